@@ -1,0 +1,137 @@
+// @ts-check
+import js from '@eslint/js'
+import tseslint from 'typescript-eslint'
+import pluginVue from 'eslint-plugin-vue'
+import prettierConfig from 'eslint-config-prettier'
+import globals from 'globals'
+
+const platformImports = {
+  patterns: [
+    {
+      group: ['vue', 'vue/*', 'pinia', 'dexie', 'dexie/*', 'electron', 'electron/*', 'vue-router'],
+      message: 'shared/ is the pure rules engine: no UI, storage or Electron imports (design.md).',
+    },
+    {
+      group: ['node:*', 'fs', 'path', 'os', 'child_process', 'crypto'],
+      message: 'shared/ is pure: pass time, randomness and file contents in (design.md).',
+    },
+    {
+      group: ['**/renderer/**', '**/electron/**'],
+      message: 'Arrows point one way: shared/ imports nothing of renderer/ or electron/.',
+    },
+  ],
+}
+
+export default tseslint.config(
+  {
+    ignores: [
+      'node_modules/**',
+      'out/**',
+      'dist/**',
+      'dist-web/**',
+      'release/**',
+      'test-results/**',
+      'playwright-report/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  ...pluginVue.configs['flat/recommended'],
+  {
+    files: ['**/*.vue'],
+    languageOptions: {
+      parserOptions: { parser: tseslint.parser, extraFileExtensions: ['.vue'] },
+    },
+  },
+  {
+    languageOptions: {
+      ecmaVersion: 2022,
+      sourceType: 'module',
+    },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': 'off',
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'SwitchStatement > SwitchCase[test=null]',
+          message:
+            'No default in a switch over a domain union: a new case must break every switch that misses it.',
+        },
+      ],
+    },
+  },
+  {
+    files: ['shared/**/*.ts'],
+    ignores: ['shared/**/*.test.ts', 'shared/**/*.bench.ts', 'shared/**/test-support/**'],
+    rules: {
+      'no-restricted-imports': ['error', platformImports],
+      'no-restricted-globals': [
+        'error',
+        { name: 'Date', message: 'Pass `now` in: shared/ must be deterministic.' },
+        { name: 'window', message: 'shared/ has no DOM.' },
+        { name: 'document', message: 'shared/ has no DOM.' },
+        { name: 'process', message: 'shared/ has no Node.' },
+      ],
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'Math',
+          property: 'random',
+          message: 'Use the seeded RNG from shared/random.ts.',
+        },
+      ],
+    },
+  },
+  {
+    files: ['renderer/**/*.{ts,vue}'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['electron', 'electron/*', '**/electron/main/**', '**/electron/preload/**'],
+              message:
+                'The renderer reaches the OS only through window.rackside (ipc-contract.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['renderer/src/**/*.{ts,vue}'],
+    ignores: ['renderer/src/db/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['dexie', 'dexie/*'],
+              message: 'Dexie lives only in renderer/src/db/, behind the repository.',
+            },
+            {
+              group: ['electron', 'electron/*', '**/electron/main/**', '**/electron/preload/**'],
+              message:
+                'The renderer reaches the OS only through window.rackside (ipc-contract.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['electron/**/*.{ts,mjs,cjs}', 'e2e/**/*.ts', '*.config.{ts,js}', '.ci/**/*.{js,mjs}'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    files: ['**/*.test.ts', '**/*.bench.ts', 'e2e/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  prettierConfig,
+)

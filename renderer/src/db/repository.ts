@@ -1,0 +1,47 @@
+import type { Result } from '../../../shared/result'
+import type { LoggedCommand } from '../../../shared/tournament/commands'
+
+/** What the tournament list shows without folding every log. Derived from the state on append. */
+export interface TournamentSummary {
+  readonly id: string
+  readonly name: string
+  readonly venue: string
+  readonly startDate: string
+  /** Length of the log: also the `seq` the next command must carry. */
+  readonly commandCount: number
+  /** ISO timestamp of the last command. */
+  readonly updatedAt: string
+}
+
+/**
+ * The stored truth is each tournament's list of director commands (design.md). Two
+ * implementations honour this contract: Dexie on IndexedDB (the app) and an in-memory twin (tests);
+ * `repository-contract.ts` runs the same tests against both.
+ */
+export interface TournamentRepository {
+  /** Most recently changed first. */
+  list(): Promise<readonly TournamentSummary[]>
+  /** The whole log in order, or undefined when there is no such tournament. */
+  loadLog(tournamentId: string): Promise<readonly LoggedCommand[] | undefined>
+  /**
+   * Appends one command and updates the summary in one transaction. Refused with
+   * `storage.conflict` when `entry.seq` is not the log's next position (another window wrote
+   * first), so two desks never interleave half-applied commands.
+   */
+  append(
+    tournamentId: string,
+    entry: LoggedCommand,
+    summary: TournamentSummary,
+  ): Promise<Result<void>>
+  /**
+   * Undo: removes the last command, which must be `seq`, and stores the summary of the state
+   * before it, in one transaction.
+   */
+  removeLast(
+    tournamentId: string,
+    seq: number,
+    summary: TournamentSummary | undefined,
+  ): Promise<Result<void>>
+  /** Deletes a tournament and its whole log. */
+  remove(tournamentId: string): Promise<void>
+}

@@ -1,0 +1,160 @@
+import { err, ok, type Result } from '../result'
+import type { Division, Player, TournamentInfo } from './types'
+
+/** What a form or an import hands in: raw text, not yet trusted. */
+export interface PlayerInput {
+  readonly name: string
+  readonly rating: string | number
+  readonly memberId?: string
+  readonly club?: string
+}
+
+export type PlayerFields = Omit<Player, 'id'>
+
+export const MAX_RATING = 4000
+export const MAX_ROUNDS = 100
+const MAX_NAME_LENGTH = 60
+
+/** Collapses runs of spaces so "Smith,  Ann " and "Smith, Ann" are one name. */
+export function tidyName(name: string): string {
+  return name.replace(/\s+/g, ' ').trim()
+}
+
+export function parseRating(raw: string | number): Result<number> {
+  const text = String(raw).trim()
+  if (text === '') return ok(0)
+  if (!/^-?\d+$/.test(text)) {
+    return err('player.rating.not-a-number', `Rating must be a whole number, not "${text}".`, {
+      field: 'rating',
+    })
+  }
+  const rating = Number(text)
+  if (rating < 0) {
+    return err('player.rating.negative', `Rating cannot be negative (${rating}).`, {
+      field: 'rating',
+    })
+  }
+  if (rating > MAX_RATING) {
+    return err('player.rating.too-high', `Rating ${rating} is above ${MAX_RATING}.`, {
+      field: 'rating',
+    })
+  }
+  return ok(rating)
+}
+
+export function validatePlayerInput(input: PlayerInput): Result<PlayerFields> {
+  const name = tidyName(input.name)
+  if (name === '') return err('player.name.empty', 'A player needs a name.', { field: 'name' })
+  if (name.length > MAX_NAME_LENGTH) {
+    return err('player.name.too-long', `A name may have at most ${MAX_NAME_LENGTH} characters.`, {
+      field: 'name',
+    })
+  }
+  // `;` separates fields in a tsh .t line, so a name with one could not be exported.
+  if (name.includes(';')) {
+    return err('player.name.semicolon', 'A name cannot contain ";".', { field: 'name' })
+  }
+  const rating = parseRating(input.rating)
+  if (!rating.ok) return rating
+  return ok({
+    name,
+    rating: rating.value,
+    memberId: (input.memberId ?? '').trim(),
+    club: tidyName(input.club ?? ''),
+  })
+}
+
+/** A member id identifies one person: two players of one division may not share it. */
+export function checkMemberIdFree(
+  division: Division,
+  memberId: string,
+  exceptPlayerId?: number,
+): Result<void> {
+  if (memberId === '') return ok(undefined)
+  const key = memberId.toLowerCase()
+  const holder = division.players.find(
+    (p) => p.id !== exceptPlayerId && p.memberId.toLowerCase() === key,
+  )
+  if (holder) {
+    return err(
+      'player.member-id.duplicate',
+      `Member id ${memberId} already belongs to ${holder.name} (#${holder.id}) in division ${division.name}.`,
+      { field: 'memberId', details: { playerId: holder.id, playerName: holder.name } },
+    )
+  }
+  return ok(undefined)
+}
+
+/** Players already registered under the same name: the desk is warned before adding another. */
+export function sameNamePlayers(division: Division, name: string): readonly Player[] {
+  const key = foldForSearch(tidyName(name))
+  return division.players.filter((p) => foldForSearch(p.name) === key)
+}
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
+
+/** A real calendar date written YYYY-MM-DD (no clock is read: shared/ is deterministic). */
+export function isIsoDate(text: string): boolean {
+  const match = ISO_DATE.exec(text)
+  if (!match) return false
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])]
+  if (month < 1 || month > 12 || day < 1) return false
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 0
+  return day <= days
+}
+
+export function validateTournamentInfo(info: TournamentInfo): Result<TournamentInfo> {
+  const name = tidyName(info.name)
+  if (name === '')
+    return err('tournament.name.empty', 'A tournament needs a name.', { field: 'name' })
+  if (!isIsoDate(info.startDate)) {
+    return err('tournament.date.invalid', `Start date "${info.startDate}" is not a date.`, {
+      field: 'startDate',
+    })
+  }
+  const endDate = info.endDate === '' ? info.startDate : info.endDate
+  if (!isIsoDate(endDate)) {
+    return err('tournament.date.invalid', `End date "${endDate}" is not a date.`, {
+      field: 'endDate',
+    })
+  }
+  if (endDate < info.startDate) {
+    return err('tournament.date.end-before-start', 'The last day is before the first day.', {
+      field: 'endDate',
+    })
+  }
+  if (!Number.isInteger(info.rounds) || info.rounds < 1 || info.rounds > MAX_ROUNDS) {
+    return err(
+      'tournament.rounds.invalid',
+      `Rounds must be a whole number from 1 to ${MAX_ROUNDS}.`,
+      {
+        field: 'rounds',
+      },
+    )
+  }
+  return ok({
+    name,
+    venue: tidyName(info.venue),
+    startDate: info.startDate,
+    endDate,
+    rounds: info.rounds,
+  })
+}
+
+export function validateDivisionName(existing: readonly Division[], raw: string): Result<string> {
+  const name = tidyName(raw)
+  if (name === '') return err('division.name.empty', 'A division needs a name.', { field: 'name' })
+  if (existing.some((d) => d.name.toLowerCase() === name.toLowerCase())) {
+    return err('division.name.duplicate', `There is already a division ${name}.`, { field: 'name' })
+  }
+  return ok(name)
+}
+
+/** Lower case without accents, so "José" is found by "jose" at the desk. */
+export function foldForSearch(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+}
