@@ -1,0 +1,34 @@
+import type { Locator, Page } from '@playwright/test'
+
+export const SECTIONS = [
+  'Overview',
+  'Players & check-in',
+  'Rounds',
+  'Results',
+  'Standings',
+  'Print',
+  'Settings',
+] as const
+
+export type Section = (typeof SECTIONS)[number]
+
+/** The navigation every screen shares. */
+export class AppShell {
+  readonly nav: Locator
+
+  constructor(private readonly page: Page) {
+    this.nav = page.getByRole('navigation', { name: 'Main' })
+  }
+
+  async start(): Promise<void> {
+    await this.page.goto('/')
+  }
+
+  async reload(): Promise<void> {
+    await this.page.reload()
+  }
+
+  async goTo(section: Section | 'Tournaments'): Promise<void> {
+    await this.nav.getByRole('link', { name: section, exact: true }).click()
+  }
+}

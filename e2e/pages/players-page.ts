@@ -1,0 +1,63 @@
+import type { Locator, Page } from '@playwright/test'
+
+export interface PlayerEntry {
+  name: string
+  rating?: string
+  memberId?: string
+  club?: string
+}
+
+/** Registration: the player form, the duplicate warning and the searchable list. */
+export class PlayersPage {
+  readonly error: Locator
+  readonly search: Locator
+  readonly duplicateWarning: Locator
+  readonly count: Locator
+
+  constructor(private readonly page: Page) {
+    this.error = page.getByRole('alert')
+    this.search = page.getByLabel('Find player')
+    this.duplicateWarning = page.getByRole('alertdialog', { name: 'Possible duplicate' })
+    this.count = page.locator('.list-head .muted')
+  }
+
+  table(division: string): Locator {
+    return this.page.getByRole('table', { name: `Players in division ${division}` })
+  }
+
+  rows(division: string): Locator {
+    return this.table(division).locator('tbody tr')
+  }
+
+  row(division: string, name: string): Locator {
+    return this.rows(division).filter({ hasText: name })
+  }
+
+  async fill(entry: PlayerEntry): Promise<void> {
+    await this.page.getByLabel('Name', { exact: true }).fill(entry.name)
+    await this.page.getByLabel('Rating').fill(entry.rating ?? '')
+    await this.page.getByLabel('Member id').fill(entry.memberId ?? '')
+    await this.page.getByLabel('Club or country').fill(entry.club ?? '')
+  }
+
+  /** Registers a player the way the desk does: type, Enter, and the form is ready for the next. */
+  async register(entry: PlayerEntry): Promise<void> {
+    await this.fill(entry)
+    await this.page.getByLabel('Club or country').press('Enter')
+  }
+
+  async chooseDivision(name: string): Promise<void> {
+    await this.page
+      .getByRole('group', { name: 'Division' })
+      .getByRole('button', { name: `Division ${name}` })
+      .click()
+  }
+
+  async edit(name: string): Promise<void> {
+    await this.page.getByRole('button', { name: `Edit ${name}`, exact: true }).click()
+  }
+
+  async save(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Save player' }).click()
+  }
+}

@@ -1,0 +1,133 @@
+import type {
+  DesktopApi,
+  FileFilter,
+  OpenFileOutcome,
+  PrintOutcome,
+  SaveFileOutcome,
+  TextEncodingName,
+} from '../../../electron/ipc-contract'
+import { version } from '../../../package.json'
+
+/**
+ * The bridge for a plain browser (`npm run web`, e2e tests): files go through downloads and the
+ * file picker, printing and PDF through the browser's own print dialog.
+ */
+export function createBrowserApi(doc: Document = document): DesktopApi {
+  return {
+    shell: 'browser',
+    appInfo: async () => ({
+      name: 'Rackside',
+      version,
+      shell: 'browser',
+      os: navigator.userAgent,
+    }),
+    saveTextFile: async (request) =>
+      download(doc, request.suggestedName, request.contents, request.encoding),
+    openTextFile: async (request) => pickTextFile(doc, request.filters, request.encoding),
+    listPrinters: async () => [],
+    print: async (request) => printHtml(doc, request.html, request.title),
+    savePdf: async (request): Promise<SaveFileOutcome> => {
+      // A browser cannot write a PDF by itself: its print dialog offers "Save as PDF".
+      const printed = await printHtml(doc, request.html, request.title)
+      return printed.status === 'printed'
+        ? { status: 'saved', location: 'the print dialog' }
+        : printed
+    },
+  }
+}
+
+/** ISO-8859-1 keeps one byte per character; characters outside it become '?'. */
+export function encodeText(text: string, encoding: TextEncodingName): Uint8Array {
+  if (encoding === 'utf8') return new TextEncoder().encode(text)
+  const bytes = new Uint8Array(text.length)
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i)
+    bytes[i] = code < 256 ? code : 0x3f
+  }
+  return bytes
+}
+
+export function decodeText(bytes: Uint8Array, encoding: TextEncodingName): string {
+  if (encoding === 'utf8') return new TextDecoder('utf-8').decode(bytes).replace(/^\uFEFF/, '')
+  let text = ''
+  for (const byte of bytes) text += String.fromCharCode(byte)
+  return text
+}
+
+function download(
+  doc: Document,
+  name: string,
+  contents: string,
+  encoding: TextEncodingName,
+): SaveFileOutcome {
+  const blob = new Blob([encodeText(contents, encoding) as BlobPart], {
+    type: 'application/octet-stream',
+  })
+  const url = URL.createObjectURL(blob)
+  const link = doc.createElement('a')
+  link.href = url
+  link.download = name
+  link.style.display = 'none'
+  doc.body.append(link)
+  link.click()
+  link.remove()
+  setTimeout(() => URL.revokeObjectURL(url), 10_000)
+  return { status: 'saved', location: name }
+}
+
+function pickTextFile(
+  doc: Document,
+  filters: readonly FileFilter[],
+  encoding: TextEncodingName,
+): Promise<OpenFileOutcome> {
+  return new Promise((resolve) => {
+    const input = doc.createElement('input')
+    input.type = 'file'
+    input.accept = filters.flatMap((f) => f.extensions.map((e) => `.${e}`)).join(',')
+    input.addEventListener('cancel', () => resolve({ status: 'cancelled' }))
+    input.addEventListener('change', () => {
+      const file = input.files?.[0]
+      if (!file) {
+        resolve({ status: 'cancelled' })
+        return
+      }
+      file
+        .arrayBuffer()
+        .then((buffer) =>
+          resolve({
+            status: 'opened',
+            name: file.name,
+            contents: decodeText(new Uint8Array(buffer), encoding),
+          }),
+        )
+        .catch((error: unknown) =>
+          resolve({ status: 'failed', message: `Could not read ${file.name}: ${String(error)}` }),
+        )
+    })
+    input.click()
+  })
+}
+
+function printHtml(doc: Document, html: string, title: string): Promise<PrintOutcome> {
+  return new Promise((resolve) => {
+    const frame = doc.createElement('iframe')
+    frame.title = title
+    frame.style.position = 'fixed'
+    frame.style.width = '0'
+    frame.style.height = '0'
+    frame.style.border = '0'
+    frame.sandbox.add('allow-modals', 'allow-same-origin')
+    frame.addEventListener('load', () => {
+      try {
+        frame.contentWindow?.print()
+        resolve({ status: 'printed' })
+      } catch (error) {
+        resolve({ status: 'failed', message: `The browser could not print: ${String(error)}` })
+      } finally {
+        setTimeout(() => frame.remove(), 1000)
+      }
+    })
+    frame.srcdoc = html
+    doc.body.append(frame)
+  })
+}

@@ -1,0 +1,45 @@
+import { createRouter, createWebHashHistory, type RouteRecordRaw } from 'vue-router'
+import TournamentsView from './views/TournamentsView.vue'
+
+/** The sections of an open tournament, in the order the day runs; the shell's navigation. */
+export const TOURNAMENT_SECTIONS = [
+  { name: 'overview', path: '', label: 'Overview' },
+  { name: 'players', path: 'players', label: 'Players & check-in' },
+  { name: 'rounds', path: 'rounds', label: 'Rounds' },
+  { name: 'results', path: 'results', label: 'Results' },
+  { name: 'standings', path: 'standings', label: 'Standings' },
+  { name: 'print', path: 'print', label: 'Print' },
+  { name: 'settings', path: 'settings', label: 'Settings' },
+] as const
+
+export type TournamentSection = (typeof TOURNAMENT_SECTIONS)[number]['name']
+
+const sectionViews: Record<TournamentSection, () => Promise<unknown>> = {
+  overview: () => import('./views/TournamentView.vue'),
+  players: () => import('./views/PlayersView.vue'),
+  rounds: () => import('./views/RoundsView.vue'),
+  results: () => import('./views/ResultsView.vue'),
+  standings: () => import('./views/StandingsView.vue'),
+  print: () => import('./views/PrintView.vue'),
+  settings: () => import('./views/SettingsView.vue'),
+}
+
+const routes: RouteRecordRaw[] = [
+  { path: '/', name: 'tournaments', component: TournamentsView },
+  {
+    path: '/t/:tournamentId',
+    component: () => import('./views/TournamentShellView.vue'),
+    props: true,
+    children: TOURNAMENT_SECTIONS.map((section) => ({
+      path: section.path,
+      name: section.name,
+      component: sectionViews[section.name],
+    })),
+  },
+  { path: '/:pathMatch(.*)*', redirect: '/' },
+]
+
+/** Hash history: the same URLs work from a file:// page in Electron and from a web server. */
+export function createAppRouter() {
+  return createRouter({ history: createWebHashHistory(), routes })
+}

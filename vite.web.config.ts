@@ -1,0 +1,19 @@
+import { defineConfig } from 'vite'
+import vue from '@vitejs/plugin-vue'
+import { fileURLToPath } from 'node:url'
+
+/**
+ * The same renderer the desktop app loads, built for a plain browser (`npm run web`, e2e tests):
+ * without `window.rackside` it falls back to the browser implementation of the bridge.
+ */
+export default defineConfig({
+  root: fileURLToPath(new URL('./renderer', import.meta.url)),
+  base: './',
+  plugins: [vue()],
+  build: {
+    outDir: fileURLToPath(new URL('./dist-web', import.meta.url)),
+    emptyOutDir: true,
+  },
+  preview: { host: '127.0.0.1' },
+  server: { host: '127.0.0.1' },
+})
