@@ -22,6 +22,38 @@ const platformImports = {
   ],
 }
 
+/** renderer -> shared, and renderer -> electron/ipc-contract for types only (design.md). */
+function rendererImports(forbidDexie) {
+  return {
+    paths: [
+      { name: 'electron', message: 'The renderer reaches the OS only through window.rackside.' },
+    ],
+    patterns: [
+      {
+        regex: '^electron/',
+        message: 'The renderer reaches the OS only through window.rackside.',
+      },
+      {
+        regex: '(^|/)electron/(main|preload|cli|scripts)(/|$)',
+        message: 'The renderer reaches the OS only through window.rackside (ipc-contract.ts).',
+      },
+      {
+        regex: '(^|/)electron/ipc-contract$',
+        allowTypeImports: true,
+        message: 'Only types come from the IPC contract.',
+      },
+      ...(forbidDexie
+        ? [
+            {
+              regex: '^dexie(/|$)',
+              message: 'Dexie lives only in renderer/src/db/, behind the repository.',
+            },
+          ]
+        : []),
+    ],
+  }
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -87,40 +119,14 @@ export default tseslint.config(
     files: ['renderer/**/*.{ts,vue}'],
     languageOptions: { globals: { ...globals.browser } },
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['electron', 'electron/*', '**/electron/main/**', '**/electron/preload/**'],
-              message:
-                'The renderer reaches the OS only through window.rackside (ipc-contract.ts).',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', rendererImports(false)],
     },
   },
   {
     files: ['renderer/src/**/*.{ts,vue}'],
     ignores: ['renderer/src/db/**'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['dexie', 'dexie/*'],
-              message: 'Dexie lives only in renderer/src/db/, behind the repository.',
-            },
-            {
-              group: ['electron', 'electron/*', '**/electron/main/**', '**/electron/preload/**'],
-              message:
-                'The renderer reaches the OS only through window.rackside (ipc-contract.ts).',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', rendererImports(true)],
     },
   },
   {

@@ -15,7 +15,7 @@ interface Pages {
  * Every test gets a fresh browser context (so an empty IndexedDB) and fails on any console error
  * or uncaught page error: a director would see a broken screen where we see a log line.
  */
-export const test = base.extend<Pages & { failOnConsoleErrors: void }>({
+export const test = base.extend<Pages & { failOnConsoleErrors: undefined }>({
   failOnConsoleErrors: [
     async ({ page }, use) => {
       const problems: string[] = []
