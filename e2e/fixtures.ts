@@ -23,7 +23,7 @@ export const test = base.extend<Pages & { failOnConsoleErrors: undefined }>({
         if (message.type() === 'error') problems.push(`console error: ${message.text()}`)
       })
       page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
-      await use()
+      await use(undefined)
       expect(problems, 'the page logged errors').toEqual([])
     },
     { auto: true },

@@ -21,7 +21,11 @@ export function seededRng(seed: number): Rng {
   }
   return {
     next,
-    int: (n) => Math.floor(next() * n),
+    int: (n) => {
+      if (!Number.isInteger(n) || n < 1)
+        throw new Error(`Rng.int needs a whole number above 0, not ${n}`)
+      return Math.floor(next() * n)
+    },
   }
 }
 

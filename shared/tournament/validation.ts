@@ -28,7 +28,8 @@ export function parseRating(raw: string | number): Result<number> {
       field: 'rating',
     })
   }
-  const rating = Number(text)
+  // Number('-0') is -0, which is not a rating anyone means.
+  const rating = Number(text) + 0
   if (rating < 0) {
     return err('player.rating.negative', `Rating cannot be negative (${rating}).`, {
       field: 'rating',

@@ -26,7 +26,10 @@ export interface TournamentRepository {
   /**
    * Appends one command and updates the summary in one transaction. Refused with
    * `storage.conflict` when `entry.seq` is not the log's next position (another window wrote
-   * first), so two desks never interleave half-applied commands.
+   * first), so two desks never interleave half-applied commands. A storage failure (quota, a
+   * closed database) comes back as `storage.failed` with nothing written. A summary that does not
+   * describe the new log (`id` other than `tournamentId`, `commandCount` other than `entry.seq + 1`)
+   * is a caller's bug and throws.
    */
   append(
     tournamentId: string,
@@ -35,7 +38,9 @@ export interface TournamentRepository {
   ): Promise<Result<void>>
   /**
    * Undo: removes the last command, which must be `seq`, and stores the summary of the state
-   * before it, in one transaction.
+   * before it, in one transaction. `summary` is undefined exactly when `seq` is 0: undoing
+   * `createTournament` deletes the tournament. Refused with `storage.conflict` when `seq` is not the
+   * last command; storage failures come back as `storage.failed`.
    */
   removeLast(
     tournamentId: string,

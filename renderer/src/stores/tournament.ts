@@ -16,19 +16,8 @@ import {
   validatePlayerInput,
   type PlayerInput,
 } from '../../../shared/tournament/validation'
-import type { TournamentSummary } from '../db/repository'
+import { summarize } from '../db/summary'
 import { repository } from './repository'
-
-function summaryOf(state: TournamentState, log: readonly LoggedCommand[]): TournamentSummary {
-  return {
-    id: state.id,
-    name: state.info.name,
-    venue: state.info.venue,
-    startDate: state.info.startDate,
-    commandCount: log.length,
-    updatedAt: log.at(-1)?.at ?? '',
-  }
-}
 
 /**
  * The open tournament: its command log and the state folded from it. Every change goes through
@@ -94,7 +83,11 @@ export const useTournamentStore = defineStore('tournament', () => {
     const nextLog = [...log.value, entry]
     busy.value = true
     try {
-      const saved = await repository().append(id, entry, summaryOf(next.value, nextLog))
+      const saved = await repository().append(
+        id,
+        entry,
+        summarize(next.value, nextLog.length, entry.at),
+      )
       if (!saved.ok) {
         // Another window may have written first: show the stored truth rather than ours.
         if (saved.error.code === 'storage.conflict') {

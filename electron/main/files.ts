@@ -1,0 +1,224 @@
+import {
+  dialog,
+  type BrowserWindow,
+  type FileFilter as ElectronFileFilter,
+  type OpenDialogReturnValue,
+} from 'electron'
+import { randomUUID } from 'node:crypto'
+import { open, readFile, rename, rm, stat } from 'node:fs/promises'
+import { basename, dirname, join } from 'node:path'
+import type {
+  FileFilter,
+  OpenFileOutcome,
+  OpenFileRequest,
+  SaveFileOutcome,
+  SaveFileRequest,
+  TextEncodingName,
+} from '../ipc-contract'
+import { ok, type Result } from '../../shared/result'
+
+/** No tournament file comes near this; a bigger one is a wrong pick, not something to load. */
+const MAX_OPEN_BYTES = 64 * 1024 * 1024
+
+const RENAME_ATTEMPTS = 5
+
+/** Node's error codes in words a director can act on; the raw message otherwise. */
+export function describeError(error: unknown): string {
+  const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : null
+  switch (code) {
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied'
+    case 'ENOENT':
+      return 'the file or its folder does not exist'
+    case 'ENOSPC':
+      return 'the disk is full'
+    case 'EROFS':
+      return 'the disk is read-only'
+    case 'EISDIR':
+      return 'it is a folder'
+    case 'EBUSY':
+      return 'another program is using it'
+  }
+  return error instanceof Error ? error.message : String(error)
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** Windows refuses to replace a file an antivirus or indexer holds for a moment: try again briefly. */
+async function renameWithRetry(from: string, to: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await rename(from, to)
+      return
+    } catch (error) {
+      const code =
+        typeof error === 'object' && error !== null && 'code' in error ? error.code : null
+      const transient = code === 'EPERM' || code === 'EACCES' || code === 'EBUSY'
+      if (!transient || process.platform !== 'win32' || attempt >= RENAME_ATTEMPTS) throw error
+      await sleep(50 * attempt)
+    }
+  }
+}
+
+/**
+ * Writes the whole file or nothing: the bytes go to a temporary file in the same folder (so the
+ * rename stays on one disk and is atomic), are flushed to the disk, and only then replace the
+ * target. A crash or a pulled plug leaves the old file or the new one, never half a tournament.
+ */
+export async function writeFileAtomic(path: string, data: Uint8Array): Promise<void> {
+  const temporary = join(dirname(path), `.${basename(path)}.${randomUUID()}.tmp`)
+  const handle = await open(temporary, 'wx')
+  try {
+    try {
+      await handle.writeFile(data)
+      await handle.sync()
+    } finally {
+      await handle.close()
+    }
+    await renameWithRetry(temporary, path)
+  } catch (error) {
+    await rm(temporary, { force: true })
+    throw error
+  }
+}
+
+/** Latin-1 holds only U+0000–U+00FF: refuse, naming the character, rather than write a wrong one. */
+export function encodeText(text: string, encoding: TextEncodingName): Result<Uint8Array, string> {
+  switch (encoding) {
+    case 'utf8':
+      return ok(new TextEncoder().encode(text))
+    case 'latin1': {
+      let line = 1
+      for (const character of text) {
+        const codePoint = character.codePointAt(0) ?? 0
+        if (codePoint === 0x0a) line++
+        if (codePoint > 0xff) {
+          return {
+            ok: false,
+            error: `line ${line} has "${character}", which Latin-1 (ISO-8859-1) cannot store; save as UTF-8 instead`,
+          }
+        }
+      }
+      return ok(Buffer.from(text, 'latin1'))
+    }
+  }
+}
+
+/** UTF-8 is decoded strictly (a BOM is dropped) so a Latin-1 file opened as UTF-8 says so. */
+export function decodeText(bytes: Uint8Array, encoding: TextEncodingName): Result<string, string> {
+  switch (encoding) {
+    case 'utf8':
+      try {
+        return ok(new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes))
+      } catch {
+        return { ok: false, error: 'it is not UTF-8 text (it may be a Latin-1 file)' }
+      }
+    case 'latin1':
+      return ok(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1'))
+  }
+}
+
+export async function writeBytesFile(path: string, data: Uint8Array): Promise<SaveFileOutcome> {
+  try {
+    await writeFileAtomic(path, data)
+    return { status: 'saved', location: path }
+  } catch (error) {
+    return { status: 'failed', message: `Could not save "${path}": ${describeError(error)}` }
+  }
+}
+
+export async function writeTextFile(
+  path: string,
+  contents: string,
+  encoding: TextEncodingName,
+): Promise<SaveFileOutcome> {
+  const encoded = encodeText(contents, encoding)
+  if (!encoded.ok)
+    return { status: 'failed', message: `Could not save "${path}": ${encoded.error}` }
+  return writeBytesFile(path, encoded.value)
+}
+
+export async function readTextFile(
+  path: string,
+  encoding: TextEncodingName,
+): Promise<OpenFileOutcome> {
+  const failed = (reason: string): OpenFileOutcome => ({
+    status: 'failed',
+    message: `Could not open "${path}": ${reason}`,
+  })
+  try {
+    const size = (await stat(path)).size
+    if (size > MAX_OPEN_BYTES) return failed(`it is ${size} bytes, too large for a tournament file`)
+    const decoded = decodeText(await readFile(path), encoding)
+    if (!decoded.ok) return failed(decoded.error)
+    return { status: 'opened', name: basename(path), contents: decoded.value }
+  } catch (error) {
+    return failed(describeError(error))
+  }
+}
+
+const electronFilters = (filters: readonly FileFilter[]): ElectronFileFilter[] =>
+  filters.map((filter) => ({ name: filter.name, extensions: [...filter.extensions] }))
+
+export interface SaveLocationRequest {
+  readonly title: string
+  readonly suggestedName: string
+  readonly filters: readonly FileFilter[]
+}
+
+/** The path the person chose, or undefined when they cancelled. */
+export async function chooseSaveLocation(
+  window: BrowserWindow | undefined,
+  request: SaveLocationRequest,
+): Promise<string | undefined> {
+  const options = {
+    title: request.title,
+    // Only a name: the renderer proposes what to call the file, never where to put it.
+    defaultPath: basename(request.suggestedName),
+    filters: electronFilters(request.filters),
+  }
+  const choice = await (window === undefined
+    ? dialog.showSaveDialog(options)
+    : dialog.showSaveDialog(window, options))
+  return choice.canceled || choice.filePath === '' ? undefined : choice.filePath
+}
+
+export async function saveTextFile(
+  window: BrowserWindow | undefined,
+  request: SaveFileRequest,
+): Promise<SaveFileOutcome> {
+  let path: string | undefined
+  try {
+    path = await chooseSaveLocation(window, request)
+  } catch (error) {
+    return { status: 'failed', message: `Could not ask where to save: ${describeError(error)}` }
+  }
+  if (path === undefined) return { status: 'cancelled' }
+  return writeTextFile(path, request.contents, request.encoding)
+}
+
+export async function openTextFile(
+  window: BrowserWindow | undefined,
+  request: OpenFileRequest,
+): Promise<OpenFileOutcome> {
+  const options = {
+    title: request.title,
+    filters: electronFilters(request.filters),
+    properties: ['openFile' as const],
+  }
+  let choice: OpenDialogReturnValue
+  try {
+    choice = await (window === undefined
+      ? dialog.showOpenDialog(options)
+      : dialog.showOpenDialog(window, options))
+  } catch (error) {
+    return {
+      status: 'failed',
+      message: `Could not ask which file to open: ${describeError(error)}`,
+    }
+  }
+  const path = choice.filePaths[0]
+  if (choice.canceled || path === undefined) return { status: 'cancelled' }
+  return readTextFile(path, request.encoding)
+}

@@ -1,0 +1,85 @@
+import { describe, expect, test, vi } from 'vitest'
+import type { FakeElectron } from './test-support/fake-electron'
+
+vi.mock('electron', async () => (await import('./test-support/fake-electron')).fakeElectronModule())
+
+interface Launched {
+  readonly fakeApp: FakeElectron['app']
+  readonly fakeIpcMain: FakeElectron['ipcMain']
+  readonly fakeMenu: FakeElectron['Menu']
+  readonly defaultSession: FakeElectron['session']['defaultSession']
+  readonly FakeBrowserWindow: FakeElectron['BrowserWindow']
+}
+
+/**
+ * Runs the bootstrap afresh, as launching the app would, and lets its ready handler finish.
+ * The mocked 'electron' outlives vi.resetModules, so its fakes are emptied first.
+ */
+async function launch(gotLock: boolean): Promise<Launched> {
+  vi.resetModules()
+  const electron = (await import('electron')) as unknown as FakeElectron
+  const launched: Launched = {
+    fakeApp: electron.app,
+    fakeIpcMain: electron.ipcMain,
+    fakeMenu: electron.Menu,
+    defaultSession: electron.session.defaultSession,
+    FakeBrowserWindow: electron.BrowserWindow,
+  }
+  launched.fakeApp.listeners.clear()
+  launched.fakeApp.quit.mockClear()
+  launched.fakeApp.enableSandbox.mockClear()
+  launched.fakeApp.requestSingleInstanceLock.mockReturnValue(gotLock)
+  launched.fakeIpcMain.handle.mockClear()
+  launched.fakeMenu.setApplicationMenu.mockClear()
+  launched.defaultSession.permissionRequestHandler = undefined
+  launched.FakeBrowserWindow.created.length = 0
+  await import('./index')
+  await new Promise((resolve) => setTimeout(resolve, 0))
+  return launched
+}
+
+describe('bootstrap', () => {
+  test('a second copy of the app quits at once and touches nothing', async () => {
+    const { fakeApp, fakeIpcMain, FakeBrowserWindow } = await launch(false)
+    expect(fakeApp.quit).toHaveBeenCalledTimes(1)
+    expect(FakeBrowserWindow.created).toEqual([])
+    expect(fakeIpcMain.handle).not.toHaveBeenCalled()
+  })
+
+  test('the first copy secures pages, registers IPC, sets the menu and opens one window', async () => {
+    const { fakeApp, fakeIpcMain, fakeMenu, defaultSession, FakeBrowserWindow } = await launch(true)
+    expect(fakeApp.enableSandbox).toHaveBeenCalledTimes(1)
+    expect(fakeApp.listeners.get('web-contents-created')).toHaveLength(1)
+    expect(defaultSession.permissionRequestHandler).toBeDefined()
+    expect(fakeIpcMain.handle).toHaveBeenCalledTimes(6)
+    expect(fakeMenu.setApplicationMenu).toHaveBeenCalledTimes(1)
+    expect(FakeBrowserWindow.created).toHaveLength(1)
+    expect(fakeApp.quit).not.toHaveBeenCalled()
+  })
+
+  test.each([
+    ['linux', 1],
+    ['win32', 1],
+    ['darwin', 0],
+  ] as const)('closing the last window on %s quits %i time(s)', async (platform, quits) => {
+    const { fakeApp } = await launch(true)
+    const original = process.platform
+    Object.defineProperty(process, 'platform', { value: platform })
+    try {
+      fakeApp.emit('window-all-closed')
+    } finally {
+      Object.defineProperty(process, 'platform', { value: original })
+    }
+    expect(fakeApp.quit).toHaveBeenCalledTimes(quits)
+  })
+
+  test('a second launch brings the existing window forward instead of opening another', async () => {
+    const { fakeApp, FakeBrowserWindow } = await launch(true)
+    const window = FakeBrowserWindow.created[0]!
+    const focus = vi.fn()
+    Object.assign(window, { isMinimized: () => false, focus })
+    fakeApp.emit('second-instance')
+    expect(focus).toHaveBeenCalledTimes(1)
+    expect(FakeBrowserWindow.created).toHaveLength(1)
+  })
+})

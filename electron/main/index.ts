@@ -1,0 +1,48 @@
+import { app, type BrowserWindow } from 'electron'
+import { registerIpc } from './ipc'
+import { installMenu } from './menu'
+import { installSecurity } from './security'
+import { createMainWindow } from './window'
+
+/*
+ * Bootstrap only: each concern lives in its own module. One instance at a time, because two
+ * copies writing the same tournament database would race.
+ */
+
+// Every renderer is sandboxed, whatever a window's own options say.
+app.enableSandbox()
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit()
+} else {
+  let mainWindow: BrowserWindow | undefined
+
+  // A second launch (a double-click on the icon) brings the running window forward instead.
+  app.on('second-instance', () => {
+    if (mainWindow === undefined || mainWindow.isDestroyed()) return
+    if (mainWindow.isMinimized()) mainWindow.restore()
+    mainWindow.focus()
+  })
+
+  app.on('window-all-closed', () => {
+    // On macOS an app stays open without windows until the person quits it.
+    if (process.platform !== 'darwin') app.quit()
+  })
+
+  app
+    .whenReady()
+    .then(() => {
+      installSecurity()
+      registerIpc()
+      installMenu()
+      mainWindow = createMainWindow()
+      app.on('activate', () => {
+        // macOS: clicking the dock icon of an app without windows opens one again.
+        if (mainWindow === undefined || mainWindow.isDestroyed()) mainWindow = createMainWindow()
+      })
+    })
+    .catch((error: unknown) => {
+      console.error('Rackside: could not start', error)
+      app.exit(1)
+    })
+}

@@ -1,0 +1,93 @@
+import {
+  PAGE_SIZES,
+  type FileFilter,
+  type IpcArgs,
+  type IpcChannel,
+  type OpenFileRequest,
+  type PdfRequest,
+  type PrintRequest,
+  type SaveFileRequest,
+} from '../ipc-contract'
+
+/*
+ * What the renderer sends crosses a process boundary as plain data: TypeScript's types end there.
+ * Each channel checks its arguments before a handler sees them.
+ */
+
+type Fields = Readonly<Record<string, unknown>>
+
+const isRecord = (value: unknown): value is Fields =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+const isString = (value: unknown): value is string => typeof value === 'string'
+const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean'
+
+const isEncoding = (value: unknown): boolean => value === 'utf8' || value === 'latin1'
+
+const isPageSize = (value: unknown): boolean => PAGE_SIZES.some((size) => size === value)
+
+const isFilter = (value: unknown): value is FileFilter =>
+  isRecord(value) &&
+  isString(value['name']) &&
+  Array.isArray(value['extensions']) &&
+  value['extensions'].every(isString)
+
+const isFilters = (value: unknown): value is readonly FileFilter[] =>
+  Array.isArray(value) && value.every(isFilter)
+
+const isSaveFileRequest = (value: unknown): value is SaveFileRequest =>
+  isRecord(value) &&
+  isString(value['title']) &&
+  isString(value['suggestedName']) &&
+  isFilters(value['filters']) &&
+  isString(value['contents']) &&
+  isEncoding(value['encoding'])
+
+const isOpenFileRequest = (value: unknown): value is OpenFileRequest =>
+  isRecord(value) &&
+  isString(value['title']) &&
+  isFilters(value['filters']) &&
+  isEncoding(value['encoding'])
+
+const isPrintRequest = (value: unknown): value is PrintRequest =>
+  isRecord(value) &&
+  isString(value['html']) &&
+  isString(value['title']) &&
+  isPageSize(value['pageSize']) &&
+  isBoolean(value['landscape']) &&
+  isBoolean(value['silent']) &&
+  (value['printerName'] === undefined || isString(value['printerName']))
+
+const isPdfRequest = (value: unknown): value is PdfRequest =>
+  isRecord(value) &&
+  isString(value['html']) &&
+  isString(value['title']) &&
+  isPageSize(value['pageSize']) &&
+  isBoolean(value['landscape']) &&
+  isString(value['suggestedName'])
+
+const none = (args: readonly unknown[]): boolean => args.length === 0
+
+const one =
+  (check: (value: unknown) => boolean) =>
+  (args: readonly unknown[]): boolean =>
+    args.length === 1 && check(args[0])
+
+/** One checker per channel: a channel added to the contract does not compile until it has one. */
+export const argumentCheckers: {
+  readonly [C in IpcChannel]: (args: readonly unknown[]) => boolean
+} = {
+  'app:info': none,
+  'file:save-text': one(isSaveFileRequest),
+  'file:open-text': one(isOpenFileRequest),
+  'print:list-printers': none,
+  'print:print': one(isPrintRequest),
+  'print:save-pdf': one(isPdfRequest),
+}
+
+export function areValidArguments<C extends IpcChannel>(
+  channel: C,
+  args: readonly unknown[],
+): args is IpcArgs<C> {
+  return argumentCheckers[channel](args)
+}

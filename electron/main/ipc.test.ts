@@ -1,0 +1,130 @@
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { beforeEach, describe, expect, test, vi } from 'vitest'
+import type { IpcChannel, SaveFileRequest } from '../ipc-contract'
+import { ipcHandlers, registerIpc, type IpcHandlers } from './ipc'
+import { FakeBrowserWindow, fakeIpcMain, type FakeFrame } from './test-support/fake-electron'
+import { createMainWindow } from './window'
+
+vi.mock('electron', async () => (await import('./test-support/fake-electron')).fakeElectronModule())
+
+const appUrl = `${pathToFileURL(join(import.meta.dirname, '../renderer/index.html')).href}#/players`
+
+/** Every channel of the contract, spelled out: the compiler rejects this table if one is missing. */
+const contractChannels: Readonly<Record<IpcChannel, true>> = {
+  'app:info': true,
+  'file:save-text': true,
+  'file:open-text': true,
+  'print:list-printers': true,
+  'print:print': true,
+  'print:save-pdf': true,
+}
+
+const request: SaveFileRequest = {
+  title: 'Save the tournament',
+  suggestedName: 'open-2025.t',
+  filters: [{ name: '.t file', extensions: ['t'] }],
+  contents: 'Ñandú 1500 2;\n',
+  encoding: 'latin1',
+}
+
+function topFrame(url: string): FakeFrame {
+  return { url, parent: null }
+}
+
+/** The listener main registered for `channel`, called as Electron would call it. */
+function invoke(channel: IpcChannel, event: unknown, ...args: unknown[]): Promise<unknown> {
+  const call = fakeIpcMain.handle.mock.calls.find(([registered]) => registered === channel)
+  if (call === undefined) throw new Error(`${channel} was never registered`)
+  return Promise.resolve(call[1](event, ...args))
+}
+
+function spyHandlers(): {
+  readonly handlers: IpcHandlers
+  readonly saved: ReturnType<typeof vi.fn>
+} {
+  const saved = vi.fn(() => ({ status: 'saved', location: '/tmp/open-2025.t' }) as const)
+  return { handlers: { ...ipcHandlers, 'file:save-text': saved }, saved }
+}
+
+beforeEach(() => {
+  fakeIpcMain.handle.mockReset()
+  vi.stubEnv('ELECTRON_RENDERER_URL', '')
+})
+
+describe('registerIpc', () => {
+  test('registers every channel of the contract exactly once', () => {
+    registerIpc()
+    const registered = fakeIpcMain.handle.mock.calls.map(([channel]) => channel)
+    expect([...registered].sort()).toEqual(Object.keys(contractChannels).sort())
+    expect(new Set(registered).size).toBe(registered.length)
+  })
+})
+
+describe('every IPC call has its sender checked', () => {
+  test('a call from the app window reaches the handler with its arguments', async () => {
+    const { handlers, saved } = spyHandlers()
+    registerIpc(handlers)
+    const window = createMainWindow() as unknown as FakeBrowserWindow
+    const event = { sender: window.webContents, senderFrame: topFrame(appUrl) }
+
+    const outcome = await invoke('file:save-text', event, request)
+
+    expect(outcome).toEqual({ status: 'saved', location: '/tmp/open-2025.t' })
+    expect(saved).toHaveBeenCalledTimes(1)
+    expect(saved).toHaveBeenCalledWith({ contents: window.webContents, window }, request)
+  })
+
+  const strangerContents = (): unknown => new FakeBrowserWindow({}).webContents
+  const appContents = (): unknown =>
+    (createMainWindow() as unknown as FakeBrowserWindow).webContents
+
+  test.each([
+    ['web contents the app did not create', strangerContents, topFrame(appUrl)],
+    ['the app window showing a web site', appContents, topFrame('https://example.com/')],
+    ['the app window showing another local file', appContents, topFrame('file:///tmp/evil.html')],
+    ['a frame that is gone (no senderFrame)', appContents, null],
+    ['a sub-frame inside the app window', appContents, { url: appUrl, parent: topFrame(appUrl) }],
+  ])('refused: %s', async (_name, sender, senderFrame) => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const { handlers, saved } = spyHandlers()
+    registerIpc(handlers)
+
+    await expect(
+      invoke('file:save-text', { sender: sender(), senderFrame }, request),
+    ).rejects.toThrow('IPC refused: unknown sender')
+
+    expect(saved).not.toHaveBeenCalled()
+    expect(errors).toHaveBeenCalledWith(expect.stringContaining('file:save-text refused'))
+  })
+
+  test.each([
+    ['no request at all', []],
+    ['an encoding the contract does not have', [{ ...request, encoding: 'utf16' }]],
+    ['contents that are not text', [{ ...request, contents: 42 }]],
+    ['an extra argument', [request, 'more']],
+  ])('refused before the handler: %s', async (_name, args) => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const { handlers, saved } = spyHandlers()
+    registerIpc(handlers)
+    const window = createMainWindow() as unknown as FakeBrowserWindow
+    const event = { sender: window.webContents, senderFrame: topFrame(appUrl) }
+
+    await expect(invoke('file:save-text', event, ...args)).rejects.toThrow(
+      'IPC refused: malformed arguments for file:save-text',
+    )
+    expect(saved).not.toHaveBeenCalled()
+  })
+
+  test('app:info says which shell runs the app', async () => {
+    registerIpc()
+    const window = createMainWindow() as unknown as FakeBrowserWindow
+    const event = { sender: window.webContents, senderFrame: topFrame(appUrl) }
+    await expect(invoke('app:info', event)).resolves.toEqual({
+      name: 'Rackside',
+      version: '0.1.0',
+      shell: 'electron',
+      os: process.platform,
+    })
+  })
+})

@@ -1,0 +1,82 @@
+import { app, BrowserWindow, ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron'
+import type { AppInfo, IpcArgs, IpcChannel, IpcResult } from '../ipc-contract'
+import { openTextFile, saveTextFile } from './files'
+import { areValidArguments } from './ipc-arguments'
+import { listPrinters, printHtml, savePdf } from './printing'
+import { isAppUrl, isAppWindowContents } from './window'
+
+/** Who called: the page's web contents and its window (the parent of any dialog). */
+export interface IpcCaller {
+  readonly contents: WebContents
+  readonly window: BrowserWindow | undefined
+}
+
+export type IpcHandler<C extends IpcChannel> = (
+  caller: IpcCaller,
+  ...args: IpcArgs<C>
+) => IpcResult<C> | Promise<IpcResult<C>>
+
+/** Every channel of the contract, each with its handler: a missing one is a compile error. */
+export type IpcHandlers = { readonly [C in IpcChannel]: IpcHandler<C> }
+
+type SenderEvent = Pick<IpcMainInvokeEvent, 'sender' | 'senderFrame'>
+
+/**
+ * Only the app's own page may call: a window this app created, from its top frame, showing the
+ * app's URL (the dev server or the built index). Anything else (a page the window was somehow
+ * navigated to, a frame inside it, a web contents made by someone else) is refused.
+ */
+export function isTrustedSender(event: SenderEvent): boolean {
+  if (!isAppWindowContents(event.sender)) return false
+  const frame = event.senderFrame
+  if (frame === null) return false
+  return frame.parent === null && isAppUrl(frame.url)
+}
+
+export function handle<C extends IpcChannel>(channel: C, handler: IpcHandler<C>): void {
+  ipcMain.handle(channel, async (event, ...args: unknown[]) => {
+    if (!isTrustedSender(event)) {
+      console.error(
+        `Rackside: IPC ${channel} refused from an unknown sender (${event.senderFrame?.url ?? 'no frame'})`,
+      )
+      throw new Error('IPC refused: unknown sender')
+    }
+    if (!areValidArguments(channel, args)) {
+      console.error(`Rackside: IPC ${channel} refused: malformed arguments`)
+      throw new Error(`IPC refused: malformed arguments for ${channel}`)
+    }
+    const caller: IpcCaller = {
+      contents: event.sender,
+      window: BrowserWindow.fromWebContents(event.sender) ?? undefined,
+    }
+    return handler(caller, ...args)
+  })
+}
+
+const appInfo = (): AppInfo => ({
+  name: app.getName(),
+  version: app.getVersion(),
+  shell: 'electron',
+  os: process.platform,
+})
+
+export const ipcHandlers: IpcHandlers = {
+  'app:info': appInfo,
+  'file:save-text': (caller, request) => saveTextFile(caller.window, request),
+  'file:open-text': (caller, request) => openTextFile(caller.window, request),
+  'print:list-printers': (caller) => listPrinters(caller.contents),
+  'print:print': (_caller, request) => printHtml(request),
+  'print:save-pdf': (caller, request) => savePdf(caller.window, request),
+}
+
+// A generic helper keeps each channel paired with its own handler type while looping.
+function register<C extends IpcChannel>(channel: C, handlers: IpcHandlers): void {
+  handle(channel, handlers[channel])
+}
+
+/** The contract's channels, read off the complete table above (an object literal has no extras). */
+const channels = Object.keys(ipcHandlers) as IpcChannel[]
+
+export function registerIpc(handlers: IpcHandlers = ipcHandlers): void {
+  for (const channel of channels) register(channel, handlers)
+}

@@ -1,0 +1,158 @@
+import { existsSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import type { PdfRequest, PrintRequest } from '../ipc-contract'
+import {
+  listPrinters,
+  printHtml,
+  printOptions,
+  printOutcome,
+  savePdf,
+  withPrintPage,
+} from './printing'
+import { FakeBrowserWindow, fakeDialog, FakeWebContents } from './test-support/fake-electron'
+
+vi.mock('electron', async () => (await import('./test-support/fake-electron')).fakeElectronModule())
+
+const html = '<!doctype html><title>Round 3 pairings</title><p>Ñandú – table 1</p>'
+
+const printRequest: PrintRequest = {
+  html,
+  title: 'Round 3 pairings',
+  pageSize: 'A4',
+  landscape: false,
+  silent: false,
+}
+
+const pdfRequest: PdfRequest = {
+  html,
+  title: 'Round 3 pairings',
+  pageSize: 'Letter',
+  landscape: true,
+  suggestedName: 'round-3.pdf',
+}
+
+let folder: string
+
+beforeEach(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'rackside-pdf-'))
+  FakeBrowserWindow.created.length = 0
+  fakeDialog.showSaveDialog.mockReset()
+})
+
+afterEach(async () => {
+  await rm(folder, { recursive: true, force: true })
+})
+
+const lastWindow = (): FakeBrowserWindow => {
+  const window = FakeBrowserWindow.created.at(-1)
+  if (window === undefined) throw new Error('no window was created')
+  return window
+}
+
+describe('the hidden print page', () => {
+  test('is sandboxed, without JavaScript, holds the HTML as UTF-8 and is always destroyed', async () => {
+    let loadedHtml = ''
+    await withPrintPage(html, 'Round 3', async () => {
+      const file = lastWindow().loaded?.file ?? ''
+      loadedHtml = await readFile(file, 'utf8')
+    })
+    expect(lastWindow().options).toMatchObject({
+      show: false,
+      webPreferences: { sandbox: true, contextIsolation: true, javascript: false },
+    })
+    expect(loadedHtml).toBe(`\ufeff${html}`)
+    expect(lastWindow().destroyed).toBe(true)
+    expect(existsSync(lastWindow().loaded?.file ?? '')).toBe(false)
+  })
+
+  test('is destroyed even when printing throws', async () => {
+    await expect(
+      withPrintPage(html, 'Round 3', () => Promise.reject(new Error('printer on fire'))),
+    ).rejects.toThrow('printer on fire')
+    expect(lastWindow().destroyed).toBe(true)
+  })
+})
+
+describe('print', () => {
+  test.each([
+    [true, '', { status: 'printed' }],
+    [false, 'cancelled', { status: 'cancelled' }],
+    [false, 'failed', { status: 'failed', message: 'Could not print "Slips": failed' }],
+  ])('success %s, reason "%s" is %j', (success, reason, outcome) => {
+    expect(printOutcome('Slips', success, reason)).toEqual(outcome)
+  })
+
+  test.each([
+    [{}, { silent: false, pageSize: 'A4', landscape: false, printBackground: true }],
+    [
+      { printerName: 'Desk laser', silent: true, landscape: true },
+      {
+        silent: true,
+        pageSize: 'A4',
+        landscape: true,
+        printBackground: true,
+        deviceName: 'Desk laser',
+      },
+    ],
+  ])('options for %j', (change, options) => {
+    expect(printOptions({ ...printRequest, ...change })).toEqual(options)
+  })
+
+  test('prints the page with those options and reports the outcome', async () => {
+    await expect(printHtml({ ...printRequest, printerName: 'Desk laser' })).resolves.toEqual({
+      status: 'printed',
+    })
+    expect(lastWindow().webContents.print).toHaveBeenCalledWith(
+      printOptions({ ...printRequest, printerName: 'Desk laser' }),
+      expect.any(Function),
+    )
+    expect(lastWindow().destroyed).toBe(true)
+  })
+})
+
+describe('save as PDF', () => {
+  test('renders with the page size and orientation and saves where the person chose', async () => {
+    const path = join(folder, 'round-3.pdf')
+    fakeDialog.showSaveDialog.mockResolvedValueOnce({ canceled: false, filePath: path })
+    await expect(savePdf(undefined, pdfRequest)).resolves.toEqual({
+      status: 'saved',
+      location: path,
+    })
+    expect(lastWindow().webContents.printToPDF).toHaveBeenCalledWith({
+      pageSize: 'Letter',
+      landscape: true,
+      printBackground: true,
+    })
+    expect(await readFile(path, 'latin1')).toBe('%PDF-1.7 fake')
+    expect(lastWindow().destroyed).toBe(true)
+  })
+
+  test('a cancelled dialog renders nothing', async () => {
+    fakeDialog.showSaveDialog.mockResolvedValueOnce({ canceled: true, filePath: '' })
+    await expect(savePdf(undefined, pdfRequest)).resolves.toEqual({ status: 'cancelled' })
+    expect(FakeBrowserWindow.created).toEqual([])
+  })
+})
+
+describe('listPrinters', () => {
+  test('keeps name and display name; the default only when the platform marks it', async () => {
+    const contents = new FakeWebContents()
+    contents.getPrintersAsync.mockResolvedValueOnce([
+      { name: 'HP_Desk', displayName: 'HP at the desk', description: '', options: {} },
+      {
+        name: 'Office',
+        displayName: '',
+        description: '',
+        options: { 'printer-is-default': 'true' },
+      },
+    ])
+    await expect(listPrinters(contents as never)).resolves.toEqual([
+      { name: 'HP_Desk', displayName: 'HP at the desk', isDefault: false },
+      { name: 'Office', displayName: 'Office', isDefault: true },
+    ])
+  })
+})

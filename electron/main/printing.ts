@@ -1,0 +1,164 @@
+import {
+  BrowserWindow,
+  session,
+  type PrinterInfo as ElectronPrinterInfo,
+  type Session,
+  type WebContents,
+  type WebContentsPrintOptions,
+} from 'electron'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type {
+  PdfRequest,
+  PrinterInfo,
+  PrintOutcome,
+  PrintRequest,
+  SaveFileOutcome,
+} from '../ipc-contract'
+import { chooseSaveLocation, describeError, writeBytesFile } from './files'
+
+/** In memory only (no `persist:`): print pages leave no cookies, cache or storage behind. */
+const PRINT_PARTITION = 'rackside-print'
+
+/**
+ * The session of the hidden print pages. A printout is self-contained HTML (ipc-contract.ts), so
+ * it never needs the network: any web request from it is cancelled. Setting the same handlers
+ * again replaces them, so calling this for every print is harmless.
+ */
+function printSession(): Session {
+  const printing = session.fromPartition(PRINT_PARTITION)
+  printing.webRequest.onBeforeRequest({ urls: ['*://*/*'] }, (_details, callback) =>
+    callback({ cancel: true }),
+  )
+  printing.setPermissionRequestHandler((_contents, _permission, callback) => callback(false))
+  return printing
+}
+
+/**
+ * Loads the HTML into a hidden, sandboxed window without JavaScript, lets `use` print it, and
+ * always destroys the window and its temporary file. A temporary file rather than a data: URL
+ * because Chromium caps URLs at 2 MB, which a wall chart of a large event can pass.
+ */
+export async function withPrintPage<T>(
+  html: string,
+  title: string,
+  use: (contents: WebContents) => Promise<T>,
+): Promise<T> {
+  const folder = await mkdtemp(join(tmpdir(), 'rackside-print-'))
+  let window: BrowserWindow | undefined
+  try {
+    const file = join(folder, 'page.html')
+    // The byte order mark makes Chromium read the file as UTF-8 whatever the HTML declares.
+    await writeFile(file, `\ufeff${html}`, 'utf8')
+    window = new BrowserWindow({
+      show: false,
+      title,
+      webPreferences: {
+        sandbox: true,
+        contextIsolation: true,
+        nodeIntegration: false,
+        webSecurity: true,
+        javascript: false,
+        webviewTag: false,
+        session: printSession(),
+      },
+    })
+    await window.loadFile(file)
+    return await use(window.webContents)
+  } finally {
+    window?.destroy()
+    await rm(folder, { recursive: true, force: true })
+  }
+}
+
+export function printOptions(request: PrintRequest): WebContentsPrintOptions {
+  return {
+    silent: request.silent,
+    pageSize: request.pageSize,
+    landscape: request.landscape,
+    printBackground: true,
+    ...(request.printerName === undefined ? {} : { deviceName: request.printerName }),
+  }
+}
+
+/** Electron reports a closed print dialog as the failure reason "cancelled". */
+export function printOutcome(title: string, success: boolean, failureReason: string): PrintOutcome {
+  if (success) return { status: 'printed' }
+  if (failureReason === 'cancelled') return { status: 'cancelled' }
+  return { status: 'failed', message: `Could not print "${title}": ${failureReason}` }
+}
+
+export async function printHtml(request: PrintRequest): Promise<PrintOutcome> {
+  try {
+    return await withPrintPage(
+      request.html,
+      request.title,
+      (contents) =>
+        new Promise<PrintOutcome>((resolve) => {
+          contents.print(printOptions(request), (success, failureReason) => {
+            resolve(printOutcome(request.title, success, failureReason))
+          })
+        }),
+    )
+  } catch (error) {
+    return {
+      status: 'failed',
+      message: `Could not print "${request.title}": ${describeError(error)}`,
+    }
+  }
+}
+
+export async function savePdf(
+  window: BrowserWindow | undefined,
+  request: PdfRequest,
+): Promise<SaveFileOutcome> {
+  const failed = (error: unknown): SaveFileOutcome => ({
+    status: 'failed',
+    message: `Could not make a PDF of "${request.title}": ${describeError(error)}`,
+  })
+  let path: string | undefined
+  try {
+    // Ask first: a cancelled dialog costs no rendering.
+    path = await chooseSaveLocation(window, {
+      title: request.title,
+      suggestedName: request.suggestedName,
+      filters: [{ name: 'PDF', extensions: ['pdf'] }],
+    })
+  } catch (error) {
+    return failed(error)
+  }
+  if (path === undefined) return { status: 'cancelled' }
+  let pdf: Uint8Array
+  try {
+    pdf = await withPrintPage(request.html, request.title, (contents) =>
+      contents.printToPDF({
+        pageSize: request.pageSize,
+        landscape: request.landscape,
+        printBackground: true,
+      }),
+    )
+  } catch (error) {
+    return failed(error)
+  }
+  return writeBytesFile(path, pdf)
+}
+
+/**
+ * Electron no longer reports which printer is the default (it dropped `isDefault`); CUPS and some
+ * drivers still say so among the platform options, which is all there is to go on. When none is
+ * marked the renderer leaves the printer unset and the system default is used.
+ */
+function isDefaultPrinter(printer: ElectronPrinterInfo): boolean {
+  const options = printer.options as Readonly<Record<string, unknown>>
+  return ['is-default', 'printer-is-default'].some((key) => options[key] === 'true')
+}
+
+export async function listPrinters(contents: WebContents): Promise<readonly PrinterInfo[]> {
+  const printers = await contents.getPrintersAsync()
+  return printers.map((printer) => ({
+    name: printer.name,
+    displayName: printer.displayName === '' ? printer.name : printer.displayName,
+    isDefault: isDefaultPrinter(printer),
+  }))
+}

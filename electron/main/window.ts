@@ -1,0 +1,81 @@
+import { app, BrowserWindow, type WebContents } from 'electron'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+
+/** Where the renderer comes from: Vite's dev server while developing, the built files otherwise. */
+export type AppLocation =
+  | { readonly kind: 'dev-server'; readonly url: string; readonly origin: string }
+  | { readonly kind: 'file'; readonly href: string }
+
+/** out/main/index.js sits next to out/preload and out/renderer (electron.vite.config.ts). */
+const preloadPath = (): string => join(import.meta.dirname, '../preload/index.cjs')
+const rendererIndexPath = (): string => join(import.meta.dirname, '../renderer/index.html')
+
+export function appLocation(): AppLocation {
+  // A packaged app never trusts a dev server named by its environment: only `electron-vite dev` sets it.
+  const devUrl = app.isPackaged ? undefined : process.env['ELECTRON_RENDERER_URL']
+  if (devUrl !== undefined && devUrl !== '') {
+    return { kind: 'dev-server', url: devUrl, origin: new URL(devUrl).origin }
+  }
+  return { kind: 'file', href: pathToFileURL(rendererIndexPath()).href }
+}
+
+/**
+ * True when `url` is the app itself. The renderer routes with the hash, so the built app is one
+ * exact file: the index, whatever its query or fragment; the dev server is its whole origin.
+ */
+export function isAppUrl(url: string, location: AppLocation = appLocation()): boolean {
+  let parsed: URL
+  try {
+    parsed = new URL(url)
+  } catch {
+    return false
+  }
+  switch (location.kind) {
+    case 'dev-server':
+      return parsed.origin === location.origin
+    case 'file':
+      parsed.hash = ''
+      parsed.search = ''
+      return parsed.protocol === 'file:' && parsed.href === location.href
+  }
+}
+
+/** Web contents of the windows that show the app: the only ones allowed to call IPC. */
+const appContents = new WeakSet<WebContents>()
+
+export function isAppWindowContents(contents: WebContents): boolean {
+  return appContents.has(contents)
+}
+
+export function createMainWindow(): BrowserWindow {
+  const window = new BrowserWindow({
+    width: 1280,
+    height: 820,
+    minWidth: 800,
+    minHeight: 560,
+    title: 'Rackside',
+    show: false,
+    backgroundColor: '#ffffff',
+    webPreferences: {
+      preload: preloadPath(),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      webviewTag: false,
+      safeDialogs: true,
+      spellcheck: false,
+    },
+  })
+  appContents.add(window.webContents)
+  window.once('ready-to-show', () => window.show())
+
+  const location = appLocation()
+  const loaded =
+    location.kind === 'dev-server'
+      ? window.loadURL(location.url)
+      : window.loadFile(rendererIndexPath())
+  loaded.catch((error: unknown) => console.error('Rackside: the app page did not load', error))
+  return window
+}

@@ -1,0 +1,112 @@
+import Dexie, { type Collection, type Table, type Transaction } from 'dexie'
+import type { Command } from '../../../shared/tournament/commands'
+import type { TournamentSummary } from './repository'
+
+/** One stored director command: the log is the truth (design.md). */
+export interface CommandRow {
+  readonly tournamentId: string
+  readonly seq: number
+  readonly at: string
+  readonly command: Command
+}
+
+/** Version 1 kept only what the tournament list showed. */
+export interface TournamentRowV1 {
+  readonly id: string
+  readonly name: string
+  readonly venue: string
+  readonly startDate: string
+}
+
+/** From version 2 a tournament row is exactly the list's summary. */
+export type TournamentRow = TournamentSummary
+
+/**
+ * Every schema the app has ever shipped, oldest first. Kept as data (never edited once released)
+ * so a test can open a database exactly as an older release left it and check the upgrade.
+ */
+export const SCHEMA_VERSIONS = [
+  {
+    version: 1,
+    stores: {
+      tournaments: 'id, name',
+      commands: '[tournamentId+seq], tournamentId',
+    },
+  },
+  {
+    version: 2,
+    stores: {
+      // `updatedAt` is indexed so the list is sorted by the database, not by folding logs.
+      tournaments: 'id, name, updatedAt',
+      commands: '[tournamentId+seq], tournamentId',
+    },
+  },
+] as const
+
+export type SchemaVersion = (typeof SCHEMA_VERSIONS)[number]['version']
+
+export const CURRENT_SCHEMA_VERSION: SchemaVersion = 2
+
+export const DEFAULT_DATABASE_NAME = 'rackside'
+
+/** Upgrades keyed by the version they lead to; a version without an entry only changes indexes. */
+const UPGRADES: Partial<Record<SchemaVersion, (tx: Transaction) => Promise<void>>> = {
+  2: fillSummaryCounts,
+}
+
+/**
+ * The app's IndexedDB database. A class because Dexie declares its schema in a subclass; it holds
+ * no state of its own beyond the tables Dexie attaches.
+ */
+export class RacksideDatabase extends Dexie {
+  // `declare`: Dexie attaches the tables itself, a class field would overwrite them with undefined.
+  declare readonly tournaments: Table<TournamentRow, string>
+  declare readonly commands: Table<CommandRow, [string, number]>
+
+  constructor(name: string = DEFAULT_DATABASE_NAME) {
+    super(name)
+    for (const schema of SCHEMA_VERSIONS) {
+      const version = this.version(schema.version).stores(schema.stores)
+      const upgrade = UPGRADES[schema.version]
+      if (upgrade) version.upgrade(upgrade)
+    }
+  }
+}
+
+/**
+ * One tournament's commands in `seq` order, through the compound primary key. A new collection each
+ * call: Dexie collections change in place when reversed, so one must not be reused for `last()`.
+ */
+export function logOf(
+  commands: Table<CommandRow, [string, number]>,
+  tournamentId: string,
+): Collection<CommandRow, [string, number]> {
+  return commands
+    .where('[tournamentId+seq]')
+    .between([tournamentId, Dexie.minKey], [tournamentId, Dexie.maxKey])
+}
+
+/**
+ * Version 2: each summary learns its log's length and the time of its last command. The log is
+ * read, never changed, so an interrupted upgrade loses nothing (IndexedDB rolls it back).
+ */
+async function fillSummaryCounts(tx: Transaction): Promise<void> {
+  const tournaments = tx.table<TournamentRowV1 & Partial<TournamentRow>, string>('tournaments')
+  const commands = tx.table<CommandRow, [string, number]>('commands')
+  const rows = await tournaments.toArray()
+  const upgraded: TournamentRow[] = []
+  for (const row of rows) {
+    const commandCount = await logOf(commands, row.id).count()
+    const last = await logOf(commands, row.id).last()
+    upgraded.push({
+      id: row.id,
+      name: row.name,
+      venue: row.venue,
+      startDate: row.startDate,
+      commandCount,
+      // A version-1 row without any command never changed: it sorts last in the list.
+      updatedAt: last?.at ?? '',
+    })
+  }
+  await tournaments.bulkPut(upgraded)
+}

@@ -1,0 +1,292 @@
+/**
+ * Test support: the one suite both repositories must pass (Dexie on IndexedDB and the in-memory
+ * twin), so the twin used by other tests can never drift from what the app stores. Called from
+ * `dexie-repository.test.ts` and `memory-repository.test.ts`; not part of the app bundle.
+ */
+import { describe, expect, test } from 'vitest'
+import { rulesFromPreset } from '../../../shared/rules/presets'
+import { fold } from '../../../shared/tournament/apply'
+import type { Command, LoggedCommand } from '../../../shared/tournament/commands'
+import type { TournamentRepository, TournamentSummary } from './repository'
+import { summarize } from './summary'
+
+/** A tournament as the desk would have built it, with the summary after every prefix of its log. */
+export interface LogFixture {
+  readonly id: string
+  readonly log: readonly LoggedCommand[]
+  /** The command at `seq`; a fixture too short for its test is a bug in the test. */
+  readonly entry: (seq: number) => LoggedCommand
+  /** `summaryAfter(n)`: the stored summary once the first n commands are in the log (n ≥ 1). */
+  readonly summaryAfter: (n: number) => TournamentSummary
+}
+
+const MINUTE = 60_000
+
+/**
+ * createTournament with the NSA 1995 preset, one division and `players` registrations, one command
+ * every `stepMs` (a minute) from `startMs`.
+ */
+export function tournamentFixture(
+  id: string,
+  name: string,
+  { players = 20, startMs = Date.UTC(2026, 2, 14, 9, 0), stepMs = MINUTE } = {},
+): LogFixture {
+  const commands: Command[] = [
+    {
+      type: 'createTournament',
+      info: {
+        name,
+        venue: 'Civic Hall',
+        startDate: '2026-03-14',
+        endDate: '2026-03-15',
+        rounds: 7,
+      },
+      rules: rulesFromPreset('nsa1995'),
+    },
+    { type: 'addDivision', name: 'A' },
+    ...Array.from({ length: players }, (_, i): Command => ({
+      type: 'registerPlayer',
+      division: 'A',
+      player: { name: `Player ${i + 1}`, rating: 2000 - i * 37, memberId: `M${i + 1}`, club: '' },
+    })),
+  ]
+  const log = commands.map((command, seq): LoggedCommand => ({
+    seq,
+    at: new Date(startMs + seq * stepMs).toISOString(),
+    command,
+  }))
+  const entry = (seq: number): LoggedCommand => {
+    const found = log[seq]
+    if (!found) throw new Error(`Fixture ${id} has no command ${seq}.`)
+    return found
+  }
+  return {
+    id,
+    log,
+    entry,
+    summaryAfter(n) {
+      const state = fold(id, log.slice(0, n))
+      if (!state.ok || !state.value) throw new Error(`Fixture ${id} does not fold at ${n}.`)
+      return summarize(state.value, n, entry(n - 1).at)
+    },
+  }
+}
+
+/** Appends commands `from` up to (not including) `to` of a fixture, failing on any refusal. */
+export async function writeLog(
+  repository: TournamentRepository,
+  fixture: LogFixture,
+  { from = 0, to = fixture.log.length } = {},
+): Promise<void> {
+  for (const entry of fixture.log.slice(from, to)) {
+    const written = await repository.append(fixture.id, entry, fixture.summaryAfter(entry.seq + 1))
+    expect(written).toEqual({ ok: true, value: undefined })
+  }
+}
+
+export function describeRepositoryContract(
+  name: string,
+  makeRepository: () => Promise<TournamentRepository>,
+): void {
+  describe(`${name} honours the repository contract`, () => {
+    test('a new repository lists nothing and has no log for an unknown id', async () => {
+      const repository = await makeRepository()
+      expect(await repository.list()).toEqual([])
+      expect(await repository.loadLog('no-such-tournament')).toBeUndefined()
+    })
+
+    test('a realistic log (create, division, 20 players) comes back whole and in order', async () => {
+      const repository = await makeRepository()
+      const event = tournamentFixture('t-spring', 'Spring Open')
+      await writeLog(repository, event)
+
+      const loaded = await repository.loadLog(event.id)
+      expect(loaded).toEqual(event.log)
+      expect(loaded?.map((e) => e.seq)).toEqual(event.log.map((_, i) => i))
+      expect(await repository.list()).toEqual([event.summaryAfter(22)])
+
+      const state = fold(event.id, loaded ?? [])
+      expect(state.ok && state.value?.divisions[0]?.players.map((p) => p.id)).toEqual(
+        Array.from({ length: 20 }, (_, i) => i + 1),
+      )
+    })
+
+    test.each([
+      { case: 'a seq past the end (a command went missing)', seq: 5 },
+      { case: 'a seq already taken (another desk wrote first)', seq: 2 },
+      { case: 'a seq before the start', seq: -1 },
+    ])('append with $case is refused as storage.conflict and writes nothing', async ({ seq }) => {
+      const repository = await makeRepository()
+      const event = tournamentFixture('t-conflict', 'Conflict Cup')
+      await writeLog(repository, event, { to: 3 })
+      const listBefore = await repository.list()
+
+      const entry = { ...event.entry(3), seq }
+      const summary = { ...event.summaryAfter(4), commandCount: seq + 1 }
+      const written = await repository.append(event.id, entry, summary)
+
+      expect(written.ok).toBe(false)
+      expect(!written.ok && written.error.code).toBe('storage.conflict')
+      expect(await repository.loadLog(event.id)).toEqual(event.log.slice(0, 3))
+      expect(await repository.list()).toEqual(listBefore)
+    })
+
+    test('a first command that is not seq 0 creates no tournament', async () => {
+      const repository = await makeRepository()
+      const event = tournamentFixture('t-late', 'Late Start')
+      const written = await repository.append(event.id, event.entry(1), event.summaryAfter(2))
+      expect(!written.ok && written.error.code).toBe('storage.conflict')
+      expect(await repository.list()).toEqual([])
+      expect(await repository.loadLog(event.id)).toBeUndefined()
+    })
+
+    test('a summary that does not match the log is a programmer error and writes nothing', async () => {
+      const repository = await makeRepository()
+      const event = tournamentFixture('t-bad-summary', 'Bad Summary')
+      const other = tournamentFixture('t-other', 'Other')
+      await expect(
+        repository.append(event.id, event.entry(0), { ...event.summaryAfter(1), commandCount: 5 }),
+      ).rejects.toThrow(/commands/)
+      await expect(
+        repository.append(event.id, event.entry(0), other.summaryAfter(1)),
+      ).rejects.toThrow(/stored under/)
+      expect(await repository.list()).toEqual([])
+    })
+
+    test('the list shows the most recently changed tournament first', async () => {
+      const repository = await makeRepository()
+      const hour = 60 * MINUTE
+      const base = Date.UTC(2026, 0, 10, 9, 0)
+      // Older's commands come every 90 minutes: its first three end at base + 1h, its fourth
+      // (base + 2h30) is later than anything else.
+      const older = tournamentFixture('t-older', 'Older', {
+        players: 2,
+        startMs: base - 2 * hour,
+        stepMs: 90 * MINUTE,
+      })
+      const middle = tournamentFixture('t-middle', 'Middle', { players: 2, startMs: base + hour })
+      const newer = tournamentFixture('t-newer', 'Newer', { players: 1, startMs: base + 2 * hour })
+      // Written newest first, so insertion order cannot pass for date order.
+      await writeLog(repository, newer)
+      await writeLog(repository, older, { to: 3 })
+      await writeLog(repository, middle)
+      expect((await repository.list()).map((s) => s.id)).toEqual(['t-newer', 't-middle', 't-older'])
+
+      await writeLog(repository, older, { from: 3 })
+      const listed = await repository.list()
+      expect(listed.map((s) => s.id)).toEqual(['t-older', 't-newer', 't-middle'])
+      expect(listed[0]).toEqual(older.summaryAfter(4))
+    })
+
+    test('undo removes the last command and stores the summary before it', async () => {
+      const repository = await makeRepository()
+      const event = tournamentFixture('t-undo', 'Undo Open')
+      await writeLog(repository, event)
+
+      const undone = await repository.removeLast(event.id, 21, event.summaryAfter(21))
+      expect(undone).toEqual({ ok: true, value: undefined })
+      expect(await repository.loadLog(event.id)).toEqual(event.log.slice(0, 21))
+      expect(await repository.list()).toEqual([event.summaryAfter(21)])
+
+      // The freed position is the next one: the director can redo.
+      const redo = await repository.append(event.id, event.entry(21), event.summaryAfter(22))
+      expect(redo.ok).toBe(true)
+      expect(await repository.loadLog(event.id)).toEqual(event.log)
+    })
+
+    test('undo of createTournament, the only command, deletes the tournament', async () => {
+      const repository = await makeRepository()
+      const event = tournamentFixture('t-oops', 'Typo Open')
+      await writeLog(repository, event, { to: 1 })
+
+      expect(await repository.removeLast(event.id, 0, undefined)).toEqual({
+        ok: true,
+        value: undefined,
+      })
+      expect(await repository.loadLog(event.id)).toBeUndefined()
+      expect(await repository.list()).toEqual([])
+      // The id is free again: a new log can start at seq 0.
+      await writeLog(repository, event, { to: 1 })
+      expect(await repository.loadLog(event.id)).toEqual(event.log.slice(0, 1))
+    })
+
+    test.each([
+      { case: 'a command that is not the last', seq: 5 },
+      { case: 'a position past the end', seq: 22 },
+    ])('undo of $case is refused as storage.conflict and removes nothing', async ({ seq }) => {
+      const repository = await makeRepository()
+      const event = tournamentFixture('t-wrong-undo', 'Wrong Undo')
+      await writeLog(repository, event)
+
+      const undone = await repository.removeLast(event.id, seq, {
+        ...event.summaryAfter(21),
+        commandCount: seq,
+      })
+      expect(!undone.ok && undone.error.code).toBe('storage.conflict')
+      expect(await repository.loadLog(event.id)).toEqual(event.log)
+      expect(await repository.list()).toEqual([event.summaryAfter(22)])
+    })
+
+    test('undo in a tournament that does not exist is refused as storage.conflict', async () => {
+      const repository = await makeRepository()
+      const undone = await repository.removeLast('t-ghost', 0, undefined)
+      expect(!undone.ok && undone.error.code).toBe('storage.conflict')
+      expect(await repository.list()).toEqual([])
+    })
+
+    test('remove deletes a tournament and its whole log, and no other', async () => {
+      const repository = await makeRepository()
+      const gone = tournamentFixture('t-gone', 'Cancelled Cup')
+      const kept = tournamentFixture('t-kept', 'Kept Classic', { startMs: Date.UTC(2026, 4, 1) })
+      await writeLog(repository, gone)
+      await writeLog(repository, kept)
+
+      await repository.remove(gone.id)
+      expect(await repository.loadLog(gone.id)).toBeUndefined()
+      expect(await repository.list()).toEqual([kept.summaryAfter(22)])
+      expect(await repository.loadLog(kept.id)).toEqual(kept.log)
+
+      // Nothing of the old log lingers under the id: a new tournament may reuse it from seq 0.
+      await writeLog(repository, gone, { to: 2 })
+      expect(await repository.loadLog(gone.id)).toEqual(gone.log.slice(0, 2))
+    })
+
+    test('two tournaments written in turns keep separate logs', async () => {
+      const repository = await makeRepository()
+      const north = tournamentFixture('t-north', 'North', { players: 6 })
+      const south = tournamentFixture('t-south', 'South', {
+        players: 9,
+        startMs: Date.UTC(2026, 2, 14, 9, 0, 30),
+      })
+      for (let seq = 0; seq < south.log.length; seq++) {
+        for (const event of [north, south]) {
+          const entry = event.log[seq]
+          if (!entry) continue
+          const written = await repository.append(event.id, entry, event.summaryAfter(seq + 1))
+          expect(written.ok).toBe(true)
+        }
+      }
+      expect(await repository.loadLog(north.id)).toEqual(north.log)
+      expect(await repository.loadLog(south.id)).toEqual(south.log)
+      expect(await repository.list()).toEqual([south.summaryAfter(11), north.summaryAfter(8)])
+    })
+
+    test('what a caller gets back is a copy: changing it changes nothing stored', async () => {
+      const repository = await makeRepository()
+      const event = tournamentFixture('t-copy', 'Copy Cup', { players: 1 })
+      const entry = structuredClone(event.entry(0))
+      await repository.append(event.id, entry, event.summaryAfter(1))
+      // The caller's own objects, changed after the write...
+      ;(entry as { at: string }).at = 'changed'
+
+      const loaded = (await repository.loadLog(event.id)) ?? []
+      ;(loaded as LoggedCommand[]).push(event.entry(1))
+      ;(loaded[0] as { seq: number }).seq = 99
+      const listed = await repository.list()
+      ;(listed[0] as { name: string }).name = 'changed'
+
+      expect(await repository.loadLog(event.id)).toEqual(event.log.slice(0, 1))
+      expect(await repository.list()).toEqual([event.summaryAfter(1)])
+    })
+  })
+}

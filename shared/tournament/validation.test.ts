@@ -1,0 +1,260 @@
+import { describe, expect, test } from 'vitest'
+import type { Division, TournamentInfo } from './types'
+import {
+  MAX_RATING,
+  checkMemberIdFree,
+  isIsoDate,
+  parseRating,
+  sameNamePlayers,
+  tidyName,
+  validateDivisionName,
+  validatePlayerInput,
+  validateTournamentInfo,
+} from './validation'
+
+const codeOf = (result: { ok: boolean; error?: { code: string } }): string | undefined =>
+  result.ok ? undefined : result.error?.code
+
+describe('player names at the registration desk', () => {
+  test.each([
+    { case: 'empty', name: '' },
+    { case: 'only spaces', name: '   ' },
+    { case: 'only a tab and a newline', name: '\t\n' },
+  ])('a $case name is refused (player.name.empty)', ({ name }) => {
+    const result = validatePlayerInput({ name, rating: '1500' })
+    expect(result).toMatchObject({ ok: false, error: { code: 'player.name.empty', field: 'name' } })
+  })
+
+  test.each([
+    { typed: 'Smith, Ann', stored: 'Smith, Ann' },
+    { typed: '  Smith,   Ann  ', stored: 'Smith, Ann' },
+    { typed: 'Smith,\tAnn', stored: 'Smith, Ann' },
+  ])('"$typed" is stored as "$stored": stray spaces never make a second person', (row) => {
+    expect(tidyName(row.typed)).toBe(row.stored)
+    const result = validatePlayerInput({ name: row.typed, rating: '' })
+    expect(result.ok && result.value.name).toBe(row.stored)
+  })
+
+  test('a name of 61 characters is refused, 60 are accepted (fits slips and name tags)', () => {
+    expect(codeOf(validatePlayerInput({ name: 'x'.repeat(61), rating: 0 }))).toBe(
+      'player.name.too-long',
+    )
+    expect(validatePlayerInput({ name: 'x'.repeat(60), rating: 0 }).ok).toBe(true)
+  })
+
+  test('a ";" in a name is refused: it separates fields in a tsh .t line', () => {
+    expect(codeOf(validatePlayerInput({ name: 'Smith; Ann', rating: 0 }))).toBe(
+      'player.name.semicolon',
+    )
+  })
+
+  test('member id and club are trimmed, and missing ones are empty', () => {
+    expect(
+      validatePlayerInput({ name: 'Ann', rating: '', memberId: ' AB12 ', club: ' Kuala  Lumpur ' }),
+    ).toEqual({
+      ok: true,
+      value: { name: 'Ann', rating: 0, memberId: 'AB12', club: 'Kuala Lumpur' },
+    })
+    expect(validatePlayerInput({ name: 'Ann', rating: '' })).toEqual({
+      ok: true,
+      value: { name: 'Ann', rating: 0, memberId: '', club: '' },
+    })
+  })
+})
+
+describe('ratings as typed at the desk (0 means unrated, as in tsh)', () => {
+  test.each([
+    { typed: '', rating: 0 },
+    { typed: '   ', rating: 0 },
+    { typed: '0', rating: 0 },
+    { typed: '1850', rating: 1850 },
+    { typed: ' 1850 ', rating: 1850 },
+    { typed: '0850', rating: 850 },
+    { typed: 1850, rating: 1850 },
+    { typed: String(MAX_RATING), rating: MAX_RATING },
+    { typed: '-0', rating: 0 },
+  ])('$typed is accepted as $rating', ({ typed, rating }) => {
+    const parsed = parseRating(typed)
+    expect(parsed).toEqual({ ok: true, value: rating })
+    // toEqual does not tell 0 from -0; a stored -0 would print as "-0" in a .t export.
+    expect(parsed.ok && Object.is(parsed.value, -0)).toBe(false)
+  })
+
+  test.each([
+    { typed: 'abc', code: 'player.rating.not-a-number' },
+    { typed: '12.5', code: 'player.rating.not-a-number' },
+    { typed: 12.5, code: 'player.rating.not-a-number' },
+    { typed: '1e3', code: 'player.rating.not-a-number' },
+    { typed: '1,850', code: 'player.rating.not-a-number' },
+    { typed: '+5', code: 'player.rating.not-a-number' },
+    { typed: Number.NaN, code: 'player.rating.not-a-number' },
+    { typed: '-5', code: 'player.rating.negative' },
+    { typed: -5, code: 'player.rating.negative' },
+    { typed: String(MAX_RATING + 1), code: 'player.rating.too-high' },
+    { typed: '18500', code: 'player.rating.too-high' },
+  ])('$typed is refused ($code)', ({ typed, code }) => {
+    const result = parseRating(typed)
+    expect(result).toMatchObject({ ok: false, error: { code, field: 'rating' } })
+    expect(codeOf(validatePlayerInput({ name: 'Ann', rating: typed }))).toBe(code)
+  })
+})
+
+describe('member ids: one person, one entry per division', () => {
+  const division: Division = {
+    name: 'A',
+    players: [
+      { id: 1, name: 'Smith, Ann', rating: 1500, memberId: 'AB12', club: '' },
+      { id: 2, name: 'Lee, Bo', rating: 1400, memberId: '', club: '' },
+      { id: 3, name: 'Tan, Cy', rating: 1300, memberId: '', club: '' },
+    ],
+  }
+
+  test.each([
+    { case: 'the same id', memberId: 'AB12' },
+    { case: 'the same id in another case', memberId: 'ab12' },
+  ])('$case as a registered player is refused (player.member-id.duplicate)', ({ memberId }) => {
+    const result = checkMemberIdFree(division, memberId)
+    expect(result).toMatchObject({
+      ok: false,
+      error: {
+        code: 'player.member-id.duplicate',
+        field: 'memberId',
+        details: { playerId: 1, playerName: 'Smith, Ann' },
+      },
+    })
+  })
+
+  test.each([
+    { case: 'editing the player who holds it keeps it', memberId: 'AB12', except: 1 },
+    { case: 'a new id is free', memberId: 'ZZ99', except: undefined },
+    { case: 'no id never clashes with other players without one', memberId: '', except: undefined },
+  ])('$case', ({ memberId, except }) => {
+    expect(checkMemberIdFree(division, memberId, except)).toEqual({ ok: true, value: undefined })
+  })
+
+  test('editing another player to take the id is refused', () => {
+    expect(codeOf(checkMemberIdFree(division, 'ab12', 2))).toBe('player.member-id.duplicate')
+  })
+
+  test('players with the same name, ignoring case, spaces and accents, are found for a warning', () => {
+    const named: Division = {
+      name: 'A',
+      players: [
+        { id: 1, name: 'José Ramos', rating: 0, memberId: '', club: '' },
+        { id: 2, name: 'Ann Lee', rating: 0, memberId: '', club: '' },
+      ],
+    }
+    expect(sameNamePlayers(named, '  jose   ramos ').map((p) => p.id)).toEqual([1])
+    expect(sameNamePlayers(named, 'Jose Ramon')).toEqual([])
+  })
+})
+
+describe('tournament info', () => {
+  const info: TournamentInfo = {
+    name: 'Spring Open',
+    venue: 'Civic Hall',
+    startDate: '2026-03-14',
+    endDate: '2026-03-15',
+    rounds: 7,
+  }
+
+  test.each([
+    { case: 'an empty name', change: { name: '' }, code: 'tournament.name.empty' },
+    { case: 'a blank name', change: { name: '   ' }, code: 'tournament.name.empty' },
+    {
+      case: 'a 30th of February',
+      change: { startDate: '2026-02-30' },
+      code: 'tournament.date.invalid',
+    },
+    { case: 'a 13th month', change: { startDate: '2025-13-01' }, code: 'tournament.date.invalid' },
+    {
+      case: 'a word for a date',
+      change: { startDate: 'tomorrow' },
+      code: 'tournament.date.invalid',
+    },
+    { case: 'no start date', change: { startDate: '' }, code: 'tournament.date.invalid' },
+    { case: 'a bad end date', change: { endDate: '2026-03-32' }, code: 'tournament.date.invalid' },
+    {
+      case: 'a last day before the first',
+      change: { endDate: '2026-03-13' },
+      code: 'tournament.date.end-before-start',
+    },
+    { case: '0 rounds', change: { rounds: 0 }, code: 'tournament.rounds.invalid' },
+    { case: '101 rounds', change: { rounds: 101 }, code: 'tournament.rounds.invalid' },
+    { case: '2.5 rounds', change: { rounds: 2.5 }, code: 'tournament.rounds.invalid' },
+    { case: 'NaN rounds', change: { rounds: Number.NaN }, code: 'tournament.rounds.invalid' },
+  ])('$case is refused ($code)', ({ change, code }) => {
+    expect(codeOf(validateTournamentInfo({ ...info, ...change }))).toBe(code)
+  })
+
+  test.each([
+    {
+      case: 'a one-day event without an end date ends on its start',
+      change: { endDate: '' },
+      endDate: '2026-03-14',
+    },
+    { case: 'a one-day event', change: { endDate: '2026-03-14' }, endDate: '2026-03-14' },
+    {
+      case: 'an event over a month end',
+      change: { startDate: '2026-02-28', endDate: '2026-03-01' },
+      endDate: '2026-03-01',
+    },
+  ])('$case is accepted', ({ change, endDate }) => {
+    const result = validateTournamentInfo({ ...info, ...change })
+    expect(result.ok && result.value.endDate).toBe(endDate)
+  })
+
+  test.each([1, 100])('%i rounds are accepted', (rounds) => {
+    expect(validateTournamentInfo({ ...info, rounds }).ok).toBe(true)
+  })
+
+  test('name and venue are tidied', () => {
+    const result = validateTournamentInfo({
+      ...info,
+      name: ' Spring  Open ',
+      venue: ' Civic   Hall ',
+    })
+    expect(result).toEqual({ ok: true, value: info })
+  })
+})
+
+describe('division names', () => {
+  const divisions: Division[] = [{ name: 'Open', players: [] }]
+
+  test.each([
+    { case: 'the same name', name: 'Open', code: 'division.name.duplicate' },
+    { case: 'the same name in another case', name: 'OPEN', code: 'division.name.duplicate' },
+    { case: 'the same name with spaces', name: '  open ', code: 'division.name.duplicate' },
+    { case: 'an empty name', name: '', code: 'division.name.empty' },
+    { case: 'a blank name', name: '  ', code: 'division.name.empty' },
+  ])('$case is refused ($code)', ({ name, code }) => {
+    expect(codeOf(validateDivisionName(divisions, name))).toBe(code)
+  })
+
+  test('a new name is accepted, tidied', () => {
+    expect(validateDivisionName(divisions, ' Lite  B ')).toEqual({ ok: true, value: 'Lite B' })
+  })
+})
+
+describe('isIsoDate: real calendar dates only', () => {
+  test.each([
+    { text: '2026-03-14', valid: true },
+    { text: '2026-01-31', valid: true },
+    { text: '2026-04-31', valid: false },
+    { text: '2026-12-31', valid: true },
+    { text: '2026-00-10', valid: false },
+    { text: '2026-01-00', valid: false },
+    { text: '2024-02-29', valid: true }, // divisible by 4: leap
+    { text: '2023-02-29', valid: false }, // not divisible by 4
+    { text: '1900-02-29', valid: false }, // divisible by 100 but not 400: not leap
+    { text: '2000-02-29', valid: true }, // divisible by 400: leap
+    { text: '2026-02-28', valid: true },
+    { text: '2026-3-14', valid: false },
+    { text: '14/03/2026', valid: false },
+    { text: '2026-03-14T09:00', valid: false },
+    { text: ' 2026-03-14', valid: false },
+    { text: '', valid: false },
+  ])('$text → $valid', ({ text, valid }) => {
+    expect(isIsoDate(text)).toBe(valid)
+  })
+})
