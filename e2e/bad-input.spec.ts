@@ -90,7 +90,11 @@ test('the desk is warned before registering a second player with the same name',
   await expect(players.rows('A')).toHaveCount(1)
 
   await players.register({ name: 'Oshodi, Sunday', rating: '1650', memberId: 'X2' })
-  await players.duplicateWarning.getByRole('button', { name: 'Register anyway' }).click()
+  // Keyboard first: the warning takes the focus, so Enter confirms it.
+  await expect(
+    players.duplicateWarning.getByRole('button', { name: 'Register anyway' }),
+  ).toBeFocused()
+  await players.duplicateWarning.page().keyboard.press('Enter')
   await expect(players.rows('A')).toHaveCount(2)
 })
 
