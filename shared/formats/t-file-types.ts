@@ -25,8 +25,20 @@ export interface TPlayerLine {
   readonly tags: readonly TTag[]
 }
 
+/** How the file was laid out, so writing an unchanged file back gives the same bytes. */
+export interface TFileLayout {
+  readonly lineEnding: '\n' | '\r\n' | '\r'
+  /** The last line ended with a line ending (tsh itself leaves it off). */
+  readonly finalNewline: boolean
+}
+
 export interface TDivisionFile {
   readonly players: readonly TPlayerLine[]
-  /** Comment lines and their positions, kept so a round trip does not lose a director's notes. */
+  /**
+   * Comment lines and their positions, kept so a round trip does not lose a director's notes. `text`
+   * is the whole line as written (with its `#`); a blank line is kept as an entry with `text: ''`.
+   */
   readonly comments: readonly { readonly line: number; readonly text: string }[]
+  /** Absent on a file built in memory: writing then uses `\n` and a final newline. */
+  readonly layout?: TFileLayout
 }

@@ -1,0 +1,69 @@
+/**
+ * The CLI's contact with the outside: output writers (so tests run commands in-process) and file
+ * reading/writing. Output files are written atomically: a temporary file in the same folder,
+ * renamed over the target, so an interrupted run never leaves half a file.
+ */
+import { randomUUID } from 'node:crypto'
+import { readFile, rename, stat, unlink, writeFile } from 'node:fs/promises'
+import { basename, dirname, extname, join, resolve } from 'node:path'
+
+export interface CliIo {
+  readonly stdout: (text: string) => void
+  readonly stderr: (text: string) => void
+}
+
+/** Exit codes: 0 done, 1 the file has problems, 2 the command could not run (usage, I/O). */
+export const EXIT = { ok: 0, problems: 1, failure: 2 } as const
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT]
+
+/** An error whose message is meant for the user as is (no stack, no Node error code). */
+export class CliError extends Error {
+  override readonly name = 'CliError'
+}
+
+const describeFsError = (e: unknown, path: string, verb: string): CliError => {
+  const code = (e as { code?: unknown } | null)?.code
+  const reason =
+    code === 'ENOENT'
+      ? 'no such file or folder'
+      : code === 'EACCES' || code === 'EPERM'
+        ? 'permission denied'
+        : code === 'EISDIR'
+          ? 'it is a folder'
+          : typeof code === 'string'
+            ? code
+            : 'failed'
+  return new CliError(`cannot ${verb} ${path}: ${reason}`)
+}
+
+export async function readBytes(path: string): Promise<Uint8Array> {
+  try {
+    return new Uint8Array(await readFile(path))
+  } catch (e) {
+    throw describeFsError(e, path, 'read')
+  }
+}
+
+/** True when both paths name the same file (also through links or `..`). */
+export async function sameFile(a: string, b: string): Promise<boolean> {
+  if (resolve(a) === resolve(b)) return true
+  try {
+    const [sa, sb] = await Promise.all([stat(a), stat(b)])
+    return sa.dev === sb.dev && sa.ino === sb.ino
+  } catch {
+    return false
+  }
+}
+
+export async function writeFileAtomic(path: string, data: Uint8Array): Promise<void> {
+  const temp = join(dirname(path), `.${basename(path)}.${randomUUID()}.tmp`)
+  try {
+    await writeFile(temp, data, { flag: 'wx' })
+    await rename(temp, path)
+  } catch (e) {
+    await unlink(temp).catch(() => undefined)
+    throw describeFsError(e, path, 'write')
+  }
+}
+
+export const extensionOf = (path: string): string => extname(path).toLowerCase()

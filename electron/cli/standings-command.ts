@@ -1,0 +1,109 @@
+/** `standings FILE`: standings after a round of a tsh `.t` division, as a table or JSON. */
+import { formatProblem } from '../../shared/formats/problem'
+import { standingsByRoundFromTFile, type StandingRow } from '../../shared/standings/from-t-file'
+import { parseArgs } from './args'
+import { CliError, EXIT, type CliIo, type ExitCode } from './io'
+import { encodingOption, readTInput } from './t-input'
+
+export const STANDINGS_USAGE = `rackside standings FILE.t [--after-round N | --all-rounds] [--json]
+                   [--bye-spread N] [--encoding latin1|utf8]
+  Standings after round N (default: the last round with results).`
+
+const wholeNumber = (name: string, value: string | undefined): number | undefined => {
+  if (value === undefined) return undefined
+  if (!/^\d+$/.test(value)) throw new CliError(`--${name} must be a whole number`)
+  return Number(value)
+}
+
+/** Wins and losses with a half for a tie: 8.5-3.5 (ASCII, so every console shows it). */
+export const winLoss = (row: StandingRow): string => `${String(row.wins)}-${String(row.losses)}`
+
+export const signed = (n: number): string => (n > 0 ? `+${String(n)}` : String(n))
+
+export function standingsTable(rows: readonly StandingRow[]): string {
+  const rankWidth = Math.max(1, ...rows.map((r) => String(r.rank).length))
+  const nameWidth = Math.max(4, ...rows.map((r) => r.name.length))
+  const wlWidth = Math.max(3, ...rows.map((r) => winLoss(r).length))
+  const spreadWidth = Math.max(6, ...rows.map((r) => signed(r.spread).length))
+  const header = `${'#'.padStart(rankWidth)}  ${'Name'.padEnd(nameWidth)}  ${'W-L'.padStart(wlWidth)}  ${'Spread'.padStart(spreadWidth)}`
+  const lines = rows.map(
+    (r) =>
+      `${String(r.rank).padStart(rankWidth)}  ${r.name.padEnd(nameWidth)}  ${winLoss(r).padStart(wlWidth)}  ${signed(r.spread).padStart(spreadWidth)}`,
+  )
+  return [header, ...lines].join('\n')
+}
+
+export async function standingsCommand(argv: readonly string[], io: CliIo): Promise<ExitCode> {
+  const args = parseArgs(argv, {
+    flags: ['all-rounds', 'json'],
+    options: ['after-round', 'bye-spread', 'encoding'],
+  })
+  if (!args.ok) throw new CliError(args.error.message)
+  const { flags, options, positionals } = args.value
+  if (flags.has('help')) {
+    io.stdout(`${STANDINGS_USAGE}\n`)
+    return EXIT.ok
+  }
+  const [path, ...extra] = positionals
+  if (path === undefined || extra.length > 0) throw new CliError(`usage: ${STANDINGS_USAGE}`)
+  const afterRound = wholeNumber('after-round', options.get('after-round'))
+  if (afterRound !== undefined && flags.has('all-rounds')) {
+    throw new CliError('give either --after-round or --all-rounds, not both')
+  }
+  const byeSpread = wholeNumber('bye-spread', options.get('bye-spread'))
+  const input = await readTInput(path, encodingOption(options.get('encoding')))
+  if (!input.readable) {
+    for (const p of input.problems) io.stdout(`${formatProblem(path, p)}\n`)
+    return EXIT.problems
+  }
+  const result = standingsByRoundFromTFile(
+    input.file,
+    byeSpread === undefined ? undefined : { byeSpread },
+  )
+  if (!result.ok) {
+    const where = result.error.line === undefined ? '' : `${String(result.error.line)}:`
+    io.stdout(`${path}:${where} ${result.error.message}\n`)
+    return EXIT.problems
+  }
+  const byRound = result.value
+  const rounds = [...byRound.keys()].sort((a, b) => a - b)
+  const last = rounds[rounds.length - 1]
+  let chosen: number[]
+  if (flags.has('all-rounds')) chosen = rounds
+  else if (afterRound !== undefined) {
+    if (!byRound.has(afterRound)) {
+      throw new CliError(
+        last === undefined
+          ? `${path} has no results yet`
+          : `round ${String(afterRound)}: ${path} has standings for rounds 1 to ${String(last)}`,
+      )
+    }
+    chosen = [afterRound]
+  } else chosen = last === undefined ? [] : [last]
+
+  if (flags.has('json')) {
+    const afterRoundJson: Record<string, readonly StandingRow[]> = {}
+    for (const round of chosen) {
+      afterRoundJson[String(round)] = (byRound.get(round) ?? []).map((r) => ({
+        rank: r.rank,
+        player: r.player,
+        name: r.name,
+        wins: r.wins,
+        losses: r.losses,
+        spread: r.spread,
+      }))
+    }
+    io.stdout(`${JSON.stringify({ afterRound: afterRoundJson })}\n`)
+    return EXIT.ok
+  }
+  if (chosen.length === 0) {
+    io.stdout(`${path}: no results yet\n`)
+    return EXIT.ok
+  }
+  io.stdout(
+    chosen
+      .map((round) => `After round ${String(round)}\n${standingsTable(byRound.get(round) ?? [])}\n`)
+      .join('\n'),
+  )
+  return EXIT.ok
+}

@@ -1,0 +1,343 @@
+/**
+ * Reading tsh's `config.tsh` (formats.md, "tsh event"). tsh evaluates these lines as Perl; Rackside
+ * only reads the plain forms directors write (`division A a.t`, `config key = value` with quoted,
+ * numeric or `[list]` values, per-division `key{'A'}`) and keeps anything else as raw text, so an
+ * import can say exactly what it used and what it ignored.
+ */
+import type { FormatProblem } from './problem'
+import { splitLines } from './text-codec'
+
+export type ConfigValue =
+  | { readonly kind: 'string'; readonly value: string }
+  | { readonly kind: 'number'; readonly value: number }
+  | { readonly kind: 'list'; readonly items: readonly ConfigValue[] }
+  /** A Perl expression Rackside does not evaluate (hashes, code, barewords). */
+  | { readonly kind: 'raw'; readonly text: string }
+
+export interface ConfigEntry {
+  readonly line: number
+  readonly key: string
+  /** `max_div_rounds{'B'}` applies to division B only; null = every division. */
+  readonly division: string | null
+  readonly value: ConfigValue
+}
+
+export interface ConfigDivision {
+  readonly line: number
+  readonly name: string
+  readonly file: string
+}
+
+export interface RawLine {
+  readonly line: number
+  readonly text: string
+}
+
+export interface TshConfig {
+  readonly divisions: readonly ConfigDivision[]
+  readonly entries: readonly ConfigEntry[]
+  /** `prize …` lines, kept as written: Rackside's prizes are set up in the app. */
+  readonly prizes: readonly RawLine[]
+  /** Other commands (`begin esb A`, `autopair …`), kept as written and reported as ignored. */
+  readonly other: readonly RawLine[]
+}
+
+export interface ConfigRead {
+  readonly config: TshConfig
+  readonly problems: readonly FormatProblem[]
+}
+
+interface Cursor {
+  readonly text: string
+  pos: number
+}
+
+type ValueRead =
+  | { readonly ok: true; readonly value: ConfigValue }
+  | { readonly ok: false; readonly message: string; readonly pos: number }
+
+const skipSpace = (c: Cursor): void => {
+  while (c.pos < c.text.length && /\s/.test(c.text.charAt(c.pos))) c.pos += 1
+}
+
+/** Perl single quotes: only `\\` and `\'` are escapes. */
+function readSingleQuoted(c: Cursor): ValueRead {
+  const start = c.pos
+  c.pos += 1
+  let out = ''
+  while (c.pos < c.text.length) {
+    const ch = c.text.charAt(c.pos)
+    if (ch === '\\' && (c.text.charAt(c.pos + 1) === "'" || c.text.charAt(c.pos + 1) === '\\')) {
+      out += c.text.charAt(c.pos + 1)
+      c.pos += 2
+    } else if (ch === "'") {
+      c.pos += 1
+      return { ok: true, value: { kind: 'string', value: out } }
+    } else {
+      out += ch
+      c.pos += 1
+    }
+  }
+  return { ok: false, message: 'the quoted value is not closed', pos: start }
+}
+
+const DOUBLE_ESCAPES: Readonly<Record<string, string>> = {
+  n: '\n',
+  t: '\t',
+  '"': '"',
+  '\\': '\\',
+  $: '$',
+  '@': '@',
+}
+
+/** Perl double quotes, without interpolation (a `$` stays as written). */
+function readDoubleQuoted(c: Cursor): ValueRead {
+  const start = c.pos
+  c.pos += 1
+  let out = ''
+  while (c.pos < c.text.length) {
+    const ch = c.text.charAt(c.pos)
+    const escaped = DOUBLE_ESCAPES[c.text.charAt(c.pos + 1)]
+    if (ch === '\\' && escaped !== undefined) {
+      out += escaped
+      c.pos += 2
+    } else if (ch === '"') {
+      c.pos += 1
+      return { ok: true, value: { kind: 'string', value: out } }
+    } else {
+      out += ch
+      c.pos += 1
+    }
+  }
+  return { ok: false, message: 'the quoted value is not closed', pos: start }
+}
+
+function readValue(c: Cursor): ValueRead | null {
+  skipSpace(c)
+  const ch = c.text.charAt(c.pos)
+  if (ch === "'") return readSingleQuoted(c)
+  if (ch === '"') return readDoubleQuoted(c)
+  if (ch === '[') {
+    const start = c.pos
+    c.pos += 1
+    const items: ConfigValue[] = []
+    skipSpace(c)
+    if (c.text.charAt(c.pos) === ']') {
+      c.pos += 1
+      return { ok: true, value: { kind: 'list', items } }
+    }
+    for (;;) {
+      const item = readValue(c)
+      if (item === null) return null
+      if (!item.ok) return item
+      items.push(item.value)
+      skipSpace(c)
+      const sep = c.text.charAt(c.pos)
+      c.pos += 1
+      if (sep === ']') return { ok: true, value: { kind: 'list', items } }
+      if (sep !== ',') return { ok: false, message: 'the [list] is not closed', pos: start }
+    }
+  }
+  const number = /^-?\d+(\.\d+)?(?![\w.])/.exec(c.text.slice(c.pos))
+  if (number !== null) {
+    c.pos += number[0].length
+    return { ok: true, value: { kind: 'number', value: Number(number[0]) } }
+  }
+  return null
+}
+
+/** The value after `=`: a plain value followed by nothing but `;` or a `#` comment, else raw. */
+function readWholeValue(text: string): ValueRead {
+  const c: Cursor = { text, pos: 0 }
+  const value = readValue(c)
+  if (value === null) return { ok: true, value: { kind: 'raw', text: text.trim() } }
+  if (!value.ok) return value
+  const rest = text.slice(c.pos).trim()
+  if (rest === '' || rest === ';' || rest.startsWith('#') || /^;\s*#/.test(rest)) return value
+  return { ok: true, value: { kind: 'raw', text: text.trim() } }
+}
+
+const CONFIG_LINE =
+  /^(\s*config\s+)([A-Za-z_]\w*)\s*(?:\{\s*(?:'([^']*)'|"([^"]*)"|(\w+))\s*\})?\s*=(.*)$/i
+const DIVISION_LINE = /^\s*division\s+(\S+)\s+(\S+)\s*$/i
+
+export function parseConfigTsh(text: string): ConfigRead {
+  const body = text.startsWith('\uFEFF') ? text.slice(1) : text
+  const divisions: ConfigDivision[] = []
+  const entries: ConfigEntry[] = []
+  const prizes: RawLine[] = []
+  const other: RawLine[] = []
+  const problems: FormatProblem[] = []
+  splitLines(body).forEach((raw, index) => {
+    const line = index + 1
+    const trimmed = raw.trim()
+    if (trimmed === '' || trimmed.startsWith('#')) return
+    const word = (/^\S+/.exec(trimmed)?.[0] ?? '').toLowerCase()
+    if (word === 'config') {
+      const m = CONFIG_LINE.exec(raw)
+      const key = m?.[2]
+      if (m === null || key === undefined) {
+        problems.push({
+          line,
+          column: raw.indexOf(trimmed) + 1,
+          code: 'tsh.config.syntax',
+          message: `not a "config key = value" line: ${trimmed}`,
+          severity: 'error',
+        })
+        return
+      }
+      const valueText = m[6] ?? ''
+      const value = readWholeValue(valueText)
+      if (!value.ok) {
+        problems.push({
+          line,
+          column: raw.length - valueText.length + value.pos + 1,
+          code: 'tsh.config.value',
+          message: `config ${key}: ${value.message}`,
+          severity: 'error',
+        })
+        return
+      }
+      entries.push({ line, key, division: m[3] ?? m[4] ?? m[5] ?? null, value: value.value })
+    } else if (word === 'division') {
+      const m = DIVISION_LINE.exec(raw)
+      if (m?.[1] === undefined || m[2] === undefined) {
+        problems.push({
+          line,
+          code: 'tsh.config.division',
+          message: `a division line needs a name and a file: ${trimmed}`,
+          severity: 'error',
+        })
+        return
+      }
+      divisions.push({ line, name: m[1], file: m[2] })
+    } else if (word === 'prize') {
+      prizes.push({ line, text: trimmed })
+    } else {
+      other.push({ line, text: trimmed })
+    }
+  })
+  return { config: { divisions, entries, prizes, other }, problems }
+}
+
+/** What a `config.tsh` says that Rackside's own settings can hold. */
+export interface MappedTshSettings {
+  /** `max_rounds`, or `max_div_rounds{'X'}` for the division asked about. */
+  readonly rounds?: number
+  /** `bye_spread`: spread of a bye (NSA VII.J.1 uses 50; tsh's default is 50 too). */
+  readonly byeSpread?: number
+  /** `track_firsts`: who went first is recorded (`p12`) and used to decide starts. */
+  readonly tracksFirsts?: boolean
+  /** `assign_firsts`: the program says who starts (MSA 1.3 fewer-firsts rule) instead of a draw. */
+  readonly assignsFirsts?: boolean
+  readonly eventName?: string
+  /** As written (tsh does not fix a date format), e.g. `February 19, 2021`. */
+  readonly eventDate?: string
+  /** Rating realm, e.g. `nsa`, `nga`, `wespa`. */
+  readonly realm?: string
+}
+
+export interface ConfigMapping {
+  readonly settings: MappedTshSettings
+  /** Keys that were used, in file order (`key` or `key{'A'}`). */
+  readonly used: readonly string[]
+  /** Keys Rackside does not map, plus other commands by their first word, for the import report. */
+  readonly ignored: readonly string[]
+  /** Mapped keys whose value has the wrong type, with their line. */
+  readonly problems: readonly FormatProblem[]
+}
+
+type Target =
+  'rounds' | 'byeSpread' | 'tracksFirsts' | 'assignsFirsts' | 'eventName' | 'eventDate' | 'realm'
+
+const MAPPED_KEYS: Readonly<Record<string, Target>> = {
+  max_rounds: 'rounds',
+  max_div_rounds: 'rounds',
+  bye_spread: 'byeSpread',
+  track_firsts: 'tracksFirsts',
+  assign_firsts: 'assignsFirsts',
+  event_name: 'eventName',
+  event_date: 'eventDate',
+  realm: 'realm',
+}
+
+const keyLabel = (e: ConfigEntry): string =>
+  e.division === null ? e.key : `${e.key}{'${e.division}'}`
+
+/**
+ * Maps the config to Rackside settings for one division (or the whole event when `division` is
+ * left out). A per-division value for that division wins over the event-wide one; per-division
+ * values for other divisions are neither used nor reported as ignored.
+ */
+export function mapConfigToRules(config: TshConfig, division?: string): ConfigMapping {
+  const settings: Record<string, string | number | boolean> = {}
+  const fromDivision = new Set<Target>()
+  const used: string[] = []
+  const ignored: string[] = []
+  const problems: FormatProblem[] = []
+  for (const entry of config.entries) {
+    const target = MAPPED_KEYS[entry.key.toLowerCase()]
+    if (target === undefined) {
+      ignored.push(keyLabel(entry))
+      continue
+    }
+    const forThis =
+      entry.division === null || entry.division.toLowerCase() === division?.toLowerCase()
+    if (!forThis) continue
+    if (entry.division === null && fromDivision.has(target)) continue
+    const value = mappedValue(target, entry.value)
+    if (value === null) {
+      problems.push({
+        line: entry.line,
+        code: 'tsh.config.type',
+        message: `config ${keyLabel(entry)}: ${expectedType(target)} expected`,
+        severity: 'error',
+      })
+      continue
+    }
+    settings[target] = value
+    if (entry.division !== null) fromDivision.add(target)
+    used.push(keyLabel(entry))
+  }
+  for (const line of config.other)
+    ignored.push((/^\S+/.exec(line.text)?.[0] ?? line.text).toLowerCase())
+  if (config.prizes.length > 0) ignored.push('prize')
+  return { settings: settings as MappedTshSettings, used, ignored: [...new Set(ignored)], problems }
+}
+
+function expectedType(target: Target): string {
+  switch (target) {
+    case 'rounds':
+    case 'byeSpread':
+      return 'a whole number'
+    case 'tracksFirsts':
+    case 'assignsFirsts':
+      return '0 or 1'
+    case 'eventName':
+    case 'eventDate':
+    case 'realm':
+      return 'text'
+  }
+}
+
+function mappedValue(target: Target, value: ConfigValue): string | number | boolean | null {
+  switch (target) {
+    case 'rounds':
+    case 'byeSpread':
+      return value.kind === 'number' && Number.isInteger(value.value) && value.value >= 0
+        ? value.value
+        : null
+    case 'tracksFirsts':
+    case 'assignsFirsts':
+      // Perl truth: 0 and '' are false; tsh configs write 0 or 1.
+      if (value.kind === 'number') return value.value !== 0
+      if (value.kind === 'string') return value.value !== '' && value.value !== '0'
+      return null
+    case 'eventName':
+    case 'eventDate':
+    case 'realm':
+      if (value.kind === 'string') return value.value
+      if (value.kind === 'number') return String(value.value)
+      return null
+  }
+}

@@ -1,0 +1,126 @@
+/**
+ * Bytes to text and back for the files of formats.md, without TextDecoder (shared/ has no DOM or Node
+ * types). tsh writes ISO-8859-1 unless an event says UTF-8, so a file that is not valid UTF-8 is Latin-1.
+ */
+import { err, ok, type Result } from '../result'
+
+export const TEXT_ENCODINGS = ['latin1', 'utf8'] as const
+export type TextEncodingName = (typeof TEXT_ENCODINGS)[number]
+
+export interface DecodedText {
+  readonly text: string
+  readonly encoding: TextEncodingName
+  /** The file began with a UTF-8 byte-order mark (dropped from `text`). */
+  readonly hadBom: boolean
+}
+
+const hasUtf8Bom = (bytes: Uint8Array): boolean =>
+  bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf
+
+/** Strict UTF-8: no overlong forms, no surrogates, nothing past U+10FFFF; null when invalid. */
+export function decodeUtf8(bytes: Uint8Array): string | null {
+  const parts: string[] = []
+  let codes: number[] = []
+  let i = 0
+  const at = (k: number): number => bytes[k] ?? -1
+  const cont = (k: number): boolean => (at(k) & 0xc0) === 0x80 && at(k) >= 0
+  while (i < bytes.length) {
+    const b = at(i)
+    let cp: number
+    if (b < 0x80) {
+      cp = b
+      i += 1
+    } else if (b >= 0xc2 && b <= 0xdf && cont(i + 1)) {
+      cp = ((b & 0x1f) << 6) | (at(i + 1) & 0x3f)
+      i += 2
+    } else if (b >= 0xe0 && b <= 0xef && cont(i + 1) && cont(i + 2)) {
+      cp = ((b & 0x0f) << 12) | ((at(i + 1) & 0x3f) << 6) | (at(i + 2) & 0x3f)
+      if (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff)) return null
+      i += 3
+    } else if (b >= 0xf0 && b <= 0xf4 && cont(i + 1) && cont(i + 2) && cont(i + 3)) {
+      cp =
+        ((b & 0x07) << 18) |
+        ((at(i + 1) & 0x3f) << 12) |
+        ((at(i + 2) & 0x3f) << 6) |
+        (at(i + 3) & 0x3f)
+      if (cp < 0x10000 || cp > 0x10ffff) return null
+      i += 4
+    } else {
+      return null
+    }
+    codes.push(cp)
+    if (codes.length >= 4096) {
+      parts.push(String.fromCodePoint(...codes))
+      codes = []
+    }
+  }
+  parts.push(String.fromCodePoint(...codes))
+  return parts.join('')
+}
+
+export function decodeLatin1(bytes: Uint8Array): string {
+  const parts: string[] = []
+  for (let i = 0; i < bytes.length; i += 4096) {
+    parts.push(String.fromCharCode(...bytes.subarray(i, i + 4096)))
+  }
+  return parts.join('')
+}
+
+/**
+ * Decodes a `.t`, `config.tsh` or `.tsh` file. With no encoding given: a UTF-8 BOM or bytes that are
+ * valid UTF-8 mean UTF-8 (plain ASCII is both), anything else is Latin-1, tsh's default (formats.md).
+ * A BOM is dropped either way.
+ */
+export function decodeTFileBytes(bytes: Uint8Array, encoding?: TextEncodingName): DecodedText {
+  const hadBom = hasUtf8Bom(bytes)
+  const body = hadBom ? bytes.subarray(3) : bytes
+  if (encoding === 'latin1') return { text: decodeLatin1(body), encoding, hadBom }
+  const utf8 = decodeUtf8(body)
+  if (utf8 !== null) return { text: utf8, encoding: 'utf8', hadBom }
+  // Asked for UTF-8 but the bytes are not: decode as Latin-1 rather than invent replacement characters.
+  return { text: decodeLatin1(body), encoding: 'latin1', hadBom }
+}
+
+/** Encodes text; Latin-1 refuses characters it cannot hold instead of writing `?` silently. */
+export function encodeText(text: string, encoding: TextEncodingName): Result<Uint8Array> {
+  if (encoding === 'latin1') {
+    const out = new Uint8Array(text.length)
+    for (let i = 0; i < text.length; i += 1) {
+      const c = text.charCodeAt(i)
+      if (c > 0xff) {
+        return err(
+          'text.encoding.unrepresentable',
+          `"${text.charAt(i)}" cannot be written in Latin-1`,
+          {
+            column: i + 1,
+          },
+        )
+      }
+      out[i] = c
+    }
+    return ok(out)
+  }
+  const bytes: number[] = []
+  for (const ch of text) {
+    const cp = ch.codePointAt(0) ?? 0
+    if (cp < 0x80) bytes.push(cp)
+    else if (cp < 0x800) bytes.push(0xc0 | (cp >> 6), 0x80 | (cp & 0x3f))
+    else if (cp < 0x10000) {
+      if (cp >= 0xd800 && cp <= 0xdfff) {
+        return err('text.encoding.unrepresentable', 'a lone surrogate cannot be written in UTF-8')
+      }
+      bytes.push(0xe0 | (cp >> 12), 0x80 | ((cp >> 6) & 0x3f), 0x80 | (cp & 0x3f))
+    } else {
+      bytes.push(
+        0xf0 | (cp >> 18),
+        0x80 | ((cp >> 12) & 0x3f),
+        0x80 | ((cp >> 6) & 0x3f),
+        0x80 | (cp & 0x3f),
+      )
+    }
+  }
+  return ok(Uint8Array.from(bytes))
+}
+
+/** Splits on any line ending (\r\n, \r, \n), as tsh files come from every platform. */
+export const splitLines = (text: string): string[] => text.split(/\r\n|\r|\n/)
