@@ -5,7 +5,7 @@ import type { TDivisionFile, TPlayerLine } from '../formats/t-file-types'
 import { standingsByRoundFromTFile, type StandingRow } from './from-t-file'
 
 const fixture = (name: string): string =>
-  readFileSync(new URL(`./__fixtures__/mgi-2022/${name}`, import.meta.url), 'latin1')
+  readFileSync(new URL(`../formats/__fixtures__/mgi-2022/${name}`, import.meta.url), 'latin1')
 
 function parsed(text: string): TDivisionFile {
   const file = parseTFile(text)
