@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures'
+import { expect, openRegistrationDesk, test } from './fixtures'
 import { LAGOS_OPEN } from './data'
 
 const REFUSED = [
@@ -36,10 +36,7 @@ for (const { why, entry, message } of REFUSED) {
     tournament,
     players,
   }) => {
-    await shell.start()
-    await tournaments.create(LAGOS_OPEN)
-    await tournament.addDivision('A')
-    await shell.goTo('Players & check-in')
+    await openRegistrationDesk({ shell, tournaments, tournament })
     await players.register({ name: 'Etim, Nsikak', rating: '1492', memberId: 'NGA001' })
     await expect(players.rows('A')).toHaveCount(1)
 
@@ -59,10 +56,7 @@ test('editing a player into another player’s member id is refused and the old 
   tournament,
   players,
 }) => {
-  await shell.start()
-  await tournaments.create(LAGOS_OPEN)
-  await tournament.addDivision('A')
-  await shell.goTo('Players & check-in')
+  await openRegistrationDesk({ shell, tournaments, tournament })
   await players.register({ name: 'Etim, Nsikak', rating: '1492', memberId: 'NGA001' })
   await players.register({ name: 'Karo, Eta', rating: '1739', memberId: 'NGA002' })
   await players.edit('Karo, Eta')
@@ -79,10 +73,7 @@ test('the desk is warned before registering a second player with the same name',
   tournament,
   players,
 }) => {
-  await shell.start()
-  await tournaments.create(LAGOS_OPEN)
-  await tournament.addDivision('A')
-  await shell.goTo('Players & check-in')
+  await openRegistrationDesk({ shell, tournaments, tournament })
   await players.register({ name: 'Oshodi, Sunday', rating: '1800' })
   await players.register({ name: 'oshodi,  sunday', rating: '1800' })
   await expect(players.duplicateWarning).toContainText('Oshodi, Sunday (#1)')

@@ -31,12 +31,16 @@ test.describe('the desktop app', () => {
       args: ['--no-sandbox', join(process.cwd(), 'out/main/index.js')],
     })
     try {
-      const window = await app.firstWindow()
-      await expect(window.getByRole('heading', { name: 'Tournaments' })).toBeVisible()
-      expect(await window.evaluate(() => window.rackside?.shell)).toBe('electron')
-      expect(await window.evaluate(() => typeof (window as { require?: unknown }).require)).toBe(
-        'undefined',
-      )
+      const appWindow = await app.firstWindow()
+      await expect(appWindow.getByRole('heading', { name: 'Tournaments' })).toBeVisible()
+      expect(
+        await appWindow.evaluate(
+          () => (globalThis as { rackside?: { shell: string } }).rackside?.shell,
+        ),
+      ).toBe('electron')
+      expect(
+        await appWindow.evaluate(() => typeof (globalThis as { require?: unknown }).require),
+      ).toBe('undefined')
       expect(app.windows()).toHaveLength(1)
     } finally {
       await app.close()

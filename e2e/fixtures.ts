@@ -1,4 +1,5 @@
 import { test as base, expect } from '@playwright/test'
+import { LAGOS_OPEN } from './data'
 import { AppShell } from './pages/app-shell'
 import { PlayersPage } from './pages/players-page'
 import { TournamentPage } from './pages/tournament-page'
@@ -33,5 +34,17 @@ export const test = base.extend<Pages & { failOnConsoleErrors: undefined }>({
   tournament: async ({ page }, use) => use(new TournamentPage(page)),
   players: async ({ page }, use) => use(new PlayersPage(page)),
 })
+
+/** The director's first minute: a new tournament with division A, then the registration desk. */
+export async function openRegistrationDesk({
+  shell,
+  tournaments,
+  tournament,
+}: Pick<Pages, 'shell' | 'tournaments' | 'tournament'>): Promise<void> {
+  await shell.start()
+  await tournaments.create(LAGOS_OPEN)
+  await tournament.addDivision('A')
+  await shell.goTo('Players & check-in')
+}
 
 export { expect }

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures'
+import { expect, openRegistrationDesk, test } from './fixtures'
 import { LAGOS_OPEN, TWENTY_PLAYERS } from './data'
 
 test('a director creates a tournament with a division and 20 players, reloads, and finds everything', async ({
@@ -55,10 +55,7 @@ test('the desk finds players by any part of the name or member id, and edits sur
   tournament,
   players,
 }) => {
-  await shell.start()
-  await tournaments.create(LAGOS_OPEN)
-  await tournament.addDivision('A')
-  await shell.goTo('Players & check-in')
+  await openRegistrationDesk({ shell, tournaments, tournament })
   for (const entry of TWENTY_PLAYERS.slice(0, 12)) await players.register(entry)
   await players.register(TWENTY_PLAYERS[19]!)
 
