@@ -43,6 +43,16 @@ export interface StartTally {
 }
 
 /** Each player's start in each round they have one, after the forfeit-loss option. */
+export type StartsIndex = ReadonlyMap<PlayerId, ReadonlyMap<number, Start>>
+
+/** The history indexed by player, for `decideStarterFrom`. */
+export function indexStarts(
+  history: readonly StartsHistoryEntry[],
+  options: StartsOptions = {},
+): StartsIndex {
+  return startsByPlayer(history, options)
+}
+
 function startsByPlayer(
   history: readonly StartsHistoryEntry[],
   options: StartsOptions,
@@ -158,7 +168,20 @@ export function decideStarter(
   rules: Pick<RuleSet, 'starts'>,
   options: StartsOptions = {},
 ): StartDecision {
-  const starts = startsByPlayer(history, options)
+  return decideStarterFrom(a, b, indexStarts(history, options), rules, options)
+}
+
+/**
+ * `decideStarter` over a history indexed once with `indexStarts`: a round of many pairings indexes
+ * the history once instead of once per table. The index must be built with the same options.
+ */
+export function decideStarterFrom(
+  a: PlayerId,
+  b: PlayerId,
+  starts: StartsIndex,
+  rules: Pick<RuleSet, 'starts'>,
+  options: StartsOptions = {},
+): StartDecision {
   const ta = tallyOf(starts.get(a))
   const tb = tallyOf(starts.get(b))
 

@@ -70,10 +70,11 @@ describe('a registration morning, command by command', () => {
     expect(state.info).toEqual(info)
     expect(state.rules).toEqual(rulesFromPreset('nsa1995'))
     expect(state.divisions.map((d) => d.name)).toEqual(['A', 'B'])
+    const active = { firstRound: 1, status: { kind: 'active' } }
     expect(state.divisions[0]?.players).toEqual([
-      { id: 1, name: 'Smith, Ann', rating: 1850, memberId: 'AB12', club: '' },
-      { id: 2, name: 'Tan, Cy', rating: 1700, memberId: '', club: '' },
-      { id: 3, name: 'Ramos, José', rating: 1600, memberId: 'JR7', club: '' },
+      { id: 1, name: 'Smith, Ann', rating: 1850, memberId: 'AB12', club: '', ...active },
+      { id: 2, name: 'Tan, Cy', rating: 1700, memberId: '', club: '', ...active },
+      { id: 3, name: 'Ramos, José', rating: 1600, memberId: 'JR7', club: '', ...active },
     ])
     expect(state.divisions[1]?.players.map((p) => [p.id, p.name])).toEqual([
       [1, 'Lee, Bo'],
@@ -98,6 +99,8 @@ describe('a registration morning, command by command', () => {
       rating: 1710,
       memberId: 'TC3',
       club: 'KL',
+      firstRound: 1,
+      status: { kind: 'active' },
     })
   })
 

@@ -1,16 +1,31 @@
 import { err, ok, type Result, type RuleError } from '../result'
 import type { Command, LoggedCommand } from './commands'
-import type { Division, TournamentState } from './types'
 import {
-  checkMemberIdFree,
-  validateDivisionName,
-  validatePlayerInput,
-  validateTournamentInfo,
-} from './validation'
+  assignPenalty,
+  editPlayer,
+  issueWarning,
+  reinstatePlayer,
+  registerPlayer,
+  withdrawPlayer,
+} from './players'
+import { enterResult } from './record-result'
+import {
+  editPairing,
+  overrideStarter,
+  pairRound,
+  recordArrival,
+  startRound,
+  unpairRound,
+  type Context,
+} from './rounds'
+import type { Division, TournamentState } from './types'
+import { validateDivisionName, validateTournamentInfo } from './validation'
 
 /**
- * The one state transition: a command either gives the next state or says which rule it breaks.
- * `state` is undefined before the tournament exists; only `createTournament` may start a log.
+ * The one state transition: a command either gives the next state or says which rule it breaks,
+ * and then the state is untouched. `state` is undefined before the tournament exists; only
+ * `createTournament` may start a log. A division is changed by copying only what the command
+ * touches (a result copies one round's result list), so folding a long log stays fast.
  */
 export function apply(
   state: TournamentState | undefined,
@@ -26,44 +41,63 @@ export function apply(
   if (!state) {
     return err('tournament.missing', 'A tournament log must start with createTournament.')
   }
+  const context: Context = state
   switch (command.type) {
     case 'editTournamentInfo': {
       const info = validateTournamentInfo(command.info)
-      return info.ok ? ok({ ...state, info: info.value }) : info
+      if (!info.ok) return info
+      const paired = Math.max(0, ...state.divisions.map((d) => d.rounds.length))
+      if (info.value.rounds < paired) {
+        return err(
+          'tournament.rounds.below-paired',
+          `${paired} rounds are already paired; the event cannot have fewer.`,
+          { field: 'rounds', details: { paired } },
+        )
+      }
+      return ok({ ...state, info: info.value })
     }
     case 'changeRules':
       return ok({ ...state, rules: command.rules })
     case 'addDivision': {
       const name = validateDivisionName(state.divisions, command.name)
       if (!name.ok) return name
-      return ok({ ...state, divisions: [...state.divisions, { name: name.value, players: [] }] })
+      const division: Division = {
+        name: name.value,
+        players: [],
+        rounds: [],
+        penalties: [],
+        warnings: [],
+      }
+      return ok({ ...state, divisions: [...state.divisions, division] })
     }
     case 'registerPlayer':
-      return updateDivision(state, command.division, (division) => {
-        const fields = validatePlayerInput(command.player)
-        if (!fields.ok) return fields
-        const free = checkMemberIdFree(division, fields.value.memberId)
-        if (!free.ok) return free
-        const id = division.players.length + 1
-        return ok({ ...division, players: [...division.players, { id, ...fields.value }] })
-      })
+      return updateDivision(state, command.division, (d) => registerPlayer(d, command, context))
     case 'editPlayer':
-      return updateDivision(state, command.division, (division) => {
-        if (!division.players.some((p) => p.id === command.playerId)) {
-          return err(
-            'player.missing',
-            `Division ${division.name} has no player #${command.playerId}.`,
-          )
-        }
-        const fields = validatePlayerInput(command.player)
-        if (!fields.ok) return fields
-        const free = checkMemberIdFree(division, fields.value.memberId, command.playerId)
-        if (!free.ok) return free
-        const players = division.players.map((p) =>
-          p.id === command.playerId ? { id: p.id, ...fields.value } : p,
-        )
-        return ok({ ...division, players })
-      })
+      return updateDivision(state, command.division, (d) => editPlayer(d, command))
+    case 'withdrawPlayer':
+      return updateDivision(state, command.division, (d) => withdrawPlayer(d, command, context))
+    case 'reinstatePlayer':
+      return updateDivision(state, command.division, (d) => reinstatePlayer(d, command))
+    case 'pairRound':
+      return updateDivision(state, command.division, (d) => pairRound(d, command, context))
+    case 'editPairing':
+      return updateDivision(state, command.division, (d) => editPairing(d, command, context))
+    case 'unpairRound':
+      return updateDivision(state, command.division, (d) => unpairRound(d, command, context))
+    case 'startRound':
+      return updateDivision(state, command.division, (d) => startRound(d, command, context))
+    case 'recordArrival':
+      return updateDivision(state, command.division, (d) => recordArrival(d, command, context))
+    case 'recordResult':
+      return updateDivision(state, command.division, (d) => enterResult(d, command, false, context))
+    case 'correctResult':
+      return updateDivision(state, command.division, (d) => enterResult(d, command, true, context))
+    case 'assignPenalty':
+      return updateDivision(state, command.division, (d) => assignPenalty(d, command, context))
+    case 'issueWarning':
+      return updateDivision(state, command.division, (d) => issueWarning(d, command, context))
+    case 'overrideStarter':
+      return updateDivision(state, command.division, (d) => overrideStarter(d, command, context))
   }
 }
 

@@ -1,23 +1,141 @@
+import type { GameResult, PlayerId } from '../results/game-result'
 import type { RuleSet } from '../rules/rule-set'
-import type { PlayerFields } from './validation'
-import type { TournamentInfo } from './types'
+import type { PairingStart, PlayerFields, TournamentInfo } from './types'
+
+/**
+ * One pairing as a pairing system (or the director) produced it. A game without `start` has its
+ * starter decided by the preset's start rules when the command is applied (shared/starts).
+ */
+export type PairingSpec =
+  | {
+      readonly kind: 'game'
+      readonly table: number
+      readonly players: readonly [PlayerId, PlayerId]
+      readonly start?: PairingStart
+      readonly locked?: boolean
+      readonly reason?: string
+    }
+  | {
+      readonly kind: 'bye'
+      readonly player: PlayerId
+      readonly locked?: boolean
+      readonly reason?: string
+    }
+
+/**
+ * A change to one table of a paired round. Every change but `lock` makes the tables it touches
+ * manual (locked) and decides their starters again by the rules.
+ * - `replace`: the table gets these two players; whoever sat there before is left unpaired.
+ * - `swap`: `player`, seated at the table, changes places with `with`, who sits at another table,
+ *   has a bye, or is not paired (then `player` is left unpaired).
+ * - `lock`: mark the table as manual, or free it for the pairing engine.
+ */
+export type PairingChange =
+  | { readonly kind: 'replace'; readonly players: readonly [PlayerId, PlayerId] }
+  | { readonly kind: 'swap'; readonly player: PlayerId; readonly with: PlayerId }
+  | { readonly kind: 'lock'; readonly locked: boolean }
+
+/** Which game a result is for: its table, or its players (two at a table, one for a bye). */
+export type GameRef = { readonly table: number } | { readonly players: readonly PlayerId[] }
+
+export interface ResultFields {
+  readonly division: string
+  readonly round: number
+  readonly game: GameRef
+  readonly result: GameResult
+  /** Who went first, when it differs from the printed starter or none was printed. */
+  readonly first?: PlayerId
+}
 
 /**
  * Everything a director does is one of these small, plain, serialisable commands; the tournament is
- * the fold of their log (design.md). A command never holds derived data, and randomness enters it
- * as a recorded seed.
+ * the fold of their log (design.md). A command never holds derived data, randomness enters it as
+ * a recorded seed and time as a number of milliseconds the caller read.
  */
 export type Command =
   | { readonly type: 'createTournament'; readonly info: TournamentInfo; readonly rules: RuleSet }
   | { readonly type: 'editTournamentInfo'; readonly info: TournamentInfo }
   | { readonly type: 'changeRules'; readonly rules: RuleSet }
   | { readonly type: 'addDivision'; readonly name: string }
-  | { readonly type: 'registerPlayer'; readonly division: string; readonly player: PlayerFields }
+  | {
+      readonly type: 'registerPlayer'
+      readonly division: string
+      readonly player: PlayerFields
+      /** A late entry's first round; by default the first round not yet paired. */
+      readonly firstRound?: number
+    }
   | {
       readonly type: 'editPlayer'
       readonly division: string
       readonly playerId: number
       readonly player: PlayerFields
+    }
+  | {
+      readonly type: 'withdrawPlayer'
+      readonly division: string
+      readonly player: PlayerId
+      /** The first round the player does not play. */
+      readonly fromRound: number
+    }
+  | { readonly type: 'reinstatePlayer'; readonly division: string; readonly player: PlayerId }
+  | {
+      readonly type: 'pairRound'
+      readonly division: string
+      readonly round: number
+      readonly pairings: readonly PairingSpec[]
+      /** Which system made the pairings (for the audit), and its seed. */
+      readonly system?: string
+      /** Also seeds the program's draw for first where the preset lets the program decide. */
+      readonly seed?: number
+    }
+  | {
+      readonly type: 'editPairing'
+      readonly division: string
+      readonly round: number
+      readonly table: number
+      readonly change: PairingChange
+    }
+  | { readonly type: 'unpairRound'; readonly division: string; readonly round: number }
+  | {
+      readonly type: 'startRound'
+      readonly division: string
+      readonly round: number
+      /** ms timestamp read by the caller. */
+      readonly at: number
+      /** Players not at their table when the round started. */
+      readonly absent?: readonly PlayerId[]
+    }
+  | {
+      readonly type: 'recordArrival'
+      readonly division: string
+      readonly round: number
+      readonly player: PlayerId
+      readonly at: number
+    }
+  | ({ readonly type: 'recordResult' } & ResultFields)
+  /** Replaces an entered result; the earlier command stays in the log, so the audit keeps it. */
+  | ({ readonly type: 'correctResult' } & ResultFields)
+  | {
+      readonly type: 'assignPenalty'
+      readonly division: string
+      readonly player: PlayerId
+      readonly round: number
+      readonly points: number
+      readonly reason: string
+    }
+  | {
+      readonly type: 'issueWarning'
+      readonly division: string
+      readonly player: PlayerId
+      readonly round: number
+      readonly reason: string
+    }
+  | {
+      readonly type: 'overrideStarter'
+      readonly division: string
+      readonly round: number
+      readonly table: number
+      readonly starter: PlayerId
     }
 
 export type CommandType = Command['type']

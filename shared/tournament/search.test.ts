@@ -8,6 +8,8 @@ const player = (id: number, name: string, memberId = ''): Player => ({
   rating: 0,
   memberId,
   club: '',
+  firstRound: 1,
+  status: { kind: 'active' },
 })
 
 const players: readonly Player[] = [

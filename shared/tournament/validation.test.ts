@@ -12,6 +12,9 @@ import {
   validateTournamentInfo,
 } from './validation'
 
+const ENTERED = { firstRound: 1, status: { kind: 'active' } } as const
+const NO_ROUNDS = { rounds: [], penalties: [], warnings: [] } as const
+
 const codeOf = (result: { ok: boolean; error?: { code: string } }): string | undefined =>
   result.ok ? undefined : result.error?.code
 
@@ -103,10 +106,11 @@ describe('member ids: one person, one entry per division', () => {
   const division: Division = {
     name: 'A',
     players: [
-      { id: 1, name: 'Smith, Ann', rating: 1500, memberId: 'AB12', club: '' },
-      { id: 2, name: 'Lee, Bo', rating: 1400, memberId: '', club: '' },
-      { id: 3, name: 'Tan, Cy', rating: 1300, memberId: '', club: '' },
+      { id: 1, name: 'Smith, Ann', rating: 1500, memberId: 'AB12', club: '', ...ENTERED },
+      { id: 2, name: 'Lee, Bo', rating: 1400, memberId: '', club: '', ...ENTERED },
+      { id: 3, name: 'Tan, Cy', rating: 1300, memberId: '', club: '', ...ENTERED },
     ],
+    ...NO_ROUNDS,
   }
 
   test.each([
@@ -140,9 +144,10 @@ describe('member ids: one person, one entry per division', () => {
     const named: Division = {
       name: 'A',
       players: [
-        { id: 1, name: 'José Ramos', rating: 0, memberId: '', club: '' },
-        { id: 2, name: 'Ann Lee', rating: 0, memberId: '', club: '' },
+        { id: 1, name: 'José Ramos', rating: 0, memberId: '', club: '', ...ENTERED },
+        { id: 2, name: 'Ann Lee', rating: 0, memberId: '', club: '', ...ENTERED },
       ],
+      ...NO_ROUNDS,
     }
     expect(sameNamePlayers(named, '  jose   ramos ').map((p) => p.id)).toEqual([1])
     expect(sameNamePlayers(named, 'Jose Ramon')).toEqual([])
@@ -219,7 +224,7 @@ describe('tournament info', () => {
 })
 
 describe('division names', () => {
-  const divisions: Division[] = [{ name: 'Open', players: [] }]
+  const divisions: Division[] = [{ name: 'Open', players: [], ...NO_ROUNDS }]
 
   test.each([
     { case: 'the same name', name: 'Open', code: 'division.name.duplicate' },

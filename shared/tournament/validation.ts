@@ -1,5 +1,7 @@
 import { err, ok, type Result } from '../result'
-import type { Division, Player, TournamentInfo } from './types'
+import type { Division, Player, PlayerFields, TournamentInfo } from './types'
+
+export type { PlayerFields } from './types'
 
 /** What a form or an import hands in: raw text, not yet trusted. */
 export interface PlayerInput {
@@ -8,8 +10,6 @@ export interface PlayerInput {
   readonly memberId?: string
   readonly club?: string
 }
-
-export type PlayerFields = Omit<Player, 'id'>
 
 export const MAX_RATING = 4000
 export const MAX_ROUNDS = 100

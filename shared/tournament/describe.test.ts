@@ -1,0 +1,181 @@
+import { describe, expect, test } from 'vitest'
+import { rulesFromPreset } from '../rules/presets'
+import type { Command } from './commands'
+import { describeCommand, timeOfDay } from './describe'
+import { applyAll, played, WORKED_EXAMPLE_LOG } from './test-support/event'
+
+const state = applyAll(WORKED_EXAMPLE_LOG)
+const nsa = rulesFromPreset('nsa1995')
+const T = Date.UTC(2026, 2, 14, 9, 30, 5)
+
+describe('describeCommand: one line per command for the audit view', () => {
+  test.each<{ command: Command; line: string }>([
+    {
+      command: {
+        type: 'recordResult',
+        division: 'A',
+        round: 3,
+        game: { table: 1 },
+        result: played([1, 5], [412, 398], nsa),
+      },
+      line: 'Round 3, table 1: Ann 412 – Ed 398',
+    },
+    {
+      command: {
+        type: 'correctResult',
+        division: 'A',
+        round: 3,
+        game: { players: [5, 1] },
+        result: played([1, 5], [412, 398], nsa),
+        first: 5,
+      },
+      line: 'Corrected round 3, table 1: Ann 412 – Ed 398; Ed went first',
+    },
+    {
+      // NSA VIII.C: 65 seconds over is two started minutes, 20 points.
+      command: {
+        type: 'recordResult',
+        division: 'A',
+        round: 3,
+        game: { table: 2 },
+        result: played([2, 3], [400, 380], nsa, [0, 65]),
+      },
+      line: 'Round 3, table 2: Bob 400 – Cy 360 (Cy −20 overtime)',
+    },
+    {
+      command: {
+        type: 'correctResult',
+        division: 'A',
+        round: 2,
+        game: { players: [4] },
+        result: { kind: 'bye', player: 4, spread: 50 },
+      },
+      line: 'Corrected round 2: Di has a bye (+50)',
+    },
+    {
+      command: {
+        type: 'recordResult',
+        division: 'A',
+        round: 3,
+        game: { table: 2 },
+        result: { kind: 'doubleForfeit', players: [2, 3], spread: 50 },
+      },
+      line: 'Round 3, table 2: Bob and Cy both forfeit, −50 each',
+    },
+    {
+      command: { type: 'withdrawPlayer', division: 'A', player: 4, fromRound: 3 },
+      line: 'Withdrew Di (#4) from round 3',
+    },
+    { command: { type: 'reinstatePlayer', division: 'A', player: 4 }, line: 'Reinstated Di (#4)' },
+    {
+      command: {
+        type: 'pairRound',
+        division: 'A',
+        round: 4,
+        system: 'swiss',
+        seed: 42,
+        pairings: [{ kind: 'game', table: 1, players: [1, 2] }],
+      },
+      line: 'Paired round 4: 1 game (swiss, seed 42)',
+    },
+    {
+      command: {
+        type: 'editPairing',
+        division: 'A',
+        round: 3,
+        table: 2,
+        change: { kind: 'swap', player: 2, with: 5 },
+      },
+      line: 'Round 3, table 2: Bob (#2) swapped with Ed (#5)',
+    },
+    {
+      command: {
+        type: 'editPairing',
+        division: 'A',
+        round: 3,
+        table: 2,
+        change: { kind: 'replace', players: [2, 4] },
+      },
+      line: 'Round 3, table 2: now Bob (#2) v Di (#4)',
+    },
+    {
+      command: {
+        type: 'editPairing',
+        division: 'A',
+        round: 3,
+        table: 2,
+        change: { kind: 'lock', locked: true },
+      },
+      line: 'Round 3, table 2: locked',
+    },
+    {
+      command: { type: 'unpairRound', division: 'A', round: 3 },
+      line: 'Removed the pairings of round 3',
+    },
+    {
+      command: { type: 'startRound', division: 'A', round: 3, at: T, absent: [3] },
+      line: 'Started round 3 at 09:30:05 UTC; absent: Cy (#3)',
+    },
+    {
+      command: { type: 'recordArrival', division: 'A', round: 3, player: 3, at: T + 600_000 },
+      line: 'Round 3: Cy (#3) arrived at 09:40:05 UTC',
+    },
+    {
+      command: {
+        type: 'assignPenalty',
+        division: 'A',
+        player: 2,
+        round: 3,
+        points: 50,
+        reason: 'slow play',
+      },
+      line: 'Round 3: Bob (#2) penalised 50 points of spread (slow play)',
+    },
+    {
+      command: { type: 'issueWarning', division: 'A', player: 2, round: 3, reason: 'phone rang' },
+      line: 'Round 3: warning to Bob (#2): phone rang',
+    },
+    {
+      command: { type: 'overrideStarter', division: 'A', round: 3, table: 2, starter: 3 },
+      line: 'Round 3, table 2: Cy (#3) starts (director’s choice)',
+    },
+    {
+      command: {
+        type: 'registerPlayer',
+        division: 'A',
+        player: { name: 'Fay', rating: 0, memberId: '', club: '' },
+        firstRound: 3,
+      },
+      line: 'Registered Fay (unrated), from round 3 in division A',
+    },
+    {
+      command: { type: 'changeRules', rules: rulesFromPreset('neon') },
+      line: 'Changed the rules to NEON competition rules',
+    },
+  ])('$line', ({ command, line }) => {
+    expect(describeCommand(command, state)).toBe(line)
+  })
+
+  test('without a state, players are named by number', () => {
+    expect(
+      describeCommand({ type: 'withdrawPlayer', division: 'A', player: 4, fromRound: 3 }),
+    ).toBe('Withdrew #4 from round 3')
+    expect(
+      describeCommand({
+        type: 'recordResult',
+        division: 'A',
+        round: 3,
+        game: { players: [1, 5] },
+        result: played([1, 5], [412, 398], nsa),
+      }),
+    ).toBe('Round 3: #1 412 – #5 398')
+  })
+
+  test.each([
+    { ms: 0, text: '00:00:00 UTC' },
+    { ms: Date.UTC(2026, 2, 14, 23, 59, 59, 999), text: '23:59:59 UTC' },
+    { ms: -1000, text: '23:59:59 UTC' },
+  ])('timeOfDay($ms) is $text', ({ ms, text }) => {
+    expect(timeOfDay(ms)).toBe(text)
+  })
+})

@@ -1,0 +1,186 @@
+import type { GameResult, PlayerId } from '../results/game-result'
+import { apply } from './apply'
+import type { Command, GameRef, LoggedCommand, PairingSpec } from './commands'
+import type { Division, TournamentState } from './types'
+
+/*
+ * One short English line per command, for the audit view ("who changed table 12's score, and
+ * when") and the CLI. Names come from the state the command was given in, when one is passed.
+ */
+
+/** Milliseconds as a UTC time of day: shared/ reads no clock and knows no time zone. */
+export function timeOfDay(ms: number): string {
+  const seconds = Math.floor(ms / 1000)
+  const day = ((seconds % 86_400) + 86_400) % 86_400
+  const pad = (n: number): string => String(n).padStart(2, '0')
+  return `${pad(Math.floor(day / 3600))}:${pad(Math.floor((day % 3600) / 60))}:${pad(day % 60)} UTC`
+}
+
+const signed = (n: number): string => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0')
+
+interface Names {
+  /** "Ann (#1)", or "#1" when the name is not known. */
+  readonly full: (player: PlayerId) => string
+  /** "Ann", or "#1". */
+  readonly short: (player: PlayerId) => string
+}
+
+function namesIn(division: Division | undefined): Names {
+  const name = (player: PlayerId): string | undefined =>
+    Number.isInteger(player) ? division?.players[player - 1]?.name : undefined
+  return {
+    full: (player) => {
+      const known = name(player)
+      return known === undefined ? `#${player}` : `${known} (#${player})`
+    },
+    short: (player) => name(player) ?? `#${player}`,
+  }
+}
+
+function describeResult(result: GameResult, names: Names): string {
+  switch (result.kind) {
+    case 'played': {
+      const [a, b] = result.players
+      const line = `${names.short(a)} ${result.scores[0]} – ${names.short(b)} ${result.scores[1]}`
+      const overtime = result.players
+        .map((player, i) => {
+          const points = (result.rawScores[i] ?? 0) - (result.scores[i] ?? 0)
+          return points > 0 ? `${names.short(player)} −${points} overtime` : null
+        })
+        .filter((text) => text !== null)
+      return overtime.length > 0 ? `${line} (${overtime.join(', ')})` : line
+    }
+    case 'bye':
+      return `${names.short(result.player)} has a bye (${signed(result.spread)})`
+    case 'forfeit':
+      return `${names.short(result.winner)} wins by forfeit (${result.reason}) over ${names.short(result.loser)}, ${signed(result.spread)}`
+    case 'doubleForfeit':
+      return `${names.short(result.players[0])} and ${names.short(result.players[1])} both forfeit, ${signed(-result.spread)} each`
+    case 'unplayed':
+      return `${result.players.map(names.short).join(' and ')}: not played`
+  }
+}
+
+function where(round: number, table: number | null): string {
+  return table === null ? `Round ${round}` : `Round ${round}, table ${table}`
+}
+
+/** The table a result command names, when it names one or the state can find it. */
+function tableOf(division: Division | undefined, round: number, game: GameRef): number | null {
+  if ('table' in game) return game.table
+  const pairings = division?.rounds[round - 1]?.pairings ?? []
+  const found = pairings.find(
+    (p) =>
+      p.kind === 'game' &&
+      game.players.length === 2 &&
+      game.players.every((player) => p.players.includes(player)),
+  )
+  return found?.kind === 'game' ? found.table : null
+}
+
+function countPairings(pairings: readonly PairingSpec[]): string {
+  const games = pairings.filter((p) => p.kind === 'game').length
+  const byes = pairings.length - games
+  const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`
+  return byes === 0 ? plural(games, 'game') : `${plural(games, 'game')} and ${plural(byes, 'bye')}`
+}
+
+function describeEdit(
+  command: Extract<Command, { readonly type: 'editPairing' }>,
+  names: Names,
+): string {
+  const at = where(command.round, command.table)
+  const change = command.change
+  switch (change.kind) {
+    case 'replace':
+      return `${at}: now ${names.full(change.players[0])} v ${names.full(change.players[1])}`
+    case 'swap':
+      return `${at}: ${names.full(change.player)} swapped with ${names.full(change.with)}`
+    case 'lock':
+      return `${at}: ${change.locked ? 'locked' : 'unlocked'}`
+  }
+}
+
+export function describeCommand(command: Command, state?: TournamentState): string {
+  if (command.type === 'createTournament') {
+    return `Created “${command.info.name}”: ${command.info.rounds} rounds, ${command.rules.name}`
+  }
+  if (command.type === 'editTournamentInfo') {
+    return `Edited the event: “${command.info.name}”, ${command.info.rounds} rounds, ${command.info.startDate}`
+  }
+  if (command.type === 'changeRules') return `Changed the rules to ${command.rules.name}`
+  if (command.type === 'addDivision') return `Added division ${command.name}`
+  const division = state?.divisions.find((d) => d.name === command.division)
+  const names = namesIn(division)
+  const inDivision =
+    state !== undefined && state.divisions.length > 1 ? ` in division ${command.division}` : ''
+  switch (command.type) {
+    case 'registerPlayer': {
+      const rating = command.player.rating === 0 ? 'unrated' : `rating ${command.player.rating}`
+      const late = command.firstRound === undefined ? '' : `, from round ${command.firstRound}`
+      return `Registered ${command.player.name} (${rating})${late} in division ${command.division}`
+    }
+    case 'editPlayer':
+      return `Edited player ${names.full(command.playerId)}: ${command.player.name}, rating ${command.player.rating}${inDivision}`
+    case 'withdrawPlayer':
+      return `Withdrew ${names.full(command.player)} from round ${command.fromRound}${inDivision}`
+    case 'reinstatePlayer':
+      return `Reinstated ${names.full(command.player)}${inDivision}`
+    case 'pairRound': {
+      const source = [
+        command.system,
+        command.seed === undefined ? undefined : `seed ${command.seed}`,
+      ].filter((part) => part !== undefined)
+      const how = source.length > 0 ? ` (${source.join(', ')})` : ''
+      return `Paired round ${command.round}${inDivision}: ${countPairings(command.pairings)}${how}`
+    }
+    case 'editPairing':
+      return describeEdit(command, names)
+    case 'unpairRound':
+      return `Removed the pairings of round ${command.round}${inDivision}`
+    case 'startRound': {
+      const absent = command.absent ?? []
+      const missing =
+        absent.length === 0 ? '' : `; absent: ${absent.map((p) => names.full(p)).join(', ')}`
+      return `Started round ${command.round} at ${timeOfDay(command.at)}${missing}`
+    }
+    case 'recordArrival': {
+      const started = division?.rounds[command.round - 1]?.startedAt ?? null
+      const late =
+        started === null ? '' : ` (${Math.round((command.at - started) / 60_000)} min late)`
+      return `Round ${command.round}: ${names.full(command.player)} arrived at ${timeOfDay(command.at)}${late}`
+    }
+    case 'recordResult':
+    case 'correctResult': {
+      const line = `${where(command.round, tableOf(division, command.round, command.game))}: ${describeResult(command.result, names)}`
+      const first = command.first === undefined ? '' : `; ${names.short(command.first)} went first`
+      return command.type === 'correctResult'
+        ? `Corrected ${line.charAt(0).toLowerCase()}${line.slice(1)}${first}`
+        : `${line}${first}`
+    }
+    case 'assignPenalty': {
+      const reason = command.reason === '' ? '' : ` (${command.reason})`
+      return `Round ${command.round}: ${names.full(command.player)} penalised ${command.points} points of spread${reason}`
+    }
+    case 'issueWarning': {
+      const reason = command.reason === '' ? '' : `: ${command.reason}`
+      return `Round ${command.round}: warning to ${names.full(command.player)}${reason}`
+    }
+    case 'overrideStarter':
+      return `${where(command.round, command.table)}: ${names.full(command.starter)} starts (director’s choice)`
+  }
+}
+
+/** Each logged command with its line, named from the state just before it. */
+export function describeLog(
+  tournamentId: string,
+  log: readonly LoggedCommand[],
+): readonly { readonly seq: number; readonly at: string; readonly text: string }[] {
+  let state: TournamentState | undefined
+  return log.map((entry) => {
+    const text = describeCommand(entry.command, state)
+    const next = apply(state, entry.command, tournamentId)
+    if (next.ok) state = next.value
+    return { seq: entry.seq, at: entry.at, text }
+  })
+}

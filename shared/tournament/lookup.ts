@@ -1,0 +1,124 @@
+import { err, ok, type Result } from '../result'
+import type { PlayerId } from '../results/game-result'
+import type { Division, Pairing, Player, Round, TournamentInfo } from './types'
+
+/** Player ids are 1..n in registration order, so a player is found by position. */
+export function findPlayer(division: Division, id: PlayerId): Result<Player> {
+  const player = Number.isInteger(id) ? division.players[id - 1] : undefined
+  if (player === undefined) {
+    return err('player.missing', `Division ${division.name} has no player #${id}.`, {
+      field: 'player',
+      details: { player: id },
+    })
+  }
+  return ok(player)
+}
+
+/** A round number a command may name: a whole number from 1 to the event's last round. */
+export function checkRoundNumber(info: TournamentInfo, round: number): Result<number> {
+  if (!Number.isInteger(round) || round < 1) {
+    return err('round.invalid', `A round is a whole number from 1, not ${round}.`, {
+      field: 'round',
+    })
+  }
+  if (round > info.rounds) {
+    return err(
+      'round.beyond-event',
+      `The event has ${info.rounds} rounds; there is no round ${round}.`,
+      {
+        field: 'round',
+        details: { round, rounds: info.rounds },
+      },
+    )
+  }
+  return ok(round)
+}
+
+/** A round that has been paired (and is within the event). */
+export function findRound(division: Division, info: TournamentInfo, number: number): Result<Round> {
+  const checked = checkRoundNumber(info, number)
+  if (!checked.ok) return checked
+  const round = division.rounds[number - 1]
+  if (round === undefined) {
+    return err('round.missing', `Round ${number} of division ${division.name} is not paired.`, {
+      field: 'round',
+      details: { round: number },
+    })
+  }
+  return ok(round)
+}
+
+/**
+ * The position of the game at `table`, or -1. Games come first in table order, so this is a binary
+ * search: entering 1000 results a round looks up each table without building an index.
+ */
+export function tableIndex(round: Round, table: number): number {
+  const pairings = round.pairings
+  let low = 0
+  let high = pairings.length - 1
+  while (low <= high) {
+    const middle = (low + high) >>> 1
+    const pairing = pairings[middle]
+    if (pairing === undefined || pairing.kind === 'bye' || pairing.table > table) high = middle - 1
+    else if (pairing.table < table) low = middle + 1
+    else return middle
+  }
+  return -1
+}
+
+export function findTable(round: Round, table: number): Result<number> {
+  const index = tableIndex(round, table)
+  if (index < 0) {
+    return err('table.missing', `Round ${round.number} has no table ${table}.`, {
+      field: 'table',
+      details: { round: round.number, table },
+    })
+  }
+  return ok(index)
+}
+
+export function pairingPlayers(pairing: Pairing): readonly PlayerId[] {
+  switch (pairing.kind) {
+    case 'game':
+      return pairing.players
+    case 'bye':
+      return [pairing.player]
+  }
+}
+
+/** The position of the pairing a player is in, or -1 when they are not paired in the round. */
+export function pairingIndexOf(round: Round, player: PlayerId): number {
+  return round.pairings.findIndex((pairing) => pairingPlayers(pairing).includes(player))
+}
+
+/**
+ * Whether a player may be paired in a round: entered by then (a late entry starts at their first
+ * round) and not withdrawn before it.
+ */
+export function checkPlayable(player: Player, round: number): Result<Player> {
+  if (round < player.firstRound) {
+    return err(
+      'pairing.player-not-entered',
+      `${player.name} (#${player.id}) enters at round ${player.firstRound}, not round ${round}.`,
+      { details: { player: player.id, round, firstRound: player.firstRound } },
+    )
+  }
+  const status = player.status
+  switch (status.kind) {
+    case 'active':
+      return ok(player)
+    case 'withdrawn':
+      if (round < status.fromRound) return ok(player)
+      return err(
+        'pairing.player-withdrawn',
+        `${player.name} (#${player.id}) withdrew from round ${status.fromRound} on.`,
+        { details: { player: player.id, round, fromRound: status.fromRound } },
+      )
+  }
+}
+
+export function replaceAt<T>(items: readonly T[], index: number, item: T): readonly T[] {
+  const copy = items.slice()
+  copy[index] = item
+  return copy
+}

@@ -1,0 +1,249 @@
+import { lateArrivalClocks, type SeatClock } from '../clock/late-arrival'
+import { err, ok, type Result } from '../result'
+import {
+  gameOutcome,
+  resultPlayers,
+  type GameOutcome,
+  type GameResult,
+  type PlayerId,
+} from '../results/game-result'
+import {
+  computeStandings,
+  type RoundOutcome,
+  type StandingsPlayer,
+  type StandingsRow,
+} from '../standings/standings'
+import { startTallies, type StartTally, type StartsHistoryEntry } from '../starts/starts'
+import { checkRoundNumber, findPlayer, findRound, findTable, pairingIndexOf } from './lookup'
+import type { Division, GamePairing, Player, TournamentState, Warning } from './types'
+
+/*
+ * Views derived from the folded state: nothing here is stored, so every screen, printout and the
+ * CLI compute the same numbers from the same log.
+ */
+
+export function findDivision(state: TournamentState, name: string): Result<Division> {
+  const division = state.divisions.find((d) => d.name === name)
+  if (division === undefined) return err('division.missing', `There is no division ${name}.`)
+  return ok(division)
+}
+
+function startOf(first: PlayerId | null, player: PlayerId): 'first' | 'second' | undefined {
+  if (first === null) return undefined
+  return first === player ? 'first' : 'second'
+}
+
+/** Every entered result of rounds 1..throughRound, as the standings read them. */
+function roundOutcomes(division: Division, throughRound: number): RoundOutcome[][] {
+  return division.rounds.slice(0, throughRound).map((round) => {
+    const outcomes: RoundOutcome[] = []
+    for (const recorded of round.results) {
+      if (recorded === null) continue
+      for (const player of resultPlayers(recorded.result)) {
+        const start = startOf(recorded.first, player)
+        const outcome = gameOutcome(recorded.result, player)
+        outcomes.push(start === undefined ? { player, ...outcome } : { player, ...outcome, start })
+      }
+    }
+    return outcomes
+  })
+}
+
+/**
+ * The standings after `round` from the results entered so far (design.md, "Standings"), with the
+ * current corrections: a correction made later still changes the standings of its round.
+ * - A withdrawn player is ranked in the rounds before their withdrawal and dropped after.
+ * - A late entry is ranked from their first round on; rounds they missed count as nothing (no win,
+ *   no loss, no spread), the tsh convention of opponent 0 and score 0. No preset says otherwise.
+ * - Spread penalties count from their round on; the preset's per-game spread cap applies.
+ */
+export function standingsAsOf(
+  state: TournamentState,
+  divisionName: string,
+  round: number,
+): Result<readonly StandingsRow[]> {
+  const division = findDivision(state, divisionName)
+  if (!division.ok) return division
+  const checked = checkRoundNumber(state.info, round)
+  if (!checked.ok) return checked
+  const players: StandingsPlayer[] = division.value.players
+    .filter((player) => player.firstRound <= round)
+    .map((player) => ({
+      id: player.id,
+      name: player.name,
+      rating: player.rating,
+      withdrawnAfterRound: player.status.kind === 'withdrawn' ? player.status.fromRound - 1 : null,
+    }))
+  return ok(
+    computeStandings(
+      {
+        players,
+        rounds: roundOutcomes(division.value, round),
+        penalties: division.value.penalties,
+        spreadCapPerGame: state.rules.results.spreadCapPerGame,
+        includeStarts: true,
+      },
+      round,
+    ),
+  )
+}
+
+function startsHistory(division: Division, throughRound: number): StartsHistoryEntry[] {
+  const history: StartsHistoryEntry[] = []
+  for (const round of division.rounds.slice(0, throughRound)) {
+    for (const recorded of round.results) {
+      if (recorded === null) continue
+      history.push({ round: round.number, result: recorded.result, first: recorded.first })
+    }
+  }
+  return history
+}
+
+/**
+ * Firsts and seconds of every player after `round` (rules.md, "Who plays first": a bye or forfeit
+ * is neither). Players with no counted start are absent: read them as 0 and 0.
+ */
+export function startTalliesAsOf(
+  state: TournamentState,
+  divisionName: string,
+  round: number,
+): Result<ReadonlyMap<PlayerId, StartTally>> {
+  const division = findDivision(state, divisionName)
+  if (!division.ok) return division
+  const checked = checkRoundNumber(state.info, round)
+  if (!checked.ok) return checked
+  return ok(startTallies(startsHistory(division.value, round)))
+}
+
+/** One round of a player's event, for their scorecard and the CLI. */
+export interface HistoryEntry {
+  readonly round: number
+  /** null for a bye. */
+  readonly table: number | null
+  readonly opponent: PlayerId | null
+  /** null while the result is not entered. */
+  readonly result: GameResult | null
+  /** Scores counted (after overtime) of a played game; null otherwise. */
+  readonly score: number | null
+  readonly opponentScore: number | null
+  readonly outcome: GameOutcome | null
+  readonly start: 'first' | 'second' | null
+}
+
+/** The rounds a player is paired in, in order, with what happened. Unpaired rounds are left out. */
+export function playerHistory(
+  state: TournamentState,
+  divisionName: string,
+  playerId: PlayerId,
+): Result<readonly HistoryEntry[]> {
+  const division = findDivision(state, divisionName)
+  if (!division.ok) return division
+  const player = findPlayer(division.value, playerId)
+  if (!player.ok) return player
+  const entries: HistoryEntry[] = []
+  for (const round of division.value.rounds) {
+    const index = pairingIndexOf(round, playerId)
+    const pairing = round.pairings[index]
+    if (pairing === undefined) continue
+    const recorded = round.results[index] ?? null
+    const result = recorded?.result ?? null
+    const game = pairing.kind === 'game' ? pairing : null
+    const opponent = game?.players.find((p) => p !== playerId) ?? null
+    const own = result?.kind === 'played' ? result.players.indexOf(playerId) : -1
+    entries.push({
+      round: round.number,
+      table: game?.table ?? null,
+      opponent,
+      result,
+      score: result?.kind === 'played' ? (result.scores[own] ?? null) : null,
+      opponentScore: result?.kind === 'played' ? (result.scores[1 - own] ?? null) : null,
+      outcome: result === null ? null : gameOutcome(result, playerId),
+      start: startOf(recorded?.first ?? null, playerId) ?? null,
+    })
+  }
+  return ok(entries)
+}
+
+export interface WarningStatus {
+  readonly warnings: readonly Warning[]
+  /** The preset's number of warnings that makes a disqualification (NEON: 3); null = not counted. */
+  readonly threshold: number | null
+  /**
+   * The threshold is reached: the director is asked whether to disqualify. The program never
+   * disqualifies by itself; that stays the director's decision.
+   */
+  readonly disqualificationProposed: boolean
+}
+
+export function warningStatus(
+  state: TournamentState,
+  divisionName: string,
+  playerId: PlayerId,
+): Result<WarningStatus> {
+  const division = findDivision(state, divisionName)
+  if (!division.ok) return division
+  const player = findPlayer(division.value, playerId)
+  if (!player.ok) return player
+  const warnings = division.value.warnings.filter((w) => w.player === playerId)
+  const threshold = state.rules.results.warningsToDisqualify
+  return ok({
+    warnings,
+    threshold,
+    disqualificationProposed: threshold !== null && warnings.length >= threshold,
+  })
+}
+
+/** Active players (entered, not withdrawn) who have no pairing in a paired round. */
+export function unpairedPlayers(
+  state: TournamentState,
+  divisionName: string,
+  roundNumber: number,
+): Result<readonly Player[]> {
+  const division = findDivision(state, divisionName)
+  if (!division.ok) return division
+  const round = findRound(division.value, state.info, roundNumber)
+  if (!round.ok) return round
+  const seated = new Set(
+    round.value.pairings.flatMap((p) => (p.kind === 'game' ? p.players : [p.player])),
+  )
+  return ok(
+    division.value.players.filter(
+      (p) =>
+        !seated.has(p.id) &&
+        p.firstRound <= roundNumber &&
+        (p.status.kind === 'active' || p.status.fromRound > roundNumber),
+    ),
+  )
+}
+
+/**
+ * Both clocks at a table of a started round as of `now` (ms), from the absences and arrivals
+ * recorded, by the preset's late-arrival method (shared/clock).
+ */
+export function tableClocks(
+  state: TournamentState,
+  divisionName: string,
+  roundNumber: number,
+  table: number,
+  now: number,
+): Result<readonly [SeatClock, SeatClock]> {
+  const division = findDivision(state, divisionName)
+  if (!division.ok) return division
+  const round = findRound(division.value, state.info, roundNumber)
+  if (!round.ok) return round
+  const startedAt = round.value.startedAt
+  if (startedAt === null) {
+    return err('round.not-started', `Round ${roundNumber} has not been started.`)
+  }
+  const index = findTable(round.value, table)
+  if (!index.ok) return index
+  const pairing = round.value.pairings[index.value] as GamePairing
+  const seat = (player: PlayerId) => {
+    const arrival = round.value.arrivals.find((a) => a.player === player)
+    return { player, absent: arrival !== undefined, arrivedAt: arrival?.arrivedAt ?? null }
+  }
+  return lateArrivalClocks(
+    { roundStart: startedAt, now, seats: [seat(pairing.players[0]), seat(pairing.players[1])] },
+    state.rules,
+  )
+}
