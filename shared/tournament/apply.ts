@@ -1,3 +1,4 @@
+import { validateRuleSet } from '../rules/rule-fields'
 import { err, ok, type Result, type RuleError } from '../result'
 import type { Command, LoggedCommand } from './commands'
 import {
@@ -36,7 +37,9 @@ export function apply(
     if (state) return err('tournament.exists', 'This tournament has already been created.')
     const info = validateTournamentInfo(command.info)
     if (!info.ok) return info
-    return ok({ id: tournamentId, info: info.value, rules: command.rules, divisions: [] })
+    const rules = validateRuleSet(command.rules)
+    if (!rules.ok) return rules
+    return ok({ id: tournamentId, info: info.value, rules: rules.value, divisions: [] })
   }
   if (!state) {
     return err('tournament.missing', 'A tournament log must start with createTournament.')
@@ -56,8 +59,10 @@ export function apply(
       }
       return ok({ ...state, info: info.value })
     }
-    case 'changeRules':
-      return ok({ ...state, rules: command.rules })
+    case 'changeRules': {
+      const rules = validateRuleSet(command.rules)
+      return rules.ok ? ok({ ...state, rules: rules.value }) : rules
+    }
     case 'addDivision': {
       const name = validateDivisionName(state.divisions, command.name)
       if (!name.ok) return name

@@ -1,0 +1,65 @@
+import { expect, test } from './fixtures'
+import { LAGOS_OPEN } from './data'
+import { SettingsPage } from './pages/settings-page'
+
+test('the director changes a rule of this tournament, and it is kept after a reload', async ({
+  page,
+  shell,
+  tournaments,
+}) => {
+  const settings = new SettingsPage(page)
+  await shell.start()
+  await tournaments.create({ ...LAGOS_OPEN, rules: 'MSA tournament rules' })
+  await shell.goTo('Settings')
+  await expect(settings.field('A bye counts as a win by (points)')).toHaveValue('50')
+  await expect(settings.field('Hold time (seconds)')).toHaveValue('10')
+
+  await settings.field('A bye counts as a win by (points)').fill('100')
+  await settings
+    .field('Cap on one game’s spread in the standings (points, empty for none)')
+    .fill('350')
+  await settings.save()
+  await expect(settings.saved).toBeVisible()
+
+  await shell.reload()
+  await expect(settings.field('A bye counts as a win by (points)')).toHaveValue('100')
+  await expect(
+    settings.field('Cap on one game’s spread in the standings (points, empty for none)'),
+  ).toHaveValue('350')
+})
+
+test('an impossible rule value is refused with the reason and nothing changes', async ({
+  page,
+  shell,
+  tournaments,
+}) => {
+  const settings = new SettingsPage(page)
+  await shell.start()
+  await tournaments.create(LAGOS_OPEN)
+  await shell.goTo('Settings')
+  await settings.field('Time per player (minutes)').fill('0')
+  await settings.save()
+  await expect(settings.error).toHaveText('Time per player: 0 minutes is outside 1–180.')
+  await expect(settings.field('Time per player (minutes)')).toHaveAttribute('aria-invalid', 'true')
+
+  await shell.reload()
+  await expect(settings.field('Time per player (minutes)')).toHaveValue('25')
+})
+
+test('a preset’s values can be loaded into the tournament’s rules', async ({
+  page,
+  shell,
+  tournaments,
+}) => {
+  const settings = new SettingsPage(page)
+  await shell.start()
+  await tournaments.create(LAGOS_OPEN)
+  await shell.goTo('Settings')
+  await settings.startFrom('NEON competition rules')
+  await expect(settings.field('Warnings that disqualify (warnings, empty for none)')).toHaveValue(
+    '3',
+  )
+  await settings.save()
+  await shell.reload()
+  await expect(settings.field('Lateness forfeit: opponent wins by (points)')).toHaveValue('100')
+})
