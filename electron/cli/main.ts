@@ -9,6 +9,7 @@ import { CONVERT_USAGE, convertCommand } from './convert-command'
 import { CliError, EXIT, type CliIo, type ExitCode } from './io'
 
 const STANDINGS_USAGE_SHORT = `rackside standings FILE.t [--after-round N | --all-rounds] [--json]`
+const PAIR_USAGE_SHORT = `rackside pair FILE.t --round N --system swiss|koth|rr|random|rating|fontes|australian [--json]`
 
 export const USAGE = `usage: rackside <command> [arguments]
 
@@ -16,6 +17,7 @@ commands:
   ${CHECK_USAGE.split('\n')[0] ?? ''}
   ${CONVERT_USAGE.split('\n')[0] ?? ''}
   ${STANDINGS_USAGE_SHORT}
+  ${PAIR_USAGE_SHORT}
   help [command]
 
 Run "rackside <command> --help" for a command's options.
@@ -28,6 +30,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   convert: convertCommand,
   // Loaded on use, so a problem in the standings code cannot stop check and convert.
   standings: async (argv, io) => (await import('./standings-command')).standingsCommand(argv, io),
+  pair: async (argv, io) => (await import('./pair-command')).pairCommand(argv, io),
 }
 
 /** The message to show for anything thrown: ours as is, others by their message, never a stack. */

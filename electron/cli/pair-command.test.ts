@@ -1,0 +1,194 @@
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterEach, beforeEach, describe, expect, test } from 'vitest'
+import { run } from './main'
+
+let dir = ''
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'rackside-pair-'))
+  const fixture = new URL('../../shared/formats/__fixtures__/mgi-2022/a.t', import.meta.url)
+  copyFileSync(fileURLToPath(fixture), join(dir, 'a.t'))
+})
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true })
+})
+
+const at = (name: string): string => join(dir, name)
+
+const cli = async (...argv: string[]) => {
+  let stdout = ''
+  let stderr = ''
+  const code = await run(argv, {
+    stdout: (t) => (stdout += t),
+    stderr: (t) => (stderr += t),
+  })
+  expect(`${stdout}${stderr}`).not.toMatch(/^\s+at /m)
+  return { code, stdout, stderr }
+}
+
+interface PairJson {
+  round: number
+  pairings: { table: number; first: number; second: number; reason: string }[]
+  bye: number | null
+}
+
+const json = async (...argv: string[]): Promise<PairJson> => {
+  const { code, stdout, stderr } = await cli(...argv, '--json')
+  expect({ code, stderr }).toEqual({ code: 0, stderr: '' })
+  return JSON.parse(stdout) as PairJson
+}
+
+// Round 1: Ann beat Cy 420-380, Bob beat Di 400-350; Ann and Di went first (p12 1).
+const ROUND_ONE = [
+  'Alpha, Ann   1850 3; 420; p12 1',
+  'Bravo, Bob   1790 4; 400; p12 2',
+  'Charlie, Cy  1700 1; 380; p12 2',
+  'Delta, Di    1650 2; 350; p12 1',
+].join('\n')
+
+describe('rackside pair (design.md, "Pairing")', () => {
+  test('Swiss round 2 as JSON: winners meet, each pairing with its starter and reason', async () => {
+    writeFileSync(at('four.t'), `${ROUND_ONE}\n`)
+    expect(await json('pair', at('four.t'), '--round', '2', '--system', 'swiss')).toEqual({
+      round: 2,
+      pairings: [
+        {
+          table: 1,
+          first: 2,
+          second: 1,
+          reason: '1–0 vs 1–0, no earlier meeting; Bravo, Bob starts: fewer firsts (0 vs 1)',
+        },
+        {
+          table: 2,
+          first: 3,
+          second: 4,
+          reason: '0–1 vs 0–1, no earlier meeting; Charlie, Cy starts: fewer firsts (0 vs 1)',
+        },
+      ],
+      bye: null,
+    })
+  })
+
+  test('only the rounds before N count: later rounds in the file change nothing', async () => {
+    writeFileSync(at('four.t'), `${ROUND_ONE}\n`)
+    const later = [
+      'Alpha, Ann   1850 3 2; 420 300; p12 1 1',
+      'Bravo, Bob   1790 4 1; 400 500; p12 2 2',
+      'Charlie, Cy  1700 1 4; 380 410; p12 2 1',
+      'Delta, Di    1650 2 3; 350 390; p12 1 2',
+    ].join('\n')
+    writeFileSync(at('later.t'), `${later}\n`)
+    const args = ['--round', '2', '--system', 'swiss']
+    expect(await json('pair', at('later.t'), ...args)).toEqual(
+      await json('pair', at('four.t'), ...args),
+    )
+  })
+
+  test('lagged: round 3 on round 1, with round 2 paired but not scored counting as a meeting', async () => {
+    const lagged = [
+      'Alpha, Ann   1850 3 2; 420',
+      'Bravo, Bob   1790 4 1; 400',
+      'Charlie, Cy  1700 1 4; 380',
+      'Delta, Di    1650 2 3; 350',
+    ].join('\n')
+    writeFileSync(at('lagged.t'), `${lagged}\n`)
+    const result = await json(
+      'pair',
+      at('lagged.t'),
+      '--round',
+      '3',
+      '--based-on',
+      '1',
+      '--system',
+      'swiss',
+    )
+    expect(result.pairings.map((p) => [p.first, p.second].sort())).toEqual([
+      [2, 3],
+      [1, 4],
+    ])
+  })
+
+  test('an odd field: the bye is reported', async () => {
+    writeFileSync(at('five.t'), `${ROUND_ONE}\nEcho, Ed     1600 0; 50\n`)
+    const result = await json('pair', at('five.t'), '--round', '2', '--system', 'swiss')
+    expect(result.pairings).toHaveLength(2)
+    // Ed had round 1's bye: the lowest ranked of the others with none, Di, has it now.
+    expect(result.bye).toBe(4)
+  })
+
+  test.each(['swiss', 'koth', 'rr', 'random', 'rating', 'fontes', 'australian'])(
+    'the 60-player MGI division, round %s: every player paired exactly once',
+    async (system) => {
+      const round = system === 'fontes' || system === 'rr' ? '1' : '7'
+      const result = await json(
+        'pair',
+        at('a.t'),
+        '--round',
+        round,
+        '--system',
+        system,
+        '--seed',
+        '5',
+      )
+      const ids = result.pairings.flatMap((p) => [p.first, p.second])
+      if (result.bye !== null) ids.push(result.bye)
+      expect(ids.sort((a, b) => a - b)).toEqual(Array.from({ length: 60 }, (_, i) => i + 1))
+      expect(result.pairings.map((p) => p.table)).toEqual(result.pairings.map((_, i) => i + 1))
+    },
+  )
+
+  test('the table view lists tables, reasons and the round summary', async () => {
+    writeFileSync(at('four.t'), `${ROUND_ONE}\n`)
+    const { code, stdout } = await cli('pair', at('four.t'), '--round', '2', '--system', 'swiss')
+    expect(code).toBe(0)
+    expect(stdout).toBe(
+      [
+        'Round 2',
+        '  1  Bravo, Bob (#2) vs Alpha, Ann (#1)',
+        '       1–0 vs 1–0, no earlier meeting; Bravo, Bob starts: fewer firsts (0 vs 1)',
+        '  2  Charlie, Cy (#3) vs Delta, Di (#4)',
+        '       0–1 vs 0–1, no earlier meeting; Charlie, Cy starts: fewer firsts (0 vs 1)',
+        '',
+        'Swiss on the standings after round 1; 2 pairings, no repeats; widest win gap 0; score groups: 1 wins 2, 0 wins 2',
+        '',
+      ].join('\n'),
+    )
+  })
+
+  test.each([
+    [['--system', 'swiss'], '--round N (from 1) is required'],
+    [['--round', '2', '--system', 'dutch'], '--system must be one of'],
+    [['--round', 'x', '--system', 'swiss'], '--round must be a whole number'],
+  ])('bad arguments exit 2 with one line: %j', async (args, message) => {
+    writeFileSync(at('four.t'), `${ROUND_ONE}\n`)
+    const { code, stderr } = await cli('pair', at('four.t'), ...args)
+    expect(code).toBe(2)
+    expect(stderr).toContain(message)
+  })
+
+  test('a round that cannot be paired as asked exits 1 and says why', async () => {
+    writeFileSync(at('four.t'), `${ROUND_ONE}\n`)
+    const { code, stdout } = await cli(
+      'pair',
+      at('four.t'),
+      '--round',
+      '4',
+      '--based-on',
+      '1',
+      '--system',
+      'swiss',
+    )
+    expect(code).toBe(1)
+    expect(stdout).toContain(
+      'cannot pair round 4: Round 4 can be paired on the standings after round 3 or 2',
+    )
+  })
+
+  test('pair --help shows its options', async () => {
+    const { code, stdout } = await cli('pair', '--help')
+    expect(code).toBe(0)
+    expect(stdout).toMatch(/^rackside pair FILE\.t --round N --system /)
+  })
+})

@@ -1,0 +1,193 @@
+import fc from 'fast-check'
+import { describe, expect, test } from 'vitest'
+import { maxWeightMatching, type WeightedEdge } from './blossom'
+import { denseMinCostPerfectMatching, sparseMinCostPerfectMatching } from './matching'
+import { bruteMaxCardinalityWeight, bruteMinCostPerfect } from './test-support/brute-force'
+
+/** A random graph on up to 10 vertices: each pair present with some chance, small weights. */
+const graph = fc
+  .record({
+    n: fc.integer({ min: 1, max: 10 }),
+    density: fc.double({ min: 0.2, max: 1, noNaN: true }),
+    seed: fc.array(fc.integer({ min: 0, max: 40 }), { minLength: 45, maxLength: 45 }),
+    present: fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 45, maxLength: 45 }),
+  })
+  .map(({ n, density, seed, present }) => {
+    const edges: WeightedEdge[] = []
+    let k = 0
+    for (let u = 0; u < n; u++) {
+      for (let v = u + 1; v < n; v++, k++) {
+        if ((present[k] ?? 0) < density) edges.push({ u, v, w: seed[k] ?? 0 })
+      }
+    }
+    return { n, edges }
+  })
+
+const weightOf =
+  (edges: readonly WeightedEdge[]) =>
+  (u: number, v: number): number | null => {
+    const e = edges.find((x) => (x.u === u && x.v === v) || (x.u === v && x.v === u))
+    return e === undefined ? null : e.w
+  }
+
+function matchedWeight(mate: Int32Array, edges: readonly WeightedEdge[]): [number, number] {
+  const w = weightOf(edges)
+  let count = 0
+  let total = 0
+  mate.forEach((u, v) => {
+    if (u > v) {
+      count++
+      total += w(v, u) ?? NaN
+    }
+  })
+  return [count, total]
+}
+
+describe('blossom: maximum-weight matching', () => {
+  test.each([
+    ['a single edge', 2, [{ u: 0, v: 1, w: 5 }], [1, 0]],
+    [
+      'a path takes its two outer edges (1+1 beats the middle 1? no: 3 beats 1+1)',
+      4,
+      [
+        { u: 0, v: 1, w: 1 },
+        { u: 1, v: 2, w: 3 },
+        { u: 2, v: 3, w: 1 },
+      ],
+      [1, 0, 3, 2],
+    ],
+    [
+      'a triangle with a tail needs a blossom to find the perfect matching',
+      4,
+      [
+        { u: 0, v: 1, w: 6 },
+        { u: 1, v: 2, w: 6 },
+        { u: 0, v: 2, w: 6 },
+        { u: 2, v: 3, w: 1 },
+      ],
+      [1, 0, 3, 2],
+    ],
+  ] as const)('%s', (_name, n, edges, expected) => {
+    expect([...maxWeightMatching(n, edges, true).mate]).toEqual(expected)
+  })
+
+  test('maximum cardinality first, then maximum weight (vs brute force, up to 10 vertices)', () => {
+    fc.assert(
+      fc.property(graph, fc.boolean(), ({ n, edges }, warm) => {
+        const result = maxWeightMatching(n, edges, true, warm)
+        const [count, total] = matchedWeight(result.mate, edges)
+        expect([count, total]).toEqual([...bruteMaxCardinalityWeight(n, weightOf(edges))])
+      }),
+      { numRuns: 400 },
+    )
+  })
+
+  test('the final duals prove optimality: no edge has negative reduced cost', () => {
+    fc.assert(
+      fc.property(graph, ({ n, edges }) => {
+        const r = maxWeightMatching(n, edges, true)
+        if (r.mate.some((m) => m < 0)) return
+        for (const e of edges) {
+          let z = 0
+          const up = new Set<number>()
+          for (let b = r.blossomParent[e.u] ?? -1; b !== -1; b = r.blossomParent[b] ?? -1) up.add(b)
+          for (let b = r.blossomParent[e.v] ?? -1; b !== -1; b = r.blossomParent[b] ?? -1) {
+            if (up.has(b)) z += r.blossomDual[b - n] ?? 0
+          }
+          const reduced = (r.vertexDual[e.u] ?? 0) + (r.vertexDual[e.v] ?? 0) - 2 * e.w + 2 * z
+          expect(reduced).toBeGreaterThanOrEqual(0)
+          if (r.mate[e.u] === e.v) expect(reduced).toBe(0)
+        }
+      }),
+      { numRuns: 300 },
+    )
+  })
+})
+
+describe('min-cost perfect matching: dense and sparse agree with brute force', () => {
+  test('dense: same total as brute force, or both find none', () => {
+    fc.assert(
+      fc.property(graph, ({ n, edges }) => {
+        const costs = edges.map((e) => ({ u: e.u, v: e.v, cost: e.w }))
+        const dense = denseMinCostPerfectMatching(n, costs)
+        expect(dense === null ? null : Number(dense.totalCost)).toBe(
+          bruteMinCostPerfect(n, weightOf(edges)),
+        )
+      }),
+      { numRuns: 400 },
+    )
+  })
+
+  test('sparse from one candidate per vertex: the dual check adds what is missing', () => {
+    fc.assert(
+      fc.property(graph, ({ n, edges }) => {
+        const w = weightOf(edges)
+        const first = edges.filter((e, i) => i % 3 === 0).map((e) => [e.u, e.v] as const)
+        const sparse = sparseMinCostPerfectMatching({
+          n,
+          cost: w,
+          costLowerBound: () => 0,
+          maxCost: 40,
+          candidates: first,
+        })
+        expect(sparse === null ? null : Number(sparse.totalCost)).toBe(bruteMinCostPerfect(n, w))
+        if (sparse !== null) {
+          sparse.mate.forEach((u, v) => {
+            expect(sparse.mate[u]).toBe(v)
+            expect(w(u, v)).not.toBeNull()
+          })
+        }
+      }),
+      { numRuns: 300 },
+    )
+  })
+})
+
+describe('larger graphs: warm and cold starts, sparse and dense agree', () => {
+  const medium = fc.record({
+    n: fc.integer({ min: 2, max: 40 }).map((n) => n - (n % 2)),
+    weights: fc.array(fc.integer({ min: 0, max: 1000 }), { minLength: 780, maxLength: 780 }),
+  })
+  const costOf =
+    (weights: readonly number[]) =>
+    (u: number, v: number): number => {
+      const [a, b] = u < v ? [u, v] : [v, u]
+      return weights[(b * (b - 1)) / 2 + a] ?? 0
+    }
+
+  test('a candidate path only: the dual check adds the missing pairs until the total is optimal', () => {
+    fc.assert(
+      fc.property(medium, ({ n, weights }) => {
+        const cost = costOf(weights)
+        const all = []
+        for (let u = 0; u < n; u++)
+          for (let v = u + 1; v < n; v++) all.push({ u, v, cost: cost(u, v) })
+        const dense = denseMinCostPerfectMatching(n, all)
+        const sparse = sparseMinCostPerfectMatching({
+          n,
+          cost,
+          costLowerBound: cost,
+          maxCost: 1000,
+          candidates: Array.from({ length: n - 1 }, (_, i) => [i, i + 1] as const),
+        })
+        expect(sparse?.totalCost).toBe(dense?.totalCost)
+      }),
+      { numRuns: 60 },
+    )
+  })
+
+  test('the greedy warm start reaches the same weight as the cold start', () => {
+    fc.assert(
+      fc.property(medium, ({ n, weights }) => {
+        const edges: WeightedEdge[] = []
+        const cost = costOf(weights)
+        for (let u = 0; u < n; u++)
+          for (let v = u + 1; v < n; v++) edges.push({ u, v, w: cost(u, v) })
+        const warm = matchedWeight(maxWeightMatching(n, edges, true, true).mate, edges)
+        const cold = matchedWeight(maxWeightMatching(n, edges, true, false).mate, edges)
+        expect(warm).toEqual(cold)
+      }),
+      { numRuns: 60 },
+    )
+  })
+})

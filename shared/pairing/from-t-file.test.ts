@@ -1,0 +1,92 @@
+import { describe, expect, test } from 'vitest'
+import { parseTFile } from '../formats/t-file'
+import { pairingInputFromTFile } from './from-t-file'
+import { STARTS } from './test-support/simulate'
+
+// Round 1: Ann beat Cy, Bob beat Di, Ed had the bye (+50). Round 2: Ann v Bob, Cy v Ed, Di
+// forfeited (-50) and withdrew. Round 3 is paired (Ann v Ed, Bob v Cy) without scores.
+const FILE = [
+  'Alpha, Ann   1850 3 2 5; 420 410; p12 1 2',
+  'Bravo, Bob   1790 4 1 3; 400 380; p12 2 1',
+  'Charlie, Cy  1700 1 5 2; 380 350; p12 2 1',
+  'Delta, Di    1650 2 0; 350 -50; p12 1 0; off -50',
+  'Echo, Ed     1600 0 3 1; 50 400; p12 0 2',
+].join('\n')
+
+describe('pairing input from a tsh .t file (formats.md)', () => {
+  const parsed = parseTFile(`${FILE}\n`)
+  if (!parsed.ok) throw new Error(parsed.error.message)
+  const file = parsed.value
+
+  test('standings, byes and forfeits, starts and activity as of the round paired on', () => {
+    const built = pairingInputFromTFile(file, {
+      round: 4,
+      basedOn: 2,
+      system: 'swiss',
+      starts: STARTS,
+    })
+    if (!built.ok) throw new Error(built.error.message)
+    expect(
+      built.value.players.map((p) => [
+        p.id,
+        p.wins,
+        p.losses,
+        p.active,
+        p.byes,
+        p.firsts,
+        p.seconds,
+      ]),
+    ).toEqual([
+      [1, 2, 0, true, 0, 1, 1],
+      [2, 1, 1, true, 0, 1, 1],
+      [3, 0, 2, true, 0, 1, 1],
+      // Di withdrew: dropped from the standings (design.md, "Standings") and left out.
+      [4, 0, 0, false, 1, 1, 0],
+      [5, 2, 0, true, 1, 0, 1],
+    ])
+    // Round 3 has no scores yet, but its pairings are meetings.
+    expect(built.value.history.map((r) => [r.round, r.pairs, r.byes])).toEqual([
+      [
+        1,
+        [
+          [1, 3],
+          [2, 4],
+        ],
+        [5],
+      ],
+      [
+        2,
+        [
+          [1, 2],
+          [3, 5],
+        ],
+        [],
+      ],
+      [
+        3,
+        [
+          [1, 5],
+          [2, 3],
+        ],
+        [],
+      ],
+    ])
+  })
+
+  test('round 1 ranks by rating; a round without results cannot be the basis', () => {
+    const first = pairingInputFromTFile(file, {
+      round: 1,
+      basedOn: 0,
+      system: 'rating',
+      starts: STARTS,
+    })
+    expect(first.ok ? first.value.players.map((p) => p.rank) : []).toEqual([1, 2, 3, 4, 5])
+    const none = pairingInputFromTFile(file, {
+      round: 4,
+      basedOn: 3,
+      system: 'swiss',
+      starts: STARTS,
+    })
+    expect(none.ok ? '' : none.error.code).toBe('pairing.tfile.no-standings')
+  })
+})

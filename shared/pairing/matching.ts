@@ -1,0 +1,194 @@
+/**
+ * Minimum-cost perfect matching, the one engine under Swiss and its relatives (design.md,
+ * "Pairing"). Two ways to the same optimum:
+ * - `denseMinCostPerfectMatching`: the blossom algorithm on every allowed pair, O(n³). The
+ *   reference the fast path is tested and benchmarked against.
+ * - `sparseMinCostPerfectMatching`: the blossom algorithm on a small candidate graph (each
+ *   player's nearest opponents), then a proof over all other pairs: with the final duals, an
+ *   edge left out whose reduced cost is ≥ 0 could not improve the matching (LP duality for
+ *   perfect matching, Edmonds' odd-set constraints included). Any edge that fails the check is
+ *   added and the candidate graph solved again, so the result is optimal on the full graph.
+ */
+import { maxWeightMatching, type MatchingResult, type WeightedEdge } from './blossom'
+
+export interface CostEdge {
+  readonly u: number
+  readonly v: number
+  /** A non-negative integer below 2^49. */
+  readonly cost: number
+}
+
+export interface PerfectMatching {
+  /** `mate[v]` is v's partner. */
+  readonly mate: Int32Array
+  /** Exact (a round's sum of packed costs can pass 2^53). */
+  readonly totalCost: bigint
+  /** How many times the candidate graph was solved (1 = the first candidate set was enough). */
+  readonly solves: number
+  /** Edges in the last candidate graph. */
+  readonly candidateEdges: number
+}
+
+export const MAX_COST = 2 ** 49
+
+function toWeights(edges: readonly CostEdge[], top: number): WeightedEdge[] {
+  return edges.map((e) => ({ u: e.u, v: e.v, w: top - e.cost }))
+}
+
+function perfect(result: MatchingResult): boolean {
+  for (const m of result.mate) if (m < 0) return false
+  return true
+}
+
+function costOfMatching(mate: Int32Array, costs: ReadonlyMap<number, number>, n: number): bigint {
+  let total = 0n
+  for (let v = 0; v < mate.length; v++) {
+    const u = mate[v] as number
+    if (u > v) total += BigInt(costs.get(v * n + u) ?? 0)
+  }
+  return total
+}
+
+/**
+ * The plain blossom on the given (full) edge list, from a cold start as the textbook has it (no
+ * greedy first matching); null when no perfect matching exists.
+ */
+export function denseMinCostPerfectMatching(
+  n: number,
+  edges: readonly CostEdge[],
+): PerfectMatching | null {
+  if (n === 0) return { mate: new Int32Array(0), totalCost: 0n, solves: 1, candidateEdges: 0 }
+  if (n % 2 === 1) return null
+  let top = 0
+  for (const e of edges) top = Math.max(top, e.cost + 1)
+  const costs = new Map<number, number>()
+  for (const e of edges) {
+    const key = Math.min(e.u, e.v) * n + Math.max(e.u, e.v)
+    costs.set(key, Math.min(costs.get(key) ?? Infinity, e.cost))
+  }
+  const result = maxWeightMatching(n, toWeights(edges, top), true, false)
+  if (!perfect(result)) return null
+  return {
+    mate: result.mate,
+    totalCost: costOfMatching(result.mate, costs, n),
+    solves: 1,
+    candidateEdges: edges.length,
+  }
+}
+
+export interface SparseProblem {
+  readonly n: number
+  /** Cost of pairing u and v, or null when they must not meet. */
+  readonly cost: (u: number, v: number) => number | null
+  /**
+   * A cheap lower bound on `cost(u, v)` for the proof over all pairs (a pair that passes with the
+   * bound passes with the true cost); `cost` itself if it is cheap.
+   */
+  readonly costLowerBound: (u: number, v: number) => number
+  /** An upper bound on every cost, the same for every solve. */
+  readonly maxCost: number
+  /** The first candidate pairs (each an unordered pair of vertices). */
+  readonly candidates: readonly (readonly [number, number])[]
+}
+
+/**
+ * For each vertex, the blossoms holding it from the outermost in, with running sums of their
+ * duals: two vertices share exactly the blossoms of their common prefix.
+ */
+function blossomChains(
+  result: MatchingResult,
+  n: number,
+): { readonly ids: readonly Int32Array[]; readonly sums: readonly Float64Array[] } {
+  const ids: Int32Array[] = []
+  const sums: Float64Array[] = []
+  for (let v = 0; v < n; v++) {
+    const chain: number[] = []
+    for (
+      let b = result.blossomParent[v] as number;
+      b !== -1;
+      b = result.blossomParent[b] as number
+    ) {
+      chain.push(b)
+    }
+    chain.reverse()
+    const running = new Float64Array(chain.length)
+    let total = 0
+    chain.forEach((b, k) => {
+      total += result.blossomDual[b - n] as number
+      running[k] = total
+    })
+    ids.push(Int32Array.from(chain))
+    sums.push(running)
+  }
+  return { ids, sums }
+}
+
+function sharedBlossomDual(chains: ReturnType<typeof blossomChains>, u: number, v: number): number {
+  const a = chains.ids[u] as Int32Array
+  const b = chains.ids[v] as Int32Array
+  let k = 0
+  while (k < a.length && k < b.length && a[k] === b[k]) k++
+  return k === 0 ? 0 : ((chains.sums[u] as Float64Array)[k - 1] as number)
+}
+
+/**
+ * The optimum over all allowed pairs, found on a growing candidate graph; null when no perfect
+ * matching of allowed pairs exists.
+ */
+export function sparseMinCostPerfectMatching(problem: SparseProblem): PerfectMatching | null {
+  const { n, cost, costLowerBound, maxCost } = problem
+  if (n === 0) return { mate: new Int32Array(0), totalCost: 0n, solves: 1, candidateEdges: 0 }
+  if (n % 2 === 1) return null
+  const top = maxCost + 1
+  const edges: CostEdge[] = []
+  const seen = new Set<number>()
+  const add = (a: number, b: number): boolean => {
+    const u = Math.min(a, b)
+    const v = Math.max(a, b)
+    if (u === v || seen.has(u * n + v)) return false
+    seen.add(u * n + v)
+    const c = cost(u, v)
+    if (c === null) return false
+    if (c > maxCost || c < 0) throw new RangeError(`cost ${c} outside 0..${maxCost}`)
+    edges.push({ u, v, cost: c })
+    return true
+  }
+  for (const [a, b] of problem.candidates) add(a, b)
+
+  for (let solves = 1; ; solves++) {
+    const result = maxWeightMatching(n, toWeights(edges, top), true)
+    if (!perfect(result)) {
+      // The candidates hold no perfect matching: widen to every allowed pair once; if that has
+      // none either, the field cannot be paired.
+      let grew = false
+      for (let u = 0; u < n; u++) for (let v = u + 1; v < n; v++) grew = add(u, v) || grew
+      if (!grew) return null
+      continue
+    }
+    const dual = result.vertexDual
+    const chains = blossomChains(result, n)
+    let violations = 0
+    for (let u = 0; u < n; u++) {
+      const du = (dual[u] as number) - 2 * top
+      for (let v = u + 1; v < n; v++) {
+        // Reduced cost with the lower bound first: most pairs are settled without the true cost.
+        if (du + (dual[v] as number) + 2 * costLowerBound(u, v) >= 0) continue
+        if (seen.has(u * n + v)) continue
+        const c = cost(u, v)
+        if (c === null) continue
+        const reduced = du + (dual[v] as number) + 2 * c + 2 * sharedBlossomDual(chains, u, v)
+        if (reduced < 0 && add(u, v)) violations++
+      }
+    }
+    if (violations === 0) {
+      const costs = new Map<number, number>()
+      for (const e of edges) costs.set(e.u * n + e.v, e.cost)
+      return {
+        mate: result.mate,
+        totalCost: costOfMatching(result.mate, costs, n),
+        solves,
+        candidateEdges: edges.length,
+      }
+    }
+  }
+}

@@ -1,0 +1,600 @@
+/**
+ * Pairs one round by the chosen system (design.md, "Pairing"): Swiss and its relatives (King of
+ * the Hill, seeded by rating, random, Australian Draw) over one minimum-cost matching; round
+ * robins and Initial Fontes by schedule; manual from the director's pairs. Then every pairing gets
+ * its starter (shared/starts), a table and a reason a director can read.
+ */
+import { seededRng, shuffled } from '../random'
+import { err, ok, type Result } from '../result'
+import type { PlayerId } from '../results/game-result'
+import {
+  decideStarterFrom,
+  describeStart,
+  indexStarts,
+  type StartsHistoryEntry,
+} from '../starts/starts'
+import { australianDraw } from './australian'
+import {
+  meetingText,
+  pairKey,
+  pairingContext,
+  ratingOrder,
+  record,
+  standingsOrder,
+  timesMet,
+  type PairingContext,
+} from './context'
+import { gibsonState, type GibsonState } from './gibson'
+import { matchPool, type MatchedPool } from './match-pool'
+import { kothModel, randomModel, ratingModel, swissModel } from './models'
+import { circleSchedule, roundRobinSchedule } from './round-robin'
+import type { Bye, PairedRound, Pairing, PairingInput, PairingPlayer } from './types'
+
+/** A pairing before its starter, table and text: `first` set when a schedule decides starts. */
+interface RawPair {
+  readonly a: PairingPlayer
+  readonly b: PairingPlayer
+  readonly note: string
+  readonly scheduledFirst?: PlayerId
+}
+
+interface RawRound {
+  readonly pairs: readonly RawPair[]
+  readonly byes: readonly Bye[]
+  readonly overLimit: number
+  readonly notes: readonly string[]
+  readonly gibsonized: readonly PlayerId[]
+}
+
+/** The bye candidates in order: fewest byes (forfeits counted), then lowest ranked. */
+function byeOrder(pool: readonly PairingPlayer[]): PairingPlayer[] {
+  const position = new Map(pool.map((p, i) => [p.id, i]))
+  return [...pool].sort(
+    (a, b) => a.byes - b.byes || (position.get(b.id) ?? 0) - (position.get(a.id) ?? 0),
+  )
+}
+
+function byeReason(chosen: PairingPlayer, pool: readonly PairingPlayer[], skipped: number): string {
+  const fewest = Math.min(...pool.map((p) => p.byes))
+  const base = `fewest byes and forfeits (${String(fewest)}); lowest ranked of them (rank ${String(chosen.rank)})`
+  return skipped === 0
+    ? base
+    : `${base} that leaves a valid pairing (${String(skipped)} lower-ranked could not take it)`
+}
+
+type PoolPairer = (
+  pool: readonly PairingPlayer[],
+  mode: 'strict' | 'as-needed',
+) => Result<MatchedPool> | null
+
+/**
+ * Gives the bye when the pool is odd, then pairs the rest. The candidates are tried in bye order:
+ * first, among those with the fewest byes, for a pairing within the repeat limit; failing that,
+ * in the same order, for any pairing at all.
+ */
+function withBye(
+  pool: readonly PairingPlayer[],
+  pairer: PoolPairer,
+): Result<{ matched: MatchedPool; bye: Bye | null }> {
+  const impossible = err('pairing.impossible', `These ${pool.length} players cannot all be paired`)
+  if (pool.length % 2 === 0) {
+    const matched = pairer(pool, 'as-needed') ?? impossible
+    return matched.ok ? ok({ matched: matched.value, bye: null }) : matched
+  }
+  const order = byeOrder(pool)
+  const fewest = order[0]?.byes ?? 0
+  let firstError: Result<never> | null = null
+  for (const mode of ['strict', 'as-needed'] as const) {
+    let skipped = 0
+    for (const candidate of order) {
+      if (mode === 'strict' && candidate.byes > fewest) break
+      const rest = pool.filter((p) => p.id !== candidate.id)
+      const matched = pairer(rest, mode)
+      if (matched?.ok === true) {
+        return ok({
+          matched: matched.value,
+          bye: { player: candidate.id, reason: byeReason(candidate, pool, skipped) },
+        })
+      }
+      if (matched !== null && !matched.ok) firstError ??= matched
+      skipped++
+    }
+  }
+  return firstError ?? impossible
+}
+
+function checkLocks(
+  ctx: PairingContext,
+  eligible: ReadonlySet<PlayerId>,
+): Result<{ pairs: RawPair[]; bye: Bye | null; used: Set<PlayerId> }> {
+  const used = new Set<PlayerId>()
+  const take = (id: PlayerId): Result<PairingPlayer> => {
+    const p = ctx.byId.get(id)
+    if (p === undefined) {
+      return err('pairing.locked.unknown-player', `Locked pairing names unknown player #${id}`, {
+        details: { player: id },
+      })
+    }
+    if (!eligible.has(id)) {
+      return err('pairing.locked.inactive', `${p.name} (#${id}) is not playing this round`, {
+        details: { player: id },
+      })
+    }
+    if (used.has(id)) {
+      return err('pairing.locked.twice', `${p.name} (#${id}) is in two locked pairings`, {
+        details: { player: id },
+      })
+    }
+    used.add(id)
+    return ok(p)
+  }
+  const pairs: RawPair[] = []
+  for (const [x, y] of ctx.input.constraints?.locked ?? []) {
+    const a = take(x)
+    if (!a.ok) return a
+    const b = take(y)
+    if (!b.ok) return b
+    pairs.push({ a: a.value, b: b.value, note: 'locked by the director' })
+  }
+  let bye: Bye | null = null
+  const lockedBye = ctx.input.constraints?.lockedBye
+  if (lockedBye !== undefined) {
+    const p = take(lockedBye)
+    if (!p.ok) return p
+    bye = { player: p.value.id, reason: 'set by the director' }
+  }
+  return ok({ pairs, bye, used })
+}
+
+const rawFromMatched = (matched: MatchedPool, note: string): RawPair[] =>
+  matched.pairs.map(([a, b]) => ({ a, b, note }))
+
+function matchingSystem(
+  ctx: PairingContext,
+  ordered: readonly PairingPlayer[],
+  pool: readonly PairingPlayer[],
+  hasBye: boolean,
+): Result<RawRound> {
+  const { input } = ctx
+  const notes: string[] = []
+  const pairs: RawPair[] = []
+  const byes: Bye[] = []
+  const gibsonized: PlayerId[] = []
+  let rest = [...pool]
+
+  const usesGibson =
+    input.system === 'swiss' || input.system === 'koth' || input.system === 'australian'
+  const gibson: GibsonState | null =
+    usesGibson && input.gibson !== undefined
+      ? gibsonState(ordered, input.basedOn, input.gibson)
+      : null
+  if (gibson !== null && rest.some((p) => p.id === gibson.leader.id)) {
+    const leader = gibson.leader
+    gibsonized.push(leader.id)
+    const others = rest.filter((p) => p.id !== leader.id)
+    if (rest.length % 2 === 1 && !hasBye) {
+      byes.push({
+        player: leader.id,
+        reason: `Gibsonized: nobody can catch them in the ${String(gibson.gamesLeft)} games left`,
+      })
+      rest = others
+    } else {
+      const partner = others.find(
+        (p) =>
+          !gibson.contenders.has(p.id) &&
+          !ctx.avoid.has(pairKey(leader.id, p.id)) &&
+          timesMet(ctx, leader.id, p.id) <= ctx.maxRepeats,
+      )
+      if (partner === undefined) {
+        notes.push(`${leader.name} is Gibsonized but every possible opponent is a contender`)
+      } else {
+        pairs.push({
+          a: leader,
+          b: partner,
+          note: 'Gibsonized leader vs the highest non-contender',
+        })
+        rest = others.filter((p) => p.id !== partner.id)
+      }
+    }
+  }
+
+  const pairer: PoolPairer = (players, mode) => {
+    switch (input.system) {
+      case 'swiss':
+        return matchPool(ctx, players, swissModel(ctx, players), mode)
+      case 'koth':
+        return matchPool(ctx, players, kothModel(players), mode)
+      case 'rating': {
+        const byRating = ratingOrder(players)
+        return matchPool(ctx, byRating, ratingModel(byRating), mode)
+      }
+      case 'random': {
+        const drawn = shuffled(players, seededRng(input.seed ?? 0))
+        return matchPool(ctx, drawn, randomModel(drawn), mode)
+      }
+      case 'australian':
+        return australianDraw(ctx, players, mode)
+      case 'round-robin':
+      case 'double-round-robin':
+      case 'fontes':
+      case 'manual':
+        throw new Error(`${input.system} is not a matching system`)
+    }
+  }
+  if ((hasBye || byes.length > 0) && rest.length % 2 === 1) {
+    return err('pairing.odd', 'The bye is already given but an odd number of players is left')
+  }
+  const paired = withBye(rest, pairer)
+  if (!paired.ok) return paired
+  const note = systemNote(input)
+  pairs.push(...rawFromMatched(paired.value.matched, note))
+  if (paired.value.bye !== null) byes.push(paired.value.bye)
+  notes.push(...paired.value.matched.coarsened.map((c) => `cost tiers: ${c}`))
+  return ok({ pairs, byes, overLimit: paired.value.matched.overLimit, notes, gibsonized })
+}
+
+function systemNote(input: PairingInput): string {
+  switch (input.system) {
+    case 'swiss':
+    case 'australian':
+      return ''
+    case 'koth':
+      return 'King of the Hill'
+    case 'rating':
+      return 'top half vs bottom half by rating'
+    case 'random':
+      return `random draw (seed ${String(input.seed ?? 0)})`
+    case 'round-robin':
+    case 'double-round-robin':
+    case 'fontes':
+    case 'manual':
+      return ''
+  }
+}
+
+function roundRobin(
+  ctx: PairingContext,
+  eligible: ReadonlySet<PlayerId>,
+  double: boolean,
+): Result<RawRound> {
+  const { input } = ctx
+  const seatsOf = [...input.players].sort((a, b) => a.id - b.id)
+  const seats = seatsOf.length + (seatsOf.length % 2)
+  if (seats < 2) return err('pairing.round-robin.too-few', 'A round robin needs two players')
+  const schedule = roundRobinSchedule(seats, double)
+  const index = input.round - (input.roundRobinStart ?? 1)
+  const today = schedule[index]
+  if (today === undefined) {
+    return err(
+      'pairing.round-robin.over',
+      `Round ${String(input.round)} is not in the ${String(schedule.length)}-round schedule`,
+    )
+  }
+  const pairs: RawPair[] = []
+  const byes: Bye[] = []
+  const note = `round robin, round ${String(index + 1)} of ${String(schedule.length)}`
+  for (const [x, y] of today) {
+    const a = seatsOf[x]
+    const b = seatsOf[y]
+    const aIn = a !== undefined && eligible.has(a.id)
+    const bIn = b !== undefined && eligible.has(b.id)
+    if (aIn && bIn) pairs.push({ a, b, note, scheduledFirst: a.id })
+    else if (aIn) byes.push({ player: a.id, reason: `${note}: no opponent this round` })
+    else if (bIn) byes.push({ player: b.id, reason: `${note}: no opponent this round` })
+  }
+  return ok({ pairs, byes, overLimit: 0, notes: [], gibsonized: [] })
+}
+
+function fontes(
+  ctx: PairingContext,
+  eligible: ReadonlySet<PlayerId>,
+  ordered: readonly PairingPlayer[],
+): Result<RawRound> {
+  const { input } = ctx
+  const rounds = input.fontesRounds ?? 3
+  if (rounds < 1 || rounds % 2 === 0) {
+    return err(
+      'pairing.fontes.rounds',
+      `Initial Fontes pairs an odd number of rounds, not ${rounds}`,
+    )
+  }
+  if (input.round < 1 || input.round > rounds) {
+    return err(
+      'pairing.fontes.over',
+      `Initial Fontes pairs rounds 1 to ${String(rounds)}, not round ${String(input.round)}`,
+    )
+  }
+  // Groups by pre-event rank (rating) over every entrant, so the groups stay the same each round.
+  const byRating = ratingOrder(input.players)
+  const groups = rounds + 1
+  const size = Math.ceil(byRating.length / groups)
+  const seat = circleSchedule(groups)[input.round - 1] ?? []
+  const pairs: RawPair[] = []
+  const paired = new Set<PlayerId>()
+  for (let pod = 0; pod < size; pod++) {
+    const member = (group: number): PairingPlayer | undefined => {
+      const p = byRating[group * size + pod]
+      return p !== undefined && eligible.has(p.id) ? p : undefined
+    }
+    for (const [x, y] of seat) {
+      const a = member(x)
+      const b = member(y)
+      if (a === undefined || b === undefined) continue
+      pairs.push({
+        a,
+        b,
+        note: `Initial Fontes: rating groups ${String(Math.min(x, y) + 1)} and ${String(Math.max(x, y) + 1)}`,
+      })
+      paired.add(a.id)
+      paired.add(b.id)
+    }
+  }
+  // Players whose scheduled opponent is missing are paired among themselves, Swiss-style.
+  const left = ordered.filter((p) => !paired.has(p.id))
+  const rest = withBye(left, (players, mode) =>
+    matchPool(ctx, players, swissModel(ctx, players), mode),
+  )
+  if (!rest.ok) return rest
+  pairs.push(...rawFromMatched(rest.value.matched, 'Initial Fontes: scheduled opponent absent'))
+  return ok({
+    pairs,
+    byes: rest.value.bye === null ? [] : [rest.value.bye],
+    overLimit: rest.value.matched.overLimit,
+    notes: [],
+    gibsonized: [],
+  })
+}
+
+/**
+ * Games against placeholder opponents (negative ids) that give each player their tallied firsts
+ * and seconds, for callers that keep only the tallies.
+ */
+function syntheticHistory(players: readonly PairingPlayer[]): StartsHistoryEntry[] {
+  const out: StartsHistoryEntry[] = []
+  let ghost = -1
+  for (const p of players) {
+    let round = 1
+    for (let k = 0; k < p.firsts + p.seconds; k++, round++, ghost--) {
+      const first = k < p.firsts ? p.id : ghost
+      out.push({
+        round,
+        first,
+        result: {
+          kind: 'played',
+          players: [p.id, ghost],
+          rawScores: [0, 0],
+          overtimeSeconds: [0, 0],
+          scores: [0, 0],
+        },
+      })
+    }
+  }
+  return out
+}
+
+function finish(
+  ctx: PairingContext,
+  ordered: readonly PairingPlayer[],
+  raw: RawRound,
+): PairedRound {
+  const { input } = ctx
+  const position = new Map(ordered.map((p, i) => [p.id, i]))
+  const pos = (p: PairingPlayer): number => position.get(p.id) ?? ordered.length
+  // The real history, or one made up from the tallies when the caller keeps only those.
+  const startsIndex = indexStarts(
+    input.starts.history ?? syntheticHistory(input.players),
+    input.starts.options,
+  )
+  const nameOf = (id: PlayerId): string => ctx.byId.get(id)?.name ?? `#${String(id)}`
+
+  // Top tables to the top of the standings; a reserved table is kept.
+  const sorted = [...raw.pairs].sort(
+    (x, y) => Math.min(pos(x.a), pos(x.b)) - Math.min(pos(y.a), pos(y.b)),
+  )
+  const reservedOf = (pair: RawPair): number | undefined =>
+    pair.a.reservedTable ?? pair.b.reservedTable
+  const taken = new Set<number>()
+  for (const pair of sorted) {
+    const t = reservedOf(pair)
+    if (t !== undefined) taken.add(t)
+  }
+  let next = 1
+  const pairings: Pairing[] = sorted.map((pair) => {
+    let table = reservedOf(pair)
+    if (table === undefined) {
+      while (taken.has(next)) next++
+      table = next++
+    }
+    // The higher-ranked player is named first unless a schedule or the rules say otherwise.
+    const [hi, lo] = pos(pair.a) <= pos(pair.b) ? [pair.a, pair.b] : [pair.b, pair.a]
+    const meeting = meetingText(ctx, hi.id, lo.id)
+    const head = `${pair.note === '' ? '' : `${pair.note}; `}${record(hi)} vs ${record(lo)}, ${meeting}`
+    if (pair.scheduledFirst !== undefined) {
+      const first = pair.scheduledFirst === pair.a.id ? pair.a : pair.b
+      const second = first === pair.a ? pair.b : pair.a
+      return {
+        table,
+        first: first.id,
+        second: second.id,
+        start: null,
+        reason: `${head}; ${first.name} starts: the schedule`,
+      }
+    }
+    const decision = decideStarterFrom(
+      hi.id,
+      lo.id,
+      startsIndex,
+      input.starts.rules,
+      input.starts.options,
+    )
+    const first = decision.starter ?? hi.id
+    return {
+      table,
+      first,
+      second: first === hi.id ? lo.id : hi.id,
+      start: decision,
+      reason: `${head}; ${describeStart(decision, nameOf)}`,
+    }
+  })
+  pairings.sort((x, y) => x.table - y.table)
+  return {
+    round: input.round,
+    system: input.system,
+    basedOn: input.basedOn,
+    pairings,
+    byes: raw.byes,
+    summary: summarize(ctx, raw, nameOf),
+  }
+}
+
+function summarize(
+  ctx: PairingContext,
+  raw: RawRound,
+  nameOf: (id: PlayerId) => string,
+): PairedRound['summary'] {
+  let repeats = 0
+  let widest = 0
+  const groups = new Map<number, { players: number; outside: number }>()
+  const group = (wins: number): { players: number; outside: number } => {
+    let g = groups.get(wins)
+    if (g === undefined) {
+      g = { players: 0, outside: 0 }
+      groups.set(wins, g)
+    }
+    return g
+  }
+  for (const { a, b } of raw.pairs) {
+    if (timesMet(ctx, a.id, b.id) > 0) repeats++
+    widest = Math.max(widest, Math.abs(a.wins - b.wins))
+    for (const [p, q] of [
+      [a, b],
+      [b, a],
+    ] as const) {
+      const g = group(p.wins)
+      g.players++
+      if (p.wins !== q.wins) g.outside++
+    }
+  }
+  for (const bye of raw.byes) {
+    const p = ctx.byId.get(bye.player)
+    if (p !== undefined) group(p.wins).players++
+  }
+  const scoreGroups = [...groups.entries()]
+    .sort((x, y) => y[0] - x[0])
+    .map(([wins, g]) => ({ wins, players: g.players, pairedOutside: g.outside }))
+  const parts: string[] = [
+    `${systemName(ctx.input)} on the standings after round ${String(ctx.input.basedOn)}`,
+    `${String(raw.pairs.length)} pairings, ${repeats === 0 ? 'no repeats' : `${String(repeats)} repeat${repeats === 1 ? '' : 's'}`}${raw.overLimit > 0 ? ` (${String(raw.overLimit)} over the limit of ${String(ctx.maxRepeats)}: no other way)` : ''}`,
+    `widest win gap ${String(widest)}`,
+    `score groups: ${scoreGroups
+      .map(
+        (g) =>
+          `${String(g.wins)} wins ${String(g.players)}${g.pairedOutside > 0 ? ` (${String(g.pairedOutside)} paired outside)` : ''}`,
+      )
+      .join(', ')}`,
+  ]
+  for (const bye of raw.byes) parts.push(`bye: ${nameOf(bye.player)}, ${bye.reason}`)
+  for (const id of raw.gibsonized) parts.push(`${nameOf(id)} is Gibsonized`)
+  parts.push(...raw.notes)
+  return {
+    repeats,
+    overLimit: raw.overLimit,
+    widestWinGap: widest,
+    scoreGroups,
+    gibsonized: raw.gibsonized,
+    text: parts.join('; '),
+  }
+}
+
+function systemName(input: PairingInput): string {
+  switch (input.system) {
+    case 'swiss':
+      return 'Swiss'
+    case 'koth':
+      return 'King of the Hill'
+    case 'round-robin':
+      return 'Round robin'
+    case 'double-round-robin':
+      return 'Double round robin'
+    case 'random':
+      return 'Random draw'
+    case 'rating':
+      return 'Seeded by rating'
+    case 'fontes':
+      return 'Initial Fontes'
+    case 'australian':
+      return 'Australian Draw'
+    case 'manual':
+      return 'Manual pairing'
+  }
+}
+
+/** Pairs `input.round`; every active player is paired once or has a bye, or the error says who. */
+export function pairRound(input: PairingInput): Result<PairedRound> {
+  if (!Number.isInteger(input.round) || input.round < 1) {
+    return err('pairing.round.invalid', `Round ${String(input.round)} is not a round number`)
+  }
+  if (input.basedOn !== input.round - 1 && input.basedOn !== input.round - 2) {
+    return err(
+      'pairing.based-on.invalid',
+      `Round ${String(input.round)} can be paired on the standings after round ${String(input.round - 1)} or ${String(input.round - 2)}, not ${String(input.basedOn)}`,
+    )
+  }
+  if (input.basedOn < 0) {
+    return err('pairing.based-on.invalid', `There is no round ${String(input.basedOn)}`)
+  }
+  const ctx = pairingContext(input)
+  const eligiblePlayers = input.players.filter(
+    (p) => p.active && (p.firstRound ?? 1) <= input.round,
+  )
+  const eligible = new Set(eligiblePlayers.map((p) => p.id))
+  const ordered = standingsOrder(eligiblePlayers)
+  const locks = checkLocks(ctx, eligible)
+  if (!locks.ok) return locks
+  const { pairs: locked, bye: lockedBye, used } = locks.value
+  const pool = ordered.filter((p) => !used.has(p.id))
+
+  let raw: Result<RawRound>
+  switch (input.system) {
+    case 'round-robin':
+    case 'double-round-robin':
+    case 'fontes':
+      if (used.size > 0) {
+        return err(
+          'pairing.locked.schedule',
+          'A scheduled system cannot keep locked pairings: pair this round manually',
+        )
+      }
+      raw =
+        input.system === 'fontes'
+          ? fontes(ctx, eligible, ordered)
+          : roundRobin(ctx, eligible, input.system === 'double-round-robin')
+      break
+    case 'manual': {
+      const missing = pool[0]
+      if (missing !== undefined) {
+        return err(
+          'pairing.manual.unpaired',
+          `${missing.name} (#${String(missing.id)}) is neither paired nor given the bye`,
+          { details: { player: missing.id } },
+        )
+      }
+      raw = ok({ pairs: [], byes: [], overLimit: 0, notes: [], gibsonized: [] })
+      break
+    }
+    case 'swiss':
+    case 'koth':
+    case 'rating':
+    case 'random':
+    case 'australian':
+      raw = matchingSystem(ctx, ordered, pool, lockedBye !== null)
+      break
+  }
+  if (!raw.ok) return raw
+  const all: RawRound = {
+    ...raw.value,
+    pairs: [...locked, ...raw.value.pairs],
+    byes: lockedBye === null ? raw.value.byes : [lockedBye, ...raw.value.byes],
+  }
+  return ok(finish(ctx, ordered, all))
+}

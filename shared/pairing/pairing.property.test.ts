@@ -1,0 +1,209 @@
+import fc from 'fast-check'
+import { describe, expect, test } from 'vitest'
+import type { PlayerId } from '../results/game-result'
+import { pairKey } from './context'
+import { pairRound } from './pair-round'
+import { bruteMinCostPerfect } from './test-support/brute-force'
+import { input, past, player, ranked } from './test-support/fields'
+import type { PairedRound, PairingInput, PairingPlayer, PastRound } from './types'
+
+const MATCHING_SYSTEMS = ['swiss', 'koth', 'australian', 'rating', 'random'] as const
+
+interface Scenario {
+  readonly players: PairingPlayer[]
+  readonly history: PastRound[]
+  readonly maxRepeats: number
+  readonly seed: number
+  readonly round: number
+}
+
+/** A field of up to 12 players with random records, some inactive, and up to 3 paired rounds. */
+const scenario: fc.Arbitrary<Scenario> = fc
+  .record({
+    n: fc.integer({ min: 1, max: 12 }),
+    records: fc.array(
+      fc.record({
+        halfWins: fc.integer({ min: 0, max: 8 }),
+        spread: fc.integer({ min: -300, max: 300 }),
+        byes: fc.integer({ min: 0, max: 2 }),
+        firsts: fc.integer({ min: 0, max: 3 }),
+        seconds: fc.integer({ min: 0, max: 3 }),
+        active: fc.integer({ min: 0, max: 9 }).map((k) => k > 0),
+      }),
+      { minLength: 12, maxLength: 12 },
+    ),
+    orders: fc.array(
+      fc.array(fc.integer({ min: 0, max: 1000 }), { minLength: 12, maxLength: 12 }),
+      {
+        minLength: 0,
+        maxLength: 3,
+      },
+    ),
+    maxRepeats: fc.integer({ min: 0, max: 1 }),
+    seed: fc.integer({ min: 0, max: 2 ** 31 }),
+  })
+  .map(({ n, records, orders, maxRepeats, seed }) => {
+    const players: PairingPlayer[] = records.slice(0, n).map((r, i) =>
+      player(i + 1, r.halfWins / 2, 4 - r.halfWins / 2, r.spread, {
+        byes: r.byes,
+        firsts: r.firsts,
+        seconds: r.seconds,
+        active: r.active,
+      }),
+    )
+    // Each past round pairs the players in a random order, neighbours together.
+    const history: PastRound[] = orders.map((keys, r) => {
+      const ids = players.map((p) => p.id).sort((a, b) => (keys[a - 1] ?? 0) - (keys[b - 1] ?? 0))
+      const pairs: (readonly [PlayerId, PlayerId])[] = []
+      for (let k = 0; k + 1 < ids.length; k += 2) pairs.push([ids[k] ?? 0, ids[k + 1] ?? 0])
+      return past(r + 1, pairs)
+    })
+    const round = history.length + 1
+    return { players: ranked(players), history, maxRepeats, seed, round }
+  })
+
+function run(s: Scenario, system: PairingInput['system']): PairedRound {
+  const result = pairRound(
+    input(s.players, {
+      round: s.round,
+      basedOn: s.round - 1,
+      system,
+      history: s.history,
+      maxRepeats: s.maxRepeats,
+      seed: s.seed,
+    }),
+  )
+  if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`)
+  return result.value
+}
+
+function meetings(history: readonly PastRound[]): Map<number, number> {
+  const met = new Map<number, number>()
+  for (const r of history)
+    for (const [a, b] of r.pairs) met.set(pairKey(a, b), (met.get(pairKey(a, b)) ?? 0) + 1)
+  return met
+}
+
+/** Whether `players` can be paired with nobody over the repeat limit (brute force). */
+function repeatFreeExists(
+  players: readonly PairingPlayer[],
+  met: Map<number, number>,
+  limit: number,
+): boolean {
+  return (
+    bruteMinCostPerfect(players.length, (u, v) =>
+      (met.get(pairKey(players[u]?.id ?? 0, players[v]?.id ?? 0)) ?? 0) > limit ? null : 0,
+    ) !== null
+  )
+}
+
+describe('pairing properties over random fields and histories (design.md, "Pairing")', () => {
+  test.each(MATCHING_SYSTEMS)(
+    '%s: every active player is paired once or has the bye; the bye rule holds; no needless repeat',
+    (system) => {
+      fc.assert(
+        fc.property(scenario, (s) => {
+          const round = run(s, system)
+          const active = s.players.filter((p) => p.active)
+          const seen = [
+            ...round.pairings.flatMap((p) => [p.first, p.second]),
+            ...round.byes.map((b) => b.player),
+          ].sort((a, b) => a - b)
+          expect(seen).toEqual(active.map((p) => p.id).sort((a, b) => a - b))
+          expect(round.byes).toHaveLength(active.length % 2)
+
+          // The bye goes to someone with the fewest byes (forfeits counted), never a second one
+          // while another player is eligible.
+          const fewest = Math.min(...active.map((p) => p.byes))
+          for (const bye of round.byes) {
+            expect(s.players.find((p) => p.id === bye.player)?.byes).toBe(fewest)
+          }
+
+          // No repeat over the limit when the field (bye to any of the fewest-byes players)
+          // can be paired without one.
+          const met = meetings(s.history)
+          const over = round.pairings.filter(
+            (p) => (met.get(pairKey(p.first, p.second)) ?? 0) > s.maxRepeats,
+          ).length
+          expect(round.summary.overLimit).toBe(over)
+          const candidates =
+            active.length % 2 === 0 ? [null] : active.filter((p) => p.byes === fewest)
+          const possible = candidates.some((c) =>
+            repeatFreeExists(
+              active.filter((p) => p.id !== c?.id),
+              met,
+              s.maxRepeats,
+            ),
+          )
+          if (possible) expect(over).toBe(0)
+        }),
+        { numRuns: 120 },
+      )
+    },
+  )
+
+  test('Swiss: the win difference is the least any repeat-free pairing of the same players allows', () => {
+    fc.assert(
+      fc.property(scenario, (s) => {
+        const round = run(s, 'swiss')
+        if (round.summary.overLimit > 0) return
+        const byId = new Map(s.players.map((p) => [p.id, p]))
+        const pairedPlayers = round.pairings.flatMap((p) => [byId.get(p.first), byId.get(p.second)])
+        const players = pairedPlayers.filter((p): p is PairingPlayer => p !== undefined)
+        const met = meetings(s.history)
+        const gap = (a: PairingPlayer, b: PairingPlayer): number => (2 * a.wins - 2 * b.wins) ** 2
+        const ours = round.pairings.reduce((sum, p) => {
+          const a = byId.get(p.first)
+          const b = byId.get(p.second)
+          return sum + (a === undefined || b === undefined ? NaN : gap(a, b))
+        }, 0)
+        const best = bruteMinCostPerfect(players.length, (u, v) => {
+          const a = players[u] as PairingPlayer
+          const b = players[v] as PairingPlayer
+          return (met.get(pairKey(a.id, b.id)) ?? 0) > s.maxRepeats ? null : gap(a, b)
+        })
+        expect(ours).toBe(best)
+      }),
+      { numRuns: 150 },
+    )
+  })
+
+  test('the same seed gives the same pairing (random draw and Swiss)', () => {
+    fc.assert(
+      fc.property(scenario, (s) => {
+        expect(run(s, 'random')).toEqual(run(s, 'random'))
+        expect(run(s, 'swiss')).toEqual(run(s, 'swiss'))
+      }),
+      { numRuns: 50 },
+    )
+  })
+})
+
+describe('round robin (design.md, "Pairing": starts balanced by the schedule)', () => {
+  test('every pair meets exactly once (twice in a double); after an even round nobody has more than one first above their seconds', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 14 }), fc.boolean(), (n, double) => {
+        const players = Array.from({ length: n }, (_, i) => player(i + 1, 0, 0, 0))
+        const system = double ? 'double-round-robin' : 'round-robin'
+        const rounds = (n % 2 === 0 ? n - 1 : n) * (double ? 2 : 1)
+        const met = new Map<number, number>()
+        const firsts = new Map<PlayerId, number>()
+        for (let r = 1; r <= rounds; r++) {
+          const result = pairRound(input(players, { round: r, basedOn: r - 1, system }))
+          if (!result.ok) throw new Error(result.error.message)
+          expect(result.value.byes).toHaveLength(n % 2)
+          for (const p of result.value.pairings) {
+            met.set(pairKey(p.first, p.second), (met.get(pairKey(p.first, p.second)) ?? 0) + 1)
+            firsts.set(p.first, (firsts.get(p.first) ?? 0) + 1)
+            firsts.set(p.second, (firsts.get(p.second) ?? 0) - 1)
+          }
+          if (r % 2 === 0)
+            for (const surplus of firsts.values()) expect(surplus).toBeLessThanOrEqual(1)
+        }
+        expect(met.size).toBe((n * (n - 1)) / 2)
+        for (const times of met.values()) expect(times).toBe(double ? 2 : 1)
+      }),
+      { numRuns: 40 },
+    )
+  })
+})
