@@ -1,12 +1,25 @@
 /**
- * `convert IN OUT`: between tsh `.t`, tsh `.tsh` archives and AUPAIR `.tou` (formats.md), chosen by
- * the file extensions. The output is written atomically and never over the input.
+ * `convert IN OUT`: between tsh `.t`, tsh `.tsh` archives, AUPAIR `.tou` (formats.md) and Rackside's
+ * own tournament file `.json` (the command log), chosen by the file extensions. The output is
+ * written atomically and never over the input.
  */
+import { randomUUID } from 'node:crypto'
 import { basename, extname } from 'node:path'
 import { parseConfigTsh } from '../../shared/formats/config-tsh'
 import { formatProblem, type FormatProblem } from '../../shared/formats/problem'
 import { checkTFile } from '../../shared/formats/t-check'
-import { serializeTFile } from '../../shared/formats/t-file'
+import { exportTDivision } from '../../shared/formats/t-export'
+import { readTFile, serializeTFile } from '../../shared/formats/t-file'
+import type { TDivisionFile } from '../../shared/formats/t-file-types'
+import { importTDivision, importTshEvent } from '../../shared/formats/t-import'
+import {
+  readTournamentFile,
+  writeTournamentFile,
+  type TournamentFile,
+} from '../../shared/formats/tournament-file'
+import { PRESET_IDS, type PresetId } from '../../shared/rules/rule-set'
+import { rulesFromPreset } from '../../shared/rules/presets'
+import type { Command, LoggedCommand } from '../../shared/tournament/commands'
 import {
   decodeTFileBytes,
   encodeText,
@@ -40,10 +53,14 @@ export const CONVERT_USAGE = `rackside convert IN OUT [options]
     .tsh -> .t     extract one division: --division A (a division name or file name)
     .t   -> .tsh   wrap into an archive: [--division A] [--config config.tsh]
     .tsh -> .tsh   rewrite an archive
+    .t   -> .json  import as a Rackside tournament: [--rules ${PRESET_IDS.join('|')}]
+                   [--division A] [--title T] [--date YYYY-MM-DD]
+    .tsh -> .json  import a whole tsh event (config.tsh and every division)
+    .json -> .t    export one division: --division A when there are several
+    .json -> .tsh  export every division with a config.tsh
+    .json -> .tou  AUPAIR rating file of one division
+    .json -> .json check the log and write it again
   --encoding latin1|utf8   how IN is encoded (default: UTF-8 if valid, else Latin-1)`
-
-const JSON_NOT_YET =
-  'not supported yet: tournament JSON arrives with the file issue (convert handles .t, .tsh, .tou)'
 
 const today = (): string => {
   const d = new Date()
@@ -85,7 +102,12 @@ function pickFromArchive(archive: TshArchive, wanted: string | undefined, path: 
   throw new CliError(`${path} has no division ${wanted}`)
 }
 
-async function tToTou(input: TInput, inPath: string, out: string, args: ParsedArgs) {
+async function tToTou(
+  file: TDivisionFile,
+  defaults: { readonly title: string; readonly date: string; readonly division: string },
+  out: string,
+  args: ParsedArgs,
+) {
   const o = args.options
   const highWord = o.get('high-word') ?? '0'
   if (!/^\d+$/.test(highWord)) throw new CliError('--high-word must be a whole number')
@@ -93,10 +115,10 @@ async function tToTou(input: TInput, inPath: string, out: string, args: ParsedAr
   const byeMode = TOU_BYE_MODES.find((m) => m === byeModeText)
   if (byeMode === undefined)
     throw new CliError(`--bye-mode must be one of ${TOU_BYE_MODES.join(', ')}`)
-  const tou = writeTou(input.file, {
-    title: o.get('title') ?? stem(inPath),
-    date: o.get('date') ?? today(),
-    division: o.get('division') ?? stem(inPath).toUpperCase(),
+  const tou = writeTou(file, {
+    title: o.get('title') ?? defaults.title,
+    date: o.get('date') ?? defaults.date,
+    division: o.get('division') ?? defaults.division,
     highWordScore: Number(highWord),
     byeMode,
   })
@@ -106,7 +128,7 @@ async function tToTou(input: TInput, inPath: string, out: string, args: ParsedAr
 
 export async function convertCommand(argv: readonly string[], io: CliIo): Promise<ExitCode> {
   const args = parseArgs(argv, {
-    options: ['title', 'date', 'division', 'high-word', 'bye-mode', 'encoding', 'config'],
+    options: ['title', 'date', 'division', 'high-word', 'bye-mode', 'encoding', 'config', 'rules'],
   })
   if (!args.ok) throw new CliError(args.error.message)
   if (args.value.flags.has('help')) {
@@ -119,20 +141,34 @@ export async function convertCommand(argv: readonly string[], io: CliIo): Promis
   }
   const from = extensionOf(inPath)
   const to = extensionOf(out)
-  if (from === '.json' || to === '.json') throw new CliError(JSON_NOT_YET)
   if (await sameFile(inPath, out)) throw new CliError(`refusing to overwrite the input ${inPath}`)
   const encoding = encodingOption(args.value.options.get('encoding'))
   const decoded = decodeTFileBytes(await readBytes(inPath), encoding)
   const division = args.value.options.get('division')
 
+  if (from === '.json') {
+    // Rackside writes its files as UTF-8: other bytes mean another file or a damaged one.
+    if (decoded.encoding !== 'utf8') {
+      io.stdout(`${inPath}: not a Rackside tournament file: it is not UTF-8 text\n`)
+      return EXIT.problems
+    }
+    return fromJson(decoded.text, inPath, out, args.value, io)
+  }
+
   if (from === '.t') {
     const input = readTText(decoded.text, decoded.encoding)
     if (refuseProblems(inPath, input.problems, io)) return EXIT.problems
+    if (to === '.json') return tToJson(input, inPath, out, args.value, io)
     if (to === '.t') {
       await writeFileAtomic(out, encodeOrFail(serializeTFile(input.file), decoded.encoding, out))
     } else if (to === '.tou') {
       if (refuseProblems(inPath, checkTFile(input.file), io)) return EXIT.problems
-      await tToTou(input, inPath, out, args.value)
+      await tToTou(
+        input.file,
+        { title: stem(inPath), date: today(), division: stem(inPath).toUpperCase() },
+        out,
+        args.value,
+      )
     } else if (to === '.tsh') {
       const name = basename(inPath)
       if (!isSafeArchiveName(name))
@@ -159,6 +195,7 @@ export async function convertCommand(argv: readonly string[], io: CliIo): Promis
       io.stdout(`${inPath}:${String(e.line ?? 1)}: ${e.message}\n`)
       return EXIT.problems
     }
+    if (to === '.json') return tshToJson(archive.value, inPath, out, args.value, io)
     if (to === '.t') {
       const picked = pickFromArchive(archive.value, division, inPath)
       const input = readTText(picked.text, decoded.encoding)
@@ -174,5 +211,226 @@ export async function convertCommand(argv: readonly string[], io: CliIo): Promis
     io.stderr(`wrote ${out}\n`)
     return EXIT.ok
   }
-  throw new CliError(`cannot convert from ${from || 'a file without extension'}: use .t or .tsh`)
+  throw new CliError(
+    `cannot convert from ${from || 'a file without extension'}: use .t, .tsh or .json`,
+  )
+}
+
+/* ---------- Rackside's tournament file (.json): the command log ---------- */
+
+const nowIso = (): string => new Date().toISOString()
+
+function presetOption(value: string | undefined): PresetId {
+  if (value === undefined) return 'nsa1995'
+  const preset = PRESET_IDS.find((p) => p === value)
+  if (preset === undefined) throw new CliError(`--rules must be one of ${PRESET_IDS.join(', ')}`)
+  return preset
+}
+
+function dateOption(value: string | undefined): string {
+  if (value === undefined) return today()
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    throw new CliError(`"${value}" is not a date (YYYY-MM-DD)`)
+  }
+  return value
+}
+
+/** Folds the commands into a log, writes the file, and reads it back as a check. */
+async function writeLog(commands: readonly Command[], out: string, io: CliIo): Promise<ExitCode> {
+  const at = nowIso()
+  const log: LoggedCommand[] = commands.map((command, seq) => ({ seq, at, command }))
+  const text = writeTournamentFile(randomUUID(), log, at)
+  const read = readTournamentFile(text)
+  if (!read.ok) throw new CliError(`the import does not replay: ${read.error.message}`)
+  await writeFileAtomic(out, encodeOrFail(text, 'utf8', out))
+  io.stderr(`wrote ${out}\n`)
+  return EXIT.ok
+}
+
+const reportImportError = (where: string, e: { line?: number; message: string }, io: CliIo) => {
+  io.stdout(`${where}:${e.line === undefined ? '' : `${String(e.line)}:`} ${e.message}\n`)
+  io.stderr(`${where}: not converted, fix the errors above first\n`)
+  return EXIT.problems
+}
+
+async function tToJson(
+  input: TInput,
+  inPath: string,
+  out: string,
+  args: ParsedArgs,
+  io: CliIo,
+): Promise<ExitCode> {
+  const o = args.options
+  const rules = rulesFromPreset(presetOption(o.get('rules')))
+  const division = o.get('division') ?? stem(inPath).toUpperCase()
+  const imported = importTDivision(input.file, { division, rules })
+  if (!imported.ok) return reportImportError(inPath, imported.error, io)
+  for (const w of imported.value.warnings) io.stdout(`${formatProblem(inPath, w)}\n`)
+  const date = dateOption(o.get('date'))
+  return writeLog(
+    [
+      {
+        type: 'createTournament',
+        info: {
+          name: o.get('title') ?? stem(inPath),
+          venue: '',
+          startDate: date,
+          endDate: date,
+          rounds: Math.max(1, imported.value.rounds),
+        },
+        rules,
+      },
+      { type: 'addDivision', name: division },
+      ...imported.value.commands,
+    ],
+    out,
+    io,
+  )
+}
+
+async function tshToJson(
+  archive: TshArchive,
+  inPath: string,
+  out: string,
+  args: ParsedArgs,
+  io: CliIo,
+): Promise<ExitCode> {
+  const o = args.options
+  const config = parseConfigTsh(archive.configText)
+  if (refuseProblems(inPath, config.problems, io)) return EXIT.problems
+  const files = new Map<string, TDivisionFile>()
+  for (const f of archive.files) {
+    const read = readTFile(f.text)
+    if (refuseProblems(`${inPath}(${f.name})`, read.problems, io)) return EXIT.problems
+    files.set(f.name, read.file)
+  }
+  const title = o.get('title')
+  const imported = importTshEvent(config.config, files, {
+    preset: presetOption(o.get('rules')),
+    fallbackDate: dateOption(o.get('date')),
+    ...(title === undefined ? {} : { title }),
+  })
+  if (!imported.ok) {
+    // A division file's error names the file in its message: say it the way `check` does.
+    const file = imported.error.details?.file
+    if (file === undefined) return reportImportError(inPath, imported.error, io)
+    const message = imported.error.message.slice(`${String(file)}: `.length)
+    return reportImportError(`${inPath}(${String(file)})`, { ...imported.error, message }, io)
+  }
+  for (const w of imported.value.warnings) {
+    io.stdout(`${formatProblem(`${inPath}(${w.file})`, w)}\n`)
+  }
+  if (imported.value.ignored.length > 0) {
+    io.stderr(`ignored from config.tsh: ${imported.value.ignored.join(', ')}\n`)
+  }
+  return writeLog(imported.value.commands, out, io)
+}
+
+function pickDivision(file: TournamentFile, wanted: string | undefined, path: string): string {
+  const names = file.state.divisions.map((d) => d.name)
+  if (wanted === undefined) {
+    const [only, ...more] = names
+    if (only !== undefined && more.length === 0) return only
+    throw new CliError(
+      names.length === 0
+        ? `${path} has no division`
+        : `${path} has ${String(names.length)} divisions: choose one with --division (${names.join(', ')})`,
+    )
+  }
+  const found = names.find((n) => n.toLowerCase() === wanted.toLowerCase())
+  if (found === undefined) throw new CliError(`${path} has no division ${wanted}`)
+  return found
+}
+
+function exportDivision(file: TournamentFile, division: string): TDivisionFile {
+  const exported = exportTDivision(file.state, division)
+  if (!exported.ok) throw new CliError(exported.error.message)
+  return exported.value
+}
+
+/** tsh's default encoding is Latin-1; a name it cannot hold makes the file UTF-8. */
+function encodeTsh(text: string): Uint8Array {
+  const latin1 = encodeText(text, 'latin1')
+  if (latin1.ok) return latin1.value
+  const utf8 = encodeText(text, 'utf8')
+  if (!utf8.ok) throw new CliError(utf8.error.message)
+  return utf8.value
+}
+
+/** A division's file name in an archive: its name made plain (`Open B` -> `open-b.t`). */
+function divisionFileName(name: string, taken: ReadonlySet<string>): string {
+  const base =
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9_-]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'division'
+  let candidate = `${base}.t`
+  for (let n = 2; taken.has(candidate) || !isSafeArchiveName(candidate); n += 1) {
+    candidate = `${base}-${String(n)}.t`
+  }
+  return candidate
+}
+
+const perlQuote = (text: string): string => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`
+
+function configFor(file: TournamentFile, names: ReadonlyMap<string, string>): string {
+  const { info, rules } = file.state
+  return [
+    ...file.state.divisions.map(
+      (d) => `division ${d.name.replace(/\s+/g, '_')} ${names.get(d.name) ?? ''}`,
+    ),
+    `config max_rounds = ${String(info.rounds)}`,
+    `config bye_spread = ${String(rules.results.byeSpread)}`,
+    `config event_name = ${perlQuote(info.name)}`,
+    `config event_date = ${perlQuote(info.startDate)}`,
+  ].join('\n')
+}
+
+async function fromJson(
+  text: string,
+  inPath: string,
+  out: string,
+  args: ParsedArgs,
+  io: CliIo,
+): Promise<ExitCode> {
+  const read = readTournamentFile(text)
+  if (!read.ok) {
+    const e = read.error
+    io.stdout(`${inPath}:${e.line === undefined ? '' : `${String(e.line)}:`} ${e.message}\n`)
+    return EXIT.problems
+  }
+  const file = read.value
+  const to = extensionOf(out)
+  const wanted = args.options.get('division')
+  if (to === '.json') {
+    const again = writeTournamentFile(file.tournamentId, file.log, file.savedAt)
+    await writeFileAtomic(out, encodeOrFail(again, 'utf8', out))
+  } else if (to === '.t') {
+    const division = pickDivision(file, wanted, inPath)
+    await writeFileAtomic(out, encodeTsh(serializeTFile(exportDivision(file, division))))
+  } else if (to === '.tou') {
+    const division = pickDivision(file, wanted, inPath)
+    const exported = exportDivision(file, division)
+    if (refuseProblems(inPath, checkTFile(exported), io)) return EXIT.problems
+    const { info } = file.state
+    await tToTou(exported, { title: info.name, date: info.startDate, division }, out, args)
+  } else if (to === '.tsh') {
+    const names = new Map<string, string>()
+    for (const d of file.state.divisions) {
+      names.set(d.name, divisionFileName(d.name, new Set(names.values())))
+    }
+    const archive = serializeTshArchive({
+      configText: configFor(file, names),
+      files: file.state.divisions.map((d) => ({
+        name: names.get(d.name) ?? '',
+        text: serializeTFile(exportDivision(file, d.name)),
+      })),
+    })
+    if (!archive.ok) throw new CliError(archive.error.message)
+    await writeFileAtomic(out, encodeTsh(archive.value))
+  } else {
+    throw new CliError(`cannot convert .json to ${to || 'a file without extension'}`)
+  }
+  io.stderr(`wrote ${out}\n`)
+  return EXIT.ok
 }

@@ -213,8 +213,9 @@ describe('rackside convert', () => {
 
   // `@name` is a file in the temporary folder; anything else is passed as written.
   test.each([
-    [['@a.t', '@out.json'], 'not supported yet: tournament JSON arrives with the file issue'],
-    [['@a.json', '@out.t'], 'not supported yet: tournament JSON arrives with the file issue'],
+    [['@a.json', '@out.t'], 'a.json: no such file or folder'],
+    [['@a.t', '@out.json', '--rules', 'scrabble'], '--rules must be one of'],
+    [['@worked.t', '@w.json', '--date', 'today'], '"today" is not a date (YYYY-MM-DD)'],
     [['@a.t', '@out.csv'], 'cannot convert .t to .csv'],
     [['@a.t'], 'usage: rackside convert'],
     [['@a.t', '@w.tou', '--date', '19/02/2022'], '"19/02/2022" is not a date (YYYY-MM-DD)'],
@@ -236,5 +237,138 @@ describe('rackside convert', () => {
     )
     expect((await cli('convert', at('l.t'), at('l2.t'))).code).toBe(0)
     expect(readFileSync(at('l2.t'))).toEqual(readFileSync(at('l.t')))
+  })
+})
+
+describe('rackside convert with tournament files (.json, the command log)', () => {
+  const mgiConfig = (): string => readFileSync(fixturePath('mgi-2022/config.tsh'), 'latin1')
+
+  test('.t -> .json -> .t gives back the MGI file: every name, rating, opponent, score and tag', async () => {
+    const toJson = await cli('convert', at('a.t'), at('a.json'), '--date', '2022-02-19')
+    expect(toJson).toMatchObject({ code: 0, stdout: '' })
+    const json = JSON.parse(readFileSync(at('a.json'), 'utf8')) as {
+      format: string
+      log: { command: { type: string; info?: { name: string }; name?: string } }[]
+    }
+    expect(json.format).toBe('rackside-tournament')
+    expect(json.log[0]?.command.info?.name).toBe('a')
+    expect(json.log[1]?.command).toEqual({ type: 'addDivision', name: 'A' })
+    expect((await cli('convert', at('a.json'), at('back.t'))).code).toBe(0)
+    // The fixture has no final newline; tsh layout otherwise, byte for byte.
+    expect(readFileSync(at('back.t'), 'latin1')).toBe(`${readFileSync(at('a.t'), 'latin1')}\n`)
+  })
+
+  test('--rules, --division and --title name the imported tournament', async () => {
+    const { code } = await cli(
+      'convert',
+      at('worked.t'),
+      at('w.json'),
+      '--rules',
+      'msa',
+      '--division',
+      'Open',
+      '--title',
+      'Spring Open',
+      '--date',
+      '2026-03-14',
+    )
+    expect(code).toBe(0)
+    const json = JSON.parse(readFileSync(at('w.json'), 'utf8')) as {
+      log: { command: Record<string, unknown> }[]
+    }
+    expect(json.log[0]?.command).toMatchObject({
+      type: 'createTournament',
+      info: { name: 'Spring Open', startDate: '2026-03-14', rounds: 3 },
+      rules: { preset: 'msa' },
+    })
+    expect(json.log[1]?.command).toEqual({ type: 'addDivision', name: 'Open' })
+  })
+
+  test('the worked example survives .t -> .json -> .json -> .t with the same standings', async () => {
+    expect((await cli('convert', at('worked.t'), at('w.json'))).code).toBe(0)
+    expect((await cli('convert', at('w.json'), at('w2.json'))).code).toBe(0)
+    expect(readFileSync(at('w2.json'), 'utf8')).toBe(readFileSync(at('w.json'), 'utf8'))
+    expect((await cli('convert', at('w2.json'), at('w.t'))).code).toBe(0)
+    const before = await cli('standings', at('worked.t'), '--all-rounds', '--json')
+    const after = await cli('standings', at('w.t'), '--all-rounds', '--json')
+    const fromLog = await cli('standings', at('w.json'), '--all-rounds', '--json')
+    expect(after.stdout).toBe(before.stdout)
+    expect(fromLog.stdout).toBe(before.stdout)
+  })
+
+  test('.tsh -> .json imports the event from config.tsh; .json -> .tsh writes it back', async () => {
+    writeFileSync(at('config.tsh'), mgiConfig().replace('division B b.t\n', ''))
+    expect(
+      (await cli('convert', at('a.t'), at('mgi.tsh'), '--config', at('config.tsh'))).code,
+    ).toBe(0)
+    const imported = await cli('convert', at('mgi.tsh'), at('mgi.json'))
+    expect(imported.code).toBe(0)
+    expect(imported.stderr).toContain('ignored from config.tsh: ')
+    expect(imported.stderr).toContain('director_name')
+    const json = JSON.parse(readFileSync(at('mgi.json'), 'utf8')) as {
+      log: { command: Record<string, unknown> }[]
+    }
+    expect(json.log[0]?.command).toMatchObject({
+      info: { name: 'MGI SCRABBLE PREMIER LEAGUE 2022 - MATCH DAY ONE', startDate: '2021-02-19' },
+      rules: { results: { byeSpread: 100 } },
+    })
+    expect((await cli('convert', at('mgi.json'), at('again.tsh'))).code).toBe(0)
+    const archive = readFileSync(at('again.tsh'), 'latin1')
+    expect(archive).toContain(
+      "config event_name = 'MGI SCRABBLE PREMIER LEAGUE 2022 - MATCH DAY ONE'",
+    )
+    expect(archive).toContain('config bye_spread = 100')
+    expect(archive).toContain('#begin_file name=a.t')
+    expect((await cli('convert', at('again.tsh'), at('x.t'), '--division', 'A')).code).toBe(0)
+    expect(readFileSync(at('x.t'), 'latin1')).toBe(readFileSync(at('a.t'), 'latin1'))
+  })
+
+  test('.json -> .tou writes the rating file of the division', async () => {
+    expect((await cli('convert', at('worked.t'), at('w.json'), '--date', '2026-03-14')).code).toBe(
+      0,
+    )
+    expect((await cli('convert', at('w.json'), at('w.tou'))).code).toBe(0)
+    const tou = readFileSync(at('w.tou'), 'latin1')
+    expect(tou.startsWith('*M14.03.2026 worked\r\n*WORKED\r\n')).toBe(true)
+    expect(tou.trimEnd().endsWith('*** END OF FILE ***')).toBe(true)
+  })
+
+  test('a damaged tournament file exits 1 and says what is wrong', async () => {
+    expect((await cli('convert', at('worked.t'), at('w.json'))).code).toBe(0)
+    const text = readFileSync(at('w.json'), 'utf8')
+    writeFileSync(at('cut.json'), text.slice(0, 200))
+    const cut = await cli('convert', at('cut.json'), at('cut.t'))
+    expect(cut.code).toBe(1)
+    expect(cut.stdout).toContain('the JSON is damaged or cut short')
+    writeFileSync(at('new.json'), text.replace('"version": 1', '"version": 7'))
+    const newer = await cli('convert', at('new.json'), at('new.t'))
+    expect(newer.code).toBe(1)
+    expect(newer.stdout).toContain('made by a newer Rackside')
+    expect(readdirSync(dir)).not.toContain('cut.t')
+  })
+
+  test('a file that cannot be imported exits 1 with FILE:LINE: and writes nothing', async () => {
+    writeFileSync(at('f.t'), 'Ann 1500 0; -50\nBob 1400 0; 100\n')
+    const { code, stdout } = await cli('convert', at('f.t'), at('f.json'))
+    expect(code).toBe(1)
+    expect(stdout).toMatch(
+      new RegExp(`^${at('f.t').replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')}:1: round 1: Ann`),
+    )
+    expect(readdirSync(dir)).not.toContain('f.json')
+  })
+
+  test('a tournament with two divisions needs --division for .t', async () => {
+    writeFileSync(at('config.tsh'), mgiConfig())
+    copyFileSync(at('worked.t'), at('b.t'))
+    const archive = `${mgiConfig()}\n#begin_file name=a.t\n${readFileSync(at('a.t'), 'latin1')}\n#end_file name=a.t\n#begin_file name=b.t\n${readFileSync(at('b.t'), 'latin1')}#end_file name=b.t\n`
+    writeFileSync(at('two.tsh'), Buffer.from(archive, 'latin1'))
+    expect((await cli('convert', at('two.tsh'), at('two.json'))).code).toBe(0)
+    const { code, stderr } = await cli('convert', at('two.json'), at('one.t'))
+    expect(code).toBe(2)
+    expect(stderr).toContain('choose one with --division (A, B)')
+    expect((await cli('convert', at('two.json'), at('b2.t'), '--division', 'b')).code).toBe(0)
+    expect(readFileSync(at('b2.t'), 'latin1').split('\n')[0]).toBe(
+      'Alpha, Ann              1850 2 3 5; 420 455 432; p12 1 2 2',
+    )
   })
 })

@@ -1,13 +1,59 @@
-/** `standings FILE`: standings after a round of a tsh `.t` division, as a table or JSON. */
+/**
+ * `standings FILE`: standings after a round of a tsh `.t` division, or of a division of a Rackside
+ * tournament file (`.json`, folded from its log), as a table or JSON.
+ */
 import { formatProblem } from '../../shared/formats/problem'
+import { readTournamentFile } from '../../shared/formats/tournament-file'
 import { standingsByRoundFromTFile, type StandingRow } from '../../shared/standings/from-t-file'
+import { standingsAsOf } from '../../shared/tournament/views'
 import { parseArgs } from './args'
-import { CliError, EXIT, type CliIo, type ExitCode } from './io'
+import { CliError, EXIT, extensionOf, readBytes, type CliIo, type ExitCode } from './io'
 import { encodingOption, readTInput } from './t-input'
 
-export const STANDINGS_USAGE = `rackside standings FILE.t [--after-round N | --all-rounds] [--json]
-                   [--bye-spread N] [--encoding latin1|utf8]
-  Standings after round N (default: the last round with results).`
+export const STANDINGS_USAGE = `rackside standings FILE.t|FILE.json [--after-round N | --all-rounds] [--json]
+                   [--bye-spread N] [--encoding latin1|utf8] [--division A]
+  Standings after round N (default: the last round with results).
+  --division picks the division of a .json tournament file that has several.`
+
+type ByRound = ReadonlyMap<number, readonly StandingRow[]>
+
+/** The standings of every round with a result, from a tournament file's folded log. */
+async function jsonStandings(
+  path: string,
+  wanted: string | undefined,
+  io: CliIo,
+): Promise<ByRound | null> {
+  const read = readTournamentFile(new TextDecoder().decode(await readBytes(path)))
+  if (!read.ok) {
+    const line = read.error.line === undefined ? '' : `${String(read.error.line)}:`
+    io.stdout(`${path}:${line} ${read.error.message}\n`)
+    return null
+  }
+  const { state } = read.value
+  const names = state.divisions.map((d) => d.name)
+  const name =
+    wanted === undefined
+      ? names.length === 1
+        ? names[0]
+        : undefined
+      : names.find((n) => n.toLowerCase() === wanted.toLowerCase())
+  const division = state.divisions.find((d) => d.name === name)
+  if (division === undefined) {
+    throw new CliError(
+      wanted === undefined
+        ? `${path} has ${String(names.length)} divisions: choose one with --division (${names.join(', ')})`
+        : `${path} has no division ${wanted}`,
+    )
+  }
+  const byRound = new Map<number, readonly StandingRow[]>()
+  for (const round of division.rounds) {
+    if (round.results.every((r) => r === null)) continue
+    const rows = standingsAsOf(state, division.name, round.number)
+    if (!rows.ok) throw new CliError(rows.error.message)
+    byRound.set(round.number, rows.value)
+  }
+  return byRound
+}
 
 const wholeNumber = (name: string, value: string | undefined): number | undefined => {
   if (value === undefined) return undefined
@@ -36,7 +82,7 @@ export function standingsTable(rows: readonly StandingRow[]): string {
 export async function standingsCommand(argv: readonly string[], io: CliIo): Promise<ExitCode> {
   const args = parseArgs(argv, {
     flags: ['all-rounds', 'json'],
-    options: ['after-round', 'bye-spread', 'encoding'],
+    options: ['after-round', 'bye-spread', 'encoding', 'division'],
   })
   if (!args.ok) throw new CliError(args.error.message)
   const { flags, options, positionals } = args.value
@@ -51,21 +97,29 @@ export async function standingsCommand(argv: readonly string[], io: CliIo): Prom
     throw new CliError('give either --after-round or --all-rounds, not both')
   }
   const byeSpread = wholeNumber('bye-spread', options.get('bye-spread'))
-  const input = await readTInput(path, encodingOption(options.get('encoding')))
-  if (!input.readable) {
-    for (const p of input.problems) io.stdout(`${formatProblem(path, p)}\n`)
-    return EXIT.problems
+  let byRound: ByRound
+  if (extensionOf(path) === '.json') {
+    if (byeSpread !== undefined) throw new CliError('--bye-spread is for .t files only')
+    const fromLog = await jsonStandings(path, options.get('division'), io)
+    if (fromLog === null) return EXIT.problems
+    byRound = fromLog
+  } else {
+    const input = await readTInput(path, encodingOption(options.get('encoding')))
+    if (!input.readable) {
+      for (const p of input.problems) io.stdout(`${formatProblem(path, p)}\n`)
+      return EXIT.problems
+    }
+    const result = standingsByRoundFromTFile(
+      input.file,
+      byeSpread === undefined ? undefined : { byeSpread },
+    )
+    if (!result.ok) {
+      const where = result.error.line === undefined ? '' : `${String(result.error.line)}:`
+      io.stdout(`${path}:${where} ${result.error.message}\n`)
+      return EXIT.problems
+    }
+    byRound = result.value
   }
-  const result = standingsByRoundFromTFile(
-    input.file,
-    byeSpread === undefined ? undefined : { byeSpread },
-  )
-  if (!result.ok) {
-    const where = result.error.line === undefined ? '' : `${String(result.error.line)}:`
-    io.stdout(`${path}:${where} ${result.error.message}\n`)
-    return EXIT.problems
-  }
-  const byRound = result.value
   const rounds = [...byRound.keys()].sort((a, b) => a - b)
   const last = rounds[rounds.length - 1]
   let chosen: number[]

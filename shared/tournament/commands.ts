@@ -1,6 +1,6 @@
 import type { GameResult, PlayerId } from '../results/game-result'
 import type { RuleSet } from '../rules/rule-set'
-import type { PairingStart, PlayerFields, TournamentInfo } from './types'
+import type { PairingStart, PlayerFields, TournamentInfo, TshPlayerData } from './types'
 
 /**
  * One pairing as a pairing system (or the director) produced it. A game without `start` has its
@@ -63,6 +63,8 @@ export type Command =
       readonly player: PlayerFields
       /** A late entry's first round; by default the first round not yet paired. */
       readonly firstRound?: number
+      /** What a tsh import keeps for writing the line back (shared/formats/t-import.ts). */
+      readonly tsh?: TshPlayerData
     }
   | {
       readonly type: 'editPlayer'

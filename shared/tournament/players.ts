@@ -35,6 +35,7 @@ export function registerPlayer(
     ...fields.value,
     firstRound: command.firstRound ?? division.rounds.length + 1,
     status: { kind: 'active' },
+    ...(command.tsh === undefined ? {} : { tsh: command.tsh }),
   }
   return ok({ ...division, players: [...division.players, player] })
 }

@@ -22,6 +22,23 @@ export interface PlayerFields {
   readonly club: string
 }
 
+/** A field of a tsh `.t` line (`; TAG v v …`), kept as written (formats.md: keep every tag). */
+export interface KeptTag {
+  readonly name: string
+  readonly values: readonly string[]
+}
+
+/**
+ * What an imported tsh player line carries that Rackside does not interpret, so exporting the
+ * division writes it back (shared/formats/t-export.ts). Present only on imported players.
+ */
+export interface TshPlayerData {
+  /** Every tag of the line in file order; t-export regenerates the ones Rackside owns. */
+  readonly tags: readonly KeptTag[]
+  /** The rating as written when it is not the plain integer (`01500`, `1500.5`). */
+  readonly ratingText?: string
+}
+
 /**
  * Whether a player still plays. A withdrawn player plays no round from `fromRound` on: they are
  * ranked in the standings of the rounds before it and dropped from later ones (design.md).
@@ -42,6 +59,8 @@ export interface Player extends PlayerFields {
    */
   readonly firstRound: number
   readonly status: PlayerStatus
+  /** Set when the player came from a tsh `.t` file (formats.md). */
+  readonly tsh?: TshPlayerData
 }
 
 /**

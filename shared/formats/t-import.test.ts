@@ -1,0 +1,289 @@
+import { readFileSync } from 'node:fs'
+import { describe, expect, test } from 'vitest'
+import { standingsByRoundFromTFile } from '../standings/from-t-file'
+import { rulesFromPreset } from '../rules/presets'
+import type { RuleSet } from '../rules/rule-set'
+import { fold } from '../tournament/apply'
+import type { Command } from '../tournament/commands'
+import { standingsLine } from '../tournament/test-support/event'
+import type { GamePairing, TournamentState } from '../tournament/types'
+import { standingsAsOf } from '../tournament/views'
+import { parseConfigTsh } from './config-tsh'
+import { parseTFile } from './t-file'
+import type { TDivisionFile } from './t-file-types'
+import { importTDivision, importTshEvent, readEventDate } from './t-import'
+
+const fixture = (name: string): string =>
+  readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url), 'latin1')
+
+function parsed(text: string): TDivisionFile {
+  const file = parseTFile(text)
+  if (!file.ok) throw new Error(`does not parse: ${file.error.message}`)
+  return file.value
+}
+
+const nsa = rulesFromPreset('nsa1995')
+
+function build(file: TDivisionFile, rules: RuleSet = nsa, rounds?: number): TournamentState {
+  const imported = importTDivision(file, {
+    division: 'A',
+    rules,
+    ...(rounds === undefined ? {} : { rounds }),
+  })
+  if (!imported.ok) throw new Error(`${imported.error.code}: ${imported.error.message}`)
+  return foldCommands([
+    {
+      type: 'createTournament',
+      info: {
+        name: 'Imported',
+        venue: '',
+        startDate: '2026-01-01',
+        endDate: '2026-01-01',
+        rounds: rounds ?? Math.max(1, imported.value.rounds),
+      },
+      rules,
+    },
+    { type: 'addDivision', name: 'A' },
+    ...imported.value.commands,
+  ])
+}
+
+function foldCommands(commands: readonly Command[]): TournamentState {
+  const state = fold(
+    't',
+    commands.map((command, seq) => ({ seq, at: '2026-01-01T00:00:00.000Z', command })),
+  )
+  if (!state.ok)
+    throw new Error(`${state.error.code} at ${state.error.seq}: ${state.error.message}`)
+  if (state.value === undefined) throw new Error('no state')
+  return state.value
+}
+
+function standings(state: TournamentState, round: number): string {
+  const rows = standingsAsOf(state, 'A', round)
+  if (!rows.ok) throw new Error(rows.error.message)
+  return standingsLine(rows.value)
+}
+
+describe('formats.md worked example (worked-example.t) imported as commands', () => {
+  const state = build(parsed(fixture('worked-example.t')))
+
+  test.each([
+    { round: 1, line: '1 Ed 1–0 +50; 2 Ann 1–0 +40; 3 Cy 1–0 +8; 4 Di 0–1 −8; 5 Bob 0–1 −40' },
+    { round: 2, line: '1 Ann 2–0 +94; 2 Ed 1½–½ +50; 3 Di 1–1 +42; 4 Cy 1–1 −46; 5 Bob ½–1½ −40' },
+    // formats.md: Di withdrew (off −50) and is dropped; Cy's no-show gives Bob +50, Cy −50.
+    { round: 3, line: '1 Ann 3–0 +116; 2 Ed 1½–1½ +28; 3 Bob 1½–1½ +10; 4 Cy 1–2 −96' },
+  ])('formats.md, tsh .t: standings after round $round', ({ round, line }) => {
+    // The file writes "Surname, Given"; formats.md's text uses the given names.
+    expect(standings(state, round).replace(/\w+, (\w+)/g, '$1')).toBe(line)
+  })
+
+  test('formats.md: opponent 0 at +50 and −50 in one round is one forfeit game (NSA VII.J.2)', () => {
+    const round3 = state.divisions[0]?.rounds[2]
+    expect(round3?.results.map((r) => r?.result.kind)).toEqual(['played', 'forfeit'])
+    expect(round3?.results[1]?.result).toMatchObject({ winner: 2, loser: 3, spread: 50 })
+  })
+
+  test('formats.md: off withdraws Di from round 3, before round 3 is paired', () => {
+    expect(state.divisions[0]?.players[3]?.status).toEqual({ kind: 'withdrawn', fromRound: 3 })
+  })
+
+  test('formats.md: p12 1/2 is who went first; a bye (opponent 0, +50) has no start', () => {
+    const round1 = state.divisions[0]?.rounds[0]
+    expect(round1?.pairings[0]).toMatchObject({ start: { kind: 'director', starter: 1 } })
+    expect(round1?.results[1]?.first).toBe(4)
+    expect(round1?.pairings[2]).toMatchObject({ kind: 'bye', player: 5 })
+  })
+
+  test('every tag is kept on the player (formats.md: keep every tag)', () => {
+    expect(state.divisions[0]?.players[3]?.tsh?.tags).toEqual([
+      { name: 'off', values: ['-50'] },
+      { name: 'p12', values: ['1', '0', '1'] },
+    ])
+  })
+})
+
+describe('mgi-2022 division A with its config.tsh: every rrank reproduced by the folded log', () => {
+  const file = parsed(fixture('mgi-2022/a.t'))
+  const config = parseConfigTsh(fixture('mgi-2022/config.tsh')).config
+  const imported = importTshEvent(
+    config,
+    new Map([
+      ['a.t', file],
+      ['b.t', { players: [], comments: [] }],
+    ]),
+    { fallbackDate: '2022-02-19' },
+  )
+  if (!imported.ok) throw new Error(imported.error.message)
+  const state = foldCommands(imported.value.commands)
+  const fromFile = standingsByRoundFromTFile(file)
+  if (!fromFile.ok) throw new Error(fromFile.error.message)
+
+  test('config.tsh maps: 12 rounds, bye spread 100, event name and date', () => {
+    expect(state.info).toMatchObject({
+      name: 'MGI SCRABBLE PREMIER LEAGUE 2022 - MATCH DAY ONE',
+      startDate: '2021-02-19',
+      rounds: 12,
+    })
+    expect(state.rules.results.byeSpread).toBe(100)
+    expect(state.divisions.map((d) => d.name)).toEqual(['A', 'B'])
+  })
+
+  test('the ignored config keys and commands are reported', () => {
+    expect(imported.value.ignored).toEqual(
+      expect.arrayContaining(['director_name', 'pairing_system', 'gibson', 'begin', 'prize']),
+    )
+    expect(imported.value.ignored).not.toContain('bye_spread')
+  })
+
+  test('the board tag gives the table numbers', () => {
+    const table = (state.divisions[0]?.rounds[0]?.pairings as GamePairing[]).find((p) =>
+      p.players.includes(1),
+    )?.table
+    expect(table).toBe(2)
+  })
+
+  const cases = file.players.flatMap((line) =>
+    Array.from({ length: 12 }, (_, k) => ({
+      id: line.id,
+      name: line.name,
+      round: k + 1,
+      expected: Number(line.tags.find((t) => t.name === 'rrank')?.values[k + 1]),
+    })),
+  )
+
+  test('720 rrank values are checked', () => {
+    expect(cases).toHaveLength(720)
+  })
+
+  const byRound = new Map(
+    Array.from({ length: 12 }, (_, k) => {
+      const rows = standingsAsOf(state, 'A', k + 1)
+      if (!rows.ok) throw new Error(rows.error.message)
+      return [k + 1, rows.value] as const
+    }),
+  )
+
+  test.each(cases)('formats.md: $name after round $round is ranked $expected', (c) => {
+    expect(byRound.get(c.round)?.find((r) => r.player === c.id)?.rank).toBe(c.expected)
+    expect(fromFile.value.get(c.round)?.find((r) => r.player === c.id)?.rank).toBe(c.expected)
+  })
+
+  test.each(Array.from({ length: 12 }, (_, k) => k + 1))(
+    'after round %i the folded standings equal standingsByRoundFromTFile row for row',
+    (round) => {
+      const strip = (r: {
+        rank: number
+        player: number
+        wins: number
+        losses: number
+        spread: number
+      }) => [r.rank, r.player, r.wins, r.losses, r.spread]
+      expect(byRound.get(round)?.map(strip)).toEqual(fromFile.value.get(round)?.map(strip))
+    },
+  )
+})
+
+describe('tsh opponent 0 and tags, line by line (formats.md, "tsh .t")', () => {
+  const imported = (text: string, rules: RuleSet = nsa, rounds?: number) =>
+    importTDivision(parsed(text), {
+      division: 'A',
+      rules,
+      ...(rounds === undefined ? {} : { rounds }),
+    })
+
+  test('a bye at another value than the preset is corrected to the file value', () => {
+    const result = imported('Ann 1500 0; 100\n')
+    expect(result.ok && result.value.commands.map((c) => c.type)).toEqual([
+      'registerPlayer',
+      'pairRound',
+      'correctResult',
+    ])
+    const state = build(parsed('Ann 1500 0; 100\n'))
+    expect(standings(state, 1)).toBe('1 Ann 1–0 +100')
+  })
+
+  test('a score of 0 against opponent 0 leaves the player unpaired: neither win nor loss', () => {
+    const state = build(parsed('Ann 1500 2 0; 400 0\nBob 1400 1 0; 380 0\n'), nsa, 2)
+    expect(state.divisions[0]?.rounds).toHaveLength(1)
+    expect(standings(state, 2)).toBe('1 Ann 1–0 +20; 2 Bob 0–1 −20')
+  })
+
+  test('two forfeit losses of one size are a double forfeit', () => {
+    const state = build(parsed('Ann 1500 0; -50\nBob 1400 0; -50\n'))
+    expect(state.divisions[0]?.rounds[0]?.results[0]?.result.kind).toBe('doubleForfeit')
+    expect(standings(state, 1)).toBe('1 Ann 0–1 −50; 1 Bob 0–1 −50')
+  })
+
+  test('a forfeit loss nothing matches is refused at its line', () => {
+    const result = imported('# note\nAnn 1500 0; -50\nBob 1400 0; 50\nCy 1300 0; -100\n')
+    expect(result.ok).toBe(false)
+    expect(!result.ok && result.error).toMatchObject({ code: 'timport.forfeit.alone', line: 4 })
+  })
+
+  test('NSA IV.J.3: penalty -10 in round 2 becomes a 10-point penalty in round 2', () => {
+    const state = build(parsed('Ann 1500 2 2; 400 400; penalty 0 -10\nBob 1400 1 1; 300 300\n'))
+    expect(state.divisions[0]?.penalties).toEqual([
+      { player: 1, round: 2, points: 10, reason: 'tsh penalty' },
+    ])
+    expect(standings(state, 2)).toBe('1 Ann 2–0 +190; 2 Bob 0–2 −200')
+  })
+
+  test('a positive penalty (a spread bonus) is refused with its line', () => {
+    const result = imported('Ann 1500 2; 400; penalty 5\nBob 1400 1; 300\n')
+    expect(!result.ok && result.error).toMatchObject({ code: 'timport.penalty.bonus', line: 1 })
+  })
+
+  test('a paired round without scores is paired, with no results', () => {
+    const state = build(parsed('Ann 1500 2 2; 400\nBob 1400 1 1; 300\n'))
+    expect(state.divisions[0]?.rounds).toHaveLength(2)
+    expect(state.divisions[0]?.rounds[1]?.results).toEqual([null])
+  })
+
+  test('p12 3 is a draw for first, 4 stays undecided', () => {
+    const state = build(parsed('Ann 1500 2 2; 400 380; p12 3 4\nBob 1400 1 1; 300 390; p12 3 4\n'))
+    const rounds = state.divisions[0]?.rounds
+    expect(rounds?.[0]?.pairings[0]).toMatchObject({ start: { kind: 'rule', starter: null } })
+    expect(rounds?.[1]?.pairings[0]).toMatchObject({ start: { kind: 'undecided' } })
+    expect(rounds?.[0]?.results[0]?.first).toBeNull()
+  })
+
+  test('a rating that is not a whole number is kept as text and counted as unrated', () => {
+    const result = imported('Ann 1500.5 0; 50\n')
+    expect(result.ok && result.value.warnings.map((w) => w.code)).toEqual(['timport.rating.kept'])
+    expect(result.ok && result.value.commands[0]).toMatchObject({
+      player: { rating: 0 },
+      tsh: { ratingText: '1500.5' },
+    })
+  })
+
+  test('an inconsistent file is refused with the first error and its line', () => {
+    const result = imported('Ann 1500 2; 400\nBob 1400 3; 380\nCy 1300 2; 410\n')
+    expect(!result.ok && result.error).toMatchObject({
+      code: 'tfile.opponent.asymmetric',
+      line: 1,
+    })
+  })
+
+  test('a score no game can have is refused with its line', () => {
+    const result = imported('Ann 1500 2; 1400\nBob 1400 1; 1499\n', {
+      ...nsa,
+      results: { ...nsa.results, maxScore: 1000 },
+    })
+    expect(!result.ok && result.error).toMatchObject({ code: 'score.out-of-range', line: 1 })
+  })
+})
+
+describe('event dates as config.tsh writes them', () => {
+  test.each([
+    ['2022-02-19', '2022-02-19'],
+    ['February 19, 2021', '2021-02-19'],
+    ['Feb 19-20, 2022', '2022-02-19'],
+    ['19 February 2022', '2022-02-19'],
+    ['19th Feb 2022', '2022-02-19'],
+    ['Februar 30, 2022', null],
+    ['sometime', null],
+  ])('%s -> %s', (text, iso) => {
+    expect(readEventDate(text)).toBe(iso)
+  })
+})

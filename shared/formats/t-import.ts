@@ -1,0 +1,603 @@
+/**
+ * A tsh `.t` division (and a whole tsh event) as the commands a director would have given
+ * (design.md, "interchange: an import is a list of commands"). Applied after `createTournament`
+ * and `addDivision`, the commands rebuild the division: the same players in the same order (the
+ * line number stays the player's number), the same pairings, results, withdrawals and penalties,
+ * so the folded standings are the ones tsh printed (formats.md, "tsh `.t`").
+ *
+ * How tsh's data becomes commands (formats.md, "tsh `.t`"):
+ * - A game (opponent k > 0) is a table; its number is the `board` tag when the round's boards are
+ *   consistent, else tables are numbered in order of the lower player number. Both scores in: a
+ *   played result. `p12` 1 or 2 is who went first (printed as the director's choice, since tsh
+ *   decided it); 3 is a draw for first; 4, 0 or no `p12` leaves the start undecided.
+ * - Opponent 0 tells what happened by the sign of the score, and tsh does not record the other
+ *   player of a forfeit. A negative score (a forfeit loss) is matched with a positive score of the
+ *   same size in that round, and the two become one forfeit game (as when a player does not show
+ *   after pairing, NSA VII.J.2); two unmatched losses of the same size become a double forfeit.
+ *   Every positive score left is a bye (NSA VII.J.1): at the preset's bye spread it is the bye
+ *   pairing gives; at any other value the bye is then corrected to it (tsh gives forfeit wins the
+ *   same way, so a lone win cannot be told from a bye). A score of 0 leaves the player unpaired
+ *   that round: unplayed, neither a win nor a loss. A loss that nothing matches is refused:
+ *   Rackside records a forfeit loss only in a game.
+ * - `off`: the trailing rounds at opponent 0 with score 0 or the `off` value are the rounds after
+ *   the player withdrew (as shared/standings/from-t-file.ts reads them); the withdrawal is given
+ *   before the first of them is paired.
+ * - `penalty`: tsh's per-round spread change (negative) becomes a director's penalty that round.
+ * - Every tag is kept on the player (p12, off and penalty too, so t-export knows where they went
+ *   and what `off` gave), so exporting writes the tags Rackside does not use back unchanged.
+ */
+import { err, ok, type Result, type RuleError } from '../result'
+import { playedResult, type GameResult, type PlayerId } from '../results/game-result'
+import { rulesFromPreset } from '../rules/presets'
+import type { PresetId, RuleSet } from '../rules/rule-set'
+import type { Command, PairingSpec } from '../tournament/commands'
+import type { PairingStart, TournamentInfo, TshPlayerData } from '../tournament/types'
+import { isIsoDate, MAX_RATING, validatePlayerInput } from '../tournament/validation'
+import { mapConfigToRules, type TshConfig } from './config-tsh'
+import type { FormatProblem } from './problem'
+import { checkTFile } from './t-check'
+import type { TDivisionFile, TPlayerLine } from './t-file-types'
+
+export interface TImportOptions {
+  readonly division: string
+  readonly rules: RuleSet
+  /** The event's number of rounds (default: the rounds the file holds). */
+  readonly rounds?: number
+  /** Written on the pairing commands for the audit. */
+  readonly system?: string
+}
+
+export interface TDivisionImport {
+  readonly commands: readonly Command[]
+  /** Things imported with a choice made (kept rating text, boards not usable, …), by line. */
+  readonly warnings: readonly FormatProblem[]
+  /** Rounds the file holds: the longest opponents list. */
+  readonly rounds: number
+}
+
+const tag = (line: TPlayerLine, name: string): readonly string[] | undefined =>
+  line.tags.find((t) => t.name === name)?.values
+
+const who = (line: TPlayerLine): string => `${line.name} (#${String(line.id)})`
+
+function failAt(line: TPlayerLine, code: string, message: string, round?: number): RuleError {
+  return {
+    code,
+    message,
+    line: line.line,
+    details: round === undefined ? { player: line.id } : { player: line.id, round },
+  }
+}
+
+/** Integer values of a tag; a value that is not one is a problem at the player's line. */
+function integerTag(line: TPlayerLine, name: string): Result<readonly number[] | undefined> {
+  const values = tag(line, name)
+  if (values === undefined) return ok(undefined)
+  const numbers: number[] = []
+  for (const text of values) {
+    if (!/^[-+]?\d+$/.test(text)) {
+      return {
+        ok: false,
+        error: failAt(
+          line,
+          `timport.${name}.value`,
+          `${who(line)}: "${name} ${text}" is not a list of whole numbers`,
+        ),
+      }
+    }
+    numbers.push(Number(text))
+  }
+  return ok(numbers)
+}
+
+/**
+ * The first round the player no longer plays, from `off` (as shared/standings/from-t-file.ts
+ * reads it), or null when the player did not withdraw.
+ */
+function withdrawalRound(line: TPlayerLine, off: readonly number[] | undefined): number | null {
+  if (off === undefined) return null
+  const offScores = new Set(off)
+  let last = Math.max(line.opponents.length, line.scores.length)
+  while (last > 0) {
+    const score = line.scores[last - 1] ?? 0
+    if (line.opponents[last - 1] !== 0 || !(score === 0 || offScores.has(score))) break
+    last -= 1
+  }
+  return last + 1
+}
+
+/** Who starts a game from the two players' `p12` values (formats.md). */
+function startOf(
+  a: TPlayerLine,
+  b: TPlayerLine,
+  round: number,
+  firsts: ReadonlyMap<PlayerId, number>,
+): PairingStart {
+  const va = tag(a, 'p12')?.[round - 1]
+  const vb = tag(b, 'p12')?.[round - 1]
+  if (va === '1' || vb === '2') return { kind: 'director', starter: a.id }
+  if (va === '2' || vb === '1') return { kind: 'director', starter: b.id }
+  if (va === '3' || vb === '3') {
+    return {
+      kind: 'rule',
+      starter: null,
+      reason: { kind: 'draw-tiles', firsts: firsts.get(a.id) ?? 0 },
+    }
+  }
+  return { kind: 'undecided' }
+}
+
+interface RoundPlan {
+  readonly pairings: PairingSpec[]
+  readonly results: Command[]
+}
+
+/** Table numbers from `board` when every game of the round has one usable, shared number. */
+function boardTables(
+  games: readonly (readonly [TPlayerLine, TPlayerLine])[],
+  round: number,
+): number[] | null {
+  const used = new Set<number>()
+  const tables: number[] = []
+  for (const [a, b] of games) {
+    const x = tag(a, 'board')?.[round - 1]
+    if (x === undefined || x !== tag(b, 'board')?.[round - 1] || !/^\d+$/.test(x)) return null
+    const table = Number(x)
+    if (table < 1 || used.has(table)) return null
+    used.add(table)
+    tables.push(table)
+  }
+  return tables
+}
+
+export function importTDivision(
+  file: TDivisionFile,
+  options: TImportOptions,
+): Result<TDivisionImport> {
+  const { division } = options
+  const checked = checkTFile(file)
+  const firstError = checked.find((p) => p.severity === 'error')
+  if (firstError !== undefined) {
+    return err(firstError.code, firstError.message, { line: firstError.line })
+  }
+  const warnings: FormatProblem[] = checked.filter((p) => p.severity === 'warning')
+  const warn = (line: TPlayerLine, code: string, message: string): void => {
+    warnings.push({ line: line.line, code, message, severity: 'warning' })
+  }
+  const lines = [...file.players].sort((a, b) => a.id - b.id)
+  for (const [index, line] of lines.entries()) {
+    if (line.id !== index + 1) {
+      return err(
+        'timport.player.missing',
+        `player #${String(index + 1)} could not be read: fix the file before importing it`,
+        { line: line.line },
+      )
+    }
+  }
+  const fileRounds = lines.reduce(
+    (most, l) => Math.max(most, l.opponents.length, l.scores.length),
+    0,
+  )
+  const eventRounds = options.rounds ?? fileRounds
+  if (fileRounds > eventRounds) {
+    return err(
+      'timport.rounds.beyond-event',
+      `the file holds ${String(fileRounds)} rounds but the event has ${String(eventRounds)}`,
+    )
+  }
+
+  const commands: Command[] = []
+  // Players, in line order so each keeps their tsh number.
+  const withdrawFrom = new Map<PlayerId, number>()
+  const penalties: { line: TPlayerLine; round: number; points: number }[] = []
+  for (const line of lines) {
+    const integerRating =
+      line.rating !== null && line.rating >= 0 && line.rating <= MAX_RATING ? line.rating : null
+    const fields = validatePlayerInput({ name: line.name, rating: integerRating ?? 0 })
+    if (!fields.ok) return { ok: false, error: { ...fields.error, line: line.line } }
+    if (integerRating === null) {
+      warn(
+        line,
+        'timport.rating.kept',
+        `${who(line)}: rating "${line.ratingText}" is kept as text; Rackside counts it as unrated`,
+      )
+    }
+    const tsh: TshPlayerData =
+      line.ratingText === String(fields.value.rating)
+        ? { tags: line.tags }
+        : { tags: line.tags, ratingText: line.ratingText }
+    commands.push({ type: 'registerPlayer', division, player: fields.value, tsh })
+
+    const off = integerTag(line, 'off')
+    if (!off.ok) return off
+    const from = withdrawalRound(line, off.value)
+    if (from !== null && from <= eventRounds) withdrawFrom.set(line.id, from)
+    else if (from !== null) {
+      warn(
+        line,
+        'timport.off.after-event',
+        `${who(line)} withdrew after the event's last round: "off" is kept as written`,
+      )
+    }
+
+    const penalty = integerTag(line, 'penalty')
+    if (!penalty.ok) return penalty
+    for (const [index, value] of (penalty.value ?? []).entries()) {
+      if (value === 0) continue
+      if (value > 0) {
+        return {
+          ok: false,
+          error: failAt(
+            line,
+            'timport.penalty.bonus',
+            `${who(line)}: penalty ${String(value)} in round ${String(index + 1)} adds spread; Rackside records penalties only as points taken off`,
+            index + 1,
+          ),
+        }
+      }
+      if (index + 1 > eventRounds) {
+        return {
+          ok: false,
+          error: failAt(
+            line,
+            'timport.penalty.round',
+            `${who(line)}: a penalty in round ${String(index + 1)}, but the event has ${String(eventRounds)} rounds`,
+            index + 1,
+          ),
+        }
+      }
+      penalties.push({ line, round: index + 1, points: -value })
+    }
+  }
+
+  const byId = new Map(lines.map((l) => [l.id, l]))
+  const firsts = new Map<PlayerId, number>()
+  const plays = (line: TPlayerLine, round: number): boolean =>
+    round < (withdrawFrom.get(line.id) ?? Infinity)
+  // The last round anyone is paired in: later rounds are not paired yet.
+  let lastPaired = 0
+  for (let round = 1; round <= fileRounds; round += 1) {
+    if (lines.some((l) => plays(l, round) && isPaired(l, round))) lastPaired = round
+  }
+
+  const withdrawalsBefore = (round: number): void => {
+    for (const line of lines) {
+      if (withdrawFrom.get(line.id) === round) {
+        commands.push({ type: 'withdrawPlayer', division, player: line.id, fromRound: round })
+      }
+    }
+  }
+  const penaltiesOf = (round: number): void => {
+    for (const p of penalties) {
+      if (p.round === round) {
+        commands.push({
+          type: 'assignPenalty',
+          division,
+          player: p.line.id,
+          round,
+          points: p.points,
+          reason: 'tsh penalty',
+        })
+      }
+    }
+  }
+
+  for (let round = 1; round <= lastPaired; round += 1) {
+    withdrawalsBefore(round)
+    const plan = planRound(lines, byId, round, plays, firsts, options, warn)
+    if (!plan.ok) return plan
+    if (plan.value.pairings.length === 0) {
+      return err(
+        'timport.round.empty',
+        `nobody is paired in round ${String(round)}, but round ${String(lastPaired)} is paired`,
+        { details: { round } },
+      )
+    }
+    commands.push({
+      type: 'pairRound',
+      division,
+      round,
+      pairings: plan.value.pairings,
+      system: options.system ?? 'tsh import',
+    })
+    commands.push(...plan.value.results)
+    penaltiesOf(round)
+  }
+  for (let round = lastPaired + 1; round <= eventRounds; round += 1) {
+    withdrawalsBefore(round)
+    penaltiesOf(round)
+  }
+  return ok({ commands, warnings, rounds: fileRounds })
+}
+
+function isPaired(line: TPlayerLine, round: number): boolean {
+  const opponent = line.opponents[round - 1]
+  if (opponent === undefined) return false
+  if (opponent > 0) return true
+  const score = line.scores[round - 1]
+  return score === undefined || score !== 0
+}
+
+function planRound(
+  lines: readonly TPlayerLine[],
+  byId: ReadonlyMap<PlayerId, TPlayerLine>,
+  round: number,
+  plays: (line: TPlayerLine, round: number) => boolean,
+  firsts: Map<PlayerId, number>,
+  { division, rules }: TImportOptions,
+  warn: (line: TPlayerLine, code: string, message: string) => void,
+): Result<RoundPlan> {
+  const games: (readonly [TPlayerLine, TPlayerLine])[] = []
+  const wins: TPlayerLine[] = []
+  const losses: TPlayerLine[] = []
+  const byes: TPlayerLine[] = []
+  for (const line of lines) {
+    if (!plays(line, round)) continue
+    const opponent = line.opponents[round - 1]
+    if (opponent === undefined) continue
+    const score = line.scores[round - 1]
+    if (opponent > 0) {
+      const other = byId.get(opponent)
+      if (other !== undefined && line.id < other.id) {
+        games.push([line, other])
+      }
+    } else if (score === undefined) byes.push(line)
+    else if (score > 0) wins.push(line)
+    else if (score < 0) losses.push(line)
+  }
+
+  const pairings: PairingSpec[] = []
+  const results: Command[] = []
+  const tables = boardTables(games, round)
+  if (tables === null && games.some(([a]) => tag(a, 'board') !== undefined)) {
+    const first = games[0]?.[0]
+    if (first !== undefined) {
+      warn(
+        first,
+        'timport.board.unusable',
+        `round ${String(round)}: the boards are not one number per game, so tables are numbered in player order`,
+      )
+    }
+  }
+  let nextTable = 1
+  // A game's board, or the next number after every table used so far.
+  const tableFor = (index?: number): number => {
+    const table = (index === undefined ? undefined : tables?.[index]) ?? nextTable
+    nextTable = Math.max(nextTable, table) + 1
+    return table
+  }
+  const record = (table: number, result: GameResult): void => {
+    results.push({ type: 'recordResult', division, round, game: { table }, result })
+  }
+  const counted: PlayerId[] = []
+  for (const [index, [a, b]] of games.entries()) {
+    const table = tableFor(index)
+    const start = startOf(a, b, round, firsts)
+    pairings.push({ kind: 'game', table, players: [a.id, b.id], start })
+    const sa = a.scores[round - 1]
+    const sb = b.scores[round - 1]
+    if (sa === undefined || sb === undefined) continue
+    const played = playedResult([a.id, b.id], [sa, sb], [0, 0], rules)
+    if (!played.ok)
+      return {
+        ok: false,
+        error: failAt(
+          a,
+          played.error.code,
+          `round ${String(round)}: ${who(a)} against ${who(b)}: ${played.error.message}`,
+          round,
+        ),
+      }
+    record(table, played.value)
+    if (start.kind === 'director') counted.push(start.starter)
+  }
+  // Forfeits: a loss with a win of the same size the same round, in player order.
+  const unmatched: TPlayerLine[] = []
+  for (const loser of losses) {
+    const spread = -(loser.scores[round - 1] ?? 0)
+    const index = wins.findIndex((w) => w.scores[round - 1] === spread)
+    const winner = wins[index]
+    if (winner === undefined) {
+      unmatched.push(loser)
+      continue
+    }
+    wins.splice(index, 1)
+    const table = tableFor()
+    pairings.push({
+      kind: 'game',
+      table,
+      players: [winner.id, loser.id],
+      start: { kind: 'undecided' },
+      reason: 'tsh: forfeit (opponent 0)',
+    })
+    record(table, {
+      kind: 'forfeit',
+      winner: winner.id,
+      loser: loser.id,
+      reason: 'no-show',
+      spread,
+      rated: rules.results.forfeitRated,
+    })
+  }
+  for (let i = 0; i < unmatched.length; i += 1) {
+    const a = unmatched[i] as TPlayerLine
+    const spread = -(a.scores[round - 1] ?? 0)
+    const j = unmatched.findIndex((b, k) => k > i && b.scores[round - 1] === -spread)
+    const b = unmatched[j]
+    if (b === undefined) {
+      return {
+        ok: false,
+        error: failAt(
+          a,
+          'timport.forfeit.alone',
+          `round ${String(round)}: ${who(a)} has a forfeit loss of ${String(-spread)} with no opponent and no win of +${String(spread)} that round to pair it with; Rackside records a forfeit only in a game`,
+          round,
+        ),
+      }
+    }
+    unmatched.splice(j, 1)
+    const table = tableFor()
+    pairings.push({
+      kind: 'game',
+      table,
+      players: [a.id, b.id],
+      start: { kind: 'undecided' },
+      reason: 'tsh: double forfeit (opponent 0)',
+    })
+    record(table, { kind: 'doubleForfeit', players: [a.id, b.id], spread })
+  }
+  for (const line of [...wins, ...byes].sort((x, y) => x.id - y.id)) {
+    pairings.push({ kind: 'bye', player: line.id })
+    const spread = line.scores[round - 1]
+    if (spread !== undefined && spread !== rules.results.byeSpread) {
+      results.push({
+        type: 'correctResult',
+        division,
+        round,
+        game: { players: [line.id] },
+        result: { kind: 'bye', player: line.id, spread },
+      })
+    }
+  }
+  for (const player of counted) firsts.set(player, (firsts.get(player) ?? 0) + 1)
+  return ok({ pairings, results })
+}
+
+/* ---------- a whole tsh event: config.tsh and its division files ---------- */
+
+export interface TshEventOptions {
+  /** The preset the event's rules start from (default nsa1995); config.tsh changes the bye spread. */
+  readonly preset?: PresetId
+  /** Name when config.tsh has no event_name. */
+  readonly title?: string
+  /** ISO date when config.tsh has no event_date Rackside can read (shared/ reads no clock). */
+  readonly fallbackDate: string
+}
+
+export interface TshEventImport {
+  readonly commands: readonly Command[]
+  /** Config keys and commands Rackside does not use, for the import report. */
+  readonly ignored: readonly string[]
+  readonly warnings: readonly (FormatProblem & { readonly file: string })[]
+}
+
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec']
+
+/**
+ * An event date as tsh configs write it (the format is free): `2022-02-19`, `February 19, 2022`,
+ * `19 February 2022`, `Feb 19-20, 2022` (the first day). Null when it is none of these.
+ */
+export function readEventDate(text: string): string | null {
+  const t = text.trim()
+  if (isIsoDate(t)) return t
+  const month = (name: string): number => MONTHS.indexOf(name.slice(0, 3).toLowerCase()) + 1
+  const pad = (n: number): string => String(n).padStart(2, '0')
+  const build = (y: string, m: number, d: string): string | null => {
+    const iso = `${y}-${pad(m)}-${pad(Number(d))}`
+    return m > 0 && isIsoDate(iso) ? iso : null
+  }
+  const mdy = /^([A-Za-z]+)\.?\s+(\d{1,2})(?:\s*[-–]\s*\d{1,2})?(?:st|nd|rd|th)?,?\s+(\d{4})$/.exec(
+    t,
+  )
+  if (mdy?.[1] !== undefined && mdy[2] !== undefined && mdy[3] !== undefined) {
+    return build(mdy[3], month(mdy[1]), mdy[2])
+  }
+  const dmy = /^(\d{1,2})(?:\s*[-–]\s*\d{1,2})?(?:st|nd|rd|th)?\s+([A-Za-z]+)\.?,?\s+(\d{4})$/.exec(
+    t,
+  )
+  if (dmy?.[1] !== undefined && dmy[2] !== undefined && dmy[3] !== undefined) {
+    return build(dmy[3], month(dmy[2]), dmy[1])
+  }
+  return null
+}
+
+/**
+ * A whole tsh event: `createTournament` (rounds, bye spread, event name and date from config.tsh),
+ * then per division `addDivision` and the division's commands. `files` maps each division's file
+ * name (as config.tsh names it) to the file read.
+ */
+export function importTshEvent(
+  config: TshConfig,
+  files: ReadonlyMap<string, TDivisionFile>,
+  options: TshEventOptions,
+): Result<TshEventImport> {
+  if (config.divisions.length === 0) {
+    return err('timport.config.no-division', 'config.tsh names no division ("division A a.t")')
+  }
+  const event = mapConfigToRules(config)
+  const firstProblem = event.problems[0]
+  if (firstProblem !== undefined) {
+    return err(firstProblem.code, firstProblem.message, { line: firstProblem.line })
+  }
+  const base = rulesFromPreset(options.preset ?? 'nsa1995')
+  const settings = event.settings
+  const rules: RuleSet = {
+    ...base,
+    results: { ...base.results, byeSpread: settings.byeSpread ?? base.results.byeSpread },
+    // assign_firsts off: tsh leaves the start to the players, who draw tiles at the board.
+    starts:
+      settings.assignsFirsts === false
+        ? { fewerFirstsStarts: false, moreSecondsStarts: false, whenEqual: 'draw-tiles' }
+        : base.starts,
+  }
+  const warnings: (FormatProblem & { file: string })[] = []
+  let rounds = 0
+  const divisions: { name: string; file: TDivisionFile; fileName: string }[] = []
+  for (const d of config.divisions) {
+    const file = files.get(d.file)
+    if (file === undefined) {
+      return err('timport.config.file-missing', `division ${d.name}: there is no file ${d.file}`, {
+        line: d.line,
+      })
+    }
+    const mapped = mapConfigToRules(config, d.name).settings.rounds
+    const fileRounds = file.players.reduce(
+      (m, l) => Math.max(m, l.opponents.length, l.scores.length),
+      0,
+    )
+    rounds = Math.max(rounds, mapped ?? 0, fileRounds)
+    divisions.push({ name: d.name, file, fileName: d.file })
+  }
+  const date = settings.eventDate === undefined ? null : readEventDate(settings.eventDate)
+  if (settings.eventDate !== undefined && date === null) {
+    const line = config.entries.find((e) => e.key.toLowerCase() === 'event_date')?.line ?? 1
+    warnings.push({
+      file: 'config.tsh',
+      line,
+      code: 'timport.config.date',
+      message: `event_date "${settings.eventDate}" is not a date Rackside reads; ${options.fallbackDate} is used`,
+      severity: 'warning',
+    })
+  }
+  const startDate = date ?? options.fallbackDate
+  const info: TournamentInfo = {
+    name: settings.eventName ?? options.title ?? 'tsh event',
+    venue: '',
+    startDate,
+    endDate: startDate,
+    rounds: Math.max(rounds, 1),
+  }
+  const commands: Command[] = [{ type: 'createTournament', info, rules }]
+  for (const d of divisions) {
+    commands.push({ type: 'addDivision', name: d.name })
+    const imported = importTDivision(d.file, { division: d.name, rules, rounds: info.rounds })
+    if (!imported.ok) {
+      return {
+        ok: false,
+        error: {
+          ...imported.error,
+          message: `${d.fileName}: ${imported.error.message}`,
+          details: { ...imported.error.details, file: d.fileName },
+        },
+      }
+    }
+    commands.push(...imported.value.commands)
+    warnings.push(...imported.value.warnings.map((w) => ({ ...w, file: d.fileName })))
+  }
+  const ignored = [...event.ignored]
+  // Read, but Rackside always records who went first and has no rating realms.
+  for (const key of ['track_firsts', 'realm']) {
+    if (event.used.includes(key)) ignored.push(key)
+  }
+  return ok({ commands, ignored, warnings })
+}

@@ -1,0 +1,180 @@
+import fc from 'fast-check'
+import { describe, expect, test } from 'vitest'
+import type { LoggedCommand } from '../tournament/commands'
+import { ID, logOf, WORKED_EXAMPLE_LOG } from '../tournament/test-support/event'
+import { standingsAsOf } from '../tournament/views'
+import { readTournamentFile, writeTournamentFile } from './tournament-file'
+
+const SAVED = '2026-03-14T18:00:00.000Z'
+const log = logOf(WORKED_EXAMPLE_LOG)
+const text = writeTournamentFile(ID, log, SAVED)
+
+/** The file as an object, changed by `edit`, written back as JSON. */
+function edited(edit: (file: { [key: string]: unknown; log: unknown[] }) => void): string {
+  const file = JSON.parse(text) as { [key: string]: unknown; log: unknown[] }
+  edit(file)
+  return JSON.stringify(file)
+}
+
+const entry = (file: { log: unknown[] }, index: number) =>
+  file.log[index] as { seq: number; at: string; command: Record<string, unknown> }
+
+describe('design.md: the tournament file is the command log', () => {
+  test('writing then reading gives the same log and the folded state', () => {
+    const read = readTournamentFile(text)
+    if (!read.ok) throw new Error(read.error.message)
+    expect(read.value.tournamentId).toBe(ID)
+    expect(read.value.savedAt).toBe(SAVED)
+    expect(read.value.log).toEqual(log)
+    const rows = standingsAsOf(read.value.state, 'A', 3)
+    expect(rows.ok && rows.value.map((r) => r.name)).toEqual(['Ann', 'Ed', 'Bob', 'Cy'])
+  })
+
+  test('the header comes first, pretty-printed, with a final newline', () => {
+    expect(text.startsWith('{\n  "format": "rackside-tournament",\n  "version": 1,\n')).toBe(true)
+    expect(text.endsWith('}\n')).toBe(true)
+  })
+
+  test('stable: the same log written from objects built in another key order is the same text', () => {
+    const shuffled: LoggedCommand[] = log.map((e) => ({
+      command: Object.fromEntries(Object.entries(e.command).reverse()) as typeof e.command,
+      at: e.at,
+      seq: e.seq,
+    }))
+    expect(writeTournamentFile(ID, shuffled, SAVED)).toBe(text)
+  })
+
+  test('property: any prefix of the log that starts the tournament is written and read back', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: log.length }), (n) => {
+        const read = readTournamentFile(writeTournamentFile(ID, log.slice(0, n), SAVED))
+        return read.ok && read.value.log.length === n
+      }),
+    )
+  })
+})
+
+describe('a damaged or foreign file is refused with what is wrong and where, never thrown', () => {
+  test.each([
+    { what: 'not JSON', input: 'hello', code: 'tournament-file.json' },
+    { what: 'cut short', input: text.slice(0, text.length / 2), code: 'tournament-file.json' },
+    { what: 'empty', input: '', code: 'tournament-file.json' },
+    { what: 'a list', input: '[]', code: 'tournament-file.format' },
+    {
+      what: 'another format',
+      input: edited((f) => (f.format = 'tsh')),
+      code: 'tournament-file.format',
+      message: '"format" is string "tsh"',
+    },
+    {
+      what: 'a newer version',
+      input: edited((f) => (f.version = 2)),
+      code: 'tournament-file.version.newer',
+      message: 'made by a newer Rackside',
+    },
+    {
+      what: 'no tournament id',
+      input: edited((f) => delete f.tournamentId),
+      code: 'tournament-file.header',
+      message: 'tournamentId should be a string, not missing',
+    },
+    {
+      what: 'an empty log',
+      input: edited((f) => (f.log = [])),
+      code: 'tournament-file.log.empty',
+    },
+    {
+      what: 'a gap in seq',
+      input: edited((f) => f.log.splice(4, 1)),
+      code: 'tournament-file.seq',
+      message: 'log[4].seq is 5',
+    },
+    {
+      what: 'an entry without its time',
+      input: edited((f) => delete (f.log[3] as { at?: string }).at),
+      code: 'tournament-file.entry',
+      message: 'log[3].at should be a string, not missing',
+    },
+    {
+      what: 'an unknown command',
+      input: edited((f) => (entry(f, 2).command.type = 'teleport')),
+      code: 'tournament-file.command.unknown',
+      message: 'command 2: "teleport"',
+    },
+    {
+      what: 'a command missing a field',
+      input: edited((f) => delete entry(f, 7).command.round),
+      code: 'tournament-file.command.malformed',
+      message: 'command 7 (pairRound).round should be a whole number, not missing',
+    },
+    {
+      what: 'a result of an unknown kind',
+      input: edited((f) => ((entry(f, 9).command.result as { kind: string }).kind = 'draw')),
+      code: 'tournament-file.command.malformed',
+      message: 'command 9 (recordResult).result.kind should be one of played, bye',
+    },
+    {
+      what: 'rules of an unknown preset',
+      input: edited((f) => ((entry(f, 0).command.rules as { preset: string }).preset = 'x')),
+      code: 'tournament-file.command.malformed',
+      message: 'command 0 (createTournament).rules.preset should be one of',
+    },
+    {
+      what: 'a result for a table the round does not have',
+      input: edited((f) => (entry(f, 9).command.game = { table: 12 })),
+      code: 'tournament-file.fold',
+      message: 'command 9 (recordResult): Round 1 has no table 12.',
+    },
+    {
+      what: 'a log that does not start with createTournament',
+      input: edited((f) => {
+        f.log.shift()
+        f.log.forEach((e, i) => ((e as { seq: number }).seq = i))
+      }),
+      code: 'tournament-file.fold',
+      message: 'command 0 (addDivision)',
+    },
+  ])('$what: $code', ({ input, code, message }) => {
+    const read = readTournamentFile(input)
+    expect(read.ok).toBe(false)
+    if (read.ok) return
+    expect(read.error.code).toBe(code)
+    if (message !== undefined) expect(read.error.message).toContain(message)
+  })
+
+  test('a JSON error names its line when the engine gives a position', () => {
+    const read = readTournamentFile('{\n  "format": "rackside-tournament",\n  "version": 1,,\n}')
+    expect(!read.ok && read.error.code).toBe('tournament-file.json')
+    if (!read.ok && read.error.line !== undefined) expect(read.error.line).toBe(3)
+  })
+
+  test('property: no text makes the reader throw', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.integer({ min: 0, max: text.length }), (junk, at) => {
+        const damaged = text.slice(0, at) + junk + text.slice(at + junk.length)
+        expect(() => readTournamentFile(damaged)).not.toThrow()
+      }),
+      { numRuns: 300 },
+    )
+  })
+
+  test('property: any JSON value in place of a command field is refused, never thrown', () => {
+    const entries = (JSON.parse(text) as { log: { command: Record<string, unknown> }[] }).log
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: entries.length - 1 }),
+        fc.jsonValue(),
+        (index, value) => {
+          const damaged = edited((f) => {
+            const command = entry(f, index).command
+            const keys = Object.keys(command).filter((k) => k !== 'type')
+            const key = keys[value === null ? 0 : keys.length - 1]
+            if (key !== undefined) command[key] = value
+          })
+          expect(() => readTournamentFile(damaged)).not.toThrow()
+        },
+      ),
+      { numRuns: 300 },
+    )
+  })
+})

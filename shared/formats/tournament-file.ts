@@ -1,0 +1,471 @@
+/**
+ * Rackside's own tournament file: the command log as JSON (design.md, "a tournament is a log of
+ * director actions"). The log is the truth, so the file holds the log and nothing derived; reading
+ * checks every entry's shape and folds it, and refuses a file that does not give a tournament.
+ *
+ *   { "format": "rackside-tournament", "version": 1, "tournamentId": "…", "savedAt": "…",
+ *     "log": [ { "seq": 0, "at": "…", "command": { "type": "createTournament", … } }, … ] }
+ */
+import { err, ok, type Result } from '../result'
+import { FORFEIT_REASONS } from '../results/game-result'
+import { PRESETS } from '../rules/presets'
+import {
+  CHALLENGE_RULES,
+  EQUAL_FIRSTS_RULES,
+  LATE_ARRIVAL_METHODS,
+  PRESET_IDS,
+  WALK_OUT_RULES,
+} from '../rules/rule-set'
+import { fold } from '../tournament/apply'
+import type { CommandType, LoggedCommand } from '../tournament/commands'
+import type { TournamentState } from '../tournament/types'
+
+export const TOURNAMENT_FILE_FORMAT = 'rackside-tournament'
+export const TOURNAMENT_FILE_VERSION = 1
+
+export interface TournamentFile {
+  readonly tournamentId: string
+  /** ISO timestamp the caller stamped when saving (shared/ reads no clock). */
+  readonly savedAt: string
+  readonly log: readonly LoggedCommand[]
+  /** The fold of the log. */
+  readonly state: TournamentState
+}
+
+/**
+ * Keys in a fixed order at every level, `type` and `kind` first, so saving the same log twice
+ * gives the same bytes whatever order the objects were built in (a diff shows only real changes).
+ */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical)
+  if (value === null || typeof value !== 'object') return value
+  const rank = (key: string): number => (key === 'type' ? 0 : key === 'kind' ? 1 : 2)
+  const keys = Object.keys(value).sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0))
+  const out: Record<string, unknown> = {}
+  for (const key of keys) out[key] = canonical((value as Record<string, unknown>)[key])
+  return out
+}
+
+export function writeTournamentFile(
+  tournamentId: string,
+  log: readonly LoggedCommand[],
+  savedAt: string,
+): string {
+  const file = {
+    format: TOURNAMENT_FILE_FORMAT,
+    version: TOURNAMENT_FILE_VERSION,
+    tournamentId,
+    savedAt,
+    log: log.map((entry) => ({ seq: entry.seq, at: entry.at, command: canonical(entry.command) })),
+  }
+  return `${JSON.stringify(file, null, 2)}\n`
+}
+
+/* ---------- shape of the log: a small schema, checked before folding ---------- */
+
+type Schema =
+  | 'string'
+  | 'number'
+  | 'integer'
+  | 'boolean'
+  | 'unknown'
+  | { readonly optional: Schema }
+  | { readonly nullable: Schema }
+  | { readonly array: Schema }
+  | { readonly pair: Schema }
+  | { readonly object: Fields }
+  | { readonly literal: readonly (string | number)[] }
+  | { readonly byKind: Readonly<Record<string, Fields>> }
+  | { readonly anyOf: readonly Schema[] }
+
+type Fields = Readonly<Record<string, Schema>>
+
+const opt = (schema: Schema): Schema => ({ optional: schema })
+const obj = (fields: Fields): Schema => ({ object: fields })
+
+const INFO = obj({
+  name: 'string',
+  venue: 'string',
+  startDate: 'string',
+  endDate: 'string',
+  rounds: 'integer',
+})
+
+/** Enumerated rule fields, by their path in the RuleSet. */
+const RULE_ENUMS: Readonly<Record<string, readonly string[]>> = {
+  preset: PRESET_IDS,
+  'starts.whenEqual': EQUAL_FIRSTS_RULES,
+  'lateArrival.method': LATE_ARRIVAL_METHODS,
+  'results.walkOut': WALK_OUT_RULES,
+  'printed.challenge': CHALLENGE_RULES,
+}
+
+/**
+ * The RuleSet's shape, read off the presets: every field any preset has, with the type it has
+ * there; a field that is null in some preset may be null. A new rule field is checked as soon
+ * as the presets carry it.
+ */
+function rulesSchema(): Schema {
+  const presets: readonly unknown[] = Object.values(PRESETS)
+  const build = (values: readonly unknown[], path: string): Schema => {
+    const enumValues = RULE_ENUMS[path]
+    if (enumValues !== undefined) return { literal: enumValues }
+    const present = values.filter((v) => v !== null)
+    const nullable = present.length < values.length
+    const first = present[0]
+    let schema: Schema
+    if (first === undefined) schema = 'number'
+    else if (typeof first === 'object') {
+      const keys = new Set(present.flatMap((v) => Object.keys(v as object)))
+      const fields: Record<string, Schema> = {}
+      for (const key of keys) {
+        const inner = present.map((v) => (v as Record<string, unknown>)[key])
+        fields[key] = build(inner, path === '' ? key : `${path}.${key}`)
+      }
+      schema = obj(fields)
+    } else if (typeof first === 'boolean') schema = 'boolean'
+    else if (typeof first === 'string') schema = 'string'
+    else schema = 'number'
+    return nullable ? { nullable: schema } : schema
+  }
+  return build(presets, '')
+}
+
+const RULES = rulesSchema()
+const PLAYER_ID: Schema = 'integer'
+const PLAYERS: Schema = { pair: PLAYER_ID }
+
+const PLAYER_FIELDS = obj({ name: 'string', rating: 'number', memberId: 'string', club: 'string' })
+
+const TSH_DATA = obj({
+  tags: { array: obj({ name: 'string', values: { array: 'string' } }) },
+  ratingText: opt('string'),
+})
+
+const START_REASON: Schema = {
+  byKind: {
+    'fewer-firsts': { starterFirsts: 'number', otherFirsts: 'number' },
+    'more-seconds': { firsts: 'number', starterSeconds: 'number', otherSeconds: 'number' },
+    'reverse-last-order': { round: 'integer' },
+    'draw-tiles': { firsts: 'number' },
+    'program-draw': { seed: 'number' },
+  },
+}
+
+const START: Schema = {
+  byKind: {
+    rule: { starter: { nullable: PLAYER_ID }, reason: START_REASON },
+    schedule: { starter: PLAYER_ID },
+    director: { starter: PLAYER_ID },
+    undecided: {},
+  },
+}
+
+const PAIRING_SPEC: Schema = {
+  byKind: {
+    game: {
+      table: 'integer',
+      players: PLAYERS,
+      start: opt(START),
+      locked: opt('boolean'),
+      reason: opt('string'),
+    },
+    bye: { player: PLAYER_ID, locked: opt('boolean'), reason: opt('string') },
+  },
+}
+
+const PAIRING_CHANGE: Schema = {
+  byKind: {
+    replace: { players: PLAYERS },
+    swap: { player: PLAYER_ID, with: PLAYER_ID },
+    lock: { locked: 'boolean' },
+  },
+}
+
+const GAME_REF: Schema = {
+  anyOf: [obj({ table: 'integer' }), obj({ players: { array: PLAYER_ID } })],
+}
+
+const GAME_RESULT: Schema = {
+  byKind: {
+    played: {
+      players: PLAYERS,
+      rawScores: { pair: 'number' },
+      overtimeSeconds: { pair: 'number' },
+      scores: { pair: 'number' },
+    },
+    bye: { player: PLAYER_ID, spread: 'number' },
+    forfeit: {
+      winner: PLAYER_ID,
+      loser: PLAYER_ID,
+      reason: { literal: FORFEIT_REASONS },
+      spread: 'number',
+      rated: 'boolean',
+    },
+    doubleForfeit: { players: PLAYERS, spread: 'number' },
+    unplayed: { players: { array: PLAYER_ID } },
+  },
+}
+
+const RESULT_FIELDS: Fields = {
+  division: 'string',
+  round: 'integer',
+  game: GAME_REF,
+  result: GAME_RESULT,
+  first: opt(PLAYER_ID),
+}
+
+/** Every command's fields; a Record so a new command type does not compile until it is listed. */
+const COMMAND_FIELDS: Readonly<Record<CommandType, Fields>> = {
+  createTournament: { info: INFO, rules: RULES },
+  editTournamentInfo: { info: INFO },
+  changeRules: { rules: RULES },
+  addDivision: { name: 'string' },
+  registerPlayer: {
+    division: 'string',
+    player: PLAYER_FIELDS,
+    firstRound: opt('integer'),
+    tsh: opt(TSH_DATA),
+  },
+  editPlayer: { division: 'string', playerId: PLAYER_ID, player: PLAYER_FIELDS },
+  withdrawPlayer: { division: 'string', player: PLAYER_ID, fromRound: 'integer' },
+  reinstatePlayer: { division: 'string', player: PLAYER_ID },
+  pairRound: {
+    division: 'string',
+    round: 'integer',
+    pairings: { array: PAIRING_SPEC },
+    system: opt('string'),
+    seed: opt('number'),
+  },
+  editPairing: { division: 'string', round: 'integer', table: 'integer', change: PAIRING_CHANGE },
+  unpairRound: { division: 'string', round: 'integer' },
+  startRound: {
+    division: 'string',
+    round: 'integer',
+    at: 'number',
+    absent: opt({ array: PLAYER_ID }),
+  },
+  recordArrival: { division: 'string', round: 'integer', player: PLAYER_ID, at: 'number' },
+  recordResult: RESULT_FIELDS,
+  correctResult: RESULT_FIELDS,
+  assignPenalty: {
+    division: 'string',
+    player: PLAYER_ID,
+    round: 'integer',
+    points: 'number',
+    reason: 'string',
+  },
+  issueWarning: { division: 'string', player: PLAYER_ID, round: 'integer', reason: 'string' },
+  overrideStarter: { division: 'string', round: 'integer', table: 'integer', starter: PLAYER_ID },
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value)
+
+const describeValue = (value: unknown): string => {
+  if (value === undefined) return 'missing'
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return 'a list'
+  if (typeof value === 'object') return 'an object'
+  return `${typeof value} ${JSON.stringify(value)}`
+}
+
+/** What is wrong with `value` at `path`, or null when it fits. Extra keys are allowed. */
+function check(value: unknown, schema: Schema, path: string): string | null {
+  if (typeof schema === 'string') {
+    switch (schema) {
+      case 'unknown':
+        return null
+      case 'string':
+      case 'boolean':
+        return typeof value === schema
+          ? null
+          : `${path} should be a ${schema}, not ${describeValue(value)}`
+      case 'number':
+        return typeof value === 'number' && Number.isFinite(value)
+          ? null
+          : `${path} should be a number, not ${describeValue(value)}`
+      case 'integer':
+        return Number.isInteger(value)
+          ? null
+          : `${path} should be a whole number, not ${describeValue(value)}`
+    }
+  }
+  if ('optional' in schema) return value === undefined ? null : check(value, schema.optional, path)
+  if ('nullable' in schema) return value === null ? null : check(value, schema.nullable, path)
+  if ('literal' in schema) {
+    return (typeof value === 'string' || typeof value === 'number') &&
+      schema.literal.includes(value)
+      ? null
+      : `${path} should be one of ${schema.literal.join(', ')}, not ${describeValue(value)}`
+  }
+  if ('array' in schema || 'pair' in schema) {
+    if (!Array.isArray(value)) return `${path} should be a list, not ${describeValue(value)}`
+    const items: readonly unknown[] = value
+    const item = 'array' in schema ? schema.array : schema.pair
+    if ('pair' in schema && items.length !== 2) {
+      return `${path} should hold 2 values, not ${String(items.length)}`
+    }
+    for (const [i, v] of items.entries()) {
+      const problem = check(v, item, `${path}[${String(i)}]`)
+      if (problem !== null) return problem
+    }
+    return null
+  }
+  if ('anyOf' in schema) {
+    const problems = schema.anyOf.map((s) => check(value, s, path))
+    return problems.some((p) => p === null) ? null : (problems[0] ?? `${path} is not valid`)
+  }
+  if (!isRecord(value)) return `${path} should be an object, not ${describeValue(value)}`
+  if ('object' in schema) return checkFields(value, schema.object, path)
+  const kind = value.kind
+  const fields =
+    typeof kind === 'string' && Object.hasOwn(schema.byKind, kind) ? schema.byKind[kind] : undefined
+  if (fields === undefined) {
+    return `${path}.kind should be one of ${Object.keys(schema.byKind).join(', ')}, not ${describeValue(kind)}`
+  }
+  return checkFields(value, fields, path)
+}
+
+function checkFields(value: Record<string, unknown>, fields: Fields, path: string): string | null {
+  for (const [key, schema] of Object.entries(fields)) {
+    const problem = check(value[key], schema, `${path}.${key}`)
+    if (problem !== null) return problem
+  }
+  return null
+}
+
+const COMMAND_TYPES = Object.keys(COMMAND_FIELDS) as readonly CommandType[]
+
+function checkEntry(entry: unknown, index: number): Result<LoggedCommand> {
+  const path = `log[${String(index)}]`
+  if (!isRecord(entry)) {
+    return err(
+      'tournament-file.entry',
+      `${path} should be an object, not ${describeValue(entry)}`,
+      {
+        details: { index },
+      },
+    )
+  }
+  const problem =
+    check(entry.seq, 'integer', `${path}.seq`) ??
+    check(entry.at, 'string', `${path}.at`) ??
+    check(entry.command, obj({ type: 'string' }), `${path}.command`)
+  if (problem !== null) {
+    return err('tournament-file.entry', problem, { details: { index } })
+  }
+  if (entry.seq !== index) {
+    return err(
+      'tournament-file.seq',
+      `${path}.seq is ${String(entry.seq)}: the log's entries are numbered 0, 1, 2, … without gaps, so it should be ${String(index)}`,
+      { details: { index } },
+    )
+  }
+  const command = entry.command as Record<string, unknown>
+  const type = command.type as string
+  const known = COMMAND_TYPES.find((t) => t === type)
+  if (known === undefined) {
+    return err(
+      'tournament-file.command.unknown',
+      `command ${String(index)}: "${type}" is not a command this version of Rackside knows`,
+      { details: { index, type } },
+    )
+  }
+  const wrong = checkFields(command, COMMAND_FIELDS[known], `command ${String(index)} (${type})`)
+  if (wrong !== null) {
+    return err('tournament-file.command.malformed', wrong, { details: { index, type } })
+  }
+  return ok(entry as unknown as LoggedCommand)
+}
+
+/** Where a JSON.parse error happened, as a line number, when the engine says. */
+function jsonErrorLine(text: string, message: string): number | undefined {
+  const position = /position (\d+)/.exec(message)?.[1]
+  if (position === undefined) return undefined
+  return text.slice(0, Number(position)).split('\n').length
+}
+
+/**
+ * Reads a tournament file and folds its log. Never throws: every refusal is a Result with a
+ * stable code and a message naming what is wrong and where (`log[17].command.round`, or
+ * "command 17 (recordResult): Round 3 has no table 12.").
+ */
+export function readTournamentFile(text: string): Result<TournamentFile> {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text)
+  } catch (e) {
+    const message = e instanceof Error ? e.message : String(e)
+    const line = jsonErrorLine(text, message)
+    return err(
+      'tournament-file.json',
+      `not a Rackside tournament file: the JSON is damaged or cut short (${message})`,
+      line === undefined ? {} : { line },
+    )
+  }
+  if (!isRecord(parsed)) {
+    return err('tournament-file.format', 'not a Rackside tournament file: no file header object')
+  }
+  if (parsed.format !== TOURNAMENT_FILE_FORMAT) {
+    return err(
+      'tournament-file.format',
+      `not a Rackside tournament file: "format" is ${describeValue(parsed.format)}, not "${TOURNAMENT_FILE_FORMAT}"`,
+    )
+  }
+  const version = parsed.version
+  if (!Number.isInteger(version) || (version as number) < 1) {
+    return err(
+      'tournament-file.version',
+      `"version" should be a whole number from 1, not ${describeValue(version)}`,
+    )
+  }
+  if ((version as number) > TOURNAMENT_FILE_VERSION) {
+    return err(
+      'tournament-file.version.newer',
+      `made by a newer Rackside (file version ${String(version)}; this one reads version ${String(TOURNAMENT_FILE_VERSION)}): update Rackside to open it`,
+      { details: { version: version as number } },
+    )
+  }
+  const header =
+    check(parsed.tournamentId, 'string', 'tournamentId') ??
+    check(parsed.savedAt, 'string', 'savedAt') ??
+    check(parsed.log, { array: 'unknown' }, 'log')
+  if (header !== null) return err('tournament-file.header', header)
+  const tournamentId = parsed.tournamentId as string
+  if (tournamentId.trim() === '') {
+    return err('tournament-file.header', 'tournamentId should not be empty')
+  }
+  const entries = parsed.log as readonly unknown[]
+  if (entries.length === 0) {
+    return err('tournament-file.log.empty', 'the log is empty: the file holds no tournament')
+  }
+  const log: LoggedCommand[] = []
+  for (const [index, entry] of entries.entries()) {
+    const checked = checkEntry(entry, index)
+    if (!checked.ok) return checked
+    log.push(checked.value)
+  }
+  let folded: ReturnType<typeof fold>
+  try {
+    folded = fold(tournamentId, log)
+  } catch (e) {
+    // The shape check should leave nothing that makes a transition throw; if it ever does, the
+    // file is still refused as a value rather than crashing the caller.
+    return err(
+      'tournament-file.fold',
+      `the log cannot be replayed: ${e instanceof Error ? e.message : String(e)}`,
+    )
+  }
+  if (!folded.ok) {
+    const { seq, code, message } = folded.error
+    const type = log[seq]?.command.type ?? 'command'
+    return err('tournament-file.fold', `command ${String(seq)} (${type}): ${message}`, {
+      details: { seq, cause: code },
+    })
+  }
+  if (folded.value === undefined) {
+    return err('tournament-file.log.empty', 'the log is empty: the file holds no tournament')
+  }
+  return ok({ tournamentId, savedAt: parsed.savedAt as string, log, state: folded.value })
+}
