@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
-import { run } from './main'
+import { runCli } from './test-support/run-cli'
 
 const fixtures = new URL('../../shared/formats/__fixtures__/', import.meta.url)
 const fixturePath = (name: string): string => fileURLToPath(new URL(name, fixtures))
@@ -26,17 +26,7 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-const cli = async (...argv: string[]) => {
-  let stdout = ''
-  let stderr = ''
-  const code = await run(argv, {
-    stdout: (t) => (stdout += t),
-    stderr: (t) => (stderr += t),
-  })
-  // A stack frame line ("    at fn (file:1:2)") must never reach the director.
-  expect(`${stdout}${stderr}`).not.toMatch(/^\s+at /m)
-  return { code, stdout, stderr }
-}
+const cli = runCli
 
 const at = (name: string): string => join(dir, name)
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
-import { run } from './main'
+import { runCli } from './test-support/run-cli'
 
 let dir = ''
 beforeEach(() => {
@@ -17,16 +17,7 @@ afterEach(() => {
 
 const at = (name: string): string => join(dir, name)
 
-const cli = async (...argv: string[]) => {
-  let stdout = ''
-  let stderr = ''
-  const code = await run(argv, {
-    stdout: (t) => (stdout += t),
-    stderr: (t) => (stderr += t),
-  })
-  expect(`${stdout}${stderr}`).not.toMatch(/^\s+at /m)
-  return { code, stdout, stderr }
-}
+const cli = runCli
 
 interface PairJson {
   round: number

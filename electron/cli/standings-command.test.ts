@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { parseTFile } from '../../shared/formats/t-file'
-import { run } from './main'
+import { runCli } from './test-support/run-cli'
 
 const fixtures = new URL('../../shared/formats/__fixtures__/', import.meta.url)
 const fixturePath = (name: string): string => fileURLToPath(new URL(name, fixtures))
@@ -21,16 +21,7 @@ afterEach(() => {
 
 const at = (name: string): string => join(dir, name)
 
-const cli = async (...argv: string[]) => {
-  let stdout = ''
-  let stderr = ''
-  const code = await run(argv, {
-    stdout: (t) => (stdout += t),
-    stderr: (t) => (stderr += t),
-  })
-  expect(`${stdout}${stderr}`).not.toMatch(/^\s+at /m)
-  return { code, stdout, stderr }
-}
+const cli = runCli
 
 interface JsonRow {
   readonly rank: number
