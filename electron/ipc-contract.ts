@@ -78,6 +78,9 @@ export interface PrinterInfo {
   readonly isDefault: boolean
 }
 
+export type WindowOutcome =
+  { readonly status: 'opened' } | { readonly status: 'failed'; readonly message: string }
+
 /** Channel name -> the call's signature as the renderer sees it (without the Promise). */
 export interface IpcChannels {
   'app:info': () => AppInfo
@@ -86,6 +89,8 @@ export interface IpcChannels {
   'print:list-printers': () => readonly PrinterInfo[]
   'print:print': (request: PrintRequest) => PrintOutcome
   'print:save-pdf': (request: PdfRequest) => SaveFileOutcome
+  /** A second window showing a tournament's pairings and standings, for a projector or screen. */
+  'window:open-projector': (tournamentId: string) => WindowOutcome
 }
 
 export type IpcChannel = keyof IpcChannels
@@ -103,6 +108,7 @@ export interface DesktopApi {
   readonly listPrinters: Invoker<'print:list-printers'>
   readonly print: Invoker<'print:print'>
   readonly savePdf: Invoker<'print:save-pdf'>
+  readonly openProjector: Invoker<'window:open-projector'>
 }
 
 /** Which channel each method calls: the preload and its tests are built from this one table. */

@@ -7,6 +7,8 @@ export const SECTIONS = [
   'Results',
   'Standings',
   'Print',
+  'Files',
+  'History',
   'Settings',
 ] as const
 

@@ -83,6 +83,8 @@ export const argumentCheckers: {
   'print:list-printers': none,
   'print:print': one(isPrintRequest),
   'print:save-pdf': one(isPdfRequest),
+  // A tournament id is a UUID: nothing that could smuggle a path or a URL into the route.
+  'window:open-projector': one((value) => isString(value) && /^[A-Za-z0-9-]{1,64}$/.test(value)),
 }
 
 export function areValidArguments<C extends IpcChannel>(

@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { beforeEach, describe, expect, test, vi } from 'vitest'
 import type { IpcChannel, SaveFileRequest } from '../ipc-contract'
+import { argumentCheckers } from './ipc-arguments'
 import { ipcHandlers, registerIpc, type IpcHandlers } from './ipc'
 import { FakeBrowserWindow, fakeIpcMain, type FakeFrame } from './test-support/fake-electron'
 import { createMainWindow } from './window'
@@ -18,6 +19,7 @@ const contractChannels: Readonly<Record<IpcChannel, true>> = {
   'print:list-printers': true,
   'print:print': true,
   'print:save-pdf': true,
+  'window:open-projector': true,
 }
 
 const request: SaveFileRequest = {
@@ -114,6 +116,29 @@ describe('every IPC call has its sender checked', () => {
       'IPC refused: malformed arguments for file:save-text',
     )
     expect(saved).not.toHaveBeenCalled()
+  })
+
+  test.each([
+    ['a tournament id', ['0b7f6c1e-3f0a-4c5e-9d2b-6a1f2e3d4c5b'], true],
+    ['a path', ['../../etc/passwd'], false],
+    ['a route', ['abc/../../x'], false],
+    ['an empty id', [''], false],
+    ['a number', [42], false],
+    ['no id', [], false],
+  ])('window:open-projector takes only %s-shaped ids', (_name, args, accepted) => {
+    expect(argumentCheckers['window:open-projector'](args)).toBe(accepted)
+  })
+
+  test('window:open-projector opens a second app window at the projector route', async () => {
+    registerIpc()
+    const main = createMainWindow() as unknown as FakeBrowserWindow
+    const event = { sender: main.webContents, senderFrame: topFrame(appUrl) }
+    await expect(invoke('window:open-projector', event, 'abc-123')).resolves.toEqual({
+      status: 'opened',
+    })
+    const projector = FakeBrowserWindow.created.at(-1)
+    expect(projector).not.toBe(main)
+    expect(projector?.loaded).toMatchObject({ hash: '/projector/abc-123' })
   })
 
   test('app:info says which shell runs the app', async () => {

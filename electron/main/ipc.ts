@@ -3,7 +3,7 @@ import type { AppInfo, IpcArgs, IpcChannel, IpcResult } from '../ipc-contract'
 import { openTextFile, saveTextFile } from './files'
 import { areValidArguments } from './ipc-arguments'
 import { listPrinters, printHtml, savePdf } from './printing'
-import { isAppUrl, isAppWindowContents } from './window'
+import { isAppUrl, isAppWindowContents, openProjectorWindow } from './window'
 
 /** Who called: the page's web contents and its window (the parent of any dialog). */
 export interface IpcCaller {
@@ -67,6 +67,14 @@ export const ipcHandlers: IpcHandlers = {
   'print:list-printers': (caller) => listPrinters(caller.contents),
   'print:print': (_caller, request) => printHtml(request),
   'print:save-pdf': (caller, request) => savePdf(caller.window, request),
+  'window:open-projector': (_caller, tournamentId) => {
+    try {
+      openProjectorWindow(tournamentId)
+      return { status: 'opened' }
+    } catch (error) {
+      return { status: 'failed', message: `The projector window did not open: ${String(error)}` }
+    }
+  },
 }
 
 // A generic helper keeps each channel paired with its own handler type while looping.

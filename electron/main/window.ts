@@ -49,12 +49,42 @@ export function isAppWindowContents(contents: WebContents): boolean {
 }
 
 export function createMainWindow(): BrowserWindow {
-  const window = new BrowserWindow({
+  return createAppWindow({ title: 'Rackside', width: 1280, height: 820 })
+}
+
+/** The route of the projector view of one tournament (renderer/src/router.ts). */
+export function projectorRoute(tournamentId: string): string {
+  return `/projector/${encodeURIComponent(tournamentId)}`
+}
+
+/**
+ * A second app window for a projector or a screen in the hall: the same page and the same
+ * protections as the main window, opened at the projector route.
+ */
+export function openProjectorWindow(tournamentId: string): BrowserWindow {
+  return createAppWindow({
+    title: 'Rackside — projector',
     width: 1280,
-    height: 820,
+    height: 720,
+    route: projectorRoute(tournamentId),
+  })
+}
+
+interface AppWindowOptions {
+  readonly title: string
+  readonly width: number
+  readonly height: number
+  /** A hash route of the app, e.g. `/projector/abc`. */
+  readonly route?: string
+}
+
+function createAppWindow(options: AppWindowOptions): BrowserWindow {
+  const window = new BrowserWindow({
+    width: options.width,
+    height: options.height,
     minWidth: 800,
     minHeight: 560,
-    title: 'Rackside',
+    title: options.title,
     show: false,
     backgroundColor: '#ffffff',
     webPreferences: {
@@ -72,10 +102,11 @@ export function createMainWindow(): BrowserWindow {
   window.once('ready-to-show', () => window.show())
 
   const location = appLocation()
+  const hash = options.route ?? ''
   const loaded =
     location.kind === 'dev-server'
-      ? window.loadURL(location.url)
-      : window.loadFile(rendererIndexPath())
+      ? window.loadURL(hash ? `${location.url}#${hash}` : location.url)
+      : window.loadFile(rendererIndexPath(), hash ? { hash } : {})
   loaded.catch((error: unknown) => console.error('Rackside: the app page did not load', error))
   return window
 }

@@ -24,6 +24,7 @@ const expectedChannels: DesktopApiChannels = {
   listPrinters: 'print:list-printers',
   print: 'print:print',
   savePdf: 'print:save-pdf',
+  openProjector: 'window:open-projector',
 }
 
 const methods = Object.keys(expectedChannels) as (keyof DesktopApiChannels)[]

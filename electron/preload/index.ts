@@ -21,6 +21,7 @@ export const desktopApiChannels = {
   listPrinters: 'print:list-printers',
   print: 'print:print',
   savePdf: 'print:save-pdf',
+  openProjector: 'window:open-projector',
 } as const satisfies DesktopApiChannels
 
 const invoker =
@@ -36,6 +37,7 @@ const api = {
   listPrinters: invoker(desktopApiChannels.listPrinters),
   print: invoker(desktopApiChannels.print),
   savePdf: invoker(desktopApiChannels.savePdf),
+  openProjector: invoker(desktopApiChannels.openProjector),
 } satisfies DesktopApi
 
 contextBridge.exposeInMainWorld('rackside', api)

@@ -9,6 +9,8 @@ export const TOURNAMENT_SECTIONS = [
   { name: 'results', path: 'results', label: 'Results' },
   { name: 'standings', path: 'standings', label: 'Standings' },
   { name: 'print', path: 'print', label: 'Print' },
+  { name: 'files', path: 'files', label: 'Files' },
+  { name: 'history', path: 'history', label: 'History' },
   { name: 'settings', path: 'settings', label: 'Settings' },
 ] as const
 
@@ -21,6 +23,8 @@ const sectionViews: Record<TournamentSection, () => Promise<unknown>> = {
   results: () => import('./views/ResultsView.vue'),
   standings: () => import('./views/StandingsView.vue'),
   print: () => import('./views/PrintView.vue'),
+  files: () => import('./views/FilesView.vue'),
+  history: () => import('./views/HistoryView.vue'),
   settings: () => import('./views/SettingsView.vue'),
 }
 
@@ -35,6 +39,14 @@ const routes: RouteRecordRaw[] = [
       name: section.name,
       component: sectionViews[section.name],
     })),
+  },
+  {
+    // A second window (or browser tab) for the hall's screen: no navigation, just the round.
+    path: '/projector/:tournamentId',
+    name: 'projector',
+    meta: { bare: true },
+    component: () => import('./views/ProjectorView.vue'),
+    props: true,
   },
   { path: '/:pathMatch(.*)*', redirect: '/' },
 ]

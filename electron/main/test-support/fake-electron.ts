@@ -71,7 +71,7 @@ export class FakeWebContents extends FakeEmitter {
 export class FakeBrowserWindow extends FakeEmitter {
   static readonly created: FakeBrowserWindow[] = []
   readonly webContents = new FakeWebContents()
-  loaded: { readonly file?: string; readonly url?: string } | undefined
+  loaded: { readonly file?: string; readonly url?: string; readonly hash?: string } | undefined
   destroyed = false
 
   constructor(readonly options: Readonly<Record<string, unknown>>) {
@@ -87,8 +87,8 @@ export class FakeBrowserWindow extends FakeEmitter {
     return null
   }
 
-  loadFile(file: string): Promise<void> {
-    this.loaded = { file }
+  loadFile(file: string, options: { hash?: string } = {}): Promise<void> {
+    this.loaded = options.hash === undefined ? { file } : { file, hash: options.hash }
     return Promise.resolve()
   }
 

@@ -26,6 +26,14 @@ export function createBrowserApi(doc: Document = document): DesktopApi {
     openTextFile: async (request) => pickTextFile(doc, request.filters, request.encoding),
     listPrinters: async () => [],
     print: async (request) => printHtml(doc, request.html, request.title),
+    openProjector: async (tournamentId) => {
+      // A new tab or window of the same app at the projector route; the browser may block it.
+      const url = `${location.href.split('#')[0] ?? ''}#/projector/${encodeURIComponent(tournamentId)}`
+      const opened = window.open(url, `rackside-projector-${tournamentId}`)
+      return opened
+        ? { status: 'opened' }
+        : { status: 'failed', message: 'The browser blocked the new window: allow pop-ups.' }
+    },
     savePdf: async (request): Promise<SaveFileOutcome> => {
       // A browser cannot write a PDF by itself: its print dialog offers "Save as PDF".
       const printed = await printHtml(doc, request.html, request.title)
