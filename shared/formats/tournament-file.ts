@@ -6,6 +6,7 @@
  *   { "format": "rackside-tournament", "version": 1, "tournamentId": "…", "savedAt": "…",
  *     "log": [ { "seq": 0, "at": "…", "command": { "type": "createTournament", … } }, … ] }
  */
+import { PAIRING_SYSTEMS } from '../pairing/types'
 import { err, ok, type Result } from '../result'
 import { FORFEIT_REASONS } from '../results/game-result'
 import { PRESETS } from '../rules/presets'
@@ -13,6 +14,7 @@ import {
   CHALLENGE_RULES,
   EQUAL_FIRSTS_RULES,
   LATE_ARRIVAL_METHODS,
+  LATE_ENTRY_MISSED_ROUNDS,
   PRESET_IDS,
   WALK_OUT_RULES,
 } from '../rules/rule-set'
@@ -96,6 +98,7 @@ const RULE_ENUMS: Readonly<Record<string, readonly string[]>> = {
   preset: PRESET_IDS,
   'starts.whenEqual': EQUAL_FIRSTS_RULES,
   'lateArrival.method': LATE_ARRIVAL_METHODS,
+  'results.lateEntryMissedRounds': LATE_ENTRY_MISSED_ROUNDS,
   'results.walkOut': WALK_OUT_RULES,
   'printed.challenge': CHALLENGE_RULES,
 }
@@ -207,6 +210,13 @@ const GAME_RESULT: Schema = {
   },
 }
 
+const PLAN_STEP = obj({
+  fromRound: 'integer',
+  system: { literal: PAIRING_SYSTEMS },
+  basedOn: { literal: ['previous', 'lagged'] },
+  maxRepeats: 'integer',
+})
+
 const RESULT_FIELDS: Fields = {
   division: 'string',
   round: 'integer',
@@ -230,6 +240,9 @@ const COMMAND_FIELDS: Readonly<Record<CommandType, Fields>> = {
   editPlayer: { division: 'string', playerId: PLAYER_ID, player: PLAYER_FIELDS },
   withdrawPlayer: { division: 'string', player: PLAYER_ID, fromRound: 'integer' },
   reinstatePlayer: { division: 'string', player: PLAYER_ID },
+  checkIn: { division: 'string', player: PLAYER_ID, day: 'string' },
+  cancelCheckIn: { division: 'string', player: PLAYER_ID, day: 'string' },
+  setPairingPlan: { division: 'string', plan: { array: PLAN_STEP } },
   pairRound: {
     division: 'string',
     round: 'integer',
@@ -239,6 +252,7 @@ const COMMAND_FIELDS: Readonly<Record<CommandType, Fields>> = {
   },
   editPairing: { division: 'string', round: 'integer', table: 'integer', change: PAIRING_CHANGE },
   unpairRound: { division: 'string', round: 'integer' },
+  publishRound: { division: 'string', round: 'integer' },
   startRound: {
     division: 'string',
     round: 'integer',

@@ -269,6 +269,12 @@ const rows: readonly Row[] = [
     value: (r) => r.results.warningsToDisqualify,
     expected: null,
   },
+  ...(['msa', 'wsc2003', 'msa-guide', 'neon', 'nsa1995'] as const).map((preset): Row => ({
+    rule: `${preset}: silent on late entries, so their missed rounds are unplayed (tsh)`,
+    preset,
+    value: (r) => r.results.lateEntryMissedRounds,
+    expected: 'unplayed',
+  })),
   {
     rule: 'NEON: players re-register every day',
     preset: 'neon',

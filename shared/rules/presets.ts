@@ -27,6 +27,7 @@ const msa: RuleSet = {
     warningsToDisqualify: null,
     spreadCapPerGame: null,
     maxScore: 1500,
+    lateEntryMissedRounds: 'unplayed', // no document speaks of late entries: tsh's convention
   },
   printed: {
     challenge: 'penalty-per-word', // 12 iv
@@ -99,6 +100,7 @@ const neon: RuleSet = {
     warningsToDisqualify: 3,
     spreadCapPerGame: null,
     maxScore: 1500,
+    lateEntryMissedRounds: 'unplayed', // no document speaks of late entries: tsh's convention
   },
   printed: {
     challenge: 'penalty-per-word',
@@ -134,6 +136,7 @@ const nsa1995: RuleSet = {
     warningsToDisqualify: null,
     spreadCapPerGame: null,
     maxScore: 1500,
+    lateEntryMissedRounds: 'unplayed', // no document speaks of late entries: tsh's convention
   },
   printed: {
     challenge: 'double', // X.F

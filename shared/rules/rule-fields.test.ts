@@ -30,6 +30,8 @@ describe('every value of a rule set is described once, and checked against that 
     { key: 'whenEqual', value: 'coin-toss', code: 'rules.value.unknown-choice' },
     { key: 'byeRated', value: 'yes', code: 'rules.value.not-a-flag' },
     { key: 'wordAuthority', value: 'x'.repeat(201), code: 'rules.value.too-long' },
+    { key: 'lateEntryMissedRounds', value: 'bye', code: 'rules.value.unknown-choice' },
+    { key: 'lateEntryMissedRounds', value: undefined, code: 'rules.value.unknown-choice' },
   ])('$key = $value is refused with $code', ({ key, value, code }) => {
     const changed = withRuleValue(rulesFromPreset('nsa1995'), field(key), value as never)
     expect(validateRuleSet(changed)).toMatchObject({
@@ -43,6 +45,12 @@ describe('every value of a rule set is described once, and checked against that 
     { key: 'spreadCapPerGame', value: null, why: 'no cap' },
     { key: 'warningsToDisqualify', value: 3, why: 'NEON: three warnings disqualify' },
     { key: 'mayForfeitUnderMinutes', value: 15, why: 'MSA guide: under 15 minutes left' },
+    {
+      key: 'lateEntryMissedRounds',
+      value: 'forfeit-loss',
+      why: 'a director counts missed rounds as losses',
+    },
+    { key: 'lateEntryMissedRounds', value: 'unplayed', why: 'tsh: opponent 0, score 0' },
   ])('$key = $value is accepted ($why)', ({ key, value }) => {
     const changed = withRuleValue(rulesFromPreset('nsa1995'), field(key), value)
     expect(validateRuleSet(changed).ok).toBe(true)

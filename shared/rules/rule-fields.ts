@@ -3,6 +3,7 @@ import {
   CHALLENGE_RULES,
   EQUAL_FIRSTS_RULES,
   LATE_ARRIVAL_METHODS,
+  LATE_ENTRY_MISSED_ROUNDS,
   WALK_OUT_RULES,
   type RuleSet,
 } from './rule-set'
@@ -208,6 +209,16 @@ export const RULE_FIELDS: readonly RuleField[] = [
     unit: 'points',
     min: 100,
     max: 5000,
+  },
+  {
+    section: 'results',
+    key: 'lateEntryMissedRounds',
+    label: 'Rounds a late entry missed count as',
+    kind: 'choice',
+    choices: label(LATE_ENTRY_MISSED_ROUNDS, {
+      unplayed: 'Not played: neither a win nor a loss (tsh)',
+      'forfeit-loss': 'Forfeit losses at the forfeit spread',
+    }),
   },
   {
     section: 'printed',

@@ -23,6 +23,14 @@ export type LateArrivalMethod = (typeof LATE_ARRIVAL_METHODS)[number]
 export const WALK_OUT_RULES = ['nsa-deficit', 'zero-margin', 'forfeit-spread'] as const
 export type WalkOutRule = (typeof WALK_OUT_RULES)[number]
 
+/**
+ * How the rounds a late entry missed count in the standings: `unplayed` (neither a win nor a loss,
+ * tsh's opponent 0 and score 0) or `forfeit-loss` (a loss at the forfeit spread each). No rule
+ * document speaks of late entries, so every preset keeps the tsh convention.
+ */
+export const LATE_ENTRY_MISSED_ROUNDS = ['unplayed', 'forfeit-loss'] as const
+export type LateEntryMissedRounds = (typeof LATE_ENTRY_MISSED_ROUNDS)[number]
+
 export const CHALLENGE_RULES = ['penalty-per-word', 'free', 'double'] as const
 export type ChallengeRule = (typeof CHALLENGE_RULES)[number]
 
@@ -67,6 +75,8 @@ export interface ResultRules {
   readonly spreadCapPerGame: number | null
   /** Highest believable score of one player in one game, for refusing typing mistakes. */
   readonly maxScore: number
+  /** What the rounds a player missed by entering late count as. */
+  readonly lateEntryMissedRounds: LateEntryMissedRounds
 }
 
 export interface PrintedRules {

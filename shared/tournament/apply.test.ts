@@ -70,7 +70,12 @@ describe('a registration morning, command by command', () => {
     expect(state.info).toEqual(info)
     expect(state.rules).toEqual(rulesFromPreset('nsa1995'))
     expect(state.divisions.map((d) => d.name)).toEqual(['A', 'B'])
-    const active = { firstRound: 1, status: { kind: 'active' } }
+    const active = {
+      firstRound: 1,
+      missedRounds: { kind: 'unplayed' },
+      status: { kind: 'active' },
+      checkIns: [],
+    }
     expect(state.divisions[0]?.players).toEqual([
       { id: 1, name: 'Smith, Ann', rating: 1850, memberId: 'AB12', club: '', ...active },
       { id: 2, name: 'Tan, Cy', rating: 1700, memberId: '', club: '', ...active },
@@ -100,7 +105,9 @@ describe('a registration morning, command by command', () => {
       memberId: 'TC3',
       club: 'KL',
       firstRound: 1,
+      missedRounds: { kind: 'unplayed' },
       status: { kind: 'active' },
+      checkIns: [],
     })
   })
 

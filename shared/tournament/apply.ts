@@ -1,8 +1,11 @@
 import { validateRuleSet } from '../rules/rule-fields'
 import { err, ok, type Result, type RuleError } from '../result'
 import type { Command, LoggedCommand } from './commands'
+import { setPairingPlan } from './plan'
 import {
   assignPenalty,
+  cancelCheckIn,
+  checkIn,
   editPlayer,
   issueWarning,
   reinstatePlayer,
@@ -14,12 +17,13 @@ import {
   editPairing,
   overrideStarter,
   pairRound,
+  publishRound,
   recordArrival,
   startRound,
   unpairRound,
   type Context,
 } from './rounds'
-import type { Division, TournamentState } from './types'
+import { DEFAULT_PLAN, type Division, type TournamentState } from './types'
 import { validateDivisionName, validateTournamentInfo } from './validation'
 
 /**
@@ -72,6 +76,7 @@ export function apply(
         rounds: [],
         penalties: [],
         warnings: [],
+        plan: DEFAULT_PLAN,
       }
       return ok({ ...state, divisions: [...state.divisions, division] })
     }
@@ -83,12 +88,20 @@ export function apply(
       return updateDivision(state, command.division, (d) => withdrawPlayer(d, command, context))
     case 'reinstatePlayer':
       return updateDivision(state, command.division, (d) => reinstatePlayer(d, command))
+    case 'checkIn':
+      return updateDivision(state, command.division, (d) => checkIn(d, command))
+    case 'cancelCheckIn':
+      return updateDivision(state, command.division, (d) => cancelCheckIn(d, command))
+    case 'setPairingPlan':
+      return updateDivision(state, command.division, (d) => setPairingPlan(d, command, context))
     case 'pairRound':
       return updateDivision(state, command.division, (d) => pairRound(d, command, context))
     case 'editPairing':
       return updateDivision(state, command.division, (d) => editPairing(d, command, context))
     case 'unpairRound':
       return updateDivision(state, command.division, (d) => unpairRound(d, command, context))
+    case 'publishRound':
+      return updateDivision(state, command.division, (d) => publishRound(d, command, context))
     case 'startRound':
       return updateDivision(state, command.division, (d) => startRound(d, command, context))
     case 'recordArrival':

@@ -1,6 +1,6 @@
 import type { GameResult, PlayerId } from '../results/game-result'
 import type { RuleSet } from '../rules/rule-set'
-import type { PairingStart, PlayerFields, TournamentInfo, TshPlayerData } from './types'
+import type { PairingStart, PlanStep, PlayerFields, TournamentInfo, TshPlayerData } from './types'
 
 /**
  * One pairing as a pairing system (or the director) produced it. A game without `start` has its
@@ -80,6 +80,29 @@ export type Command =
       readonly fromRound: number
     }
   | { readonly type: 'reinstatePlayer'; readonly division: string; readonly player: PlayerId }
+  /**
+   * The player is at the desk on `day` (YYYY-MM-DD). Checking in again the same day changes nothing
+   * and is not refused (a second key press at the desk is harmless); see `isCheckedIn`.
+   */
+  | {
+      readonly type: 'checkIn'
+      readonly division: string
+      readonly player: PlayerId
+      readonly day: string
+    }
+  /** Takes back a check-in of `day`; cancelling one that was not made changes nothing. */
+  | {
+      readonly type: 'cancelCheckIn'
+      readonly division: string
+      readonly player: PlayerId
+      readonly day: string
+    }
+  /** How the division's rounds are paired from now on (design.md, "Pairing"). */
+  | {
+      readonly type: 'setPairingPlan'
+      readonly division: string
+      readonly plan: readonly PlanStep[]
+    }
   | {
       readonly type: 'pairRound'
       readonly division: string
@@ -98,6 +121,8 @@ export type Command =
       readonly change: PairingChange
     }
   | { readonly type: 'unpairRound'; readonly division: string; readonly round: number }
+  /** The director has reviewed the pairings and shows them; publishing again is allowed. */
+  | { readonly type: 'publishRound'; readonly division: string; readonly round: number }
   | {
       readonly type: 'startRound'
       readonly division: string

@@ -1,7 +1,8 @@
+import type { PairingSystem } from '../pairing/types'
 import type { GameResult, PlayerId } from '../results/game-result'
 import { apply } from './apply'
 import type { Command, GameRef, LoggedCommand, PairingSpec } from './commands'
-import type { Division, TournamentState } from './types'
+import type { Division, PlanStep, TournamentState } from './types'
 
 /*
  * One short English line per command, for the audit view ("who changed table 12's score, and
@@ -35,6 +36,11 @@ function namesIn(division: Division | undefined): Names {
     },
     short: (player) => name(player) ?? `#${player}`,
   }
+}
+
+/** A result in words, e.g. "Ann 412 – Bob 398 (Bob −10 overtime)", with names from `division`. */
+export function describeResultIn(result: GameResult, division: Division | undefined): string {
+  return describeResult(result, namesIn(division))
 }
 
 function describeResult(result: GameResult, names: Names): string {
@@ -101,6 +107,28 @@ function describeEdit(
   }
 }
 
+const SYSTEM_NAMES: Readonly<Record<PairingSystem, string>> = {
+  swiss: 'Swiss',
+  koth: 'King of the Hill',
+  'round-robin': 'round robin',
+  'double-round-robin': 'double round robin',
+  random: 'random draw',
+  rating: 'seeded by rating',
+  fontes: 'Initial Fontes',
+  australian: 'Australian Draw',
+  manual: 'manual',
+}
+
+/** "from round 4: Swiss, lagged, up to 1 repeat". */
+export function describePlanStep(step: PlanStep): string {
+  const parts = [SYSTEM_NAMES[step.system]]
+  if (step.basedOn === 'lagged') parts.push('lagged')
+  if (step.maxRepeats > 0) {
+    parts.push(`up to ${step.maxRepeats} repeat${step.maxRepeats === 1 ? '' : 's'}`)
+  }
+  return `from round ${step.fromRound}: ${parts.join(', ')}`
+}
+
 export function describeCommand(command: Command, state?: TournamentState): string {
   if (command.type === 'createTournament') {
     return `Created “${command.info.name}”: ${command.info.rounds} rounds, ${command.rules.name}`
@@ -126,6 +154,12 @@ export function describeCommand(command: Command, state?: TournamentState): stri
       return `Withdrew ${names.full(command.player)} from round ${command.fromRound}${inDivision}`
     case 'reinstatePlayer':
       return `Reinstated ${names.full(command.player)}${inDivision}`
+    case 'checkIn':
+      return `${names.full(command.player)} checked in for ${command.day}${inDivision}`
+    case 'cancelCheckIn':
+      return `Cancelled the check-in of ${names.full(command.player)} for ${command.day}${inDivision}`
+    case 'setPairingPlan':
+      return `Pairing plan${inDivision}: ${command.plan.map(describePlanStep).join('; ')}`
     case 'pairRound': {
       const source = [
         command.system,
@@ -138,6 +172,8 @@ export function describeCommand(command: Command, state?: TournamentState): stri
       return describeEdit(command, names)
     case 'unpairRound':
       return `Removed the pairings of round ${command.round}${inDivision}`
+    case 'publishRound':
+      return `Published the pairings of round ${command.round}${inDivision}`
     case 'startRound': {
       const absent = command.absent ?? []
       const missing =

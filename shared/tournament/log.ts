@@ -23,7 +23,8 @@ export function undo(tournamentId: string, log: readonly LoggedCommand[]): Resul
 
 /**
  * The round a command is about, or null for a command about the whole event or a player's identity
- * (create, info, rules, divisions, editing or reinstating a player). A withdrawal is about its first
+ * (create, info, rules, divisions, editing or reinstating a player, a check-in, which is about a
+ * day, and the pairing plan, which is about every round to come). A withdrawal is about its first
  * missed round, a registration with a first round about that round.
  */
 export function commandRound(command: Command): number | null {
@@ -34,6 +35,9 @@ export function commandRound(command: Command): number | null {
     case 'addDivision':
     case 'editPlayer':
     case 'reinstatePlayer':
+    case 'checkIn':
+    case 'cancelCheckIn':
+    case 'setPairingPlan':
       return null
     case 'registerPlayer':
       return command.firstRound ?? null
@@ -42,6 +46,7 @@ export function commandRound(command: Command): number | null {
     case 'pairRound':
     case 'editPairing':
     case 'unpairRound':
+    case 'publishRound':
     case 'startRound':
     case 'recordArrival':
     case 'recordResult':

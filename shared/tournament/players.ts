@@ -2,8 +2,8 @@ import { err, ok, type Result } from '../result'
 import type { Command } from './commands'
 import { checkRoundNumber, findPlayer, pairingIndexOf, replaceAt } from './lookup'
 import type { Context } from './rounds'
-import type { Division, Player } from './types'
-import { checkMemberIdFree, tidyName, validatePlayerInput } from './validation'
+import type { Division, MissedRounds, Player } from './types'
+import { checkMemberIdFree, isIsoDate, tidyName, validatePlayerInput } from './validation'
 
 type CommandOf<T extends Command['type']> = Extract<Command, { readonly type: T }>
 
@@ -12,13 +12,25 @@ function withPlayer(division: Division, player: Player): Division {
 }
 
 /**
+ * How a player entering at `firstRound` counts the rounds before it, by the preset in force when
+ * they register: the player keeps it if the rules change later, as a result keeps its spread.
+ */
+export function missedRoundsFor(firstRound: number, rules: Context['rules']): MissedRounds {
+  if (firstRound > 1 && rules.results.lateEntryMissedRounds === 'forfeit-loss') {
+    return { kind: 'forfeit-loss', spread: rules.results.forfeitSpread }
+  }
+  return { kind: 'unplayed' }
+}
+
+/**
  * A new player gets the next number. Without a first round they enter at the first round not yet
- * paired: the rounds already paired went on without them.
+ * paired: the rounds already paired went on without them, and count as the preset says
+ * (`results.lateEntryMissedRounds`).
  */
 export function registerPlayer(
   division: Division,
   command: CommandOf<'registerPlayer'>,
-  { info }: Context,
+  { info, rules }: Context,
 ): Result<Division> {
   const fields = validatePlayerInput(command.player)
   if (!fields.ok) return fields
@@ -30,11 +42,14 @@ export function registerPlayer(
       return err('player.first-round.invalid', first.error.message, { field: 'firstRound' })
     }
   }
+  const firstRound = command.firstRound ?? division.rounds.length + 1
   const player: Player = {
     id: division.players.length + 1,
     ...fields.value,
-    firstRound: command.firstRound ?? division.rounds.length + 1,
+    firstRound,
+    missedRounds: missedRoundsFor(firstRound, rules),
     status: { kind: 'active' },
+    checkIns: [],
     ...(command.tsh === undefined ? {} : { tsh: command.tsh }),
   }
   return ok({ ...division, players: [...division.players, player] })
@@ -51,9 +66,10 @@ export function editPlayer(division: Division, command: CommandOf<'editPlayer'>)
 }
 
 /**
- * A player leaves from `fromRound` on. The rounds they are already paired in must be re-paired
- * first: a withdrawal does not silently empty a seat (a player who does not show after pairing is
- * a forfeit, NSA VII.J.2).
+ * A player leaves from `fromRound` on. A round they are already paired in from then on is refused
+ * (`player.withdraw.paired`): a withdrawal does not silently empty a seat or decide a game. The
+ * director either re-pairs that round without them (unpair, or swap them out), or records the
+ * game as a forfeit (a no-show is a forfeit, NSA VII.J.2) and withdraws them from the round after.
  */
 export function withdrawPlayer(
   division: Division,
@@ -76,7 +92,7 @@ export function withdrawPlayer(
     if (pairingIndexOf(round, player.id) >= 0) {
       return err(
         'player.withdraw.paired',
-        `${player.name} (#${player.id}) is paired in round ${round.number}: change that pairing first.`,
+        `${player.name} (#${player.id}) is paired in round ${round.number}: re-pair that round without them, or record their game as a forfeit and withdraw them from round ${round.number + 1}.`,
         { details: { player: player.id, round: round.number } },
       )
     }
@@ -143,4 +159,48 @@ export function issueWarning(
   if (!round.ok) return round
   const warning = { player: command.player, round: command.round, reason: tidyName(command.reason) }
   return ok({ ...division, warnings: [...division.warnings, warning] })
+}
+
+function checkDay(day: string): Result<string> {
+  if (!isIsoDate(day)) {
+    return err('checkin.day.invalid', `"${day}" is not a day written YYYY-MM-DD.`, {
+      field: 'day',
+    })
+  }
+  return ok(day)
+}
+
+/** Whether the player checked in on `day`: the desk asks before sending a `checkIn`. */
+export function isCheckedIn(player: Player, day: string): boolean {
+  return player.checkIns.includes(day)
+}
+
+/**
+ * A check-in for one day (NEON: players register again every day). Checking in twice on one day
+ * gives the same division back: the second key press at the desk is not a mistake to refuse.
+ */
+export function checkIn(division: Division, command: CommandOf<'checkIn'>): Result<Division> {
+  const found = findPlayer(division, command.player)
+  if (!found.ok) return found
+  const day = checkDay(command.day)
+  if (!day.ok) return day
+  const player = found.value
+  if (isCheckedIn(player, day.value)) return ok(division)
+  const checkIns = [...player.checkIns, day.value].sort()
+  return ok(withPlayer(division, { ...player, checkIns }))
+}
+
+/** Takes a day's check-in back; when there was none the division is returned unchanged. */
+export function cancelCheckIn(
+  division: Division,
+  command: CommandOf<'cancelCheckIn'>,
+): Result<Division> {
+  const found = findPlayer(division, command.player)
+  if (!found.ok) return found
+  const day = checkDay(command.day)
+  if (!day.ok) return day
+  const player = found.value
+  if (!isCheckedIn(player, day.value)) return ok(division)
+  const checkIns = player.checkIns.filter((d) => d !== day.value)
+  return ok(withPlayer(division, { ...player, checkIns }))
 }

@@ -233,6 +233,7 @@ export function pairRound(
     seed,
     startedAt: null,
     arrivals: [],
+    published: false,
   }
   return ok({ ...division, rounds: [...division.rounds, round] })
 }
@@ -422,6 +423,21 @@ export function unpairRound(
     )
   }
   return ok({ ...division, rounds: division.rounds.slice(0, -1) })
+}
+
+/**
+ * The director shows the pairings. Publishing a published round again is allowed and changes no
+ * state: after an edit the log records that the pairings went out again.
+ */
+export function publishRound(
+  division: Division,
+  command: CommandOf<'publishRound'>,
+  { info }: Context,
+): Result<Division> {
+  const found = findRound(division, info, command.round)
+  if (!found.ok) return found
+  if (found.value.published) return ok(division)
+  return ok(withRound(division, { ...found.value, published: true }))
 }
 
 function checkTime(at: number): Result<number> {

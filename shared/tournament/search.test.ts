@@ -9,7 +9,9 @@ const player = (id: number, name: string, memberId = ''): Player => ({
   memberId,
   club: '',
   firstRound: 1,
+  missedRounds: { kind: 'unplayed' },
   status: { kind: 'active' },
+  checkIns: [],
 })
 
 const players: readonly Player[] = [

@@ -1,3 +1,4 @@
+import type { PairingSystem } from '../pairing/types'
 import type { GameResult, PlayerId, SpreadPenalty } from '../results/game-result'
 import type { RuleSet } from '../rules/rule-set'
 import type { StartReason } from '../starts/starts'
@@ -47,6 +48,15 @@ export type PlayerStatus =
   { readonly kind: 'active' } | { readonly kind: 'withdrawn'; readonly fromRound: number }
 
 /**
+ * How the rounds a late entry missed count, fixed when they register by the preset's
+ * `results.lateEntryMissedRounds` (no rule document speaks of it; tsh's convention is `unplayed`).
+ * - `unplayed`: neither a win nor a loss and no spread, as tsh's opponent 0 and score 0.
+ * - `forfeit-loss`: each missed round is a loss by `spread`, the forfeit spread of the preset then.
+ */
+export type MissedRounds =
+  { readonly kind: 'unplayed' } | { readonly kind: 'forfeit-loss'; readonly spread: number }
+
+/**
  * A registered player. `id` is the player's number in the division, from 1, in registration order:
  * the same number tsh uses (a `.t` file's line number), printed on slips and name tags.
  */
@@ -54,11 +64,17 @@ export interface Player extends PlayerFields {
   readonly id: PlayerId
   /**
    * The first round the player can be paired in: 1, or later for a late entry. The rounds a late
-   * entry missed count as unplayed (neither a win nor a loss, no spread), as tsh's opponent 0 and
-   * score 0; the player appears in the standings from their first round on.
+   * entry missed count as `missedRounds` says; the player appears in the standings from their first
+   * round on.
    */
   readonly firstRound: number
+  readonly missedRounds: MissedRounds
   readonly status: PlayerStatus
+  /**
+   * The days (YYYY-MM-DD) the player checked in at the desk, sorted, each once. NEON makes players
+   * register again every day, so a check-in belongs to one day.
+   */
+  readonly checkIns: readonly string[]
   /** Set when the player came from a tsh `.t` file (formats.md). */
   readonly tsh?: TshPlayerData
 }
@@ -126,6 +142,11 @@ export interface Round {
   /** When the director started the round (ms), if they did it in the program. */
   readonly startedAt: number | null
   readonly arrivals: readonly Arrival[]
+  /**
+   * The director has published the pairings (shown, printed). A round is paired unpublished, so the
+   * director reviews it first; editing a published round stays allowed and the screens warn.
+   */
+  readonly published: boolean
 }
 
 /** A director's warning (NEON: the third proposes disqualification). */
@@ -135,6 +156,24 @@ export interface Warning {
   readonly reason: string
 }
 
+/**
+ * One step of a division's pairing plan: from `fromRound` on (until the next step), rounds are
+ * paired by `system`, on the standings after the previous round or (`lagged`) the round before it,
+ * allowing two players to meet `maxRepeats` times before a pairing counts as a repeat over the limit.
+ */
+export interface PlanStep {
+  readonly fromRound: number
+  readonly system: PairingSystem
+  readonly basedOn: 'previous' | 'lagged'
+  readonly maxRepeats: number
+}
+
+/** Seeded by rating for round 1, then Swiss on the last round's standings, never repeating. */
+export const DEFAULT_PLAN: readonly PlanStep[] = [
+  { fromRound: 1, system: 'rating', basedOn: 'previous', maxRepeats: 0 },
+  { fromRound: 2, system: 'swiss', basedOn: 'previous', maxRepeats: 0 },
+]
+
 export interface Division {
   readonly name: string
   readonly players: readonly Player[]
@@ -142,6 +181,8 @@ export interface Division {
   readonly rounds: readonly Round[]
   readonly penalties: readonly SpreadPenalty[]
   readonly warnings: readonly Warning[]
+  /** How each round is paired; sorted by `fromRound`, the first step from round 1. */
+  readonly plan: readonly PlanStep[]
 }
 
 export interface TournamentState {

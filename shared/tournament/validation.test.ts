@@ -12,8 +12,13 @@ import {
   validateTournamentInfo,
 } from './validation'
 
-const ENTERED = { firstRound: 1, status: { kind: 'active' } } as const
-const NO_ROUNDS = { rounds: [], penalties: [], warnings: [] } as const
+const ENTERED = {
+  firstRound: 1,
+  missedRounds: { kind: 'unplayed' },
+  status: { kind: 'active' },
+  checkIns: [],
+} as const
+const NO_ROUNDS = { rounds: [], penalties: [], warnings: [], plan: [] } as const
 
 const codeOf = (result: { ok: boolean; error?: { code: string } }): string | undefined =>
   result.ok ? undefined : result.error?.code

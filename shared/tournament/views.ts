@@ -33,9 +33,17 @@ function startOf(first: PlayerId | null, player: PlayerId): 'first' | 'second' |
   return first === player ? 'first' : 'second'
 }
 
-/** Every entered result of rounds 1..throughRound, as the standings read them. */
-function roundOutcomes(division: Division, throughRound: number): RoundOutcome[][] {
-  return division.rounds.slice(0, throughRound).map((round) => {
+/**
+ * Every entered result of rounds 1..throughRound, as the standings read them, and for each of
+ * `players` who entered late with missed rounds as forfeit losses (`results.lateEntryMissedRounds`),
+ * a loss at the spread fixed when they registered in each round before their first.
+ */
+function roundOutcomes(
+  division: Division,
+  throughRound: number,
+  players: readonly Player[],
+): RoundOutcome[][] {
+  const rounds = division.rounds.slice(0, throughRound).map((round) => {
     const outcomes: RoundOutcome[] = []
     for (const recorded of round.results) {
       if (recorded === null) continue
@@ -47,14 +55,59 @@ function roundOutcomes(division: Division, throughRound: number): RoundOutcome[]
     }
     return outcomes
   })
+  for (const player of players) {
+    const missed = player.missedRounds
+    if (missed.kind !== 'forfeit-loss') continue
+    const last = Math.min(player.firstRound - 1, throughRound)
+    for (let round = 1; round <= last; round++) {
+      while (rounds.length < round) rounds.push([])
+      rounds[round - 1]?.push({
+        player: player.id,
+        win: 0,
+        loss: 1,
+        spread: -missed.spread,
+        counts: true,
+      })
+    }
+  }
+  return rounds
+}
+
+/**
+ * The standings of `players` after `round` (0 = before any round: everyone level, in rating order)
+ * from the division's results, penalties and missed rounds, by the preset's spread cap.
+ */
+export function divisionStandings(
+  rules: TournamentState['rules'],
+  division: Division,
+  round: number,
+  players: readonly Player[],
+): readonly StandingsRow[] {
+  const entered: StandingsPlayer[] = players.map((player) => ({
+    id: player.id,
+    name: player.name,
+    rating: player.rating,
+    withdrawnAfterRound: player.status.kind === 'withdrawn' ? player.status.fromRound - 1 : null,
+  }))
+  return computeStandings(
+    {
+      players: entered,
+      rounds: roundOutcomes(division, round, players),
+      penalties: division.penalties,
+      spreadCapPerGame: rules.results.spreadCapPerGame,
+      includeStarts: true,
+    },
+    round,
+  )
 }
 
 /**
  * The standings after `round` from the results entered so far (design.md, "Standings"), with the
  * current corrections: a correction made later still changes the standings of its round.
  * - A withdrawn player is ranked in the rounds before their withdrawal and dropped after.
- * - A late entry is ranked from their first round on; rounds they missed count as nothing (no win,
- *   no loss, no spread), the tsh convention of opponent 0 and score 0. No preset says otherwise.
+ * - A late entry is ranked from their first round on; the rounds they missed count as fixed when
+ *   they registered (`Player.missedRounds`): nothing at all (tsh's opponent 0 and score 0), or a
+ *   forfeit loss each.
  * - Spread penalties count from their round on; the preset's per-game spread cap applies.
  */
 export function standingsAsOf(
@@ -66,26 +119,8 @@ export function standingsAsOf(
   if (!division.ok) return division
   const checked = checkRoundNumber(state.info, round)
   if (!checked.ok) return checked
-  const players: StandingsPlayer[] = division.value.players
-    .filter((player) => player.firstRound <= round)
-    .map((player) => ({
-      id: player.id,
-      name: player.name,
-      rating: player.rating,
-      withdrawnAfterRound: player.status.kind === 'withdrawn' ? player.status.fromRound - 1 : null,
-    }))
-  return ok(
-    computeStandings(
-      {
-        players,
-        rounds: roundOutcomes(division.value, round),
-        penalties: division.value.penalties,
-        spreadCapPerGame: state.rules.results.spreadCapPerGame,
-        includeStarts: true,
-      },
-      round,
-    ),
-  )
+  const players = division.value.players.filter((player) => player.firstRound <= round)
+  return ok(divisionStandings(state.rules, division.value, round, players))
 }
 
 function startsHistory(division: Division, throughRound: number): StartsHistoryEntry[] {

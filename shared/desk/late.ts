@@ -1,0 +1,79 @@
+/*
+ * Late arrivals at the desk (rules.md, "Clock, overtime and late arrival"): the round clock, who is
+ * still absent at which table, each late player's remaining time by the preset's method, and the
+ * forfeit the preset calls for. The program proposes; the director confirms every forfeit.
+ */
+import type { SeatClock } from '../clock/late-arrival'
+import { err, type Result } from '../result'
+import type { PlayerId } from '../results/game-result'
+import { tableClocks } from '../tournament/views'
+import type { TournamentState } from '../tournament/types'
+import { parseResultLine, type ResultEntry } from './result-line'
+
+export interface TableClock {
+  readonly table: number
+  readonly players: readonly [PlayerId, PlayerId]
+  /** Players recorded absent when the round started, or seen arriving late. */
+  readonly late: readonly PlayerId[]
+  /** Of those, the ones not yet at the table. */
+  readonly absent: readonly PlayerId[]
+  /**
+   * Both clocks by the preset (shared/clock): time lost, time left, and for a late player the
+   * forfeit decision (`none`, `may-choose-forfeit` MSA guide, `must-forfeit` MSA guide and NEON).
+   */
+  readonly seats: readonly [SeatClock, SeatClock]
+  /** A result is already entered (e.g. the forfeit was confirmed). */
+  readonly hasResult: boolean
+}
+
+/**
+ * The late-arrival panel of a started round as of `now` (ms): one entry per table where somebody
+ * was late, in table order. A round not started (or not paired) has none. A `now` before a recorded
+ * arrival (another machine's clock) is taken as that arrival's time.
+ */
+export function roundClockStatus(
+  state: TournamentState,
+  division: string,
+  round: number,
+  now: number,
+): readonly TableClock[] {
+  const found = state.divisions.find((d) => d.name === division)?.rounds[round - 1]
+  if (found?.startedAt == null || found.arrivals.length === 0) return []
+  const arrivedAt = new Map(found.arrivals.map((a) => [a.player, a.arrivedAt]))
+  const latest = Math.max(found.startedAt, ...found.arrivals.map((a) => a.arrivedAt ?? 0))
+  const at = Math.max(now, latest)
+  const clocks: TableClock[] = []
+  found.pairings.forEach((pairing, i) => {
+    if (pairing.kind !== 'game') return
+    const late = pairing.players.filter((p) => arrivedAt.has(p))
+    if (late.length === 0) return
+    const seats = tableClocks(state, division, round, pairing.table, at)
+    if (!seats.ok) return
+    clocks.push({
+      table: pairing.table,
+      players: pairing.players,
+      late,
+      absent: late.filter((p) => arrivedAt.get(p) === null),
+      seats: seats.value,
+      hasResult: found.results[i] != null,
+    })
+  })
+  return clocks
+}
+
+/**
+ * The result entry for a late player's forfeit, once the director confirms it: the opponent wins
+ * at the preset's lateness spread, rated as the preset says (MSA guide: by 50; NEON: by 100, not
+ * rated), with reason `late`. It is the same entry as the line `late #<player>`.
+ */
+export function lateForfeitEntry(
+  state: TournamentState,
+  division: string,
+  round: number,
+  player: PlayerId,
+): Result<ResultEntry> {
+  if (!Number.isInteger(player) || player < 1) {
+    return err('player.missing', `There is no player #${player}.`, { field: 'player' })
+  }
+  return parseResultLine(`late #${player}`, { state, division, round })
+}

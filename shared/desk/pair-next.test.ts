@@ -1,0 +1,368 @@
+import { describe, expect, test } from 'vitest'
+import { rulesFromPreset } from '../rules/presets'
+import { apply } from '../tournament/apply'
+import type { Command, PairingSpec } from '../tournament/commands'
+import { applyAll, ID, played } from '../tournament/test-support/event'
+import { DEFAULT_PLAN, type PlanStep, type TournamentState } from '../tournament/types'
+import {
+  describeWarning,
+  nextRoundNumber,
+  pairingWarnings,
+  planStepFor,
+  proposePairing,
+  type PairingProposal,
+} from './pair-next'
+import { deskEvent } from './test-support/desk-event'
+
+const nsa = rulesFromPreset('nsa1995')
+
+function run(state: TournamentState, ...commands: Command[]): TournamentState {
+  return commands.reduce((s, c) => {
+    const next = apply(s, c, ID)
+    if (!next.ok) throw new Error(`${c.type}: ${next.error.code} ${next.error.message}`)
+    return next.value
+  }, state)
+}
+
+const result = (
+  round: number,
+  table: number,
+  players: readonly [number, number],
+  scores: readonly [number, number],
+  first?: number,
+): Command => ({
+  type: 'recordResult',
+  division: 'A',
+  round,
+  game: { table },
+  result: played(players, scores, nsa),
+  ...(first === undefined ? {} : { first }),
+})
+
+/** The desk event with round 1's results in: Ann, Joanne and Ed win; Fay had the bye. */
+const afterRound1 = deskEvent('nsa1995', [
+  result(1, 1, [1, 2], [420, 380]),
+  result(1, 2, [3, 4], [410, 300]),
+  result(1, 3, [5, 6], [390, 385]),
+]).state
+
+function proposal(
+  state: TournamentState,
+  round: number,
+  options: Parameters<typeof proposePairing>[3] = { seed: 1 },
+): PairingProposal {
+  const proposed = proposePairing(state, 'A', round, options)
+  if (!proposed.ok) throw new Error(`${proposed.error.code}: ${proposed.error.message}`)
+  return proposed.value
+}
+
+function seated(pairings: readonly PairingSpec[]): number[] {
+  return pairings.flatMap((p) => (p.kind === 'game' ? [...p.players] : [p.player])).sort()
+}
+
+describe('the plan decides how each round is paired (design.md, "Pairing")', () => {
+  const division = afterRound1.divisions[0]
+  if (division === undefined) throw new Error('no division')
+  const plan: PlanStep[] = [
+    { fromRound: 1, system: 'fontes', basedOn: 'previous', maxRepeats: 0 },
+    { fromRound: 4, system: 'swiss', basedOn: 'lagged', maxRepeats: 1 },
+    { fromRound: 8, system: 'koth', basedOn: 'previous', maxRepeats: 2 },
+  ]
+  test.each([
+    { round: 1, system: 'fontes' },
+    { round: 3, system: 'fontes' },
+    { round: 4, system: 'swiss' },
+    { round: 7, system: 'swiss' },
+    { round: 8, system: 'koth' },
+    { round: 12, system: 'koth' },
+  ])('round $round is paired by $system', ({ round, system }) => {
+    expect(planStepFor({ ...division, plan }, round).system).toBe(system)
+  })
+
+  test('the default plan: seeded by rating, then Swiss', () => {
+    expect(planStepFor(division, 1)).toEqual(DEFAULT_PLAN[0])
+    expect(planStepFor(division, 2)).toEqual(DEFAULT_PLAN[1])
+  })
+
+  test('the next round is the first not paired', () => {
+    expect(nextRoundNumber(afterRound1, 'A')).toBe(2)
+    expect(nextRoundNumber(afterRound1, 'Z')).toBe(1)
+  })
+})
+
+describe('proposing the next round (issue 5: pair, review, publish)', () => {
+  test('round 2 by Swiss: everyone once, the bye to someone who has not had one', () => {
+    const proposed = proposal(afterRound1, 2)
+    const { command } = proposed
+    expect(command).toMatchObject({
+      type: 'pairRound',
+      division: 'A',
+      round: 2,
+      system: 'swiss',
+      seed: 1,
+    })
+    expect(seated(command.pairings)).toEqual([1, 2, 3, 4, 5, 6, 7])
+    const byes = command.pairings.filter((p) => p.kind === 'bye')
+    expect(byes).toHaveLength(1)
+    expect(byes[0]).not.toMatchObject({ player: 7 })
+    expect(
+      command.pairings.filter((p) => p.kind === 'game').map((p) => p.kind === 'game' && p.table),
+    ).toEqual([1, 2, 3])
+    for (const p of command.pairings) expect(p.reason).toBeTruthy()
+    expect(proposed.summary[0]).toBe('Swiss on the standings after round 1')
+    expect(proposed.warnings).toEqual([])
+    expect(proposed.replacesRound).toBe(false)
+    // The proposal applies as it is.
+    expect(apply(afterRound1, command, ID).ok).toBe(true)
+  })
+
+  test('the same seed gives the same proposal', () => {
+    expect(proposal(afterRound1, 2, { seed: 5 })).toEqual(proposal(afterRound1, 2, { seed: 5 }))
+  })
+
+  test('the system can be chosen for this round only', () => {
+    expect(proposal(afterRound1, 2, { seed: 1, system: 'koth' }).command.system).toBe('koth')
+  })
+
+  test('lagged pairing is based on the round before last', () => {
+    const lagged = run(afterRound1, {
+      type: 'setPairingPlan',
+      division: 'A',
+      plan: [{ fromRound: 1, system: 'swiss', basedOn: 'lagged', maxRepeats: 0 }],
+    })
+    const round2 = proposal(lagged, 2)
+    expect(round2.summary[0]).toBe('Swiss on the standings after round 0')
+  })
+
+  test('only players checked in on the day are paired; the others are listed as unpaired', () => {
+    const day = '2026-03-14'
+    const checked = run(
+      afterRound1,
+      ...[1, 2, 3, 4, 5].map((player): Command => ({
+        type: 'checkIn',
+        division: 'A',
+        player,
+        day,
+      })),
+    )
+    const proposed = proposal(checked, 2, { seed: 1, onlyCheckedInOn: day })
+    expect(seated(proposed.command.pairings)).toEqual([1, 2, 3, 4, 5])
+    expect(proposed.warnings).toEqual([
+      { kind: 'unpaired', player: 6 },
+      { kind: 'unpaired', player: 7 },
+    ])
+    expect(proposed.warnings.map((w) => describeWarning(checked, 'A', w))).toEqual([
+      'Cy Bobson (#6) is not paired',
+      'Fay Wong (#7) is not paired',
+    ])
+  })
+
+  test.each([
+    { case: 'a round two ahead', round: 3, code: 'round.out-of-order' },
+    { case: 'a round beyond the event', round: 5, code: 'round.beyond-event' },
+    { case: 'round 0', round: 0, code: 'round.invalid' },
+  ])('refused: $case ($code)', ({ round, code }) => {
+    expect(proposePairing(afterRound1, 'A', round, { seed: 1 })).toMatchObject({
+      ok: false,
+      error: { code },
+    })
+  })
+
+  test('refused: re-pairing a round that has results (round.has-results)', () => {
+    expect(proposePairing(afterRound1, 'A', 1, { seed: 1 })).toMatchObject({
+      ok: false,
+      error: { code: 'round.has-results' },
+    })
+  })
+
+  test('refused: an unknown division', () => {
+    expect(proposePairing(afterRound1, 'Z', 2, { seed: 1 })).toMatchObject({
+      ok: false,
+      error: { code: 'division.missing' },
+    })
+  })
+})
+
+describe('re-pairing keeps the director’s locked pairings (design.md: locked pairings are kept)', () => {
+  const paired = run(afterRound1, proposal(afterRound1, 2).command)
+  const table2 = paired.divisions[0]?.rounds[1]?.pairings.find(
+    (p) => p.kind === 'game' && p.table === 2,
+  )
+  if (table2?.kind !== 'game') throw new Error('no table 2')
+  // The director keeps table 2 as it is: it is locked.
+  const edited = run(paired, {
+    type: 'editPairing',
+    division: 'A',
+    round: 2,
+    table: 2,
+    change: { kind: 'lock', locked: true },
+  })
+
+  test('the locked table is kept where it is; the rest is paired again', () => {
+    const again = proposal(edited, 2, { seed: 9 })
+    expect(again.replacesRound).toBe(true)
+    expect(again.command.pairings).toContainEqual(
+      expect.objectContaining({ kind: 'game', table: 2, players: table2.players, locked: true }),
+    )
+    expect(again.command.pairings.filter((p) => p.locked === true)).toHaveLength(1)
+    expect(seated(again.command.pairings)).toEqual([1, 2, 3, 4, 5, 6, 7])
+    const reapplied = run(edited, { type: 'unpairRound', division: 'A', round: 2 }, again.command)
+    expect(
+      reapplied.divisions[0]?.rounds[1]?.pairings.find((p) => p.kind === 'game' && p.table === 2),
+    ).toMatchObject({ players: table2.players, locked: true })
+  })
+
+  test('keepLocked: [] re-pairs the whole round', () => {
+    const fresh = proposal(edited, 2, { seed: 9, keepLocked: [] })
+    expect(fresh.command.pairings.every((p) => p.locked !== true)).toBe(true)
+  })
+
+  test('keepLocked can name a pairing the engine must keep at a table of the director’s choice', () => {
+    const kept = proposal(afterRound1, 2, {
+      seed: 1,
+      keepLocked: [{ kind: 'game', table: 3, players: [1, 7] }],
+    })
+    expect(kept.command.pairings).toContainEqual(
+      expect.objectContaining({ table: 3, players: [1, 7], locked: true }),
+    )
+    const tables = kept.command.pairings.flatMap((p) => (p.kind === 'game' ? [p.table] : []))
+    expect([...tables].sort()).toEqual([1, 2, 3])
+  })
+
+  test('refused: two byes to keep', () => {
+    expect(
+      proposePairing(afterRound1, 'A', 2, {
+        seed: 1,
+        keepLocked: [
+          { kind: 'bye', player: 1 },
+          { kind: 'bye', player: 2 },
+        ],
+      }),
+    ).toMatchObject({ ok: false, error: { code: 'pairing.locked.byes' } })
+  })
+})
+
+describe('warnings on a paired or hand-edited round', () => {
+  /** Four players who have all met once after three rounds; Ann went first in every game. */
+  const four = applyAll([
+    {
+      type: 'createTournament',
+      info: { name: 'Four', venue: '', startDate: '2026-03-14', endDate: '', rounds: 5 },
+      rules: nsa,
+    },
+    { type: 'addDivision', name: 'A' },
+    ...['Ann', 'Bob', 'Cy', 'Di'].map((name): Command => ({
+      type: 'registerPlayer',
+      division: 'A',
+      player: { name, rating: 0, memberId: '', club: '' },
+    })),
+    ...(
+      [
+        [
+          [1, 2],
+          [3, 4],
+        ],
+        [
+          [1, 3],
+          [2, 4],
+        ],
+        [
+          [1, 4],
+          [2, 3],
+        ],
+      ] as const
+    ).flatMap((tables, r): Command[] => [
+      {
+        type: 'pairRound',
+        division: 'A',
+        round: r + 1,
+        pairings: tables.map((players, t) => ({ kind: 'game', table: t + 1, players })),
+      },
+      ...tables.map((players, t) => result(r + 1, t + 1, players, [400, 300], players[0])),
+    ]),
+  ])
+
+  test('four players after a full round robin: Swiss must repeat, and says so', () => {
+    const proposed = proposal(four, 4)
+    const repeats = proposed.warnings.filter((w) => w.kind === 'repeat')
+    expect(repeats).toHaveLength(2)
+    for (const w of repeats) expect(w).toMatchObject({ times: 1 })
+    expect(proposed.summary.some((line) => line.includes('2 repeats'))).toBe(true)
+    expect(describeWarning(four, 'A', repeats[0] ?? ({} as never))).toMatch(
+      /^Table \d: \w+ \(#\d\) and \w+ \(#\d\) have met once before$/,
+    )
+  })
+
+  test('MSA 1.3, NSA II.F.1: a director’s starter giving Ann a fourth first in a row is flagged', () => {
+    const round4 = run(four, {
+      type: 'pairRound',
+      division: 'A',
+      round: 4,
+      pairings: [
+        { kind: 'game', table: 1, players: [1, 2], start: { kind: 'director', starter: 1 } },
+        { kind: 'game', table: 2, players: [3, 4] },
+      ],
+    })
+    const warnings = pairingWarnings(round4, 'A', 4)
+    expect(warnings).toContainEqual({ kind: 'start-imbalance', player: 1, firsts: 4, seconds: 0 })
+    expect(warnings).toContainEqual({ kind: 'repeat', table: 1, players: [1, 2], times: 1 })
+    expect(
+      describeWarning(round4, 'A', { kind: 'start-imbalance', player: 1, firsts: 4, seconds: 0 }),
+    ).toBe('Ann (#1) would have 4 firsts and 0 seconds')
+  })
+
+  test('by the rules Ann (3 firsts) goes second and is not flagged; Bob and Cy, pushed two apart, are', () => {
+    const round4 = run(four, {
+      type: 'pairRound',
+      division: 'A',
+      round: 4,
+      pairings: [
+        { kind: 'game', table: 1, players: [1, 2] },
+        { kind: 'game', table: 2, players: [3, 4] },
+      ],
+    })
+    expect(pairingWarnings(round4, 'A', 4)).toEqual([
+      { kind: 'repeat', table: 1, players: [1, 2], times: 1 },
+      { kind: 'start-imbalance', player: 2, firsts: 3, seconds: 1 },
+      { kind: 'repeat', table: 2, players: [3, 4], times: 1 },
+      { kind: 'start-imbalance', player: 3, firsts: 1, seconds: 3 },
+    ])
+  })
+
+  test('an unknown division or round has no warnings', () => {
+    expect(pairingWarnings(four, 'A', 5)).toEqual([])
+    expect(pairingWarnings(four, 'Z', 1)).toEqual([])
+  })
+})
+
+describe('late entries in the pairing: missed rounds count as the preset says', () => {
+  test('with forfeit losses a late entry is paired as 0–1, with the bye counted against them', () => {
+    const rules = rulesFromPreset('nsa1995')
+    const base = deskEvent('nsa1995').commands
+    const create = base[0]
+    if (create?.type !== 'createTournament') throw new Error('no create')
+    const state = applyAll([
+      {
+        ...create,
+        rules: { ...rules, results: { ...rules.results, lateEntryMissedRounds: 'forfeit-loss' } },
+      },
+      ...base.slice(1),
+      ...deskEvent().commands.slice(base.length),
+      result(1, 1, [1, 2], [420, 380]),
+      result(1, 2, [3, 4], [410, 300]),
+      result(1, 3, [5, 6], [390, 385]),
+      {
+        type: 'registerPlayer',
+        division: 'A',
+        player: { name: 'Gus', rating: 2500, memberId: '', club: '' },
+      },
+    ])
+    const proposed = proposal(state, 2)
+    expect(seated(proposed.command.pairings)).toEqual([1, 2, 3, 4, 5, 6, 7, 8])
+    // Gus, the best rated but 0–1, meets one of the losers of round 1, not a winner.
+    const gus = proposed.command.pairings.find((p) => p.kind === 'game' && p.players.includes(8))
+    expect(gus?.kind === 'game' && gus.players.find((p) => p !== 8)).toSatisfy((p: number) =>
+      [2, 4, 6].includes(p),
+    )
+  })
+})

@@ -1,0 +1,575 @@
+/*
+ * Results entry as fast as tsh (design.md, "Data entry and the desk"): one line per game, a table
+ * number or two name fragments, two scores, Enter. The line becomes a ResultEntry the screen shows
+ * back ("Table 12: Ann 412 – Bob 398") and turns into a `recordResult` or `correctResult`.
+ */
+import { err, ok, type Result } from '../result'
+import {
+  parseOvertime,
+  playedResult,
+  walkOutResult,
+  type ForfeitReason,
+  type GameResult,
+  type PlayerId,
+} from '../results/game-result'
+import type { RuleSet } from '../rules/rule-set'
+import type { Command, GameRef } from '../tournament/commands'
+import { describeResultIn } from '../tournament/describe'
+import { findRound, tableIndex } from '../tournament/lookup'
+import { checkResult } from '../tournament/record-result'
+import type { Division, GamePairing, Player, Round, TournamentState } from '../tournament/types'
+import { foldForSearch } from '../tournament/validation'
+import { findDivision } from '../tournament/views'
+
+export interface ResultEntry {
+  /** Always the table, even when the line named the players. */
+  readonly game: GameRef
+  /** In the pairing's order of players, however the line was typed. */
+  readonly result: GameResult
+  /** Who went first, when the line said (`first ann`). */
+  readonly first?: PlayerId
+  readonly summary: string
+}
+
+export interface ResultLineContext {
+  readonly state: TournamentState
+  readonly division: string
+  readonly round: number
+}
+
+/** The syntax, one line each, for the entry screen's help. */
+export const RESULT_LINE_HELP: readonly string[] = [
+  '12 412 398 — table 12: the scores of its two players, in the order of the pairings',
+  'ann bob 412 398 — two name fragments (or #7 for player 7), scores in the order typed',
+  '12 412 398 ot 0:00 1:05 — overtime of each player as m:ss; the preset’s penalty is applied',
+  '12 412 398 first bob — who went first, when the players drew for it',
+  '12 forfeit bob — Bob did not show: the opponent wins by the preset’s forfeit spread',
+  '12 late bob — Bob forfeits for lateness (the preset’s lateness spread)',
+  '12 walkout bob 180 220 — Bob left the game; the scores when he left, his first (NSA VII.J.3)',
+  '12 double-forfeit — neither player showed: both lose',
+  '12 unplayed — the game was not played and counts for nothing',
+  'forfeit bob, late bob, walkout bob … — without a table, the game of that player',
+]
+
+type Keyword = 'ot' | 'first' | 'forfeit' | 'late' | 'walkout' | 'double-forfeit' | 'unplayed'
+
+const KEYWORDS: Readonly<Record<string, Keyword>> = {
+  ot: 'ot',
+  first: 'first',
+  forfeit: 'forfeit',
+  late: 'late',
+  walkout: 'walkout',
+  'walk-out': 'walkout',
+  'double-forfeit': 'double-forfeit',
+  doubleforfeit: 'double-forfeit',
+  unplayed: 'unplayed',
+}
+
+const keywordOf = (token: string | undefined): Keyword | undefined =>
+  token === undefined ? undefined : KEYWORDS[token.toLowerCase()]
+
+const isWholeNumber = (token: string): boolean => /^-?\d+$/.test(token)
+
+/** Everything the parser needs about the round, found once per line. */
+interface Scene {
+  readonly rules: RuleSet
+  readonly division: Division
+  readonly round: Round
+}
+
+const nameOf = (scene: Scene, id: PlayerId): string =>
+  scene.division.players[id - 1]?.name ?? `#${id}`
+
+const listPlayers = (scene: Scene, ids: readonly PlayerId[]): string => {
+  const shown = ids.slice(0, 10).map((id) => `${nameOf(scene, id)} (#${id})`)
+  return ids.length > 10 ? `${shown.join(', ')}, …` : shown.join(', ')
+}
+
+/**
+ * How closely a fragment matches a name: 0 nowhere, 1 inside it, 2 at the start of a word, 3 a
+ * whole word. `#7` matches player 7 exactly (3) and nobody else.
+ */
+function closeness(fragment: string, player: Player): number {
+  if (fragment.startsWith('#')) return fragment === `#${player.id}` ? 3 : 0
+  const name = foldForSearch(player.name)
+  if (!name.includes(fragment)) return 0
+  const words = name.split(/[\s,.'’-]+/)
+  if (words.includes(fragment)) return 3
+  return words.some((w) => w.startsWith(fragment)) ? 2 : 1
+}
+
+/** The players of the round a fragment matches at `level` or closer (one pass over the round). */
+function matching(
+  scene: Scene,
+  fragment: string,
+  among: readonly PlayerId[],
+  level: number,
+): PlayerId[] {
+  const key = fragment.startsWith('#') ? fragment : foldForSearch(fragment)
+  const found: PlayerId[] = []
+  for (const id of among) {
+    const player = scene.division.players[id - 1]
+    if (player !== undefined && closeness(key, player) >= level) found.push(id)
+  }
+  return found
+}
+
+function roundPlayers(round: Round): PlayerId[] {
+  const ids: PlayerId[] = []
+  for (const pairing of round.pairings) {
+    if (pairing.kind === 'game') ids.push(pairing.players[0], pairing.players[1])
+    else ids.push(pairing.player)
+  }
+  return ids
+}
+
+const nobody = (scene: Scene, fragment: string): Result<never> =>
+  err(
+    'result-line.name.unknown',
+    `“${fragment}” matches nobody paired in round ${scene.round.number}.`,
+    { details: { fragment } },
+  )
+
+const several = (scene: Scene, fragment: string, ids: readonly PlayerId[]): Result<never> =>
+  err(
+    'result-line.name.ambiguous',
+    `“${fragment}” matches several players: ${listPlayers(scene, ids)}. Type more of the name.`,
+    { details: { fragment, players: ids.join(' ') } },
+  )
+
+/** One fragment to one player among `among`, taking the closest match when the loose one is not unique. */
+function resolveOne(scene: Scene, fragment: string, among: readonly PlayerId[]): Result<PlayerId> {
+  const loose = matching(scene, fragment, among, 1)
+  if (loose.length === 0) return nobody(scene, fragment)
+  for (let level = 1; level <= 3; level++) {
+    const found = level === 1 ? loose : matching(scene, fragment, loose, level)
+    if (found.length === 1 && found[0] !== undefined) return ok(found[0])
+    if (found.length === 0) break
+  }
+  return several(scene, fragment, loose)
+}
+
+interface Seat {
+  /** Position of the game in the round. */
+  readonly index: number
+  readonly pairing: GamePairing
+  /** True when the first fragment is the pairing's second player. */
+  readonly reversed: boolean
+}
+
+const hasBye = (scene: Scene, player: PlayerId): boolean =>
+  scene.round.pairings.some((p) => p.kind === 'bye' && p.player === player)
+
+function byeRefused(scene: Scene, player: PlayerId): Result<never> {
+  return err(
+    'result-line.bye',
+    `${nameOf(scene, player)} (#${player}) has a bye in round ${scene.round.number}: a bye’s result is entered when the round is paired.`,
+    { details: { player } },
+  )
+}
+
+/** The games where one player matches `a` and the other `b`, at one closeness level. */
+function seatsFor(scene: Scene, a: ReadonlySet<PlayerId>, b: ReadonlySet<PlayerId>): Seat[] {
+  const seats: Seat[] = []
+  scene.round.pairings.forEach((pairing, index) => {
+    if (pairing.kind !== 'game') return
+    const [x, y] = pairing.players
+    if (a.has(x) && b.has(y)) seats.push({ index, pairing, reversed: false })
+    if (a.has(y) && b.has(x)) seats.push({ index, pairing, reversed: true })
+  })
+  return seats
+}
+
+/**
+ * Two fragments to the one game they name, and which of its players the first one is. Looser
+ * matches are tried first; when they fit several games, closer ones decide ("ann" is Ann, not
+ * Joanne, once Joanne's opponent is not the second name).
+ */
+function resolvePair(scene: Scene, first: string, second: string): Result<Seat> {
+  const among = roundPlayers(scene.round)
+  const a = matching(scene, first, among, 1)
+  const b = matching(scene, second, among, 1)
+  if (a.length === 0) return nobody(scene, first)
+  if (b.length === 0) return nobody(scene, second)
+  let seats = seatsFor(scene, new Set(a), new Set(b))
+  if (seats.length === 0) {
+    // "ann smith": both fragments can only be the same player.
+    const [only] = a.length === 1 ? a : b.length === 1 ? b : []
+    if (only !== undefined && a.includes(only) && b.includes(only)) {
+      return err(
+        'result-line.same-player',
+        `“${first}” and “${second}” are both ${nameOf(scene, only)}: a game has two players.`,
+        { details: { player: only } },
+      )
+    }
+    for (const only of [a, b]) {
+      const [player] = only
+      if (only.length === 1 && player !== undefined && hasBye(scene, player)) {
+        return byeRefused(scene, player)
+      }
+    }
+    if (a.length > 1) return several(scene, first, a)
+    if (b.length > 1) return several(scene, second, b)
+    return err(
+      'result-line.not-paired',
+      `${nameOf(scene, a[0] ?? 0)} and ${nameOf(scene, b[0] ?? 0)} do not play each other in round ${scene.round.number}.`,
+      { details: { players: `${a[0] ?? 0} ${b[0] ?? 0}` } },
+    )
+  }
+  for (let level = 2; level <= 3 && seats.length > 1; level++) {
+    const closer = seatsFor(
+      scene,
+      new Set(matching(scene, first, a, level)),
+      new Set(matching(scene, second, b, level)),
+    )
+    if (closer.length === 0) break
+    seats = closer
+  }
+  const [seat] = seats
+  if (seats.length === 1 && seat !== undefined) return ok(seat)
+  const ambiguous = new Set(seats.flatMap((s) => s.pairing.players))
+  const firstIds = a.filter((id) => ambiguous.has(id))
+  return firstIds.length > 1
+    ? several(scene, first, firstIds)
+    : several(
+        scene,
+        second,
+        b.filter((id) => ambiguous.has(id)),
+      )
+}
+
+/** The game of one named player (`forfeit bob` without a table). */
+function seatOf(scene: Scene, fragment: string): Result<{ seat: Seat; player: PlayerId }> {
+  const player = resolveOne(scene, fragment, roundPlayers(scene.round))
+  if (!player.ok) return player
+  const index = scene.round.pairings.findIndex(
+    (p) => p.kind === 'game' && p.players.includes(player.value),
+  )
+  const pairing = scene.round.pairings[index]
+  if (pairing?.kind !== 'game') return byeRefused(scene, player.value)
+  return ok({ seat: { index, pairing, reversed: false }, player: player.value })
+}
+
+function score(token: string | undefined, what: string): Result<number> {
+  if (token === undefined) {
+    return err('result-line.score.missing', `The ${what} is missing.`, { field: 'score' })
+  }
+  if (!isWholeNumber(token)) {
+    return err('result-line.score.not-a-number', `“${token}” is not a score (a whole number).`, {
+      field: 'score',
+      details: { token },
+    })
+  }
+  return ok(Number(token) + 0)
+}
+
+function overtime(token: string | undefined): Result<number> {
+  if (token === undefined) {
+    return err('result-line.overtime.missing', 'After “ot” give both players’ overtime, as m:ss.', {
+      field: 'overtime',
+    })
+  }
+  return parseOvertime(token)
+}
+
+const otherPlayer = (pairing: GamePairing, player: PlayerId): PlayerId =>
+  pairing.players[0] === player ? pairing.players[1] : pairing.players[0]
+
+function extra(token: string): Result<never> {
+  return err('result-line.extra', `“${token}” is not understood here.`, { details: { token } })
+}
+
+interface Body {
+  readonly result: GameResult
+  readonly first?: PlayerId
+}
+
+/** Scores (in the seat's typed order), then `ot m:ss m:ss` and `first NAME` in either order. */
+function playedBody(scene: Scene, seat: Seat, tokens: readonly string[]): Result<Body> {
+  const a = score(tokens[0], 'first score')
+  if (!a.ok) return a
+  const b = score(tokens[1], 'second score')
+  if (!b.ok) return b
+  let over: readonly [number, number] = [0, 0]
+  let first: PlayerId | undefined
+  for (let i = 2; i < tokens.length;) {
+    const token = tokens[i] as string
+    const keyword = keywordOf(token)
+    if (keyword === 'ot') {
+      const x = overtime(tokens[i + 1])
+      if (!x.ok) return x
+      const y = overtime(tokens[i + 2])
+      if (!y.ok) return y
+      over = [x.value, y.value]
+      i += 3
+    } else if (keyword === 'first') {
+      const fragment = tokens[i + 1]
+      if (fragment === undefined) {
+        return err('result-line.first.missing', 'After “first” name who went first.')
+      }
+      const who = resolveOne(scene, fragment, seat.pairing.players)
+      if (!who.ok) return who
+      first = who.value
+      i += 2
+    } else return extra(token)
+  }
+  const typed = [a.value, b.value] as const
+  const raw = seat.reversed ? ([typed[1], typed[0]] as const) : typed
+  const ot = seat.reversed ? ([over[1], over[0]] as const) : over
+  const result = playedResult(seat.pairing.players, raw, ot, scene.rules)
+  if (!result.ok) return result
+  return ok(first === undefined ? { result: result.value } : { result: result.value, first })
+}
+
+function forfeitOf(
+  scene: Scene,
+  pairing: GamePairing,
+  absent: PlayerId,
+  reason: ForfeitReason,
+): GameResult {
+  // A lateness forfeit has its own spread and rating (MSA guide, NEON); a no-show the preset's.
+  const rules = reason === 'late' ? scene.rules.lateArrival : scene.rules.results
+  return {
+    kind: 'forfeit',
+    winner: otherPlayer(pairing, absent),
+    loser: absent,
+    reason,
+    spread: rules.forfeitSpread,
+    rated: rules.forfeitRated,
+  }
+}
+
+/** `forfeit NAME`, `late NAME`, `walkout NAME [S S]`: the named player is the one who loses. */
+function forfeitBody(
+  scene: Scene,
+  keyword: 'forfeit' | 'late' | 'walkout',
+  pairing: GamePairing,
+  player: PlayerId,
+  tokens: readonly string[],
+): Result<Body> {
+  if (keyword !== 'walkout') {
+    const [more] = tokens
+    if (more !== undefined) return extra(more)
+    return ok({
+      result: forfeitOf(scene, pairing, player, keyword === 'late' ? 'late' : 'no-show'),
+    })
+  }
+  let scores: { leaver: number; stayer: number } | undefined
+  if (tokens.length > 0) {
+    const leaver = score(tokens[0], 'leaver’s score')
+    if (!leaver.ok) return leaver
+    const stayer = score(tokens[1], 'opponent’s score')
+    if (!stayer.ok) return stayer
+    const [, , more] = tokens
+    if (more !== undefined) return extra(more)
+    scores = { leaver: leaver.value, stayer: stayer.value }
+  }
+  const result = walkOutResult(
+    {
+      leaver: player,
+      stayer: otherPlayer(pairing, player),
+      ...(scores === undefined ? {} : { scoresAtDeparture: scores }),
+    },
+    scene.rules,
+  )
+  return result.ok ? ok({ result: result.value }) : result
+}
+
+function wholeGameBody(
+  scene: Scene,
+  keyword: 'double-forfeit' | 'unplayed',
+  pairing: GamePairing,
+  tokens: readonly string[],
+): Result<Body> {
+  const [more] = tokens
+  if (more !== undefined) return extra(more)
+  return ok({
+    result:
+      keyword === 'unplayed'
+        ? { kind: 'unplayed', players: pairing.players }
+        : {
+            kind: 'doubleForfeit',
+            players: pairing.players,
+            spread: scene.rules.results.forfeitSpread,
+          },
+  })
+}
+
+/** After the game is known: what the rest of the line says happened. */
+function bodyAt(scene: Scene, seat: Seat, tokens: readonly string[]): Result<Body> {
+  const keyword = keywordOf(tokens[0])
+  switch (keyword) {
+    case undefined:
+      return playedBody(scene, seat, tokens)
+    case 'forfeit':
+    case 'late':
+    case 'walkout': {
+      const fragment = tokens[1]
+      if (fragment === undefined) {
+        return err('result-line.forfeit.who', `After “${keyword}” name the player who loses.`)
+      }
+      const player = resolveOne(scene, fragment, seat.pairing.players)
+      if (!player.ok) return player
+      return forfeitBody(scene, keyword, seat.pairing, player.value, tokens.slice(2))
+    }
+    case 'double-forfeit':
+    case 'unplayed':
+      return wholeGameBody(scene, keyword, seat.pairing, tokens.slice(1))
+    case 'ot':
+    case 'first':
+      return err('result-line.score.missing', 'The scores come before “ot” and “first”.')
+  }
+}
+
+function sceneOf(context: ResultLineContext): Result<Scene> {
+  const division = findDivision(context.state, context.division)
+  if (!division.ok) return division
+  const round = findRound(division.value, context.state.info, context.round)
+  if (!round.ok) return round
+  return ok({ rules: context.state.rules, division: division.value, round: round.value })
+}
+
+/** Where the line's game is, and the tokens that say what happened in it. */
+function locate(
+  scene: Scene,
+  tokens: readonly string[],
+): Result<{ seat: Seat; rest: readonly string[] }> {
+  const [head] = tokens
+  if (head === undefined) return err('result-line.empty', 'Type a table or two names and scores.')
+  if (/^\d+$/.test(head)) {
+    const table = Number(head)
+    const index = tableIndex(scene.round, table)
+    const pairing = scene.round.pairings[index]
+    if (index < 0 || pairing?.kind !== 'game') {
+      return err(
+        'result-line.table.unknown',
+        `Round ${scene.round.number} has no table ${table}.`,
+        { field: 'table', details: { table } },
+      )
+    }
+    return ok({ seat: { index, pairing, reversed: false }, rest: tokens.slice(1) })
+  }
+  const keyword = keywordOf(head)
+  if (keyword === 'forfeit' || keyword === 'late' || keyword === 'walkout') {
+    const fragment = tokens[1]
+    if (fragment === undefined) {
+      return err('result-line.forfeit.who', `After “${keyword}” name the player who loses.`)
+    }
+    const found = seatOf(scene, fragment)
+    if (!found.ok) return found
+    // The body reads the keyword and the name again, now among the two players of the game.
+    return ok({
+      seat: found.value.seat,
+      rest: [head, `#${found.value.player}`, ...tokens.slice(2)],
+    })
+  }
+  if (keyword !== undefined) {
+    return err('result-line.game.missing', `Start with the table or the players, not “${head}”.`)
+  }
+  const second = tokens[1]
+  const secondIsName =
+    second !== undefined && !isWholeNumber(second) && keywordOf(second) === undefined
+  if (!secondIsName) {
+    const player = seatOf(scene, head)
+    if (!player.ok) return player
+    const next = keywordOf(second)
+    if (next === 'double-forfeit' || next === 'unplayed') {
+      return ok({ seat: player.value.seat, rest: tokens.slice(1) })
+    }
+    return err(
+      'result-line.names.second',
+      `Name both players (or give the table) before the scores: only “${head}” was given.`,
+    )
+  }
+  const seat = resolvePair(scene, head, second)
+  if (!seat.ok) return seat
+  return ok({ seat: seat.value, rest: tokens.slice(2) })
+}
+
+/**
+ * Reads one line of results entry (RESULT_LINE_HELP) for a paired round. Never throws: a line that
+ * cannot be a result of this round is refused with a `result-line.*` code (or the code of the rule
+ * it breaks: `score.out-of-range` past the preset's `maxScore`, `walk-out.scores-required`…).
+ * A result already entered is not refused here: `resultCommandFor` makes it a correction.
+ */
+export function parseResultLine(line: string, context: ResultLineContext): Result<ResultEntry> {
+  const scene = sceneOf(context)
+  if (!scene.ok) return scene
+  const tokens = line.trim().split(/\s+/).filter(Boolean)
+  const located = locate(scene.value, tokens)
+  if (!located.ok) return located
+  const { seat, rest } = located.value
+  const body = bodyAt(scene.value, seat, rest)
+  if (!body.ok) return body
+  const checked = checkResult(seat.pairing, body.value.result, scene.value.rules)
+  if (!checked.ok) return checked
+  const summary = `Table ${seat.pairing.table}: ${describeResultIn(body.value.result, scene.value.division)}`
+  const first = body.value.first
+  return ok({
+    game: { table: seat.pairing.table },
+    result: body.value.result,
+    ...(first === undefined ? {} : { first }),
+    summary: first === undefined ? summary : `${summary}; ${nameOf(scene.value, first)} went first`,
+  })
+}
+
+type ResultCommand = Extract<Command, { readonly type: 'recordResult' | 'correctResult' }>
+
+/** The command for an entry: a correction when the game already has a result (the log keeps both). */
+export function resultCommandFor(
+  state: TournamentState,
+  division: string,
+  round: number,
+  entry: ResultEntry,
+): ResultCommand {
+  const found = state.divisions.find((d) => d.name === division)?.rounds[round - 1]
+  const index = found === undefined ? -1 : indexOfGame(found, entry.game)
+  const entered = found?.results[index] != null
+  return {
+    type: entered ? 'correctResult' : 'recordResult',
+    division,
+    round,
+    game: entry.game,
+    result: entry.result,
+    ...(entry.first === undefined ? {} : { first: entry.first }),
+  }
+}
+
+function indexOfGame(round: Round, game: GameRef): number {
+  if ('table' in game) return tableIndex(round, game.table)
+  return round.pairings.findIndex((p) =>
+    game.players.every((id) => (p.kind === 'game' ? p.players.includes(id) : p.player === id)),
+  )
+}
+
+/** Games of the round still without a result, in table order: the "missing results" list. */
+export function missingResults(
+  state: TournamentState,
+  division: string,
+  round: number,
+): readonly GamePairing[] {
+  const found = state.divisions.find((d) => d.name === division)?.rounds[round - 1]
+  if (found === undefined) return []
+  return found.pairings.filter(
+    (p, i): p is GamePairing => p.kind === 'game' && found.results[i] == null,
+  )
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false
+  const ka = Object.keys(a)
+  const kb = Object.keys(b)
+  if (ka.length !== kb.length) return false
+  return ka.every((k) =>
+    sameValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]),
+  )
+}
+
+/**
+ * Double entry: a second operator's entry of the same slip must say the same thing (same game,
+ * result and first player); the summaries are not compared, they follow from the rest.
+ */
+export function sameEntry(a: ResultEntry, b: ResultEntry): boolean {
+  return sameValue(a.game, b.game) && sameValue(a.result, b.result) && a.first === b.first
+}

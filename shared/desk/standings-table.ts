@@ -1,0 +1,56 @@
+/*
+ * The standings as the desk and the projector show them, live as of any round (design.md,
+ * "Standings"), with the tie-break rule in words beside them.
+ */
+import type { PlayerId } from '../results/game-result'
+import { divisionStandings } from '../tournament/views'
+import type { PlayerStatus, TournamentState } from '../tournament/types'
+
+/** design.md, "Standings" (the tsh convention), for printing under the table. */
+export const TIE_BREAK_RULE_TEXT =
+  'Ranked by wins (a tie counts as half a win and half a loss), then fewer losses, then spread, ' +
+  'then rating, then player number. Players equal on wins, losses and spread share a rank.'
+
+export interface StandingsTableRow {
+  /** Shared when wins, losses and spread are equal (1, 2, 2, 4). */
+  readonly rank: number
+  readonly player: PlayerId
+  readonly name: string
+  /** A tie counts half. */
+  readonly wins: number
+  readonly losses: number
+  readonly spread: number
+  readonly games: number
+  readonly firsts: number
+  readonly seconds: number
+  /** The player's status now: a withdrawn player still shows in the rounds they played. */
+  readonly status: PlayerStatus['kind']
+}
+
+/**
+ * The standings after `round` with every correction entered so far; round 0 lists the entered
+ * players level, by rating. An unknown division or a round beyond the event gives no rows.
+ */
+export function standingsTable(
+  state: TournamentState,
+  division: string,
+  round: number,
+): readonly StandingsTableRow[] {
+  const found = state.divisions.find((d) => d.name === division)
+  if (found === undefined || !Number.isInteger(round) || round < 0 || round > state.info.rounds) {
+    return []
+  }
+  const entered = found.players.filter((p) => p.firstRound <= Math.max(1, round))
+  return divisionStandings(state.rules, found, round, entered).map((row) => ({
+    rank: row.rank,
+    player: row.player,
+    name: row.name,
+    wins: row.wins,
+    losses: row.losses,
+    spread: row.spread,
+    games: row.games,
+    firsts: row.firsts ?? 0,
+    seconds: row.seconds ?? 0,
+    status: found.players[row.player - 1]?.status.kind ?? 'active',
+  }))
+}

@@ -1,0 +1,124 @@
+import { PAIRING_SYSTEMS } from '../pairing/types'
+import { err, ok, type Result } from '../result'
+import type { Command } from './commands'
+import type { Context } from './rounds'
+import type { Division, PlanStep, TournamentInfo } from './types'
+
+type CommandOf<T extends Command['type']> = Extract<Command, { readonly type: T }>
+
+const BASES: readonly PlanStep['basedOn'][] = ['previous', 'lagged']
+
+/** The step that pairs `round`: the last one starting at or before it. */
+export function stepIndexFor(plan: readonly PlanStep[], round: number): number {
+  let found = 0
+  plan.forEach((step, i) => {
+    if (step.fromRound <= round) found = i
+  })
+  return found
+}
+
+/**
+ * A plan the pairing can follow (design.md, "Pairing"): at least one step, the first from round 1,
+ * the others later in strictly increasing order and within the event; known systems and bases;
+ * a whole, non-negative number of repeats. Initial Fontes pairs rounds 1 to an odd round, so its
+ * step must be the first and cover an odd number of rounds.
+ */
+export function validatePlan(
+  plan: readonly PlanStep[],
+  info: TournamentInfo,
+): Result<readonly PlanStep[]> {
+  const first = plan[0]
+  if (first === undefined) return err('plan.empty', 'A pairing plan needs at least one step.')
+  if (first.fromRound !== 1) {
+    return err(
+      'plan.first-round',
+      `The first step must start at round 1, not ${first.fromRound}.`,
+      {
+        field: 'fromRound',
+        details: { step: 1 },
+      },
+    )
+  }
+  for (const [i, step] of plan.entries()) {
+    const where = { step: i + 1 }
+    if (!Number.isInteger(step.fromRound) || step.fromRound < 1) {
+      return err('plan.round.invalid', `Step ${i + 1}: a round is a whole number from 1.`, {
+        field: 'fromRound',
+        details: where,
+      })
+    }
+    const before = plan[i - 1]
+    if (before !== undefined && step.fromRound <= before.fromRound) {
+      return err(
+        'plan.round.order',
+        `Step ${i + 1} starts at round ${step.fromRound}, not after step ${i}'s round ${before.fromRound}.`,
+        { field: 'fromRound', details: { ...where, fromRound: step.fromRound } },
+      )
+    }
+    if (step.fromRound > info.rounds) {
+      return err(
+        'plan.round.beyond-event',
+        `Step ${i + 1} starts at round ${step.fromRound}; the event has ${info.rounds} rounds.`,
+        { field: 'fromRound', details: { ...where, rounds: info.rounds } },
+      )
+    }
+    if (!(PAIRING_SYSTEMS as readonly string[]).includes(step.system)) {
+      return err(
+        'plan.system.unknown',
+        `Step ${i + 1}: "${step.system}" is not a pairing system.`,
+        {
+          field: 'system',
+          details: where,
+        },
+      )
+    }
+    if (!BASES.includes(step.basedOn)) {
+      return err(
+        'plan.based-on.unknown',
+        `Step ${i + 1}: pairings are based on the previous or the lagged round, not "${String(step.basedOn)}".`,
+        { field: 'basedOn', details: where },
+      )
+    }
+    if (!Number.isInteger(step.maxRepeats) || step.maxRepeats < 0) {
+      return err(
+        'plan.repeats.invalid',
+        `Step ${i + 1}: repeats allowed is a whole number from 0, not ${step.maxRepeats}.`,
+        { field: 'maxRepeats', details: where },
+      )
+    }
+    if (step.system === 'fontes') {
+      if (i !== 0) {
+        return err(
+          'plan.fontes.not-first',
+          `Step ${i + 1}: Initial Fontes pairs the first rounds of an event, from round 1.`,
+          { field: 'system', details: where },
+        )
+      }
+      const span = fontesSpan(plan, info)
+      if (span % 2 === 0) {
+        return err(
+          'plan.fontes.rounds',
+          `Initial Fontes pairs an odd number of rounds, not ${span}: start the next step at an even round.`,
+          { field: 'fromRound', details: { ...where, rounds: span } },
+        )
+      }
+    }
+  }
+  return ok(plan.map((step) => ({ ...step })))
+}
+
+/** The rounds an Initial Fontes first step pairs: up to the next step, or 3 when it is the only one. */
+export function fontesSpan(plan: readonly PlanStep[], info: TournamentInfo): number {
+  const next = plan[1]
+  return next === undefined ? Math.min(3, info.rounds) : next.fromRound - 1
+}
+
+export function setPairingPlan(
+  division: Division,
+  command: CommandOf<'setPairingPlan'>,
+  { info }: Context,
+): Result<Division> {
+  const plan = validatePlan(command.plan, info)
+  if (!plan.ok) return plan
+  return ok({ ...division, plan: plan.value })
+}
