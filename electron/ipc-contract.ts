@@ -78,6 +78,39 @@ export interface PrinterInfo {
   readonly isDefault: boolean
 }
 
+/** One file of a folder the renderer publishes (the HTML pages of an event). */
+export interface FolderFile {
+  /** A plain file name, no folder: main refuses anything else (isSafeArchiveName). */
+  readonly name: string
+  readonly contents: string
+}
+
+export interface SaveFolderRequest {
+  readonly title: string
+  readonly files: readonly FolderFile[]
+}
+
+/** A tournament's log as our JSON file, written after each change (the renderer debounces). */
+export interface BackupRequest {
+  readonly tournamentId: string
+  readonly contents: string
+}
+
+export type BackupOutcome =
+  | { readonly status: 'saved'; readonly name: string }
+  /** The browser build keeps no backups on disk. */
+  | { readonly status: 'unavailable'; readonly message: string }
+  | { readonly status: 'failed'; readonly message: string }
+
+export interface BackupInfo {
+  readonly tournamentId: string
+  /** The file name, e.g. `2026-03-14T09-30-00-000Z.json`; what `readBackup` takes. */
+  readonly name: string
+  /** ISO timestamp of the backup, read back from its name. */
+  readonly savedAt: string
+  readonly bytes: number
+}
+
 export type WindowOutcome =
   { readonly status: 'opened' } | { readonly status: 'failed'; readonly message: string }
 
@@ -89,6 +122,13 @@ export interface IpcChannels {
   'print:list-printers': () => readonly PrinterInfo[]
   'print:print': (request: PrintRequest) => PrintOutcome
   'print:save-pdf': (request: PdfRequest) => SaveFileOutcome
+  /** Several files into a folder the person picks (the HTML folder for publishing online). */
+  'file:save-folder': (request: SaveFolderRequest) => SaveFileOutcome
+  /** Rolling backups on disk: the last N of each tournament are kept (electron/main/backups.ts). */
+  'backup:write': (request: BackupRequest) => BackupOutcome
+  /** Every backup on this machine, newest first. */
+  'backup:list': () => readonly BackupInfo[]
+  'backup:read': (tournamentId: string, name: string) => OpenFileOutcome
   /** A second window showing a tournament's pairings and standings, for a projector or screen. */
   'window:open-projector': (tournamentId: string) => WindowOutcome
 }
@@ -109,6 +149,10 @@ export interface DesktopApi {
   readonly print: Invoker<'print:print'>
   readonly savePdf: Invoker<'print:save-pdf'>
   readonly openProjector: Invoker<'window:open-projector'>
+  readonly saveFolder: Invoker<'file:save-folder'>
+  readonly writeBackup: Invoker<'backup:write'>
+  readonly listBackups: Invoker<'backup:list'>
+  readonly readBackup: Invoker<'backup:read'>
 }
 
 /** Which channel each method calls: the preload and its tests are built from this one table. */

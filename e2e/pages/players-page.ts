@@ -57,6 +57,20 @@ export class PlayersPage {
     await this.page.getByRole('button', { name: `Edit ${name}`, exact: true }).click()
   }
 
+  /** Withdraws a player from `fromRound` on (the screen proposes the next round to pair). */
+  async withdraw(name: string, fromRound?: number): Promise<void> {
+    await this.page
+      .getByRole('table', { name: /^Players in division/ })
+      .getByRole('button', { name: `Withdraw ${name}`, exact: true })
+      .click()
+    const dialog = this.page.getByRole('alertdialog', { name: `Withdraw ${name}` })
+    if (fromRound !== undefined) {
+      await dialog.getByLabel('First round not played').fill(String(fromRound))
+    }
+    await dialog.getByRole('button', { name: `Withdraw ${name}` }).click()
+    await dialog.waitFor({ state: 'hidden' })
+  }
+
   async save(): Promise<void> {
     await this.page.getByRole('button', { name: 'Save player' }).click()
   }

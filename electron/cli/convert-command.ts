@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto'
 import { basename, extname } from 'node:path'
 import { parseConfigTsh } from '../../shared/formats/config-tsh'
+import { exportTshEvent } from '../../shared/formats/tsh-event-export'
 import { formatProblem, type FormatProblem } from '../../shared/formats/problem'
 import { checkTFile } from '../../shared/formats/t-check'
 import { exportTDivision } from '../../shared/formats/t-export'
@@ -357,35 +358,6 @@ function encodeTsh(text: string): Uint8Array {
   return utf8.value
 }
 
-/** A division's file name in an archive: its name made plain (`Open B` -> `open-b.t`). */
-function divisionFileName(name: string, taken: ReadonlySet<string>): string {
-  const base =
-    name
-      .toLowerCase()
-      .replace(/[^a-z0-9_-]+/g, '-')
-      .replace(/^-+|-+$/g, '') || 'division'
-  let candidate = `${base}.t`
-  for (let n = 2; taken.has(candidate) || !isSafeArchiveName(candidate); n += 1) {
-    candidate = `${base}-${String(n)}.t`
-  }
-  return candidate
-}
-
-const perlQuote = (text: string): string => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`
-
-function configFor(file: TournamentFile, names: ReadonlyMap<string, string>): string {
-  const { info, rules } = file.state
-  return [
-    ...file.state.divisions.map(
-      (d) => `division ${d.name.replace(/\s+/g, '_')} ${names.get(d.name) ?? ''}`,
-    ),
-    `config max_rounds = ${String(info.rounds)}`,
-    `config bye_spread = ${String(rules.results.byeSpread)}`,
-    `config event_name = ${perlQuote(info.name)}`,
-    `config event_date = ${perlQuote(info.startDate)}`,
-  ].join('\n')
-}
-
 async function fromJson(
   text: string,
   inPath: string,
@@ -415,17 +387,7 @@ async function fromJson(
     const { info } = file.state
     await tToTou(exported, { title: info.name, date: info.startDate, division }, out, args)
   } else if (to === '.tsh') {
-    const names = new Map<string, string>()
-    for (const d of file.state.divisions) {
-      names.set(d.name, divisionFileName(d.name, new Set(names.values())))
-    }
-    const archive = serializeTshArchive({
-      configText: configFor(file, names),
-      files: file.state.divisions.map((d) => ({
-        name: names.get(d.name) ?? '',
-        text: serializeTFile(exportDivision(file, d.name)),
-      })),
-    })
+    const archive = exportTshEvent(file.state)
     if (!archive.ok) throw new CliError(archive.error.message)
     await writeFileAtomic(out, encodeTsh(archive.value))
   } else {

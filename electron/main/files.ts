@@ -6,15 +6,17 @@ import {
 } from 'electron'
 import { randomUUID } from 'node:crypto'
 import { open, readFile, rename, rm, stat } from 'node:fs/promises'
-import { basename, dirname, join } from 'node:path'
+import { basename, dirname, join, resolve } from 'node:path'
 import type {
   FileFilter,
   OpenFileOutcome,
   OpenFileRequest,
   SaveFileOutcome,
   SaveFileRequest,
+  SaveFolderRequest,
   TextEncodingName,
 } from '../ipc-contract'
+import { isSafeArchiveName } from '../../shared/formats/tsh-archive'
 import { ok, type Result } from '../../shared/result'
 
 /** No tournament file comes near this; a bigger one is a wrong pick, not something to load. */
@@ -221,4 +223,55 @@ export async function openTextFile(
   const path = choice.filePaths[0]
   if (choice.canceled || path === undefined) return { status: 'cancelled' }
   return readTextFile(path, request.encoding)
+}
+
+/**
+ * Writes several files into a folder the person picks. Every name must be a plain file name
+ * (shared/formats/tsh-archive.ts): nothing the renderer sends can write outside that folder.
+ * The names are checked before the dialog opens, so a bad request writes nothing at all.
+ */
+export async function saveFolder(
+  window: BrowserWindow | undefined,
+  request: SaveFolderRequest,
+): Promise<SaveFileOutcome> {
+  const unsafe = request.files.find((file) => !isSafeArchiveName(file.name))
+  if (unsafe !== undefined) {
+    return { status: 'failed', message: `"${unsafe.name}" is not a plain file name` }
+  }
+  const names = new Set(request.files.map((file) => file.name.toLowerCase()))
+  if (names.size !== request.files.length) {
+    return { status: 'failed', message: 'Two files have the same name' }
+  }
+  const options = {
+    title: request.title,
+    properties: ['openDirectory' as const, 'createDirectory' as const],
+  }
+  let choice: OpenDialogReturnValue
+  try {
+    choice = await (window === undefined
+      ? dialog.showOpenDialog(options)
+      : dialog.showOpenDialog(window, options))
+  } catch (error) {
+    return { status: 'failed', message: `Could not ask for a folder: ${describeError(error)}` }
+  }
+  const folder = choice.filePaths[0]
+  if (choice.canceled || folder === undefined) return { status: 'cancelled' }
+  return writeFolderFiles(folder, request.files)
+}
+
+export async function writeFolderFiles(
+  folder: string,
+  files: SaveFolderRequest['files'],
+): Promise<SaveFileOutcome> {
+  const base = resolve(folder)
+  for (const file of files) {
+    const path = resolve(base, file.name)
+    // Belt and braces: a plain name, and the path still directly inside the folder.
+    if (!isSafeArchiveName(file.name) || dirname(path) !== base) {
+      return { status: 'failed', message: `"${file.name}" is not a plain file name` }
+    }
+    const saved = await writeTextFile(path, file.contents, 'utf8')
+    if (saved.status !== 'saved') return saved
+  }
+  return { status: 'saved', location: folder }
 }

@@ -51,7 +51,7 @@ describe('bootstrap', () => {
     expect(fakeApp.enableSandbox).toHaveBeenCalledTimes(1)
     expect(fakeApp.listeners.get('web-contents-created')).toHaveLength(1)
     expect(defaultSession.permissionRequestHandler).toBeDefined()
-    expect(fakeIpcMain.handle).toHaveBeenCalledTimes(7)
+    expect(fakeIpcMain.handle).toHaveBeenCalledTimes(11)
     expect(fakeMenu.setApplicationMenu).toHaveBeenCalledTimes(1)
     expect(FakeBrowserWindow.created).toHaveLength(1)
     expect(fakeApp.quit).not.toHaveBeenCalled()

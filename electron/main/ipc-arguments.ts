@@ -3,11 +3,14 @@ import {
   type FileFilter,
   type IpcArgs,
   type IpcChannel,
+  type BackupRequest,
   type OpenFileRequest,
   type PdfRequest,
   type PrintRequest,
   type SaveFileRequest,
+  type SaveFolderRequest,
 } from '../ipc-contract'
+import { isBackupName, isSafeTournamentId } from './backup-names'
 
 /*
  * What the renderer sends crosses a process boundary as plain data: TypeScript's types end there.
@@ -66,6 +69,20 @@ const isPdfRequest = (value: unknown): value is PdfRequest =>
   isBoolean(value['landscape']) &&
   isString(value['suggestedName'])
 
+const isSaveFolderRequest = (value: unknown): value is SaveFolderRequest =>
+  isRecord(value) &&
+  isString(value['title']) &&
+  Array.isArray(value['files']) &&
+  value['files'].every(
+    (file: unknown) => isRecord(file) && isString(file['name']) && isString(file['contents']),
+  )
+
+const isTournamentId = (value: unknown): value is string =>
+  isString(value) && isSafeTournamentId(value)
+
+const isBackupRequest = (value: unknown): value is BackupRequest =>
+  isRecord(value) && isTournamentId(value['tournamentId']) && isString(value['contents'])
+
 const none = (args: readonly unknown[]): boolean => args.length === 0
 
 const one =
@@ -83,8 +100,14 @@ export const argumentCheckers: {
   'print:list-printers': none,
   'print:print': one(isPrintRequest),
   'print:save-pdf': one(isPdfRequest),
+  // File names are checked again, one by one, where they are written (files.ts).
+  'file:save-folder': one(isSaveFolderRequest),
+  'backup:write': one(isBackupRequest),
+  'backup:list': none,
+  'backup:read': (args) =>
+    args.length === 2 && isTournamentId(args[0]) && isString(args[1]) && isBackupName(args[1]),
   // A tournament id is a UUID: nothing that could smuggle a path or a URL into the route.
-  'window:open-projector': one((value) => isString(value) && /^[A-Za-z0-9-]{1,64}$/.test(value)),
+  'window:open-projector': one(isTournamentId),
 }
 
 export function areValidArguments<C extends IpcChannel>(

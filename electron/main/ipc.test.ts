@@ -20,6 +20,10 @@ const contractChannels: Readonly<Record<IpcChannel, true>> = {
   'print:print': true,
   'print:save-pdf': true,
   'window:open-projector': true,
+  'file:save-folder': true,
+  'backup:write': true,
+  'backup:list': true,
+  'backup:read': true,
 }
 
 const request: SaveFileRequest = {

@@ -1,6 +1,8 @@
 import { app, BrowserWindow, ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron'
 import type { AppInfo, IpcArgs, IpcChannel, IpcResult } from '../ipc-contract'
-import { openTextFile, saveTextFile } from './files'
+import { join } from 'node:path'
+import { listBackups, readBackup, writeBackup } from './backups'
+import { openTextFile, saveFolder, saveTextFile } from './files'
 import { areValidArguments } from './ipc-arguments'
 import { listPrinters, printHtml, savePdf } from './printing'
 import { isAppUrl, isAppWindowContents, openProjectorWindow } from './window'
@@ -53,6 +55,9 @@ export function handle<C extends IpcChannel>(channel: C, handler: IpcHandler<C>)
   })
 }
 
+/** Backups live with the app's data, not in the director's documents (design.md). */
+const backupRoot = (): string => join(app.getPath('userData'), 'backups')
+
 const appInfo = (): AppInfo => ({
   name: app.getName(),
   version: app.getVersion(),
@@ -67,6 +72,11 @@ export const ipcHandlers: IpcHandlers = {
   'print:list-printers': (caller) => listPrinters(caller.contents),
   'print:print': (_caller, request) => printHtml(request),
   'print:save-pdf': (caller, request) => savePdf(caller.window, request),
+  'file:save-folder': (caller, request) => saveFolder(caller.window, request),
+  'backup:write': (_caller, request) =>
+    writeBackup({ root: backupRoot(), ...request, now: new Date() }),
+  'backup:list': () => listBackups(backupRoot()),
+  'backup:read': (_caller, tournamentId, name) => readBackup(backupRoot(), tournamentId, name),
   'window:open-projector': (_caller, tournamentId) => {
     try {
       openProjectorWindow(tournamentId)

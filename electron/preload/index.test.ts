@@ -25,6 +25,10 @@ const expectedChannels: DesktopApiChannels = {
   print: 'print:print',
   savePdf: 'print:save-pdf',
   openProjector: 'window:open-projector',
+  saveFolder: 'file:save-folder',
+  writeBackup: 'backup:write',
+  listBackups: 'backup:list',
+  readBackup: 'backup:read',
 }
 
 const methods = Object.keys(expectedChannels) as (keyof DesktopApiChannels)[]

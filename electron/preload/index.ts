@@ -22,6 +22,10 @@ export const desktopApiChannels = {
   print: 'print:print',
   savePdf: 'print:save-pdf',
   openProjector: 'window:open-projector',
+  saveFolder: 'file:save-folder',
+  writeBackup: 'backup:write',
+  listBackups: 'backup:list',
+  readBackup: 'backup:read',
 } as const satisfies DesktopApiChannels
 
 const invoker =
@@ -38,6 +42,10 @@ const api = {
   print: invoker(desktopApiChannels.print),
   savePdf: invoker(desktopApiChannels.savePdf),
   openProjector: invoker(desktopApiChannels.openProjector),
+  saveFolder: invoker(desktopApiChannels.saveFolder),
+  writeBackup: invoker(desktopApiChannels.writeBackup),
+  listBackups: invoker(desktopApiChannels.listBackups),
+  readBackup: invoker(desktopApiChannels.readBackup),
 } satisfies DesktopApi
 
 contextBridge.exposeInMainWorld('rackside', api)

@@ -9,6 +9,13 @@ import type {
 import { version } from '../../../package.json'
 
 /**
+ * Backups are files on disk, which a web page cannot write by itself; the browser keeps every
+ * tournament in its own storage (IndexedDB) and "Save tournament" downloads the file.
+ */
+export const BROWSER_BACKUPS =
+  'The browser version keeps no backup files: save the tournament to a file from time to time.'
+
+/**
  * The bridge for a plain browser (`npm run web`, e2e tests): files go through downloads and the
  * file picker, printing and PDF through the browser's own print dialog.
  */
@@ -34,6 +41,15 @@ export function createBrowserApi(doc: Document = document): DesktopApi {
         ? { status: 'opened' }
         : { status: 'failed', message: 'The browser blocked the new window: allow pop-ups.' }
     },
+    saveFolder: async (request) => {
+      // A browser cannot write into a folder: each file is downloaded on its own, into the
+      // browser's download folder (which may ask once to allow several downloads).
+      for (const file of request.files) download(doc, file.name, file.contents, 'utf8')
+      return { status: 'saved', location: 'your downloads' }
+    },
+    writeBackup: async () => ({ status: 'unavailable', message: BROWSER_BACKUPS }),
+    listBackups: async () => [],
+    readBackup: async () => ({ status: 'failed', message: BROWSER_BACKUPS }),
     savePdf: async (request): Promise<SaveFileOutcome> => {
       // A browser cannot write a PDF by itself: its print dialog offers "Save as PDF".
       const printed = await printHtml(doc, request.html, request.title)

@@ -5,6 +5,8 @@ import type { TournamentRepository, TournamentSummary } from './repository'
 import {
   appendConflict,
   assertSummaryFits,
+  assertWholeLog,
+  importExists,
   assertUndoSummaryFits,
   storageFailed,
   undoConflict,
@@ -71,6 +73,37 @@ export function createDexieRepository(db: RacksideDatabase): TournamentRepositor
             await db.commands.delete([tournamentId, seq])
             if (summary === undefined) await db.tournaments.delete(tournamentId)
             else await db.tournaments.put(toSummary(summary))
+            return ok(undefined)
+          },
+        )
+      } catch (error) {
+        return storageFailed(error)
+      }
+    },
+
+    async importLog(tournamentId, log, summary, { replace }) {
+      assertWholeLog(tournamentId, log)
+      assertSummaryFits(tournamentId, summary, log.length)
+      try {
+        return await db.transaction(
+          'rw',
+          db.tournaments,
+          db.commands,
+          async (): Promise<Result<void>> => {
+            const exists =
+              (await db.tournaments.get(tournamentId)) !== undefined ||
+              (await db.commands.where('tournamentId').equals(tournamentId).count()) > 0
+            if (exists && !replace) return importExists(tournamentId)
+            await db.commands.where('tournamentId').equals(tournamentId).delete()
+            await db.commands.bulkAdd(
+              log.map((entry) => ({
+                tournamentId,
+                seq: entry.seq,
+                at: entry.at,
+                command: entry.command,
+              })),
+            )
+            await db.tournaments.put(toSummary(summary))
             return ok(undefined)
           },
         )

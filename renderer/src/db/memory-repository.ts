@@ -1,7 +1,14 @@
 import { ok } from '../../../shared/result'
 import type { LoggedCommand } from '../../../shared/tournament/commands'
 import type { TournamentRepository, TournamentSummary } from './repository'
-import { appendConflict, assertSummaryFits, assertUndoSummaryFits, undoConflict } from './summary'
+import {
+  appendConflict,
+  assertSummaryFits,
+  assertUndoSummaryFits,
+  assertWholeLog,
+  importExists,
+  undoConflict,
+} from './summary'
 
 interface Stored {
   readonly summary: TournamentSummary
@@ -49,6 +56,17 @@ export function createMemoryRepository(): TournamentRepository {
           summary: copySummary(summary),
           log: stored.log.slice(0, -1),
         })
+      return ok(undefined)
+    },
+
+    async importLog(tournamentId, log, summary, { replace }) {
+      assertWholeLog(tournamentId, log)
+      assertSummaryFits(tournamentId, summary, log.length)
+      if (tournaments.has(tournamentId) && !replace) return importExists(tournamentId)
+      const copy = structuredClone(
+        log.map((entry) => ({ seq: entry.seq, at: entry.at, command: entry.command })),
+      )
+      tournaments.set(tournamentId, { summary: copySummary(summary), log: copy })
       return ok(undefined)
     },
 

@@ -271,6 +271,71 @@ export function describeRepositoryContract(
       expect(await repository.list()).toEqual([south.summaryAfter(11), north.summaryAfter(8)])
     })
 
+    test('importLog stores a whole log and its summary at once', async () => {
+      const repository = await makeRepository()
+      const event = tournamentFixture('t-imported', 'Imported Open')
+      const stored = await repository.importLog(event.id, event.log, event.summaryAfter(22), {
+        replace: false,
+      })
+      expect(stored).toEqual({ ok: true, value: undefined })
+      expect(await repository.loadLog(event.id)).toEqual(event.log)
+      expect(await repository.list()).toEqual([event.summaryAfter(22)])
+      // The desk carries on from the imported log.
+      const next = { ...event.entry(21), seq: 22 }
+      const appended = await repository.append(event.id, next, {
+        ...event.summaryAfter(22),
+        commandCount: 23,
+      })
+      expect(appended.ok).toBe(true)
+    })
+
+    test('importLog over a stored tournament is refused with storage.exists unless replacing', async () => {
+      const repository = await makeRepository()
+      const event = tournamentFixture('t-taken', 'Taken Cup')
+      await writeLog(repository, event)
+      const shorter = event.log.slice(0, 5)
+
+      const refused = await repository.importLog(event.id, shorter, event.summaryAfter(5), {
+        replace: false,
+      })
+      expect(!refused.ok && refused.error.code).toBe('storage.exists')
+      expect(await repository.loadLog(event.id)).toEqual(event.log)
+      expect(await repository.list()).toEqual([event.summaryAfter(22)])
+
+      // Confirmed: the shorter log replaces the whole old one, nothing of it lingers.
+      const replaced = await repository.importLog(event.id, shorter, event.summaryAfter(5), {
+        replace: true,
+      })
+      expect(replaced.ok).toBe(true)
+      expect(await repository.loadLog(event.id)).toEqual(shorter)
+      expect(await repository.list()).toEqual([event.summaryAfter(5)])
+    })
+
+    test.each([
+      { case: 'an empty log', log: (): LoggedCommand[] => [], count: 0, error: /empty log/ },
+      {
+        case: 'a log with a gap',
+        log: (f: LogFixture) => [f.entry(0), f.entry(2)],
+        count: 2,
+        error: /carries seq 2/,
+      },
+    ])(
+      'importLog of $case is a programmer error and writes nothing',
+      async ({ log, count, error }) => {
+        const repository = await makeRepository()
+        const event = tournamentFixture('t-broken-import', 'Broken')
+        await expect(
+          repository.importLog(
+            event.id,
+            log(event),
+            { ...event.summaryAfter(1), commandCount: count },
+            { replace: true },
+          ),
+        ).rejects.toThrow(error)
+        expect(await repository.list()).toEqual([])
+      },
+    )
+
     test('what a caller gets back is a copy: changing it changes nothing stored', async () => {
       const repository = await makeRepository()
       const event = tournamentFixture('t-copy', 'Copy Cup', { players: 1 })

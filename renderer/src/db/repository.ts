@@ -47,6 +47,20 @@ export interface TournamentRepository {
     seq: number,
     summary: TournamentSummary | undefined,
   ): Promise<Result<void>>
+  /**
+   * Stores a whole log at once, for a tournament opened from a file, imported from tsh or restored
+   * from a backup: every command and the summary in one transaction, so a failure leaves nothing
+   * half-imported. When the id is taken the import is refused with `storage.exists` and nothing
+   * changes, unless `replace` is true (the director confirmed): then the old log is dropped in the
+   * same transaction. A log whose `seq`s are not 0..n-1, or a summary that does not describe it,
+   * is a caller's bug and throws.
+   */
+  importLog(
+    tournamentId: string,
+    log: readonly LoggedCommand[],
+    summary: TournamentSummary,
+    options: { readonly replace: boolean },
+  ): Promise<Result<void>>
   /** Deletes a tournament and its whole log. */
   remove(tournamentId: string): Promise<void>
 }

@@ -82,3 +82,20 @@ export function storageFailed(error: unknown): Result<never> {
   const message = (error instanceof Error ? error.message : String(error)).split('\n')[0]
   return err('storage.failed', `Could not save: ${message}`, { details: { name } })
 }
+
+/** An imported log is whole: `seq` 0..n-1 in order, at least createTournament. */
+export function assertWholeLog(tournamentId: string, log: readonly { seq: number }[]): void {
+  if (log.length === 0) throw new Error(`An empty log cannot be imported as ${tournamentId}.`)
+  log.forEach((entry, index) => {
+    if (entry.seq !== index) {
+      throw new Error(`Command ${index} of the log for ${tournamentId} carries seq ${entry.seq}.`)
+    }
+  })
+}
+
+/** The id is taken and the director did not confirm replacing it. */
+export function importExists(tournamentId: string): Result<never> {
+  return err('storage.exists', `A tournament with id ${tournamentId} is already stored.`, {
+    details: { tournamentId },
+  })
+}

@@ -118,4 +118,85 @@ describe('the tournament store stores exactly what the rules engine accepts', ()
     await list.remove(store.tournamentId!)
     expect(list.summaries.map((s) => s.name)).toEqual(['Kuala Lumpur Open'])
   })
+
+  test('undo removes the last stored command and a reopened window agrees', async () => {
+    const store = useTournamentStore()
+    await store.create(INFO, 'msa')
+    await store.dispatch({ type: 'addDivision', name: 'A' })
+    await store.registerPlayer('A', { name: 'Tan, Ah Kow', rating: '1850' })
+    const undone = await store.undo()
+    expect(undone).toMatchObject({
+      ok: true,
+      value: { seq: 2, command: { type: 'registerPlayer' } },
+    })
+    expect(store.divisions[0]?.players).toEqual([])
+    expect(await repo.loadLog(store.tournamentId!)).toHaveLength(2)
+    const again = reopened()
+    await again.open(store.tournamentId!)
+    expect(again.state).toEqual(store.state)
+    expect((await repo.list())[0]?.commandCount).toBe(2)
+  })
+
+  test('an undo pressed right after a command undoes that command, not an earlier one', async () => {
+    const store = useTournamentStore()
+    await store.create(INFO, 'msa')
+    const [, undone] = await Promise.all([
+      store.dispatch({ type: 'addDivision', name: 'A' }),
+      store.undo(),
+      store.dispatch({ type: 'addDivision', name: 'B' }),
+    ])
+    expect(undone).toMatchObject({ ok: true, value: { command: { name: 'A' } } })
+    expect(store.divisions.map((d) => d.name)).toEqual(['B'])
+  })
+
+  test('undoing the creation deletes the tournament; an empty log has nothing to undo', async () => {
+    const store = useTournamentStore()
+    await store.create(INFO, 'msa')
+    const id = store.tournamentId!
+    expect((await store.undo()).ok).toBe(true)
+    expect(store.state).toBeUndefined()
+    expect(await repo.loadLog(id)).toBeUndefined()
+    expect(await store.undo()).toMatchObject({ ok: false, error: { code: 'log.empty' } })
+  })
+
+  test('refresh reads what another window stored', async () => {
+    const mine = useTournamentStore()
+    await mine.create(INFO, 'msa')
+    const id = mine.tournamentId!
+    const other = reopened()
+    await other.open(id)
+    await other.dispatch({ type: 'addDivision', name: 'B' })
+    setActivePinia(createPinia())
+    const third = useTournamentStore()
+    await third.open(id)
+    await repo.append(
+      id,
+      { seq: 2, at: '2026-12-12T09:00:00.000Z', command: { type: 'addDivision', name: 'C' } },
+      {
+        id,
+        name: INFO.name,
+        venue: INFO.venue,
+        startDate: INFO.startDate,
+        commandCount: 3,
+        updatedAt: '2026-12-12T09:00:00.000Z',
+      },
+    )
+    expect(await third.refresh()).toBe(true)
+    expect(third.divisions.map((d) => d.name)).toEqual(['B', 'C'])
+  })
+
+  test('refresh notices a log of the same length that changed elsewhere (an undo, then a command)', async () => {
+    const mine = useTournamentStore()
+    await mine.create(INFO, 'msa')
+    await mine.dispatch({ type: 'addDivision', name: 'A' })
+    const id = mine.tournamentId!
+    const other = reopened()
+    await other.open(id)
+    await other.undo()
+    await other.dispatch({ type: 'addDivision', name: 'B' })
+    setActivePinia(createPinia())
+    expect(mine.divisions.map((d) => d.name)).toEqual(['A'])
+    expect(await mine.refresh()).toBe(true)
+    expect(mine.divisions.map((d) => d.name)).toEqual(['B'])
+  })
 })

@@ -1,0 +1,28 @@
+import type { Locator, Page } from '@playwright/test'
+
+/** The registration desk's check-in: find a player by typing, Enter checks them in. */
+export class CheckinPage {
+  readonly search: Locator
+  readonly count: Locator
+  readonly status: Locator
+  readonly day: Locator
+  readonly onlyMissing: Locator
+
+  constructor(private readonly page: Page) {
+    this.search = page.getByLabel('Find player')
+    this.count = page.getByLabel('Check-in count')
+    this.status = page.getByRole('status').first()
+    this.day = page.getByLabel('Check-in day')
+    this.onlyMissing = page.getByLabel('Show only players not checked in')
+  }
+
+  /** Types part of a name or member id and presses Enter: keyboard only. */
+  async checkIn(fragment: string): Promise<void> {
+    await this.search.fill(fragment)
+    await this.search.press('Enter')
+  }
+
+  checkedInButton(name: string): Locator {
+    return this.page.getByRole('button', { name: `Checked in: ${name}`, exact: true })
+  }
+}

@@ -1,0 +1,48 @@
+import type { Locator, Page } from '@playwright/test'
+
+/** Result entry by keyboard: one line, Enter, the next. */
+export class ResultsPage {
+  readonly line: Locator
+  readonly error: Locator
+  readonly lastEntry: Locator
+  readonly missing: Locator
+  readonly entered: Locator
+
+  constructor(private readonly page: Page) {
+    this.line = page.getByLabel('Result line')
+    this.error = page.getByRole('alert')
+    this.lastEntry = page.locator('.last-entry')
+    this.missing = page.getByRole('list', { name: 'Missing results' })
+    this.entered = page.getByRole('table', { name: 'Entered results' })
+  }
+
+  async chooseRound(round: number): Promise<void> {
+    await this.page
+      .getByRole('combobox', { name: 'Round', exact: true })
+      .selectOption(String(round))
+    await this.line.focus()
+  }
+
+  /**
+   * Types a line and presses Enter with the keyboard alone (the input has the focus when the
+   * screen opens and keeps it after each entry).
+   */
+  async type(line: string): Promise<void> {
+    await this.page.keyboard.type(line)
+    await this.page.keyboard.press('Enter')
+  }
+
+  /** Types a line, Enter, and waits until the screen confirms it. */
+  async enter(line: string): Promise<void> {
+    const before = await this.lastEntry.textContent()
+    await this.type(line)
+    await this.page.waitForFunction(
+      ([text]) => {
+        const shown = document.querySelector('.last-entry')?.textContent ?? ''
+        const alert = document.querySelector('[role="alert"]')
+        return shown !== text || alert !== null
+      },
+      [before ?? ''],
+    )
+  }
+}

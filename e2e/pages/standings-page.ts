@@ -1,0 +1,31 @@
+import type { Locator, Page } from '@playwright/test'
+
+/** Standings after any round, and each player's history. */
+export class StandingsPage {
+  constructor(private readonly page: Page) {}
+
+  table(): Locator {
+    return this.page.getByRole('table', { name: /^Standings of division/ })
+  }
+
+  async afterRound(round: number | 'latest'): Promise<void> {
+    const select = this.page.getByLabel('After round')
+    if (round === 'latest') await select.selectOption({ index: 0 })
+    else await select.selectOption(String(round))
+  }
+
+  /** Each row as [rank, name, wins, losses, spread, firsts, seconds]. */
+  async rows(): Promise<string[][]> {
+    await this.table().locator('tbody tr').first().waitFor()
+    return this.table()
+      .locator('tbody tr')
+      .evaluateAll((trs) =>
+        trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? '')),
+      )
+  }
+
+  async openHistory(name: string): Promise<Locator> {
+    await this.page.getByRole('button', { name: `History of ${name}` }).click()
+    return this.page.getByRole('table', { name: `History of ${name}` })
+  }
+}

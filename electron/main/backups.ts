@@ -1,0 +1,121 @@
+import { mkdir, readdir, rm, stat } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { BackupInfo, BackupOutcome, OpenFileOutcome } from '../ipc-contract'
+import { BACKUP_NAME, backupTime, isBackupName, isSafeTournamentId } from './backup-names'
+import { describeError, readTextFile, writeTextFile } from './files'
+
+export { backupTime, isBackupName, isSafeTournamentId }
+
+/**
+ * Rolling backups (design.md: "tournament files and rolling backups on disk"): after every change
+ * the renderer sends the tournament's JSON file and main writes it to
+ * `<root>/<tournamentId>/<timestamp>.json`, keeping only the newest `keep` of each tournament.
+ * Ids and names come from the renderer, so both are checked before they touch a path.
+ */
+
+export const DEFAULT_BACKUPS_KEPT = 20
+
+function stampOf(now: Date): string {
+  return now.toISOString().replace(/:/g, '-').replace('.', '-')
+}
+
+/** Newest last: the stamp sorts by time, and a `-n` suffix after the plain name of its ms. */
+function compareNames(a: string, b: string): number {
+  const key = (name: string): string => {
+    const m = BACKUP_NAME.exec(name)
+    return `${name.slice(0, 24)}${(m?.[6] ?? '0').padStart(3, '0')}`
+  }
+  const ka = key(a)
+  const kb = key(b)
+  return ka < kb ? -1 : ka > kb ? 1 : 0
+}
+
+async function backupNames(folder: string): Promise<string[]> {
+  try {
+    return (await readdir(folder)).filter(isBackupName).sort(compareNames)
+  } catch (error) {
+    if (typeof error === 'object' && error !== null && 'code' in error && error.code === 'ENOENT') {
+      return []
+    }
+    throw error
+  }
+}
+
+export interface BackupWrite {
+  readonly root: string
+  readonly tournamentId: string
+  readonly contents: string
+  readonly now: Date
+  readonly keep?: number
+}
+
+export async function writeBackup(request: BackupWrite): Promise<BackupOutcome> {
+  const { root, tournamentId, contents, now } = request
+  const keep = request.keep ?? DEFAULT_BACKUPS_KEPT
+  if (!isSafeTournamentId(tournamentId)) {
+    return { status: 'failed', message: `"${tournamentId}" is not a tournament id` }
+  }
+  const folder = join(root, tournamentId)
+  try {
+    await mkdir(folder, { recursive: true })
+    const existing = await backupNames(folder)
+    const stamp = stampOf(now)
+    let name = `${stamp}.json`
+    for (let n = 2; existing.includes(name); n++) name = `${stamp}-${n}.json`
+    const saved = await writeTextFile(join(folder, name), contents, 'utf8')
+    if (saved.status === 'failed') return saved
+    if (saved.status === 'cancelled')
+      return { status: 'failed', message: 'The backup was cancelled' }
+    const all = [...existing, name].sort(compareNames)
+    for (const old of all.slice(0, Math.max(0, all.length - keep))) {
+      await rm(join(folder, old), { force: true })
+    }
+    return { status: 'saved', name }
+  } catch (error) {
+    return { status: 'failed', message: `Could not write a backup: ${describeError(error)}` }
+  }
+}
+
+/** Every backup under `root`, newest first; folders and files that are not ours are skipped. */
+export async function listBackups(root: string): Promise<readonly BackupInfo[]> {
+  let ids: string[]
+  try {
+    ids = (await readdir(root)).filter(isSafeTournamentId)
+  } catch {
+    return []
+  }
+  const found: BackupInfo[] = []
+  for (const tournamentId of ids) {
+    const folder = join(root, tournamentId)
+    let names: string[]
+    try {
+      names = await backupNames(folder)
+    } catch {
+      continue
+    }
+    for (const name of names) {
+      const savedAt = backupTime(name)
+      if (savedAt === null) continue
+      try {
+        const bytes = (await stat(join(folder, name))).size
+        found.push({ tournamentId, name, savedAt, bytes })
+      } catch {
+        // Removed by a rotation meanwhile: nothing to list.
+      }
+    }
+  }
+  return found.sort(
+    (a, b) => -compareNames(a.name, b.name) || (a.tournamentId < b.tournamentId ? -1 : 1),
+  )
+}
+
+export async function readBackup(
+  root: string,
+  tournamentId: string,
+  name: string,
+): Promise<OpenFileOutcome> {
+  if (!isSafeTournamentId(tournamentId) || !isBackupName(name)) {
+    return { status: 'failed', message: `"${tournamentId}/${name}" is not a backup` }
+  }
+  return readTextFile(join(root, tournamentId, name), 'utf8')
+}

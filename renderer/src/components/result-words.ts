@@ -1,0 +1,36 @@
+import type { GameOutcome, GameResult } from '../../../shared/results/game-result'
+
+/** Display only: how a recorded result reads in a list. */
+
+const FORFEIT_WORDS = {
+  'no-show': 'no-show',
+  late: 'late arrival',
+  'walk-out': 'walk-out',
+  director: 'director',
+} as const
+
+export function resultWords(result: GameResult): string {
+  switch (result.kind) {
+    case 'played':
+      return result.overtimeSeconds.some((s) => s > 0) ? '(overtime)' : ''
+    case 'bye':
+      return `bye (${signed(result.spread)})`
+    case 'forfeit':
+      return `forfeit, ${FORFEIT_WORDS[result.reason]} (${result.spread})`
+    case 'doubleForfeit':
+      return 'double forfeit'
+    case 'unplayed':
+      return 'not played'
+  }
+}
+
+export function outcomeLetter(outcome: GameOutcome | null): string {
+  if (outcome === null || !outcome.counts) return '–'
+  if (outcome.win === 1) return 'W'
+  if (outcome.loss === 1) return 'L'
+  return 'T'
+}
+
+export function signed(n: number): string {
+  return n > 0 ? `+${n}` : String(n)
+}

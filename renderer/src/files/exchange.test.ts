@@ -1,0 +1,133 @@
+import { describe, expect, test } from 'vitest'
+import { isSafeArchiveName } from '../../../shared/formats/tsh-archive'
+import { standingsAsOf } from '../../../shared/tournament/views'
+// Both fixtures are plain ASCII, so reading them as text through Vite is exact.
+import MGI from '../../../shared/formats/__fixtures__/mgi-2022/a.t?raw'
+import WORKED from '../../../shared/formats/__fixtures__/worked-example.t?raw'
+import {
+  exportTou,
+  exportTshArchive,
+  exportTText,
+  htmlFolder,
+  importTshText,
+  importTText,
+  prepareCommands,
+  readTournamentText,
+  tournamentFileText,
+} from './exchange'
+
+const choices = {
+  title: 'Worked <Example>',
+  division: 'A',
+  preset: 'nsa1995' as const,
+  date: '2026-03-14',
+  rounds: null,
+}
+
+function imported(text = WORKED, rounds: number | null = null) {
+  const commands = importTText('worked.t', text, { ...choices, rounds })
+  if (!commands.ok) throw new Error(commands.error.message)
+  const prepared = prepareCommands('t-import', commands.value, '2026-03-14T09:00:00.000Z')
+  if (!prepared.ok) throw new Error(prepared.error.message)
+  return prepared.value
+}
+
+const standings = (
+  state: ReturnType<typeof imported>['state'],
+  division: string,
+  round: number,
+) => {
+  const rows = standingsAsOf(state, division, round)
+  if (!rows.ok) throw new Error(rows.error.message)
+  return rows.value.map((r) => `${r.rank} ${r.name} ${r.wins}-${r.losses} ${r.spread}`)
+}
+
+describe('tsh .t in and out (formats.md, "tsh .t")', () => {
+  test('formats.md worked example: import, export, import again gives the same standings', () => {
+    const first = imported()
+    const exported = exportTText(first.state, 'A')
+    expect(exported.ok && exported.value).toMatchObject({ name: 'a.t', encoding: 'latin1' })
+    const again = imported(exported.ok ? exported.value.contents : '')
+    expect(standings(again.state, 'A', 3)).toEqual(standings(first.state, 'A', 3))
+    expect(first.summary).toMatchObject({
+      name: 'Worked <Example>',
+      commandCount: first.log.length,
+    })
+  })
+
+  test('MGI 2022 division A: the event may be longer than the file, to carry on in Rackside', () => {
+    const event = imported(MGI, 13)
+    expect(event.state.info.rounds).toBe(13)
+    expect(event.state.divisions[0]?.rounds).toHaveLength(12)
+  })
+
+  test('a broken .t file is refused with its file name and line', () => {
+    const commands = importTText('bad.t', 'Ann 1500 2 x\n', choices)
+    expect(!commands.ok && commands.error.message).toMatch(/^bad\.t, line 1: /)
+  })
+
+  test('a whole event as .tsh imports back to the same standings', () => {
+    const first = imported()
+    const archive = exportTshArchive(first.state)
+    expect(archive.ok).toBe(true)
+    if (!archive.ok) return
+    expect(archive.value.contents).toContain("config event_name = 'Worked <Example>'")
+    const commands = importTshText('event.tsh', archive.value.contents, choices)
+    const again = commands.ok ? prepareCommands('t-again', commands.value, 'x') : commands
+    expect(again.ok && standings(again.value.state, 'A', 3)).toEqual(standings(first.state, 'A', 3))
+  })
+
+  test('a .tsh archive whose file name leaves the folder is refused', () => {
+    const text = 'division A ../a.t\n#begin_file name=../a.t\nAnn 1500\n#end_file name=../a.t\n'
+    const commands = importTshText('evil.tsh', text, choices)
+    expect(!commands.ok && commands.error.code).toBe('tsh.archive.unsafe-name')
+  })
+
+  test('TOU: CRLF lines, the division as the rating body knows it', () => {
+    const tou = exportTou(imported().state, 'A', { highWordScore: 0, byeMode: 'opponent-zero' })
+    expect(tou.ok && tou.value.contents.split('\r\n')[1]).toBe('*A')
+  })
+})
+
+describe('our tournament file', () => {
+  test('a file cut short is refused with a message that says so', () => {
+    const event = imported()
+    const text = tournamentFileText(event.tournamentId, event.log, '2026-03-14T10:00:00.000Z')
+    expect(readTournamentText(text).ok).toBe(true)
+    const cut = readTournamentText(text.slice(0, text.length / 2))
+    expect(!cut.ok && cut.error.message).toMatch(/damaged or cut short/)
+  })
+})
+
+describe('the HTML folder for publishing', () => {
+  test('plain file names only, an index, and names printed as text', () => {
+    const folder = htmlFolder(imported().state)
+    expect(folder.ok).toBe(true)
+    if (!folder.ok) return
+    expect(folder.value.map((f) => f.name)).toEqual([
+      'index.html',
+      'a-r3-pairings-by-table.html',
+      'a-r3-pairings-alphabetical.html',
+      'a-r3-standings.html',
+      'a-r3-wall-chart.html',
+    ])
+    expect(folder.value.every((f) => isSafeArchiveName(f.name))).toBe(true)
+    expect(folder.value[0]?.contents).toContain('<h1>Worked &lt;Example&gt;</h1>')
+  })
+
+  test('nothing paired yet: nothing to publish', () => {
+    const empty = prepareCommands(
+      't-empty',
+      [
+        {
+          type: 'createTournament',
+          info: { name: 'E', venue: '', startDate: '2026-01-01', endDate: '2026-01-01', rounds: 3 },
+          rules: imported().state.rules,
+        },
+      ],
+      'x',
+    )
+    const folder = empty.ok ? htmlFolder(empty.value.state) : empty
+    expect(!folder.ok && folder.error.code).toBe('publish.nothing')
+  })
+})

@@ -1,0 +1,168 @@
+import { describe, expect, test } from 'vitest'
+import { buildReport, REPORT_KINDS, type ReportKind } from '../../../shared/reports/report'
+import { rulesFromPreset } from '../../../shared/rules/presets'
+import { apply } from '../../../shared/tournament/apply'
+import type { Command } from '../../../shared/tournament/commands'
+import type { TournamentState } from '../../../shared/tournament/types'
+import { escapeHtml, html, raw } from './escape'
+import { halves, signed, slug } from './format'
+import { printJob } from './render'
+
+const EVIL = '<b>Ann & "Bo"</b>'
+
+function build(commands: readonly Command[]): TournamentState {
+  let state: TournamentState | undefined
+  for (const command of commands) {
+    const next = apply(state, command, 't-print')
+    if (!next.ok) throw new Error(next.error.message)
+    state = next.value
+  }
+  if (state === undefined) throw new Error('no commands')
+  return state
+}
+
+const players = [EVIL, 'Bala, Ravi', 'Chong, Mei', "O'Neil, Dan", 'Ezra, Tan']
+
+/** MSA rules; five players; round 1: tables 1 and 2 decided by the director, a bye. */
+const state = build([
+  {
+    type: 'createTournament',
+    info: {
+      name: 'KL <Open> & Cup',
+      venue: 'Hall "B"',
+      startDate: '2026-05-02',
+      endDate: '2026-05-03',
+      rounds: 4,
+    },
+    rules: rulesFromPreset('msa'),
+  },
+  { type: 'addDivision', name: 'A' },
+  ...players.map((name, i): Command => ({
+    type: 'registerPlayer',
+    division: 'A',
+    player: { name, rating: 1500, memberId: `M<${i}>`, club: 'KL & Co' },
+  })),
+  {
+    type: 'pairRound',
+    division: 'A',
+    round: 1,
+    pairings: [
+      { kind: 'game', table: 1, players: [1, 2], start: { kind: 'director', starter: 1 } },
+      { kind: 'game', table: 2, players: [3, 4], start: { kind: 'director', starter: 4 } },
+      { kind: 'bye', player: 5 },
+    ],
+  },
+])
+
+function documentOf(kind: ReportKind, pageSize: 'A4' | 'Letter' = 'A4'): string {
+  const report = buildReport(state, { kind, division: 'A', round: 1 })
+  if (!report.ok) throw new Error(report.error.message)
+  return printJob(report.value, pageSize).html
+}
+
+describe('escapeHtml', () => {
+  test.each([
+    { text: EVIL, expected: '&lt;b&gt;Ann &amp; &quot;Bo&quot;&lt;/b&gt;' },
+    { text: "O'Neil", expected: 'O&#39;Neil' },
+    { text: 'plain Ñandú', expected: 'plain Ñandú' },
+    { text: '&amp;', expected: '&amp;amp;' },
+  ])('$text', ({ text, expected }) => {
+    expect(escapeHtml(text)).toBe(expected)
+  })
+
+  test('the html tag escapes values but keeps nested html and raw markup', () => {
+    const inner = html`<i>${'<x>'}</i>`
+    expect(html`<p>${EVIL}${inner}${raw('<br>')}${3}${null}</p>`.html).toBe(
+      '<p>&lt;b&gt;Ann &amp; &quot;Bo&quot;&lt;/b&gt;<i>&lt;x&gt;</i><br>3</p>',
+    )
+  })
+})
+
+describe('format helpers', () => {
+  test.each([
+    [45, '+45'],
+    [-12, '-12'],
+    [0, '0'],
+  ])('signed(%d) is %s', (n, text) => expect(signed(n)).toBe(text))
+  test.each([
+    [1.5, '1½'],
+    [0.5, '½'],
+    [3, '3'],
+  ])('halves(%d) is %s', (n, text) => expect(halves(n)).toBe(text))
+  test.each([
+    ['KL <Open> & Cup', 'kl-open-cup'],
+    ['Ñandú', 'nandu'],
+    ['***', 'tournament'],
+  ])('slug(%s) is %s', (text, expected) => expect(slug(text)).toBe(expected))
+})
+
+describe('print documents', () => {
+  test.each(REPORT_KINDS)('%s: a name with markup prints as text, never as markup', (kind) => {
+    const doc = documentOf(kind)
+    expect(doc).not.toContain('<b>Ann')
+    expect(doc).not.toContain('<Open>')
+    expect(doc).toContain('&lt;b&gt;Ann &amp; &quot;Bo&quot;&lt;/b&gt;')
+    expect(doc).not.toMatch(/<script|<link|<img|src=/i)
+  })
+
+  test.each([
+    { pageSize: 'A4' as const, size: 'size: A4;' },
+    { pageSize: 'Letter' as const, size: 'size: letter;' },
+  ])('$pageSize pages: @page size, named fonts and rows kept whole', ({ pageSize, size }) => {
+    const doc = documentOf('pairings-by-table', pageSize)
+    expect(doc).toContain(size)
+    expect(doc).toContain("font-family: 'Liberation Sans'")
+    expect(doc).toContain('break-inside: avoid')
+    expect(doc).toContain('display: table-header-group')
+  })
+
+  test('the wall chart is landscape', () => {
+    const report = buildReport(state, { kind: 'wall-chart', division: 'A', round: 1 })
+    const job = report.ok ? printJob(report.value, 'A4') : null
+    expect(job?.landscape).toBe(true)
+    expect(job?.html).toContain('size: A4 landscape;')
+    expect(job?.suggestedName).toBe('kl-open-cup-a-r1-wall-chart.pdf')
+  })
+
+  test('result slips: one slip per game (none for the bye), the starter marked with *', () => {
+    const doc = documentOf('result-slips')
+    const slips = doc.match(/<section class="slip"/g) ?? []
+    expect(slips).toHaveLength(2)
+    expect(doc).toContain('&lt;b&gt;Ann &amp; &quot;Bo&quot;&lt;/b&gt; *</td>')
+    expect(doc).toContain('O&#39;Neil, Dan *</td>')
+    expect(doc).not.toContain('Bala, Ravi *')
+    expect(doc).not.toContain('Ezra, Tan')
+    // MSA rules printed on every slip: challenge with its penalty, hold, time control.
+    expect(doc.match(/5 points to the challenged player/g)).toHaveLength(2)
+    expect(doc.match(/25 minutes each, 10 points per minute over/g)).toHaveLength(2)
+    expect(doc).toContain('Blanks played')
+    expect(doc.match(/Signature:/g)).toHaveLength(4)
+  })
+
+  test('slip height: three slips fit the printable height of A4 and of Letter', () => {
+    for (const [size, printable] of [
+      ['A4', 277],
+      ['Letter', 259.4],
+    ] as const) {
+      const doc = documentOf('result-slips', size)
+      const height = Number(/\.slip \{ height: ([\d.]+)mm/.exec(doc)?.[1])
+      // Each slip also has a 1.5 mm gap below it.
+      expect(3 * (height + 1.5)).toBeLessThanOrEqual(printable)
+      expect(height).toBeGreaterThan(80)
+    }
+  })
+
+  test('pairings by table: starter with *, the bye with its spread, the rules block', () => {
+    const doc = documentOf('pairings-by-table')
+    expect(doc).toContain('Chong, Mei</td>')
+    expect(doc).toContain('O&#39;Neil, Dan *</td>')
+    expect(doc).toContain('Bye (+50)')
+    expect(doc).toContain('<b>Challenge:</b>')
+  })
+
+  test('the title is escaped in <title>', () => {
+    expect(documentOf('standings')).toContain(
+      '<title>Standings: KL &lt;Open&gt; &amp; Cup, division A round 1</title>',
+    )
+  })
+})

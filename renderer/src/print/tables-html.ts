@@ -1,0 +1,258 @@
+import type { PageSize } from '../../../electron/ipc-contract'
+import type {
+  AlphabeticalRow,
+  PairingsAlphabetical,
+  PairingsByTable,
+  TableRow,
+} from '../../../shared/reports/pairings'
+import type { CellResult, RoundCell } from '../../../shared/reports/player-rounds'
+import type { StandingsReport } from '../../../shared/reports/standings-report'
+import type { WallChart } from '../../../shared/reports/wall-chart'
+import { html, type Html } from './escape'
+import { halves, signed } from './format'
+import { pageHeading, printDocument, rulesBlock } from './document'
+import { seatName } from './slips-html'
+
+const TABLE_CSS = `
+tbody tr:nth-child(even) td { background: #f4f4f4; }
+td.name { font-weight: bold; }
+`
+
+const STARTER_LEGEND = html`<p class="legend">
+  * plays first. “Draw” : the players draw tiles for first at the table.
+</p>`
+
+function tableRow(row: TableRow): Html {
+  switch (row.kind) {
+    case 'game': {
+      const [a, b] = row.seats
+      return html`<tr>
+        <td class="num">${row.table}</td>
+        <td class="name">${seatName(a)}</td>
+        <td class="num">${a.id}</td>
+        <td class="name">${seatName(b)}</td>
+        <td class="num">${b.id}</td>
+        <td>${row.start.kind === 'draw' ? 'Draw' : ''}</td>
+      </tr>`
+    }
+    case 'bye':
+      return html`<tr>
+        <td class="num"></td>
+        <td class="name">${row.player.name}</td>
+        <td class="num">${row.player.id}</td>
+        <td>Bye (${signed(row.spread)})</td>
+        <td></td>
+        <td></td>
+      </tr>`
+  }
+}
+
+export function pairingsByTableDocument(
+  report: PairingsByTable,
+  pageSize: PageSize,
+  title: string,
+): string {
+  return printDocument({
+    title,
+    pageSize,
+    landscape: false,
+    css: TABLE_CSS,
+    body: html`${pageHeading('Pairings by table', report.header)} ${rulesBlock(report.rules)}
+      ${STARTER_LEGEND}
+      <table aria-label="Pairings by table">
+        <thead>
+          <tr>
+            <th class="num">Table</th>
+            <th>Player</th>
+            <th class="num">No.</th>
+            <th>Opponent</th>
+            <th class="num">No.</th>
+            <th>First</th>
+          </tr>
+        </thead>
+        <tbody>
+          ${report.rows.map(tableRow)}
+        </tbody>
+      </table>`,
+  })
+}
+
+function alphabeticalRow(row: AlphabeticalRow): Html {
+  switch (row.kind) {
+    case 'game':
+      return html`<tr>
+        <td class="name">${row.player.name}</td>
+        <td class="num">${row.player.id}</td>
+        <td class="num">${row.table}</td>
+        <td>${row.opponent.name}</td>
+        <td class="num">${row.opponent.id}</td>
+        <td>${row.start === 'first' ? 'First *' : row.start === 'second' ? 'Second' : 'Draw'}</td>
+      </tr>`
+    case 'bye':
+      return html`<tr>
+        <td class="name">${row.player.name}</td>
+        <td class="num">${row.player.id}</td>
+        <td class="num"></td>
+        <td>Bye (${signed(row.spread)})</td>
+        <td></td>
+        <td></td>
+      </tr>`
+    case 'unpaired':
+      return html`<tr>
+        <td class="name">${row.player.name}</td>
+        <td class="num">${row.player.id}</td>
+        <td class="num"></td>
+        <td>Not paired: see the desk</td>
+        <td></td>
+        <td></td>
+      </tr>`
+  }
+}
+
+export function pairingsAlphabeticalDocument(
+  report: PairingsAlphabetical,
+  pageSize: PageSize,
+  title: string,
+): string {
+  return printDocument({
+    title,
+    pageSize,
+    landscape: false,
+    css: TABLE_CSS,
+    body: html`${pageHeading('Find your name', report.header)} ${STARTER_LEGEND}
+      <table aria-label="Pairings by name">
+        <thead>
+          <tr>
+            <th>Player</th>
+            <th class="num">No.</th>
+            <th class="num">Table</th>
+            <th>Opponent</th>
+            <th class="num">No.</th>
+            <th>Plays</th>
+          </tr>
+        </thead>
+        <tbody>
+          ${report.rows.map(alphabeticalRow)}
+        </tbody>
+      </table>`,
+  })
+}
+
+export function standingsDocument(
+  report: StandingsReport,
+  pageSize: PageSize,
+  title: string,
+): string {
+  return printDocument({
+    title,
+    pageSize,
+    landscape: false,
+    css: TABLE_CSS,
+    body: html`${pageHeading('Standings', report.header)}
+      <table aria-label="Standings">
+        <thead>
+          <tr>
+            <th class="num">Rank</th>
+            <th>Player</th>
+            <th class="num">No.</th>
+            <th class="num">Won</th>
+            <th class="num">Lost</th>
+            <th class="num">Spread</th>
+            <th class="num">Firsts</th>
+            <th class="num">Seconds</th>
+            <th class="num">Rating</th>
+          </tr>
+        </thead>
+        <tbody>
+          ${report.rows.map(
+            (row) =>
+              html`<tr>
+                <td class="num">${row.rank}</td>
+                <td class="name">${row.name}</td>
+                <td class="num">${row.id}</td>
+                <td class="num">${halves(row.wins)}</td>
+                <td class="num">${halves(row.losses)}</td>
+                <td class="num">${signed(row.spread)}</td>
+                <td class="num">${row.firsts}</td>
+                <td class="num">${row.seconds}</td>
+                <td class="num">${row.rating === 0 ? '' : row.rating}</td>
+              </tr>`,
+          )}
+        </tbody>
+      </table>`,
+  })
+}
+
+/** W, L, T; B for a bye; F marks a forfeit; ? a result not entered. */
+export function outcomeLetter(cell: RoundCell): string {
+  const result: CellResult | null = cell.result
+  if (result === null) return '?'
+  const letter =
+    cell.kind === 'bye'
+      ? 'B'
+      : result.outcome === 'win'
+        ? 'W'
+        : result.outcome === 'loss'
+          ? 'L'
+          : result.outcome === 'tie'
+            ? 'T'
+            : '-'
+  return result.forfeit ? `${letter}F` : letter
+}
+
+function wallCell(cell: RoundCell | null): Html {
+  if (cell === null) return html`<td class="cell"></td>`
+  const opponent = cell.opponent === null ? '' : `${cell.opponent.id}`
+  const spread = cell.result === null ? '' : signed(cell.result.spread)
+  return html`<td class="cell">
+    <b>${outcomeLetter(cell)}</b> ${opponent}${cell.start === 'first' ? '*' : ''}<br />${spread}
+  </td>`
+}
+
+export function wallChartDocument(report: WallChart, pageSize: PageSize, title: string): string {
+  const rounds = Array.from({ length: report.rounds }, (_, i) => i + 1)
+  return printDocument({
+    title,
+    pageSize,
+    landscape: true,
+    css: `${TABLE_CSS}
+body { font-size: 8pt; }
+td.cell { text-align: center; white-space: nowrap; font-size: 7.5pt; }`,
+    body: html`${pageHeading('Wall chart', report.header)}
+      <p class="legend">
+        Each round: W won, L lost, T tie, B bye, F forfeit, ? not entered; the opponent's number (*
+        played first); the game's spread.
+      </p>
+      <table aria-label="Wall chart">
+        <thead>
+          <tr>
+            <th class="num">No.</th>
+            <th>Player</th>
+            ${rounds.map((r) => html`<th class="num">R${r}</th>`)}
+            <th class="num">W-L</th>
+            <th class="num">Spread</th>
+            <th class="num">Rank</th>
+          </tr>
+        </thead>
+        <tbody>
+          ${report.rows.map(
+            (row) =>
+              html`<tr>
+                <td class="num">${row.id}</td>
+                <td class="name">${row.name}</td>
+                ${rounds.map((r) => wallCell(row.cells[r - 1] ?? null))}
+                <td class="num">
+                  ${
+                    row.standing === null
+                      ? ''
+                      : `${halves(row.standing.wins)}-${halves(row.standing.losses)}`
+                  }
+                </td>
+                <td class="num">${row.standing === null ? '' : signed(row.standing.spread)}</td>
+                <td class="num">${row.standing?.rank ?? 'withdrawn'}</td>
+              </tr>`,
+          )}
+        </tbody>
+      </table>`,
+  })
+}

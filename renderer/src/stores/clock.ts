@@ -1,0 +1,41 @@
+import { defineStore } from 'pinia'
+import { computed, ref } from 'vue'
+
+/** The local calendar day of a moment, as the rules engine's check-in day (YYYY-MM-DD). */
+export function localDay(ms: number): string {
+  const date = new Date(ms)
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`
+}
+
+/**
+ * The wall clock, read in one place: shared/ never reads the time, so screens pass `now` in. It
+ * ticks once a second only while some screen (a round clock) has asked it to.
+ */
+export const useClockStore = defineStore('clock', () => {
+  const now = ref(Date.now())
+  const today = computed(() => localDay(now.value))
+  let users = 0
+  let timer: ReturnType<typeof setInterval> | undefined
+
+  function read(): number {
+    now.value = Date.now()
+    return now.value
+  }
+
+  /** Start ticking; call the returned function when the screen goes away. */
+  function tick(): () => void {
+    users++
+    if (users === 1) timer = setInterval(read, 1000)
+    read()
+    let stopped = false
+    return () => {
+      if (stopped) return
+      stopped = true
+      users--
+      if (users === 0 && timer !== undefined) clearInterval(timer)
+    }
+  }
+
+  return { now, today, read, tick }
+})

@@ -1,0 +1,97 @@
+import { createPinia, setActivePinia } from 'pinia'
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { createMemoryRepository } from '../db/memory-repository'
+import { localDay } from './clock'
+import { useDeskStore } from './desk'
+import { setRepository } from './repository'
+import { useTournamentStore } from './tournament'
+
+const INFO = {
+  name: 'Abuja Open',
+  venue: 'Abuja',
+  startDate: '2026-12-05',
+  endDate: '2026-12-07',
+  rounds: 6,
+}
+
+beforeEach(() => {
+  setRepository(createMemoryRepository())
+  setActivePinia(createPinia())
+})
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+async function eventWithTwoPlayers(): Promise<void> {
+  const tournament = useTournamentStore()
+  await tournament.create(INFO, 'neon')
+  await tournament.dispatch({ type: 'addDivision', name: 'A' })
+  await tournament.registerPlayer('A', { name: 'Okafor, Ada', rating: '1700' })
+  await tournament.registerPlayer('A', { name: 'Bello, Tunde', rating: '1600' })
+}
+
+describe('the desk checks players in for one day of the event (NEON: every day again)', () => {
+  test.each([
+    ['during the event: today', '2026-12-06T10:00:00', '2026-12-06'],
+    ['before the event: its first day', '2026-11-30T10:00:00', '2026-12-05'],
+    ['after the event: its first day', '2026-12-20T10:00:00', '2026-12-05'],
+  ])('%s', async (_, now, day) => {
+    vi.useFakeTimers({ now: new Date(now) })
+    await eventWithTwoPlayers()
+    const desk = useDeskStore()
+    expect(desk.eventDays).toEqual(['2026-12-05', '2026-12-06', '2026-12-07'])
+    expect(desk.day).toBe(day)
+  })
+
+  test('a check-in counts for its day only, and can be taken back', async () => {
+    vi.useFakeTimers({ now: new Date('2026-12-05T08:30:00') })
+    await eventWithTwoPlayers()
+    const desk = useDeskStore()
+    expect((await desk.setCheckedIn('A', 1, true)).ok).toBe(true)
+    expect(desk.checkInCount('A')).toEqual({ checkedIn: 1, missing: 1, total: 2 })
+
+    desk.chosenDay = '2026-12-06'
+    expect(desk.checkInCount('A')).toEqual({ checkedIn: 0, missing: 2, total: 2 })
+
+    desk.chosenDay = '2026-12-05'
+    await desk.setCheckedIn('A', 1, false)
+    expect(desk.checkInCount('A')).toEqual({ checkedIn: 0, missing: 2, total: 2 })
+    expect(
+      useTournamentStore()
+        .log.map((e) => e.command.type)
+        .slice(-2),
+    ).toEqual(['checkIn', 'cancelCheckIn'])
+  })
+
+  test('a day outside the event is not kept: the desk falls back to the default day', async () => {
+    vi.useFakeTimers({ now: new Date('2026-12-07T08:30:00') })
+    await eventWithTwoPlayers()
+    const desk = useDeskStore()
+    desk.chosenDay = '2027-01-01'
+    expect(desk.day).toBe('2026-12-07')
+  })
+
+  test('the next round to pair follows the paired rounds', async () => {
+    await eventWithTwoPlayers()
+    const desk = useDeskStore()
+    expect(desk.nextRound('A')).toBe(1)
+    await useTournamentStore().dispatch({
+      type: 'pairRound',
+      division: 'A',
+      round: 1,
+      pairings: [{ kind: 'game', table: 1, players: [1, 2] }],
+    })
+    expect(desk.nextRound('A')).toBe(2)
+  })
+})
+
+describe('the local day of a moment', () => {
+  test.each([
+    ['2026-12-05T00:00:01', '2026-12-05'],
+    ['2026-12-05T23:59:59', '2026-12-05'],
+    ['2027-01-09T12:00:00', '2027-01-09'],
+  ])('%s is %s', (time, day) => {
+    expect(localDay(new Date(time).getTime())).toBe(day)
+  })
+})

@@ -1,0 +1,52 @@
+/**
+ * Windows of the same app (the desk, a second desk, the projector) tell each other that a
+ * tournament's log changed, so each reloads the stored truth. BroadcastChannel reaches every window
+ * and tab of the same origin, in Electron as in a browser; where it is missing, windows simply do
+ * not hear each other and the storage conflict check still keeps the log whole.
+ */
+export interface LogChanged {
+  readonly tournamentId: string
+  /** Length of the stored log after the change. */
+  readonly commandCount: number
+}
+
+const CHANNEL = 'rackside'
+
+let channel: BroadcastChannel | null | undefined
+
+function open(): BroadcastChannel | null {
+  if (channel === undefined) {
+    channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CHANNEL) : null
+    // Node (unit tests) keeps a process alive while a channel is open; browsers have no unref.
+    ;(channel as { unref?: () => void } | null)?.unref?.()
+  }
+  return channel
+}
+
+export function announceLogChanged(change: LogChanged): void {
+  open()?.postMessage(change)
+}
+
+function isLogChanged(data: unknown): data is LogChanged {
+  if (typeof data !== 'object' || data === null) return false
+  const candidate = data as Record<string, unknown>
+  return (
+    typeof candidate['tournamentId'] === 'string' && typeof candidate['commandCount'] === 'number'
+  )
+}
+
+const listeners = new Set<(change: LogChanged) => void>()
+
+/** Calls `listener` for every change another window announces; returns the way to stop. */
+export function onLogChanged(listener: (change: LogChanged) => void): () => void {
+  const opened = open()
+  if (!opened) return () => undefined
+  if (listeners.size === 0) {
+    opened.onmessage = (event: MessageEvent<unknown>) => {
+      if (!isLogChanged(event.data)) return
+      for (const each of listeners) each(event.data)
+    }
+  }
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}

@@ -1,0 +1,42 @@
+import { describe, expect, test } from 'vitest'
+import { applyAll, WORKED_EXAMPLE } from '../tournament/test-support/event'
+import { parseConfigTsh } from './config-tsh'
+import { parseTFile } from './t-file'
+import { parseTshArchive } from './tsh-archive'
+import { divisionFileName, exportTshEvent } from './tsh-event-export'
+
+describe('a whole event as a tsh .tsh archive (formats.md, "tsh event")', () => {
+  test.each([
+    { name: 'A', taken: [], file: 'a.t' },
+    { name: 'Open B', taken: [], file: 'open-b.t' },
+    { name: 'Élite', taken: [], file: 'elite.t' },
+    { name: 'A', taken: ['a.t'], file: 'a-2.t' },
+    { name: '../..', taken: [], file: 'division.t' },
+    { name: 'con', taken: [], file: 'con-2.t' },
+  ])(
+    'division $name is written as $file (a Windows device name such as con is avoided)',
+    ({ name, taken, file }) => {
+      expect(divisionFileName(name, new Set(taken))).toBe(file)
+    },
+  )
+
+  test('the archive names each division in config.tsh and holds its .t file', () => {
+    const state = applyAll([
+      ...WORKED_EXAMPLE.setup,
+      { type: 'addDivision', name: 'Open B' },
+      ...WORKED_EXAMPLE.round1,
+    ])
+    const text = exportTshEvent(state)
+    if (!text.ok) throw new Error(text.error.message)
+    const archive = parseTshArchive(text.value)
+    if (!archive.ok) throw new Error(archive.error.message)
+    expect(archive.value.files.map((f) => f.name)).toEqual(['a.t', 'open-b.t'])
+    const config = parseConfigTsh(archive.value.configText)
+    expect(config.config.divisions.map((d) => [d.name, d.file])).toEqual([
+      ['A', 'a.t'],
+      ['Open_B', 'open-b.t'],
+    ])
+    const a = parseTFile(archive.value.files[0]!.text)
+    expect(a.ok && a.value.players.map((p) => p.name)).toEqual(['Ann', 'Bob', 'Cy', 'Di', 'Ed'])
+  })
+})

@@ -1,0 +1,52 @@
+import { ok, type Result } from '../result'
+import type { TournamentState } from '../tournament/types'
+import { exportTDivision } from './t-export'
+import { serializeTFile } from './t-file'
+import { isSafeArchiveName, serializeTshArchive } from './tsh-archive'
+
+/** A division's file name in an archive or folder: its name made plain (`Open B` -> `open-b.t`). */
+export function divisionFileName(name: string, taken: ReadonlySet<string> = new Set()): string {
+  const base =
+    name
+      .toLowerCase()
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[^a-z0-9_-]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'division'
+  let candidate = `${base}.t`
+  for (let n = 2; taken.has(candidate) || !isSafeArchiveName(candidate); n += 1) {
+    candidate = `${base}-${String(n)}.t`
+  }
+  return candidate
+}
+
+/** tsh reads config.tsh as Perl: a single-quoted string needs only `\` and `'` escaped. */
+const perlQuote = (text: string): string => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`
+
+/**
+ * The whole event as a tsh `.tsh` archive (formats.md, "tsh event"): a config.tsh naming each
+ * division's file, with what our rules map to tsh's settings, then every division's `.t` file.
+ */
+export function exportTshEvent(state: TournamentState): Result<string> {
+  const names = new Map<string, string>()
+  for (const d of state.divisions)
+    names.set(d.name, divisionFileName(d.name, new Set(names.values())))
+  const files: { name: string; text: string }[] = []
+  for (const d of state.divisions) {
+    const file = exportTDivision(state, d.name)
+    if (!file.ok) return file
+    files.push({ name: names.get(d.name) ?? '', text: serializeTFile(file.value) })
+  }
+  const { info, rules } = state
+  const configText = [
+    ...state.divisions.map(
+      (d) => `division ${d.name.replace(/\s+/g, '_')} ${names.get(d.name) ?? ''}`,
+    ),
+    `config max_rounds = ${String(info.rounds)}`,
+    `config bye_spread = ${String(rules.results.byeSpread)}`,
+    `config event_name = ${perlQuote(info.name)}`,
+    `config event_date = ${perlQuote(info.startDate)}`,
+  ].join('\n')
+  const archive = serializeTshArchive({ configText, files })
+  return archive.ok ? ok(archive.value) : archive
+}

@@ -1,0 +1,92 @@
+import { gameOutcome, type PlayerId } from '../results/game-result'
+import { pairingPlayers } from '../tournament/lookup'
+import type { Division, Player } from '../tournament/types'
+import { starterOf } from './pairings'
+
+export type CellOutcome = 'win' | 'loss' | 'tie' | 'none'
+
+/** What a round's entered result gives one player. */
+export interface CellResult {
+  readonly outcome: CellOutcome
+  /** Scores counted (after overtime) of a played game; null for a bye, forfeit or unplayed game. */
+  readonly score: number | null
+  readonly opponentScore: number | null
+  readonly spread: number
+  /** Won or lost without a game (a forfeit); a bye is told by the cell's kind. */
+  readonly forfeit: boolean
+}
+
+/** One player's round: where they sat, against whom, who started, and the result once entered. */
+export interface RoundCell {
+  readonly round: number
+  readonly kind: 'game' | 'bye'
+  readonly table: number | null
+  readonly opponent: { readonly id: PlayerId; readonly name: string } | null
+  /** Who went first as recorded, else as printed on the pairings; 'draw' = decided at the table. */
+  readonly start: 'first' | 'second' | 'draw' | null
+  readonly result: CellResult | null
+}
+
+function outcomeOf(win: number, loss: number, counts: boolean): CellOutcome {
+  if (win === 1) return 'win'
+  if (loss === 1) return 'loss'
+  if (win === 0.5) return 'tie'
+  return counts ? 'loss' : 'none'
+}
+
+/**
+ * Every player's rounds 1..throughRound, indexed once per round so a wall chart of a large event
+ * costs one pass over the pairings (not one search per player per round). `cells.get(id)[k]` is
+ * round k+1, or null when the player is not paired in it.
+ */
+export function playerRounds(
+  division: Division,
+  throughRound: number,
+): ReadonlyMap<PlayerId, readonly (RoundCell | null)[]> {
+  const cells = new Map<PlayerId, (RoundCell | null)[]>()
+  for (const player of division.players) cells.set(player.id, [])
+  const rounds = division.rounds.slice(0, throughRound)
+  for (const round of rounds) {
+    const seen = new Set<PlayerId>()
+    round.pairings.forEach((pairing, index) => {
+      const recorded = round.results[index] ?? null
+      for (const player of pairingPlayers(pairing)) {
+        seen.add(player)
+        const game = pairing.kind === 'game' ? pairing : null
+        const opponentId = game?.players.find((p) => p !== player) ?? null
+        const opponent: Player | undefined =
+          opponentId === null ? undefined : division.players[opponentId - 1]
+        let start: RoundCell['start'] = null
+        if (game !== null) {
+          const first = recorded?.first ?? null
+          const printed = starterOf(game.start)
+          const who = first ?? printed
+          start = who === null ? 'draw' : who === player ? 'first' : 'second'
+        }
+        let result: CellResult | null = null
+        if (recorded !== null) {
+          const r = recorded.result
+          const outcome = gameOutcome(r, player)
+          const own = r.kind === 'played' ? r.players.indexOf(player) : -1
+          result = {
+            outcome: outcomeOf(outcome.win, outcome.loss, outcome.counts),
+            score: r.kind === 'played' ? (r.scores[own] ?? null) : null,
+            opponentScore: r.kind === 'played' ? (r.scores[1 - own] ?? null) : null,
+            spread: outcome.spread,
+            forfeit: r.kind === 'forfeit' || r.kind === 'doubleForfeit',
+          }
+        }
+        cells.get(player)?.push({
+          round: round.number,
+          kind: pairing.kind,
+          table: game?.table ?? null,
+          opponent: opponent === undefined ? null : { id: opponent.id, name: opponent.name },
+          start,
+          result,
+        })
+      }
+    })
+    for (const [player, list] of cells) if (!seen.has(player)) list.push(null)
+  }
+  return cells
+}
