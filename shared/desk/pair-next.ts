@@ -13,7 +13,7 @@ import type { PlayerId } from '../results/game-result'
 import { startTallies, type StartsHistoryEntry } from '../starts/starts'
 import { apply } from '../tournament/apply'
 import type { Command, PairingSpec } from '../tournament/commands'
-import { checkPlayable, checkRoundNumber } from '../tournament/lookup'
+import { checkPlayable, checkRoundNumber, starterOf } from '../tournament/lookup'
 import { fontesSpan, stepIndexFor } from '../tournament/plan'
 import { isCheckedIn } from '../tournament/players'
 import {
@@ -313,17 +313,6 @@ export function proposePairing(
   })
 }
 
-function printedStarter(start: PairingStart): PlayerId | null {
-  switch (start.kind) {
-    case 'rule':
-    case 'schedule':
-    case 'director':
-      return start.starter
-    case 'undecided':
-      return null
-  }
-}
-
 /**
  * What a director should look at before publishing a paired (perhaps hand-edited) round: pairs
  * who met before, players whose starts would drift two or more apart, and players left unpaired.
@@ -354,7 +343,7 @@ export function pairingWarnings(
     // Once a result is in, the start it records counts; a forfeit or bye has none.
     const recorded = current.results[i] ?? null
     if (recorded !== null && recorded.result.kind !== 'played') return
-    const starter = recorded?.first ?? printedStarter(p.start)
+    const starter = recorded?.first ?? starterOf(p.start)
     if (starter === null) return
     for (const player of p.players) {
       const t = tallies.get(player)

@@ -1,14 +1,7 @@
 import { err, ok, type Result } from '../result'
 import type { PlayerId } from '../results/game-result'
-import { findRound } from '../tournament/lookup'
-import type {
-  Division,
-  GamePairing,
-  PairingStart,
-  Player,
-  Round,
-  TournamentState,
-} from '../tournament/types'
+import { findRound, starterOf } from '../tournament/lookup'
+import type { Division, GamePairing, Player, Round, TournamentState } from '../tournament/types'
 import { findDivision, unpairedPlayers } from '../tournament/views'
 import { printedRuleLines, reportHeader, type ReportHeader, type RuleLine } from './header'
 
@@ -50,19 +43,6 @@ export interface PairingsByTable {
   readonly rules: readonly RuleLine[]
   /** Games in table order, then byes. */
   readonly rows: readonly TableRow[]
-}
-
-/** The player a start names, or null for a draw at the table. */
-export function starterOf(start: PairingStart): PlayerId | null {
-  switch (start.kind) {
-    case 'rule':
-      return start.starter
-    case 'schedule':
-    case 'director':
-      return start.starter
-    case 'undecided':
-      return null
-  }
 }
 
 function seat(player: Player, starts: boolean): Seat {

@@ -1,7 +1,7 @@
 import { gameOutcome, type PlayerId } from '../results/game-result'
 import { pairingPlayers } from '../tournament/lookup'
 import type { Division, Player } from '../tournament/types'
-import { starterOf } from './pairings'
+import { starterOf } from '../tournament/lookup'
 
 export type CellOutcome = 'win' | 'loss' | 'tie' | 'none'
 

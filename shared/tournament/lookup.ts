@@ -1,6 +1,6 @@
 import { err, ok, type Result } from '../result'
 import type { PlayerId } from '../results/game-result'
-import type { Division, Pairing, Player, Round, TournamentInfo } from './types'
+import type { Division, Pairing, PairingStart, Player, Round, TournamentInfo } from './types'
 
 /** Player ids are 1..n in registration order, so a player is found by position. */
 export function findPlayer(division: Division, id: PlayerId): Result<Player> {
@@ -121,4 +121,16 @@ export function replaceAt<T>(items: readonly T[], index: number, item: T): reado
   const copy = items.slice()
   copy[index] = item
   return copy
+}
+
+/** The player a pairing's start names, or null when the players draw for first at the table. */
+export function starterOf(start: PairingStart): PlayerId | null {
+  switch (start.kind) {
+    case 'rule':
+    case 'schedule':
+    case 'director':
+      return start.starter
+    case 'undecided':
+      return null
+  }
 }

@@ -9,9 +9,9 @@ import {
 } from '../results/game-result'
 import type { RuleSet } from '../rules/rule-set'
 import type { GameRef, ResultFields } from './commands'
-import { findRound, findTable, pairingPlayers, replaceAt } from './lookup'
+import { findRound, findTable, pairingPlayers, replaceAt, starterOf } from './lookup'
 import { withRound, type Context } from './rounds'
-import type { Division, Pairing, PairingStart, RecordedResult, Round } from './types'
+import type { Division, Pairing, RecordedResult, Round } from './types'
 
 /** The position of the pairing a result is for: by table, or by its players in any order. */
 export function findGame(round: Round, game: GameRef): Result<number> {
@@ -115,17 +115,6 @@ export function checkResult(pairing: Pairing, result: GameResult, rules: RuleSet
   }
 }
 
-function printedStarter(start: PairingStart): PlayerId | null {
-  switch (start.kind) {
-    case 'rule':
-    case 'schedule':
-    case 'director':
-      return start.starter
-    case 'undecided':
-      return null
-  }
-}
-
 /** Who went first: as given, else as printed on the pairings; only a played game has a first. */
 function whoWentFirst(
   pairing: Pairing,
@@ -138,7 +127,7 @@ function whoWentFirst(
       field: 'first',
     })
   }
-  if (given === undefined) return ok(pairing.kind === 'game' ? printedStarter(pairing.start) : null)
+  if (given === undefined) return ok(pairing.kind === 'game' ? starterOf(pairing.start) : null)
   if (!result.players.includes(given)) {
     return err('result.first-not-at-table', `Player #${given} did not play this game.`, {
       field: 'first',

@@ -45,12 +45,7 @@ export function createDexieRepository(db: RacksideDatabase): TournamentRepositor
           async (): Promise<Result<void>> => {
             const count = await db.commands.where('tournamentId').equals(tournamentId).count()
             if (count !== entry.seq) return appendConflict(tournamentId, count, entry.seq)
-            await db.commands.add({
-              tournamentId,
-              seq: entry.seq,
-              at: entry.at,
-              command: entry.command,
-            })
+            await db.commands.add(toRow(tournamentId, entry))
             await db.tournaments.put(toSummary(summary))
             return ok(undefined)
           },
@@ -95,14 +90,7 @@ export function createDexieRepository(db: RacksideDatabase): TournamentRepositor
               (await db.commands.where('tournamentId').equals(tournamentId).count()) > 0
             if (exists && !replace) return importExists(tournamentId)
             await db.commands.where('tournamentId').equals(tournamentId).delete()
-            await db.commands.bulkAdd(
-              log.map((entry) => ({
-                tournamentId,
-                seq: entry.seq,
-                at: entry.at,
-                command: entry.command,
-              })),
-            )
+            await db.commands.bulkAdd(log.map((entry) => toRow(tournamentId, entry)))
             await db.tournaments.put(toSummary(summary))
             return ok(undefined)
           },
@@ -131,6 +119,10 @@ function toSummary(row: TournamentRow): TournamentSummary {
     commandCount: row.commandCount,
     updatedAt: row.updatedAt,
   }
+}
+
+function toRow(tournamentId: string, entry: LoggedCommand): CommandRow {
+  return { tournamentId, seq: entry.seq, at: entry.at, command: entry.command }
 }
 
 function toLogged(row: CommandRow): LoggedCommand {
