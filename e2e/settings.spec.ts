@@ -60,6 +60,7 @@ test('a preset’s values can be loaded into the tournament’s rules', async ({
     '3',
   )
   await settings.save()
+  await expect(settings.saved).toBeVisible()
   await shell.reload()
   await expect(settings.field('Lateness forfeit: opponent wins by (points)')).toHaveValue('100')
 })
