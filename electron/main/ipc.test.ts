@@ -49,7 +49,7 @@ function spyHandlers(): {
   readonly handlers: IpcHandlers
   readonly saved: ReturnType<typeof vi.fn>
 } {
-  const saved = vi.fn(() => ({ status: 'saved', location: '/tmp/open-2025.t' }) as const)
+  const saved = vi.fn(() => ({ status: 'saved', location: '/home/director/open-2025.t' }) as const)
   return { handlers: { ...ipcHandlers, 'file:save-text': saved }, saved }
 }
 
@@ -76,7 +76,7 @@ describe('every IPC call has its sender checked', () => {
 
     const outcome = await invoke('file:save-text', event, request)
 
-    expect(outcome).toEqual({ status: 'saved', location: '/tmp/open-2025.t' })
+    expect(outcome).toEqual({ status: 'saved', location: '/home/director/open-2025.t' })
     expect(saved).toHaveBeenCalledTimes(1)
     expect(saved).toHaveBeenCalledWith({ contents: window.webContents, window }, request)
   })
@@ -88,7 +88,7 @@ describe('every IPC call has its sender checked', () => {
   test.each([
     ['web contents the app did not create', strangerContents, topFrame(appUrl)],
     ['the app window showing a web site', appContents, topFrame('https://example.com/')],
-    ['the app window showing another local file', appContents, topFrame('file:///tmp/evil.html')],
+    ['the app window showing another local file', appContents, topFrame('file:///home/director/evil.html')],
     ['a frame that is gone (no senderFrame)', appContents, null],
     ['a sub-frame inside the app window', appContents, { url: appUrl, parent: topFrame(appUrl) }],
   ])('refused: %s', async (_name, sender, senderFrame) => {
