@@ -88,7 +88,11 @@ describe('every IPC call has its sender checked', () => {
   test.each([
     ['web contents the app did not create', strangerContents, topFrame(appUrl)],
     ['the app window showing a web site', appContents, topFrame('https://example.com/')],
-    ['the app window showing another local file', appContents, topFrame('file:///home/director/evil.html')],
+    [
+      'the app window showing another local file',
+      appContents,
+      topFrame('file:///home/director/evil.html'),
+    ],
     ['a frame that is gone (no senderFrame)', appContents, null],
     ['a sub-frame inside the app window', appContents, { url: appUrl, parent: topFrame(appUrl) }],
   ])('refused: %s', async (_name, sender, senderFrame) => {

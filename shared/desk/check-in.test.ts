@@ -3,7 +3,7 @@ import { apply } from '../tournament/apply'
 import type { Command } from '../tournament/commands'
 import { ID } from '../tournament/test-support/event'
 import type { TournamentState } from '../tournament/types'
-import { checkInSummary, isCheckedIn } from './check-in'
+import { checkInDay, checkInSummary, eventDays, isCheckedIn } from './check-in'
 import { deskEvent } from './test-support/desk-event'
 
 function run(state: TournamentState, ...commands: Command[]): TournamentState {
@@ -63,5 +63,44 @@ describe('who is still missing before the round is paired (NEON: re-registration
 
   test('an unknown division has nobody', () => {
     expect(checkInSummary(day1, 'Z', '2026-03-14')).toEqual({ checkedIn: [], missing: [] })
+  })
+})
+
+describe('the days a player checks in on (NEON: registration again every day of the event)', () => {
+  test.each([
+    ['a one-day event', '2026-12-05', '2026-12-05', ['2026-12-05']],
+    ['three days', '2026-12-05', '2026-12-07', ['2026-12-05', '2026-12-06', '2026-12-07']],
+    ['across a month end', '2026-04-29', '2026-05-01', ['2026-04-29', '2026-04-30', '2026-05-01']],
+    ['across a year end', '2026-12-31', '2027-01-01', ['2026-12-31', '2027-01-01']],
+    ['a leap day', '2028-02-28', '2028-03-01', ['2028-02-28', '2028-02-29', '2028-03-01']],
+    ['no leap day in a century year', '2100-02-28', '2100-03-01', ['2100-02-28', '2100-03-01']],
+    ['an end before the start: the first day alone', '2026-12-07', '2026-12-05', ['2026-12-07']],
+    ['a start that is no date: it alone', '2026-02-30', '2026-03-02', ['2026-02-30']],
+    ['an end that is no date: the first day alone', '2026-03-01', '', ['2026-03-01']],
+  ])('%s', (_, start, end, days) => {
+    expect(eventDays(start, end)).toEqual(days)
+  })
+
+  test('a mistyped end years away offers a year of days, not more', () => {
+    const days = eventDays('2026-01-01', '2030-01-01')
+    expect(days).toHaveLength(366)
+    expect(days.at(-1)).toBe('2027-01-01')
+  })
+})
+
+describe('the day the desk checks players in for', () => {
+  const days = ['2026-12-05', '2026-12-06', '2026-12-07']
+  test.each([
+    ['during the event: today', '2026-12-06', null, '2026-12-06'],
+    ['before the event: its first day', '2026-11-30', null, '2026-12-05'],
+    ['after the event: its first day', '2026-12-20', null, '2026-12-05'],
+    ['a picked event day wins over today', '2026-12-06', '2026-12-07', '2026-12-07'],
+    ['a picked day outside the event is not kept', '2026-12-07', '2027-01-01', '2026-12-07'],
+  ])('%s', (_, today, picked, day) => {
+    expect(checkInDay(days, today, picked)).toBe(day)
+  })
+
+  test('with no event days, today', () => {
+    expect(checkInDay([], '2026-12-06', null)).toBe('2026-12-06')
   })
 })

@@ -4,6 +4,7 @@
  */
 import { isCheckedIn } from '../tournament/players'
 import type { Player, TournamentState } from '../tournament/types'
+import { isIsoDate } from '../tournament/validation'
 
 export { isCheckedIn } from '../tournament/players'
 
@@ -32,4 +33,51 @@ export function checkInSummary(
     else missing.push(player)
   }
   return { checkedIn, missing }
+}
+
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/
+/** The most days the desk offers: a year, so a mistyped end date cannot build an endless list. */
+const MAX_EVENT_DAYS = 366
+
+function daysInMonth(year: number, month: number): number {
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0
+  return [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 0
+}
+
+const pad = (n: number, width: number): string => String(n).padStart(width, '0')
+
+/**
+ * Every day of the event from `start` to `end` (YYYY-MM-DD), the days a player checks in on
+ * (NEON: again each day). A date that does not read, or an end before the start, leaves the
+ * first day alone.
+ */
+export function eventDays(start: string, end: string): readonly string[] {
+  const match = ISO_DAY.exec(start)
+  if (!match || !isIsoDate(start) || !isIsoDate(end)) return [start]
+  let [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])]
+  const days: string[] = []
+  for (let text = start; text <= end && days.length < MAX_EVENT_DAYS;) {
+    days.push(text)
+    day++
+    if (day > daysInMonth(year, month)) {
+      day = 1
+      month++
+      if (month > 12) {
+        month = 1
+        year++
+      }
+    }
+    text = `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`
+  }
+  return days.length > 0 ? days : [start]
+}
+
+/**
+ * The day the desk checks players in for: the one the desk picked if it is an event day, else
+ * today while the event runs, else the event's first day (a desk set up the evening before checks
+ * in for the first day).
+ */
+export function checkInDay(days: readonly string[], today: string, picked: string | null): string {
+  if (picked !== null && days.includes(picked)) return picked
+  return days.includes(today) ? today : (days[0] ?? today)
 }

@@ -5,6 +5,7 @@ import type { Command, PairingSpec } from '../tournament/commands'
 import { applyAll, ID, played } from '../tournament/test-support/event'
 import { DEFAULT_PLAN, type PlanStep, type TournamentState } from '../tournament/types'
 import {
+  allRoundsPaired,
   describeWarning,
   nextRoundNumber,
   pairingWarnings,
@@ -12,7 +13,7 @@ import {
   proposePairing,
   type PairingProposal,
 } from './pair-next'
-import { deskEvent } from './test-support/desk-event'
+import { deskEvent, deskSetup, PAIR_ROUND_1 } from './test-support/desk-event'
 
 const nsa = rulesFromPreset('nsa1995')
 
@@ -87,6 +88,15 @@ describe('the plan decides how each round is paired (design.md, "Pairing")', () 
   test('the next round is the first not paired', () => {
     expect(nextRoundNumber(afterRound1, 'A')).toBe(2)
     expect(nextRoundNumber(afterRound1, 'Z')).toBe(1)
+  })
+
+  test.each([
+    ['a 4-round event after round 1: rounds left', 4, [PAIR_ROUND_1], false],
+    ['a 1-round event before round 1: round 1 left', 1, [], false],
+    ['a 1-round event after round 1: every round paired', 1, [PAIR_ROUND_1], true],
+  ])('%s', (_, rounds, more, done) => {
+    const state = applyAll([...deskSetup('nsa1995', rounds), ...more])
+    expect(allRoundsPaired(state, 'A')).toBe(done)
   })
 })
 

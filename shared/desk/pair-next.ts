@@ -84,6 +84,11 @@ export function nextRoundNumber(state: TournamentState, division: string): numbe
   return (found?.rounds.length ?? 0) + 1
 }
 
+/** Every round the event has is paired: the desk has no round left to pair in the division. */
+export function allRoundsPaired(state: TournamentState, division: string): boolean {
+  return nextRoundNumber(state, division) > state.info.rounds
+}
+
 /** The plan step that pairs `round`: the last one starting at or before it. */
 export function planStepFor(division: Division, round: number): PlanStep {
   const plan = division.plan.length > 0 ? division.plan : DEFAULT_PLAN

@@ -134,3 +134,28 @@ export function starterOf(start: PairingStart): PlayerId | null {
       return null
   }
 }
+
+/** How a screen names a player: the name, or the number when the id names nobody (a stale view). */
+export function playerName(division: Division | undefined, id: PlayerId): string {
+  return division?.players[id - 1]?.name ?? `#${id}`
+}
+
+/**
+ * The round the director acts in now (a penalty, a warning, the sheets to print): the latest
+ * paired round, or round 1 before any is paired.
+ */
+export function currentRound(division: Division | undefined): number {
+  return Math.max(1, division?.rounds.length ?? 0)
+}
+
+/**
+ * The latest round whose pairings the players may see: pairings stay under the director's review
+ * until published, so a newer unpublished round is passed over.
+ */
+export function latestPublishedRound(division: Division | undefined): Round | undefined {
+  const rounds = division?.rounds ?? []
+  for (let i = rounds.length - 1; i >= 0; i--) {
+    if (rounds[i]?.published) return rounds[i]
+  }
+  return undefined
+}

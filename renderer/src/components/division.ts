@@ -1,6 +1,6 @@
-import { computed, type ComputedRef } from 'vue'
+import { computed, ref, watch, type ComputedRef, type Ref } from 'vue'
 import { useRoute, useRouter } from 'vue-router'
-import type { Division } from '../../../shared/tournament/types'
+import type { Division, Round } from '../../../shared/tournament/types'
 import { useTournamentStore } from '../stores/tournament'
 
 export interface ChosenDivision {
@@ -27,4 +27,46 @@ export function useDivision(): ChosenDivision {
     void router.replace({ query: { ...route.query, division: next } })
   }
   return { name, division, choose }
+}
+
+export interface PickedRound {
+  /** The round the director picked, or null to follow the newest paired round. */
+  readonly picked: Ref<number | null>
+  /** The round shown: the pick while it is still paired, else the newest paired round (0: none). */
+  readonly number: ComputedRef<number>
+  readonly round: ComputedRef<Round | undefined>
+  /** Takes the pick from a round `<select>`. */
+  pickFrom(event: Event): void
+}
+
+/** The round a section shows: the newest paired one unless the director picks another. */
+export function usePickedRound(division: ComputedRef<Division | undefined>): PickedRound {
+  const picked = ref<number | null>(null)
+  const number = computed(() => {
+    const paired = division.value?.rounds.length ?? 0
+    return picked.value !== null && picked.value <= paired ? picked.value : paired
+  })
+  const round = computed(() => division.value?.rounds[number.value - 1])
+  function pickFrom(event: Event): void {
+    picked.value = Number((event.target as HTMLSelectElement).value)
+  }
+  return { picked, number, round, pickFrom }
+}
+
+/**
+ * A division picked on a form that is not kept in the URL (files, printing): it stays while it
+ * exists and falls back to the first division (none: '') when divisions change.
+ */
+export function useDivisionField(): Ref<string> {
+  const tournament = useTournamentStore()
+  const name = ref('')
+  watch(
+    () => tournament.divisions.map((d) => d.name).join('\n'),
+    () => {
+      const names = tournament.divisions.map((d) => d.name)
+      if (!names.includes(name.value)) name.value = names[0] ?? ''
+    },
+    { immediate: true },
+  )
+  return name
 }

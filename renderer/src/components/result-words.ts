@@ -1,4 +1,7 @@
 import type { GameOutcome, GameResult } from '../../../shared/results/game-result'
+import { signed } from '../print/format'
+
+export { signed }
 
 /** Display only: how a recorded result reads in a list. */
 
@@ -29,8 +32,4 @@ export function outcomeLetter(outcome: GameOutcome | null): string {
   if (outcome.win === 1) return 'W'
   if (outcome.loss === 1) return 'L'
   return 'T'
-}
-
-export function signed(n: number): string {
-  return n > 0 ? `+${n}` : String(n)
 }

@@ -94,7 +94,7 @@ export function scorecardsDocument(cards: Scorecards, pageSize: PageSize, title:
 }
 
 /** Eight tags a page, two across, to cut out and wear. */
-export const TAGS_PER_PAGE = 8
+const TAGS_PER_PAGE = 8
 
 export function nameTagsDocument(tags: NameTags, pageSize: PageSize, title: string): string {
   const height = Math.floor((printableHeight(pageSize, false) / (TAGS_PER_PAGE / 2) - 2) * 10) / 10

@@ -4,9 +4,7 @@ import { escapeHtml, html, type Html } from './escape'
 import { dateRange } from './format'
 
 /** Paper in millimetres, portrait. */
-export const PAPER: Readonly<
-  Record<PageSize, { readonly width: number; readonly height: number }>
-> = {
+const PAPER: Readonly<Record<PageSize, { readonly width: number; readonly height: number }>> = {
   A4: { width: 210, height: 297 },
   Letter: { width: 215.9, height: 279.4 },
 }
@@ -14,7 +12,7 @@ export const PAPER: Readonly<
 /** The sizes the print screen offers, in the contract's order. */
 export const PAPER_SIZES = Object.keys(PAPER) as readonly PageSize[]
 
-export const MARGIN_MM = 10
+const MARGIN_MM = 10
 
 /** The page's printable height in mm, for layouts that divide it (slips, tags). */
 export function printableHeight(size: PageSize, landscape: boolean): number {

@@ -5,7 +5,7 @@ import { html, type Html } from './escape'
 import { headerLine, printableHeight, printDocument, rulesBlock } from './document'
 
 /** Three slips fit a portrait A4 or Letter page with room to write and cut between them. */
-export const SLIPS_PER_PAGE = 3
+const SLIPS_PER_PAGE = 3
 
 function slipCss(pageSize: PageSize): string {
   // Each slip gets a third of the printable height less a small gap, so three always fit and a

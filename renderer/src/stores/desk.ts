@@ -1,24 +1,17 @@
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
-import { checkInSummary, isCheckedIn } from '../../../shared/desk/check-in'
+import {
+  checkInDay,
+  checkInSummary,
+  eventDays as daysOfEvent,
+  isCheckedIn,
+} from '../../../shared/desk/check-in'
+import { nextRoundNumber } from '../../../shared/desk/pair-next'
 import { err, type Result } from '../../../shared/result'
 import type { PlayerId } from '../../../shared/results/game-result'
 import type { Player, TournamentState } from '../../../shared/tournament/types'
 import { useClockStore } from './clock'
 import { useTournamentStore } from './tournament'
-
-/** Every calendar day from `start` to `end` (YYYY-MM-DD), for choosing the check-in day. */
-function daysBetween(start: string, end: string): string[] {
-  const days: string[] = []
-  const day = new Date(`${start}T12:00:00Z`)
-  const last = new Date(`${end}T12:00:00Z`)
-  if (Number.isNaN(day.getTime()) || Number.isNaN(last.getTime())) return [start]
-  while (day <= last && days.length < 366) {
-    days.push(day.toISOString().slice(0, 10))
-    day.setUTCDate(day.getUTCDate() + 1)
-  }
-  return days.length > 0 ? days : [start]
-}
 
 /**
  * The registration desk: which day it checks players in for, and the check-in commands. The day
@@ -31,13 +24,9 @@ export const useDeskStore = defineStore('desk', () => {
 
   const eventDays = computed(() => {
     const info = tournament.state?.info
-    return info ? daysBetween(info.startDate, info.endDate) : []
+    return info ? daysOfEvent(info.startDate, info.endDate) : []
   })
-  const day = computed(() => {
-    const days = eventDays.value
-    if (picked.value !== null && days.includes(picked.value)) return picked.value
-    return days.includes(clock.today) ? clock.today : (days[0] ?? clock.today)
-  })
+  const day = computed(() => checkInDay(eventDays.value, clock.today, picked.value))
   const chosenDay = computed({
     get: () => day.value,
     set: (value: string) => {
@@ -77,8 +66,8 @@ export const useDeskStore = defineStore('desk', () => {
   }
 
   function nextRound(division: string): number {
-    const found = tournament.state?.divisions.find((d) => d.name === division)
-    return (found?.rounds.length ?? 0) + 1
+    const state = tournament.state
+    return state ? nextRoundNumber(state, division) : 1
   }
 
   return { eventDays, day, chosenDay, checkedIn, checkInCount, setCheckedIn, nextRound }

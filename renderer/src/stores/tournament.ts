@@ -41,7 +41,6 @@ export const useTournamentStore = defineStore('tournament', () => {
   const log = shallowRef<readonly LoggedCommand[]>([])
   const state = shallowRef<TournamentState | undefined>()
   const loadError = shallowRef<RuleError | null>(null)
-  const busy = ref(false)
 
   const divisions = computed<readonly Division[]>(() => state.value?.divisions ?? [])
 
@@ -146,20 +145,15 @@ export const useTournamentStore = defineStore('tournament', () => {
     if (!next.ok) return next
     const entry: LoggedCommand = { seq: log.value.length, at: new Date().toISOString(), command }
     const nextLog = [...log.value, entry]
-    busy.value = true
-    try {
-      const saved = await repository().append(
-        id,
-        entry,
-        summarize(next.value, nextLog.length, entry.at),
-      )
-      if (!saved.ok) {
-        // Another window may have written first: show the stored truth rather than ours.
-        if (saved.error.code === 'storage.conflict') await load(id)
-        return saved
-      }
-    } finally {
-      busy.value = false
+    const saved = await repository().append(
+      id,
+      entry,
+      summarize(next.value, nextLog.length, entry.at),
+    )
+    if (!saved.ok) {
+      // Another window may have written first: show the stored truth rather than ours.
+      if (saved.error.code === 'storage.conflict') await load(id)
+      return saved
     }
     log.value = nextLog
     state.value = next.value
@@ -185,15 +179,10 @@ export const useTournamentStore = defineStore('tournament', () => {
     if (!undone.ok) return undone
     const { log: rest, state: before, undone: entry } = undone.value
     const summary = before ? summarize(before, rest.length, rest.at(-1)?.at ?? entry.at) : undefined
-    busy.value = true
-    try {
-      const removed = await repository().removeLast(id, entry.seq, summary)
-      if (!removed.ok) {
-        if (removed.error.code === 'storage.conflict') await load(id)
-        return removed
-      }
-    } finally {
-      busy.value = false
+    const removed = await repository().removeLast(id, entry.seq, summary)
+    if (!removed.ok) {
+      if (removed.error.code === 'storage.conflict') await load(id)
+      return removed
     }
     log.value = rest
     state.value = before
@@ -241,7 +230,6 @@ export const useTournamentStore = defineStore('tournament', () => {
     log,
     state,
     loadError,
-    busy,
     divisions,
     open,
     close,
