@@ -142,7 +142,7 @@ describe('rackside pair (design.md, "Pairing")', () => {
         '  2  Charlie, Cy (#3) vs Delta, Di (#4)',
         '       0–1 vs 0–1, no earlier meeting; Charlie, Cy starts: fewer firsts (0 vs 1)',
         '',
-        'Swiss on the standings after round 1; 2 pairings, no repeats; widest win gap 0; score groups: 1 wins 2, 0 wins 2',
+        'Swiss on the standings after round 1; 2 pairings, no repeats; widest win gap 0; score groups: 2 on 1 win, 2 on 0 wins',
         '',
       ].join('\n'),
     )

@@ -120,6 +120,10 @@ describe('proposing the next round (issue 5: pair, review, publish)', () => {
     ).toEqual([1, 2, 3])
     for (const p of command.pairings) expect(p.reason).toBeTruthy()
     expect(proposed.summary[0]).toBe('Swiss on the standings after round 1')
+    // The bye's reason has its own '; ' inside: it stays one line of the summary.
+    const byeLines = proposed.summary.filter((line) => line.startsWith('bye:'))
+    expect(byeLines).toHaveLength(1)
+    expect(byeLines[0]).toMatch(/fewest byes.*lowest ranked/)
     expect(proposed.warnings).toEqual([])
     expect(proposed.replacesRound).toBe(false)
     // The proposal applies as it is.
@@ -141,7 +145,7 @@ describe('proposing the next round (issue 5: pair, review, publish)', () => {
       plan: [{ fromRound: 1, system: 'swiss', basedOn: 'lagged', maxRepeats: 0 }],
     })
     const round2 = proposal(lagged, 2)
-    expect(round2.summary[0]).toBe('Swiss on the standings after round 0')
+    expect(round2.summary[0]).toBe('Swiss on the ratings, before any game')
   })
 
   test('only players checked in on the day are paired; the others are listed as unpaired', () => {

@@ -312,7 +312,7 @@ export function proposePairing(
   if (!applied.ok) return applied
   return ok({
     command,
-    summary: paired.value.summary.text.split('; '),
+    summary: paired.value.summary.lines,
     warnings: pairingWarnings(applied.value, division, round),
     replacesRound: replaced !== null,
   })

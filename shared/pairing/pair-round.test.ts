@@ -34,7 +34,7 @@ describe('Swiss (design.md, "Pairing")', () => {
     ])
     expect(round.byes).toEqual([])
     expect(round.summary.text).toBe(
-      'Swiss on the standings after round 1; 2 pairings, no repeats; widest win gap 0; score groups: 1 wins 2, 0 wins 2',
+      'Swiss on the standings after round 1; 2 pairings, no repeats; widest win gap 0; score groups: 2 on 1 win, 2 on 0 wins',
     )
   })
 

@@ -483,13 +483,15 @@ function summarize(
     .sort((x, y) => y[0] - x[0])
     .map(([wins, g]) => ({ wins, players: g.players, pairedOutside: g.outside }))
   const parts: string[] = [
-    `${systemName(ctx.input)} on the standings after round ${String(ctx.input.basedOn)}`,
+    ctx.input.basedOn === 0
+      ? `${systemName(ctx.input)} on the ratings, before any game`
+      : `${systemName(ctx.input)} on the standings after round ${String(ctx.input.basedOn)}`,
     `${String(raw.pairs.length)} pairings, ${repeats === 0 ? 'no repeats' : `${String(repeats)} repeat${repeats === 1 ? '' : 's'}`}${raw.overLimit > 0 ? ` (${String(raw.overLimit)} over the limit of ${String(ctx.maxRepeats)}: no other way)` : ''}`,
     `widest win gap ${String(widest)}`,
     `score groups: ${scoreGroups
       .map(
         (g) =>
-          `${String(g.wins)} wins ${String(g.players)}${g.pairedOutside > 0 ? ` (${String(g.pairedOutside)} paired outside)` : ''}`,
+          `${String(g.players)} on ${String(g.wins)} ${g.wins === 1 ? 'win' : 'wins'}${g.pairedOutside > 0 ? ` (${String(g.pairedOutside)} paired outside)` : ''}`,
       )
       .join(', ')}`,
   ]
@@ -502,6 +504,7 @@ function summarize(
     widestWinGap: widest,
     scoreGroups,
     gibsonized: raw.gibsonized,
+    lines: parts,
     text: parts.join('; '),
   }
 }

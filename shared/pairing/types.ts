@@ -126,6 +126,9 @@ export interface PairingSummary {
     readonly pairedOutside: number
   }[]
   readonly gibsonized: readonly PlayerId[]
+  /** The summary as separate lines, for a list on screen. */
+  readonly lines: readonly string[]
+  /** The same lines joined with '; ', for one line of text. */
   readonly text: string
 }
 
