@@ -2,6 +2,7 @@ import {
   dialog,
   type BrowserWindow,
   type FileFilter as ElectronFileFilter,
+  type OpenDialogOptions,
   type OpenDialogReturnValue,
 } from 'electron'
 import { randomUUID } from 'node:crypto'
@@ -211,9 +212,7 @@ export async function openTextFile(
   }
   let choice: OpenDialogReturnValue
   try {
-    choice = await (window === undefined
-      ? dialog.showOpenDialog(options)
-      : dialog.showOpenDialog(window, options))
+    choice = await showOpenDialog(window, options)
   } catch (error) {
     return {
       status: 'failed',
@@ -223,6 +222,16 @@ export async function openTextFile(
   const path = choice.filePaths[0]
   if (choice.canceled || path === undefined) return { status: 'cancelled' }
   return readTextFile(path, request.encoding)
+}
+
+/** A dialog is attached to the window that asked, when there is one, so it cannot hide behind it. */
+function showOpenDialog(
+  window: BrowserWindow | undefined,
+  options: OpenDialogOptions,
+): Promise<OpenDialogReturnValue> {
+  return window === undefined
+    ? dialog.showOpenDialog(options)
+    : dialog.showOpenDialog(window, options)
 }
 
 /**
@@ -248,9 +257,7 @@ export async function saveFolder(
   }
   let choice: OpenDialogReturnValue
   try {
-    choice = await (window === undefined
-      ? dialog.showOpenDialog(options)
-      : dialog.showOpenDialog(window, options))
+    choice = await showOpenDialog(window, options)
   } catch (error) {
     return { status: 'failed', message: `Could not ask for a folder: ${describeError(error)}` }
   }

@@ -2,7 +2,7 @@
  * The standings as the desk and the projector show them, live as of any round (design.md,
  * "Standings"), with the tie-break rule in words beside them.
  */
-import type { PlayerId } from '../results/game-result'
+import type { StandingsRow } from '../standings/standings'
 import { divisionStandings } from '../tournament/views'
 import type { PlayerStatus, TournamentState } from '../tournament/types'
 
@@ -11,16 +11,8 @@ export const TIE_BREAK_RULE_TEXT =
   'Ranked by wins (a tie counts as half a win and half a loss), then fewer losses, then spread, ' +
   'then rating, then player number. Players equal on wins, losses and spread share a rank.'
 
-export interface StandingsTableRow {
-  /** Shared when wins, losses and spread are equal (1, 2, 2, 4). */
-  readonly rank: number
-  readonly player: PlayerId
-  readonly name: string
-  /** A tie counts half. */
-  readonly wins: number
-  readonly losses: number
-  readonly spread: number
-  readonly games: number
+/** A standings row as screens and printouts show it: starts counted, the player's status known. */
+export interface StandingsTableRow extends Omit<StandingsRow, 'firsts' | 'seconds'> {
   readonly firsts: number
   readonly seconds: number
   /** The player's status now: a withdrawn player still shows in the rounds they played. */

@@ -1,6 +1,7 @@
 import { ok, type Result } from '../result'
 import type { TournamentState } from '../tournament/types'
-import { findDivision, standingsAsOf } from '../tournament/views'
+import { standingsTable } from '../desk/standings-table'
+import { findDivision } from '../tournament/views'
 import { checkRoundNumber } from '../tournament/lookup'
 import { reportHeader, type ReportHeader } from './header'
 
@@ -33,12 +34,12 @@ export function standingsReport(
   if (!division.ok) return division
   const checked = checkRoundNumber(state.info, round)
   if (!checked.ok) return checked
-  const rows = standingsAsOf(state, divisionName, round)
-  if (!rows.ok) return rows
+  // The same rows as the standings screen (shared/desk), so paper and screen never disagree.
+  const rows = standingsTable(state, divisionName, round)
   return ok({
     kind: 'standings',
     header: reportHeader(state, division.value, round),
-    rows: rows.value.map((row) => ({
+    rows: rows.map((row) => ({
       rank: row.rank,
       id: row.player,
       name: row.name,
@@ -47,8 +48,8 @@ export function standingsReport(
       losses: row.losses,
       spread: row.spread,
       games: row.games,
-      firsts: row.firsts ?? 0,
-      seconds: row.seconds ?? 0,
+      firsts: row.firsts,
+      seconds: row.seconds,
     })),
   })
 }
