@@ -10,7 +10,8 @@ import { existsSync } from 'node:fs'
 const debianChromium = '/usr/bin/chromium'
 const executablePath =
   process.env['CHROMIUM_PATH'] || (existsSync(debianChromium) ? debianChromium : undefined)
-const port = 4173
+// E2E_PORT lets two checkouts run their e2e suites side by side on one machine.
+const port = Number(process.env['E2E_PORT'] ?? 4173)
 
 export default defineConfig({
   testDir: './e2e',
@@ -18,6 +19,10 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
+  // Scenarios are whole desk sessions; CI runs on 2 cores, sometimes beside other work. Generous limits
+  // keep a slow machine from failing a correct run; a hang still fails.
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   forbidOnly: Boolean(process.env['CI']),
   reporter: process.env['CI'] ? [['list']] : [['list'], ['html', { open: 'never' }]],
   outputDir: 'test-results',
