@@ -12,7 +12,10 @@ test('the director changes a rule of this tournament, and it is kept after a rel
   await tournaments.create({ ...LAGOS_OPEN, rules: 'MSA tournament rules' })
   await shell.goTo('Settings')
   await expect(settings.field('A bye counts as a win by (points)')).toHaveValue('50')
-  await expect(settings.field('Hold time (seconds)')).toHaveValue('10')
+  await expect(settings.field('Hold time (seconds, empty for none)')).toHaveValue('10')
+  await expect(settings.field('Hold time (seconds, empty for none)')).toHaveAccessibleDescription(
+    'MSA 12 i',
+  )
 
   await settings.field('A bye counts as a win by (points)').fill('100')
   await settings
@@ -59,6 +62,15 @@ test('a preset’s values can be loaded into the tournament’s rules', async ({
   await expect(settings.field('Warnings that disqualify (warnings, empty for none)')).toHaveValue(
     '3',
   )
+  // NEON, During 5: 25 minutes each including 5 of overtime; its rules state no overtime penalty.
+  await expect(settings.field('Of that time, overtime')).toHaveValue('5')
+  await expect(settings.field('Of that time, overtime')).toHaveAccessibleDescription(
+    'NEON, During 5',
+  )
+  await expect(
+    settings.field('Overtime penalty per minute or part of a minute'),
+  ).toHaveAccessibleDescription('guess: not in the document')
+  await expect(settings.field('Hold time (seconds, empty for none)')).toHaveValue('')
   await settings.save()
   await expect(settings.saved).toBeVisible()
   await shell.reload()

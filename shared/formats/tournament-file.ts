@@ -10,8 +10,10 @@ import { PAIRING_SYSTEMS } from '../pairing/types'
 import { err, ok, type Result } from '../result'
 import { FORFEIT_REASONS } from '../results/game-result'
 import { PRESETS } from '../rules/presets'
+import { RULE_FIELDS_ADDED_LATER } from '../rules/rule-fields'
 import {
   CHALLENGE_RULES,
+  HOLD_RULES,
   EQUAL_FIRSTS_RULES,
   LATE_ARRIVAL_METHODS,
   LATE_ENTRY_MISSED_ROUNDS,
@@ -101,6 +103,7 @@ const RULE_ENUMS: Readonly<Record<string, readonly string[]>> = {
   'results.lateEntryMissedRounds': LATE_ENTRY_MISSED_ROUNDS,
   'results.walkOut': WALK_OUT_RULES,
   'printed.challenge': CHALLENGE_RULES,
+  'printed.holdRule': HOLD_RULES,
 }
 
 /**
@@ -109,6 +112,9 @@ const RULE_ENUMS: Readonly<Record<string, readonly string[]>> = {
  * as the presets carry it.
  */
 function rulesSchema(): Schema {
+  // Fields added after files were written: a file without them takes its preset's value
+  // (validateRuleSet), so they may be missing here.
+  const addedLater: ReadonlySet<string> = new Set(RULE_FIELDS_ADDED_LATER)
   const presets: readonly unknown[] = Object.values(PRESETS)
   const build = (values: readonly unknown[], path: string): Schema => {
     const enumValues = RULE_ENUMS[path]
@@ -123,7 +129,9 @@ function rulesSchema(): Schema {
       const fields: Record<string, Schema> = {}
       for (const key of keys) {
         const inner = present.map((v) => (v as Record<string, unknown>)[key])
-        fields[key] = build(inner, path === '' ? key : `${path}.${key}`)
+        const at = path === '' ? key : `${path}.${key}`
+        const schema = build(inner, at)
+        fields[key] = addedLater.has(at) ? opt(schema) : schema
       }
       schema = obj(fields)
     } else if (typeof first === 'boolean') schema = 'boolean'

@@ -58,12 +58,28 @@ function challengeText(rules: RuleSet): string {
 }
 
 function timeText(rules: RuleSet): string {
-  const { minutesPerPlayer, overtimePenaltyPerMinute } = rules.clock
+  const { minutesPerPlayer, overtimeIncludedMinutes, overtimePenaltyPerMinute } = rules.clock
+  // NEON "During" 5: the overtime is part of the time each player has, not added to it.
+  const each =
+    overtimeIncludedMinutes > 0
+      ? `${minutesPerPlayer} minutes each, including ${overtimeIncludedMinutes} minutes of overtime`
+      : `${minutesPerPlayer} minutes each`
+  // MSA 2.3, NSA VIII.C: a started minute over costs as much as a whole one.
   const over =
     overtimePenaltyPerMinute > 0
-      ? `${overtimePenaltyPerMinute} points per minute over`
+      ? `${overtimePenaltyPerMinute} points off your own score per minute or part of a minute over`
       : 'no overtime penalty'
-  return `${minutesPerPlayer} minutes each, ${over}`
+  return `${each}; ${over}`
+}
+
+function holdText(printed: RuleSet['printed']): string {
+  if (printed.holdSeconds === null) return 'no hold'
+  switch (printed.holdRule) {
+    case 'call-within':
+      return `call “hold” within ${printed.holdSeconds} seconds of the opponent’s turn ending`
+    case 'lasts-at-most':
+      return `a hold lasts at most ${printed.holdSeconds} seconds before the challenge`
+  }
 }
 
 /**
@@ -73,11 +89,7 @@ function timeText(rules: RuleSet): string {
 export function printedRuleLines(rules: RuleSet): readonly RuleLine[] {
   return [
     { kind: 'challenge', label: 'Challenge', text: challengeText(rules) },
-    {
-      kind: 'hold',
-      label: 'Hold',
-      text: `call “hold” within ${rules.printed.holdSeconds} seconds`,
-    },
+    { kind: 'hold', label: 'Hold', text: holdText(rules.printed) },
     { kind: 'time', label: 'Time', text: timeText(rules) },
     { kind: 'words', label: 'Words', text: rules.printed.wordAuthority },
     { kind: 'end', label: 'End of game', text: rules.printed.endOfGame },

@@ -41,6 +41,8 @@ export interface PairingsByTable {
   readonly kind: 'pairings-by-table'
   readonly header: ReportHeader
   readonly rules: readonly RuleLine[]
+  /** How to draw tiles for first (MSA 1.4, NSA II.F.1), when some table draws; else null. */
+  readonly tileDraw: string | null
   /** Games in table order, then byes. */
   readonly rows: readonly TableRow[]
 }
@@ -113,6 +115,12 @@ export function tableRows(state: TournamentState, division: Division, round: Rou
   })
 }
 
+/** The preset's tile-draw procedure, printed wherever a table draws for first. */
+function tileDrawFor(state: TournamentState, rows: readonly TableRow[]): string | null {
+  const draws = rows.some((row) => row.kind === 'game' && row.start.kind === 'draw')
+  return draws ? state.rules.printed.tileDraw : null
+}
+
 /** The pairings of a round by table, as posted on the wall and read out (MSA marks starters). */
 export function pairingsByTable(
   state: TournamentState,
@@ -122,11 +130,13 @@ export function pairingsByTable(
   const context = roundContext(state, divisionName, round)
   if (!context.ok) return context
   const { division, header, rules } = context.value
+  const rows = tableRows(state, division, context.value.round)
   return ok({
     kind: 'pairings-by-table',
     header,
     rules,
-    rows: tableRows(state, division, context.value.round),
+    tileDraw: tileDrawFor(state, rows),
+    rows,
   })
 }
 
@@ -147,6 +157,8 @@ export type AlphabeticalRow =
 export interface PairingsAlphabetical {
   readonly kind: 'pairings-alphabetical'
   readonly header: ReportHeader
+  /** As on the pairings by table: the draw procedure when some table draws for first. */
+  readonly tileDraw: string | null
   readonly rows: readonly AlphabeticalRow[]
 }
 
@@ -167,7 +179,8 @@ export function pairingsAlphabetical(
   if (!context.ok) return context
   const { division, header } = context.value
   const rows: AlphabeticalRow[] = []
-  for (const row of tableRows(state, division, context.value.round)) {
+  const byTable = tableRows(state, division, context.value.round)
+  for (const row of byTable) {
     switch (row.kind) {
       case 'game': {
         const [a, b] = row.seats
@@ -186,7 +199,7 @@ export function pairingsAlphabetical(
   if (!unpaired.ok) return unpaired
   for (const player of unpaired.value) rows.push({ kind: 'unpaired', player: seat(player, false) })
   rows.sort((x, y) => byName(x.player, y.player))
-  return ok({ kind: 'pairings-alphabetical', header, rows })
+  return ok({ kind: 'pairings-alphabetical', header, tileDraw: tileDrawFor(state, byTable), rows })
 }
 
 /** An inclusive range of table numbers, as the director types it ("print tables 12 to 20"). */

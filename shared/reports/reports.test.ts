@@ -199,27 +199,42 @@ describe('result slips', () => {
 })
 
 describe('printed rule lines (rules.md, "Printed on slips and announcements")', () => {
+  const ot = '10 points off your own score per minute or part of a minute over'
   test.each<{ preset: PresetId; challenge: string; hold: string; time: string }>([
     {
-      // MSA 12 iv, 12 i (hold 10 s), 2.1 and 2.3.
+      // MSA 12 iv, 12 i (a hold is called within 10 s), 2.1 and 2.3 (a part of a minute counts).
       preset: 'msa',
       challenge: '5 points to the challenged player for each word challenged without success',
-      hold: 'call “hold” within 10 seconds',
-      time: '25 minutes each, 10 points per minute over',
+      hold: 'call “hold” within 10 seconds of the opponent’s turn ending',
+      time: `25 minutes each; ${ot}`,
     },
     {
-      // WSC 12: a 15-second hold.
+      // WSC 12.2: a hold is called within 15 s.
       preset: 'wsc2003',
       challenge: '5 points to the challenged player for each word challenged without success',
-      hold: 'call “hold” within 15 seconds',
-      time: '25 minutes each, 10 points per minute over',
+      hold: 'call “hold” within 15 seconds of the opponent’s turn ending',
+      time: `25 minutes each; ${ot}`,
     },
     {
-      // MSA guide: free challenge, 30-second hold.
+      // MSA guide, Challenging: free challenge; a hold lasts up to 30 s before the challenge.
       preset: 'msa-guide',
       challenge: 'free: no penalty for a challenge without success',
-      hold: 'call “hold” within 30 seconds',
-      time: '25 minutes each, 10 points per minute over',
+      hold: 'a hold lasts at most 30 seconds before the challenge',
+      time: `25 minutes each; ${ot}`,
+    },
+    {
+      // NEON, During 5: 25 minutes including 5 of overtime; the competition rules have no hold.
+      preset: 'neon',
+      challenge: '5 points to the challenged player for each word challenged without success',
+      hold: 'no hold',
+      time: `25 minutes each, including 5 minutes of overtime; ${ot}`,
+    },
+    {
+      // NSA X.F double challenge, X.B hold called within 20 s, VIII.A and VIII.C.
+      preset: 'nsa1995',
+      challenge: 'double: a player who challenges without success loses their turn',
+      hold: 'call “hold” within 20 seconds of the opponent’s turn ending',
+      time: `25 minutes each; ${ot}`,
     },
   ])('$preset', ({ preset, challenge, hold, time }) => {
     const lines = printedRuleLines(rulesFromPreset(preset))
@@ -229,6 +244,9 @@ describe('printed rule lines (rules.md, "Printed on slips and announcements")', 
     expect(lines.find((l) => l.kind === 'words')?.text).toBe(
       rulesFromPreset(preset).printed.wordAuthority,
     )
+    expect(lines.find((l) => l.kind === 'end')?.text).toBe(
+      rulesFromPreset(preset).printed.endOfGame,
+    )
   })
 
   test('NSA X.F double challenge and a clock without an overtime penalty', () => {
@@ -236,12 +254,12 @@ describe('printed rule lines (rules.md, "Printed on slips and announcements")', 
     const lines = printedRuleLines({
       ...base,
       printed: { ...base.printed, challenge: 'double' },
-      clock: { minutesPerPlayer: 20, overtimePenaltyPerMinute: 0 },
+      clock: { minutesPerPlayer: 20, overtimeIncludedMinutes: 0, overtimePenaltyPerMinute: 0 },
     })
     expect(lines.map((l) => l.text).slice(0, 3)).toEqual([
       'double: a player who challenges without success loses their turn',
-      `call “hold” within ${base.printed.holdSeconds} seconds`,
-      '20 minutes each, no overtime penalty',
+      'call “hold” within 20 seconds of the opponent’s turn ending',
+      '20 minutes each; no overtime penalty',
     ])
   })
 })

@@ -9,7 +9,12 @@ export interface ScorecardLine {
   readonly round: number
   /** null for a round not paired yet (or one the player sits out): a line to write on. */
   readonly cell: RoundCell | null
-  /** Wins, losses and spread of games entered up to this round; null once a result is missing. */
+  /** The director's spread penalties on this player in this round (NSA IV.J.3), 0 when none. */
+  readonly penalty: number
+  /**
+   * Wins, losses and spread up to this round, the spread less the director's penalties so far
+   * (as the standings count it); null once a result is missing.
+   */
   readonly record: {
     readonly wins: number
     readonly losses: number
@@ -32,7 +37,9 @@ export interface Scorecards {
 }
 
 /**
- * A card per player for keeping score through the event: every round of the event has a line;
+ * A card per player for keeping score through the event (NSA VII.F: the player fills in their own
+ * card and the opponent signs it, so each line has a box for the opponent's signature); every
+ * round of the event has a line;
  * rounds paired by `round` show the opponent, the table and whether the player goes first or
  * second, and results already entered. Withdrawn players (before `round`) and late entries not yet
  * entered get no card.
@@ -59,6 +66,13 @@ export function scorecards(
     const lines: ScorecardLine[] = []
     for (let r = 1; r <= state.info.rounds; r++) {
       const cell = r <= round ? (own[r - 1] ?? null) : null
+      const penalty =
+        r <= round
+          ? division.value.penalties
+              .filter((p) => p.player === player.id && p.round === r)
+              .reduce((total, p) => total + p.points, 0)
+          : 0
+      spread -= penalty
       if (cell?.result) {
         const outcome = cell.result.outcome
         wins += outcome === 'win' ? 1 : outcome === 'tie' ? 0.5 : 0
@@ -68,6 +82,7 @@ export function scorecards(
       lines.push({
         round: r,
         cell,
+        penalty,
         record: cell?.result && complete ? { wins, losses, spread } : null,
       })
     }

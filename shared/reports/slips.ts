@@ -12,8 +12,9 @@ import {
 
 /**
  * One result slip: a game's table, both players (the starter marked), and the rules every table
- * plays by. The boxes the players fill in (scores, overtime, spread, winner, blanks played,
- * signatures) are the page's layout, not data (MSA guide: both players sign; blanks declared).
+ * plays by. The boxes the players fill in (who started, scores, overtime, spread, winner, blanks
+ * played, signatures) are the page's layout, not data (MSA guide: both players sign; blanks
+ * declared). The "started" box tells the desk who went first where the tiles were drawn.
  */
 export interface ResultSlip {
   readonly table: number
@@ -25,8 +26,10 @@ export interface ResultSlips {
   readonly kind: 'result-slips'
   readonly header: ReportHeader
   readonly rules: readonly RuleLine[]
-  /** Points off per started minute over time, for the overtime box (0 = no box). */
+  /** Points off per minute or part of a minute over time, for the overtime box (0 = no box). */
   readonly overtimePenaltyPerMinute: number
+  /** How to draw tiles for first (MSA 1.4, NSA II.F.1), printed on a slip whose table draws. */
+  readonly tileDraw: string
   readonly slips: readonly ResultSlip[]
 }
 
@@ -70,6 +73,7 @@ export function resultSlips(
     header,
     rules,
     overtimePenaltyPerMinute: state.rules.clock.overtimePenaltyPerMinute,
+    tileDraw: state.rules.printed.tileDraw,
     slips,
   })
 }

@@ -373,7 +373,7 @@ describe('each preset holds its rule document’s numbers (rules.md)', () => {
 
   test('WSC 2003 differs from MSA only where its document does: hold, authority, citation', () => {
     expect(rulesCore(PRESETS.wsc2003)).toEqual(rulesCore(PRESETS.msa))
-    const sameText = { holdSeconds: 0, wordAuthority: '', endOfGame: '' }
+    const sameText = { holdSeconds: 0, wordAuthority: '', endOfGame: '', tileDraw: '' }
     expect({ ...PRESETS.wsc2003.printed, ...sameText }).toEqual({
       ...PRESETS.msa.printed,
       ...sameText,
@@ -424,5 +424,145 @@ describe('presets are shared data; a tournament edits only its own copy', () => 
     expect(PRESETS.custom.printed).toEqual(PRESETS.nsa1995.printed)
     expect(PRESETS.custom.name).not.toBe(PRESETS.nsa1995.name)
     expect(PRESETS.custom.source).toBe('Set by the director')
+  })
+})
+
+describe('printed texts and clock values say what each document says (issue 9)', () => {
+  test.each<{ rule: string; preset: PresetId; check: (r: RuleSet) => unknown; expected: unknown }>([
+    {
+      rule: 'NEON, During 5: 25 minutes each including 5 minutes of overtime',
+      preset: 'neon',
+      check: (r) => [r.clock.minutesPerPlayer, r.clock.overtimeIncludedMinutes],
+      expected: [25, 5],
+    },
+    {
+      rule: 'MSA 2.3: overtime comes after the 25 minutes',
+      preset: 'msa',
+      check: (r) => r.clock.overtimeIncludedMinutes,
+      expected: 0,
+    },
+    {
+      rule: 'NSA VIII.C: overtime comes after the 25 minutes',
+      preset: 'nsa1995',
+      check: (r) => r.clock.overtimeIncludedMinutes,
+      expected: 0,
+    },
+    {
+      rule: 'NEON, Competition rules: no hold',
+      preset: 'neon',
+      check: (r) => r.printed.holdSeconds,
+      expected: null,
+    },
+    {
+      rule: 'MSA guide, Challenging: a hold lasts at most 30 seconds before the challenge',
+      preset: 'msa-guide',
+      check: (r) => [r.printed.holdSeconds, r.printed.holdRule],
+      expected: [30, 'lasts-at-most'],
+    },
+    {
+      rule: 'MSA 12 i: hold is called within 10 seconds',
+      preset: 'msa',
+      check: (r) => [r.printed.holdSeconds, r.printed.holdRule],
+      expected: [10, 'call-within'],
+    },
+    {
+      rule: 'WSC 12.2: hold is called within 15 seconds',
+      preset: 'wsc2003',
+      check: (r) => [r.printed.holdSeconds, r.printed.holdRule],
+      expected: [15, 'call-within'],
+    },
+    {
+      rule: 'NSA X.B: hold is called within 20 seconds',
+      preset: 'nsa1995',
+      check: (r) => [r.printed.holdSeconds, r.printed.holdRule],
+      expected: [20, 'call-within'],
+    },
+  ])('$rule', ({ preset, check, expected }) => {
+    expect(check(PRESETS[preset])).toEqual(expected)
+  })
+
+  test.each<{
+    rule: string
+    preset: PresetId
+    field: 'endOfGame' | 'wordAuthority' | 'tileDraw'
+    has: readonly string[]
+    lacks?: readonly string[]
+  }>([
+    {
+      rule: 'NEON, Competition rules 14–17: going out adds no rack bonus; two cycles of passes, an exchange is not a pass; time over',
+      preset: 'neon',
+      field: 'endOfGame',
+      has: ['passed twice round', 'an exchange is not a pass', 'the time is over'],
+      lacks: ['twice the value'],
+    },
+    {
+      rule: 'WSC 13.1.2: six scoreless turns, passes, exchanges and challenged-off plays count',
+      preset: 'wsc2003',
+      field: 'endOfGame',
+      has: ['six scoreless turns', 'passes, exchanges and plays challenged off', 'WSC 13.1'],
+    },
+    {
+      rule: 'MSA 14 ii: six successive passes, three each',
+      preset: 'msa',
+      field: 'endOfGame',
+      has: ['six passes in a row (three each)', 'twice the value', 'MSA 14'],
+    },
+    {
+      rule: 'NSA VII.A: six scores of zero (pass, exchange, lost challenge)',
+      preset: 'nsa1995',
+      field: 'endOfGame',
+      has: ['six scores of zero', 'passes, exchanges and lost challenges', 'NSA VII.A'],
+    },
+    {
+      rule: 'MSA 15: OSW 4th, OSPD corrected 2nd with its supplement, Chambers 1998, Webster’s 10th',
+      preset: 'msa',
+      field: 'wordAuthority',
+      has: [
+        'Official Scrabble Words (OSW), 4th edition',
+        'corrected 2nd edition, with the OSPD Supplementary Word List',
+        'The Chambers Dictionary, 1998 edition',
+        'Tenth New Collegiate Dictionary',
+        '(MSA 15)',
+      ],
+    },
+    {
+      rule: 'WSC 14.2: the same five references as MSA 15',
+      preset: 'wsc2003',
+      field: 'wordAuthority',
+      has: [
+        'OSW), 4th edition',
+        'Supplementary Word List',
+        'Chambers Dictionary, 1998',
+        '(WSC 14.2)',
+      ],
+    },
+    {
+      rule: 'NSA I: OSPD2, and Webster’s 10th for words of nine letters or more',
+      preset: 'nsa1995',
+      field: 'wordAuthority',
+      has: ['2nd edition (OSPD2)', 'nine letters or more', 'Collegiate Dictionary, 10th edition'],
+    },
+    {
+      rule: 'MSA 1.4: nearest to A starts, a blank before A, equal letters draw again',
+      preset: 'msa',
+      field: 'tileDraw',
+      has: ['nearer to A starts', 'a blank counts before A', 'equal letters draw again', 'MSA 1.4'],
+    },
+    {
+      rule: 'WSC 1.4: as MSA 1.4',
+      preset: 'wsc2003',
+      field: 'tileDraw',
+      has: ['nearer to A starts', 'a blank counts before A', 'WSC 1.4'],
+    },
+    {
+      rule: 'NSA II.F.1: a blank starts, two blanks draw again',
+      preset: 'nsa1995',
+      field: 'tileDraw',
+      has: ['a blank starts', 'two blanks draw again', 'NSA II.F.1'],
+    },
+  ])('$rule', ({ preset, field, has, lacks = [] }) => {
+    const text = PRESETS[preset].printed[field]
+    for (const part of has) expect(text).toContain(part)
+    for (const part of lacks) expect(text).not.toContain(part)
   })
 })

@@ -1,14 +1,32 @@
 import type { PresetId, RuleSet } from './rule-set'
 
-const OSW_OSPD = 'OSW 4th ed. and OSPD 2nd ed. (MSA 15)'
-const GOING_OUT = 'Going out adds twice the value of the opponent’s rack'
+/*
+ * Printed texts are our own words for what each document says; the section is cited in brackets so
+ * a player can look it up. Values a document is silent on are the preset's choices: the Settings
+ * screen marks them (rule-sources.ts).
+ */
+
+/** MSA 15 and WSC 14.2 name the same five references. */
+const MSA_BOOKS =
+  'Chambers Official Scrabble Words (OSW), 4th edition; Merriam-Webster Official Scrabble Players ' +
+  'Dictionary (OSPD), corrected 2nd edition, with the OSPD Supplementary Word List; The Chambers ' +
+  'Dictionary, 1998 edition; Merriam-Webster’s Tenth New Collegiate Dictionary'
+
+const GOES_OUT =
+  'the player who goes out adds twice the value of the tiles left on the opponent’s rack'
+
+/** MSA 1.4 and WSC 1.4: one tile each, nearest to A starts, a blank before A, equal letters again. */
+const drawNearestA = (section: string): string =>
+  `Each player draws one tile: the letter nearer to A starts, a blank counts before A, and equal ` +
+  `letters draw again (${section})`
 
 /** MSA national championship rules (seeds/000). */
 const msa: RuleSet = {
   preset: 'msa',
   name: 'MSA tournament rules',
   source: 'Malaysia Scrabble Association tournament rules',
-  clock: { minutesPerPlayer: 25, overtimePenaltyPerMinute: 10 }, // 2.1, 2.3
+  // 2.1, 2.3: overtime comes after the 25 minutes
+  clock: { minutesPerPlayer: 25, overtimeIncludedMinutes: 0, overtimePenaltyPerMinute: 10 },
   lateArrival: {
     method: 'split-elapsed', // 2.2
     mayForfeitUnderMinutes: null,
@@ -32,14 +50,18 @@ const msa: RuleSet = {
   printed: {
     challenge: 'penalty-per-word', // 12 iv
     challengePenalty: 5,
-    holdSeconds: 10,
-    wordAuthority: OSW_OSPD,
-    endOfGame: GOING_OUT, // 14 iv
+    holdSeconds: 10, // 12 i
+    holdRule: 'call-within',
+    wordAuthority: `${MSA_BOOKS} (MSA 15)`,
+    endOfGame:
+      'The game ends when a player has played out with the bag empty, after six passes in a row ' +
+      `(three each), or when the director ends the round; ${GOES_OUT} (MSA 14)`,
+    tileDraw: drawNearestA('MSA 1.4'),
   },
   desk: { reRegisterEveryDay: false, identityTags: false },
 }
 
-/** WSC 2003 rules: MSA's core with a 15-second hold (seeds/001). */
+/** WSC 2003 rules: MSA's core with a 15-second hold and scoreless turns (seeds/001). */
 const wsc2003: RuleSet = {
   ...msa,
   preset: 'wsc2003',
@@ -47,9 +69,13 @@ const wsc2003: RuleSet = {
   source: 'Rules of the 7th World Scrabble Championship 2003',
   printed: {
     ...msa.printed,
-    holdSeconds: 15, // 12
-    wordAuthority: 'OSW 4th ed. and OSPD 2nd ed. (WSC 14.2)',
-    endOfGame: `${GOING_OUT} (WSC 13.2)`,
+    holdSeconds: 15, // 12.1, 12.2
+    wordAuthority: `${MSA_BOOKS} (WSC 14.2)`,
+    endOfGame:
+      'The game ends when a player has played out with the bag empty, after six scoreless turns ' +
+      'in a row (three each; passes, exchanges and plays challenged off all count), or when the ' +
+      `director ends the round; ${GOES_OUT} (WSC 13.1, 13.2)`,
+    tileDraw: drawNearestA('WSC 1.4'),
   },
 }
 
@@ -70,9 +96,14 @@ const msaGuide: RuleSet = {
   printed: {
     challenge: 'free',
     challengePenalty: 0,
+    // "Challenging": a hold, once called, gives the challenger up to 30 seconds to decide.
     holdSeconds: 30,
-    wordAuthority: 'Official word list announced by the director',
-    endOfGame: GOING_OUT,
+    holdRule: 'lasts-at-most',
+    wordAuthority: 'The word list on the event’s challenge computer, as the director announces',
+    endOfGame:
+      'The game ends when a player has played out with the bag empty, or after six scores of ' +
+      `zero in a row from passes, exchanges and challenges; ${GOES_OUT}`,
+    tileDraw: drawNearestA('as MSA 1.4'),
   },
 }
 
@@ -81,7 +112,8 @@ const neon: RuleSet = {
   preset: 'neon',
   name: 'NEON competition rules',
   source: 'NEON competition rules',
-  clock: { minutesPerPlayer: 25, overtimePenaltyPerMinute: 10 },
+  // "During" 5: 25 minutes each, the last 5 of them overtime; the rules state no overtime penalty.
+  clock: { minutesPerPlayer: 25, overtimeIncludedMinutes: 5, overtimePenaltyPerMinute: 10 },
   lateArrival: {
     method: 'own-absence',
     mayForfeitUnderMinutes: null,
@@ -105,9 +137,14 @@ const neon: RuleSet = {
   printed: {
     challenge: 'penalty-per-word',
     challengePenalty: 5,
-    holdSeconds: 15,
-    wordAuthority: 'The official dictionary checker of the event',
-    endOfGame: GOING_OUT,
+    holdSeconds: null, // the competition rules have no hold
+    holdRule: 'call-within',
+    wordAuthority: 'The official dictionary, through the committee’s dictionary checker',
+    // Competition rules 14-17: no rack bonus is stated, so none is printed.
+    endOfGame:
+      'The game ends when a player has used all their tiles with the sack empty, when both ' +
+      'players have passed twice round (an exchange is not a pass), or when the time is over',
+    tileDraw: drawNearestA('as MSA 1.4'),
   },
   desk: { reRegisterEveryDay: true, identityTags: true },
 }
@@ -117,7 +154,8 @@ const nsa1995: RuleSet = {
   preset: 'nsa1995',
   name: 'NSA tournament rules (1995)',
   source: 'NSA official tournament rules, 1995',
-  clock: { minutesPerPlayer: 25, overtimePenaltyPerMinute: 10 }, // VIII.A, VIII.C
+  // VIII.A, VIII.C
+  clock: { minutesPerPlayer: 25, overtimeIncludedMinutes: 0, overtimePenaltyPerMinute: 10 },
   lateArrival: {
     method: 'clock-runs',
     mayForfeitUnderMinutes: null,
@@ -141,9 +179,18 @@ const nsa1995: RuleSet = {
   printed: {
     challenge: 'double', // X.F
     challengePenalty: 0,
-    holdSeconds: 20,
-    wordAuthority: 'OSPD 2nd ed.; Merriam-Webster Collegiate 10th for longer words (NSA I)',
-    endOfGame: 'Going out adds twice the value of the opponent’s rack',
+    holdSeconds: 20, // X.B
+    holdRule: 'call-within',
+    wordAuthority:
+      'Official Scrabble Players Dictionary, 2nd edition (OSPD2), with its correction list; a ' +
+      'word of nine letters or more not in it must be in Merriam-Webster’s New Collegiate ' +
+      'Dictionary, 10th edition (NSA I)',
+    endOfGame:
+      'The game ends when a player has played out with the bag empty, or after six scores of ' +
+      `zero in a row (passes, exchanges and lost challenges); ${GOES_OUT} (NSA VII.A, VII.C)`,
+    tileDraw:
+      'Each player draws one tile: the letter nearer to A starts; a blank starts unless the ' +
+      'other draws the second blank; equal letters or two blanks draw again (NSA II.F.1)',
   },
   desk: { reRegisterEveryDay: false, identityTags: false },
 }

@@ -29,7 +29,10 @@ describe('every value of a rule set is described once, and checked against that 
     { key: 'byeSpread', value: null, code: 'rules.value.not-a-number' },
     { key: 'whenEqual', value: 'coin-toss', code: 'rules.value.unknown-choice' },
     { key: 'byeRated', value: 'yes', code: 'rules.value.not-a-flag' },
-    { key: 'wordAuthority', value: 'x'.repeat(201), code: 'rules.value.too-long' },
+    { key: 'wordAuthority', value: 'x'.repeat(401), code: 'rules.value.too-long' },
+    { key: 'holdSeconds', value: 0, code: 'rules.value.out-of-range' },
+    { key: 'holdRule', value: 'shout', code: 'rules.value.unknown-choice' },
+    { key: 'overtimeIncludedMinutes', value: 25, code: 'rules.value.out-of-range' },
     { key: 'lateEntryMissedRounds', value: 'bye', code: 'rules.value.unknown-choice' },
     { key: 'lateEntryMissedRounds', value: undefined, code: 'rules.value.unknown-choice' },
   ])('$key = $value is refused with $code', ({ key, value, code }) => {

@@ -1,7 +1,9 @@
 import { err, ok, type Result } from '../result'
+import { PRESETS } from './presets'
 import {
   CHALLENGE_RULES,
   EQUAL_FIRSTS_RULES,
+  HOLD_RULES,
   LATE_ARRIVAL_METHODS,
   LATE_ENTRY_MISSED_ROUNDS,
   WALK_OUT_RULES,
@@ -55,6 +57,9 @@ export type RuleField = {
     | (FieldBase<S> & { readonly kind: 'text'; readonly maxLength: number })
 }[RuleSection]
 
+/** Room for a document's full list of word authorities (MSA 15 names five books). */
+const TEXT_MAX = 400
+
 const label = <T extends string>(values: readonly T[], labels: Record<T, string>) =>
   values.map((value) => ({ value, label: labels[value] }))
 
@@ -70,8 +75,17 @@ export const RULE_FIELDS: readonly RuleField[] = [
   },
   {
     section: 'clock',
+    key: 'overtimeIncludedMinutes',
+    label: 'Of that time, overtime (0 when overtime comes after it)',
+    kind: 'integer',
+    unit: 'minutes',
+    min: 0,
+    max: 179,
+  },
+  {
+    section: 'clock',
     key: 'overtimePenaltyPerMinute',
-    label: 'Overtime penalty per started minute',
+    label: 'Overtime penalty per minute or part of a minute',
     kind: 'integer',
     unit: 'points',
     min: 0,
@@ -246,17 +260,35 @@ export const RULE_FIELDS: readonly RuleField[] = [
     label: 'Hold time',
     kind: 'integer',
     unit: 'seconds',
-    min: 0,
+    min: 1,
     max: 300,
+    optional: true,
+  },
+  {
+    section: 'printed',
+    key: 'holdRule',
+    label: 'The hold time is',
+    kind: 'choice',
+    choices: label(HOLD_RULES, {
+      'call-within': 'The time to call “hold” after the opponent’s turn (MSA 12, NSA X.B)',
+      'lasts-at-most': 'How long a hold may last before the challenge (MSA guide)',
+    }),
   },
   {
     section: 'printed',
     key: 'wordAuthority',
     label: 'Word authority',
     kind: 'text',
-    maxLength: 200,
+    maxLength: TEXT_MAX,
   },
-  { section: 'printed', key: 'endOfGame', label: 'End of game', kind: 'text', maxLength: 200 },
+  { section: 'printed', key: 'endOfGame', label: 'End of game', kind: 'text', maxLength: TEXT_MAX },
+  {
+    section: 'printed',
+    key: 'tileDraw',
+    label: 'Drawing tiles for first',
+    kind: 'text',
+    maxLength: TEXT_MAX,
+  },
   {
     section: 'desk',
     key: 'reRegisterEveryDay',
@@ -320,11 +352,46 @@ function checkField(field: RuleField, value: unknown): Result<void> {
   }
 }
 
+/** Fields a tournament file written before them lacks (they are filled from the preset). */
+export const RULE_FIELDS_ADDED_LATER = [
+  'clock.overtimeIncludedMinutes',
+  'printed.holdRule',
+  'printed.tileDraw',
+] as const
+
+/**
+ * A rule set saved before a field existed has no value for it: it takes its preset's value, so an
+ * older tournament still opens (and prints what its document says). Values it has are kept.
+ */
+function withMissingFromPreset(rules: RuleSet): RuleSet {
+  const preset = (PRESETS as Partial<Record<string, RuleSet>>)[rules.preset]
+  if (preset === undefined) return rules
+  let filled = rules
+  for (const field of RULE_FIELDS) {
+    const section = rules[field.section] as unknown as Readonly<Record<string, unknown>> | undefined
+    if (section !== undefined && Object.hasOwn(section, field.key)) continue
+    filled = {
+      ...filled,
+      [field.section]: { ...preset[field.section], ...filled[field.section] },
+    }
+  }
+  return filled
+}
+
 /** A rule set the engine can rely on: every value of the right kind and within its range. */
-export function validateRuleSet(rules: RuleSet): Result<RuleSet> {
+export function validateRuleSet(given: RuleSet): Result<RuleSet> {
+  const rules = withMissingFromPreset(given)
   for (const field of RULE_FIELDS) {
     const checked = checkField(field, ruleValue(rules, field))
     if (!checked.ok) return checked
+  }
+  if (rules.clock.overtimeIncludedMinutes >= rules.clock.minutesPerPlayer) {
+    return err(
+      'rules.value.out-of-range',
+      `Of that time, overtime: ${rules.clock.overtimeIncludedMinutes} minutes leaves no time to ` +
+        `play in ${rules.clock.minutesPerPlayer} minutes per player.`,
+      { field: 'clock.overtimeIncludedMinutes' },
+    )
   }
   return ok(rules)
 }

@@ -34,9 +34,23 @@ export type LateEntryMissedRounds = (typeof LATE_ENTRY_MISSED_ROUNDS)[number]
 export const CHALLENGE_RULES = ['penalty-per-word', 'free', 'double'] as const
 export type ChallengeRule = (typeof CHALLENGE_RULES)[number]
 
+/**
+ * What the hold time measures: `call-within` — a hold must be called within that many seconds of
+ * the opponent's turn ending (MSA 12 i, WSC 12.2, NSA X.B); `lasts-at-most` — once called, a hold
+ * gives the challenger at most that many seconds to decide (MSA guide, "Challenging").
+ */
+export const HOLD_RULES = ['call-within', 'lasts-at-most'] as const
+export type HoldRule = (typeof HOLD_RULES)[number]
+
 export interface ClockRules {
   readonly minutesPerPlayer: number
-  /** Points off the player's own score for each started minute over time (0 = not used). */
+  /**
+   * Minutes of `minutesPerPlayer` that are overtime, 0 when overtime only starts after them (MSA
+   * 2.3). NEON counts 25 minutes each *including* 5 of overtime: 20 minutes of play, then 5 more,
+   * and the game ends when the time is over.
+   */
+  readonly overtimeIncludedMinutes: number
+  /** Points off the player's own score for each minute or part of a minute over (0 = not used). */
   readonly overtimePenaltyPerMinute: number
 }
 
@@ -83,9 +97,13 @@ export interface PrintedRules {
   readonly challenge: ChallengeRule
   /** Points per challenged word for `penalty-per-word`. */
   readonly challengePenalty: number
-  readonly holdSeconds: number
+  /** Seconds of the hold rule; null when the document has no hold (NEON). */
+  readonly holdSeconds: number | null
+  readonly holdRule: HoldRule
   readonly wordAuthority: string
   readonly endOfGame: string
+  /** How players draw tiles for first, printed wherever a table draws (MSA 1.4, NSA II.F.1). */
+  readonly tileDraw: string
 }
 
 export interface DeskRules {

@@ -11,9 +11,11 @@ const SCORECARD_CSS = `
 .card h2 { font-size: 12pt; margin: 0 0 1mm; }
 .card .sub { margin-bottom: 1.5mm; }
 .card td { height: 6.5mm; }
+.card td.signature { min-width: 30mm; }
 `
 
 function scorecardHtml(cards: Scorecards, card: Scorecard): Html {
+  // NSA VII.F: each player keeps their own card, and the opponent signs the line of their game.
   return html`<section class="card" aria-label="Scorecard of ${card.name}">
     <h2>${card.name} (No. ${card.id})</h2>
     <p class="sub">
@@ -31,7 +33,9 @@ function scorecardHtml(cards: Scorecards, card: Scorecard): Html {
           <th class="num">Opp. score</th>
           <th>Result</th>
           <th class="num">Spread</th>
+          <th class="num">Penalty</th>
           <th class="num">Record</th>
+          <th>Opponent’s signature</th>
         </tr>
       </thead>
       <tbody>
@@ -48,7 +52,9 @@ function scorecardHtml(cards: Scorecards, card: Scorecard): Html {
               <td></td>
               <td></td>
               <td></td>
+              <td class="num">${line.penalty === 0 ? '' : signed(-line.penalty)}</td>
               <td></td>
+              <td class="signature"></td>
             </tr>`
           }
           const start =
@@ -69,6 +75,7 @@ function scorecardHtml(cards: Scorecards, card: Scorecard): Html {
             <td class="num">${cell.result?.opponentScore ?? ''}</td>
             <td>${cell.result === null ? '' : outcomeLetter(cell)}</td>
             <td class="num">${cell.result === null ? '' : signed(cell.result.spread)}</td>
+            <td class="num">${line.penalty === 0 ? '' : signed(-line.penalty)}</td>
             <td class="num">
               ${
                 line.record === null
@@ -76,6 +83,7 @@ function scorecardHtml(cards: Scorecards, card: Scorecard): Html {
                   : `${halves(line.record.wins)}-${halves(line.record.losses)} ${signed(line.record.spread)}`
               }
             </td>
+            <td class="signature"></td>
           </tr>`
         })}
       </tbody>

@@ -134,7 +134,14 @@ describe('print documents', () => {
     expect(doc).not.toContain('Ezra, Tan')
     // MSA rules printed on every slip: challenge with its penalty, hold, time control.
     expect(doc.match(/5 points to the challenged player/g)).toHaveLength(2)
-    expect(doc.match(/25 minutes each, 10 points per minute over/g)).toHaveLength(2)
+    expect(
+      doc.match(
+        /25 minutes each; 10 points off your own score per minute or part of a minute over/g,
+      ),
+    ).toHaveLength(2)
+    // A "started" box per player, so the desk learns who went first where the tiles were drawn.
+    expect(doc.match(/<th>Started \(tick\)<\/th>/g)).toHaveLength(2)
+    expect(doc.match(/<th>Overtime \(m:ss\)<\/th>/g)).toHaveLength(2)
     expect(doc).toContain('Blanks played')
     expect(doc.match(/Signature:/g)).toHaveLength(4)
   })

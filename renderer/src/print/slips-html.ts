@@ -25,6 +25,7 @@ function slipCss(pageSize: PageSize): string {
 .slip .signatures { display: flex; gap: 6mm; font-size: 9pt; }
 .slip .signatures span { flex: 1; border-bottom: 0.3mm solid #000; padding-top: 5mm; }
 .slip .rules { margin: 0; padding: 1mm 2mm; font-size: 7.5pt; }
+.slip td.tick { text-align: center; font-size: 12pt; }
 `
 }
 
@@ -37,13 +38,14 @@ function slipHtml(slips: ResultSlips, slip: ResultSlip): Html {
   const [a, b] = slip.seats
   const start =
     slip.start.kind === 'draw'
-      ? 'Draw for first: the players draw tiles at the table.'
+      ? `Draw for first. ${slips.tileDraw}. Tick who started.`
       : `${slip.seats[slip.start.seat].name} (#${slip.seats[slip.start.seat].id}) plays first (*).`
   const overtime = slips.overtimePenaltyPerMinute > 0
   const row = (seat: Seat) =>
     html`<tr>
       <td class="name">${seatName(seat)}</td>
       <td class="num">#${seat.id}</td>
+      <td class="tick" aria-label="${seat.name} started">☐</td>
       <td></td>
       ${overtime ? html`<td></td>` : null}
       <td></td>
@@ -60,8 +62,9 @@ function slipHtml(slips: ResultSlips, slip: ResultSlip): Html {
         <tr>
           <th>Player</th>
           <th class="num">No.</th>
+          <th>Started (tick)</th>
           <th>Score</th>
-          ${overtime ? html`<th>Overtime (min)</th>` : null}
+          ${overtime ? html`<th>Overtime (m:ss)</th>` : null}
           <th>Spread</th>
           <th>Winner (tick)</th>
         </tr>

@@ -18,9 +18,13 @@ tbody tr:nth-child(even) td { background: #f4f4f4; }
 td.name { font-weight: bold; }
 `
 
-const STARTER_LEGEND = html`<p class="legend">
-  * plays first. “Draw” : the players draw tiles for first at the table.
-</p>`
+/** What `*` and “Draw” mean; where a table draws, how (MSA 1.4, NSA II.F.1). */
+function starterLegend(tileDraw: string | null): Html {
+  return html`<p class="legend">
+    * plays
+    first.${tileDraw === null ? '' : ` “Draw”: the players draw tiles for first. ${tileDraw}.`}
+  </p>`
+}
 
 function tableRow(row: TableRow): Html {
   switch (row.kind) {
@@ -58,7 +62,7 @@ export function pairingsByTableDocument(
     landscape: false,
     css: TABLE_CSS,
     body: html`${pageHeading('Pairings by table', report.header)} ${rulesBlock(report.rules)}
-      ${STARTER_LEGEND}
+      ${starterLegend(report.tileDraw)}
       <table aria-label="Pairings by table">
         <thead>
           <tr>
@@ -119,7 +123,7 @@ export function pairingsAlphabeticalDocument(
     pageSize,
     landscape: false,
     css: TABLE_CSS,
-    body: html`${pageHeading('Find your name', report.header)} ${STARTER_LEGEND}
+    body: html`${pageHeading('Find your name', report.header)} ${starterLegend(report.tileDraw)}
       <table aria-label="Pairings by name">
         <thead>
           <tr>

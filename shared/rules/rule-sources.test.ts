@@ -1,0 +1,58 @@
+import { describe, expect, test } from 'vitest'
+import { rulesFromPreset } from './presets'
+import { RULE_FIELDS, withRuleValue } from './rule-fields'
+import { RULE_SOURCES, valueSource } from './rule-sources'
+
+const field = (path: string) => {
+  const found = RULE_FIELDS.find((f) => `${f.section}.${f.key}` === path)
+  if (!found) throw new Error(`no field ${path}`)
+  return found
+}
+
+describe('the Settings screen tells a document’s value from the preset’s guess', () => {
+  test('every cited value is a field of the rule set', () => {
+    const paths = new Set(RULE_FIELDS.map((f) => `${f.section}.${f.key}`))
+    for (const cited of Object.values(RULE_SOURCES)) {
+      for (const path of Object.keys(cited)) expect(paths).toContain(path)
+    }
+  })
+
+  test.each([
+    {
+      preset: 'neon',
+      path: 'clock.overtimeIncludedMinutes',
+      expected: { kind: 'document', section: 'NEON, During 5' },
+    },
+    // NEON states no overtime penalty: the preset's 10 points is a guess.
+    { preset: 'neon', path: 'clock.overtimePenaltyPerMinute', expected: { kind: 'guess' } },
+    {
+      preset: 'neon',
+      path: 'desk.reRegisterEveryDay',
+      expected: { kind: 'document', section: 'NEON, Before 2' },
+    },
+    {
+      preset: 'msa',
+      path: 'printed.wordAuthority',
+      expected: { kind: 'document', section: 'MSA 15' },
+    },
+    { preset: 'msa', path: 'results.byeSpread', expected: { kind: 'guess' } },
+    {
+      preset: 'nsa1995',
+      path: 'results.spreadPenalty',
+      expected: { kind: 'document', section: 'NSA IV.J.3, VI.C' },
+    },
+    {
+      preset: 'msa-guide',
+      path: 'printed.holdRule',
+      expected: { kind: 'document', section: 'MSA guide, Challenging' },
+    },
+    { preset: 'custom', path: 'results.byeSpread', expected: { kind: 'custom' } },
+  ] as const)('$preset $path: $expected.kind', ({ preset, path, expected }) => {
+    expect(valueSource(rulesFromPreset(preset), field(path))).toEqual(expected)
+  })
+
+  test('a value the director changed is no longer the document’s', () => {
+    const changed = withRuleValue(rulesFromPreset('nsa1995'), field('results.byeSpread'), 100)
+    expect(valueSource(changed, field('results.byeSpread'))).toEqual({ kind: 'changed' })
+  })
+})
