@@ -19,3 +19,15 @@ export function formatUpdated(isoTime: string): string {
 export function formatDateRange(start: string, end: string): string {
   return start === end ? formatDay(start) : `${formatDay(start)} – ${formatDay(end)}`
 }
+
+/**
+ * An instant (ms since the epoch) as the director's local time of day, in their locale: shared/
+ * keeps instants, the screens show them where the desk is.
+ */
+export function formatClockTime(ms: number): string {
+  return new Date(ms).toLocaleTimeString(undefined, {
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  })
+}

@@ -2,11 +2,11 @@
  * The desk's check-in view (issue 5; NEON: players register again every day): who has checked in
  * today and who is still missing before the next round is paired.
  */
-import { isCheckedIn } from '../tournament/players'
+import { checkedInFor } from '../tournament/players'
 import type { Player, TournamentState } from '../tournament/types'
 import { isIsoDate } from '../tournament/validation'
 
-export { isCheckedIn } from '../tournament/players'
+export { checkedInFor, isCheckedIn } from '../tournament/players'
 
 export interface CheckInSummary {
   /** Players still playing who checked in on the day, in player order. */
@@ -17,7 +17,9 @@ export interface CheckInSummary {
 
 /**
  * Every player expected to play (not withdrawn; a late entry is expected too) split by whether
- * they checked in on `day` (YYYY-MM-DD). An unknown division has nobody.
+ * they count as checked in on `day` (YYYY-MM-DD): that day's check-in where the preset makes
+ * players register every day (NEON), else any check-in of the event so far. An unknown division
+ * has nobody.
  */
 export function checkInSummary(
   state: TournamentState,
@@ -29,7 +31,7 @@ export function checkInSummary(
   const missing: Player[] = []
   for (const player of found?.players ?? []) {
     if (player.status.kind === 'withdrawn') continue
-    if (isCheckedIn(player, day)) checkedIn.push(player)
+    if (checkedInFor(player, day, state.rules.desk)) checkedIn.push(player)
     else missing.push(player)
   }
   return { checkedIn, missing }

@@ -3,8 +3,9 @@ import type { PresetId } from '../rules/rule-set'
 import { apply } from '../tournament/apply'
 import type { Command } from '../tournament/commands'
 import { ID } from '../tournament/test-support/event'
+import type { TournamentState } from '../tournament/types'
 import { lateArrivalState } from './test-support/late-event'
-import { lateForfeitEntry, roundClockStatus } from './late'
+import { lateDoubleForfeitEntry, lateForfeitEntry, roundClockStatus } from './late'
 import { resultCommandFor } from './result-line'
 import { deskEvent } from './test-support/desk-event'
 
@@ -103,6 +104,101 @@ describe('the lateness forfeit the director confirms', () => {
     expect(lateForfeitEntry(started('neon'), 'A', 1, player)).toMatchObject({
       ok: false,
       error: { code },
+    })
+  })
+})
+
+/** Round 1 started at T0 with both players of table 2 (Joanne #3, Dan #4) absent; nobody arrives. */
+function bothAbsent(preset: PresetId): TournamentState {
+  const next = apply(
+    deskEvent(preset).state,
+    { type: 'startRound', division: 'A', round: 1, at: T0, absent: [3, 4] },
+    ID,
+  )
+  if (!next.ok) throw new Error(next.error.code)
+  return next.value
+}
+
+describe('what the clock panel proposes at a late table: never a win for an absent player', () => {
+  test.each([
+    {
+      rule: 'NEON, Compulsory forfeiture: neither arrived before their time ran out: both forfeit',
+      preset: 'neon' as const,
+      minutes: 26,
+      proposal: { kind: 'double-forfeit' },
+    },
+    {
+      rule: 'MSA guide, Before starting: both clocks expired: both forfeit',
+      preset: 'msa-guide' as const,
+      minutes: 25,
+      proposal: { kind: 'double-forfeit' },
+    },
+    {
+      rule: 'MSA 2.2: both absent, each loses half the time: nothing to confirm at 30 minutes',
+      preset: 'msa' as const,
+      minutes: 30,
+      proposal: { kind: 'none' },
+    },
+    {
+      rule: 'MSA 2.2: both absent for 50 minutes: half each is 25, both clocks expired',
+      preset: 'msa' as const,
+      minutes: 50,
+      proposal: { kind: 'double-forfeit' },
+    },
+    {
+      rule: 'NEON: still within their time, nothing is proposed',
+      preset: 'neon' as const,
+      minutes: 10,
+      proposal: { kind: 'none' },
+    },
+  ])('$rule', ({ preset, minutes, proposal }) => {
+    const table = roundClockStatus(bothAbsent(preset), 'A', 1, T0 + minutes * MINUTE).find(
+      (t) => t.table === 2,
+    )
+    expect(table?.proposal).toEqual(proposal)
+  })
+
+  test('NEON: one absent player whose time ran out forfeits to the opponent at the table', () => {
+    const tables = roundClockStatus(started('neon'), 'A', 1, T0 + 30 * MINUTE)
+    expect(tables.map((t) => [t.table, t.proposal])).toEqual([
+      [1, { kind: 'forfeit', loser: 2, required: true }],
+      [2, { kind: 'forfeit', loser: 4, required: true }],
+    ])
+  })
+
+  test('MSA guide: the late arrival may choose to forfeit only while the opponent is present', () => {
+    const state = started('msa-guide', 12)
+    // Table 2: Joanne arrived with 13 minutes left, but Dan is still away: no win for him.
+    const at13 = roundClockStatus(state, 'A', 1, T0 + 13 * MINUTE)
+    expect(at13.find((t) => t.table === 2)?.proposal).toEqual({ kind: 'none' })
+    // Table 1: Bob arrives with 12 minutes left and Ann is at the table.
+    const arrived = apply(
+      state,
+      { type: 'recordArrival', division: 'A', round: 1, player: 2, at: T0 + 13 * MINUTE },
+      ID,
+    )
+    if (!arrived.ok) throw new Error(arrived.error.code)
+    const table1 = roundClockStatus(arrived.value, 'A', 1, T0 + 13 * MINUTE)[0]
+    expect(table1?.proposal).toEqual({ kind: 'forfeit', loser: 2, required: false })
+  })
+
+  test('the double forfeit the director confirms: both lose at the forfeit spread, and the table is done', () => {
+    const state = bothAbsent('neon')
+    const entry = lateDoubleForfeitEntry(state, 'A', 1, 2)
+    if (!entry.ok) throw new Error(entry.error.code)
+    expect(entry.value.result).toEqual({ kind: 'doubleForfeit', players: [3, 4], spread: 100 })
+    const after = apply(state, resultCommandFor(state, 'A', 1, entry.value), ID)
+    if (!after.ok) throw new Error(after.error.code)
+    expect(roundClockStatus(after.value, 'A', 1, T0 + 30 * MINUTE)[0]).toMatchObject({
+      table: 2,
+      hasResult: true,
+    })
+  })
+
+  test('refused: not a table number', () => {
+    expect(lateDoubleForfeitEntry(bothAbsent('neon'), 'A', 1, 0)).toMatchObject({
+      ok: false,
+      error: { code: 'table.missing' },
     })
   })
 })

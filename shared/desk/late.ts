@@ -24,6 +24,46 @@ export interface TableClock {
   readonly seats: readonly [SeatClock, SeatClock]
   /** A result is already entered (e.g. the forfeit was confirmed). */
   readonly hasResult: boolean
+  /** What the panel offers the director to confirm at this table now. */
+  readonly proposal: LateProposal
+}
+
+/**
+ * The forfeit the clocks call for at one table. A win never goes to a player who is not there: a
+ * late player's forfeit is offered only while the opponent is at the table, and when neither
+ * player arrives before their time runs out both lose (a double forfeit).
+ * - `forfeit`: `loser` forfeits; `required` when their clock ran out (MSA guide, NEON), else the
+ *   player arrived with too little time and may choose to (MSA guide, under 15 minutes).
+ * - `double-forfeit`: both players' time ran out before either arrived.
+ */
+export type LateProposal =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'forfeit'; readonly loser: PlayerId; readonly required: boolean }
+  | { readonly kind: 'double-forfeit' }
+
+export function lateProposal(
+  seats: readonly [SeatClock, SeatClock],
+  absent: readonly PlayerId[],
+): LateProposal {
+  const expired = seats.filter((s) => s.decision.kind === 'must-forfeit')
+  if (expired.length === 2) return { kind: 'double-forfeit' }
+  const [first, second] = seats
+  for (const [seat, other] of [
+    [first, second],
+    [second, first],
+  ] as const) {
+    // The opponent is not there yet: nobody can win this game now.
+    if (absent.includes(other.player)) continue
+    switch (seat.decision.kind) {
+      case 'must-forfeit':
+        return { kind: 'forfeit', loser: seat.player, required: true }
+      case 'may-choose-forfeit':
+        return { kind: 'forfeit', loser: seat.player, required: false }
+      case 'none':
+        break
+    }
+  }
+  return { kind: 'none' }
 }
 
 /**
@@ -49,13 +89,15 @@ export function roundClockStatus(
     if (late.length === 0) return
     const seats = tableClocks(state, division, round, pairing.table, at)
     if (!seats.ok) return
+    const absent = late.filter((p) => arrivedAt.get(p) === null)
     clocks.push({
       table: pairing.table,
       players: pairing.players,
       late,
-      absent: late.filter((p) => arrivedAt.get(p) === null),
+      absent,
       seats: seats.value,
       hasResult: found.results[i] != null,
+      proposal: lateProposal(seats.value, absent),
     })
   })
   return clocks
@@ -76,4 +118,20 @@ export function lateForfeitEntry(
     return err('player.missing', `There is no player #${player}.`, { field: 'player' })
   }
   return parseResultLine(`late #${player}`, { state, division, round })
+}
+
+/**
+ * The result entry when neither player of a table arrived before their time ran out: both lose
+ * at the preset's forfeit spread. It is the same entry as the line `<table> double-forfeit`.
+ */
+export function lateDoubleForfeitEntry(
+  state: TournamentState,
+  division: string,
+  round: number,
+  table: number,
+): Result<ResultEntry> {
+  if (!Number.isInteger(table) || table < 1) {
+    return err('table.missing', `There is no table ${table}.`, { field: 'table' })
+  }
+  return parseResultLine(`${table} double-forfeit`, { state, division, round })
 }

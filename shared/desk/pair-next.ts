@@ -10,12 +10,13 @@ import { pairRound } from '../pairing/pair-round'
 import type { PairedRound, PairingSystem, PastRound } from '../pairing/types'
 import { err, ok, type Result } from '../result'
 import type { PlayerId } from '../results/game-result'
+import type { DeskRules } from '../rules/rule-set'
 import { startTallies, type StartsHistoryEntry } from '../starts/starts'
 import { apply } from '../tournament/apply'
 import type { Command, PairingSpec } from '../tournament/commands'
 import { checkPlayable, checkRoundNumber, starterOf } from '../tournament/lookup'
 import { fontesSpan, stepIndexFor } from '../tournament/plan'
-import { isCheckedIn } from '../tournament/players'
+import { checkedInFor } from '../tournament/players'
 import {
   DEFAULT_PLAN,
   type Division,
@@ -182,6 +183,7 @@ function entrantsOf(
   division: Division,
   round: number,
   onlyCheckedInOn: string | undefined,
+  desk: DeskRules,
 ): Entrant[] {
   return division.players.map((player) => ({
     id: player.id,
@@ -189,7 +191,7 @@ function entrantsOf(
     rating: player.rating,
     active:
       checkPlayable(player, round).ok &&
-      (onlyCheckedInOn === undefined || isCheckedIn(player, onlyCheckedInOn)),
+      (onlyCheckedInOn === undefined || checkedInFor(player, onlyCheckedInOn, desk)),
     firstRound: player.firstRound,
   }))
 }
@@ -260,7 +262,7 @@ export function proposePairing(
   const basedOn = basisOf(step, round)
   const input = pairingInputFromEvent(
     {
-      entrants: entrantsOf(before, round, options.onlyCheckedInOn),
+      entrants: entrantsOf(before, round, options.onlyCheckedInOn, state.rules.desk),
       paired: pastRounds(before, round),
       games: gamesBefore(before, round),
     },

@@ -40,7 +40,9 @@ describe('overtimePenalty', () => {
   })
 
   test('a preset without an overtime penalty charges nothing', () => {
-    const rules = { clock: { minutesPerPlayer: 25, overtimePenaltyPerMinute: 0 } }
+    const rules = {
+      clock: { minutesPerPlayer: 25, overtimeIncludedMinutes: 0, overtimePenaltyPerMinute: 0 },
+    }
     expect(overtimePenalty(600, rules)).toBe(0)
   })
 

@@ -9,7 +9,10 @@ import type { Division, PlanStep, TournamentState } from './types'
  * when") and the CLI. Names come from the state the command was given in, when one is passed.
  */
 
-/** Milliseconds as a UTC time of day: shared/ reads no clock and knows no time zone. */
+/**
+ * Milliseconds as a UTC time of day: shared/ reads no clock and knows no time zone, so this is for
+ * the CLI; the screens pass their own local formatting in `DescribeOptions`.
+ */
 export function timeOfDay(ms: number): string {
   const seconds = Math.floor(ms / 1000)
   const day = ((seconds % 86_400) + 86_400) % 86_400
@@ -129,7 +132,17 @@ export function describePlanStep(step: PlanStep): string {
   return `from round ${step.fromRound}: ${parts.join(', ')}`
 }
 
-export function describeCommand(command: Command, state?: TournamentState): string {
+export interface DescribeOptions {
+  /** How an instant (ms) is written: the director's local time on screen; UTC by default. */
+  readonly timeOfDay?: (ms: number) => string
+}
+
+export function describeCommand(
+  command: Command,
+  state?: TournamentState,
+  options: DescribeOptions = {},
+): string {
+  const clockTime = options.timeOfDay ?? timeOfDay
   if (command.type === 'createTournament') {
     return `Created “${command.info.name}”: ${command.info.rounds} rounds, ${command.rules.name}`
   }
@@ -178,13 +191,13 @@ export function describeCommand(command: Command, state?: TournamentState): stri
       const absent = command.absent ?? []
       const missing =
         absent.length === 0 ? '' : `; absent: ${absent.map((p) => names.full(p)).join(', ')}`
-      return `Started round ${command.round} at ${timeOfDay(command.at)}${missing}`
+      return `Started round ${command.round} at ${clockTime(command.at)}${missing}`
     }
     case 'recordArrival': {
       const started = division?.rounds[command.round - 1]?.startedAt ?? null
       const late =
         started === null ? '' : ` (${Math.round((command.at - started) / 60_000)} min late)`
-      return `Round ${command.round}: ${names.full(command.player)} arrived at ${timeOfDay(command.at)}${late}`
+      return `Round ${command.round}: ${names.full(command.player)} arrived at ${clockTime(command.at)}${late}`
     }
     case 'recordResult':
     case 'correctResult': {
@@ -211,10 +224,11 @@ export function describeCommand(command: Command, state?: TournamentState): stri
 export function describeLog(
   tournamentId: string,
   log: readonly LoggedCommand[],
+  options: DescribeOptions = {},
 ): readonly { readonly seq: number; readonly at: string; readonly text: string }[] {
   let state: TournamentState | undefined
   return log.map((entry) => {
-    const text = describeCommand(entry.command, state)
+    const text = describeCommand(entry.command, state, options)
     const next = apply(state, entry.command, tournamentId)
     if (next.ok) state = next.value
     return { seq: entry.seq, at: entry.at, text }

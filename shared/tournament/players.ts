@@ -3,6 +3,7 @@ import type { Command } from './commands'
 import { checkRoundNumber, findPlayer, pairingIndexOf, replaceAt } from './lookup'
 import type { Context } from './rounds'
 import type { Division, MissedRounds, Player } from './types'
+import type { DeskRules } from '../rules/rule-set'
 import { checkMemberIdFree, isIsoDate, tidyName, validatePlayerInput } from './validation'
 
 type CommandOf<T extends Command['type']> = Extract<Command, { readonly type: T }>
@@ -173,6 +174,17 @@ function checkDay(day: string): Result<string> {
 /** Whether the player checked in on `day`: the desk asks before sending a `checkIn`. */
 export function isCheckedIn(player: Player, day: string): boolean {
   return player.checkIns.includes(day)
+}
+
+/**
+ * Whether the player counts as checked in on `day` under the preset's desk rules: where players
+ * register again every day (NEON, Before 2) only that day's check-in counts; elsewhere a check-in
+ * on any day of the event up to `day` holds for the rest of the event.
+ */
+export function checkedInFor(player: Player, day: string, desk: DeskRules): boolean {
+  return desk.reRegisterEveryDay
+    ? isCheckedIn(player, day)
+    : player.checkIns.some((checked) => checked <= day)
 }
 
 /**

@@ -3,8 +3,8 @@ import { computed, ref } from 'vue'
 import {
   checkInDay,
   checkInSummary,
+  checkedInFor,
   eventDays as daysOfEvent,
-  isCheckedIn,
 } from '../../../shared/desk/check-in'
 import { nextRoundNumber } from '../../../shared/desk/pair-next'
 import { err, type Result } from '../../../shared/result'
@@ -34,8 +34,10 @@ export const useDeskStore = defineStore('desk', () => {
     },
   })
 
+  /** Checked in for the desk's day, by the preset's rule (NEON: again every day). */
   function checkedIn(player: Player): boolean {
-    return isCheckedIn(player, day.value)
+    const state = tournament.state
+    return state ? checkedInFor(player, day.value, state.rules.desk) : false
   }
 
   function checkInCount(
@@ -56,13 +58,42 @@ export const useDeskStore = defineStore('desk', () => {
     player: PlayerId,
     yes: boolean,
   ): Promise<Result<TournamentState>> {
-    if (!tournament.state) return Promise.resolve(err('tournament.none-open', 'No tournament.'))
+    const state = tournament.state
+    if (!state) return Promise.resolve(err('tournament.none-open', 'No tournament.'))
+    // Where one check-in holds for the event, cancelling takes back the one that counts today.
+    const found = state.divisions.find((d) => d.name === division)?.players[player - 1]
+    const counted = found?.checkIns.filter((d) => d <= day.value).at(-1)
+    const cancelDay = state.rules.desk.reRegisterEveryDay ? day.value : (counted ?? day.value)
     return tournament.dispatch({
       type: yes ? 'checkIn' : 'cancelCheckIn',
       division,
       player,
-      day: day.value,
+      day: yes ? day.value : cancelDay,
     })
+  }
+
+  /**
+   * A late player sat down: the arrival, and (when they have not checked in for the desk's day)
+   * their check-in, since being at the table is being at the event that day.
+   */
+  async function recordArrival(
+    division: string,
+    round: number,
+    player: PlayerId,
+  ): Promise<Result<TournamentState>> {
+    const arrived = await tournament.dispatch({
+      type: 'recordArrival',
+      division,
+      round,
+      player,
+      at: clock.read(),
+    })
+    if (!arrived.ok) return arrived
+    const found = arrived.value.divisions.find((d) => d.name === division)?.players[player - 1]
+    if (found === undefined || checkedInFor(found, day.value, arrived.value.rules.desk)) {
+      return arrived
+    }
+    return setCheckedIn(division, player, true)
   }
 
   function nextRound(division: string): number {
@@ -70,5 +101,14 @@ export const useDeskStore = defineStore('desk', () => {
     return state ? nextRoundNumber(state, division) : 1
   }
 
-  return { eventDays, day, chosenDay, checkedIn, checkInCount, setCheckedIn, nextRound }
+  return {
+    eventDays,
+    day,
+    chosenDay,
+    checkedIn,
+    checkInCount,
+    setCheckedIn,
+    recordArrival,
+    nextRound,
+  }
 })
