@@ -130,8 +130,10 @@ describe('result lines that are accepted (design.md, "Data entry and the desk": 
         reason: 'walk-out',
         spread: 90,
         rated: false,
+        scoresAtDeparture: { winner: 220, loser: 180 },
       },
-      summary: 'Table 1: Ann Smith wins by forfeit (walk-out) over Bob Jones, +90',
+      summary:
+        'Table 1: Ann Smith wins by forfeit (walk-out) over Bob Jones, +90 (220–180 when Bob Jones left)',
     },
     {
       case: 'NSA VII.J.3: Bob leaves ahead: he loses by 50',
@@ -144,8 +146,10 @@ describe('result lines that are accepted (design.md, "Data entry and the desk": 
         reason: 'walk-out',
         spread: 50,
         rated: false,
+        scoresAtDeparture: { winner: 220, loser: 250 },
       },
-      summary: 'Table 1: Ann Smith wins by forfeit (walk-out) over Bob Jones, +50',
+      summary:
+        'Table 1: Ann Smith wins by forfeit (walk-out) over Bob Jones, +50 (220–250 when Bob Jones left)',
     },
     {
       case: 'neither player showed: both lose by the forfeit spread',

@@ -212,3 +212,82 @@ describe('what Rackside owns is regenerated (t-export)', () => {
     })
   })
 })
+
+describe('forfeits reach the .t and the rating file as the preset rates them', () => {
+  const neon = rulesFromPreset('neon')
+  const msa = rulesFromPreset('msa')
+  const withForfeit = (rules: RuleSet, result: Command) =>
+    foldCommands([
+      {
+        type: 'createTournament',
+        info: { name: 'T', venue: '', startDate: '2026-01-01', endDate: '', rounds: 1 },
+        rules,
+      },
+      { type: 'addDivision', name: 'A' },
+      register('Ann', 1500),
+      register('Bob', 1400),
+      {
+        type: 'pairRound',
+        division: 'A',
+        round: 1,
+        pairings: [{ kind: 'game', table: 1, players: [1, 2] }],
+      },
+      result,
+    ])
+  const forfeit = (spread: number, rated: boolean, reason: 'no-show' | 'walk-out'): Command => ({
+    type: 'recordResult',
+    division: 'A',
+    round: 1,
+    game: { table: 1 },
+    result: { kind: 'forfeit', winner: 1, loser: 2, reason, spread, rated },
+  })
+  const lines = (state: TournamentState) =>
+    exported(state).players.map((p) => [p.opponents, p.scores, p.tags])
+
+  test('NSA VII.J.2: a forfeit not rated is tsh’s opponent 0 with ±spread', () => {
+    expect(lines(withForfeit(nsa, forfeit(50, false, 'no-show')))).toEqual([
+      [[0], [50], []],
+      [[0], [-50], []],
+    ])
+  })
+
+  test('a rated forfeit (MSA guide lateness) is a game against the other player, spread to 0', () => {
+    const state = withForfeit(msa, forfeit(50, true, 'no-show'))
+    expect(lines(state).map(([opponents, scores]) => [opponents, scores])).toEqual([
+      [[2], [50]],
+      [[1], [0]],
+    ])
+    // tsh ranks it as Rackside does: a win and a loss by 50.
+    const fromFile = standingsByRoundFromTFile(exported(state))
+    expect(fromFile.ok && fromFile.value.get(1)?.map((r) => [r.player, r.spread])).toEqual([
+      [1, 50],
+      [2, -50],
+    ])
+  })
+
+  test('NEON, Competition rules 18: a walk-out win with 0 margin stays a win in the .t, ranked as tsh would', () => {
+    const state = withForfeit(neon, forfeit(0, false, 'walk-out'))
+    expect(lines(state)).toEqual([
+      [[0], [1], [{ name: 'penalty', values: ['-1'] }]],
+      [[0], [-1], [{ name: 'penalty', values: ['1'] }]],
+    ])
+    const fromFile = standingsByRoundFromTFile(exported(state))
+    expect(
+      fromFile.ok && fromFile.value.get(1)?.map((r) => [r.player, r.wins, r.losses, r.spread]),
+    ).toEqual([
+      [1, 1, 0, 0],
+      [2, 0, 1, 0],
+    ])
+    // Read back, it is the same walk-out, not a forfeit by 1 and two penalties.
+    const again = importFile(exported(state), neon)
+    expect(again.divisions[0]?.rounds[0]?.results[0]?.result).toEqual({
+      kind: 'forfeit',
+      winner: 1,
+      loser: 2,
+      reason: 'walk-out',
+      spread: 0,
+      rated: false,
+    })
+    expect(again.divisions[0]?.penalties).toEqual([])
+  })
+})

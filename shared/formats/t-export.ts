@@ -4,8 +4,16 @@
  *
  * Per player and round:
  * - a played game: the opponent's number and the player's own score (after overtime);
- * - a bye: opponent 0 and its spread; a forfeit: opponent 0 and +spread for the winner, −spread
- *   for the loser (tsh does not record who the other player was); a double forfeit: 0 and −spread;
+ * - a bye: opponent 0 and its spread; a double forfeit: 0 and −spread;
+ * - a forfeit not rated (the preset's `forfeitRated`, or `lateArrival.forfeitRated` for a lateness
+ *   forfeit): opponent 0 and +spread for the winner, −spread for the loser, tsh's form that keeps a
+ *   game out of the ratings (NSA VII.J.2: forfeits are not rated);
+ * - a rated forfeit: a game against the other player, the winner scoring the spread and the loser
+ *   0, so tsh rates it and ranks it the same (a win or loss by the spread);
+ * - a forfeit with no margin (NEON's walk-out: a win and 0 margin): tsh has no such game (0 with
+ *   opponent 0 is "not played"), so the winner gets +1 and the loser −1 with opponent 0, and the
+ *   `penalty` tag gives the point back (−1 for the winner, +1 for the loser): tsh then ranks a win
+ *   and a loss with no spread, as Rackside does; t-import reads the pair back as that walk-out;
  * - not paired (or an unplayed result): opponent 0, score 0; after a withdrawal, score is the
  *   player's `off` value (the score tsh gives a withdrawn player in every later round, 0 unless
  *   the import said otherwise);
@@ -45,7 +53,12 @@ interface Seat {
   readonly score: number | null
   /** `p12`: 0 no game, 1 first, 2 second, 3 draw for first, 4 unknown. */
   readonly p12: 0 | 1 | 2 | 3 | 4
+  /** Spread added through the `penalty` tag this round (a zero-margin forfeit's point back). */
+  readonly adjust?: number
 }
+
+/** The ±1 a zero-margin forfeit is written with in a `.t` (see the file comment). */
+export const ZERO_MARGIN_POINT = 1
 
 const UNPAIRED: Seat = { opponent: 0, score: 0, p12: 0 }
 
@@ -95,12 +108,21 @@ function seatOf(round: Round, player: PlayerId): Seat | null {
     }
     case 'bye':
       return { opponent: 0, score: result.spread, p12: 0 }
-    case 'forfeit':
-      return {
-        opponent: 0,
-        score: result.winner === player ? result.spread : -result.spread,
-        p12: 0,
+    case 'forfeit': {
+      const won = result.winner === player
+      if (result.spread === 0) {
+        const point = won ? ZERO_MARGIN_POINT : -ZERO_MARGIN_POINT
+        return { opponent: 0, score: point, p12: 0, adjust: -point }
       }
+      if (result.rated) {
+        return {
+          opponent: won ? result.loser : result.winner,
+          score: won ? result.spread : 0,
+          p12: startCode(pairing, recorded, player),
+        }
+      }
+      return { opponent: 0, score: won ? result.spread : -result.spread, p12: 0 }
+    }
     case 'doubleForfeit':
       return { opponent: 0, score: -result.spread, p12: 0 }
     case 'unplayed':
@@ -141,16 +163,21 @@ function playerLine(division: Division, player: Player, line: number): TPlayerLi
   )
   const penaltyRounds = division.penalties.filter((p) => p.player === player.id)
   const keptPenalty = keptTag(player, 'penalty')
+  const adjusted = seats.flatMap((s, k) => (s.adjust === undefined ? [] : [k + 1]))
   const penaltyLength = Math.max(
     keptPenalty?.values.length ?? 0,
     ...penaltyRounds.map((p) => p.round),
+    ...adjusted,
   )
   generated.set(
     'penalty',
     penaltyLength === 0
       ? null
       : Array.from({ length: penaltyLength }, (_, k) =>
-          String(-penaltyRounds.filter((p) => p.round === k + 1).reduce((t, p) => t + p.points, 0)),
+          String(
+            -penaltyRounds.filter((p) => p.round === k + 1).reduce((t, p) => t + p.points, 0) +
+              (seats[k]?.adjust ?? 0),
+          ),
         ),
   )
   // `off` is regenerated for a withdrawn player; otherwise it is written back as imported (a

@@ -37,6 +37,7 @@ import { mapConfigToRules, type TshConfig } from './config-tsh'
 import type { FormatProblem } from './problem'
 import { checkTFile } from './t-check'
 import type { TDivisionFile, TPlayerLine } from './t-file-types'
+import { ZERO_MARGIN_POINT } from './t-export'
 
 export interface TImportOptions {
   readonly division: string
@@ -57,6 +58,19 @@ export interface TDivisionImport {
 
 const tag = (line: TPlayerLine, name: string): readonly string[] | undefined =>
   line.tags.find((t) => t.name === name)?.values
+
+/**
+ * A zero-margin forfeit as t-export writes it (NEON walk-out: a win with 0 margin): opponent 0,
+ * a score of ±1 and a `penalty` of ∓1 that round. Which side of it the line is, if any.
+ */
+function zeroMarginSide(line: TPlayerLine, round: number): 'winner' | 'loser' | null {
+  if (line.opponents[round - 1] !== 0) return null
+  const score = line.scores[round - 1]
+  const penalty = tag(line, 'penalty')?.[round - 1]
+  if (score === ZERO_MARGIN_POINT && penalty === String(-ZERO_MARGIN_POINT)) return 'winner'
+  if (score === -ZERO_MARGIN_POINT && penalty === String(ZERO_MARGIN_POINT)) return 'loser'
+  return null
+}
 
 const who = (line: TPlayerLine): string => `${line.name} (#${String(line.id)})`
 
@@ -224,6 +238,8 @@ export function importTDivision(
     if (!penalty.ok) return penalty
     for (const [index, value] of (penalty.value ?? []).entries()) {
       if (value === 0) continue
+      // The point t-export gives back on a zero-margin forfeit is part of that game, not a penalty.
+      if (zeroMarginSide(line, index + 1) !== null) continue
       if (value > 0) {
         return {
           ok: false,
@@ -390,6 +406,30 @@ function planRound(
       }
     record(table, played.value)
     if (start.kind === 'director') counted.push(start.starter)
+  }
+  // Zero-margin forfeits first (a walk-out under NEON), then the others.
+  for (const loser of losses.filter((l) => zeroMarginSide(l, round) === 'loser')) {
+    const index = wins.findIndex((w) => zeroMarginSide(w, round) === 'winner')
+    const winner = wins[index]
+    if (winner === undefined) continue
+    wins.splice(index, 1)
+    losses.splice(losses.indexOf(loser), 1)
+    const table = tableFor()
+    pairings.push({
+      kind: 'game',
+      table,
+      players: [winner.id, loser.id],
+      start: { kind: 'undecided' },
+      reason: 'tsh: walk-out with no margin (opponent 0, ±1 and penalty ∓1)',
+    })
+    record(table, {
+      kind: 'forfeit',
+      winner: winner.id,
+      loser: loser.id,
+      reason: 'walk-out',
+      spread: 0,
+      rated: rules.results.forfeitRated,
+    })
   }
   // Forfeits: a loss with a win of the same size the same round, in player order.
   const unmatched: TPlayerLine[] = []

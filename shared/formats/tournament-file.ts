@@ -212,6 +212,7 @@ const GAME_RESULT: Schema = {
       reason: { literal: FORFEIT_REASONS },
       spread: 'number',
       rated: 'boolean',
+      scoresAtDeparture: opt(obj({ winner: 'number', loser: 'number' })),
     },
     doubleForfeit: { players: PLAYERS, spread: 'number' },
     unplayed: { players: { array: PLAYER_ID } },

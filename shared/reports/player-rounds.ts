@@ -8,7 +8,10 @@ export type CellOutcome = 'win' | 'loss' | 'tie' | 'none'
 /** What a round's entered result gives one player. */
 export interface CellResult {
   readonly outcome: CellOutcome
-  /** Scores counted (after overtime) of a played game; null for a bye, forfeit or unplayed game. */
+  /**
+   * Scores counted (after overtime) of a played game, or a walk-out's scores when the player left
+   * (NSA VII.J.3); null for a bye, other forfeits or an unplayed game.
+   */
   readonly score: number | null
   readonly opponentScore: number | null
   readonly spread: number
@@ -68,10 +71,18 @@ export function playerRounds(
           const r = recorded.result
           const outcome = gameOutcome(r, player)
           const own = r.kind === 'played' ? r.players.indexOf(player) : -1
+          const left = r.kind === 'forfeit' ? (r.scoresAtDeparture ?? null) : null
+          const leftScores =
+            left === null || r.kind !== 'forfeit'
+              ? null
+              : r.winner === player
+                ? [left.winner, left.loser]
+                : [left.loser, left.winner]
           result = {
             outcome: outcomeOf(outcome.win, outcome.loss, outcome.counts),
-            score: r.kind === 'played' ? (r.scores[own] ?? null) : null,
-            opponentScore: r.kind === 'played' ? (r.scores[1 - own] ?? null) : null,
+            score: r.kind === 'played' ? (r.scores[own] ?? null) : (leftScores?.[0] ?? null),
+            opponentScore:
+              r.kind === 'played' ? (r.scores[1 - own] ?? null) : (leftScores?.[1] ?? null),
             spread: outcome.spread,
             forfeit: r.kind === 'forfeit' || r.kind === 'doubleForfeit',
           }

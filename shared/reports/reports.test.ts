@@ -295,6 +295,57 @@ describe('scorecards, standings and the wall chart', () => {
     expect(cards[2]?.lines[0]?.cell?.start).toBe('draw')
   })
 
+  test('NSA IV.J.3: the running record on a score card takes the director’s penalty off the spread', () => {
+    const penalised = applyAll([
+      ...WORKED_EXAMPLE_LOG,
+      { type: 'assignPenalty', division: 'A', player: 1, round: 2, points: 50, reason: 'phone' },
+    ])
+    const report = scorecards(penalised, 'A', 3)
+    const ann = report.ok ? report.value.cards[0] : undefined
+    expect(ann?.lines.map((l) => [l.penalty, l.record?.spread])).toEqual([
+      [0, 40],
+      [50, 44],
+      [0, 66],
+    ])
+    // The same spread as the standings count.
+    const standings = standingsReport(penalised, 'A', 3)
+    expect(standings.ok && standings.value.rows.find((r) => r.name === 'Ann')?.spread).toBe(66)
+  })
+
+  test('NSA VII.J.3: a walk-out keeps the scores at departure on both score cards', () => {
+    const walked = applyAll([
+      ...setup,
+      ...round1.slice(0, 2),
+      {
+        type: 'recordResult',
+        division: 'A',
+        round: 1,
+        game: { table: 2 },
+        result: {
+          kind: 'forfeit',
+          winner: 3,
+          loser: 4,
+          reason: 'walk-out',
+          spread: 90,
+          rated: false,
+          scoresAtDeparture: { winner: 250, loser: 210 },
+        },
+      },
+    ])
+    const report = scorecards(walked, 'A', 1)
+    const cards = report.ok ? report.value.cards : []
+    expect(cards[2]?.lines[0]?.cell?.result).toMatchObject({
+      score: 250,
+      opponentScore: 210,
+      spread: 90,
+    })
+    expect(cards[3]?.lines[0]?.cell?.result).toMatchObject({
+      score: 210,
+      opponentScore: 250,
+      spread: -90,
+    })
+  })
+
   test('standings report: the standings after the round, with ratings', () => {
     const report = standingsReport(state, 'A', 2)
     expect(

@@ -182,6 +182,10 @@ describe('walkOutResult', () => {
         reason: 'walk-out',
         spread,
         rated: rules.results.forfeitRated,
+        // NSA VII.J.3: the game keeps its scores at departure.
+        ...(scores === undefined
+          ? {}
+          : { scoresAtDeparture: { winner: scores.stayer, loser: scores.leaver } }),
       },
     })
   })

@@ -36,6 +36,8 @@ export interface ForfeitResult {
   /** Margin the winner gains and the loser gives up (>= 0). */
   readonly spread: number
   readonly rated: boolean
+  /** A walk-out's scores when the loser left (NSA VII.J.3), kept for the record and the cards. */
+  readonly scoresAtDeparture?: { readonly winner: number; readonly loser: number }
 }
 
 /** Neither player showed (or both were disqualified from the game): both take a forfeit loss. */
@@ -174,12 +176,17 @@ export function walkOutResult(
   if (input.leaver === input.stayer) {
     return err('result.same-player', `Player ${input.leaver} cannot play themselves`)
   }
+  const departure = input.scoresAtDeparture
   const base = {
     kind: 'forfeit',
     winner: input.stayer,
     loser: input.leaver,
     reason: 'walk-out',
     rated: rules.results.forfeitRated,
+    // The game stops where it was: its scores stay on the record whatever the spread rule.
+    ...(departure === undefined
+      ? {}
+      : { scoresAtDeparture: { winner: departure.stayer, loser: departure.leaver } }),
   } as const
   switch (rules.results.walkOut) {
     case 'nsa-deficit': {

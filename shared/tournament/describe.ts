@@ -61,8 +61,14 @@ function describeResult(result: GameResult, names: Names): string {
     }
     case 'bye':
       return `${names.short(result.player)} has a bye (${signed(result.spread)})`
-    case 'forfeit':
-      return `${names.short(result.winner)} wins by forfeit (${result.reason}) over ${names.short(result.loser)}, ${signed(result.spread)}`
+    case 'forfeit': {
+      const left = result.scoresAtDeparture
+      const at =
+        left === undefined
+          ? ''
+          : ` (${left.winner}–${left.loser} when ${names.short(result.loser)} left)`
+      return `${names.short(result.winner)} wins by forfeit (${result.reason}) over ${names.short(result.loser)}, ${signed(result.spread)}${at}`
+    }
     case 'doubleForfeit':
       return `${names.short(result.players[0])} and ${names.short(result.players[1])} both forfeit, ${signed(-result.spread)} each`
     case 'unplayed':
