@@ -90,6 +90,8 @@ test('registration from a CSV, a late entry, a hand swap on a published round, a
   await expect.poll(() => spreadOf('Abubakar, Zainab')).toBe('+100')
   await standings.openHistory('Abubakar, Zainab')
   const detail = page.getByRole('region', { name: 'Player Abubakar, Zainab' })
+  // NEON's preset penalty (50) is offered; this case calls for 10.
+  await expect(detail.getByLabel('Penalty points')).toHaveValue('50')
   await detail.getByLabel('Penalty points').fill('10')
   await detail.getByLabel('Penalty reason').fill('phone rang')
   await detail.getByRole('button', { name: 'Assign penalty' }).click()

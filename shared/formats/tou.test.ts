@@ -3,7 +3,8 @@ import { describe, expect, test } from 'vitest'
 import { parseTFile } from './t-file'
 import type { TDivisionFile, TPlayerLine } from './t-file-types'
 import { decodeTFileBytes } from './text-codec'
-import { toAscii, writeTou, type TouOptions } from './tou'
+import { defaultTouByeMode, toAscii, writeTou, type TouOptions } from './tou'
+import { rulesFromPreset } from '../rules/presets'
 
 const worked = ((): TDivisionFile => {
   const text = decodeTFileBytes(
@@ -125,5 +126,23 @@ describe('formats.md "AUPAIR .TOU": wide divisions, names and dates', () => {
   test('ids with a gap are refused (opponent numbers would point at the wrong line)', () => {
     const result = writeTou({ players: [player(2, 'B', [0], [50])], comments: [] }, options)
     expect(result.ok ? null : result.error.code).toBe('tou.players.ids')
+  })
+})
+
+describe('the rules decide what the rating file gets by default', () => {
+  test.each([
+    {
+      rule: 'NSA VII.J.2: byes are not rated: rounds without an opponent are left blank',
+      byeRated: false,
+      mode: 'blank',
+    },
+    {
+      rule: 'a director who rates byes: tsh’s opponent-0 form',
+      byeRated: true,
+      mode: 'opponent-zero',
+    },
+  ] as const)('$rule', ({ byeRated, mode }) => {
+    const rules = rulesFromPreset('nsa1995')
+    expect(defaultTouByeMode({ results: { ...rules.results, byeRated } })).toBe(mode)
   })
 })

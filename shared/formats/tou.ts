@@ -3,6 +3,7 @@
  * Fixed-width ASCII with CRLF: names padded to 20 characters, one block per round.
  */
 import { err, ok, type Result } from '../result'
+import type { RuleSet } from '../rules/rule-set'
 import type { TDivisionFile, TPlayerLine } from './t-file-types'
 
 /**
@@ -21,6 +22,16 @@ export const TOU_BYE_MODES = [
   'blank',
 ] as const
 export type TouByeMode = (typeof TOU_BYE_MODES)[number]
+
+/**
+ * The form a rating submission gets unless the director picks another. Rated forfeits are games
+ * against the opponent in the exported `.t` (t-export), so a round without an opponent is a bye or
+ * a game nobody rates; where byes are not rated either (NSA VII.J.2; every preset but a director's
+ * own) those rounds are left blank, out of the rating, else written in tsh's opponent-0 form.
+ */
+export function defaultTouByeMode(rules: Pick<RuleSet, 'results'>): TouByeMode {
+  return rules.results.byeRated ? 'opponent-zero' : 'blank'
+}
 
 export interface TouOptions {
   readonly title: string

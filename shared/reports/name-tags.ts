@@ -9,14 +9,22 @@ export interface NameTag {
   readonly name: string
   readonly club: string
   readonly memberId: string
-  /** What the desk checks at the door (NEON 1: an identity tag is shown to enter): "A-12". */
-  readonly identity: string
+  /**
+   * What the desk checks at the door where the rules ask for identity tags (NEON, During 1: an
+   * identity tag is shown to enter): "A-12"; null when the rules do not (Settings, desk).
+   */
+  readonly identity: string | null
 }
 
 export interface NameTags {
   readonly kind: 'name-tags'
   readonly header: ReportHeader
   readonly tags: readonly NameTag[]
+}
+
+/** The identity a NEON-style desk checks: division and player number, as on the name tag. */
+export function identityTag(division: string, player: number): string {
+  return `${division}-${player}`
 }
 
 /** A tag per registered player (withdrawn ones too: they may still come to the hall), by name. */
@@ -29,7 +37,7 @@ export function nameTags(state: TournamentState, divisionName: string): Result<N
       name: player.name,
       club: player.club,
       memberId: player.memberId,
-      identity: `${division.value.name}-${player.id}`,
+      identity: state.rules.desk.identityTags ? identityTag(division.value.name, player.id) : null,
     }))
     .sort(byName)
   return ok({ kind: 'name-tags', header: reportHeader(state, division.value, null), tags })

@@ -395,6 +395,17 @@ describe('name tags (NEON 1: identity tags shown to enter)', () => {
     ])
     expect(report.ok && report.value.header.round).toBeNull()
   })
+
+  test('without identity tags in the rules (NSA), a tag carries the name but no identity', () => {
+    const report = nameTags(state, 'A')
+    expect(report.ok && report.value.tags.map((t) => t.identity)).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+    ])
+  })
 })
 
 test.each(REPORT_KINDS)('buildReport makes a %s report of the worked example', (kind) => {

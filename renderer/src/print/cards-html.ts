@@ -125,7 +125,7 @@ export function nameTagsDocument(tags: NameTags, pageSize: PageSize, title: stri
           html`<section class="tag" aria-label="Name tag of ${tag.name}">
             <div class="event">${tags.header.event}</div>
             <div class="name">${tag.name}</div>
-            <div class="identity">${tag.identity}</div>
+            ${tag.identity === null ? null : html`<div class="identity">${tag.identity}</div>`}
             <div class="club">
               ${[tag.club, tag.memberId === '' ? '' : `Member ${tag.memberId}`]
                 .filter((t) => t !== '')
