@@ -35,6 +35,26 @@ function posted(row: TableRow): string {
   }
 }
 
+describe('the tile-draw procedure is printed where a table draws for first', () => {
+  test('NSA II.F.1: round 1 draws at every table: pairings and slips say how to draw', () => {
+    const procedure = rulesFromPreset('nsa1995').printed.tileDraw
+    const byTable = pairingsByTable(state, 'A', 1)
+    expect(byTable.ok && byTable.value.tileDraw).toBe(procedure)
+    const alphabetical = pairingsAlphabetical(state, 'A', 1)
+    expect(alphabetical.ok && alphabetical.value.tileDraw).toBe(procedure)
+    const slips = resultSlips(state, 'A', 1)
+    expect(slips.ok && slips.value.tileDraw).toBe(procedure)
+  })
+
+  test('NSA II.F.1, II.F.2: round 2 has every starter decided: the pairings print no draw procedure', () => {
+    const byTable = pairingsByTable(state, 'A', 2)
+    expect(
+      byTable.ok && byTable.value.rows.some((r) => r.kind === 'game' && r.start.kind === 'draw'),
+    ).toBe(false)
+    expect(byTable.ok && byTable.value.tileDraw).toBeNull()
+  })
+})
+
 describe('pairings by table (MSA marks the starter with *)', () => {
   test.each([
     // NSA II.F.1: nobody has a first in round 1 and the NSA preset draws tiles; Ed has the bye.
@@ -293,6 +313,8 @@ describe('scorecards, standings and the wall chart', () => {
     // Cy and Di's result is not entered yet.
     expect(cards[2]?.lines[0]?.record).toBeNull()
     expect(cards[2]?.lines[0]?.cell?.start).toBe('draw')
+    // NSA II.F.1: where a card's game draws for first, the page says how.
+    expect(report.ok && report.value.tileDraw).toBe(rulesFromPreset('nsa1995').printed.tileDraw)
   })
 
   test('NSA IV.J.3: the running record on a score card takes the director’s penalty off the spread', () => {

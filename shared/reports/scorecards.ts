@@ -33,6 +33,8 @@ export interface Scorecard {
 export interface Scorecards {
   readonly kind: 'scorecards'
   readonly header: ReportHeader
+  /** How to draw tiles for first (MSA 1.4, NSA II.F.1), when some card's game draws; else null. */
+  readonly tileDraw: string | null
   readonly cards: readonly Scorecard[]
 }
 
@@ -94,5 +96,11 @@ export function scorecards(
       lines,
     })
   }
-  return ok({ kind: 'scorecards', header: reportHeader(state, division.value, round), cards })
+  const draws = cards.some((card) => card.lines.some((line) => line.cell?.start === 'draw'))
+  return ok({
+    kind: 'scorecards',
+    header: reportHeader(state, division.value, round),
+    tileDraw: draws ? state.rules.printed.tileDraw : null,
+    cards,
+  })
 }

@@ -97,7 +97,12 @@ export function scorecardsDocument(cards: Scorecards, pageSize: PageSize, title:
     pageSize,
     landscape: false,
     css: SCORECARD_CSS,
-    body: html`${cards.cards.map((card) => scorecardHtml(cards, card))}`,
+    body: html`${
+      cards.tileDraw === null
+        ? null
+        : html`<p class="legend">“Draw”: the players draw tiles for first. ${cards.tileDraw}.</p>`
+    }
+    ${cards.cards.map((card) => scorecardHtml(cards, card))}`,
   })
 }
 
