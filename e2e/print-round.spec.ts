@@ -76,8 +76,8 @@ test('result slips of round 2: one per table, starter marked, rules on each, thr
   for (const line of [
     'Challenge: 5 points to the challenged player for each word challenged without success',
     'Hold: call “hold” within 10 seconds',
-    'Time: 25 minutes each, 10 points per minute over',
-    'Words: OSW 4th ed. and OSPD 2nd ed. (MSA 15)',
+    'Time: 25 minutes each; 10 points off your own score per minute or part of a minute over',
+    'Words: Chambers Official Scrabble Words (OSW), 4th edition',
     'Blanks played (letters):',
   ]) {
     expect(text.split(line).length - 1, line).toBe(15)
@@ -121,7 +121,9 @@ test('pairings by table and by name: starters with *, rows whole, rules printed'
     if (game.starter === null) expect(row[0]).toMatch(/Draw\s*$/)
   }
   const byTableText = lines.join('\n')
-  expect(byTableText).toContain('Time: 25 minutes each, 10 points per minute over')
+  expect(byTableText).toContain(
+    'Time: 25 minutes each; 10 points off your own score per minute or part of a minute over',
+  )
   expect(byTableText).toContain('* plays first')
 
   await print.choose({ document: 'Pairings by name' })

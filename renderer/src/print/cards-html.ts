@@ -95,7 +95,8 @@ export function scorecardsDocument(cards: Scorecards, pageSize: PageSize, title:
   return printDocument({
     title,
     pageSize,
-    landscape: false,
+    // Twelve columns, the opponent's signature among them (NSA VII.F): landscape keeps names whole.
+    landscape: true,
     css: SCORECARD_CSS,
     body: html`${
       cards.tileDraw === null

@@ -116,6 +116,15 @@ describe('print documents', () => {
     expect(doc).toContain('display: table-header-group')
   })
 
+  test('NSA VII.F score cards are landscape: twelve columns with the opponent’s signature', () => {
+    const report = buildReport(state, { kind: 'scorecards', division: 'A', round: 1 })
+    const job = report.ok ? printJob(report.value, 'A4') : null
+    expect(job?.landscape).toBe(true)
+    expect(job?.html).toContain('size: A4 landscape;')
+    expect(job?.html).toContain('<th>Opponent’s signature</th>')
+    expect(job?.html).toContain('<th class="num">Penalty</th>')
+  })
+
   test('the wall chart is landscape', () => {
     const report = buildReport(state, { kind: 'wall-chart', division: 'A', round: 1 })
     const job = report.ok ? printJob(report.value, 'A4') : null

@@ -58,7 +58,7 @@ export function printJob(report: Report, pageSize: PageSize): PrintJob {
   return {
     html: documentOf(report, pageSize, title),
     title,
-    landscape: report.kind === 'wall-chart',
+    landscape: report.kind === 'wall-chart' || report.kind === 'scorecards',
     pageSize,
     suggestedName: `${slug(header.event)}-${slug(header.division)}${roundPart}-${report.kind}.pdf`,
   }
