@@ -1,5 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
+import { rulesFromPreset } from '../rules/presets'
 import type { LoggedCommand } from '../tournament/commands'
 import { ID, logOf, WORKED_EXAMPLE_LOG } from '../tournament/test-support/event'
 import { standingsAsOf } from '../tournament/views'
@@ -28,6 +29,21 @@ describe('design.md: the tournament file is the command log', () => {
     expect(read.value.log).toEqual(log)
     const rows = standingsAsOf(read.value.state, 'A', 3)
     expect(rows.ok && rows.value.map((r) => r.name)).toEqual(['Ann', 'Ed', 'Bob', 'Cy'])
+  })
+
+  test('a file written before the hold rule, the draw text and NEON’s overtime takes its preset’s values', () => {
+    const old = edited((file) => {
+      const rules = entry(file, 0).command['rules'] as Record<string, Record<string, unknown>>
+      delete rules['printed']?.['holdRule']
+      delete rules['printed']?.['tileDraw']
+      delete rules['clock']?.['overtimeIncludedMinutes']
+    })
+    const read = readTournamentFile(old)
+    if (!read.ok) throw new Error(read.error.message)
+    const preset = rulesFromPreset('nsa1995')
+    expect(read.value.state.rules.printed.tileDraw).toBe(preset.printed.tileDraw)
+    expect(read.value.state.rules.printed.holdRule).toBe('call-within')
+    expect(read.value.state.rules.clock.overtimeIncludedMinutes).toBe(0)
   })
 
   test('the header comes first, pretty-printed, with a final newline', () => {
