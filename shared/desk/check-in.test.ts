@@ -104,3 +104,33 @@ describe('the day the desk checks players in for', () => {
     expect(checkInDay([], '2026-12-06', null)).toBe('2026-12-06')
   })
 })
+
+describe('daily re-registration only where the preset asks for it (desk.reRegisterEveryDay)', () => {
+  test.each([
+    {
+      rule: 'NEON, Before 2: players re-register every day: day 1’s check-in does not count on day 2',
+      preset: 'neon' as const,
+      day2: [] as number[],
+    },
+    {
+      rule: 'NSA (silent on it): one check-in holds for the rest of the event',
+      preset: 'nsa1995' as const,
+      day2: [1, 3],
+    },
+    {
+      rule: 'MSA (silent on it): one check-in holds for the rest of the event',
+      preset: 'msa' as const,
+      day2: [1, 3],
+    },
+  ])('$rule', ({ preset, day2 }) => {
+    const state = run(deskEvent(preset).state, checkIn(1, '2026-03-14'), checkIn(3, '2026-03-14'))
+    expect(ids(checkInSummary(state, 'A', '2026-03-14').checkedIn)).toEqual([1, 3])
+    expect(ids(checkInSummary(state, 'A', '2026-03-15').checkedIn)).toEqual(day2)
+  })
+
+  test('a check-in on day 2 does not count back on day 1', () => {
+    const state = run(deskEvent('nsa1995').state, checkIn(2, '2026-03-15'))
+    expect(ids(checkInSummary(state, 'A', '2026-03-14').checkedIn)).toEqual([])
+    expect(ids(checkInSummary(state, 'A', '2026-03-15').checkedIn)).toEqual([2])
+  })
+})
