@@ -23,9 +23,9 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-async function eventWithTwoPlayers(): Promise<void> {
+async function eventWithTwoPlayers(preset: 'neon' | 'nsa1995' = 'neon'): Promise<void> {
   const tournament = useTournamentStore()
-  await tournament.create(INFO, 'neon')
+  await tournament.create(INFO, preset)
   await tournament.dispatch({ type: 'addDivision', name: 'A' })
   await tournament.registerPlayer('A', { name: 'Okafor, Ada', rating: '1700' })
   await tournament.registerPlayer('A', { name: 'Bello, Tunde', rating: '1600' })
@@ -62,6 +62,51 @@ describe('the desk checks players in for one day of the event (NEON: every day a
         .log.map((e) => e.command.type)
         .slice(-2),
     ).toEqual(['checkIn', 'cancelCheckIn'])
+  })
+
+  test('NSA (no daily re-registration): a day-1 check-in holds on day 2, and cancelling takes it back', async () => {
+    vi.useFakeTimers({ now: new Date('2026-12-05T08:30:00') })
+    await eventWithTwoPlayers('nsa1995')
+    const desk = useDeskStore()
+    await desk.setCheckedIn('A', 1, true)
+    desk.chosenDay = '2026-12-06'
+    expect(desk.checkInCount('A')).toEqual({ checkedIn: 1, missing: 1, total: 2 })
+    await desk.setCheckedIn('A', 1, false)
+    expect(desk.checkInCount('A')).toEqual({ checkedIn: 0, missing: 2, total: 2 })
+    expect(useTournamentStore().log.at(-1)?.command).toMatchObject({
+      type: 'cancelCheckIn',
+      day: '2026-12-05',
+    })
+  })
+
+  test('a late player’s arrival checks them in for the day', async () => {
+    vi.useFakeTimers({ now: new Date('2026-12-05T09:00:00') })
+    await eventWithTwoPlayers()
+    const tournament = useTournamentStore()
+    await tournament.dispatch({
+      type: 'pairRound',
+      division: 'A',
+      round: 1,
+      pairings: [{ kind: 'game', table: 1, players: [1, 2] }],
+    })
+    await tournament.dispatch({
+      type: 'startRound',
+      division: 'A',
+      round: 1,
+      at: Date.now(),
+      absent: [2],
+    })
+    const desk = useDeskStore()
+    vi.setSystemTime(new Date('2026-12-05T09:07:00'))
+    expect((await desk.recordArrival('A', 1, 2)).ok).toBe(true)
+    expect(tournament.log.slice(-2).map((e) => e.command.type)).toEqual([
+      'recordArrival',
+      'checkIn',
+    ])
+    expect(desk.checkInCount('A')).toEqual({ checkedIn: 1, missing: 1, total: 2 })
+    // Arriving again (the time corrected) does not check in twice.
+    await desk.recordArrival('A', 1, 2)
+    expect(tournament.log.at(-1)?.command.type).toBe('recordArrival')
   })
 
   test('a day outside the event is not kept: the desk falls back to the default day', async () => {
