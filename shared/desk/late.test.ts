@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest'
 import type { PresetId } from '../rules/rule-set'
 import { apply } from '../tournament/apply'
 import type { Command } from '../tournament/commands'
+import { exportTDivision } from '../formats/t-export'
 import { ID } from '../tournament/test-support/event'
 import type { TournamentState } from '../tournament/types'
 import { lateArrivalState } from './test-support/late-event'
@@ -200,5 +201,35 @@ describe('what the clock panel proposes at a late table: never a win for an abse
       ok: false,
       error: { code: 'table.missing' },
     })
+  })
+})
+
+describe('a lateness forfeit reaches the .t as the preset rates it (lateArrival.forfeitRated)', () => {
+  test.each([
+    {
+      rule: 'NEON, Compulsory forfeiture 2: not rated: tsh’s opponent 0, +100 and −100',
+      preset: 'neon' as const,
+      lines: [
+        [0, 100],
+        [0, -100],
+      ],
+    },
+    {
+      rule: 'MSA guide (silent on rating; the preset rates it): a game of 50 to 0, which tsh rates',
+      preset: 'msa-guide' as const,
+      lines: [
+        [2, 50],
+        [1, 0],
+      ],
+    },
+  ])('$rule', ({ preset, lines }) => {
+    const state = started(preset)
+    const entry = lateForfeitEntry(state, 'A', 1, 2)
+    if (!entry.ok) throw new Error(entry.error.code)
+    const after = apply(state, resultCommandFor(state, 'A', 1, entry.value), ID)
+    if (!after.ok) throw new Error(after.error.code)
+    const file = exportTDivision(after.value, 'A')
+    if (!file.ok) throw new Error(file.error.code)
+    expect(file.value.players.slice(0, 2).map((p) => [p.opponents[0], p.scores[0]])).toEqual(lines)
   })
 })
