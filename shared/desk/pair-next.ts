@@ -210,17 +210,23 @@ function specsOf(paired: PairedRound, keep: readonly PairingSpec[]): PairingSpec
     return table
   }
   const specs: PairingSpec[] = paired.pairings.map((p) => {
+    // One decision of who starts: the engine's, carried in the command and stored as it is, so
+    // the proposal the director reviews is what is printed. A schedule (round robin) sets it
+    // there; the director's own choice on a kept table stays.
+    const start: PairingStart =
+      p.start === null
+        ? { kind: 'schedule', starter: p.first }
+        : { kind: 'rule', starter: p.start.starter, reason: p.start.reason }
     const locked = lockedGames.get(pairKey(p.first, p.second))
-    if (locked !== undefined) return { ...locked, locked: true }
-    // A schedule (round robin) sets who starts; otherwise apply decides by the preset.
-    const start: PairingStart | undefined =
-      p.start === null ? { kind: 'schedule', starter: p.first } : undefined
+    if (locked !== undefined) {
+      return { ...locked, locked: true, start: locked.start ?? start }
+    }
     return {
       kind: 'game',
       table: nextTable(),
       players: [p.first, p.second],
       reason: p.reason,
-      ...(start === undefined ? {} : { start }),
+      start,
     }
   })
   for (const bye of paired.byes) {
@@ -278,7 +284,8 @@ export function proposePairing(
       ...(system === 'round-robin' || system === 'double-round-robin'
         ? { roundRobinStart: step.fromRound }
         : {}),
-      starts: { rules: state.rules },
+      // The recorded seed also draws for first where the preset lets the program decide (MSA 1.2).
+      starts: { rules: state.rules, options: { seed: options.seed } },
     },
   )
   if (!input.ok) return input
