@@ -25,6 +25,7 @@ import {
   type TournamentState,
 } from '../tournament/types'
 import { divisionStandings, findDivision, unpairedPlayers } from '../tournament/views'
+import { unknownStarts, type UnknownStart } from './result-line'
 
 export type PairingWarning =
   | {
@@ -62,6 +63,11 @@ export interface PairingProposal {
    * Added to the agreed shape; false for the usual next round.
    */
   readonly replacesRound: boolean
+  /**
+   * Played games before this round with nobody recorded as starting: they count for neither
+   * player, so this round's starts (MSA 1.3, NSA II.F.1) balance only what is known.
+   */
+  readonly unknownStarts: readonly UnknownStart[]
 }
 
 export interface ProposeOptions {
@@ -322,6 +328,7 @@ export function proposePairing(
     summary: paired.value.summary.lines,
     warnings: pairingWarnings(applied.value, division, round),
     replacesRound: replaced !== null,
+    unknownStarts: unknownStarts(state, division, 1, round - 1),
   })
 }
 
@@ -375,6 +382,25 @@ export function pairingWarnings(
     for (const player of unpaired.value) warnings.push({ kind: 'unpaired', player: player.id })
   }
   return warnings
+}
+
+/**
+ * The unknown starts in words, for the screen that pairs the next round: "2 starts unknown: round
+ * 1 table 3 (Ann v Bob), …"; null when every start is known.
+ */
+export function describeUnknownStarts(
+  state: TournamentState,
+  division: string,
+  unknown: readonly UnknownStart[],
+): string | null {
+  if (unknown.length === 0) return null
+  const players = state.divisions.find((d) => d.name === division)?.players
+  const name = (id: PlayerId): string => players?.[id - 1]?.name ?? `#${id}`
+  const tables = unknown.map(
+    (u) => `round ${u.round} table ${u.table} (${name(u.players[0])} v ${name(u.players[1])})`,
+  )
+  const count = unknown.length === 1 ? '1 start unknown' : `${unknown.length} starts unknown`
+  return `${count}: ${tables.join(', ')}. Record who went first on the Results screen.`
 }
 
 /** A warning in words for the review screen. */
