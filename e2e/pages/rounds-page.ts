@@ -56,8 +56,15 @@ export class RoundsPage {
       .map(([table = '', a = '', b = '', first = '']) => ({
         table,
         players: [a.replace(/^#\d+ /, ''), b.replace(/^#\d+ /, '')],
-        starter: first === 'draw for first' ? null : first.replace(/ starts$/, ''),
+        starter: first === 'draw for first' ? null : first.replace(/ starts( \(.*\))?$/, ''),
       }))
+  }
+
+  /** The director names who starts at a table (overriding the rules' or the program's choice). */
+  async chooseStarter(table: string, name: string): Promise<void> {
+    await this.page
+      .getByRole('combobox', { name: `Who starts at table ${table}` })
+      .selectOption({ label: `${name} starts` })
   }
 
   /** Shows an earlier round for review (the screen shows the latest by default). */
