@@ -380,6 +380,8 @@ describe('result lines that are refused, with the reason', () => {
       'double-forfeit',
       'unplayed',
       '#7',
+      '412*',
+      '12 first bob',
     ]) {
       expect(help).toContain(word)
     }
