@@ -90,13 +90,22 @@ async function printedRows(page: Page, shell: AppShell, round: number): Promise<
   )
 }
 
-/** Every p12 value of the exported .t, player by player. */
-async function exportedP12(page: Page, shell: AppShell, path: string): Promise<string[][]> {
+/** The p12 values of the exported .t by player name (1 went first, 2 went second). */
+async function exportedP12(
+  page: Page,
+  shell: AppShell,
+  path: string,
+): Promise<Map<string, string[]>> {
   await shell.goTo('Files')
   const exported = await new FilesPage(page).download('Export .t…', path, 'latin1')
   const lines = exported.text.split('\n').filter((l) => l.trim() !== '')
   expect(lines).toHaveLength(PLAYERS.length)
-  return lines.map((line) => /;\s*p12((?:\s+\d)+)/.exec(line)?.[1]?.trim().split(/\s+/) ?? [])
+  return new Map(
+    lines.map((line) => [
+      line.slice(0, line.search(/\s+\d/)).trim(),
+      /;\s*p12((?:\s+\d)+)/.exec(line)?.[1]?.trim().split(/\s+/) ?? [],
+    ]),
+  )
 }
 
 for (const preset of PRESETS) {
@@ -118,6 +127,8 @@ for (const preset of PRESETS) {
     const results = new ResultsPage(page)
     const firsts = new Map<string, number>()
     const seconds = new Map<string, number>()
+    /** Each player's starts round by round, as the .t's p12 should say them. */
+    const starts = new Map<string, string[]>(PLAYERS.map(([name]) => [name, []]))
     const count = (tally: Map<string, number>, name: string) => tally.get(name) ?? 0
     let drawn = 0
 
@@ -176,6 +187,8 @@ for (const preset of PRESETS) {
         const other = went === a ? b : a
         firsts.set(went ?? '', count(firsts, went ?? '') + 1)
         seconds.set(other, count(seconds, other) + 1)
+        starts.get(went ?? '')?.push('1')
+        starts.get(other)?.push('2')
       }
       await expect(results.missing.getByRole('listitem')).toHaveCount(0)
       await expect(results.unknownStarts.getByRole('listitem')).toHaveCount(0)
@@ -196,8 +209,10 @@ for (const preset of PRESETS) {
       expect(count(firsts, player) + count(seconds, player), player).toBe(ROUNDS)
     }
 
+    // The exported .t has p12 1 or 2 for every game, as the desk recorded it.
     const p12 = await exportedP12(page, shell, testInfo.outputPath('starts.t'))
-    for (const values of p12) {
+    expect(p12).toEqual(starts)
+    for (const values of p12.values()) {
       expect(values).toHaveLength(ROUNDS)
       for (const value of values) expect(['1', '2']).toContain(value)
     }
