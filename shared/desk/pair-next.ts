@@ -384,6 +384,9 @@ export function pairingWarnings(
   return warnings
 }
 
+/** How many unknown starts the pairing screen names before it only counts the rest. */
+const UNKNOWN_STARTS_LISTED = 8
+
 /**
  * The unknown starts in words, for the screen that pairs the next round: "2 starts unknown: round
  * 1 table 3 (Ann v Bob), …"; null when every start is known.
@@ -396,11 +399,14 @@ export function describeUnknownStarts(
   if (unknown.length === 0) return null
   const players = state.divisions.find((d) => d.name === division)?.players
   const name = (id: PlayerId): string => players?.[id - 1]?.name ?? `#${id}`
-  const tables = unknown.map(
-    (u) => `round ${u.round} table ${u.table} (${name(u.players[0])} v ${name(u.players[1])})`,
-  )
+  // A desk that skipped every question in a big event must still get a readable line.
+  const shown = unknown
+    .slice(0, UNKNOWN_STARTS_LISTED)
+    .map((u) => `round ${u.round} table ${u.table} (${name(u.players[0])} v ${name(u.players[1])})`)
+  const more = unknown.length - shown.length
+  const tables = more > 0 ? `${shown.join(', ')} and ${more} more` : shown.join(', ')
   const count = unknown.length === 1 ? '1 start unknown' : `${unknown.length} starts unknown`
-  return `${count}: ${tables.join(', ')}. Record who went first on the Results screen.`
+  return `${count}: ${tables}. Record who went first on the Results screen.`
 }
 
 /** A warning in words for the review screen. */

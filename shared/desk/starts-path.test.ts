@@ -392,7 +392,17 @@ describe('manual changes keep one decision', () => {
     if (!next.ok) throw new Error(next.error.code)
     expect(next.value.unknownStarts.map((u) => u.table)).toEqual([1, 2, 3, 4])
     expect(describeUnknownStarts(state, 'A', next.value.unknownStarts)).toMatch(
-      /^4 starts unknown: round 1 table 1 \(\w+ v \w+\), /,
+      /^4 starts unknown: round 1 table 1 \(\w+ v \w+\), .*table 4 \(\w+ v \w+\)\. Record/,
     )
+    // A long list is cut after eight tables and says how many more.
+    const many = Array.from({ length: 11 }, (_, i) => ({
+      round: 1,
+      table: i + 1,
+      players: [1, 2] as const,
+    }))
+    expect(describeUnknownStarts(state, 'A', many)).toMatch(
+      /^11 starts unknown: round 1 table 1 \(Ann v Bob\), .*table 8 \(Ann v Bob\) and 3 more\./,
+    )
+    expect(describeUnknownStarts(state, 'A', [])).toBeNull()
   })
 })
