@@ -33,6 +33,8 @@ export class ResultsPage {
    * screen opens and keeps it after each entry).
    */
   async type(line: string): Promise<void> {
+    // The screen focuses the line when it opens: typing before that would go nowhere.
+    await expect(this.line).toBeFocused()
     await this.page.keyboard.type(line)
     await this.page.keyboard.press('Enter')
   }
