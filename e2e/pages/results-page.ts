@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 
 /** Result entry by keyboard: one line, Enter, the next. */
 export class ResultsPage {
@@ -7,6 +7,9 @@ export class ResultsPage {
   readonly lastEntry: Locator
   readonly missing: Locator
   readonly entered: Locator
+  /** "Who started at table N?", asked after a drawn table's result was entered without it. */
+  readonly starterPrompt: Locator
+  readonly unknownStarts: Locator
 
   constructor(private readonly page: Page) {
     this.line = page.getByLabel('Result line')
@@ -14,6 +17,8 @@ export class ResultsPage {
     this.lastEntry = page.locator('.last-entry')
     this.missing = page.getByRole('list', { name: 'Missing results' })
     this.entered = page.getByRole('table', { name: 'Entered results' })
+    this.starterPrompt = page.getByRole('group', { name: /^Who started at table \d+\?$/ })
+    this.unknownStarts = page.getByRole('list', { name: 'Starts unknown' })
   }
 
   async chooseRound(round: number): Promise<void> {
@@ -28,14 +33,34 @@ export class ResultsPage {
    * screen opens and keeps it after each entry).
    */
   async type(line: string): Promise<void> {
+    // The screen focuses the line when it opens: typing before that would go nowhere.
+    await expect(this.line).toBeFocused()
     await this.page.keyboard.type(line)
     await this.page.keyboard.press('Enter')
   }
 
-  /** Types a line, Enter, and waits until the screen confirms it. */
-  async enter(line: string): Promise<void> {
+  /**
+   * Types a line, Enter, and waits until the screen confirms it. When the screen asks who started
+   * (the players drew for first and the line did not say), `starter` answers with its one key;
+   * without it the question is left with Esc (the start stays unknown, listed to record later).
+   */
+  async enter(line: string, starter?: 1 | 2): Promise<void> {
+    await this.confirmed(() => this.type(line))
+    if (!(await this.starterPrompt.isVisible())) return
+    if (starter === undefined) {
+      await this.starterPrompt.press('Escape')
+    } else {
+      await expect(this.starterPrompt).toBeFocused()
+      await this.confirmed(() => this.page.keyboard.press(String(starter)))
+    }
+    await expect(this.starterPrompt).toBeHidden()
+    await expect(this.line).toBeFocused()
+  }
+
+  /** Does `act` and waits until the screen's last-entry line changes or an error shows. */
+  private async confirmed(act: () => Promise<void>): Promise<void> {
     const before = await this.lastEntry.textContent()
-    await this.type(line)
+    await act()
     await this.page.waitForFunction(
       ([text]) => {
         const shown = document.querySelector('.last-entry')?.textContent ?? ''

@@ -5,11 +5,14 @@ export class RoundsPage {
   readonly error: Locator
   readonly warnings: Locator
   readonly lateTable: Locator
+  /** "N starts unknown: …", said before the next round is paired. */
+  readonly unknownStarts: Locator
 
   constructor(private readonly page: Page) {
     this.error = page.getByRole('alert')
     this.warnings = page.getByRole('note', { name: 'Pairing warnings' })
     this.lateTable = page.getByRole('table', { name: 'Late players' })
+    this.unknownStarts = page.getByRole('note', { name: 'Unknown starts' })
   }
 
   async pair(round: number): Promise<void> {
@@ -31,13 +34,43 @@ export class RoundsPage {
   }
 
   /** Each pairing as [table, first player, second player]; "bye" for the bye's table. */
-  async pairingRows(round: number): Promise<string[][]> {
+  async pairingRows(round: number, columns = 3): Promise<string[][]> {
     const rows = this.pairings(round).locator('tbody tr')
     await rows.first().waitFor()
     const all = await rows.evaluateAll((trs) =>
       trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? '')),
     )
-    return all.map((cells) => cells.slice(0, 3))
+    return all.map((cells) => cells.slice(0, columns))
+  }
+
+  /**
+   * Each game as the review table shows it: table, the two players' names and who starts (a name,
+   * or null where the players draw for first).
+   */
+  async games(
+    round: number,
+  ): Promise<{ table: string; players: [string, string]; starter: string | null }[]> {
+    const rows = await this.pairingRows(round, 4)
+    return rows
+      .filter((cells) => cells[0] !== 'bye')
+      .map(([table = '', a = '', b = '', first = '']) => ({
+        table,
+        players: [a.replace(/^#\d+ /, ''), b.replace(/^#\d+ /, '')],
+        starter: first === 'draw for first' ? null : first.replace(/ starts( \(.*\))?$/, ''),
+      }))
+  }
+
+  /** The director names who starts at a table (overriding the rules' or the program's choice). */
+  async chooseStarter(table: string, name: string): Promise<void> {
+    await this.page
+      .getByRole('combobox', { name: `Who starts at table ${table}` })
+      .selectOption({ label: `${name} starts` })
+  }
+
+  /** Shows an earlier round for review (the screen shows the latest by default). */
+  async showRound(round: number): Promise<void> {
+    await this.page.getByLabel('Show round').selectOption(String(round))
+    await expect(this.pairings(round)).toBeVisible()
   }
 
   async swap(a: number, b: number): Promise<void> {

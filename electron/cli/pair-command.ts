@@ -13,7 +13,9 @@ export const PAIR_USAGE = `rackside pair FILE.t --round N --system swiss|koth|rr
                    [--based-on M] [--max-repeats K] [--seed S] [--fontes-rounds R]
                    [--preset ${PRESET_IDS.join('|')}] [--json] [--encoding latin1|utf8]
   Pairs round N from the rounds before it, on the standings after round M (default N-1;
-  N-2 for lagged pairing). Starts follow the preset (default nsa1995).`
+  N-2 for lagged pairing). Starts follow the preset (default nsa1995); where it lets the
+  program draw for first (msa, wsc2003, msa-guide: MSA 1.2), --seed (default 0) makes the draw,
+  one per table, so the same file and seed give the same starters.`
 
 const SYSTEMS: Readonly<Record<string, PairingSystem>> = {
   swiss: 'swiss',

@@ -130,6 +130,28 @@ describe('proposing the next round (issue 5: pair, review, publish)', () => {
     expect(apply(afterRound1, command, ID).ok).toBe(true)
   })
 
+  test.each(['msa', 'wsc2003', 'msa-guide'] as const)(
+    'MSA 1.2 (%s): the program draws for first from the proposal’s seed, and the command carries it',
+    (preset) => {
+      const state = applyAll(deskSetup(preset))
+      const proposed = proposePairing(state, 'A', 1, { seed: 9 })
+      if (!proposed.ok) throw new Error(proposed.error.code)
+      const games = proposed.value.command.pairings.filter((p) => p.kind === 'game')
+      expect(games).toHaveLength(3)
+      for (const game of games) {
+        expect(game.start).toMatchObject({ kind: 'rule', reason: { kind: 'program-draw' } })
+        // The engine names the starter first, so the printed order and the decision agree.
+        expect(game.start?.kind === 'rule' && game.start.starter).toBe(game.players[0])
+      }
+      const stored = apply(state, proposed.value.command, ID)
+      if (!stored.ok) throw new Error(stored.error.code)
+      const pairings = stored.value.divisions[0]?.rounds[0]?.pairings ?? []
+      expect(pairings.flatMap((p) => (p.kind === 'game' ? [p.start] : []))).toEqual(
+        games.map((g) => g.start),
+      )
+    },
+  )
+
   test('the same seed gives the same proposal', () => {
     expect(proposal(afterRound1, 2, { seed: 5 })).toEqual(proposal(afterRound1, 2, { seed: 5 }))
   })

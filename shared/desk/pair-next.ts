@@ -26,6 +26,7 @@ import {
   type TournamentState,
 } from '../tournament/types'
 import { divisionStandings, findDivision, unpairedPlayers } from '../tournament/views'
+import { unknownStarts, type UnknownStart } from './result-line'
 
 export type PairingWarning =
   | {
@@ -63,6 +64,11 @@ export interface PairingProposal {
    * Added to the agreed shape; false for the usual next round.
    */
   readonly replacesRound: boolean
+  /**
+   * Played games before this round with nobody recorded as starting: they count for neither
+   * player, so this round's starts (MSA 1.3, NSA II.F.1) balance only what is known.
+   */
+  readonly unknownStarts: readonly UnknownStart[]
 }
 
 export interface ProposeOptions {
@@ -212,17 +218,23 @@ function specsOf(paired: PairedRound, keep: readonly PairingSpec[]): PairingSpec
     return table
   }
   const specs: PairingSpec[] = paired.pairings.map((p) => {
+    // One decision of who starts: the engine's, carried in the command and stored as it is, so
+    // the proposal the director reviews is what is printed. A schedule (round robin) sets it
+    // there; the director's own choice on a kept table stays.
+    const start: PairingStart =
+      p.start === null
+        ? { kind: 'schedule', starter: p.first }
+        : { kind: 'rule', starter: p.start.starter, reason: p.start.reason }
     const locked = lockedGames.get(pairKey(p.first, p.second))
-    if (locked !== undefined) return { ...locked, locked: true }
-    // A schedule (round robin) sets who starts; otherwise apply decides by the preset.
-    const start: PairingStart | undefined =
-      p.start === null ? { kind: 'schedule', starter: p.first } : undefined
+    if (locked !== undefined) {
+      return { ...locked, locked: true, start: locked.start ?? start }
+    }
     return {
       kind: 'game',
       table: nextTable(),
       players: [p.first, p.second],
       reason: p.reason,
-      ...(start === undefined ? {} : { start }),
+      start,
     }
   })
   for (const bye of paired.byes) {
@@ -280,7 +292,8 @@ export function proposePairing(
       ...(system === 'round-robin' || system === 'double-round-robin'
         ? { roundRobinStart: step.fromRound }
         : {}),
-      starts: { rules: state.rules },
+      // The recorded seed also draws for first where the preset lets the program decide (MSA 1.2).
+      starts: { rules: state.rules, options: { seed: options.seed } },
     },
   )
   if (!input.ok) return input
@@ -317,6 +330,7 @@ export function proposePairing(
     summary: paired.value.summary.lines,
     warnings: pairingWarnings(applied.value, division, round),
     replacesRound: replaced !== null,
+    unknownStarts: unknownStarts(state, division, 1, round - 1),
   })
 }
 
@@ -370,6 +384,31 @@ export function pairingWarnings(
     for (const player of unpaired.value) warnings.push({ kind: 'unpaired', player: player.id })
   }
   return warnings
+}
+
+/** How many unknown starts the pairing screen names before it only counts the rest. */
+const UNKNOWN_STARTS_LISTED = 8
+
+/**
+ * The unknown starts in words, for the screen that pairs the next round: "2 starts unknown: round
+ * 1 table 3 (Ann v Bob), …"; null when every start is known.
+ */
+export function describeUnknownStarts(
+  state: TournamentState,
+  division: string,
+  unknown: readonly UnknownStart[],
+): string | null {
+  if (unknown.length === 0) return null
+  const players = state.divisions.find((d) => d.name === division)?.players
+  const name = (id: PlayerId): string => players?.[id - 1]?.name ?? `#${id}`
+  // A desk that skipped every question in a big event must still get a readable line.
+  const shown = unknown
+    .slice(0, UNKNOWN_STARTS_LISTED)
+    .map((u) => `round ${u.round} table ${u.table} (${name(u.players[0])} v ${name(u.players[1])})`)
+  const more = unknown.length - shown.length
+  const tables = more > 0 ? `${shown.join(', ')} and ${more} more` : shown.join(', ')
+  const count = unknown.length === 1 ? '1 start unknown' : `${unknown.length} starts unknown`
+  return `${count}: ${tables}. Record who went first on the Results screen.`
 }
 
 /** A warning in words for the review screen. */

@@ -12,6 +12,8 @@ import {
   RESULT_LINE_HELP,
   resultCommandFor,
   sameEntry,
+  starterCommandFor,
+  unknownStarts,
   type ResultEntry,
 } from './result-line'
 import { deskEvent } from './test-support/desk-event'
@@ -99,6 +101,30 @@ describe('result lines that are accepted (design.md, "Data entry and the desk": 
       summary: 'Table 3: Ed Ng 390 – Cy Bobson 390; Cy Bobson went first',
     },
     {
+      case: 'NSA II.F.1 drawn tiles: a * after Bob’s score says Bob went first',
+      line: '1 412 398*',
+      table: 1,
+      result: playedAt([1, 2], [412, 398]),
+      summary: 'Table 1: Ann Smith 412 – Bob Jones 398; Bob Jones went first',
+      first: 2,
+    },
+    {
+      case: 'the * follows the typed player when the names come the other way round',
+      line: 'bob ann 398 412*',
+      table: 1,
+      result: playedAt([1, 2], [412, 398]),
+      summary: 'Table 1: Ann Smith 412 – Bob Jones 398; Ann Smith went first',
+      first: 1,
+    },
+    {
+      case: 'a * and “first” naming the same player agree',
+      line: '3 390* 390 first ed',
+      table: 3,
+      result: playedAt([5, 6], [390, 390]),
+      summary: 'Table 3: Ed Ng 390 – Cy Bobson 390; Ed Ng went first',
+      first: 5,
+    },
+    {
       case: 'NSA VII.J.2: Bob does not show, Ann wins by 50, not rated',
       line: '1 forfeit bob',
       table: 1,
@@ -179,11 +205,12 @@ describe('result lines that are accepted (design.md, "Data entry and the desk": 
       result: playedAt([1, 2], [412, 398]),
       summary: 'Table 1: Ann Smith 412 – Bob Jones 398',
     },
-  ])('$case: "$line"', ({ line, table, result, summary }) => {
+  ])('$case: "$line"', ({ line, table, result, summary, first }) => {
     const entry = parsed(line)
     expect(entry.game).toEqual({ table })
     expect(entry.result).toEqual(result)
     expect(entry.summary).toBe(summary)
+    if (first !== undefined) expect(entry.first).toBe(first)
   })
 
   test.each([
@@ -286,6 +313,22 @@ describe('result lines that are refused, with the reason', () => {
     { case: 'overtime that is not m:ss', line: '1 400 300 ot 0:00 1:65', code: 'overtime.format' },
     { case: 'words after the scores', line: '1 400 300 please', code: 'result-line.extra' },
     {
+      case: 'both scores marked as the starter',
+      line: '1 400* 300*',
+      code: 'result-line.first.both',
+    },
+    { case: 'a * on its own', line: '1 400 * 300', code: 'result-line.first.star' },
+    {
+      case: 'the * and “first” naming different players',
+      line: '1 400* 300 first bob',
+      code: 'result-line.first.both',
+    },
+    {
+      case: '“first” alone for a game without a result yet',
+      line: '1 first bob',
+      code: 'result-line.score.missing',
+    },
+    {
       case: 'first: a player not at the table',
       line: '1 400 300 first ed',
       code: 'result-line.name.unknown',
@@ -341,6 +384,8 @@ describe('result lines that are refused, with the reason', () => {
       'double-forfeit',
       'unplayed',
       '#7',
+      '412*',
+      '12 first bob',
     ]) {
       expect(help).toContain(word)
     }
@@ -393,6 +438,70 @@ describe('entries become commands; double entry; missing results', () => {
     expect(missingResults(after.value, 'A', 1).map((g) => g.table)).toEqual([1, 3])
     expect(missingResults(after.value, 'A', 2)).toEqual([])
     expect(missingResults(after.value, 'Z', 1)).toEqual([])
+  })
+})
+
+describe('starts the desk still has to learn (MSA 1.3-1.4, NSA II.F.1: drawn tiles at the table)', () => {
+  const entered = (state: typeof nsa.state, line: string) => {
+    const entry = parseResultLine(line, { state, division: 'A', round: 1 })
+    if (!entry.ok) throw new Error(`${line}: ${entry.error.code}`)
+    const next = apply(state, resultCommandFor(state, 'A', 1, entry.value), ID)
+    if (!next.ok) throw new Error(`${line}: ${next.error.code}`)
+    return next.value
+  }
+
+  test('NSA II.F.1: a drawn table entered without its starter is listed as unknown', () => {
+    let state = entered(nsa.state, '1 412 398')
+    state = entered(state, '2 400 380*')
+    state = entered(state, '3 forfeit ed')
+    // Table 2 said who started; table 3 is a forfeit, where nobody starts.
+    expect(unknownStarts(state, 'A', 1, 1)).toEqual([{ round: 1, table: 1, players: [1, 2] }])
+    expect(unknownStarts(state, 'A', 2, 4)).toEqual([])
+    expect(unknownStarts(state, 'Z', 1, 4)).toEqual([])
+  })
+
+  test('the start stays correctable: “1 first bob” after the result records Bob, scores kept', () => {
+    const state = entered(nsa.state, '1 412 398')
+    const line = parseResultLine('1 first bob', { state, division: 'A', round: 1 })
+    expect(line).toMatchObject({
+      ok: true,
+      value: { first: 2, result: playedAt([1, 2], [412, 398]) },
+    })
+    const command = starterCommandFor(state, 'A', 1, 1, 2)
+    if (!command.ok) throw new Error(command.error.code)
+    expect(command.value).toEqual({
+      type: 'correctResult',
+      division: 'A',
+      round: 1,
+      game: { table: 1 },
+      result: playedAt([1, 2], [412, 398]),
+      first: 2,
+    })
+    const after = apply(state, command.value, ID)
+    if (!after.ok) throw new Error(after.error.code)
+    expect(after.value.divisions[0]?.rounds[0]?.results[0]).toEqual({
+      result: playedAt([1, 2], [412, 398]),
+      first: 2,
+    })
+    expect(unknownStarts(after.value, 'A', 1, 1)).toEqual([])
+  })
+
+  test.each([
+    { case: 'a game without a result', table: 2, first: 3, code: 'result-line.score.missing' },
+    {
+      case: 'a forfeit, where nobody starts',
+      table: 3,
+      first: 5,
+      code: 'result.first-without-game',
+    },
+    { case: 'a player not at the table', table: 1, first: 5, code: 'result-line.name.unknown' },
+    { case: 'a table the round has not', table: 9, first: 1, code: 'result-line.table.unknown' },
+  ])('a starter cannot be recorded for $case ($code)', ({ table, first, code }) => {
+    const state = entered(entered(nsa.state, '1 412 398'), '3 forfeit ed')
+    expect(starterCommandFor(state, 'A', 1, table, first)).toMatchObject({
+      ok: false,
+      error: { code },
+    })
   })
 })
 

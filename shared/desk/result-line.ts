@@ -42,7 +42,9 @@ export const RESULT_LINE_HELP: readonly string[] = [
   '12 412 398 — table 12: the scores of its two players, in the order of the pairings',
   'ann bob 412 398 — two name fragments (or #7 for player 7), scores in the order typed',
   '12 412 398 ot 0:00 1:05 — overtime of each player as m:ss; the preset’s penalty is applied',
-  '12 412 398 first bob — who went first, when the players drew for it',
+  '12 412* 398 — a * after the score of the player who went first, when the players drew for it',
+  '12 412 398 first bob — the same, naming who went first',
+  '12 first bob — who went first at table 12, for a result already entered',
   '12 forfeit bob — Bob did not show: the opponent wins by the preset’s forfeit spread',
   '12 late bob — Bob forfeits for lateness (the preset’s lateness spread)',
   '12 walkout bob 180 220 — Bob left the game; the scores when he left, his first (NSA VII.J.3)',
@@ -255,6 +257,13 @@ function score(token: string | undefined, what: string): Result<number> {
     return err('result-line.score.missing', `The ${what} is missing.`, { field: 'score' })
   }
   if (!isWholeNumber(token)) {
+    if (token.endsWith(STARTED)) {
+      return err(
+        'result-line.first.star',
+        `“${token}”: the * goes right after the score of the player who went first, as in 412*.`,
+        { field: 'score', details: { token } },
+      )
+    }
     return err('result-line.score.not-a-number', `“${token}” is not a score (a whole number).`, {
       field: 'score',
       details: { token },
@@ -284,14 +293,41 @@ interface Body {
   readonly first?: PlayerId
 }
 
-/** Scores (in the seat's typed order), then `ot m:ss m:ss` and `first NAME` in either order. */
+/** The mark after a score that says its player went first (`412*`). */
+const STARTED = '*'
+
+/** A score token and whether it carries the started mark. */
+function markedScore(
+  token: string | undefined,
+  what: string,
+): Result<{ score: number; started: boolean }> {
+  const started = token !== undefined && token.length > 1 && token.endsWith(STARTED)
+  const value = score(started ? token.slice(0, -1) : token, what)
+  return value.ok ? ok({ score: value.value, started }) : value
+}
+
+/**
+ * Scores (in the seat's typed order; a `*` after the score of whoever went first), then
+ * `ot m:ss m:ss` and `first NAME` in either order.
+ */
 function playedBody(scene: Scene, seat: Seat, tokens: readonly string[]): Result<Body> {
-  const a = score(tokens[0], 'first score')
+  const a = markedScore(tokens[0], 'first score')
   if (!a.ok) return a
-  const b = score(tokens[1], 'second score')
+  const b = markedScore(tokens[1], 'second score')
   if (!b.ok) return b
+  if (a.value.started && b.value.started) {
+    return err('result-line.first.both', 'Only one player went first: mark one score with *.')
+  }
   let over: readonly [number, number] = [0, 0]
-  let first: PlayerId | undefined
+  // The seat's typed order: the first typed player is the pairing's second when reversed.
+  const typedPlayers = seat.reversed
+    ? ([seat.pairing.players[1], seat.pairing.players[0]] as const)
+    : seat.pairing.players
+  let first: PlayerId | undefined = a.value.started
+    ? typedPlayers[0]
+    : b.value.started
+      ? typedPlayers[1]
+      : undefined
   for (let i = 2; i < tokens.length;) {
     const token = tokens[i] as string
     const keyword = keywordOf(token)
@@ -309,11 +345,17 @@ function playedBody(scene: Scene, seat: Seat, tokens: readonly string[]): Result
       }
       const who = resolveOne(scene, fragment, seat.pairing.players)
       if (!who.ok) return who
+      if (first !== undefined && first !== who.value) {
+        return err(
+          'result-line.first.both',
+          `The * names ${nameOf(scene, first)} but “first” names ${nameOf(scene, who.value)}: only one went first.`,
+        )
+      }
       first = who.value
       i += 2
     } else return extra(token)
   }
-  const typed = [a.value, b.value] as const
+  const typed = [a.value.score, b.value.score] as const
   const raw = seat.reversed ? ([typed[1], typed[0]] as const) : typed
   const ot = seat.reversed ? ([over[1], over[0]] as const) : over
   const result = playedResult(seat.pairing.players, raw, ot, scene.rules)
@@ -415,10 +457,38 @@ function bodyAt(scene: Scene, seat: Seat, tokens: readonly string[]): Result<Bod
     case 'double-forfeit':
     case 'unplayed':
       return wholeGameBody(scene, keyword, seat.pairing, tokens.slice(1))
-    case 'ot':
     case 'first':
+      return firstOnlyBody(scene, seat, tokens.slice(1))
+    case 'ot':
       return err('result-line.score.missing', 'The scores come before “ot” and “first”.')
   }
+}
+
+/**
+ * `12 first bob` with no scores: who went first in a game whose result is already in (the start
+ * stays correctable: the result is entered again with its starter, and the log keeps both).
+ */
+function firstOnlyBody(scene: Scene, seat: Seat, tokens: readonly string[]): Result<Body> {
+  const recorded = scene.round.results[seat.index] ?? null
+  if (recorded === null) {
+    return err(
+      'result-line.score.missing',
+      `Table ${seat.pairing.table} has no result yet: type the scores before “first”.`,
+    )
+  }
+  if (recorded.result.kind !== 'played') {
+    return err('result.first-without-game', `Nobody goes first in a ${recorded.result.kind}.`, {
+      field: 'first',
+    })
+  }
+  const [fragment, more] = tokens
+  if (fragment === undefined) {
+    return err('result-line.first.missing', 'After “first” name who went first.')
+  }
+  if (more !== undefined) return extra(more)
+  const who = resolveOne(scene, fragment, seat.pairing.players)
+  if (!who.ok) return who
+  return ok({ result: recorded.result, first: who.value })
 }
 
 function sceneOf(context: ResultLineContext): Result<Scene> {
@@ -553,6 +623,65 @@ export function missingResults(
   return found.pairings.filter(
     (p, i): p is GamePairing => p.kind === 'game' && found.results[i] == null,
   )
+}
+
+/** A played game whose result is in but nobody recorded who went first. */
+export interface UnknownStart {
+  readonly round: number
+  readonly table: number
+  readonly players: readonly [PlayerId, PlayerId]
+}
+
+/**
+ * Played games of rounds `fromRound`..`toRound` with no recorded starter, in round and table
+ * order. They count for neither player's firsts (rules.md, "Who plays first"), so the balance the
+ * next pairings keep (MSA 1.3, NSA II.F.1) drifts until someone says who started.
+ */
+export function unknownStarts(
+  state: TournamentState,
+  division: string,
+  fromRound: number,
+  toRound: number,
+): readonly UnknownStart[] {
+  const rounds = state.divisions.find((d) => d.name === division)?.rounds ?? []
+  const unknown: UnknownStart[] = []
+  for (const round of rounds.slice(Math.max(0, fromRound - 1), Math.max(0, toRound))) {
+    round.pairings.forEach((p, i) => {
+      const recorded = round.results[i] ?? null
+      if (p.kind !== 'game' || recorded === null) return
+      if (recorded.result.kind === 'played' && recorded.first === null) {
+        unknown.push({ round: round.number, table: p.table, players: p.players })
+      }
+    })
+  }
+  return unknown
+}
+
+/**
+ * The command that records who went first in an entered game (the result entered again with its
+ * starter: a correction the log keeps beside the first entry), or why it cannot be recorded.
+ */
+export function starterCommandFor(
+  state: TournamentState,
+  division: string,
+  round: number,
+  table: number,
+  first: PlayerId,
+): Result<ResultCommand> {
+  const scene = sceneOf({ state, division, round })
+  if (!scene.ok) return scene
+  const located = locate(scene.value, [String(table)])
+  if (!located.ok) return located
+  const body = firstOnlyBody(scene.value, located.value.seat, [`#${first}`])
+  if (!body.ok) return body
+  return ok({
+    type: 'correctResult',
+    division,
+    round,
+    game: { table },
+    result: body.value.result,
+    first,
+  })
 }
 
 function sameValue(a: unknown, b: unknown): boolean {

@@ -11,6 +11,7 @@ import {
   decideStarterFrom,
   describeStart,
   indexStarts,
+  tableDrawSeed,
   type StartsHistoryEntry,
 } from '../starts/starts'
 import { australianDraw } from './australian'
@@ -420,12 +421,15 @@ function finish(
         reason: `${head}; ${first.name} starts: the schedule`,
       }
     }
+    // MSA 1.2: the program's draw uses one seed per table out of the round's (as `apply` does).
+    const options = input.starts.options
+    const seed = options?.seed
     const decision = decideStarterFrom(
       hi.id,
       lo.id,
       startsIndex,
       input.starts.rules,
-      input.starts.options,
+      seed === undefined ? options : { ...options, seed: tableDrawSeed(seed, table) },
     )
     const first = decision.starter ?? hi.id
     return {

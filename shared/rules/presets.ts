@@ -34,7 +34,9 @@ const msa: RuleSet = {
     forfeitSpread: 50,
     forfeitRated: true,
   },
-  starts: { fewerFirstsStarts: true, moreSecondsStarts: false, whenEqual: 'draw-tiles' }, // 1.3, 1.4
+  // 1.3; 1.2 lets the organiser have a program decide instead of the 1.4 tile draw: Rackside draws,
+  // reproducibly, so every start is known and printed (WSC 2003 and the MSA guide inherit it).
+  starts: { fewerFirstsStarts: true, moreSecondsStarts: false, whenEqual: 'program-draw' },
   results: {
     byeSpread: 50,
     byeRated: false,

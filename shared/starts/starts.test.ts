@@ -12,8 +12,13 @@ import {
 } from './starts'
 
 const nsa = PRESETS.nsa1995
-const msa = PRESETS.msa
-const programDraw: RuleSet = { ...msa, starts: { ...msa.starts, whenEqual: 'program-draw' } }
+// MSA 1.2 leaves the method to the organiser: the preset lets the program draw, and a director may
+// choose the 1.4 tile draw instead.
+const programDraw = PRESETS.msa
+const msa: RuleSet = {
+  ...PRESETS.msa,
+  starts: { ...PRESETS.msa.starts, whenEqual: 'draw-tiles' },
+}
 
 const played = (round: number, first: number, second: number): StartsHistoryEntry => ({
   round,

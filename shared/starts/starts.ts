@@ -245,6 +245,15 @@ function reverseLastOrder(
   return null
 }
 
+/**
+ * One seed per table out of the round's recorded seed, so a program draw does not give the same
+ * side of the coin at every table. The pairing engine and `apply` both use it: the same log gives
+ * the same starters whoever decides.
+ */
+export function tableDrawSeed(seed: number, table: number): number {
+  return (seed ^ Math.imul(table, 0x9e3779b1)) >>> 0
+}
+
 /** The decision as a director reads it on the pairings, e.g. "Ann starts: fewer firsts (1 vs 2)". */
 export function describeStart(
   decision: StartDecision,

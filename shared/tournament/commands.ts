@@ -3,8 +3,10 @@ import type { RuleSet } from '../rules/rule-set'
 import type { PairingStart, PlanStep, PlayerFields, TournamentInfo, TshPlayerData } from './types'
 
 /**
- * One pairing as a pairing system (or the director) produced it. A game without `start` has its
- * starter decided by the preset's start rules when the command is applied (shared/starts).
+ * One pairing as a pairing system (or the director) produced it. The desk's proposal carries each
+ * game's `start` as the pairing engine decided it (one decision, stored as it is and printed); a
+ * game without `start` (an older log, a hand-made command) has its starter decided by the preset's
+ * start rules when the command is applied (shared/starts), with the same per-table draw seed.
  */
 export type PairingSpec =
   | {

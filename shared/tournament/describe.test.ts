@@ -8,6 +8,40 @@ const state = applyAll(WORKED_EXAMPLE_LOG)
 const nsa = rulesFromPreset('nsa1995')
 const T = Date.UTC(2026, 2, 14, 9, 30, 5)
 
+describe('a start recorded after the result (MSA 1.4, NSA II.F.1: tiles drawn at the table)', () => {
+  const entered = state.divisions[0]?.rounds[2]?.results[0]?.result
+  if (entered?.kind !== 'played') throw new Error('round 3 table 1 is a played game')
+  const [a, b] = entered.players
+  test.each<{ name: string; command: Command; line: RegExp }>([
+    {
+      name: 'the same result with who went first reads as the start recorded',
+      command: {
+        type: 'correctResult',
+        division: 'A',
+        round: 3,
+        game: { table: 1 },
+        result: entered,
+        first: b,
+      },
+      line: /^Round 3, table 1: \w+ went first \(start recorded\)$/,
+    },
+    {
+      name: 'new scores with who went first stay a correction',
+      command: {
+        type: 'correctResult',
+        division: 'A',
+        round: 3,
+        game: { table: 1 },
+        result: played([a, b], [entered.rawScores[0] + 10, entered.rawScores[1]], nsa),
+        first: b,
+      },
+      line: /^Corrected round 3, table 1: .*; \w+ went first$/,
+    },
+  ])('$name', ({ command, line }) => {
+    expect(describeCommand(command, state)).toMatch(line)
+  })
+})
+
 describe('describeCommand: one line per command for the audit view', () => {
   test.each<{ command: Command; line: string }>([
     {

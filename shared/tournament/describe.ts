@@ -2,6 +2,7 @@ import type { PairingSystem } from '../pairing/types'
 import type { GameResult, PlayerId } from '../results/game-result'
 import { apply } from './apply'
 import type { Command, GameRef, LoggedCommand, PairingSpec } from './commands'
+import { findGame } from './record-result'
 import type { Division, PlanStep, TournamentState } from './types'
 
 /*
@@ -91,6 +92,18 @@ function tableOf(division: Division | undefined, round: number, game: GameRef): 
       game.players.every((player) => p.players.includes(player)),
   )
   return found?.kind === 'game' ? found.table : null
+}
+
+/** The correction repeats the entered result and only adds who went first. */
+function onlyStarter(
+  division: Division | undefined,
+  command: Extract<Command, { readonly type: 'correctResult' }>,
+): boolean {
+  const round = division?.rounds[command.round - 1]
+  if (round === undefined) return false
+  const index = findGame(round, command.game)
+  const entered = index.ok ? round.results[index.value] : null
+  return entered != null && JSON.stringify(entered.result) === JSON.stringify(command.result)
 }
 
 function countPairings(pairings: readonly PairingSpec[]): string {
@@ -207,7 +220,16 @@ export function describeCommand(
     }
     case 'recordResult':
     case 'correctResult': {
-      const line = `${where(command.round, tableOf(division, command.round, command.game))}: ${describeResult(command.result, names)}`
+      const table = tableOf(division, command.round, command.game)
+      if (
+        command.type === 'correctResult' &&
+        command.first !== undefined &&
+        onlyStarter(division, command)
+      ) {
+        // The result entered again only to say who went first (a drawn start learnt later).
+        return `${where(command.round, table)}: ${names.short(command.first)} went first (start recorded)`
+      }
+      const line = `${where(command.round, table)}: ${describeResult(command.result, names)}`
       const first = command.first === undefined ? '' : `; ${names.short(command.first)} went first`
       return command.type === 'correctResult'
         ? `Corrected ${line.charAt(0).toLowerCase()}${line.slice(1)}${first}`

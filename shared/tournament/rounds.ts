@@ -4,6 +4,7 @@ import type { RuleSet } from '../rules/rule-set'
 import {
   decideStarterFrom,
   indexStarts,
+  tableDrawSeed,
   type StartsHistoryEntry,
   type StartsIndex,
 } from '../starts/starts'
@@ -48,11 +49,6 @@ function startsHistory(division: Division, beforeRound: number): StartsIndex {
   return indexStarts(history)
 }
 
-/** One seed per table, so a program draw does not favour the lower number at every table. */
-function tableSeed(seed: number, table: number): number {
-  return (seed ^ Math.imul(table, 0x9e3779b1)) >>> 0
-}
-
 /**
  * The starter by the preset's rules (MSA 1.3-1.4, NSA II.F). When the rules leave it to the
  * program's draw (MSA 1.2) but no seed was recorded, the start stays undecided: it is printed as a
@@ -67,7 +63,7 @@ function decideStart(
 ): PairingStart {
   const [a, b] = players
   const decision = decideStarterFrom(a, b, history, rules, {
-    seed: seed === null ? 0 : tableSeed(seed, table),
+    seed: seed === null ? 0 : tableDrawSeed(seed, table),
   })
   if (decision.reason.kind === 'program-draw' && seed === null) return { kind: 'undecided' }
   return { kind: 'rule', starter: decision.starter, reason: decision.reason }

@@ -131,6 +131,40 @@ describe('the desk checks players in for one day of the event (NEON: every day a
   })
 })
 
+describe('who went first, learnt after the result (NEON: players draw tiles)', () => {
+  test('recording a starter keeps the scores and stores who went first', async () => {
+    await eventWithTwoPlayers()
+    const tournament = useTournamentStore()
+    await tournament.dispatch({
+      type: 'pairRound',
+      division: 'A',
+      round: 1,
+      pairings: [{ kind: 'game', table: 1, players: [1, 2] }],
+    })
+    const result = {
+      kind: 'played',
+      players: [1, 2],
+      rawScores: [400, 350],
+      overtimeSeconds: [0, 0],
+      scores: [400, 350],
+    } as const
+    await tournament.dispatch({
+      type: 'recordResult',
+      division: 'A',
+      round: 1,
+      game: { table: 1 },
+      result,
+    })
+    const desk = useDeskStore()
+    expect((await desk.recordStarter('A', 1, 1, 2)).ok).toBe(true)
+    expect(tournament.state?.divisions[0]?.rounds[0]?.results[0]).toEqual({ result, first: 2 })
+    expect(await desk.recordStarter('A', 1, 1, 9)).toMatchObject({
+      ok: false,
+      error: { code: 'result-line.name.unknown' },
+    })
+  })
+})
+
 describe('the local day of a moment', () => {
   test.each([
     ['2026-12-05T00:00:01', '2026-12-05'],

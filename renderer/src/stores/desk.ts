@@ -7,6 +7,7 @@ import {
   eventDays as daysOfEvent,
 } from '../../../shared/desk/check-in'
 import { nextRoundNumber } from '../../../shared/desk/pair-next'
+import { starterCommandFor } from '../../../shared/desk/result-line'
 import { err, type Result } from '../../../shared/result'
 import type { PlayerId } from '../../../shared/results/game-result'
 import type { Player, TournamentState } from '../../../shared/tournament/types'
@@ -101,6 +102,19 @@ export const useDeskStore = defineStore('desk', () => {
     return state ? nextRoundNumber(state, division) : 1
   }
 
+  /** Who went first in an entered game the players drew for (MSA 1.4, NSA II.F.1). */
+  function recordStarter(
+    division: string,
+    round: number,
+    table: number,
+    player: PlayerId,
+  ): Promise<Result<TournamentState>> {
+    const state = tournament.state
+    if (!state) return Promise.resolve(err('tournament.none-open', 'No tournament.'))
+    const command = starterCommandFor(state, division, round, table, player)
+    return command.ok ? tournament.dispatch(command.value) : Promise.resolve(command)
+  }
+
   return {
     eventDays,
     day,
@@ -110,5 +124,6 @@ export const useDeskStore = defineStore('desk', () => {
     setCheckedIn,
     recordArrival,
     nextRound,
+    recordStarter,
   }
 })
