@@ -7,13 +7,14 @@
 import { pairingInputFromEvent, type Entrant } from '../pairing/input'
 import { pairKey } from '../pairing/context'
 import { pairRound } from '../pairing/pair-round'
-import type { PairedRound, PairingSystem, PastRound } from '../pairing/types'
+import type { GibsonOptions, PairedRound, PairingSystem, PastRound } from '../pairing/types'
 import { err, ok, type Result } from '../result'
 import type { PlayerId } from '../results/game-result'
 import { startTallies, type StartsHistoryEntry } from '../starts/starts'
 import { apply } from '../tournament/apply'
 import type { Command, PairingSpec } from '../tournament/commands'
 import { checkPlayable, checkRoundNumber, starterOf } from '../tournament/lookup'
+import { avoidPairs, contentionOf, gibsonOptions } from '../tournament/pairing-rules'
 import { fontesSpan, stepIndexFor } from '../tournament/plan'
 import { isCheckedIn } from '../tournament/players'
 import {
@@ -231,6 +232,19 @@ function specsOf(paired: PairedRound, keep: readonly PairingSpec[]): PairingSpec
   return specs
 }
 
+/** Prize contention and Gibsonization as the division set them, for the engine (issue 10). */
+function contentionInput(
+  state: TournamentState,
+  division: Division,
+): { readonly gibson?: GibsonOptions } {
+  const gibson = gibsonOptions(
+    contentionOf(division),
+    state.info,
+    state.rules.results.spreadCapPerGame,
+  )
+  return gibson === undefined ? {} : { gibson }
+}
+
 /**
  * Proposes the pairings of `round` by the division's plan: the next round, or the last one again
  * (then its locked pairings are kept unless `keepLocked` says otherwise, and the caller unpairs it
@@ -273,7 +287,10 @@ export function proposePairing(
       constraints: {
         locked: keep.flatMap((s) => (s.kind === 'game' ? [s.players] : [])),
         ...(keptByes[0] === undefined ? {} : { lockedBye: keptByes[0] }),
+        // The do-not-pair list (issue 10): every system keeps these apart, or says it cannot.
+        avoid: avoidPairs(before, round),
       },
+      ...contentionInput(state, before),
       ...(system === 'fontes' ? { fontesRounds: fontesSpan(before.plan, state.info) } : {}),
       ...(system === 'round-robin' || system === 'double-round-robin'
         ? { roundRobinStart: step.fromRound }

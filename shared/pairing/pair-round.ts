@@ -302,7 +302,8 @@ function fontes(
     for (const [x, y] of seat) {
       const a = member(x)
       const b = member(y)
-      if (a === undefined || b === undefined) continue
+      // A pair on the do-not-pair list is left to the pairing of the rest, which keeps them apart.
+      if (a === undefined || b === undefined || ctx.avoid.has(pairKey(a.id, b.id))) continue
       pairs.push({
         a,
         b,
@@ -318,7 +319,7 @@ function fontes(
     matchPool(ctx, players, swissModel(ctx, players), mode),
   )
   if (!rest.ok) return rest
-  pairs.push(...rawFromMatched(rest.value.matched, 'Initial Fontes: scheduled opponent absent'))
+  pairs.push(...rawFromMatched(rest.value.matched, 'Initial Fontes: scheduled opponent absent or not allowed'))
   return ok({
     pairs,
     byes: rest.value.bye === null ? [] : [rest.value.bye],
@@ -515,6 +516,19 @@ function systemName(input: PairingInput): string {
   }
 }
 
+/**
+ * A schedule (round robin, Initial Fontes) cannot move a player, so a pair on the do-not-pair list
+ * that it seats together is named in the summary instead of being silently kept apart or refused.
+ */
+function unkeptAvoids(ctx: PairingContext, pairs: readonly RawPair[]): string[] {
+  return pairs
+    .filter((p) => ctx.avoid.has(pairKey(p.a.id, p.b.id)))
+    .map(
+      (p) =>
+        `${systemName(ctx.input)} seats ${p.a.name} and ${p.b.name} together although they must not meet: the schedule cannot move them; change the table by hand`,
+    )
+}
+
 /** Pairs `input.round`; every active player is paired once or has a bye, or the error says who. */
 export function pairRound(input: PairingInput): Result<PairedRound> {
   if (!Number.isInteger(input.round) || input.round < 1) {
@@ -579,6 +593,7 @@ export function pairRound(input: PairingInput): Result<PairedRound> {
   if (!raw.ok) return raw
   const all: RawRound = {
     ...raw.value,
+    notes: [...raw.value.notes, ...unkeptAvoids(ctx, raw.value.pairs)],
     pairs: [...locked, ...raw.value.pairs],
     byes: lockedBye === null ? raw.value.byes : [lockedBye, ...raw.value.byes],
   }
