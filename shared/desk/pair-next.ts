@@ -7,6 +7,7 @@
 import { pairingInputFromEvent, type Entrant } from '../pairing/input'
 import { pairKey } from '../pairing/context'
 import { pairRound } from '../pairing/pair-round'
+import { describeReviewWarning, reviewWarnings, type ReviewWarning } from './pairing-review'
 import type { GibsonOptions, PairedRound, PairingSystem, PastRound } from '../pairing/types'
 import { err, ok, type Result } from '../result'
 import type { PlayerId } from '../results/game-result'
@@ -50,6 +51,8 @@ export type PairingWarning =
       readonly kind: 'unpaired'
       readonly player: PlayerId
     }
+  /** The bye, win gaps, back-to-back, Gibson and do-not-pair checks (issue 10). */
+  | ReviewWarning
 
 type PairRoundCommand = Extract<Command, { readonly type: 'pairRound' }>
 
@@ -384,6 +387,7 @@ export function pairingWarnings(
   if (unpaired.ok) {
     for (const player of unpaired.value) warnings.push({ kind: 'unpaired', player: player.id })
   }
+  warnings.push(...reviewWarnings(state, found, round))
   return warnings
 }
 
@@ -406,5 +410,12 @@ export function describeWarning(
       return `${name(warning.player)} would have ${plural(warning.firsts, 'first')} and ${plural(warning.seconds, 'second')}`
     case 'unpaired':
       return `${name(warning.player)} is not paired`
+    case 'second-bye':
+    case 'bye-not-lowest':
+    case 'win-gap':
+    case 'back-to-back':
+    case 'gibson-vs-contender':
+    case 'do-not-pair':
+      return describeReviewWarning(warning, name)
   }
 }
