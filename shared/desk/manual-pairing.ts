@@ -50,6 +50,8 @@ function resolve(
   entry: string,
   division: Division,
   round: number,
+  /** Only players who may play `round`; false: every player of the division. */
+  playingOnly = true,
 ): Result<PlayerId> {
   const where = { details: { token, entry } }
   const number = /^#?(\d+)$/.exec(token)
@@ -63,7 +65,7 @@ function resolve(
         where,
       )
     }
-    const playable = checkPlayable(player, round)
+    const playable = playingOnly ? checkPlayable(player, round) : ok(player)
     if (!playable.ok) {
       return err(
         'manual.player.not-playing',
@@ -74,7 +76,9 @@ function resolve(
     return ok(id)
   }
   const fragment = foldForSearch(token)
-  const playing = division.players.filter((p) => checkPlayable(p, round).ok)
+  const playing = playingOnly
+    ? division.players.filter((p) => checkPlayable(p, round).ok)
+    : division.players
   let best = 0
   let found: Player[] = []
   for (const p of playing) {
@@ -88,7 +92,7 @@ function resolve(
   if (only === undefined) {
     return err(
       'manual.player.no-match',
-      `"${token}" in "${entry}" matches no player of division ${division.name} playing round ${round}.`,
+      `"${token}" in "${entry}" matches no player of division ${division.name}${playingOnly ? ` playing round ${round}` : ''}.`,
       where,
     )
   }
@@ -165,6 +169,31 @@ export function parseTypedPairings(
     else games.push([ids[0] as PlayerId, ids[1] as PlayerId])
   }
   return ok({ games, byes })
+}
+
+/**
+ * Players typed as numbers or name fragments (`1 2`, `ann, bob`) for a do-not-pair entry: every
+ * player of the division counts, late entries and withdrawn players included.
+ */
+export function parsePlayerList(text: string, division: Division): Result<PlayerId[]> {
+  const tokens = text.split(/[\s,;]+/).filter(Boolean)
+  const ids: PlayerId[] = []
+  for (const token of tokens) {
+    const id = resolve(token, text.trim(), division, 0, false)
+    if (!id.ok) return id
+    if (ids.includes(id.value)) {
+      return err('manual.player.twice', `"${token}": player #${id.value} is listed twice.`, {
+        details: { token },
+      })
+    }
+    ids.push(id.value)
+  }
+  if (ids.length < 2) {
+    return err('do-not-pair.players.few', 'Name two or more players (numbers or names).', {
+      field: 'players',
+    })
+  }
+  return ok(ids)
 }
 
 /** What to do with the players the director did not type. */

@@ -319,6 +319,14 @@ export function proposePairing(
       : { ...p, wins: row.wins, losses: row.losses, spread: row.spread, rank: row.rank, byes }
   })
   const paired = pairRound({ ...input.value, players })
+  if (!paired.ok && paired.error.code === 'pairing.manual.unpaired') {
+    // A Manual step pairs nothing by itself (issue 10): say what to do rather than who is missing.
+    return err(
+      'pairing.manual.type',
+      `The plan pairs round ${round} by hand: type its pairings (the players left out can be paired by Swiss).`,
+      { details: { round } },
+    )
+  }
   if (!paired.ok) return paired
   const command: PairRoundCommand = {
     type: 'pairRound',

@@ -1,0 +1,83 @@
+import { expect, test } from './fixtures'
+import { ManualPairingPage } from './pages/manual-pairing-page'
+import { RoundsPage } from './pages/rounds-page'
+import type { NewTournament } from './pages/tournaments-page'
+
+const KUMASI: NewTournament = {
+  name: 'Kumasi Family Cup',
+  venue: 'Kumasi',
+  startDate: '2026-12-12',
+  endDate: '2026-12-12',
+  rounds: '4',
+  rules: 'NSA tournament rules (1995)',
+}
+
+/** Two siblings, two club-mates from Asante, two more: six players, four rounds. */
+const FIELD = [
+  { name: 'Mensah, Ama', rating: '1900', memberId: 'K1', club: 'Accra' },
+  { name: 'Mensah, Kofi', rating: '1850', memberId: 'K2', club: 'Tema' },
+  { name: 'Owusu, Yaw', rating: '1800', memberId: 'K3', club: 'Asante' },
+  { name: 'Boateng, Efua', rating: '1750', memberId: 'K4', club: 'Asante' },
+  { name: 'Darko, Kwame', rating: '1700', memberId: 'K5', club: 'Cape Coast' },
+  { name: 'Asare, Abena', rating: '1650', memberId: 'K6', club: 'Tamale' },
+]
+
+test('the director keeps a family and club-mates apart, types a round by hand and sees the review warn', async ({
+  page,
+  shell,
+  tournaments,
+  tournament,
+  players,
+}) => {
+  test.setTimeout(120_000)
+  await shell.start()
+  await tournaments.create(KUMASI)
+  await tournament.addDivision('A')
+  await shell.goTo('Players & check-in')
+  for (const entry of FIELD) await players.register(entry)
+  await expect(players.rows('A')).toHaveCount(6)
+
+  await shell.goTo('Rounds')
+  const rules = new ManualPairingPage(page)
+  const rounds = new RoundsPage(page)
+
+  // The siblings are never paired; the Asante club-mates not in round 1.
+  await rules.keepApart('1 2', 'family', 'siblings')
+  await expect(rules.keptApart).toContainText(
+    'Mensah, Ama (#1), Mensah, Kofi (#2) — family: siblings',
+  )
+  await rules.clubMatesApartUntil(1)
+  await expect(page.getByText('Club rule saved.')).toBeVisible()
+  await rules.gibsonize('1, 2, 3', 250, 1)
+  await expect(page.getByText('Prize contention saved.')).toBeVisible()
+
+  // Round 1 by the plan: by rating would seat 1 v 4 and 2 v 5… but never the siblings or Asante.
+  await rounds.pair(1)
+  const paired = await rounds.pairingRows(1)
+  const seats = paired.map(([, a, b]) => [a, b].sort().join(' v '))
+  expect(seats).not.toContain('#1 Mensah, Ama v #2 Mensah, Kofi')
+  expect(seats).not.toContain('#3 Owusu, Yaw v #4 Boateng, Efua')
+  await expect(rounds.warnings).toBeHidden()
+
+  // A typo is refused with the token named; nothing is stored.
+  await rules.type(2, '1 zed')
+  await expect(page.getByRole('alert')).toContainText('"zed" in "1 zed" matches no player')
+
+  // Round 2 typed by hand: the director seats the siblings together on purpose, the system pairs
+  // the rest, and the review says the pair is on the do-not-pair list.
+  await rules.type(2, 'ama kofi, bye 6')
+  await expect(rounds.pairings(2)).toBeVisible()
+  const second = await rounds.pairingRows(2)
+  expect(second[0]).toEqual(['1', '#1 Mensah, Ama', '#2 Mensah, Kofi'])
+  expect(second).toHaveLength(3)
+  expect(second.at(-1)).toEqual(['bye', '#6 Asare, Abena', ''])
+  await expect(rounds.warnings).toContainText(
+    'Table 1: Mensah, Ama (#1) and Mensah, Kofi (#2) are on the do-not-pair list (family: siblings)',
+  )
+  await expect(rounds.warnings).toContainText('The bye goes to Asare, Abena (#6), but')
+
+  // Typed again with everyone listed and nothing left to the system, the warning goes away.
+  await rules.type(2, '1 3, 2 4, 5 6', 'refuse')
+  await expect(rounds.pairings(2).locator('tbody tr').first()).toContainText('#1 Mensah, Ama')
+  await expect(rounds.warnings).not.toContainText('do-not-pair')
+})
