@@ -15,10 +15,10 @@ const KUMASI: NewTournament = {
 /** Two siblings, two club-mates from Asante, two more: six players, four rounds. */
 const FIELD = [
   { name: 'Mensah, Ama', rating: '1900', memberId: 'K1', club: 'Accra' },
-  { name: 'Mensah, Kofi', rating: '1850', memberId: 'K2', club: 'Tema' },
-  { name: 'Owusu, Yaw', rating: '1800', memberId: 'K3', club: 'Asante' },
-  { name: 'Boateng, Efua', rating: '1750', memberId: 'K4', club: 'Asante' },
-  { name: 'Darko, Kwame', rating: '1700', memberId: 'K5', club: 'Cape Coast' },
+  { name: 'Mensah, Kofi', rating: '1750', memberId: 'K2', club: 'Tema' },
+  { name: 'Owusu, Yaw', rating: '1850', memberId: 'K3', club: 'Asante' },
+  { name: 'Boateng, Efua', rating: '1700', memberId: 'K4', club: 'Asante' },
+  { name: 'Darko, Kwame', rating: '1800', memberId: 'K5', club: 'Cape Coast' },
   { name: 'Asare, Abena', rating: '1650', memberId: 'K6', club: 'Tamale' },
 ]
 
@@ -51,7 +51,8 @@ test('the director keeps a family and club-mates apart, types a round by hand an
   await rules.gibsonize('1, 2, 3', 250, 1)
   await expect(page.getByText('Prize contention saved.')).toBeVisible()
 
-  // Round 1 by the plan: by rating would seat 1 v 4 and 2 v 5… but never the siblings or Asante.
+  // Round 1 by the plan, top half against bottom half by rating, would seat the siblings and the
+  // Asante pair (1900 v 1750, 1850 v 1700): the list keeps them apart.
   await rounds.pair(1)
   const paired = await rounds.pairingRows(1)
   const seats = paired.map(([, a, b]) => [a, b].sort().join(' v '))
@@ -65,16 +66,14 @@ test('the director keeps a family and club-mates apart, types a round by hand an
 
   // Round 2 typed by hand: the director seats the siblings together on purpose, the system pairs
   // the rest, and the review says the pair is on the do-not-pair list.
-  await rules.type(2, 'ama kofi, bye 6')
+  await rules.type(2, 'ama kofi')
   await expect(rounds.pairings(2)).toBeVisible()
   const second = await rounds.pairingRows(2)
   expect(second[0]).toEqual(['1', '#1 Mensah, Ama', '#2 Mensah, Kofi'])
   expect(second).toHaveLength(3)
-  expect(second.at(-1)).toEqual(['bye', '#6 Asare, Abena', ''])
   await expect(rounds.warnings).toContainText(
     'Table 1: Mensah, Ama (#1) and Mensah, Kofi (#2) are on the do-not-pair list (family: siblings)',
   )
-  await expect(rounds.warnings).toContainText('The bye goes to Asare, Abena (#6), but')
 
   // Typed again with everyone listed and nothing left to the system, the warning goes away.
   await rules.type(2, '1 3, 2 4, 5 6', 'refuse')
