@@ -8,7 +8,7 @@
  *   --rounds TOTAL          the rounds of the event (needed to know how many are left)
  *   --avoid 3:17,5:9        pairs that must not meet (family, club-mates, …)
  */
-import type { GibsonOptions, PairingConstraints } from '../../shared/pairing/types'
+import type { GibsonOptions } from '../../shared/pairing/types'
 import type { PlayerId } from '../../shared/results/game-result'
 import { CliError } from './io'
 

@@ -319,7 +319,12 @@ function fontes(
     matchPool(ctx, players, swissModel(ctx, players), mode),
   )
   if (!rest.ok) return rest
-  pairs.push(...rawFromMatched(rest.value.matched, 'Initial Fontes: scheduled opponent absent or not allowed'))
+  pairs.push(
+    ...rawFromMatched(
+      rest.value.matched,
+      'Initial Fontes: scheduled opponent absent or not allowed',
+    ),
+  )
   return ok({
     pairs,
     byes: rest.value.bye === null ? [] : [rest.value.bye],
