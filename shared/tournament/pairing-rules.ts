@@ -191,6 +191,9 @@ export function setDoNotPair(
   return ok({ ...division, doNotPair: list.value })
 }
 
+/** "round 1", "rounds 1–3". */
+const firstRounds = (k: number): string => (k === 1 ? 'round 1' : `rounds 1–${k}`)
+
 const clubKey = (player: Player): string => player.club.trim().toLowerCase()
 
 /** Why `a` and `b` must not meet in `round`, in words, or null when they may. */
@@ -211,7 +214,7 @@ export function doNotPairReason(
   if (round <= list.sameClubRounds && pa !== undefined && pb !== undefined) {
     const club = clubKey(pa)
     if (club !== '' && club === clubKey(pb)) {
-      return `same club (${pa.club.trim()}) in rounds 1–${list.sameClubRounds}`
+      return `same club (${pa.club.trim()}) in ${firstRounds(list.sameClubRounds)}`
     }
   }
   return null
@@ -270,7 +273,7 @@ export function describeDoNotPair(list: DoNotPairList, name: (id: PlayerId) => s
       `${g.players.map(name).join(', ')} (${g.note === '' ? g.reason : `${g.reason}: ${g.note}`})`,
   )
   if (list.sameClubRounds > 0) {
-    parts.push(`club-mates apart in rounds 1–${list.sameClubRounds}`)
+    parts.push(`club-mates apart in ${firstRounds(list.sameClubRounds)}`)
   }
   return parts.length === 0 ? 'nobody' : parts.join('; ')
 }
