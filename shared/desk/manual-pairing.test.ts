@@ -158,6 +158,17 @@ describe('the typed round: the rest by the system, or refused', () => {
     ])
   })
 
+  test('typed into a paired round with the rest to the system, only the displaced are paired again', () => {
+    const proposal = proposed(roundOne, '1 3', 'system')
+    expect(proposal.replacesRound).toBe(true)
+    const games = proposal.command.pairings.filter((p) => p.kind === 'game')
+    expect(games.map((p) => [p.table, p.players, p.locked ?? false])).toEqual([
+      [1, [1, 3], true],
+      [2, [2, 4], false],
+      [3, [5, 6], false],
+    ])
+  })
+
   test('a Manual plan step leaves the rest to Swiss when the director asks the system', () => {
     const manual = applyAll([
       ...deskSetup(),
