@@ -10,7 +10,7 @@ import {
   type TypedOptions,
   type TypedPairings,
 } from './manual-pairing'
-import { describeWarning } from './pair-next'
+import { describeWarning, proposePairing } from './pair-next'
 import { deskEvent, deskSetup } from './test-support/desk-event'
 
 /** Seven players (Ann Smith #1 … Fay Wong #7), four rounds, nothing paired. */
@@ -178,6 +178,13 @@ describe('the typed round: the rest by the system, or refused', () => {
         plan: [{ fromRound: 1, system: 'manual', basedOn: 'previous', maxRepeats: 0 }],
       },
     ])
+    // The Pair button has nothing to pair: it says to type, not who is missing.
+    const untyped = proposePairing(manual, 'A', 1, { seed: 1 })
+    expect(untyped.ok ? '' : untyped.error).toMatchObject({
+      code: 'pairing.manual.type',
+      message:
+        'The plan pairs round 1 by hand: type its pairings (the players left out can be paired by Swiss).',
+    })
     const proposal = proposed(manual, '1 2', 'system')
     expect(proposal.command.system).toBe('swiss')
     expect(proposal.summary[0]).toMatch(/^Swiss on the ratings/)
