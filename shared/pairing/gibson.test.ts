@@ -1,5 +1,6 @@
+import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { pairingContext, standingsOrder } from './context'
+import { pairKey, pairingContext, standingsOrder } from './context'
 import { bandText, canCatch, contention, ordinal, pairContention, prizeBands } from './gibson'
 import { pairRound } from './pair-round'
 import { input, past, player, ranked, unordered } from './test-support/fields'
@@ -254,4 +255,57 @@ test('Gibsonized players can neither rise nor fall out of their band (random fie
       expect(state?.contenders.has(g.player.id)).toBe(false)
     }
   }
+})
+
+test('the contention step never seats a clinched player with a contender, a listed pair or an over-limit repeat (random fields)', () => {
+  fc.assert(
+    fc.property(
+      fc.array(
+        fc.record({
+          wins: fc.integer({ min: 0, max: 6 }),
+          spread: fc.integer({ min: -900, max: 900 }),
+        }),
+        { minLength: 2, maxLength: 14 },
+      ),
+      fc.array(fc.tuple(fc.integer({ min: 1, max: 14 }), fc.integer({ min: 1, max: 14 })), {
+        maxLength: 6,
+      }),
+      fc.integer({ min: 0, max: 3 }),
+      (records, avoid, contenderRounds) => {
+        const field = records.map((r, i) => player(i + 1, r.wins, 6 - r.wins, r.spread))
+        const gibson: GibsonOptions = {
+          totalRounds: 8,
+          maxSpreadPerRound: 150,
+          prizeBands: [1, 3],
+          contenderRounds,
+        }
+        const history = [past(6, [[1, 2]])]
+        const ctx = pairingContext(
+          input(field, { round: 7, basedOn: 6, gibson, history, constraints: { avoid } }),
+        )
+        const order = standingsOrder(ctx.input.players)
+        const planned = pairContention(ctx, order, order, false)
+        const state = contention(order, 6, gibson)
+        const clinched = new Set(state?.gibsonized.map((g) => g.player.id))
+        for (const { a, b } of planned?.pairs ?? []) {
+          expect(ctx.avoid.has(pairKey(a.id, b.id))).toBe(false)
+          expect(pairKey(a.id, b.id)).not.toBe(pairKey(1, 2))
+          for (const [x, y] of [
+            [a, b],
+            [b, a],
+          ] as const) {
+            if (clinched.has(x.id)) expect(state?.contenders.has(y.id)).toBe(false)
+          }
+        }
+        // Everyone is accounted for once: paired here, the bye, or left for the system.
+        const seen = [
+          ...(planned?.pairs ?? []).flatMap((p) => [p.a.id, p.b.id]),
+          ...(planned?.bye === null || planned === null ? [] : [planned.bye.player]),
+          ...(planned?.rest ?? order).map((p) => p.id),
+        ].sort((x, y) => x - y)
+        expect(seen).toEqual(order.map((p) => p.id).sort((x, y) => x - y))
+      },
+    ),
+    { numRuns: 200 },
+  )
 })
