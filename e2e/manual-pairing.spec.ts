@@ -79,4 +79,22 @@ test('the director keeps a family and club-mates apart, types a round by hand an
   await rules.type(2, '1 3, 2 4, 5 6', 'refuse')
   await expect(rounds.pairings(2).locator('tbody tr').first()).toContainText('#1 Mensah, Ama')
   await expect(rounds.warnings).not.toContainText('do-not-pair')
+
+  // The plan becomes one Manual step: no Pair button, the typing box open, the round as typed.
+  await page.getByText('Pairing plan of division A').click()
+  const removeStep = page.getByRole('button', { name: /^Remove step/ })
+  while ((await removeStep.count()) > 0) await removeStep.last().click()
+  await page.getByLabel('Step 1 system').selectOption({ label: 'Manual' })
+  await page.getByRole('button', { name: 'Save plan' }).click()
+  await expect(page.getByText('Pairing plan saved.')).toBeVisible()
+  await expect(
+    page.getByRole('note').filter({ hasText: 'The plan pairs round 3 by hand' }),
+  ).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Pair round 3', exact: true })).toBeHidden()
+  await rules.type(3, '1 4, 2 5, 3 6', 'refuse')
+  expect(await rounds.pairingRows(3)).toEqual([
+    ['1', '#1 Mensah, Ama', '#4 Boateng, Efua'],
+    ['2', '#2 Mensah, Kofi', '#5 Darko, Kwame'],
+    ['3', '#3 Owusu, Yaw', '#6 Asare, Abena'],
+  ])
 })

@@ -39,9 +39,10 @@ export class ManualPairingPage {
 
   /** Types the pairings of `round`; the players left out go to the system or are refused. */
   async type(round: number, text: string, rest: 'system' | 'refuse' = 'system'): Promise<void> {
-    const form = this.page.locator('form', {
-      has: this.page.getByLabel(`Type pairings for round ${round}`),
-    })
+    const box = this.page.getByLabel(`Type pairings for round ${round}`)
+    if (!(await box.isVisible()))
+      await this.page.getByText(`Type the pairings of round ${round}`).click()
+    const form = this.page.locator('form', { has: box })
     await form.getByLabel(`Type pairings for round ${round}`).fill(text)
     await form
       .getByRole('radio', {

@@ -190,6 +190,23 @@ describe('the typed round: the rest by the system, or refused', () => {
     expect(proposal.summary[0]).toMatch(/^Swiss on the ratings/)
   })
 
+  test('under a schedule (Initial Fontes) the rest is paired by Swiss: a schedule cannot keep typed pairs', () => {
+    const fontes = applyAll([
+      ...deskSetup(),
+      {
+        type: 'setPairingPlan',
+        division: 'A',
+        plan: [
+          { fromRound: 1, system: 'fontes', basedOn: 'previous', maxRepeats: 0 },
+          { fromRound: 4, system: 'swiss', basedOn: 'previous', maxRepeats: 0 },
+        ],
+      },
+    ])
+    const proposal = proposed(fontes, '1 2', 'system')
+    expect(proposal.command.system).toBe('swiss')
+    expect(proposal.command.pairings[0]).toMatchObject({ table: 1, players: [1, 2], locked: true })
+  })
+
   test('a pair on the do-not-pair list is typed anyway, and the review says so', () => {
     const setList: Command = {
       type: 'setDoNotPair',

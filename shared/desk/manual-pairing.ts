@@ -208,6 +208,26 @@ export interface TypedOptions {
 
 const TYPED_REASON = 'typed by the director'
 
+/**
+ * The system that pairs the players not typed: the plan's, unless it cannot keep pairings it did
+ * not make (a schedule: round robin, Initial Fontes) or pairs nothing itself (Manual); then Swiss.
+ */
+function restSystem(system: PairingSystem): PairingSystem {
+  switch (system) {
+    case 'round-robin':
+    case 'double-round-robin':
+    case 'fontes':
+    case 'manual':
+      return 'swiss'
+    case 'swiss':
+    case 'koth':
+    case 'random':
+    case 'rating':
+    case 'australian':
+      return system
+  }
+}
+
 /** A stored pairing as the spec that stores it again unchanged. */
 function specOf(p: Pairing): PairingSpec {
   switch (p.kind) {
@@ -286,7 +306,7 @@ export function proposeTypedPairing(
   switch (options.rest) {
     case 'system': {
       const step = planStepFor(division, round)
-      const system: PairingSystem = step.system === 'manual' ? 'swiss' : step.system
+      const system = restSystem(step.system)
       const keptSpecs = kept.map(specOf)
       const proposal = proposePairing(state, divisionName, round, {
         seed: options.seed,
