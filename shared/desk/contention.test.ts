@@ -11,6 +11,7 @@ import type { ContentionSettings } from '../tournament/pairing-rules'
 import { applyAll, ID, played } from '../tournament/test-support/event'
 import type { TournamentState } from '../tournament/types'
 import { describeWarning, pairingWarnings, proposePairing } from './pair-next'
+import { contentionSummary } from './pairing-review'
 import { deskSetup, PAIR_ROUND_1 } from './test-support/desk-event'
 
 const nsa = rulesFromPreset('nsa1995')
@@ -137,6 +138,19 @@ describe('Gibsonization from the Rounds settings (issue 10)', () => {
         'Table 1: Ann Smith (#1) and Bob Jones (#2) are 2 wins apart',
         'Table 2: Joanne Tan (#3) and Ed Ng (#5) also met last round',
       ]),
+    )
+  })
+
+  test('the Rounds screen says where the prizes stand', () => {
+    const state = applyAll([...threeRounds, settings()])
+    expect(contentionSummary(state, state.divisions[0]!)).toEqual([
+      'After round 3, 1 game left:',
+      'Ann Smith (#1) has clinched 1st place',
+      // Every 1–2 player can still reach 2 wins and, on spread, any 2–1 player who loses.
+      'still playing for a prize: Dan Lee (#4) (2nd–7th), Fay Wong (#7) (2nd–7th), Joanne Tan (#3) (2nd–7th), Cy Bobson (#6) (2nd–7th), Ed Ng (#5) (2nd–7th), Bob Jones (#2) (2nd–7th)',
+    ])
+    expect(contentionSummary(applyAll(threeRounds), applyAll(threeRounds).divisions[0]!)).toEqual(
+      [],
     )
   })
 

@@ -5,7 +5,7 @@
  * contender, and a pair on the do-not-pair list. Each is a fact about the round as it stands,
  * hand edits included, so a director sees what the system would not have done.
  */
-import { contention, type Contention } from '../pairing/gibson'
+import { bandText, contention, ordinal, type Contention } from '../pairing/gibson'
 import { pairKey } from '../pairing/context'
 import type { PairingPlayer } from '../pairing/types'
 import type { PlayerId } from '../results/game-result'
@@ -208,4 +208,44 @@ export function describeReviewWarning(
     case 'do-not-pair':
       return `Table ${warning.table}: ${name(warning.players[0])} and ${name(warning.players[1])} are on the do-not-pair list (${warning.reason})`
   }
+}
+
+/**
+ * Where the prizes stand after the last round with every result in, in words for the Rounds
+ * screen: who has clinched which band, who still plays for a prize (with their best and worst
+ * finish), and how many cannot reach one. Empty when contention is off or no game is left.
+ */
+export function contentionSummary(state: TournamentState, division: Division): readonly string[] {
+  let complete = 0
+  for (const round of division.rounds) {
+    if (round.results.some((r) => r === null)) break
+    complete = round.number
+  }
+  if (complete === 0) return []
+  const rows = divisionStandings(state.rules, division, complete, division.players)
+  const contest = contendersOf(state, division, complete, rows)
+  if (contest === null) return []
+  const name = (id: PlayerId): string => {
+    const player = division.players[id - 1]
+    return player === undefined ? `#${id}` : `${player.name} (#${id})`
+  }
+  const games = `${contest.gamesLeft} game${contest.gamesLeft === 1 ? '' : 's'} left`
+  const finish = (id: PlayerId): string => {
+    const best = contest.best.get(id) ?? 0
+    const worst = contest.worst.get(id) ?? 0
+    return best === worst ? ordinal(best) : `${ordinal(best)}–${ordinal(worst)}`
+  }
+  const lines = [`After round ${complete}, ${games}:`]
+  for (const g of contest.gibsonized) {
+    lines.push(`${name(g.player.id)} has clinched ${bandText(g.band)}`)
+  }
+  const contenders = rows.filter((r) => contest.contenders.has(r.player))
+  if (contenders.length > 0) {
+    lines.push(
+      `still playing for a prize: ${contenders.map((r) => `${name(r.player)} (${finish(r.player)})`).join(', ')}`,
+    )
+  }
+  const out = rows.length - contest.gibsonized.length - contenders.length
+  if (out > 0) lines.push(`${out} player${out === 1 ? '' : 's'} can no longer reach a prize`)
+  return lines
 }
