@@ -7,7 +7,6 @@
 import { pairingInputFromEvent, type Entrant } from '../pairing/input'
 import { pairKey } from '../pairing/context'
 import { pairRound } from '../pairing/pair-round'
-import { describeReviewWarning, reviewWarnings, type ReviewWarning } from './pairing-review'
 import type { GibsonOptions, PairedRound, PairingSystem, PastRound } from '../pairing/types'
 import { err, ok, type Result } from '../result'
 import type { PlayerId } from '../results/game-result'
@@ -27,6 +26,7 @@ import {
   type TournamentState,
 } from '../tournament/types'
 import { divisionStandings, findDivision, unpairedPlayers } from '../tournament/views'
+import { describeReviewWarning, reviewWarnings, type ReviewWarning } from './pairing-review'
 
 export type PairingWarning =
   | {

@@ -522,8 +522,9 @@ function systemName(input: PairingInput): string {
 }
 
 /**
- * A schedule (round robin, Initial Fontes) cannot move a player, so a pair on the do-not-pair list
- * that it seats together is named in the summary instead of being silently kept apart or refused.
+ * A round robin's schedule cannot move a player, so a pair on the do-not-pair list that it seats
+ * together is named in the summary, for the director to change by hand. (Initial Fontes leaves
+ * such a pair to the pairing of the rest; the matching systems never seat one.)
  */
 function unkeptAvoids(ctx: PairingContext, pairs: readonly RawPair[]): string[] {
   return pairs
