@@ -63,6 +63,7 @@ describe("typing pairings as with tsh's pm (issue 10)", () => {
     ['a whole word beats a part: "ann" is Ann Smith, not Joanne or Dan', 'ann dan', [[1, 4]], []],
     ['"bob" is Bob Jones, the word, before Cy Bobson', 'bob fay', [[2, 7]], []],
     ['bye after the player', '7 bye', [], [7]],
+    ["tsh's opponent 0 is the bye", '1 2, 7 0', [[1, 2]], [7]],
     ['case does not matter', 'ANN Fay', [[1, 7]], []],
   ])('%s: "%s"', (_name, text, games, byes) => {
     expect(parsed(text)).toEqual({ games, byes })

@@ -1,7 +1,7 @@
 /**
  * Pairings the director types, as directors do with tsh's `pm` (issue 10): a list of pairs
  * separated by commas, semicolons or lines, each two players by number or name fragment
- * (`3 17, 5 9`, `ann bob`, `#12 v #4`), and `bye 12` for a bye. The rest of the round is paired by
+ * (`3 17, 5 9`, `ann bob`, `#12 v #4`), and `bye 12` (or tsh's `12 0`) for a bye. The rest of the round is paired by
  * the system, or the pairing is refused until everyone is typed (the director's choice); typed
  * into a round already paired, the typed pairs replace the tables of the players they name.
  */
@@ -33,7 +33,8 @@ export interface TypedPairings {
 /** An example line for the screen's hint. */
 export const TYPED_PAIRINGS_EXAMPLE = '3 17, 5 9, ann bob, bye 12'
 
-const BYE_WORDS = new Set(['bye', 'b'])
+/** `bye 12`, or tsh's opponent 0: `12 0`. */
+const BYE_WORDS = new Set(['bye', '0', '#0'])
 const VERSUS_WORDS = new Set(['v', 'vs', 'versus', '-', '–'])
 
 /** How closely a fragment matches a name: 3 a whole word, 2 a word's start, 1 inside, 0 not. */
