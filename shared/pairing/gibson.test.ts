@@ -309,3 +309,61 @@ test('the contention step never seats a clinched player with a contender, a list
     { numRuns: 200 },
   )
 })
+
+test('with contention on, every player is still paired once or has the bye (random fields, all matching systems)', () => {
+  fc.assert(
+    fc.property(
+      fc.constantFrom('swiss', 'koth', 'australian') as fc.Arbitrary<
+        'swiss' | 'koth' | 'australian'
+      >,
+      fc.array(
+        fc.record({
+          wins: fc.integer({ min: 0, max: 6 }),
+          spread: fc.integer({ min: -900, max: 900 }),
+          byes: fc.integer({ min: 0, max: 1 }),
+        }),
+        { minLength: 2, maxLength: 13 },
+      ),
+      fc.array(fc.tuple(fc.integer({ min: 1, max: 13 }), fc.integer({ min: 1, max: 13 })), {
+        maxLength: 4,
+      }),
+      fc.integer({ min: 0, max: 2 }),
+      (system, records, avoid, contenderRounds) => {
+        const field = records.map((r, i) =>
+          player(i + 1, r.wins, 6 - r.wins, r.spread, { byes: r.byes }),
+        )
+        const history = [
+          past(6, [
+            [1, 2],
+            [3, 4],
+          ]),
+        ]
+        const gibson: GibsonOptions = { totalRounds: 7, maxSpreadPerRound: 100, contenderRounds }
+        const listed = avoid.filter(([a, b]) => a !== b)
+        const result = pairRound(
+          input(field, {
+            system,
+            round: 7,
+            basedOn: 6,
+            gibson,
+            history,
+            maxRepeats: 1,
+            constraints: { avoid: listed },
+          }),
+        )
+        if (!result.ok) {
+          // Only a do-not-pair list can make a field unpairable here.
+          expect(listed.length).toBeGreaterThan(0)
+          return
+        }
+        const seated = [
+          ...result.value.pairings.flatMap((p) => [p.first, p.second]),
+          ...result.value.byes.map((b) => b.player),
+        ].sort((x, y) => x - y)
+        expect(seated).toEqual(field.map((p) => p.id))
+        expect(result.value.byes.length).toBe(field.length % 2)
+      },
+    ),
+    { numRuns: 200 },
+  )
+})
