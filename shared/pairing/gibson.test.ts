@@ -367,3 +367,36 @@ test('with contention on, every player is still paired once or has the bye (rand
     { numRuns: 200 },
   )
 })
+
+test('best and worst finish count exactly the players each can or cannot catch (random fields)', () => {
+  fc.assert(
+    fc.property(
+      fc.array(
+        fc.record({
+          halfWins: fc.integer({ min: 0, max: 16 }),
+          spread: fc.integer({ min: -400, max: 400 }),
+        }),
+        { minLength: 2, maxLength: 30 },
+      ),
+      fc.integer({ min: 1, max: 4 }),
+      fc.integer({ min: 1, max: 120 }),
+      (records, games, maxSpread) => {
+        const field = records.map((r, i) =>
+          player(i + 1, r.halfWins / 2, 8 - r.halfWins / 2, r.spread),
+        )
+        const order = standingsOrder(ranked(field))
+        const state = contention(order, 8, { totalRounds: 8 + games, maxSpreadPerRound: maxSpread })
+        for (const p of order) {
+          const others = order.filter((q) => q !== p)
+          expect(state?.best.get(p.id)).toBe(
+            1 + others.filter((q) => !canCatch(p, q, games, maxSpread)).length,
+          )
+          expect(state?.worst.get(p.id)).toBe(
+            1 + others.filter((q) => canCatch(q, p, games, maxSpread)).length,
+          )
+        }
+      },
+    ),
+    { numRuns: 300 },
+  )
+})

@@ -118,18 +118,32 @@ export function contention(
   const max = options.maxSpreadPerRound
   const bands = prizeBands(options)
   const lastPaid = bands[bands.length - 1]?.to ?? 0
+  // `canCatch` pair by pair, counted by binary search over the records sorted by wins then spread,
+  // so a field of thousands costs n log n rather than n².
+  const keys = ordered
+    .map((p) => [p.wins, p.spread] as const)
+    .sort((a, b) => a[0] - b[0] || a[1] - b[1])
+  /** Players whose (wins, spread) is above (w, s), or at least (w, s) when not `strict`. */
+  const countFrom = (w: number, s: number, strict: boolean): number => {
+    let lo = 0
+    let hi = keys.length
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1
+      const [kw, ks] = keys[mid] as readonly [number, number]
+      const below = kw < w || (kw === w && (strict ? ks <= s : ks < s))
+      if (below) lo = mid + 1
+      else hi = mid
+    }
+    return keys.length - lo
+  }
+  const reach = gamesLeft * max * 2
   const best = new Map<PlayerId, number>()
   const worst = new Map<PlayerId, number>()
   for (const p of ordered) {
-    let above = 0
-    let catchers = 0
-    for (const q of ordered) {
-      if (q === p) continue
-      if (!canCatch(p, q, gamesLeft, max)) above++
-      if (canCatch(q, p, gamesLeft, max)) catchers++
-    }
-    best.set(p.id, 1 + above)
-    worst.set(p.id, 1 + catchers)
+    // Out of reach: more wins than p can get, or as many and more spread than p can close.
+    best.set(p.id, 1 + countFrom(p.wins + gamesLeft, p.spread + reach, true))
+    // Can catch p: p losing out and they winning out leaves them level or ahead (p counts itself).
+    worst.set(p.id, countFrom(p.wins - gamesLeft, p.spread - reach, false))
   }
   const gibsonized: { player: PairingPlayer; band: PrizeBand }[] = []
   const contenders = new Set<PlayerId>()
