@@ -6,12 +6,19 @@ import type { PairedRound, PairingSystem } from '../../shared/pairing/types'
 import { PRESETS } from '../../shared/rules/presets'
 import { PRESET_IDS, type PresetId } from '../../shared/rules/rule-set'
 import { parseArgs } from './args'
+import {
+  CONTENTION_FLAGS,
+  CONTENTION_OPTIONS,
+  CONTENTION_USAGE,
+  contentionFromArgs,
+} from './contention-options'
 import { CliError, EXIT, type CliIo, type ExitCode } from './io'
 import { encodingOption, readTInput } from './t-input'
 
 export const PAIR_USAGE = `rackside pair FILE.t --round N --system swiss|koth|rr|drr|random|rating|fontes|australian
                    [--based-on M] [--max-repeats K] [--seed S] [--fontes-rounds R]
                    [--preset ${PRESET_IDS.join('|')}] [--json] [--encoding latin1|utf8]
+                   ${CONTENTION_USAGE}
   Pairs round N from the rounds before it, on the standings after round M (default N-1;
   N-2 for lagged pairing). Starts follow the preset (default nsa1995); where it lets the
   program draw for first (msa, wsc2003, msa-guide: MSA 1.2), --seed (default 0) makes the draw,
@@ -47,7 +54,7 @@ function pairingsTable(round: PairedRound, nameOf: (id: number) => string): stri
 
 export async function pairCommand(argv: readonly string[], io: CliIo): Promise<ExitCode> {
   const args = parseArgs(argv, {
-    flags: ['json'],
+    flags: ['json', ...CONTENTION_FLAGS],
     options: [
       'round',
       'system',
@@ -57,6 +64,7 @@ export async function pairCommand(argv: readonly string[], io: CliIo): Promise<E
       'fontes-rounds',
       'preset',
       'encoding',
+      ...CONTENTION_OPTIONS,
     ],
   })
   if (!args.ok) throw new CliError(args.error.message)
@@ -82,6 +90,7 @@ export async function pairCommand(argv: readonly string[], io: CliIo): Promise<E
   const preset = PRESET_IDS.find((id): id is PresetId => id === presetName)
   if (preset === undefined) throw new CliError(`--preset must be one of ${PRESET_IDS.join(', ')}`)
 
+  const contention = contentionFromArgs(flags, options)
   const input = await readTInput(path, encodingOption(options.get('encoding')))
   if (!input.readable) {
     for (const p of input.problems) io.stdout(`${formatProblem(path, p)}\n`)
@@ -95,6 +104,8 @@ export async function pairCommand(argv: readonly string[], io: CliIo): Promise<E
     seed,
     ...(fontesRounds === undefined ? {} : { fontesRounds }),
     starts: { rules: PRESETS[preset], options: { seed } },
+    ...(contention.gibson === undefined ? {} : { gibson: contention.gibson }),
+    ...(contention.avoid === undefined ? {} : { constraints: { avoid: contention.avoid } }),
   })
   const paired = built.ok ? pairRound(built.value) : built
   if (!paired.ok) {

@@ -7,7 +7,7 @@
 import { pairingInputFromEvent, type Entrant } from '../pairing/input'
 import { pairKey } from '../pairing/context'
 import { pairRound } from '../pairing/pair-round'
-import type { PairedRound, PairingSystem, PastRound } from '../pairing/types'
+import type { GibsonOptions, PairedRound, PairingSystem, PastRound } from '../pairing/types'
 import { err, ok, type Result } from '../result'
 import type { PlayerId } from '../results/game-result'
 import type { DeskRules } from '../rules/rule-set'
@@ -15,6 +15,7 @@ import { startTallies, type StartsHistoryEntry } from '../starts/starts'
 import { apply } from '../tournament/apply'
 import type { Command, PairingSpec } from '../tournament/commands'
 import { checkPlayable, checkRoundNumber, starterOf } from '../tournament/lookup'
+import { avoidPairs, contentionOf, gibsonOptions } from '../tournament/pairing-rules'
 import { fontesSpan, stepIndexFor } from '../tournament/plan'
 import { checkedInFor } from '../tournament/players'
 import {
@@ -27,6 +28,7 @@ import {
 } from '../tournament/types'
 import { divisionStandings, findDivision, unpairedPlayers } from '../tournament/views'
 import { unknownStarts, type UnknownStart } from './result-line'
+import { describeReviewWarning, reviewWarnings, type ReviewWarning } from './pairing-review'
 
 export type PairingWarning =
   | {
@@ -51,6 +53,8 @@ export type PairingWarning =
       readonly kind: 'unpaired'
       readonly player: PlayerId
     }
+  /** The bye, win gaps, back-to-back, Gibson and do-not-pair checks (issue 10). */
+  | ReviewWarning
 
 type PairRoundCommand = Extract<Command, { readonly type: 'pairRound' }>
 
@@ -245,6 +249,19 @@ function specsOf(paired: PairedRound, keep: readonly PairingSpec[]): PairingSpec
   return specs
 }
 
+/** Prize contention and Gibsonization as the division set them, for the engine (issue 10). */
+function contentionInput(
+  state: TournamentState,
+  division: Division,
+): { readonly gibson?: GibsonOptions } {
+  const gibson = gibsonOptions(
+    contentionOf(division),
+    state.info,
+    state.rules.results.spreadCapPerGame,
+  )
+  return gibson === undefined ? {} : { gibson }
+}
+
 /**
  * Proposes the pairings of `round` by the division's plan: the next round, or the last one again
  * (then its locked pairings are kept unless `keepLocked` says otherwise, and the caller unpairs it
@@ -287,7 +304,10 @@ export function proposePairing(
       constraints: {
         locked: keep.flatMap((s) => (s.kind === 'game' ? [s.players] : [])),
         ...(keptByes[0] === undefined ? {} : { lockedBye: keptByes[0] }),
+        // The do-not-pair list (issue 10): every system keeps these apart, or says it cannot.
+        avoid: avoidPairs(before, round),
       },
+      ...contentionInput(state, before),
       ...(system === 'fontes' ? { fontesRounds: fontesSpan(before.plan, state.info) } : {}),
       ...(system === 'round-robin' || system === 'double-round-robin'
         ? { roundRobinStart: step.fromRound }
@@ -314,6 +334,14 @@ export function proposePairing(
       : { ...p, wins: row.wins, losses: row.losses, spread: row.spread, rank: row.rank, byes }
   })
   const paired = pairRound({ ...input.value, players })
+  if (!paired.ok && paired.error.code === 'pairing.manual.unpaired') {
+    // A Manual step pairs nothing by itself (issue 10): say what to do rather than who is missing.
+    return err(
+      'pairing.manual.type',
+      `The plan pairs round ${round} by hand: type its pairings (the players left out can be paired by Swiss).`,
+      { details: { round } },
+    )
+  }
   if (!paired.ok) return paired
   const command: PairRoundCommand = {
     type: 'pairRound',
@@ -383,6 +411,7 @@ export function pairingWarnings(
   if (unpaired.ok) {
     for (const player of unpaired.value) warnings.push({ kind: 'unpaired', player: player.id })
   }
+  warnings.push(...reviewWarnings(state, found, round))
   return warnings
 }
 
@@ -430,5 +459,12 @@ export function describeWarning(
       return `${name(warning.player)} would have ${plural(warning.firsts, 'first')} and ${plural(warning.seconds, 'second')}`
     case 'unpaired':
       return `${name(warning.player)} is not paired`
+    case 'second-bye':
+    case 'bye-not-lowest':
+    case 'win-gap':
+    case 'back-to-back':
+    case 'gibson-vs-contender':
+    case 'do-not-pair':
+      return describeReviewWarning(warning, name)
   }
 }

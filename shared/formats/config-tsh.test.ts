@@ -48,7 +48,7 @@ describe('formats.md "tsh event": the MGI 2022 config.tsh', () => {
     expect(config.other.map((o) => o.text)).toEqual(['begin esb A', 'begin esb B'])
   })
 
-  test('division A maps rounds, bye spread, firsts, name, date and realm', () => {
+  test('division A maps rounds, bye spread, firsts, name, date, realm and prize contention', () => {
     const mapped = mapConfigToRules(config, 'A')
     expect(mapped.settings).toEqual({
       rounds: 12,
@@ -58,20 +58,30 @@ describe('formats.md "tsh event": the MGI 2022 config.tsh', () => {
       eventName: 'MGI SCRABBLE PREMIER LEAGUE 2022 - MATCH DAY ONE',
       eventDate: 'February 19, 2021',
       realm: 'nga',
+      // Issue 10: tsh's Gibsonization settings; gibson_spread is a list, its first value is one game.
+      gibson: true,
+      gibsonSpread: 400,
+      prizeBands: [1, 2, 3, 4, 5],
     })
     expect(mapped.problems).toEqual([])
     expect(mapped.ignored).toEqual(
-      expect.arrayContaining(['pairing_system', 'gibson', "division_label{'A'}", 'begin', 'prize']),
+      expect.arrayContaining(['pairing_system', "division_label{'A'}", 'begin', 'prize']),
     )
-    expect(mapped.ignored).not.toContain('bye_spread')
+    for (const key of ['bye_spread', 'gibson', 'gibson_spread', "prize_bands{'A'}"]) {
+      expect(mapped.ignored).not.toContain(key)
+      expect(mapped.used).toContain(key)
+    }
     expect(mapped.used).toEqual([
       'max_rounds',
       'event_name',
       'event_date',
       'bye_spread',
+      "prize_bands{'A'}",
       'realm',
       'assign_firsts',
       'track_firsts',
+      'gibson',
+      'gibson_spread',
     ])
   })
 })

@@ -235,6 +235,15 @@ export interface MappedTshSettings {
   readonly eventDate?: string
   /** Rating realm, e.g. `nsa`, `nga`, `wespa`. */
   readonly realm?: string
+  /** `gibson`: Gibsonize players who have clinched their prize (issue 10). */
+  readonly gibson?: boolean
+  /**
+   * `gibson_spread`: the most spread one game can move. tsh accepts a list (one value per round
+   * still to play); Rackside reads its first value, the one-game figure.
+   */
+  readonly gibsonSpread?: number
+  /** `prize_bands`: the last place of each paying band, e.g. [1, 2, 3]. */
+  readonly prizeBands?: readonly number[]
 }
 
 export interface ConfigMapping {
@@ -248,7 +257,16 @@ export interface ConfigMapping {
 }
 
 type Target =
-  'rounds' | 'byeSpread' | 'tracksFirsts' | 'assignsFirsts' | 'eventName' | 'eventDate' | 'realm'
+  | 'rounds'
+  | 'byeSpread'
+  | 'tracksFirsts'
+  | 'assignsFirsts'
+  | 'eventName'
+  | 'eventDate'
+  | 'realm'
+  | 'gibson'
+  | 'gibsonSpread'
+  | 'prizeBands'
 
 const MAPPED_KEYS: Readonly<Record<string, Target>> = {
   max_rounds: 'rounds',
@@ -259,6 +277,9 @@ const MAPPED_KEYS: Readonly<Record<string, Target>> = {
   event_name: 'eventName',
   event_date: 'eventDate',
   realm: 'realm',
+  gibson: 'gibson',
+  gibson_spread: 'gibsonSpread',
+  prize_bands: 'prizeBands',
 }
 
 const keyLabel = (e: ConfigEntry): string =>
@@ -270,7 +291,7 @@ const keyLabel = (e: ConfigEntry): string =>
  * values for other divisions are neither used nor reported as ignored.
  */
 export function mapConfigToRules(config: TshConfig, division?: string): ConfigMapping {
-  const settings: Record<string, string | number | boolean> = {}
+  const settings: Record<string, string | number | boolean | readonly number[]> = {}
   const fromDivision = new Set<Target>()
   const used: string[] = []
   const ignored: string[] = []
@@ -310,8 +331,13 @@ function expectedType(target: Target): string {
     case 'rounds':
     case 'byeSpread':
       return 'a whole number'
+    case 'gibsonSpread':
+      return 'a whole number from 1 (or a list of them)'
+    case 'prizeBands':
+      return 'a list of increasing places from 1, like [1,2,3]'
     case 'tracksFirsts':
     case 'assignsFirsts':
+    case 'gibson':
       return '0 or 1'
     case 'eventName':
     case 'eventDate':
@@ -320,8 +346,21 @@ function expectedType(target: Target): string {
   }
 }
 
-function mappedValue(target: Target, value: ConfigValue): string | number | boolean | null {
+function mappedValue(
+  target: Target,
+  value: ConfigValue,
+): string | number | boolean | readonly number[] | null {
+  const place = (v: ConfigValue | undefined): number | null =>
+    v?.kind === 'number' && Number.isInteger(v.value) && v.value >= 1 ? v.value : null
   switch (target) {
+    case 'gibsonSpread':
+      return place(value.kind === 'list' ? value.items[0] : value)
+    case 'prizeBands': {
+      if (value.kind !== 'list' || value.items.length === 0) return null
+      const ends = value.items.map(place)
+      const increasing = ends.every((e, i) => e !== null && (i === 0 || e > (ends[i - 1] ?? 0)))
+      return increasing ? (ends as number[]) : null
+    }
     case 'rounds':
     case 'byeSpread':
       return value.kind === 'number' && Number.isInteger(value.value) && value.value >= 0
@@ -329,6 +368,7 @@ function mappedValue(target: Target, value: ConfigValue): string | number | bool
         : null
     case 'tracksFirsts':
     case 'assignsFirsts':
+    case 'gibson':
       // Perl truth: 0 and '' are false; tsh configs write 0 or 1.
       if (value.kind === 'number') return value.value !== 0
       if (value.kind === 'string') return value.value !== '' && value.value !== '0'

@@ -131,9 +131,17 @@ describe('mgi-2022 division A with its config.tsh: every rrank reproduced by the
 
   test('the ignored config keys and commands are reported', () => {
     expect(imported.value.ignored).toEqual(
-      expect.arrayContaining(['director_name', 'pairing_system', 'gibson', 'begin', 'prize']),
+      expect.arrayContaining(['director_name', 'pairing_system', 'begin', 'prize']),
     )
     expect(imported.value.ignored).not.toContain('bye_spread')
+    expect(imported.value.ignored).not.toContain('gibson')
+  })
+
+  test('gibson, gibson_spread and prize_bands become each division’s prize contention (issue 10)', () => {
+    expect(state.divisions.map((d) => [d.name, d.contention])).toEqual([
+      ['A', { gibson: true, prizeBands: [1, 2, 3, 4, 5], maxSpread: 400, contenderRounds: 0 }],
+      ['B', { gibson: true, prizeBands: [1, 2, 3, 4, 5], maxSpread: 400, contenderRounds: 0 }],
+    ])
   })
 
   test('the board tag gives the table numbers', () => {

@@ -33,6 +33,7 @@ import type { PresetId, RuleSet } from '../rules/rule-set'
 import type { Command, PairingSpec } from '../tournament/commands'
 import type { PairingStart, TournamentInfo, TshPlayerData } from '../tournament/types'
 import { isIsoDate, MAX_RATING, validatePlayerInput } from '../tournament/validation'
+import { DEFAULT_CONTENTION, type ContentionSettings } from '../tournament/pairing-rules'
 import { mapConfigToRules, type TshConfig } from './config-tsh'
 import type { FormatProblem } from './problem'
 import { checkTFile } from './t-check'
@@ -552,6 +553,27 @@ export function readEventDate(text: string): string | null {
 }
 
 /**
+ * A division's prize contention from tsh's `gibson`, `gibson_spread` and `prize_bands` (issue 10),
+ * or null when the config sets none of them. tsh's contender pairing has no switch of its own,
+ * so contender rounds stay off; the director turns them on in the Rounds screen.
+ */
+function contentionFromTsh(config: TshConfig, division: string): Result<ContentionSettings | null> {
+  const mapped = mapConfigToRules(config, division)
+  const problem = mapped.problems[0]
+  if (problem !== undefined) return err(problem.code, problem.message, { line: problem.line })
+  const { gibson, gibsonSpread, prizeBands } = mapped.settings
+  if (gibson === undefined && gibsonSpread === undefined && prizeBands === undefined) {
+    return ok(null)
+  }
+  return ok({
+    gibson: gibson ?? false,
+    prizeBands: prizeBands ?? DEFAULT_CONTENTION.prizeBands,
+    maxSpread: gibsonSpread ?? DEFAULT_CONTENTION.maxSpread,
+    contenderRounds: 0,
+  })
+}
+
+/**
  * A whole tsh event: `createTournament` (rounds, bye spread, event name and date from config.tsh),
  * then per division `addDivision` and the division's commands. `files` maps each division's file
  * name (as config.tsh names it) to the file read.
@@ -632,6 +654,11 @@ export function importTshEvent(
       }
     }
     commands.push(...imported.value.commands)
+    const contention = contentionFromTsh(config, d.name)
+    if (!contention.ok) return contention
+    if (contention.value !== null) {
+      commands.push({ type: 'setContention', division: d.name, contention: contention.value })
+    }
     warnings.push(...imported.value.warnings.map((w) => ({ ...w, file: d.fileName })))
   }
   const ignored = [...event.ignored]

@@ -22,6 +22,7 @@ import {
 } from '../rules/rule-set'
 import { fold } from '../tournament/apply'
 import type { CommandType, LoggedCommand } from '../tournament/commands'
+import { DO_NOT_PAIR_REASONS } from '../tournament/pairing-rules'
 import type { TournamentState } from '../tournament/types'
 
 export const TOURNAMENT_FILE_FORMAT = 'rackside-tournament'
@@ -252,6 +253,28 @@ const COMMAND_FIELDS: Readonly<Record<CommandType, Fields>> = {
   checkIn: { division: 'string', player: PLAYER_ID, day: 'string' },
   cancelCheckIn: { division: 'string', player: PLAYER_ID, day: 'string' },
   setPairingPlan: { division: 'string', plan: { array: PLAN_STEP } },
+  setContention: {
+    division: 'string',
+    contention: obj({
+      gibson: 'boolean',
+      prizeBands: { array: 'integer' },
+      maxSpread: 'integer',
+      contenderRounds: 'integer',
+    }),
+  },
+  setDoNotPair: {
+    division: 'string',
+    doNotPair: obj({
+      groups: {
+        array: obj({
+          players: { array: PLAYER_ID },
+          reason: { literal: DO_NOT_PAIR_REASONS },
+          note: 'string',
+        }),
+      },
+      sameClubRounds: 'integer',
+    }),
+  },
   pairRound: {
     division: 'string',
     round: 'integer',

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { applyAll, WORKED_EXAMPLE } from '../tournament/test-support/event'
-import { parseConfigTsh } from './config-tsh'
+import { mapConfigToRules, parseConfigTsh } from './config-tsh'
 import { parseTFile } from './t-file'
 import { parseTshArchive } from './tsh-archive'
 import { divisionFileName, exportTshEvent } from './tsh-event-export'
@@ -38,5 +38,27 @@ describe('a whole event as a tsh .tsh archive (formats.md, "tsh event")', () => 
     ])
     const a = parseTFile(archive.value.files[0]!.text)
     expect(a.ok && a.value.players.map((p) => p.name)).toEqual(['Ann', 'Bob', 'Cy', 'Di', 'Ed'])
+  })
+
+  test('prize contention is written as tsh reads it and read back the same (issue 10)', () => {
+    const state = applyAll([
+      ...WORKED_EXAMPLE.setup,
+      {
+        type: 'setContention',
+        division: 'A',
+        contention: { gibson: true, prizeBands: [1, 3, 6], maxSpread: 300, contenderRounds: 0 },
+      },
+    ])
+    const text = exportTshEvent(state)
+    if (!text.ok) throw new Error(text.error.message)
+    const archive = parseTshArchive(text.value)
+    if (!archive.ok) throw new Error(archive.error.message)
+    expect(archive.value.configText).toContain("config prize_bands{'A'} = [1,3,6]")
+    const mapped = mapConfigToRules(parseConfigTsh(archive.value.configText).config, 'A')
+    expect(mapped.settings).toMatchObject({
+      gibson: true,
+      gibsonSpread: 300,
+      prizeBands: [1, 3, 6],
+    })
   })
 })

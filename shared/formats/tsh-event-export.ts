@@ -24,6 +24,24 @@ export function divisionFileName(name: string, taken: ReadonlySet<string> = new 
 const perlQuote = (text: string): string => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`
 
 /**
+ * Prize contention as tsh reads it (issue 10): `gibson` and `gibson_spread` for the event (tsh has
+ * one value; the first division that sets contention gives it) and `prize_bands` per division.
+ */
+function contentionConfig(state: TournamentState): string[] {
+  const set = state.divisions.filter((d) => d.contention !== undefined)
+  const first = set[0]?.contention
+  if (first === undefined) return []
+  return [
+    `config gibson = ${first.gibson ? 1 : 0}`,
+    `config gibson_spread = [${String(first.maxSpread)}]`,
+    ...set.map(
+      (d) =>
+        `config prize_bands{'${d.name.replace(/\s+/g, '_')}'} = [${(d.contention?.prizeBands ?? []).join(',')}]`,
+    ),
+  ]
+}
+
+/**
  * The whole event as a tsh `.tsh` archive (formats.md, "tsh event"): a config.tsh naming each
  * division's file, with what our rules map to tsh's settings, then every division's `.t` file.
  */
@@ -46,6 +64,7 @@ export function exportTshEvent(state: TournamentState): Result<string> {
     `config bye_spread = ${String(rules.results.byeSpread)}`,
     `config event_name = ${perlQuote(info.name)}`,
     `config event_date = ${perlQuote(info.startDate)}`,
+    ...contentionConfig(state),
   ].join('\n')
   const archive = serializeTshArchive({ configText, files })
   return archive.ok ? ok(archive.value) : archive

@@ -383,7 +383,9 @@ describe('Gibsonization (design.md, "Pairing")', () => {
       [4, 6],
     ])
     const leader = round.pairings.find((p) => p.first === 1 || p.second === 1)
-    expect(leader?.reason).toMatch(/^Gibsonized leader vs the highest non-contender; 5–0 vs 1–4/)
+    expect(leader?.reason).toMatch(
+      /^Gibsonized: Ann has clinched 1st place with 1 game left; vs the highest-ranked player out of contention; 5–0 vs 1–4/,
+    )
     expect(round.summary.gibsonized).toEqual([1])
     expect(round.summary.text).toContain('Ann is Gibsonized')
   })
@@ -391,7 +393,11 @@ describe('Gibsonization (design.md, "Pairing")', () => {
   test('with an odd field the Gibsonized leader takes the bye', () => {
     const round = paired(input(field.slice(0, 5), { round: 6, basedOn: 5, gibson }))
     expect(round.byes).toEqual([
-      { player: 1, reason: 'Gibsonized: nobody can catch them in the 1 games left' },
+      {
+        player: 1,
+        reason:
+          'Gibsonized: Ann has clinched 1st place with 1 game left; a Gibsonized player takes the bye before the lowest-ranked',
+      },
     ])
   })
 

@@ -25,7 +25,7 @@ import {
   timesMet,
   type PairingContext,
 } from './context'
-import { gibsonState, type GibsonState } from './gibson'
+import { pairContention } from './gibson'
 import { matchPool, type MatchedPool } from './match-pool'
 import { kothModel, randomModel, ratingModel, swissModel } from './models'
 import { circleSchedule, roundRobinSchedule } from './round-robin'
@@ -163,40 +163,16 @@ function matchingSystem(
   const gibsonized: PlayerId[] = []
   let rest = [...pool]
 
+  // Prize contention and Gibsonization (shared/pairing/gibson.ts) pair first; the system the rest.
   const usesGibson =
     input.system === 'swiss' || input.system === 'koth' || input.system === 'australian'
-  const gibson: GibsonState | null =
-    usesGibson && input.gibson !== undefined
-      ? gibsonState(ordered, input.basedOn, input.gibson)
-      : null
-  if (gibson !== null && rest.some((p) => p.id === gibson.leader.id)) {
-    const leader = gibson.leader
-    gibsonized.push(leader.id)
-    const others = rest.filter((p) => p.id !== leader.id)
-    if (rest.length % 2 === 1 && !hasBye) {
-      byes.push({
-        player: leader.id,
-        reason: `Gibsonized: nobody can catch them in the ${String(gibson.gamesLeft)} games left`,
-      })
-      rest = others
-    } else {
-      const partner = others.find(
-        (p) =>
-          !gibson.contenders.has(p.id) &&
-          !ctx.avoid.has(pairKey(leader.id, p.id)) &&
-          timesMet(ctx, leader.id, p.id) <= ctx.maxRepeats,
-      )
-      if (partner === undefined) {
-        notes.push(`${leader.name} is Gibsonized but every possible opponent is a contender`)
-      } else {
-        pairs.push({
-          a: leader,
-          b: partner,
-          note: 'Gibsonized leader vs the highest non-contender',
-        })
-        rest = others.filter((p) => p.id !== partner.id)
-      }
-    }
+  const contended = usesGibson ? pairContention(ctx, ordered, pool, hasBye) : null
+  if (contended !== null) {
+    pairs.push(...contended.pairs)
+    if (contended.bye !== null) byes.push(contended.bye)
+    gibsonized.push(...contended.gibsonized)
+    notes.push(...contended.notes)
+    rest = [...contended.rest]
   }
 
   const pairer: PoolPairer = (players, mode) => {
@@ -225,7 +201,14 @@ function matchingSystem(
   if ((hasBye || byes.length > 0) && rest.length % 2 === 1) {
     return err('pairing.odd', 'The bye is already given but an odd number of players is left')
   }
-  const paired = withBye(rest, pairer)
+  let paired = withBye(rest, pairer)
+  if (!paired.ok && contended !== null && contended.pairs.length > 0) {
+    // The contention pairs left the rest unpairable: let the system pair everyone they took.
+    notes.push('contention pairings dropped: the other players could not all be paired around them')
+    pairs.splice(0, pairs.length)
+    rest = pool.filter((p) => !byes.some((b) => b.player === p.id))
+    paired = withBye(rest, pairer)
+  }
   if (!paired.ok) return paired
   const note = systemNote(input)
   pairs.push(...rawFromMatched(paired.value.matched, note))
@@ -320,7 +303,8 @@ function fontes(
     for (const [x, y] of seat) {
       const a = member(x)
       const b = member(y)
-      if (a === undefined || b === undefined) continue
+      // A pair on the do-not-pair list is left to the pairing of the rest, which keeps them apart.
+      if (a === undefined || b === undefined || ctx.avoid.has(pairKey(a.id, b.id))) continue
       pairs.push({
         a,
         b,
@@ -336,7 +320,12 @@ function fontes(
     matchPool(ctx, players, swissModel(ctx, players), mode),
   )
   if (!rest.ok) return rest
-  pairs.push(...rawFromMatched(rest.value.matched, 'Initial Fontes: scheduled opponent absent'))
+  pairs.push(
+    ...rawFromMatched(
+      rest.value.matched,
+      'Initial Fontes: scheduled opponent absent or not allowed',
+    ),
+  )
   return ok({
     pairs,
     byes: rest.value.bye === null ? [] : [rest.value.bye],
@@ -536,6 +525,20 @@ function systemName(input: PairingInput): string {
   }
 }
 
+/**
+ * A round robin's schedule cannot move a player, so a pair on the do-not-pair list that it seats
+ * together is named in the summary, for the director to change by hand. (Initial Fontes leaves
+ * such a pair to the pairing of the rest; the matching systems never seat one.)
+ */
+function unkeptAvoids(ctx: PairingContext, pairs: readonly RawPair[]): string[] {
+  return pairs
+    .filter((p) => ctx.avoid.has(pairKey(p.a.id, p.b.id)))
+    .map(
+      (p) =>
+        `${systemName(ctx.input)} seats ${p.a.name} and ${p.b.name} together although they must not meet: the schedule cannot move them; change the table by hand`,
+    )
+}
+
 /** Pairs `input.round`; every active player is paired once or has a bye, or the error says who. */
 export function pairRound(input: PairingInput): Result<PairedRound> {
   if (!Number.isInteger(input.round) || input.round < 1) {
@@ -600,6 +603,7 @@ export function pairRound(input: PairingInput): Result<PairedRound> {
   if (!raw.ok) return raw
   const all: RawRound = {
     ...raw.value,
+    notes: [...raw.value.notes, ...unkeptAvoids(ctx, raw.value.pairs)],
     pairs: [...locked, ...raw.value.pairs],
     byes: lockedBye === null ? raw.value.byes : [lockedBye, ...raw.value.byes],
   }

@@ -54,8 +54,21 @@ export interface GibsonOptions {
   readonly totalRounds: number
   /** The most spread a player can gain (or lose) in one game, for who can still catch whom. */
   readonly maxSpreadPerRound: number
-  /** Places that win prizes: players who can still reach one are the contenders (default 3). */
+  /** Places that win prizes, each its own band (default 3); `prizeBands` wins when both are set. */
   readonly prizePlaces?: number
+  /**
+   * The last place of each paying band, ascending (tsh's `prize_bands`): [1, 2, 3] = first, second
+   * and third each pay; [1, 3, 10] = first; second to third; fourth to tenth. A player whose best
+   * and worst possible finish fall in one band has clinched it (Gibsonized).
+   */
+  readonly prizeBands?: readonly number[]
+  /** Keep clinched players away from contenders (default true; false: contenders only). */
+  readonly gibsonize?: boolean
+  /**
+   * In the last this many rounds, a player holding a paying place meets someone who can still
+   * catch them (tsh's ChewPair contenders); 0 = off (default).
+   */
+  readonly contenderRounds?: number
 }
 
 export interface PairingConstraints {

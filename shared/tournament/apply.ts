@@ -1,6 +1,7 @@
 import { validateRuleSet } from '../rules/rule-fields'
 import { err, ok, type Result, type RuleError } from '../result'
 import type { Command, LoggedCommand } from './commands'
+import { setContention, setDoNotPair } from './pairing-rules'
 import { setPairingPlan } from './plan'
 import {
   assignPenalty,
@@ -94,6 +95,10 @@ export function apply(
       return updateDivision(state, command.division, (d) => cancelCheckIn(d, command))
     case 'setPairingPlan':
       return updateDivision(state, command.division, (d) => setPairingPlan(d, command, context))
+    case 'setContention':
+      return updateDivision(state, command.division, (d) => setContention(d, command, context))
+    case 'setDoNotPair':
+      return updateDivision(state, command.division, (d) => setDoNotPair(d, command, context))
     case 'pairRound':
       return updateDivision(state, command.division, (d) => pairRound(d, command, context))
     case 'editPairing':

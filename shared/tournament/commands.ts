@@ -1,5 +1,6 @@
 import type { GameResult, PlayerId } from '../results/game-result'
 import type { RuleSet } from '../rules/rule-set'
+import type { ContentionSettings, DoNotPairList } from './pairing-rules'
 import type { PairingStart, PlanStep, PlayerFields, TournamentInfo, TshPlayerData } from './types'
 
 /**
@@ -104,6 +105,18 @@ export type Command =
       readonly type: 'setPairingPlan'
       readonly division: string
       readonly plan: readonly PlanStep[]
+    }
+  /** Prize bands, Gibsonization and contender pairing of a division (issue 10). */
+  | {
+      readonly type: 'setContention'
+      readonly division: string
+      readonly contention: ContentionSettings
+    }
+  /** The division's do-not-pair list: families, club-mates early on, named pairs (issue 10). */
+  | {
+      readonly type: 'setDoNotPair'
+      readonly division: string
+      readonly doNotPair: DoNotPairList
     }
   | {
       readonly type: 'pairRound'

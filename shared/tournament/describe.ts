@@ -3,6 +3,7 @@ import type { GameResult, PlayerId } from '../results/game-result'
 import { apply } from './apply'
 import type { Command, GameRef, LoggedCommand, PairingSpec } from './commands'
 import { findGame } from './record-result'
+import { describeContention, describeDoNotPair } from './pairing-rules'
 import type { Division, PlanStep, TournamentState } from './types'
 
 /*
@@ -192,6 +193,10 @@ export function describeCommand(
       return `Cancelled the check-in of ${names.full(command.player)} for ${command.day}${inDivision}`
     case 'setPairingPlan':
       return `Pairing plan${inDivision}: ${command.plan.map(describePlanStep).join('; ')}`
+    case 'setContention':
+      return `Prize contention${inDivision}: ${describeContention(command.contention)}`
+    case 'setDoNotPair':
+      return `Do-not-pair list${inDivision}: ${describeDoNotPair(command.doNotPair, names.full)}`
     case 'pairRound': {
       const source = [
         command.system,

@@ -38,6 +38,8 @@ export function commandRound(command: Command): number | null {
     case 'checkIn':
     case 'cancelCheckIn':
     case 'setPairingPlan':
+    case 'setContention':
+    case 'setDoNotPair':
       return null
     case 'registerPlayer':
       return command.firstRound ?? null

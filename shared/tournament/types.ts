@@ -2,6 +2,7 @@ import type { PairingSystem } from '../pairing/types'
 import type { GameResult, PlayerId, SpreadPenalty } from '../results/game-result'
 import type { RuleSet } from '../rules/rule-set'
 import type { StartReason } from '../starts/starts'
+import type { ContentionSettings, DoNotPairList } from './pairing-rules'
 
 export type { PlayerId } from '../results/game-result'
 
@@ -183,6 +184,10 @@ export interface Division {
   readonly warnings: readonly Warning[]
   /** How each round is paired; sorted by `fromRound`, the first step from round 1. */
   readonly plan: readonly PlanStep[]
+  /** Prize contention and Gibsonization (shared/tournament/pairing-rules.ts); absent = off. */
+  readonly contention?: ContentionSettings
+  /** Who must not meet whom (shared/tournament/pairing-rules.ts); absent = nobody. */
+  readonly doNotPair?: DoNotPairList
 }
 
 export interface TournamentState {

@@ -1,0 +1,166 @@
+/**
+ * Prize contention at the desk (issue 10): the settings the Rounds screen offers, through
+ * `proposePairing`, `apply` and the printed pairings.
+ */
+import { describe, expect, test } from 'vitest'
+import { buildReport } from '../reports/report'
+import { rulesFromPreset } from '../rules/presets'
+import { apply } from '../tournament/apply'
+import type { Command, PairingSpec } from '../tournament/commands'
+import type { ContentionSettings } from '../tournament/pairing-rules'
+import { applyAll, ID, played } from '../tournament/test-support/event'
+import type { TournamentState } from '../tournament/types'
+import { describeWarning, pairingWarnings, proposePairing } from './pair-next'
+import { contentionSummary } from './pairing-review'
+import { deskSetup, PAIR_ROUND_1 } from './test-support/desk-event'
+
+const nsa = rulesFromPreset('nsa1995')
+
+const game = (table: number, a: number, b: number): PairingSpec => ({
+  kind: 'game',
+  table,
+  players: [a, b],
+})
+const win = (round: number, table: number, players: [number, number], margin: number): Command => ({
+  type: 'recordResult',
+  division: 'A',
+  round,
+  game: { table },
+  result: played(players, [400 + margin, 400], nsa),
+})
+const pair = (round: number, pairings: PairingSpec[]): Command => ({
+  type: 'pairRound',
+  division: 'A',
+  round,
+  system: 'manual',
+  pairings,
+})
+
+/**
+ * Four rounds, three played. Ann (#1) wins all three by 300: 3–0 +900. Dan 2–1 +50, Fay 2–1
+ * −240 (a bye), Joanne 2–1 −280; Cy, Ed and Bob 1–2. With one game left and at most 250 spread a
+ * game, the 2–1 players can reach Ann's 3 wins but not her spread: Ann has clinched first.
+ */
+const threeRounds: Command[] = [
+  ...deskSetup('nsa1995', 4),
+  PAIR_ROUND_1,
+  win(1, 1, [1, 2], 300),
+  win(1, 2, [3, 4], 10),
+  win(1, 3, [5, 6], 10),
+  pair(2, [game(1, 1, 3), game(2, 7, 5), game(3, 2, 6), { kind: 'bye', player: 4 }]),
+  win(2, 1, [1, 3], 300),
+  win(2, 2, [7, 5], 10),
+  win(2, 3, [2, 6], 10),
+  pair(3, [game(1, 1, 7), game(2, 3, 5), game(3, 4, 2), { kind: 'bye', player: 6 }]),
+  win(3, 1, [1, 7], 300),
+  win(3, 2, [3, 5], 10),
+  win(3, 3, [4, 2], 10),
+]
+
+const settings = (extra: Partial<ContentionSettings> = {}): Command => ({
+  type: 'setContention',
+  division: 'A',
+  contention: { gibson: true, prizeBands: [1, 2, 3], maxSpread: 250, contenderRounds: 0, ...extra },
+})
+
+function proposeRound4(state: TournamentState) {
+  const proposal = proposePairing(state, 'A', 4, { seed: 5 })
+  if (!proposal.ok) throw new Error(`${proposal.error.code}: ${proposal.error.message}`)
+  return proposal.value
+}
+
+describe('Gibsonization from the Rounds settings (issue 10)', () => {
+  test('off by default: the bye goes to the lowest-ranked player without one', () => {
+    const proposal = proposeRound4(applyAll(threeRounds))
+    const bye = proposal.command.pairings.find((p) => p.kind === 'bye')
+    expect(bye).toMatchObject({ player: 2 })
+  })
+
+  test('on: Ann has clinched first and takes the bye; the pairings print it', () => {
+    const state = applyAll([...threeRounds, settings()])
+    const proposal = proposeRound4(state)
+    const bye = proposal.command.pairings.find((p) => p.kind === 'bye')
+    expect(bye).toEqual({
+      kind: 'bye',
+      player: 1,
+      reason:
+        'Gibsonized: Ann Smith has clinched 1st place with 1 game left; a Gibsonized player takes the bye before the lowest-ranked',
+    })
+    expect(proposal.summary).toContain('Ann Smith is Gibsonized')
+    const applied = apply(state, proposal.command, ID)
+    expect(applied.ok).toBe(true)
+    if (!applied.ok) return
+    // The review does not flag the Gibsonized bye as a bye to someone not lowest.
+    expect(pairingWarnings(applied.value, 'A', 4).map((w) => w.kind)).not.toContain(
+      'bye-not-lowest',
+    )
+    const printed = buildReport(applied.value, {
+      kind: 'pairings-by-table',
+      division: 'A',
+      round: 4,
+    })
+    expect(
+      printed.ok && printed.value.kind === 'pairings-by-table' ? printed.value.rows : [],
+    ).toContainEqual(
+      expect.objectContaining({ kind: 'bye', player: expect.objectContaining({ id: 1 }) }),
+    )
+  })
+
+  test('a spread of 450 a game lets Dan still catch Ann: nobody is Gibsonized', () => {
+    const proposal = proposeRound4(applyAll([...threeRounds, settings({ maxSpread: 450 })]))
+    expect(proposal.summary.some((line) => line.includes('Gibsonized'))).toBe(false)
+  })
+
+  test('a hand-made pairing of the Gibsonized leader against a contender is flagged', () => {
+    const state = applyAll([
+      ...threeRounds,
+      settings(),
+      pair(4, [game(1, 1, 4), game(2, 7, 3), game(3, 5, 6), { kind: 'bye', player: 2 }]),
+    ])
+    const words = pairingWarnings(state, 'A', 4).map((w) => describeWarning(state, 'A', w))
+    expect(words).toContain(
+      'Table 1: Ann Smith (#1) has clinched their prize but meets Dan Lee (#4), who still plays for one',
+    )
+    // Bob, last with no bye yet, has the bye: nothing to say about it.
+    expect(words.some((w) => w.startsWith('The bye goes to'))).toBe(false)
+  })
+
+  test('the review flags a second bye, a bye not to the lowest, a 2-win gap and a back-to-back rematch', () => {
+    const state = applyAll([
+      ...threeRounds,
+      pair(4, [game(1, 1, 2), game(2, 3, 5), game(3, 7, 6), { kind: 'bye', player: 4 }]),
+    ])
+    const words = pairingWarnings(state, 'A', 4).map((w) => describeWarning(state, 'A', w))
+    expect(words).toEqual(
+      expect.arrayContaining([
+        'Dan Lee (#4) gets a bye after one earlier bye',
+        'The bye goes to Dan Lee (#4), but Bob Jones (#2) is ranked lower with no more byes or forfeits',
+        'Table 1: Ann Smith (#1) and Bob Jones (#2) are 2 wins apart',
+        'Table 2: Joanne Tan (#3) and Ed Ng (#5) also met last round',
+      ]),
+    )
+  })
+
+  test('the Rounds screen says where the prizes stand', () => {
+    const state = applyAll([...threeRounds, settings()])
+    expect(contentionSummary(state, state.divisions[0]!)).toEqual([
+      'After round 3, 1 game left:',
+      'Ann Smith (#1) has clinched 1st place',
+      // Every 1–2 player can still reach 2 wins and, on spread, any 2–1 player who loses.
+      'still playing for a prize: Dan Lee (#4) (2nd–7th), Fay Wong (#7) (2nd–7th), Joanne Tan (#3) (2nd–7th), Cy Bobson (#6) (2nd–7th), Ed Ng (#5) (2nd–7th), Bob Jones (#2) (2nd–7th)',
+    ])
+    expect(contentionSummary(applyAll(threeRounds), applyAll(threeRounds).divisions[0]!)).toEqual(
+      [],
+    )
+  })
+
+  test('settings are validated with a message naming the field', () => {
+    const base = applyAll(threeRounds)
+    const bad = apply(base, settings({ prizeBands: [1, 3, 2] }), ID)
+    expect(bad.ok ? '' : bad.error.message).toBe(
+      "Prize band 3 ends at place 2, not after band 2's place 3: list the bands' last places in increasing order.",
+    )
+    const rounds = apply(base, settings({ contenderRounds: 5 }), ID)
+    expect(rounds.ok ? '' : rounds.error.code).toBe('contention.rounds.invalid')
+  })
+})
