@@ -358,7 +358,8 @@ function wholeRound(
     (p) =>
       !seated.has(p.id) &&
       checkPlayable(p, round).ok &&
-      (options.onlyCheckedInOn === undefined || checkedInFor(p, options.onlyCheckedInOn, state.rules.desk)),
+      (options.onlyCheckedInOn === undefined ||
+        checkedInFor(p, options.onlyCheckedInOn, state.rules.desk)),
   )
   if (missing.length > 0) {
     const names = missing
