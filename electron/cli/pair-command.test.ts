@@ -209,11 +209,21 @@ describe('rackside pair (design.md, "Pairing")', () => {
   })
 
   test('no --system: the automatic plan for 60 players and 12 rounds (auto-plan.ts) pairs each round', async () => {
-    const plan =
-      'Rounds 1–3: Initial Fontes; rounds 4–11: Swiss on the round before last; round 12: King of the Hill'
+    const plan = 'Rounds 1–3: Initial Fontes; rounds 4–11: Swiss; round 12: King of the Hill'
     const first = await json('pair', at('a.t'), '--round', '1', '--rounds', '12')
     expect(first).toMatchObject({ system: 'fontes', basedOn: 0, plan, maxRepeats: null })
-    const lagged = await json('pair', at('a.t'), '--round', '5', '--rounds', '12')
+    const swiss = await json('pair', at('a.t'), '--round', '5', '--rounds', '12')
+    expect(swiss).toMatchObject({ system: 'swiss', basedOn: 4 })
+    const lagged = await json(
+      'pair',
+      at('a.t'),
+      '--round',
+      '5',
+      '--system',
+      'swiss',
+      '--based-on',
+      '3',
+    )
     expect(lagged).toMatchObject({ system: 'swiss', basedOn: 3 })
     const last = await json('pair', at('a.t'), '--round', '12', '--rounds', '12')
     expect(last).toMatchObject({ system: 'koth', basedOn: 11 })

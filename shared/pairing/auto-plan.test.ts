@@ -9,8 +9,9 @@ describe('the automatic plan (auto-plan.ts: thresholds in its header)', () => {
     [8, 10, 'Rounds 1–7: round robin; rounds 8–9: Swiss; round 10: King of the Hill'],
     [24, 23, 'Rounds 1–23: round robin'],
     [26, 23, 'Rounds 1–3: Initial Fontes; rounds 4–22: Swiss; round 23: King of the Hill'],
+    [60, 12, 'Rounds 1–3: Initial Fontes; rounds 4–11: Swiss; round 12: King of the Hill'],
     [
-      60,
+      150,
       12,
       'Rounds 1–3: Initial Fontes; rounds 4–11: Swiss on the round before last; round 12: King of the Hill',
     ],

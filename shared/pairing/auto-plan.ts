@@ -10,7 +10,8 @@
  *     14 rounds), when the event has at least Fontes + 2 rounds and 8 players or more;
  *     a shorter event opens seeded by rating (top half v bottom half) for round 1 instead.
  *   - Swiss after that, lagged (on the standings of the round before last, so the next round can
- *     be paired while one is still being played) for fields of 40 or more, as big events do.
+ *     be paired while one is still being played) for big fields, 100 players or more, as big
+ *     events do; a smaller field is paired on the last round's standings.
  *   - King of the Hill for the last round of an event of 5 rounds or more (on the last round's
  *     standings, never lagged: the final round pairs the leaders on the final standings).
  * Every step has no repeat limit: repeats are only priced by the weight model (weights.ts).
@@ -27,7 +28,7 @@ export interface AutoPlanStep {
 
 /** Thresholds, named so the doc above and the code agree. */
 export const AUTO_PLAN = {
-  lagFrom: 40,
+  lagFrom: 100,
   bigField: 100,
   bigFieldRounds: 14,
   fontesMinPlayers: 8,
