@@ -141,6 +141,137 @@ function denseSolve(problem: SparseProblem): PerfectMatching | null {
   return denseMinCostPerfectMatching(problem.n, edges)
 }
 
+interface Solved {
+  readonly mate: Int32Array
+  readonly solves: number
+  readonly candidateEdges: number
+  /** The face of this phase's optimum, for the next phase. */
+  readonly face: () => Face
+}
+
+function solveWhole(
+  sparse: SparseProblem,
+  dense: boolean,
+  boundIsExact: (u: number, v: number) => boolean,
+): Solved | null {
+  const solved = dense ? denseSolve(sparse) : sparseMinCostPerfectMatching(sparse)
+  const duals = solved?.duals
+  if (solved === null || duals === undefined) return null
+  return {
+    mate: solved.mate,
+    solves: solved.solves,
+    candidateEdges: solved.candidateEdges,
+    face: () => faceOf(duals, sparse.n, sparse.cost, sparse.costLowerBound, boundIsExact),
+  }
+}
+
+/**
+ * From phase 2 on only the pairs tight so far may meet, and they fall apart into many small
+ * groups (a score group, its start balance…) that no allowed pair joins: each is solved on its
+ * own, which is exact (a perfect matching of the field is one of each part) and far quicker than
+ * one blossom over the whole field.
+ */
+function solveByParts(
+  sparse: SparseProblem,
+  allowed: Int32Array,
+  previous: Int32Array | null,
+  dense: boolean,
+  boundIsExact: (u: number, v: number) => boolean,
+): Solved | null {
+  const { n } = sparse
+  const parent = Int32Array.from({ length: n }, (_, v) => v)
+  const find = (v: number): number => {
+    let r = v
+    while (parent[r] !== r) r = parent[r] as number
+    while (parent[v] !== r) {
+      const up = parent[v] as number
+      parent[v] = r
+      v = up
+    }
+    return r
+  }
+  for (let k = 0; k + 1 < allowed.length; k += 2) {
+    parent[find(allowed[k] as number)] = find(allowed[k + 1] as number)
+  }
+  const partOf = new Int32Array(n)
+  const localOf = new Int32Array(n)
+  const parts: number[][] = []
+  const index = new Map<number, number>()
+  for (let v = 0; v < n; v++) {
+    const root = find(v)
+    let p = index.get(root)
+    if (p === undefined) {
+      p = parts.length
+      index.set(root, p)
+      parts.push([])
+    }
+    partOf[v] = p
+    localOf[v] = (parts[p] as number[]).length
+    ;(parts[p] as number[]).push(v)
+  }
+  const edges: number[][] = parts.map(() => [])
+  for (let k = 0; k + 1 < allowed.length; k += 2) {
+    const u = allowed[k] as number
+    const v = allowed[k + 1] as number
+    ;(edges[partOf[u] as number] as number[]).push(localOf[u] as number, localOf[v] as number)
+  }
+  // The first candidates of each part, in one pass.
+  const near: (readonly [number, number])[][] = parts.map(() => [])
+  for (const [a, b] of sparse.candidates) {
+    if (partOf[a] === partOf[b]) {
+      near[partOf[a] as number]?.push([localOf[a] as number, localOf[b] as number])
+    }
+  }
+  const mate = new Int32Array(n).fill(-1)
+  const faces: Face[] = []
+  let solves = 0
+  let candidateEdges = 0
+  for (let p = 0; p < parts.length; p++) {
+    const verts = parts[p] as number[]
+    const local = Int32Array.from(edges[p] as number[])
+    const at = (l: number): number => verts[l] as number
+    const candidates: (readonly [number, number])[] = []
+    if (local.length <= 80 * verts.length) {
+      for (let k = 0; k + 1 < local.length; k += 2) {
+        candidates.push([local[k] as number, local[k + 1] as number])
+      }
+    } else {
+      candidates.push(...(near[p] ?? []))
+    }
+    // The previous optimum is tight and crosses each blossom once: a perfect matching to start.
+    if (previous !== null) {
+      for (const v of verts) {
+        const w = previous[v] as number
+        if (w > v) candidates.push([localOf[v] as number, localOf[w] as number])
+      }
+    }
+    const part: SparseProblem = {
+      n: verts.length,
+      cost: (u, v) => sparse.cost(at(u), at(v)),
+      costLowerBound: (u, v) => sparse.costLowerBound(at(u), at(v)),
+      maxCost: sparse.maxCost,
+      candidates,
+      pairs: local,
+    }
+    const solved: Solved | null = solveWhole(part, dense, (u, v) => boundIsExact(at(u), at(v)))
+    if (solved === null) return null
+    solves += solved.solves
+    candidateEdges += solved.candidateEdges
+    solved.mate.forEach((w, v) => {
+      mate[at(v)] = at(w)
+    })
+    faces.push(solved.face())
+  }
+  const same = (u: number, v: number): Face | null =>
+    partOf[u] === partOf[v] ? (faces[partOf[u] as number] ?? null) : null
+  const face: Face = {
+    depth: Math.max(0, ...faces.map((f) => f.depth)),
+    tight: (u, v) => same(u, v)?.tight(localOf[u] as number, localOf[v] as number) ?? false,
+    crossings: (u, v) => same(u, v)?.crossings(localOf[u] as number, localOf[v] as number) ?? 0,
+  }
+  return { mate, solves, candidateEdges, face: () => face }
+}
+
 export interface LexOptions {
   /** Solve every phase on every allowed pair (the reference for tests and the bench). */
   readonly dense?: boolean
@@ -228,15 +359,20 @@ export function lexMinCostPerfectMatching(
       candidates,
       ...(allowed === null ? {} : { pairs: allowed }),
     }
-    const solved = dense ? denseSolve(sparse) : sparseMinCostPerfectMatching(sparse)
-    if (solved === null || solved.duals === undefined) return null
+    // Few pairs left: solve each group of them on its own; many (a big score group all tight):
+    // one solve with the proof is quicker.
+    const solved: Solved | null =
+      allowed !== null && allowed.length <= 40 * n
+        ? solveByParts(sparse, allowed, mate, dense, problem.boundIsExact)
+        : solveWhole(sparse, dense, problem.boundIsExact)
+    if (solved === null) return null
     phases++
     solves += solved.solves
     candidateEdges += solved.candidateEdges
     mate = solved.mate
     start = end
     if (start < tiers.length) {
-      const next = faceOf(solved.duals, n, cost, costLowerBound, problem.boundIsExact)
+      const next = solved.face()
       face = next
       // Later phases only ever look at pairs tight now: list them once.
       const kept: number[] = []

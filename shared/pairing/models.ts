@@ -127,7 +127,7 @@ function standingsModel(
       const from = groups.start[i] as number
       const half = Math.floor((groups.size[i] as number) / 2)
       for (const centre of [i + half, i - half]) {
-        for (let d = -4; d <= 4; d++) {
+        for (let d = -10; d <= 10; d++) {
           const j = centre + d
           if (j >= from && j < from + (groups.size[i] as number) && j !== i) yield j
         }
