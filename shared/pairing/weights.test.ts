@@ -112,6 +112,35 @@ describe('the weight model (shared/pairing/weights.ts), worked examples', () => 
     expect(round.summary.repeats).toBe(0)
   })
 
+  test('tier 2: when no pairing keeps the limit, going over it never buys a wider win gap', () => {
+    // Ann has met everyone, Cy and Di have met, all long ago: every pairing passes a limit of 0.
+    // Ann v Bob, Cy v Di (two over, no win gap) beats Ann v Cy, Bob v Di (one over, two 2-win gaps).
+    const field = [
+      player(1, 2, 0, 60),
+      player(2, 2, 0, 40),
+      player(3, 0, 2, -40),
+      player(4, 0, 2, -60),
+    ]
+    const history = [
+      past(1, [
+        [1, 2],
+        [3, 4],
+      ]),
+      past(2, [[1, 3]]),
+      past(3, [[1, 4]]),
+      past(4, []),
+      past(5, []),
+      past(6, []),
+    ]
+    const round = paired(input(field, { round: 7, basedOn: 6, maxRepeats: 0, history }))
+    expect(unordered(round)).toEqual([
+      [1, 2],
+      [3, 4],
+    ])
+    expect(round.summary.overLimit).toBe(2)
+    expect(round.summary.widestWinGap).toBe(0)
+  })
+
   test('due to start meets due to reply inside a score group (tier 3 before rank distance)', () => {
     const dueStart = { firsts: 0, seconds: 1 }
     const dueReply = { firsts: 1, seconds: 0 }
