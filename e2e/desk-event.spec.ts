@@ -38,37 +38,39 @@ const PLAYERS = [
  */
 const ROUND_LINES: Record<number, readonly string[]> = {
   1: ['1 420 380', '3 350 410', '4 400 400', '5 390 372 ot 0:00 0:15'],
-  2: ['esi kojo 380 360', 'adwoa ama 350 450', 'akosua yaw 410 390', 'abena fiifi 330 420'],
+  2: ['esi adwoa 380 360', 'kojo ama 350 450', 'akosua yaw 410 390', 'abena fiifi 330 420'],
   3: ['1 400 390', '2 380 420', '3 410 350', '4 440 340', '5 360 400'],
   4: ['1 380 400', '2 450 350', '3 400 400', '4 420 380', '5 390 410'],
 }
 
 /**
  * The standings after round 4, worked out by hand from the games above (rank, name, wins, losses,
- * spread). Quaye withdrew from round 3, so she is ranked no more; Nkansah never checked in, so he
- * was never paired and stands at 0–0.
- *   Agyei   W+100 (forfeit)  W+20  L−10  W+100  → 3–1 +210
- *   Sarpong L−28 (overtime)  W+90  W+60  W+20   → 3–1 +142
- *   Mensah  W+50 (corrected) W+100 W+10  L−20   → 3–1 +140
- *   Boateng L−60  bye+50     W+100 T     → 2.5–1.5 +90
+ * spread). The division has no plan of its own, so the automatic plan pairs it: 12 players and 4
+ * rounds are seeded by rating, then Swiss with tsh's top half v bottom half in a score group
+ * (shared/pairing/auto-plan.ts, weights.ts). Quaye withdrew from round 3, so she is ranked no
+ * more; Nkansah never checked in, so he was never paired and stands at 0–0.
+ *   Sarpong L−28 (overtime)  W+90  W+60  W+100 → 3–1 +222
+ *   Tetteh  bye+50  L−20     W+100 W+20  → 3–1 +150
+ *   Mensah  W+50 (corrected) W+100 W+10  L−20  → 3–1 +140
+ *   Agyei   W+100 (forfeit)  W+20  L−10  T     → 2.5–1.5 +110
  *   Darko   W+28  W+20       L−40  T     → 2.5–1.5 +8
- *   Ofori   W+60  L−20       L−60  W+40  → 2–2 +20
  *   Appiah  L−50  W+100      W+40  L−100 → 2–2 −10
- *   Asante  T     L−20       L−40  W+20  → 1.5–2.5 −40
- *   Tetteh  bye+50 L−100     L−100 L−20  → 1–3 −170
- *   Owusu   L−100 (late) L−100 W+40 L−40 → 1–3 −200
+ *   Boateng L−60  bye+50     L−60  W+40  → 2–2 −30
+ *   Owusu   L−100 (late) L−100 W+40 W+20 → 2–2 −140
+ *   Ofori   W+60  L−100      L−100 L−20  → 1–3 −160
+ *   Asante  T     L−20       L−40  L−40  → 0.5–3.5 −100
  */
 const FINAL_STANDINGS = [
-  ['1', 'Agyei, Esi', '3', '1', '+210'],
-  ['2', 'Sarpong, Fiifi', '3', '1', '+142'],
+  ['1', 'Sarpong, Fiifi', '3', '1', '+222'],
+  ['2', 'Tetteh, Adwoa', '3', '1', '+150'],
   ['3', 'Mensah, Ama', '3', '1', '+140'],
-  ['4', 'Boateng, Efua', '2.5', '1.5', '+90'],
+  ['4', 'Agyei, Esi', '2.5', '1.5', '+110'],
   ['5', 'Darko, Akosua', '2.5', '1.5', '+8'],
-  ['6', 'Ofori, Kojo', '2', '2', '+20'],
-  ['7', 'Appiah, Kwame', '2', '2', '-10'],
-  ['8', 'Asante, Yaw', '1.5', '2.5', '-40'],
-  ['9', 'Tetteh, Adwoa', '1', '3', '-170'],
-  ['10', 'Owusu, Kofi', '1', '3', '-200'],
+  ['6', 'Appiah, Kwame', '2', '2', '-10'],
+  ['7', 'Boateng, Efua', '2', '2', '-30'],
+  ['8', 'Owusu, Kofi', '2', '2', '-140'],
+  ['9', 'Ofori, Kojo', '1', '3', '-160'],
+  ['10', 'Asante, Yaw', '0.5', '3.5', '-100'],
   ['11', 'Nkansah, Kwesi', '0', '0', '0'],
 ]
 

@@ -15,6 +15,18 @@ export class RoundsPage {
     this.unknownStarts = page.getByRole('note', { name: 'Unknown starts' })
   }
 
+  /** Opens the division's pairing plan; its plan in words is the first paragraph. */
+  async openPlan(division: string): Promise<Locator> {
+    const panel = this.page.locator('details', { hasText: `Pairing plan of division ${division}` })
+    await panel.getByText(`Pairing plan of division ${division}`).click()
+    return panel
+  }
+
+  async setRepeatsAllowed(step: number, value: string): Promise<void> {
+    await this.page.getByLabel(`Step ${step} repeats allowed`).fill(value)
+    await this.page.getByRole('button', { name: 'Save plan' }).click()
+  }
+
   async pair(round: number): Promise<void> {
     await this.page.getByRole('button', { name: `Pair round ${round}`, exact: true }).click()
     await expect(this.pairings(round)).toBeVisible()

@@ -21,8 +21,17 @@ const cli = runCli
 
 interface PairJson {
   round: number
+  system: string
+  basedOn: number
+  plan?: string
+  maxRepeats: number | null
   pairings: { table: number; first: number; second: number; reason: string }[]
   bye: number | null
+  repeats: number
+  backToBack: number
+  overLimit: number
+  overLimitPairs: [number, number][]
+  summary: string[]
 }
 
 const json = async (...argv: string[]): Promise<PairJson> => {
@@ -44,6 +53,19 @@ describe('rackside pair (design.md, "Pairing")', () => {
     writeFileSync(at('four.t'), `${ROUND_ONE}\n`)
     expect(await json('pair', at('four.t'), '--round', '2', '--system', 'swiss')).toEqual({
       round: 2,
+      system: 'swiss',
+      basedOn: 1,
+      maxRepeats: null,
+      repeats: 0,
+      backToBack: 0,
+      overLimit: 0,
+      overLimitPairs: [],
+      summary: [
+        'Swiss on the standings after round 1',
+        '2 pairings, no repeats',
+        'widest win gap 0',
+        'score groups: 2 on 1 win, 2 on 0 wins',
+      ],
       pairings: [
         {
           table: 1,
@@ -197,6 +219,119 @@ describe('rackside pair (design.md, "Pairing")', () => {
   test('pair --help shows its options', async () => {
     const { code, stdout } = await cli('pair', '--help')
     expect(code).toBe(0)
-    expect(stdout).toMatch(/^rackside pair FILE\.t --round N --system /)
+    expect(stdout).toMatch(/^rackside pair FILE\.t --round N \[--rounds TOTAL\]/)
+    for (const option of [
+      '--max-repeats K|none',
+      '--neighbours',
+      '--avoid',
+      '--gibson',
+      '--gibson-spread',
+      '--prize-bands',
+      '--contender-rounds',
+    ]) {
+      expect(stdout).toContain(option)
+    }
+  })
+
+  test('no --system: the automatic plan for 60 players and 12 rounds (auto-plan.ts) pairs each round', async () => {
+    const plan = 'Rounds 1–3: Initial Fontes; rounds 4–11: Swiss; round 12: King of the Hill'
+    const first = await json('pair', at('a.t'), '--round', '1', '--rounds', '12')
+    expect(first).toMatchObject({ system: 'fontes', basedOn: 0, plan, maxRepeats: null })
+    const swiss = await json('pair', at('a.t'), '--round', '5', '--rounds', '12')
+    expect(swiss).toMatchObject({ system: 'swiss', basedOn: 4 })
+    const lagged = await json(
+      'pair',
+      at('a.t'),
+      '--round',
+      '5',
+      '--system',
+      'swiss',
+      '--based-on',
+      '3',
+    )
+    expect(lagged).toMatchObject({ system: 'swiss', basedOn: 3 })
+    const last = await json('pair', at('a.t'), '--round', '12', '--rounds', '12')
+    expect(last).toMatchObject({ system: 'koth', basedOn: 11 })
+  })
+
+  test('no --system and no --rounds: exit 2, the automatic plan needs the rounds', async () => {
+    const { code, stderr } = await cli('pair', at('a.t'), '--round', '3')
+    expect(code).toBe(2)
+    expect(stderr).toContain('--rounds TOTAL is needed for the automatic plan')
+  })
+
+  test('--max-repeats 0 where nothing else is possible: the pairing over the limit is named in --json', async () => {
+    // Two players who met in round 1 can only meet again.
+    writeFileSync(at('two.t'), 'Alpha, Ann 1850 2; 420\nBravo, Bob 1790 1; 400\n')
+    const limited = await json(
+      'pair',
+      at('two.t'),
+      '--round',
+      '2',
+      '--system',
+      'swiss',
+      '--max-repeats',
+      '0',
+    )
+    expect(limited).toMatchObject({ maxRepeats: 0, repeats: 1, backToBack: 1, overLimit: 1 })
+    expect(limited.overLimitPairs).toEqual([[1, 2]])
+    expect(limited.summary.join('\n')).toContain(
+      'over the repeat limit of 0: Alpha, Ann v Bravo, Bob',
+    )
+    const free = await json('pair', at('two.t'), '--round', '2', '--system', 'swiss')
+    expect(free).toMatchObject({ maxRepeats: null, repeats: 1, overLimit: 0, overLimitPairs: [] })
+  })
+
+  test('--avoid keeps two players apart; --neighbours pairs a score group 1 v 2', async () => {
+    writeFileSync(at('four.t'), `${ROUND_ONE}\n`)
+    const pairsOf = (r: PairJson): number[][] =>
+      r.pairings.map((p) => [p.first, p.second].sort((a, b) => a - b))
+    const apart = await json(
+      'pair',
+      at('four.t'),
+      '--round',
+      '2',
+      '--system',
+      'swiss',
+      '--avoid',
+      '1-2',
+    )
+    expect(pairsOf(apart)).not.toContainEqual([1, 2])
+    const halves = await json('pair', at('a.t'), '--round', '2', '--system', 'swiss')
+    const neighbours = await json(
+      'pair',
+      at('a.t'),
+      '--round',
+      '2',
+      '--system',
+      'swiss',
+      '--neighbours',
+    )
+    expect(pairsOf(neighbours)).not.toEqual(pairsOf(halves))
+  })
+
+  test.each([
+    [
+      ['--round', '2', '--system', 'swiss', '--max-repeats', 'two'],
+      '--max-repeats must be a whole number',
+    ],
+    [
+      ['--round', '2', '--system', 'swiss', '--avoid', '1=2'],
+      '--avoid takes pairs of two player numbers',
+    ],
+    [
+      ['--round', '2', '--system', 'swiss', '--gibson-spread', '300'],
+      '--gibson-spread and --prize-bands take effect with --gibson or --contender-rounds',
+    ],
+    [
+      ['--round', '2', '--system', 'swiss', '--gibson'],
+      '--gibson and --contender-rounds need --rounds TOTAL',
+    ],
+    [['--round', '5', '--rounds', '3'], '--rounds 3 is before round 5'],
+  ])('bad engine options exit 2 with one line: %j', async (args, message) => {
+    writeFileSync(at('four.t'), `${ROUND_ONE}\n`)
+    const { code, stderr } = await cli('pair', at('four.t'), ...args)
+    expect(code).toBe(2)
+    expect(stderr).toContain(message)
   })
 })

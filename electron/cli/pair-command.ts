@@ -1,5 +1,6 @@
 /** `pair FILE`: pairs a round of a tsh `.t` division from the rounds before it (shared/pairing). */
 import { formatProblem } from '../../shared/formats/problem'
+import { autoPlan, describePlan } from '../../shared/pairing/auto-plan'
 import { pairingInputFromTFile } from '../../shared/pairing/from-t-file'
 import { pairRound } from '../../shared/pairing/pair-round'
 import type { PairedRound, PairingSystem } from '../../shared/pairing/types'
@@ -15,14 +16,21 @@ import {
 import { CliError, EXIT, type CliIo, type ExitCode } from './io'
 import { encodingOption, readTInput } from './t-input'
 
-export const PAIR_USAGE = `rackside pair FILE.t --round N --system swiss|koth|rr|drr|random|rating|fontes|australian
-                   [--based-on M] [--max-repeats K] [--seed S] [--fontes-rounds R]
+export const PAIR_USAGE = `rackside pair FILE.t --round N [--rounds TOTAL]
+                   [--system swiss|koth|rr|drr|random|rating|fontes|australian]
+                   [--based-on M] [--max-repeats K|none] [--neighbours] [--seed S]
+                   [--fontes-rounds R] [--rr-start R]
                    [--preset ${PRESET_IDS.join('|')}] [--json] [--encoding latin1|utf8]
                    ${CONTENTION_USAGE}
-  Pairs round N from the rounds before it, on the standings after round M (default N-1;
-  N-2 for lagged pairing). Starts follow the preset (default nsa1995); where it lets the
-  program draw for first (msa, wsc2003, msa-guide: MSA 1.2), --seed (default 0) makes the draw,
-  one per table, so the same file and seed give the same starters.`
+  Pairs round N from the rounds before it. Without --system, the automatic plan for the
+  field and the event's TOTAL rounds decides (round robin, Initial Fontes, Swiss, King of the
+  Hill) and --rounds is required. On the standings after round M (default N-1, or the plan's:
+  N-2 for lagged pairing). Repeats: no limit unless --max-repeats; --neighbours pairs Swiss
+  score groups 1 v 2 instead of top half v bottom half. --gibson Gibsonizes players who have
+  clinched their prize band, --contender-rounds K pairs leaders with players who can still
+  catch them in the last K rounds (both need --rounds). Starts follow the preset (default
+  nsa1995); where it lets the program draw for first (msa, wsc2003, msa-guide: MSA 1.2), --seed
+  (default 0) makes the draw, one per table, so the same file and seed give the same starters.`
 
 const SYSTEMS: Readonly<Record<string, PairingSystem>> = {
   swiss: 'swiss',
@@ -41,6 +49,13 @@ const wholeNumber = (name: string, value: string | undefined): number | undefine
   return Number(value)
 }
 
+/** `--max-repeats`: a whole number, or `none` (the default) for no limit. */
+function repeatLimit(value: string | undefined): number | null | undefined {
+  if (value === undefined) return undefined
+  if (value === 'none') return null
+  return wholeNumber('max-repeats', value)
+}
+
 function pairingsTable(round: PairedRound, nameOf: (id: number) => string): string {
   const lines = round.pairings.map(
     (p) =>
@@ -52,9 +67,13 @@ function pairingsTable(round: PairedRound, nameOf: (id: number) => string): stri
   return [`Round ${String(round.round)}`, ...lines, '', round.summary.text].join('\n')
 }
 
+/** The step pairing `round`: the last one starting at or before it. */
+const stepIndexOf = (plan: readonly { readonly fromRound: number }[], round: number): number =>
+  plan.reduce((found, s, i) => (s.fromRound <= round ? i : found), 0)
+
 export async function pairCommand(argv: readonly string[], io: CliIo): Promise<ExitCode> {
   const args = parseArgs(argv, {
-    flags: ['json', ...CONTENTION_FLAGS],
+    flags: ['json', 'neighbours', ...CONTENTION_FLAGS],
     options: [
       'round',
       'system',
@@ -62,6 +81,7 @@ export async function pairCommand(argv: readonly string[], io: CliIo): Promise<E
       'max-repeats',
       'seed',
       'fontes-rounds',
+      'rr-start',
       'preset',
       'encoding',
       ...CONTENTION_OPTIONS,
@@ -78,14 +98,19 @@ export async function pairCommand(argv: readonly string[], io: CliIo): Promise<E
   const round = wholeNumber('round', options.get('round'))
   if (round === undefined || round < 1) throw new CliError('--round N (from 1) is required')
   const systemName = options.get('system')
-  const system = systemName === undefined ? undefined : SYSTEMS[systemName]
-  if (system === undefined) {
+  const chosen = systemName === undefined ? undefined : SYSTEMS[systemName]
+  if (systemName !== undefined && chosen === undefined) {
     throw new CliError(`--system must be one of ${Object.keys(SYSTEMS).join(', ')}`)
   }
-  const basedOn = wholeNumber('based-on', options.get('based-on')) ?? round - 1
-  const maxRepeats = wholeNumber('max-repeats', options.get('max-repeats')) ?? 0
+  const totalRounds = wholeNumber('rounds', options.get('rounds'))
+  if (totalRounds !== undefined && totalRounds < round) {
+    throw new CliError(`--rounds ${String(totalRounds)} is before round ${String(round)}`)
+  }
+  if (chosen === undefined && totalRounds === undefined) {
+    throw new CliError('--rounds TOTAL is needed for the automatic plan (or give --system)')
+  }
+  const limit = repeatLimit(options.get('max-repeats'))
   const seed = wholeNumber('seed', options.get('seed')) ?? 0
-  const fontesRounds = wholeNumber('fontes-rounds', options.get('fontes-rounds'))
   const presetName = options.get('preset') ?? 'nsa1995'
   const preset = PRESET_IDS.find((id): id is PresetId => id === presetName)
   if (preset === undefined) throw new CliError(`--preset must be one of ${PRESET_IDS.join(', ')}`)
@@ -96,13 +121,35 @@ export async function pairCommand(argv: readonly string[], io: CliIo): Promise<E
     for (const p of input.problems) io.stdout(`${formatProblem(path, p)}\n`)
     return EXIT.problems
   }
+  // The automatic plan is worked out on the players still in the event.
+  const active = input.file.players.filter((p) => !p.tags.some((t) => t.name === 'off')).length
+  const plan = totalRounds === undefined ? null : autoPlan(active, totalRounds)
+  const step = plan === null ? null : (plan[stepIndexOf(plan, round)] ?? null)
+  const system = chosen ?? step?.system ?? 'swiss'
+  const stepBasis =
+    step?.basedOn === 'lagged' && chosen === undefined ? Math.max(0, round - 2) : round - 1
+  const basedOn = wholeNumber('based-on', options.get('based-on')) ?? stepBasis
+  const maxRepeats =
+    limit === undefined ? (chosen === undefined ? (step?.maxRepeats ?? null) : null) : limit
+  const fontesRounds =
+    wholeNumber('fontes-rounds', options.get('fontes-rounds')) ??
+    (system === 'fontes' && plan !== null && chosen === undefined
+      ? (plan[1]?.fromRound ?? 4) - 1
+      : undefined)
+  const rrStart =
+    wholeNumber('rr-start', options.get('rr-start')) ??
+    (chosen === undefined && (system === 'round-robin' || system === 'double-round-robin')
+      ? step?.fromRound
+      : undefined)
   const built = pairingInputFromTFile(input.file, {
     round,
     basedOn,
     system,
     maxRepeats,
     seed,
+    ...(flags.has('neighbours') ? { rankMode: 'neighbours' as const } : {}),
     ...(fontesRounds === undefined ? {} : { fontesRounds }),
+    ...(rrStart === undefined ? {} : { roundRobinStart: rrStart }),
     starts: { rules: PRESETS[preset], options: { seed } },
     ...(contention.gibson === undefined ? {} : { gibson: contention.gibson }),
     ...(contention.avoid === undefined ? {} : { constraints: { avoid: contention.avoid } }),
@@ -116,9 +163,14 @@ export async function pairCommand(argv: readonly string[], io: CliIo): Promise<E
   const result = paired.value
   if (flags.has('json')) {
     const byes = result.byes.map((b) => b.player)
+    const { summary } = result
     io.stdout(
       `${JSON.stringify({
         round: result.round,
+        system: result.system,
+        basedOn: result.basedOn,
+        ...(plan === null ? {} : { plan: describePlan(plan, totalRounds ?? round) }),
+        maxRepeats,
         pairings: result.pairings.map((p) => ({
           table: p.table,
           first: p.first,
@@ -128,11 +180,18 @@ export async function pairCommand(argv: readonly string[], io: CliIo): Promise<E
         bye: byes[0] ?? null,
         // A round robin with absent players can leave more than one player without a game.
         ...(byes.length > 1 ? { byes } : {}),
+        repeats: summary.repeats,
+        backToBack: summary.backToBack,
+        // Pairings past --max-repeats, made only because no pairing of the round keeps it.
+        overLimit: summary.overLimit,
+        overLimitPairs: summary.overLimitPairs,
+        summary: summary.lines,
       })}\n`,
     )
     return EXIT.ok
   }
   const names = new Map(input.file.players.map((p) => [p.id, p.name]))
+  if (plan !== null) io.stdout(`Plan: ${describePlan(plan, totalRounds ?? round)}\n`)
   io.stdout(`${pairingsTable(result, (id) => names.get(id) ?? `#${String(id)}`)}\n`)
   return EXIT.ok
 }

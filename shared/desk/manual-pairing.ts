@@ -307,7 +307,7 @@ export function proposeTypedPairing(
   ]
   switch (options.rest) {
     case 'system': {
-      const step = planStepFor(division, round)
+      const step = planStepFor(division, round, state.info.rounds)
       const system = restSystem(step.system)
       const keptSpecs = kept.map(specOf)
       const proposal = proposePairing(state, divisionName, round, {

@@ -1,3 +1,5 @@
+import { autoPlan } from '../pairing/auto-plan'
+import { stepIndexFor } from '../tournament/plan'
 import { describe, expect, test } from 'vitest'
 import { rulesFromPreset } from '../rules/presets'
 import { apply } from '../tournament/apply'
@@ -77,12 +79,20 @@ describe('the plan decides how each round is paired (design.md, "Pairing")', () 
     { round: 8, system: 'koth' },
     { round: 12, system: 'koth' },
   ])('round $round is paired by $system', ({ round, system }) => {
-    expect(planStepFor({ ...division, plan }, round).system).toBe(system)
+    expect(planStepFor({ ...division, plan }, round, 12).system).toBe(system)
   })
 
-  test('the default plan: seeded by rating, then Swiss', () => {
-    expect(planStepFor(division, 1)).toEqual(DEFAULT_PLAN[0])
-    expect(planStepFor(division, 2)).toEqual(DEFAULT_PLAN[1])
+  test('no plan, or the old default plan: the automatic plan for the active field and the rounds (auto-plan.ts)', () => {
+    const active = division.players.filter((p) => p.status.kind === 'active').length
+    for (const plan of [[], DEFAULT_PLAN]) {
+      for (const round of [1, 2, 5, 12]) {
+        const auto = autoPlan(active, 12)
+        expect(planStepFor({ ...division, plan }, round, 12)).toEqual(
+          auto[stepIndexFor(auto, round)],
+        )
+      }
+    }
+    expect(planStepFor({ ...division, plan: [] }, 1, 12).maxRepeats).toBeNull()
   })
 
   test('the next round is the first not paired', () => {

@@ -4,6 +4,7 @@
  * proposal is a `pairRound` command the director reviews (reasons, repeats, starts) before it is
  * applied, then edits by hand and publishes.
  */
+import { autoPlan } from '../pairing/auto-plan'
 import { pairingInputFromEvent, type Entrant } from '../pairing/input'
 import { pairKey } from '../pairing/context'
 import { pairRound } from '../pairing/pair-round'
@@ -100,9 +101,36 @@ export function allRoundsPaired(state: TournamentState, division: string): boole
   return nextRoundNumber(state, division) > state.info.rounds
 }
 
+const isOldDefault = (plan: readonly PlanStep[]): boolean =>
+  plan.length === DEFAULT_PLAN.length &&
+  plan.every((s, i) => {
+    const d = DEFAULT_PLAN[i] as PlanStep
+    return (
+      s.fromRound === d.fromRound &&
+      s.system === d.system &&
+      s.basedOn === d.basedOn &&
+      s.maxRepeats === d.maxRepeats
+    )
+  })
+
+/**
+ * The plan a division is paired by: the director's, or (no plan, or the old default every division
+ * used to get) the automatic plan for its active field and the event's rounds, worked out when
+ * pairing so players registered later count (shared/pairing/auto-plan.ts).
+ */
+export function effectivePlan(division: Division, eventRounds: number): readonly PlanStep[] {
+  if (division.plan.length > 0 && !isOldDefault(division.plan)) return division.plan
+  const active = division.players.filter((p) => p.status.kind === 'active').length
+  return autoPlan(active, eventRounds)
+}
+
+/** Whether the division follows the automatic plan (no plan of the director's own). */
+export const usesAutoPlan = (division: Division): boolean =>
+  division.plan.length === 0 || isOldDefault(division.plan)
+
 /** The plan step that pairs `round`: the last one starting at or before it. */
-export function planStepFor(division: Division, round: number): PlanStep {
-  const plan = division.plan.length > 0 ? division.plan : DEFAULT_PLAN
+export function planStepFor(division: Division, round: number, eventRounds: number): PlanStep {
+  const plan = effectivePlan(division, eventRounds)
   return plan[stepIndexFor(plan, round)] as PlanStep
 }
 
@@ -286,7 +314,8 @@ export function proposePairing(
   if (keptByes.length > 1) {
     return err('pairing.locked.byes', 'Only one bye can be kept when the round is paired again.')
   }
-  const step = planStepFor(before, round)
+  const plan = effectivePlan(before, state.info.rounds)
+  const step = plan[stepIndexFor(plan, round)] as PlanStep
   const system = options.system ?? step.system
   const basedOn = basisOf(step, round)
   const input = pairingInputFromEvent(
@@ -308,7 +337,7 @@ export function proposePairing(
         avoid: avoidPairs(before, round),
       },
       ...contentionInput(state, before),
-      ...(system === 'fontes' ? { fontesRounds: fontesSpan(before.plan, state.info) } : {}),
+      ...(system === 'fontes' ? { fontesRounds: fontesSpan(plan, state.info) } : {}),
       ...(system === 'round-robin' || system === 'double-round-robin'
         ? { roundRobinStart: step.fromRound }
         : {}),

@@ -224,7 +224,8 @@ const PLAN_STEP = obj({
   fromRound: 'integer',
   system: { literal: PAIRING_SYSTEMS },
   basedOn: { literal: ['previous', 'lagged'] },
-  maxRepeats: 'integer',
+  // null: no limit (the automatic plan's default); files before it always hold a number.
+  maxRepeats: { nullable: 'integer' },
 })
 
 const RESULT_FIELDS: Fields = {

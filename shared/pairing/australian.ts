@@ -2,6 +2,11 @@
  * Australian Draw, as read here: from the top of the standings down, each unpaired player meets
  * the highest-ranked unpaired player they have met least (so a repeat only when nothing else is
  * left), provided the players still below can all be paired; otherwise the next one down.
+ *
+ * Round 1 (no standings yet): the draw is seeded top half against bottom half by rating (seed 1
+ * v seed n/2 + 1 …), the usual opening of a seeded draw. Taking "highest unpaired" literally on
+ * the rating list would pair seeds 1 v 2 in the first game, which no seeded draw intends; so
+ * pair-round.ts pairs round 1 with the rating model and this function from round 2 on.
  */
 import { err, ok, type Result } from '../result'
 import { maxWeightMatching } from './blossom'
@@ -72,5 +77,5 @@ export function australianDraw(
     if (choice.met > ctx.maxRepeats) overLimit++
     rest = others.filter((q) => q.id !== choice.p.id)
   }
-  return ok({ pairs, overLimit, coarsened: [], solves: 0, totalCost: 0n })
+  return ok({ pairs, overLimit, solves: 0, totals: [] })
 }

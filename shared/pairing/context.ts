@@ -1,6 +1,7 @@
 /** What every pairing system reads: who is in the round, who met whom, and the limits. */
 import type { PlayerId } from '../results/game-result'
 import type { PairingInput, PairingPlayer } from './types'
+import type { Meeting } from './weights'
 
 /** A key for an unordered pair of player ids (ids are small whole numbers). */
 export const pairKey = (a: PlayerId, b: PlayerId): number =>
@@ -11,7 +12,10 @@ export interface PairingContext {
   readonly byId: ReadonlyMap<PlayerId, PairingPlayer>
   /** The rounds each pair met in (paired rounds count, results in or not). */
   readonly met: ReadonlyMap<number, readonly number[]>
+  /** The director's limit on meetings; Infinity when there is none (null in the input). */
   readonly maxRepeats: number
+  /** The same limit as the weight model reads it: null = no limit. */
+  readonly limit: number | null
   readonly avoid: ReadonlySet<number>
 }
 
@@ -30,7 +34,17 @@ export function pairingContext(input: PairingInput): PairingContext {
   }
   const avoid = new Set<number>()
   for (const [a, b] of input.constraints?.avoid ?? []) avoid.add(pairKey(a, b))
-  return { input, byId, met, maxRepeats: input.maxRepeats ?? 0, avoid }
+  const limit = input.maxRepeats ?? null
+  return { input, byId, met, maxRepeats: limit ?? Infinity, limit, avoid }
+}
+
+/** How often a pair met before this round, and how many rounds ago the last time. */
+export function meeting(ctx: PairingContext, a: PlayerId, b: PlayerId): Meeting {
+  const rounds = ctx.met.get(pairKey(a, b))
+  if (rounds === undefined || rounds.length === 0) return { times: 0, roundsSince: null }
+  let last = 0
+  for (const r of rounds) last = Math.max(last, r)
+  return { times: rounds.length, roundsSince: ctx.input.round - last }
 }
 
 export const timesMet = (ctx: PairingContext, a: PlayerId, b: PlayerId): number =>

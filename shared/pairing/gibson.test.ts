@@ -131,7 +131,7 @@ describe('two Gibsons (8 rounds, after round 7, bands [1, 2, 3])', () => {
 
   test('when the Gibsons may not meet again, the top one meets the highest-ranked player out of contention', () => {
     const history = [past(7, [[1, 2]])]
-    const round = paired(input(field, { round: 8, basedOn: 7, gibson, history }))
+    const round = paired(input(field, { round: 8, basedOn: 7, gibson, history, maxRepeats: 0 }))
     expect(pairOf(round, 1)).toMatch(/vs the highest-ranked player out of contention/)
     expect(unordered(round)).toContainEqual([1, 6])
     expect(round.summary.lines).toContain(
@@ -281,7 +281,14 @@ test('the contention step never seats a clinched player with a contender, a list
         }
         const history = [past(6, [[1, 2]])]
         const ctx = pairingContext(
-          input(field, { round: 7, basedOn: 6, gibson, history, constraints: { avoid } }),
+          input(field, {
+            round: 7,
+            basedOn: 6,
+            gibson,
+            history,
+            maxRepeats: 0,
+            constraints: { avoid },
+          }),
         )
         const order = standingsOrder(ctx.input.players)
         const planned = pairContention(ctx, order, order, false)

@@ -1,23 +1,32 @@
 /**
- * Pairs an even pool of players by one minimum-cost perfect matching. The systems differ only in
- * the order of the pool and in their cost tiers; the repeat limit and the pairs that must not
- * meet are handled here for all of them.
+ * Pairs an even pool of players by one lexicographic minimum-cost perfect matching (the tiers of
+ * weights.ts). The systems differ only in the order of the pool and in their tiers; the repeat
+ * limit and the pairs that must not meet are handled here for all of them.
  *
- * Repeats over `maxRepeats` are first left out altogether; only when no pairing exists without
- * them are they let back in, as a tier above all others, so as few as possible are used
- * (design.md, "Pairing": 0 = never repeat while any other pairing exists).
+ * Pairs over `maxRepeats` are first left out (the limit is hard). Only when no pairing exists
+ * without them are they let back in, with a tier of their own that the model places (below win
+ * difference and repeats for Swiss and King of the Hill, so the relaxation never buys a wider
+ * win gap); every pairing over the limit is counted so the summary can flag it.
  */
 import { err, ok, type Result } from '../result'
-import { pairKey, timesMet, type PairingContext } from './context'
-import { sparseMinCostPerfectMatching, type SparseProblem } from './matching'
-import { packedCost, packTiers, type TierPacking, type TierSpec } from './tiers'
+import { meeting, pairKey, type PairingContext } from './context'
+import { lexMinCostPerfectMatching, type LexProblem } from './lex-matching'
+import type { TierSpec } from './tiers'
 import type { PairingPlayer } from './types'
+import { overLimitCost, type Meeting } from './weights'
 
 export interface CostModel {
-  /** Cost tiers, highest first (without the over-limit tier, which is added when needed). */
+  /** Cost tiers, highest first, without the over-limit tier. */
   readonly tiers: readonly TierSpec[]
+  /** Where the over-limit tier goes among `tiers` (0 = above them all). */
+  readonly limitAt: number
   /** Tier values of the pair at pool positions i < j, highest first. */
-  readonly values: (i: number, j: number, met: number) => readonly number[]
+  readonly values: (i: number, j: number, met: Meeting) => readonly number[]
+  /**
+   * Σ scale[t] · value[t] of i < j had they never met (a lower bound: repeats only add), as one
+   * function per scale vector: it runs for nearly every pair of the field.
+   */
+  readonly unmetFor: (scale: readonly number[]) => (i: number, j: number) => number
   /** Positions near i worth trying first (the proof over all pairs adds any that matter). */
   readonly near: (i: number, n: number) => Iterable<number>
 }
@@ -25,9 +34,9 @@ export interface CostModel {
 export interface MatchedPool {
   readonly pairs: readonly (readonly [PairingPlayer, PairingPlayer])[]
   readonly overLimit: number
-  readonly coarsened: readonly string[]
   readonly solves: number
-  readonly totalCost: bigint
+  /** The round's sum of each tier, highest first (over-limit included when there is a limit). */
+  readonly totals: readonly number[]
 }
 
 /** Positions i±1..i±k, a window in pool order. */
@@ -47,7 +56,7 @@ export function matchPool(
 ): Result<MatchedPool> | null {
   const n = pool.length
   if (n % 2 === 1) throw new RangeError('matchPool needs an even pool')
-  if (n === 0) return ok({ pairs: [], overLimit: 0, coarsened: [], solves: 0, totalCost: 0n })
+  if (n === 0) return ok({ pairs: [], overLimit: 0, solves: 0, totals: [] })
   const avoided = (i: number, j: number): boolean =>
     ctx.avoid.has(pairKey((pool[i] as PairingPlayer).id, (pool[j] as PairingPlayer).id))
 
@@ -65,91 +74,85 @@ export function matchPool(
 
   let maxMet = 0
   for (const list of ctx.met.values()) maxMet = Math.max(maxMet, list.length)
-  const attempt = (allowOverLimit: boolean): Result<MatchedPool> | null => {
-    const problem = poolProblem(ctx, pool, model, allowOverLimit)
-    if (!problem.ok) return problem
-    const solved = sparseMinCostPerfectMatching(problem.value.problem)
-    if (solved === null) return null
-    const pairs: (readonly [PairingPlayer, PairingPlayer])[] = []
-    let overLimit = 0
-    solved.mate.forEach((j, i) => {
-      if (j > i) {
-        const a = pool[i] as PairingPlayer
-        const b = pool[j] as PairingPlayer
-        pairs.push([a, b])
-        if (timesMet(ctx, a.id, b.id) > ctx.maxRepeats) overLimit++
-      }
-    })
-    return ok({
-      pairs,
-      overLimit,
-      coarsened: problem.value.packing.coarsened,
-      solves: solved.solves,
-      totalCost: solved.totalCost,
-    })
-  }
-
-  const strict = attempt(false)
-  if (strict !== null) return strict
-  if (mode === 'strict') return null
-  if (maxMet > ctx.maxRepeats) {
-    const relaxed = attempt(true)
-    if (relaxed !== null) return relaxed
-  }
-  return err(
-    'pairing.impossible',
-    `These ${n} players cannot all be paired: the pairs that must not meet leave no way`,
+  const limited = ctx.limit !== null && maxMet > ctx.limit
+  let solved = lexMinCostPerfectMatching(
+    poolProblem(ctx, pool, model, limited ? 'strict' : 'as-needed'),
   )
+  if (solved === null && mode === 'strict') return null
+  if (solved === null && limited) {
+    solved = lexMinCostPerfectMatching(poolProblem(ctx, pool, model, 'as-needed'))
+  }
+  if (solved === null) {
+    return err(
+      'pairing.impossible',
+      `These ${n} players cannot all be paired: the pairs that must not meet leave no way`,
+    )
+  }
+  const pairs: (readonly [PairingPlayer, PairingPlayer])[] = []
+  let overLimit = 0
+  solved.mate.forEach((j, i) => {
+    if (j > i) {
+      const a = pool[i] as PairingPlayer
+      const b = pool[j] as PairingPlayer
+      pairs.push([a, b])
+      if (overLimitCost(meeting(ctx, a.id, b.id), ctx.limit) > 0) overLimit++
+    }
+  })
+  return ok({ pairs, overLimit, solves: solved.solves, totals: solved.totals })
 }
 
 /**
- * The matching problem for a pool: packed costs (null for pairs that must not meet, and for pairs
- * over the repeat limit unless `allowOverLimit`), the cheap lower bound for the proof, and the
- * first candidate pairs. Exported so tests and the bench can solve it densely as a reference.
+ * The matching problem for a pool: every tier (the over-limit one inserted where the model puts
+ * it), null for pairs that must not meet (and, in strict mode, pairs over the limit), the cheap
+ * lower bound for the proof, and the first candidate pairs. Exported so tests and the bench can
+ * solve it densely or by brute force as a reference.
  */
 export function poolProblem(
   ctx: PairingContext,
   pool: readonly PairingPlayer[],
   model: CostModel,
-  allowOverLimit: boolean,
-): Result<{ problem: SparseProblem; packing: TierPacking }> {
+  mode: 'strict' | 'as-needed' = 'as-needed',
+): LexProblem {
   const n = pool.length
+  const limit = ctx.limit
   let maxMet = 0
   for (const list of ctx.met.values()) maxMet = Math.max(maxMet, list.length)
-  const tiers: TierSpec[] = allowOverLimit
-    ? [
-        { name: 'repeats over the limit', max: maxMet - ctx.maxRepeats, coarsenable: false },
-        ...model.tiers,
-      ]
-    : [...model.tiers]
-  const packing = packTiers(tiers, n / 2)
-  if (packing === null) {
-    return err('pairing.field.too-large', `${n} players are too many for these cost tiers`)
+  const withLimit = limit !== null && mode === 'as-needed' && maxMet > limit
+  const tiers: TierSpec[] = [...model.tiers]
+  if (withLimit) {
+    tiers.splice(model.limitAt, 0, { name: 'repeats over the limit', max: maxMet - limit })
   }
   const ids = pool.map((p) => p.id)
-  const tierValues = (i: number, j: number, met: number): readonly number[] => {
-    const base = model.values(Math.min(i, j), Math.max(i, j), met)
-    return allowOverLimit ? [Math.max(0, met - ctx.maxRepeats), ...base] : base
-  }
-  const cost = (i: number, j: number): number | null => {
-    const a = ids[i] as number
-    const b = ids[j] as number
-    if (ctx.avoid.has(pairKey(a, b))) return null
-    const met = timesMet(ctx, a, b)
-    if (!allowOverLimit && met > ctx.maxRepeats) return null
-    return packedCost(packing, tierValues(i, j, met))
+  const tierValues = (i: number, j: number, met: Meeting): readonly number[] => {
+    const base = model.values(i, j, met)
+    if (!withLimit) return base
+    const out = [...base]
+    out.splice(model.limitAt, 0, overLimitCost(met, limit))
+    return out
   }
   const candidates: [number, number][] = []
   for (let i = 0; i < n; i++) for (const j of model.near(i, n)) if (j > i) candidates.push([i, j])
-  return ok({
-    packing,
-    problem: {
-      n,
-      cost,
-      // Without the meeting count every tier is at its least (repeats only add).
-      costLowerBound: (i, j) => packedCost(packing, tierValues(i, j, 0)),
-      maxCost: packing.maxCost,
-      candidates,
+  return {
+    n,
+    tiers,
+    values: (u, v) => {
+      const a = ids[u] as number
+      const b = ids[v] as number
+      if (ctx.avoid.has(pairKey(a, b))) return null
+      const met = meeting(ctx, a, b)
+      if (mode === 'strict' && limit !== null && met.times > limit) return null
+      return tierValues(Math.min(u, v), Math.max(u, v), met)
     },
-  })
+    // Without a meeting every tier is at its least (repeats only add).
+    boundIsExact: (u, v) => {
+      const key = pairKey(ids[u] as number, ids[v] as number)
+      return !ctx.met.has(key) && !ctx.avoid.has(key)
+    },
+    lowerBoundFor: (scale) => {
+      const own = withLimit ? scale.filter((_, t) => t !== model.limitAt) : scale
+      const f = model.unmetFor(own)
+      return (u, v) => (u < v ? f(u, v) : f(v, u))
+    },
+    candidates,
+  }
 }

@@ -27,6 +27,8 @@ export interface PerfectMatching {
   readonly solves: number
   /** Edges in the last candidate graph. */
   readonly candidateEdges: number
+  /** The final duals (an optimal dual of the whole allowed graph) and the weight offset used. */
+  readonly duals?: { readonly result: MatchingResult; readonly top: number }
 }
 
 export const MAX_COST = 2 ** 49
@@ -73,6 +75,7 @@ export function denseMinCostPerfectMatching(
     totalCost: costOfMatching(result.mate, costs, n),
     solves: 1,
     candidateEdges: edges.length,
+    duals: { result, top },
   }
 }
 
@@ -89,6 +92,11 @@ export interface SparseProblem {
   readonly maxCost: number
   /** The first candidate pairs (each an unordered pair of vertices). */
   readonly candidates: readonly (readonly [number, number])[]
+  /**
+   * Every pair that may be allowed, flat (u0, v0, u1, v1 …), when known to be few: the proof
+   * then checks only these instead of every pair of the field.
+   */
+  readonly pairs?: Int32Array
 }
 
 /**
@@ -131,6 +139,20 @@ function sharedBlossomDual(chains: ReturnType<typeof blossomChains>, u: number, 
   return k === 0 ? 0 : ((chains.sums[u] as Float64Array)[k - 1] as number)
 }
 
+function forEachPair(problem: SparseProblem, f: (u: number, v: number) => void): void {
+  const { n, pairs } = problem
+  if (pairs !== undefined) {
+    for (let k = 0; k + 1 < pairs.length; k += 2) {
+      const a = pairs[k] as number
+      const b = pairs[k + 1] as number
+      if (a < b) f(a, b)
+      else f(b, a)
+    }
+    return
+  }
+  for (let u = 0; u < n; u++) for (let v = u + 1; v < n; v++) f(u, v)
+}
+
 /**
  * The optimum over all allowed pairs, found on a growing candidate graph; null when no perfect
  * matching of allowed pairs exists.
@@ -161,25 +183,32 @@ export function sparseMinCostPerfectMatching(problem: SparseProblem): PerfectMat
       // The candidates hold no perfect matching: widen to every allowed pair once; if that has
       // none either, the field cannot be paired.
       let grew = false
-      for (let u = 0; u < n; u++) for (let v = u + 1; v < n; v++) grew = add(u, v) || grew
+      forEachPair(problem, (u, v) => {
+        grew = add(u, v) || grew
+      })
       if (!grew) return null
       continue
     }
     const dual = result.vertexDual
     const chains = blossomChains(result, n)
     let violations = 0
-    for (let u = 0; u < n; u++) {
-      const du = (dual[u] as number) - 2 * top
-      for (let v = u + 1; v < n; v++) {
-        // Reduced cost with the lower bound first: most pairs are settled without the true cost.
-        if (du + (dual[v] as number) + 2 * costLowerBound(u, v) >= 0) continue
-        if (seen.has(u * n + v)) continue
-        const c = cost(u, v)
-        if (c === null) continue
-        const reduced = du + (dual[v] as number) + 2 * c + 2 * sharedBlossomDual(chains, u, v)
-        if (reduced < 0 && add(u, v)) violations++
+    const check = (u: number, v: number): void => {
+      // Reduced cost with the lower bound first: most pairs are settled without the true cost.
+      if ((dual[u] as number) - 2 * top + (dual[v] as number) + 2 * costLowerBound(u, v) >= 0) {
+        return
       }
+      if (seen.has(u * n + v)) return
+      const c = cost(u, v)
+      if (c === null) return
+      const reduced =
+        (dual[u] as number) -
+        2 * top +
+        (dual[v] as number) +
+        2 * c +
+        2 * sharedBlossomDual(chains, u, v)
+      if (reduced < 0 && add(u, v)) violations++
     }
+    forEachPair(problem, check)
     if (violations === 0) {
       const costs = new Map<number, number>()
       for (const e of edges) costs.set(e.u * n + e.v, e.cost)
@@ -188,6 +217,7 @@ export function sparseMinCostPerfectMatching(problem: SparseProblem): PerfectMat
         totalCost: costOfMatching(result.mate, costs, n),
         solves,
         candidateEdges: edges.length,
+        duals: { result, top },
       }
     }
   }

@@ -62,59 +62,42 @@ describe('Swiss (design.md, "Pairing")', () => {
     ])
   })
 
-  test('a repeat is used only when nothing else exists, and the summary says so', () => {
+  test('with a limit of 0, a repeat is used only when nothing else exists, and the summary names it', () => {
     const round = paired(
-      input([player(1, 1, 0, 10), player(2, 0, 1, -10)], { history: [past(1, [[1, 2]])] }),
+      input([player(1, 1, 0, 10), player(2, 0, 1, -10)], {
+        history: [past(1, [[1, 2]])],
+        maxRepeats: 0,
+      }),
     )
     expect(unordered(round)).toEqual([[1, 2]])
     expect(round.pairings[0]?.reason).toContain('met once before (round 1)')
     expect(round.summary.overLimit).toBe(1)
-    expect(round.summary.text).toContain('1 repeat (1 over the limit of 0: no other way)')
+    expect(round.summary.overLimitPairs).toEqual([[1, 2]])
+    expect(round.summary.text).toContain('1 repeat (1 back to back)')
+    expect(round.summary.text).toContain(
+      'over the repeat limit of 0: Ann v Bob (no pairing of the round keeps it)',
+    )
   })
 
-  test('with max repeats 1 a rematch inside the score group beats a pairing across groups', () => {
+  test('weights.ts tier 1: a limit is not a licence; a rematch two rounds back (12) still costs more than two 1-win gaps (8)', () => {
     const field = [
       player(1, 1, 0, 10),
       player(2, 1, 0, 5),
       player(3, 0, 1, -5),
       player(4, 0, 1, -10),
     ]
-    const history = [roundOne, past(2, [])]
-    const strict = paired(
-      input(field, {
-        round: 3,
-        basedOn: 2,
-        history: [
-          past(1, [
-            [1, 2],
-            [3, 4],
-          ]),
-        ],
-      }),
-    )
-    expect(unordered(strict)).toEqual([
-      [1, 3],
-      [2, 4],
-    ])
-    const lenient = paired(
-      input(field, {
-        round: 3,
-        basedOn: 2,
-        maxRepeats: 1,
-        history: [
-          past(1, [
-            [1, 2],
-            [3, 4],
-          ]),
-        ],
-      }),
-    )
-    expect(unordered(lenient)).toEqual([
-      [1, 2],
-      [3, 4],
-    ])
-    expect(lenient.summary.overLimit).toBe(0)
-    expect(history).toHaveLength(2)
+    const history = [
+      past(1, [
+        [1, 2],
+        [3, 4],
+      ]),
+    ]
+    for (const maxRepeats of [null, 0, 1]) {
+      const round = paired(input(field, { round: 3, basedOn: 2, maxRepeats, history }))
+      expect(round.summary.repeats).toBe(0)
+      expect(round.summary.overLimit).toBe(0)
+      expect(round.summary.widestWinGap).toBe(1)
+    }
   })
 
   test('odd field: the bye goes to the lowest ranked among those with the fewest byes', () => {
@@ -158,7 +141,8 @@ describe('the other systems (design.md, "Pairing")', () => {
     ])
   })
 
-  test('King of the Hill moves as little as it can round a repeat: 1 v 3, 2 v 4', () => {
+  test('King of the Hill moves as little as it can round a back-to-back repeat: 1 v 3, 2 v 4', () => {
+    // Each is one win from the next: the rematch (30) costs more than two 1-win gaps (4 + 4).
     expect(unordered(paired(input(six, { system: 'koth', history: [past(1, [[1, 2]])] })))).toEqual(
       [
         [1, 3],

@@ -16,6 +16,7 @@ import {
 } from '../starts/starts'
 import { australianDraw } from './australian'
 import {
+  meeting,
   meetingText,
   pairKey,
   pairingContext,
@@ -180,17 +181,21 @@ function matchingSystem(
       case 'swiss':
         return matchPool(ctx, players, swissModel(ctx, players), mode)
       case 'koth':
-        return matchPool(ctx, players, kothModel(players), mode)
+        return matchPool(ctx, players, kothModel(ctx, players), mode)
       case 'rating': {
         const byRating = ratingOrder(players)
-        return matchPool(ctx, byRating, ratingModel(byRating), mode)
+        return matchPool(ctx, byRating, ratingModel(ctx, byRating), mode)
       }
       case 'random': {
         const drawn = shuffled(players, seededRng(input.seed ?? 0))
-        return matchPool(ctx, drawn, randomModel(drawn), mode)
+        return matchPool(ctx, drawn, randomModel(ctx, drawn), mode)
       }
-      case 'australian':
-        return australianDraw(ctx, players, mode)
+      case 'australian': {
+        // Round 1 (australian.ts): no standings yet, so top half v bottom half by rating.
+        if (input.basedOn > 0) return australianDraw(ctx, players, mode)
+        const byRating = ratingOrder(players)
+        return matchPool(ctx, byRating, ratingModel(ctx, byRating), mode)
+      }
       case 'round-robin':
       case 'double-round-robin':
       case 'fontes':
@@ -213,7 +218,6 @@ function matchingSystem(
   const note = systemNote(input)
   pairs.push(...rawFromMatched(paired.value.matched, note))
   if (paired.value.bye !== null) byes.push(paired.value.bye)
-  notes.push(...paired.value.matched.coarsened.map((c) => `cost tiers: ${c}`))
   return ok({ pairs, byes, overLimit: paired.value.matched.overLimit, notes, gibsonized })
 }
 
@@ -269,6 +273,36 @@ function roundRobin(
   return ok({ pairs, byes, overLimit: 0, notes: [], gibsonized: [] })
 }
 
+/**
+ * The pods of Initial Fontes over an even field in rating order (tsh's InitFontes as read here):
+ * the field is cut into `groups` rating bands (rounds + 1 of them); pod k takes the k-th player of
+ * every band, so each pod has one player from each band and plays a round robin inside itself.
+ * When the field is not a multiple of `groups`, the remainder r (even) is spread over the bands —
+ * r bands, evenly spaced from the top, get one player more — and those extra players join the last
+ * pod, which then plays the first rounds of a round robin of its larger size.
+ */
+export function fontesPods<T>(field: readonly T[], groups: number): T[][] {
+  const q = Math.floor(field.length / groups)
+  const r = field.length - q * groups
+  const extra = new Set<number>()
+  for (let k = 0; k < r; k++) extra.add(Math.floor(((k + 0.5) * groups) / r))
+  const bands: T[][] = []
+  let at = 0
+  for (let g = 0; g < groups; g++) {
+    const size = q + (extra.has(g) ? 1 : 0)
+    bands.push(field.slice(at, at + size))
+    at += size
+  }
+  const pods: T[][] = []
+  for (let k = 0; k < q; k++) pods.push(bands.map((band) => band[k] as T))
+  const extras = bands.filter((band) => band.length > q).map((band) => band[q] as T)
+  if (extras.length > 0) {
+    if (pods.length === 0) pods.push(extras)
+    else (pods[pods.length - 1] as T[]).push(...extras)
+  }
+  return pods
+}
+
 function fontes(
   ctx: PairingContext,
   eligible: ReadonlySet<PlayerId>,
@@ -288,47 +322,47 @@ function fontes(
       `Initial Fontes pairs rounds 1 to ${String(rounds)}, not round ${String(input.round)}`,
     )
   }
-  // Groups by pre-event rank (rating) over every entrant, so the groups stay the same each round.
-  const byRating = ratingOrder(input.players)
-  const groups = rounds + 1
-  const size = Math.ceil(byRating.length / groups)
-  const seat = circleSchedule(groups)[input.round - 1] ?? []
+  // Seeds by rating. An odd field first gives the bye: fewest byes, then the lowest seed.
+  const byRating = ratingOrder(input.players.filter((p) => eligible.has(p.id)))
+  const byes: Bye[] = []
+  let field = byRating
+  if (field.length % 2 === 1) {
+    const chosen = byeOrder(byRating)[0] as PairingPlayer
+    byes.push({ player: chosen.id, reason: byeReason(chosen, byRating, 0) })
+    field = byRating.filter((p) => p.id !== chosen.id)
+  }
   const pairs: RawPair[] = []
   const paired = new Set<PlayerId>()
-  for (let pod = 0; pod < size; pod++) {
-    const member = (group: number): PairingPlayer | undefined => {
-      const p = byRating[group * size + pod]
-      return p !== undefined && eligible.has(p.id) ? p : undefined
-    }
-    for (const [x, y] of seat) {
-      const a = member(x)
-      const b = member(y)
-      // A pair on the do-not-pair list is left to the pairing of the rest, which keeps them apart.
-      if (a === undefined || b === undefined || ctx.avoid.has(pairKey(a.id, b.id))) continue
+  const groups = rounds + 1
+  for (const pod of fontesPods(field, groups)) {
+    const schedule = pod.length >= 2 && pod.length % 2 === 0 ? circleSchedule(pod.length) : []
+    for (const [x, y] of schedule[input.round - 1] ?? []) {
+      const a = pod[x] as PairingPlayer
+      const b = pod[y] as PairingPlayer
+      // A field that changed since round 1 can seat two old opponents together: they are paired
+      // by the weights below instead.
+      if (timesMet(ctx, a.id, b.id) > 0 || ctx.avoid.has(pairKey(a.id, b.id))) continue
       pairs.push({
         a,
         b,
-        note: `Initial Fontes: rating groups ${String(Math.min(x, y) + 1)} and ${String(Math.max(x, y) + 1)}`,
+        note: `Initial Fontes: pod of ${String(pod.length)}, seeds ${String(byRating.indexOf(a) + 1)} and ${String(byRating.indexOf(b) + 1)}`,
       })
       paired.add(a.id)
       paired.add(b.id)
     }
   }
-  // Players whose scheduled opponent is missing are paired among themselves, Swiss-style.
-  const left = ordered.filter((p) => !paired.has(p.id))
+  // Players without a scheduled opponent are paired among themselves, Swiss-style.
+  const left = ordered.filter(
+    (p) => eligible.has(p.id) && !paired.has(p.id) && !byes.some((b) => b.player === p.id),
+  )
   const rest = withBye(left, (players, mode) =>
     matchPool(ctx, players, swissModel(ctx, players), mode),
   )
   if (!rest.ok) return rest
-  pairs.push(
-    ...rawFromMatched(
-      rest.value.matched,
-      'Initial Fontes: scheduled opponent absent or not allowed',
-    ),
-  )
+  pairs.push(...rawFromMatched(rest.value.matched, 'Initial Fontes: no scheduled opponent'))
   return ok({
     pairs,
-    byes: rest.value.bye === null ? [] : [rest.value.bye],
+    byes: rest.value.bye === null ? byes : [...byes, rest.value.bye],
     overLimit: rest.value.matched.overLimit,
     notes: [],
     gibsonized: [],
@@ -447,6 +481,8 @@ function summarize(
 ): PairedRound['summary'] {
   let repeats = 0
   let widest = 0
+  let backToBack = 0
+  const overLimitPairs: (readonly [PlayerId, PlayerId])[] = []
   const groups = new Map<number, { players: number; outside: number }>()
   const group = (wins: number): { players: number; outside: number } => {
     let g = groups.get(wins)
@@ -457,7 +493,10 @@ function summarize(
     return g
   }
   for (const { a, b } of raw.pairs) {
-    if (timesMet(ctx, a.id, b.id) > 0) repeats++
+    const met = meeting(ctx, a.id, b.id)
+    if (met.times > 0) repeats++
+    if (met.roundsSince === 1) backToBack++
+    if (met.times > ctx.maxRepeats) overLimitPairs.push([a.id, b.id])
     widest = Math.max(widest, Math.abs(a.wins - b.wins))
     for (const [p, q] of [
       [a, b],
@@ -479,7 +518,7 @@ function summarize(
     ctx.input.basedOn === 0
       ? `${systemName(ctx.input)} on the ratings, before any game`
       : `${systemName(ctx.input)} on the standings after round ${String(ctx.input.basedOn)}`,
-    `${String(raw.pairs.length)} pairings, ${repeats === 0 ? 'no repeats' : `${String(repeats)} repeat${repeats === 1 ? '' : 's'}`}${raw.overLimit > 0 ? ` (${String(raw.overLimit)} over the limit of ${String(ctx.maxRepeats)}: no other way)` : ''}`,
+    `${String(raw.pairs.length)} pairings, ${repeats === 0 ? 'no repeats' : `${String(repeats)} repeat${repeats === 1 ? '' : 's'}`}${backToBack > 0 ? ` (${String(backToBack)} back to back)` : ''}`,
     `widest win gap ${String(widest)}`,
     `score groups: ${scoreGroups
       .map(
@@ -488,12 +527,21 @@ function summarize(
       )
       .join(', ')}`,
   ]
+  if (overLimitPairs.length > 0) {
+    // The limit gives way only when no pairing keeps it (weights.ts, tier 2).
+    const named = overLimitPairs.map(([a, b]) => `${nameOf(a)} v ${nameOf(b)}`).join(', ')
+    parts.push(
+      `over the repeat limit of ${String(ctx.maxRepeats)}: ${named} (no pairing of the round keeps it)`,
+    )
+  }
   for (const bye of raw.byes) parts.push(`bye: ${nameOf(bye.player)}, ${bye.reason}`)
   for (const id of raw.gibsonized) parts.push(`${nameOf(id)} is Gibsonized`)
   parts.push(...raw.notes)
   return {
     repeats,
-    overLimit: raw.overLimit,
+    overLimit: Math.max(raw.overLimit, overLimitPairs.length),
+    overLimitPairs,
+    backToBack,
     widestWinGap: widest,
     scoreGroups,
     gibsonized: raw.gibsonized,

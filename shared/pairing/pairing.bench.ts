@@ -17,11 +17,11 @@ for (const players of [1000, 2000]) {
   const t1 = performance.now()
   const dense = solveDense(input)
   const t2 = performance.now()
-  if (sparse === null || dense === null || sparse.totalCost !== dense.totalCost) {
+  if (sparse === null || dense === null || sparse.totals.join() !== dense.totals.join()) {
     throw new Error(`${players} players: sparse and dense totals differ`)
   }
   console.log(
-    `${players} players: same total ${String(sparse.totalCost)}; sparse matching ${(t1 - t0).toFixed(0)} ms ` +
+    `${players} players: same tier totals [${sparse.totals.join(', ')}] in ${String(sparse.phases)} phase(s); sparse matching ${(t1 - t0).toFixed(0)} ms ` +
       `(${String(sparse.solves)} solve(s), ${String(sparse.candidateEdges)} candidate pairs), ` +
       `dense reference ${(t2 - t1).toFixed(0)} ms`,
   )

@@ -3,25 +3,21 @@ import { describe, expect, test } from 'vitest'
 import { MAX_COST } from './matching'
 import { packedCost, packTiers, type TierSpec } from './tiers'
 
-describe('cost tiers (design.md, "Pairing": win difference ≫ repeats ≫ rank distance ≫ spread)', () => {
+describe('cost tiers (shared/pairing/weights.ts: tiers minimised in strict order)', () => {
   test('one unit of a tier outweighs every lower tier at its maximum in every pairing of the round', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ max: fc.integer({ min: 0, max: 5000 }), coarsenable: fc.boolean() }), {
-          minLength: 1,
-          maxLength: 5,
-        }),
+        fc.array(fc.integer({ min: 0, max: 5000 }), { minLength: 1, maxLength: 5 }),
         fc.integer({ min: 1, max: 1000 }),
-        (specs, pairs) => {
-          const tiers: TierSpec[] = specs.map((s, i) => ({ name: `t${String(i)}`, ...s }))
+        (maxes, pairs) => {
+          const tiers: TierSpec[] = maxes.map((max, i) => ({ name: `t${String(i)}`, max }))
           const packing = packTiers(tiers, pairs)
           if (packing === null) return
           expect(packing.maxCost).toBeLessThanOrEqual(MAX_COST)
           for (let t = 0; t < tiers.length; t++) {
             let lower = 0
             for (let l = t + 1; l < tiers.length; l++) {
-              const max = Math.floor((tiers[l]?.max ?? 0) / (packing.divisor[l] ?? 1))
-              lower += pairs * max * (packing.scale[l] ?? 0)
+              lower += pairs * (tiers[l]?.max ?? 0) * (packing.scale[l] ?? 0)
             }
             expect(packing.scale[t]).toBeGreaterThan(lower)
           }
@@ -30,26 +26,21 @@ describe('cost tiers (design.md, "Pairing": win difference ≫ repeats ≫ rank 
     )
   })
 
-  test('a 2000-player round: the spread tier is left out to keep costs exact, the others kept whole', () => {
+  test('a 2000-player round: tiers that do not fit together are refused, never coarsened', () => {
     const tiers: TierSpec[] = [
-      { name: 'win difference', max: 400, coarsenable: false },
-      {
-        name: 'rank distance',
-        max: 1999 ** 2,
-        sumMax: (1000 * (4 * 1000 ** 2 - 1)) / 3,
-        coarsenable: true,
-      },
-      { name: 'spread difference', max: 3000, coarsenable: true },
+      { name: 'win difference', max: 400 },
+      { name: 'rank distance', max: 1999 ** 2, sumMax: (1000 * (4 * 1000 ** 2 - 1)) / 3 },
+      { name: 'spread difference', max: 3000 },
     ]
-    const packing = packTiers(tiers, 1000)
-    expect(packing?.coarsened).toEqual(['spread difference left out'])
-    expect(packing?.divisor.slice(0, 2)).toEqual([1, 1])
+    expect(packTiers(tiers, 1000)).toBeNull()
+    const two = packTiers(tiers.slice(0, 2), 1000)
+    expect(two).not.toBeNull()
+    if (two === null) return
     // A win-difference unit costs more than the largest possible rank-distance total.
-    if (packing === null) return
-    expect(packedCost(packing, [1, 0, 0])).toBeGreaterThan((1000 * (4 * 1000 ** 2 - 1)) / 3)
+    expect(packedCost(two, [1, 0])).toBeGreaterThan((1000 * (4 * 1000 ** 2 - 1)) / 3)
   })
 
-  test('tiers that may not be coarsened and cannot fit are refused', () => {
-    expect(packTiers([{ name: 'huge', max: 2 ** 52, coarsenable: false }], 1)).toBeNull()
+  test('a tier too large on its own is refused', () => {
+    expect(packTiers([{ name: 'huge', max: 2 ** 52 }], 1)).toBeNull()
   })
 })

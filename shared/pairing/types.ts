@@ -5,6 +5,7 @@
 import type { PlayerId } from '../results/game-result'
 import type { RuleSet } from '../rules/rule-set'
 import type { StartDecision, StartsHistoryEntry, StartsOptions } from '../starts/starts'
+import type { RankMode } from './weights'
 
 export const PAIRING_SYSTEMS = [
   'swiss',
@@ -90,10 +91,12 @@ export interface PairingInput {
   /** Every earlier round that has been paired (results in or not). */
   readonly history: readonly PastRound[]
   /**
-   * How often two players may meet before a pairing counts as over the limit; 0 = never repeat
-   * while any pairing without a repeat exists (default 0).
+   * How often two players may meet before a pairing counts as over the limit (weights.ts, tier
+   * 2); undefined or null = no limit, repeats only minimised by their cost.
    */
-  readonly maxRepeats?: number
+  readonly maxRepeats?: number | null
+  /** Swiss inside a score group: top half v bottom half (default) or neighbours. */
+  readonly rankMode?: RankMode
   readonly seed?: number
   readonly constraints?: PairingConstraints
   /** Gibsonization (Swiss, King of the Hill, Australian Draw); off when absent. */
@@ -128,8 +131,12 @@ export interface Bye {
 export interface PairingSummary {
   /** Pairings between players who had met before. */
   readonly repeats: number
-  /** Pairings over the `maxRepeats` limit (only when nothing else was possible). */
+  /** Pairings over the `maxRepeats` limit (only when keeping it would widen a win gap). */
   readonly overLimit: number
+  /** The pairings over the limit, named. */
+  readonly overLimitPairs: readonly (readonly [PlayerId, PlayerId])[]
+  /** Rematches of the previous round. */
+  readonly backToBack: number
   /** The widest win difference inside a pairing, in wins (0.5 steps). */
   readonly widestWinGap: number
   /** Each score group (players on the same wins) and how many were paired outside it. */

@@ -24,7 +24,7 @@ import {
   unpairRound,
   type Context,
 } from './rounds'
-import { DEFAULT_PLAN, type Division, type TournamentState } from './types'
+import type { Division, TournamentState } from './types'
 import { validateDivisionName, validateTournamentInfo } from './validation'
 
 /**
@@ -77,7 +77,8 @@ export function apply(
         rounds: [],
         penalties: [],
         warnings: [],
-        plan: DEFAULT_PLAN,
+        // Empty: the automatic plan, worked out from the field and the rounds when pairing.
+        plan: [],
       }
       return ok({ ...state, divisions: [...state.divisions, division] })
     }

@@ -146,7 +146,8 @@ const SYSTEM_NAMES: Readonly<Record<PairingSystem, string>> = {
 export function describePlanStep(step: PlanStep): string {
   const parts = [SYSTEM_NAMES[step.system]]
   if (step.basedOn === 'lagged') parts.push('lagged')
-  if (step.maxRepeats > 0) {
+  if (step.maxRepeats === null) parts.push('repeats only minimised')
+  else if (step.maxRepeats > 0) {
     parts.push(`up to ${step.maxRepeats} repeat${step.maxRepeats === 1 ? '' : 's'}`)
   }
   return `from round ${step.fromRound}: ${parts.join(', ')}`
@@ -192,7 +193,9 @@ export function describeCommand(
     case 'cancelCheckIn':
       return `Cancelled the check-in of ${names.full(command.player)} for ${command.day}${inDivision}`
     case 'setPairingPlan':
-      return `Pairing plan${inDivision}: ${command.plan.map(describePlanStep).join('; ')}`
+      return command.plan.length === 0
+        ? `Pairing plan${inDivision}: automatic`
+        : `Pairing plan${inDivision}: ${command.plan.map(describePlanStep).join('; ')}`
     case 'setContention':
       return `Prize contention${inDivision}: ${describeContention(command.contention)}`
     case 'setDoNotPair':

@@ -209,12 +209,21 @@ describe('the pairing plan (design.md, "Pairing"; issue 5: a per-round plan)', (
     ...more,
   })
 
-  test('a new division is seeded by rating for round 1, then Swiss', () => {
-    expect(state.divisions[0]?.plan).toEqual(DEFAULT_PLAN)
+  test('a new division has no plan of its own: it is paired by the automatic plan (auto-plan.ts)', () => {
+    expect(state.divisions[0]?.plan).toEqual([])
+    // The plan every division used to get is kept for old logs, which still fold.
     expect(DEFAULT_PLAN).toEqual([
       { fromRound: 1, system: 'rating', basedOn: 'previous', maxRepeats: 0 },
       { fromRound: 2, system: 'swiss', basedOn: 'previous', maxRepeats: 0 },
     ])
+  })
+
+  test('a plan with no repeat limit (null) is kept; an empty plan goes back to the automatic one', () => {
+    const plan = [step(1, 'fontes', { maxRepeats: null }), step(4, 'swiss', { maxRepeats: null })]
+    const after = applied(state, { type: 'setPairingPlan', division: 'A', plan })
+    expect(after.divisions[0]?.plan).toEqual(plan)
+    const back = applied(after, { type: 'setPairingPlan', division: 'A', plan: [] })
+    expect(back.divisions[0]?.plan).toEqual([])
   })
 
   test('Initial Fontes for rounds 1–3, Swiss lagged with one repeat allowed, King of the Hill last', () => {
@@ -228,7 +237,6 @@ describe('the pairing plan (design.md, "Pairing"; issue 5: a per-round plan)', (
   })
 
   test.each([
-    { case: 'an empty plan', plan: [], code: 'plan.empty' },
     { case: 'a plan starting at round 2', plan: [step(2, 'swiss')], code: 'plan.first-round' },
     {
       case: 'steps out of order',

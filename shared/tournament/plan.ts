@@ -20,7 +20,8 @@ export function stepIndexFor(plan: readonly PlanStep[], round: number): number {
 /**
  * A plan the pairing can follow (design.md, "Pairing"): at least one step, the first from round 1,
  * the others later in strictly increasing order and within the event; known systems and bases;
- * a whole, non-negative number of repeats. Initial Fontes pairs rounds 1 to an odd round, so its
+ * a whole, non-negative number of repeats or none (no limit). No steps at all means the automatic
+ * plan. Initial Fontes pairs rounds 1 to an odd round, so its
  * step must be the first and cover an odd number of rounds.
  */
 export function validatePlan(
@@ -28,7 +29,8 @@ export function validatePlan(
   info: TournamentInfo,
 ): Result<readonly PlanStep[]> {
   const first = plan[0]
-  if (first === undefined) return err('plan.empty', 'A pairing plan needs at least one step.')
+  // No steps: back to the automatic plan (shared/pairing/auto-plan.ts).
+  if (first === undefined) return ok([])
   if (first.fromRound !== 1) {
     return err(
       'plan.first-round',
@@ -79,10 +81,10 @@ export function validatePlan(
         { field: 'basedOn', details: where },
       )
     }
-    if (!Number.isInteger(step.maxRepeats) || step.maxRepeats < 0) {
+    if (step.maxRepeats !== null && (!Number.isInteger(step.maxRepeats) || step.maxRepeats < 0)) {
       return err(
         'plan.repeats.invalid',
-        `Step ${i + 1}: repeats allowed is a whole number from 0, not ${step.maxRepeats}.`,
+        `Step ${i + 1}: repeats allowed is a whole number from 0 (or no limit), not ${step.maxRepeats}.`,
         { field: 'maxRepeats', details: where },
       )
     }

@@ -160,16 +160,21 @@ export interface Warning {
 /**
  * One step of a division's pairing plan: from `fromRound` on (until the next step), rounds are
  * paired by `system`, on the standings after the previous round or (`lagged`) the round before it,
- * allowing two players to meet `maxRepeats` times before a pairing counts as a repeat over the limit.
+ * allowing two players to meet `maxRepeats` times before a pairing counts as a repeat over the limit
+ * (null: no limit, repeats only cost; shared/pairing/weights.ts).
  */
 export interface PlanStep {
   readonly fromRound: number
   readonly system: PairingSystem
   readonly basedOn: 'previous' | 'lagged'
-  readonly maxRepeats: number
+  readonly maxRepeats: number | null
 }
 
-/** Seeded by rating for round 1, then Swiss on the last round's standings, never repeating. */
+/**
+ * The plan every division had before the automatic plan (shared/pairing/auto-plan.ts): seeded by
+ * rating, then Swiss never repeating. A division still holding exactly this plan (every division
+ * added before) is paired by the automatic plan, like one with an empty plan.
+ */
 export const DEFAULT_PLAN: readonly PlanStep[] = [
   { fromRound: 1, system: 'rating', basedOn: 'previous', maxRepeats: 0 },
   { fromRound: 2, system: 'swiss', basedOn: 'previous', maxRepeats: 0 },

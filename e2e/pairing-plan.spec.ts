@@ -1,0 +1,38 @@
+import { expect, openRegistrationDesk, test } from './fixtures'
+import { TWENTY_PLAYERS } from './data'
+import { RoundsPage } from './pages/rounds-page'
+
+test('a new division is paired by the automatic plan, shown in words; the director sets a repeat limit and goes back', async ({
+  page,
+  shell,
+  tournaments,
+  tournament,
+  players,
+}) => {
+  await openRegistrationDesk({ shell, tournaments, tournament })
+  for (const entry of TWENTY_PLAYERS) await players.register(entry)
+  await shell.goTo('Rounds')
+  const rounds = new RoundsPage(page)
+  const plan = await rounds.openPlan('A')
+  // 20 players, 12 rounds (shared/pairing/auto-plan.ts).
+  await expect(plan).toContainText(
+    'Automatic plan: Rounds 1–3: Initial Fontes; rounds 4–11: Swiss; round 12: King of the Hill.',
+  )
+  await expect(page.getByText('The plan pairs round 1 by fontes')).toBeVisible()
+
+  await rounds.setRepeatsAllowed(2, '1')
+  await expect(plan).toContainText(
+    'Your plan: Rounds 1–3: Initial Fontes; rounds 4–11: Swiss, at most 1 repeat; round 12: King of the Hill.',
+  )
+  await page.getByRole('button', { name: 'Use the automatic plan' }).click()
+  await expect(plan).toContainText('Automatic plan: Rounds 1–3: Initial Fontes')
+
+  // Round 1 by Initial Fontes: 20 players in 4 rating bands of 5, each pod one from each band.
+  await rounds.pair(1)
+  const rows = await rounds.pairingRows(1)
+  expect(rows).toHaveLength(10)
+  for (const [, a, b] of rows) {
+    const seed = (cell: string | undefined): number => Number(/#(\d+)/.exec(cell ?? '')?.[1])
+    expect(Math.abs(seed(a) - seed(b))).toBeGreaterThanOrEqual(5)
+  }
+})
