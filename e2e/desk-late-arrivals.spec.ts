@@ -13,7 +13,7 @@ const KUCHING: NewTournament = {
   rules: 'NEON competition rules',
 }
 
-/** By rating, round 1 pairs table 1 Lim–Tan and table 2 Wong–Chin. */
+/** Four players over three rounds play a round robin: round 1 is Chin–Lim and Tan–Wong. */
 const PLAYERS = [
   ['Lim, Mei', '1900', 'MY01'],
   ['Wong, Ah Kow', '1800', 'MY02'],
@@ -47,25 +47,25 @@ test('both players of a table never arrive: the clock proposes a double forfeit,
   const rounds = new RoundsPage(page)
   await rounds.pair(1)
   expect(await rounds.pairingRows(1)).toEqual([
-    ['1', '#1 Lim, Mei', '#3 Tan, Siew'],
-    ['2', '#2 Wong, Ah Kow', '#4 Chin, Boon'],
+    ['1', '#4 Chin, Boon', '#1 Lim, Mei'],
+    ['2', '#3 Tan, Siew', '#2 Wong, Ah Kow'],
   ])
   await rounds.publish(1)
   // The round starts at 09:30 sharp, Kuching time (01:30 UTC); the clock then moves only on demand.
   await page.clock.pauseAt(new Date('2026-12-05T01:30:00Z'))
-  await rounds.startClock(1, ['Tan, Siew', 'Wong, Ah Kow', 'Chin, Boon'])
+  await rounds.startClock(1, ['Lim, Mei', 'Tan, Siew', 'Wong, Ah Kow'])
   await expect(page.getByText('Round 1 started at')).toContainText('09:30:00')
 
-  // Tan sits down five minutes late: the arrival is shown in local time and checks her in.
+  // Lim sits down five minutes late: the arrival is shown in local time and checks her in.
   await page.clock.fastForward('05:00')
-  await rounds.arrived('Tan, Siew')
-  await expect(rounds.lateTable.getByRole('row', { name: /Tan, Siew/ })).toContainText('09:35:00')
-  await expect(rounds.timeLeft('Tan, Siew')).toHaveText('20:00')
+  await rounds.arrived('Lim, Mei')
+  await expect(rounds.lateTable.getByRole('row', { name: /Lim, Mei/ })).toContainText('09:35:00')
+  await expect(rounds.timeLeft('Lim, Mei')).toHaveText('20:00')
 
-  // NEON: neither Wong nor Chin arrives before their 25 minutes run out.
+  // NEON: neither Tan nor Wong arrives before their 25 minutes run out.
   await page.clock.fastForward('20:01')
+  await expect(rounds.timeLeft('Tan, Siew')).toHaveText('0:00')
   await expect(rounds.timeLeft('Wong, Ah Kow')).toHaveText('0:00')
-  await expect(rounds.timeLeft('Chin, Boon')).toHaveText('0:00')
   await expect(page.getByRole('button', { name: /Confirm forfeit by/ })).toHaveCount(0)
   await page.getByRole('button', { name: 'Confirm double forfeit at table 2' }).click()
   await expect(rounds.lateTable.getByRole('row', { name: /Wong, Ah Kow/ })).toContainText(
@@ -74,14 +74,14 @@ test('both players of a table never arrive: the clock proposes a double forfeit,
 
   await shell.goTo('Players & check-in')
   await expect(checkin.count).toHaveText('1 of 4 checked in; 3 missing')
-  await expect(checkin.checkedInButton('Tan, Siew')).toHaveAttribute('aria-pressed', 'true')
+  await expect(checkin.checkedInButton('Lim, Mei')).toHaveAttribute('aria-pressed', 'true')
 
   await shell.goTo('History')
   const texts = await new HistoryPage(page).texts()
   expect(texts.join('\n')).toContain('Started round 1 at 09:30:00 AM')
-  expect(texts.join('\n')).toContain('Tan, Siew (#3) checked in for 2026-12-05')
-  expect(texts.join('\n')).toContain('Tan, Siew (#3) arrived at 09:35:00 AM (5 min late)')
+  expect(texts.join('\n')).toContain('Lim, Mei (#1) checked in for 2026-12-05')
+  expect(texts.join('\n')).toContain('Lim, Mei (#1) arrived at 09:35:00 AM (5 min late)')
   expect(texts.join('\n')).toContain(
-    'Round 1, table 2: Wong, Ah Kow and Chin, Boon both forfeit, −100 each',
+    'Round 1, table 2: Tan, Siew and Wong, Ah Kow both forfeit, −100 each',
   )
 })
