@@ -59,7 +59,8 @@ export const CONVERT_USAGE = `rackside convert IN OUT [options]
     .tsh -> .json  import a whole tsh event (config.tsh and every division)
     .json -> .t    export one division: --division A when there are several
     .json -> .tsh  export every division with a config.tsh
-    .json -> .tou  AUPAIR rating file of one division
+    .json -> .tou  AUPAIR rating file of the whole event, or one with --division A
+                   (--high-word A=124,B=98 for several divisions)
     .json -> .json check the log and write it again
   --encoding latin1|utf8   how IN is encoded (default: UTF-8 if valid, else Latin-1)`
 
@@ -103,26 +104,45 @@ function pickFromArchive(archive: TshArchive, wanted: string | undefined, path: 
   throw new CliError(`${path} has no division ${wanted}`)
 }
 
+/** `--high-word 124` for one division, `--high-word A=124,B=98` for several. */
+function highWordScores(text: string | undefined, names: readonly string[]): Map<string, number> {
+  const scores = new Map<string, number>()
+  if (text === undefined) return scores
+  if (/^\d+$/.test(text) && names.length === 1) {
+    scores.set(names[0] ?? '', Number(text))
+    return scores
+  }
+  for (const part of text.split(',')) {
+    const m = /^\s*([^=]+?)\s*=\s*(\d+)\s*$/.exec(part)
+    if (m?.[1] === undefined || m[2] === undefined || !names.includes(m[1])) {
+      throw new CliError(
+        `--high-word must be a whole number, or DIVISION=N pairs for ${names.join(', ')} ("${part}")`,
+      )
+    }
+    scores.set(m[1], Number(m[2]))
+  }
+  return scores
+}
+
 async function tToTou(
-  file: TDivisionFile,
-  defaults: { readonly title: string; readonly date: string; readonly division: string },
+  divisions: readonly { readonly name: string; readonly file: TDivisionFile }[],
+  defaults: { readonly title: string; readonly date: string },
   out: string,
   args: ParsedArgs,
 ) {
   const o = args.options
-  const highWord = o.get('high-word') ?? '0'
-  if (!/^\d+$/.test(highWord)) throw new CliError('--high-word must be a whole number')
-  const byeModeText = o.get('bye-mode') ?? 'opponent-zero'
+  const byeModeText = o.get('bye-mode') ?? 'aupair'
   const byeMode = TOU_BYE_MODES.find((m) => m === byeModeText)
   if (byeMode === undefined)
     throw new CliError(`--bye-mode must be one of ${TOU_BYE_MODES.join(', ')}`)
-  const tou = writeTou(file, {
-    title: o.get('title') ?? defaults.title,
-    date: o.get('date') ?? defaults.date,
-    division: o.get('division') ?? defaults.division,
-    highWordScore: Number(highWord),
-    byeMode,
-  })
+  const scores = highWordScores(
+    o.get('high-word'),
+    divisions.map((d) => d.name),
+  )
+  const tou = writeTou(
+    divisions.map((d) => ({ ...d, highWordScore: scores.get(d.name) ?? 0 })),
+    { title: o.get('title') ?? defaults.title, date: o.get('date') ?? defaults.date, byeMode },
+  )
   if (!tou.ok) throw new CliError(tou.error.message)
   await writeFileAtomic(out, encodeOrFail(tou.value, 'latin1', out))
 }
@@ -165,8 +185,13 @@ export async function convertCommand(argv: readonly string[], io: CliIo): Promis
     } else if (to === '.tou') {
       if (refuseProblems(inPath, checkTFile(input.file), io)) return EXIT.problems
       await tToTou(
-        input.file,
-        { title: stem(inPath), date: today(), division: stem(inPath).toUpperCase() },
+        [
+          {
+            name: args.value.options.get('division') ?? stem(inPath).toUpperCase(),
+            file: input.file,
+          },
+        ],
+        { title: stem(inPath), date: today() },
         out,
         args.value,
       )
@@ -381,11 +406,17 @@ async function fromJson(
     const division = pickDivision(file, wanted, inPath)
     await writeFileAtomic(out, encodeTsh(serializeTFile(exportDivision(file, division))))
   } else if (to === '.tou') {
-    const division = pickDivision(file, wanted, inPath)
-    const exported = exportDivision(file, division)
-    if (refuseProblems(inPath, checkTFile(exported), io)) return EXIT.problems
+    // tsh's aupair: one division with --division, else every division in one file.
+    const names =
+      wanted === undefined
+        ? file.state.divisions.map((d) => d.name)
+        : [pickDivision(file, wanted, inPath)]
+    const divisions = names.map((name) => ({ name, file: exportDivision(file, name) }))
+    for (const d of divisions) {
+      if (refuseProblems(inPath, checkTFile(d.file), io)) return EXIT.problems
+    }
     const { info } = file.state
-    await tToTou(exported, { title: info.name, date: info.startDate, division }, out, args)
+    await tToTou(divisions, { title: info.name, date: info.startDate }, out, args)
   } else if (to === '.tsh') {
     const archive = exportTshEvent(file.state)
     if (!archive.ok) throw new CliError(archive.error.message)

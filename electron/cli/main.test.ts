@@ -142,8 +142,8 @@ describe('rackside convert', () => {
     expect(text.split('\r\n').slice(0, 4)).toEqual([
       '*M19.02.2022 Worked',
       '*A',
-      '0',
-      'Alpha, Ann          2420  +22455   32432   5',
+      `${' '.repeat(38)}0`,
+      'Ann Alpha           ' + ' 2420  +2' + ' 2455   3' + ' 2432   5',
     ])
     expect(text.endsWith('*** END OF FILE ***\r\n')).toBe(true)
   })

@@ -84,8 +84,16 @@ describe('tsh .t in and out (formats.md, "tsh .t")', () => {
   })
 
   test('TOU: CRLF lines, the division as the rating body knows it', () => {
-    const tou = exportTou(imported().state, 'A', { highWordScore: 0, byeMode: 'opponent-zero' })
+    const highWordScores = new Map([['A', 0]])
+    const tou = exportTou(imported().state, 'A', { highWordScores, byeMode: 'aupair' })
     expect(tou.ok && tou.value.contents.split('\r\n')[1]).toBe('*A')
+  })
+
+  test('TOU of the whole event (tsh aupair): one *M line, then every division', () => {
+    const tou = exportTou(imported().state, null, { highWordScores: new Map(), byeMode: 'aupair' })
+    const lines = tou.ok ? tou.value.contents.split('\r\n') : []
+    expect(lines.filter((l) => l.startsWith('*M'))).toHaveLength(1)
+    expect(lines.at(-2)).toBe('*** END OF FILE ***')
   })
 })
 

@@ -10,7 +10,7 @@ import { readTFile, serializeTFile } from '../../../shared/formats/t-file'
 import type { TDivisionFile } from '../../../shared/formats/t-file-types'
 import { importTDivision, importTshEvent } from '../../../shared/formats/t-import'
 import { encodeText } from '../../../shared/formats/text-codec'
-import { writeTou, type TouByeMode } from '../../../shared/formats/tou'
+import { writeTou, type TouByeMode, type TouDivision } from '../../../shared/formats/tou'
 import {
   readTournamentFile,
   writeTournamentFile,
@@ -207,23 +207,30 @@ export function exportTshArchive(state: TournamentState): Result<TextExport> {
   })
 }
 
+/**
+ * The AUPAIR rating file of one division, or of the whole event when `division` is null (tsh's
+ * `aupair` writes several divisions into one file). High word scores by division name, 0 if absent.
+ */
 export function exportTou(
   state: TournamentState,
-  division: string,
-  options: { readonly highWordScore: number; readonly byeMode: TouByeMode },
+  division: string | null,
+  options: { readonly highWordScores: ReadonlyMap<string, number>; readonly byeMode: TouByeMode },
 ): Result<TextExport> {
-  const file = exportedDivision(state, division)
-  if (!file.ok) return file
-  const tou = writeTou(file.value, {
+  const names = division === null ? state.divisions.map((d) => d.name) : [division]
+  const divisions: TouDivision[] = []
+  for (const name of names) {
+    const file = exportedDivision(state, name)
+    if (!file.ok) return file
+    divisions.push({ name, file: file.value, highWordScore: options.highWordScores.get(name) ?? 0 })
+  }
+  const tou = writeTou(divisions, {
     title: state.info.name,
     date: state.info.startDate,
-    division,
-    highWordScore: options.highWordScore,
     byeMode: options.byeMode,
   })
   if (!tou.ok) return tou
   return ok({
-    name: `${slug(state.info.name)}-${slug(division)}.tou`,
+    name: `${slug(state.info.name)}${division === null ? '' : `-${slug(division)}`}.tou`,
     contents: tou.value,
     encoding: 'latin1',
   })
