@@ -272,9 +272,10 @@ function dropUnneededEntries(
       const plain =
         // Losses without a word are a withdrawn player's `off` score or a late entry's missed
         // round: t-import does not pair those.
-        (e === undefined && seat.score > 0) ||
-        (e.kind === 'forfeit' && e.spread > 0 && !e.rated) ||
-        (e.kind === 'doubleForfeit' && e.spread > 0)
+        e === undefined
+          ? seat.score > 0
+          : (e.kind === 'forfeit' && e.spread > 0 && !e.rated) ||
+            (e.kind === 'doubleForfeit' && e.spread > 0)
       if (plain) rows.push({ id, seat })
     }
     const wins = rows.filter((r) => (r.seat.score ?? 0) > 0)

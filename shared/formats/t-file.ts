@@ -56,7 +56,7 @@ function readHead(
   head: string,
   lineNo: number,
   problems: FormatProblem[],
-): { name: string; ratingText: string; opponents: number[] } | null {
+): { name: string; ratingText: string; opponents: number[]; numberInName?: Token } | null {
   const tokens = tokensOf(head, 0)
   let run = tokens.length
   while (run > 0 && INTEGER.test(tokens[run - 1]?.text ?? '')) run -= 1
@@ -89,21 +89,15 @@ function readHead(
     return null
   }
   const nameTokens = tokens.slice(0, ratingIndex)
-  // A standalone number inside the name means the numbers after it were meant as rating and
-  // opponents and something in between is not a number (e.g. `Ann 1850 2 x 5`).
+  // tsh's rule: the rating is the number after the name, and the name ends in a non-digit, so
+  // "Team 2 Bob 1500" is "Team 2 Bob". A number inside the name is kept; readPlayerLine refuses it
+  // only when the line then has more scores than opponents (`Ann 1850 2 x 5; 400 410`: a typo in
+  // the opponents, not a name).
   const firstNumber = nameTokens.findIndex((t, i) => i > 0 && INTEGER.test(t.text))
-  if (firstNumber >= 0) {
-    const culprit = nameTokens.slice(firstNumber).find((t) => !INTEGER.test(t.text)) ?? ratingToken
-    problems.push(
-      problem(
-        lineNo,
-        culprit.column,
-        'tfile.opponent.not-a-number',
-        `"${culprit.text}" is not a number where the rating and opponents were expected`,
-      ),
-    )
-    return null
-  }
+  const numberInName =
+    firstNumber < 0
+      ? undefined
+      : (nameTokens.slice(firstNumber).find((t) => !INTEGER.test(t.text)) ?? ratingToken)
   const nameEnd =
     (nameTokens[nameTokens.length - 1]?.column ?? 1) -
     1 +
@@ -115,6 +109,7 @@ function readHead(
     name,
     ratingText: ratingToken.text,
     opponents: tokens.slice(ratingIndex + 1).map((t) => Number(t.text)),
+    ...(numberInName === undefined ? {} : { numberInName }),
   }
 }
 
@@ -168,7 +163,30 @@ function readPlayerLine(
     }
     tags.push({ name: first.text, values: tokens.slice(1).map((t) => t.text) })
   }
-  if (head === null || problems.length > before) return null
+  const culprit = head?.numberInName
+  if (head !== null && culprit !== undefined) {
+    if (scores.length > head.opponents.length) {
+      problems.push(
+        problem(
+          lineNo,
+          culprit.column,
+          'tfile.opponent.not-a-number',
+          `"${culprit.text}" is not a number where the rating and opponents were expected`,
+        ),
+      )
+    } else {
+      problems.push(
+        problem(
+          lineNo,
+          1,
+          'tfile.name.number',
+          `the name "${head.name}" holds a number; read as tsh reads it: the rating is the number after the name`,
+          'warning',
+        ),
+      )
+    }
+  }
+  if (head === null || hasErrors(problems.slice(before))) return null
   const rating =
     INTEGER.test(head.ratingText) || SIGNED_INTEGER.test(head.ratingText)
       ? Number(head.ratingText)

@@ -38,6 +38,13 @@ import type { FormatProblem } from './problem'
 import { checkTFile } from './t-check'
 import type { TDivisionFile, TPlayerLine } from './t-file-types'
 import { ZERO_MARGIN_POINT } from './t-export'
+import {
+  RACKSIDE_TAG,
+  readFacts,
+  writtenForm,
+  type RacksideFacts,
+  type RoundEntry,
+} from './t-rackside-tag'
 
 export interface TImportOptions {
   readonly division: string
@@ -70,6 +77,51 @@ function zeroMarginSide(line: TPlayerLine, round: number): 'winner' | 'loser' | 
   if (score === ZERO_MARGIN_POINT && penalty === String(-ZERO_MARGIN_POINT)) return 'winner'
   if (score === -ZERO_MARGIN_POINT && penalty === String(ZERO_MARGIN_POINT)) return 'loser'
   return null
+}
+
+type FactsById = ReadonlyMap<PlayerId, RacksideFacts>
+
+/**
+ * The `rackside` tags of the file (t-rackside-tag.ts), when every one still matches the columns
+ * and its opponent's line: tsh keeps the tag but may have changed the results since, and then the
+ * file is read as tsh would read it. Null when there is none or it no longer fits.
+ */
+function racksideFacts(lines: readonly TPlayerLine[]): FactsById | null {
+  const facts = new Map<PlayerId, RacksideFacts>()
+  for (const line of lines) {
+    const values = tag(line, RACKSIDE_TAG)
+    if (values === undefined) continue
+    const read = readFacts(values)
+    if (read === null) return null
+    facts.set(line.id, read)
+  }
+  if (facts.size === 0) return null
+  const entryOf = (id: PlayerId, round: number): RoundEntry | undefined =>
+    facts.get(id)?.rounds.get(round)
+  for (const line of lines) {
+    for (const [round, entry] of facts.get(line.id)?.rounds ?? []) {
+      const form = writtenForm(entry)
+      if (line.opponents[round - 1] !== form.opponent) return null
+      if ((line.scores[round - 1] ?? null) !== form.score) return null
+      if (entry.kind === 'bye' || entry.opponent === 0) continue
+      const other = entryOf(entry.opponent, round)
+      const mirrored =
+        other !== undefined &&
+        other.kind === entry.kind &&
+        other.kind !== 'bye' &&
+        other.opponent === line.id &&
+        (entry.kind !== 'forfeit' ||
+          (other.kind === 'forfeit' &&
+            other.won !== entry.won &&
+            other.spread === entry.spread &&
+            other.reason === entry.reason &&
+            other.rated === entry.rated)) &&
+        (entry.kind !== 'doubleForfeit' ||
+          (other.kind === 'doubleForfeit' && other.spread === entry.spread))
+      if (!mirrored) return null
+    }
+  }
+  return facts
 }
 
 const who = (line: TPlayerLine): string => `${line.name} (#${String(line.id)})`
@@ -192,6 +244,19 @@ export function importTDivision(
     (most, l) => Math.max(most, l.opponents.length, l.scores.length),
     0,
   )
+  const facts = racksideFacts(lines)
+  if (facts === null && lines.some((l) => tag(l, RACKSIDE_TAG) !== undefined)) {
+    const first = lines.find((l) => tag(l, RACKSIDE_TAG) !== undefined)
+    if (first !== undefined) {
+      warn(
+        first,
+        'timport.rackside.stale',
+        `the "${RACKSIDE_TAG}" tags no longer match the results (changed in tsh?): the file is read as tsh reads it`,
+      )
+    }
+  }
+  const entry = (line: TPlayerLine, round: number): RoundEntry | undefined =>
+    facts?.get(line.id)?.rounds.get(round)
   const eventRounds = options.rounds ?? fileRounds
   if (fileRounds > eventRounds) {
     return err(
@@ -203,6 +268,7 @@ export function importTDivision(
   const commands: Command[] = []
   // Players, in line order so each keeps their tsh number.
   const withdrawFrom = new Map<PlayerId, number>()
+  const firstRounds = new Map<PlayerId, number>()
   const penalties: { line: TPlayerLine; round: number; points: number }[] = []
   for (const line of lines) {
     const integerRating =
@@ -220,11 +286,22 @@ export function importTDivision(
       line.ratingText === String(fields.value.rating)
         ? { tags: line.tags }
         : { tags: line.tags, ratingText: line.ratingText }
-    commands.push({ type: 'registerPlayer', division, player: fields.value, tsh })
+    const lineFacts = facts?.get(line.id)
+    const firstRound = lineFacts?.firstRound
+    if (firstRound !== undefined && firstRound > 1 && firstRound <= eventRounds) {
+      firstRounds.set(line.id, firstRound)
+    }
+    commands.push({
+      type: 'registerPlayer',
+      division,
+      player: fields.value,
+      tsh,
+      ...(firstRounds.has(line.id) ? { firstRound } : {}),
+    })
 
     const off = integerTag(line, 'off')
     if (!off.ok) return off
-    const from = withdrawalRound(line, off.value)
+    const from = lineFacts?.withdrawnFrom ?? withdrawalRound(line, off.value)
     if (from !== null && from <= eventRounds) withdrawFrom.set(line.id, from)
     else if (from !== null) {
       warn(
@@ -236,10 +313,14 @@ export function importTDivision(
 
     const penalty = integerTag(line, 'penalty')
     if (!penalty.ok) return penalty
-    for (const [index, value] of (penalty.value ?? []).entries()) {
+    for (const [index, written] of (penalty.value ?? []).entries()) {
+      let value = written
+      const known = entry(line, index + 1)
+      // What t-export put in `penalty` for a result tsh has no form for is part of that result.
+      if (known !== undefined) value -= writtenForm(known).adjust
       if (value === 0) continue
       // The point t-export gives back on a zero-margin forfeit is part of that game, not a penalty.
-      if (zeroMarginSide(line, index + 1) !== null) continue
+      if (known === undefined && zeroMarginSide(line, index + 1) !== null) continue
       if (value > 0) {
         return {
           ok: false,
@@ -269,11 +350,12 @@ export function importTDivision(
   const byId = new Map(lines.map((l) => [l.id, l]))
   const firsts = new Map<PlayerId, number>()
   const plays = (line: TPlayerLine, round: number): boolean =>
-    round < (withdrawFrom.get(line.id) ?? Infinity)
+    round < (withdrawFrom.get(line.id) ?? Infinity) && round >= (firstRounds.get(line.id) ?? 1)
   // The last round anyone is paired in: later rounds are not paired yet.
   let lastPaired = 0
   for (let round = 1; round <= fileRounds; round += 1) {
-    if (lines.some((l) => plays(l, round) && isPaired(l, round))) lastPaired = round
+    if (lines.some((l) => plays(l, round) && (isPaired(l, round) || entry(l, round) !== undefined)))
+      lastPaired = round
   }
 
   const withdrawalsBefore = (round: number): void => {
@@ -300,7 +382,7 @@ export function importTDivision(
 
   for (let round = 1; round <= lastPaired; round += 1) {
     withdrawalsBefore(round)
-    const plan = planRound(lines, byId, round, plays, firsts, options, warn)
+    const plan = planRound(lines, byId, round, plays, firsts, options, warn, entry)
     if (!plan.ok) return plan
     if (plan.value.pairings.length === 0) {
       return err(
@@ -334,6 +416,18 @@ function isPaired(line: TPlayerLine, round: number): boolean {
   return score === undefined || score !== 0
 }
 
+/** The forfeit a `rackside` word names, seen from `player`'s line. */
+function forfeitOf(player: PlayerId, entry: Extract<RoundEntry, { kind: 'forfeit' }>): GameResult {
+  return {
+    kind: 'forfeit',
+    winner: entry.won ? player : entry.opponent,
+    loser: entry.won ? entry.opponent : player,
+    reason: entry.reason,
+    spread: entry.spread,
+    rated: entry.rated,
+  }
+}
+
 function planRound(
   lines: readonly TPlayerLine[],
   byId: ReadonlyMap<PlayerId, TPlayerLine>,
@@ -342,16 +436,25 @@ function planRound(
   firsts: Map<PlayerId, number>,
   { division, rules }: TImportOptions,
   warn: (line: TPlayerLine, code: string, message: string) => void,
+  entryOf: (line: TPlayerLine, round: number) => RoundEntry | undefined,
 ): Result<RoundPlan> {
   const games: (readonly [TPlayerLine, TPlayerLine])[] = []
   const wins: TPlayerLine[] = []
   const losses: TPlayerLine[] = []
   const byes: TPlayerLine[] = []
+  /** Results the `rackside` tag names (t-rackside-tag.ts), each from its lower-numbered player. */
+  const told: { line: TPlayerLine; entry: RoundEntry }[] = []
   for (const line of lines) {
     if (!plays(line, round)) continue
     const opponent = line.opponents[round - 1]
     if (opponent === undefined) continue
     const score = line.scores[round - 1]
+    const known = entryOf(line, round)
+    if (known !== undefined && opponent === 0) {
+      if (known.kind === 'bye' || known.opponent === 0 || line.id < known.opponent)
+        told.push({ line, entry: known })
+      continue
+    }
     if (opponent > 0) {
       const other = byId.get(opponent)
       if (other !== undefined && line.id < other.id) {
@@ -390,6 +493,12 @@ function planRound(
     const table = tableFor(index)
     const start = startOf(a, b, round, firsts)
     pairings.push({ kind: 'game', table, players: [a.id, b.id], start })
+    const rated = entryOf(a, round)
+    if (rated?.kind === 'forfeit' && rated.opponent === b.id) {
+      // A rated forfeit, written as a game so tsh rates it (t-export).
+      record(table, forfeitOf(a.id, rated))
+      continue
+    }
     const sa = a.scores[round - 1]
     const sb = b.scores[round - 1]
     if (sa === undefined || sb === undefined) continue
@@ -406,6 +515,56 @@ function planRound(
       }
     record(table, played.value)
     if (start.kind === 'director') counted.push(start.starter)
+  }
+  for (const { line, entry } of told) {
+    if (entry.kind === 'bye') {
+      pairings.push({ kind: 'bye', player: line.id })
+      if (entry.spread !== rules.results.byeSpread) {
+        results.push({
+          type: 'correctResult',
+          division,
+          round,
+          game: { players: [line.id] },
+          result: { kind: 'bye', player: line.id, spread: entry.spread },
+        })
+      }
+      continue
+    }
+    if (entry.opponent === 0) {
+      // Alone and unplayed: a bye pairing corrected to unplayed; a pending bye has no form.
+      if (entry.kind !== 'unplayed') continue
+      pairings.push({ kind: 'bye', player: line.id })
+      results.push({
+        type: 'correctResult',
+        division,
+        round,
+        game: { players: [line.id] },
+        result: { kind: 'unplayed', players: [line.id] },
+      })
+      continue
+    }
+    const table = tableFor()
+    const other = byId.get(entry.opponent)
+    const start =
+      other === undefined ? { kind: 'undecided' as const } : startOf(line, other, round, firsts)
+    pairings.push({ kind: 'game', table, players: [line.id, entry.opponent], start })
+    switch (entry.kind) {
+      case 'forfeit':
+        record(table, forfeitOf(line.id, entry))
+        break
+      case 'doubleForfeit':
+        record(table, {
+          kind: 'doubleForfeit',
+          players: [line.id, entry.opponent],
+          spread: entry.spread,
+        })
+        break
+      case 'unplayed':
+        record(table, { kind: 'unplayed', players: [line.id, entry.opponent] })
+        break
+      case 'pending':
+        break
+    }
   }
   // Zero-margin forfeits first (a walk-out under NEON), then the others.
   for (const loser of losses.filter((l) => zeroMarginSide(l, round) === 'loser')) {

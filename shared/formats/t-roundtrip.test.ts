@@ -1,6 +1,14 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { randomEvent, roundTripDifference } from './test-support/random-event'
+import { rulesFromPreset } from '../rules/presets'
+import type { RuleSet } from '../rules/rule-set'
+import { apply } from '../tournament/apply'
+import type { Command } from '../tournament/commands'
+import type { TournamentState } from '../tournament/types'
+import { exportTDivisionWithNotes } from './t-export'
+import { readTFile, serializeTFile } from './t-file'
+import { importTDivision } from './t-import'
+import { randomEvent, resultKinds, roundTripDifference } from './test-support/random-event'
 
 describe('formats.md "tsh .t": Rackside reads its own .t back to the same standings', () => {
   test('tsh .t round trip: 500 random events with every kind of result keep every round’s standings', () => {
@@ -10,5 +18,243 @@ describe('formats.md "tsh .t": Rackside reads its own .t back to the same standi
       }),
       { seed: 20261124, numRuns: 500 },
     )
+  })
+
+  test('the random events hold every kind of result the engine knows (so the trip above tests them)', () => {
+    const seen = new Set<string>()
+    for (let seed = 0; seed < 200; seed += 1) {
+      for (const kind of resultKinds(randomEvent(seed).state)) seen.add(kind)
+    }
+    expect([...seen].sort()).toEqual(
+      [
+        'bye',
+        'bye at 0 or below',
+        'double forfeit',
+        'double forfeit at 0',
+        'forfeit',
+        'forfeit at 0',
+        'rated forfeit',
+        'missing result',
+        'late entry, missed rounds lost',
+        'late entry, missed rounds unplayed',
+        'penalty',
+        'played',
+        'tie',
+        'unplayed',
+        'withdrawn',
+      ].sort(),
+    )
+  })
+})
+
+const nsa = rulesFromPreset('nsa1995')
+
+function build(commands: readonly Command[]): TournamentState {
+  let state: TournamentState | undefined
+  for (const command of commands) {
+    const next = apply(state, command, 't')
+    if (!next.ok) throw new Error(`${command.type}: ${next.error.message}`)
+    state = next.value
+  }
+  if (state === undefined) throw new Error('empty')
+  return state
+}
+
+const start = (players: number, rounds: number, rules: RuleSet = nsa): Command[] => [
+  {
+    type: 'createTournament',
+    info: { name: 'T', venue: '', startDate: '2026-01-10', endDate: '2026-01-10', rounds },
+    rules,
+  },
+  { type: 'addDivision', name: 'A' },
+  ...Array.from({ length: players }, (_, i): Command => ({
+    type: 'registerPlayer',
+    division: 'A',
+    player: { name: `P${String.fromCharCode(65 + i)}`, rating: 1500 - i, memberId: '', club: '' },
+  })),
+]
+
+const played = (a: number, b: number, sa: number, sb: number) =>
+  ({
+    kind: 'played',
+    players: [a, b],
+    rawScores: [sa, sb],
+    overtimeSeconds: [0, 0],
+    scores: [sa, sb],
+  }) as const
+
+function trip(state: TournamentState) {
+  const exported = exportTDivisionWithNotes(state, 'A')
+  if (!exported.ok) throw new Error(exported.error.message)
+  const text = serializeTFile(exported.value.file)
+  const imported = importTDivision(readTFile(text).file, {
+    division: 'A',
+    rules: state.rules,
+    rounds: state.info.rounds,
+  })
+  return { text, notes: exported.value.notes, imported }
+}
+
+describe('tsh .t: results tsh has no form for come back, with a note', () => {
+  test('tsh .t: a game without its result stays without one once a later round is played, not a 0–0 tie', () => {
+    const state = build([
+      ...start(2, 2),
+      {
+        type: 'pairRound',
+        division: 'A',
+        round: 1,
+        pairings: [{ kind: 'game', table: 1, players: [1, 2] }],
+      },
+      {
+        type: 'pairRound',
+        division: 'A',
+        round: 2,
+        pairings: [{ kind: 'game', table: 1, players: [1, 2] }],
+      },
+      {
+        type: 'recordResult',
+        division: 'A',
+        round: 2,
+        game: { table: 1 },
+        result: played(1, 2, 400, 350),
+      },
+    ])
+    const { text, notes, imported } = trip(state)
+    // Round 1 is written unplayed (opponent 0, score 0): tsh ranks nothing for it, as Rackside.
+    expect(text.split('\n')[0]).toContain('0 2; 0 400')
+    expect(notes.map((n) => n.round)).toEqual([1, 1])
+    expect(roundTripDifference({ commands: [], state })).toBeNull()
+    const results = imported.ok
+      ? imported.value.commands.filter((c) => c.type === 'recordResult')
+      : []
+    expect(results).toHaveLength(1)
+  })
+
+  test('NSA VII.J.1–2: a double forfeit and a bye in one round come back as they were', () => {
+    const state = build([
+      ...start(3, 1),
+      {
+        type: 'pairRound',
+        division: 'A',
+        round: 1,
+        pairings: [
+          { kind: 'game', table: 1, players: [1, 2] },
+          { kind: 'bye', player: 3 },
+        ],
+      },
+      {
+        type: 'recordResult',
+        division: 'A',
+        round: 1,
+        game: { table: 1 },
+        result: { kind: 'doubleForfeit', players: [1, 2], spread: 50 },
+      },
+    ])
+    const { imported } = trip(state)
+    expect(imported.ok).toBe(true)
+    expect(roundTripDifference({ commands: [], state })).toBeNull()
+  })
+
+  test('tsh has no bye at −50: written as a win of 1 with a penalty of −51 (ranked the same), noted, and read back as the bye', () => {
+    const state = build([
+      ...start(3, 1),
+      {
+        type: 'pairRound',
+        division: 'A',
+        round: 1,
+        pairings: [
+          { kind: 'game', table: 1, players: [1, 2] },
+          { kind: 'bye', player: 3 },
+        ],
+      },
+      {
+        type: 'recordResult',
+        division: 'A',
+        round: 1,
+        game: { table: 1 },
+        result: played(1, 2, 300, 310),
+      },
+      {
+        type: 'correctResult',
+        division: 'A',
+        round: 1,
+        game: { players: [3] },
+        result: { kind: 'bye', player: 3, spread: -50 },
+      },
+    ])
+    const { text, notes } = trip(state)
+    expect(text.split('\n')[2]).toBe(
+      'PC                      1498 0; 1; penalty -51; rackside r1=bye:-50',
+    )
+    expect(notes).toHaveLength(1)
+    expect(notes[0]?.message).toContain('tsh has no bye at -50')
+    expect(roundTripDifference({ commands: [], state })).toBeNull()
+  })
+
+  test('late entry whose missed rounds are forfeit losses: tsh’s opponent 0 and minus the spread, first round in the tag', () => {
+    const rules: RuleSet = {
+      ...nsa,
+      results: { ...nsa.results, lateEntryMissedRounds: 'forfeit-loss' },
+    }
+    const state = build([
+      ...start(2, 2, rules),
+      {
+        type: 'pairRound',
+        division: 'A',
+        round: 1,
+        pairings: [{ kind: 'game', table: 1, players: [1, 2] }],
+      },
+      {
+        type: 'recordResult',
+        division: 'A',
+        round: 1,
+        game: { table: 1 },
+        result: played(1, 2, 300, 310),
+      },
+      {
+        type: 'registerPlayer',
+        division: 'A',
+        player: { name: 'Late, Lou', rating: 1400, memberId: '', club: '' },
+      },
+    ])
+    const { text } = trip(state)
+    expect(text.split('\n')[2]).toBe(
+      `Late, Lou               1400 0; ${String(-rules.results.forfeitSpread)}; rackside from=2`,
+    )
+    expect(roundTripDifference({ commands: [], state })).toBeNull()
+  })
+})
+
+describe('tsh .t: names, ratings and tags', () => {
+  test('tsh’s name rule: the rating is the number after the name, so "Team 2 Bob 1500" is "Team 2 Bob"', () => {
+    const read = readTFile('Team 2 Bob 1500 0; 0\n')
+    expect(read.file.players[0]).toMatchObject({ name: 'Team 2 Bob', rating: 1500 })
+    expect(read.problems.filter((p) => p.severity === 'error')).toEqual([])
+  })
+
+  test('a name starting with # would read back as a tsh comment: the export is refused with the player named', () => {
+    const state = build([
+      ...start(1, 1),
+      {
+        type: 'editPlayer',
+        division: 'A',
+        playerId: 1,
+        player: { name: '#1 Seed', rating: 1500, memberId: '', club: '' },
+      },
+    ])
+    const exported = exportTDivisionWithNotes(state, 'A')
+    expect(exported.ok ? null : exported.error.message).toMatch(/#1 "#1 Seed" starts with "#"/)
+  })
+
+  test('formats.md: a Woogles rating (1111111) and tags Rackside does not know come back unchanged', () => {
+    const lines =
+      'Smith, Jane            1111111 2; 400; team Reds; xyz 1 2 3\n' +
+      'Doe, John               1500 1; 350\n'
+    const imported = importTDivision(readTFile(lines).file, { division: 'A', rules: nsa })
+    if (!imported.ok) throw new Error(imported.error.message)
+    const state = build([...start(0, 1), ...imported.value.commands])
+    const exported = exportTDivisionWithNotes(state, 'A')
+    const text = exported.ok ? serializeTFile(exported.value.file) : ''
+    expect(text).toBe(lines)
   })
 })

@@ -140,17 +140,17 @@ export function randomEvent(seed: number): RandomEvent {
     must({ type: 'pairRound', division: 'A', round, pairings, system: 'random' })
     const last = round === rounds
     for (const p of pairings) {
-      // A missing result: never the last round only, so later rounds have scores after it.
-      if (rng.int(12) === 0) continue
+      // A game whose result is missing, with later rounds scored.
+      if (p.kind === 'game' && rng.int(12) === 0) continue
       if (p.kind === 'bye') {
-        const spread = pick([rules.results.byeSpread, 0, -50, 25], rng)
-        must({
-          type: 'recordResult',
-          division: 'A',
-          round,
-          game: { players: [p.player] },
-          result: { kind: 'bye', player: p.player, spread },
-        })
+        // Pairing gives the bye at the preset's spread; the director may correct it.
+        const roll = rng.int(6)
+        if (roll > 2) continue
+        const result: GameResult =
+          roll === 0
+            ? { kind: 'unplayed', players: [p.player] }
+            : { kind: 'bye', player: p.player, spread: pick([0, -50, 25, 100], rng) }
+        must({ type: 'correctResult', division: 'A', round, game: { players: [p.player] }, result })
         continue
       }
       const [a, b] = p.players
@@ -188,6 +188,52 @@ export function randomEvent(seed: number): RandomEvent {
   }
   if (state === undefined) throw new Error('no state')
   return { commands, state }
+}
+
+/** The kinds of result and event a state holds, in words, to show the generator covers them. */
+export function resultKinds(state: TournamentState): ReadonlySet<string> {
+  const kinds = new Set<string>()
+  for (const division of state.divisions) {
+    for (const round of division.rounds) {
+      round.results.forEach((recorded, index) => {
+        const pairing = round.pairings[index]
+        if (recorded === null) {
+          if (pairing?.kind === 'game') kinds.add('missing result')
+          return
+        }
+        const r = recorded.result
+        switch (r.kind) {
+          case 'played':
+            kinds.add(r.scores[0] === r.scores[1] ? 'tie' : 'played')
+            return
+          case 'bye':
+            kinds.add(r.spread > 0 ? 'bye' : 'bye at 0 or below')
+            return
+          case 'forfeit':
+            kinds.add(r.spread === 0 ? 'forfeit at 0' : r.rated ? 'rated forfeit' : 'forfeit')
+            return
+          case 'doubleForfeit':
+            kinds.add(r.spread === 0 ? 'double forfeit at 0' : 'double forfeit')
+            return
+          case 'unplayed':
+            kinds.add('unplayed')
+            return
+        }
+      })
+    }
+    for (const player of division.players) {
+      if (player.firstRound > 1) {
+        kinds.add(
+          player.missedRounds.kind === 'forfeit-loss'
+            ? 'late entry, missed rounds lost'
+            : 'late entry, missed rounds unplayed',
+        )
+      }
+      if (player.status.kind === 'withdrawn') kinds.add('withdrawn')
+    }
+    if (division.penalties.length > 0) kinds.add('penalty')
+  }
+  return kinds
 }
 
 /**
