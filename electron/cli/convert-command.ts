@@ -9,7 +9,7 @@ import { parseConfigTsh } from '../../shared/formats/config-tsh'
 import { exportTshEvent } from '../../shared/formats/tsh-event-export'
 import { formatProblem, type FormatProblem } from '../../shared/formats/problem'
 import { checkTFile } from '../../shared/formats/t-check'
-import { exportTDivision } from '../../shared/formats/t-export'
+import { exportTDivision, exportTDivisionWithNotes } from '../../shared/formats/t-export'
 import { readTFile, serializeTFile } from '../../shared/formats/t-file'
 import type { TDivisionFile } from '../../shared/formats/t-file-types'
 import { importTDivision, importTshEvent } from '../../shared/formats/t-import'
@@ -368,6 +368,17 @@ function pickDivision(file: TournamentFile, wanted: string | undefined, path: st
   return found
 }
 
+/** t-export's notes: what tsh has no form for, written so tsh ranks it the same. */
+function printNotes(file: TournamentFile, divisions: readonly string[], io: CliIo): void {
+  for (const division of divisions) {
+    const exported = exportTDivisionWithNotes(file.state, division)
+    if (!exported.ok) throw new CliError(exported.error.message)
+    for (const note of exported.value.notes) {
+      io.stderr(`note: division ${division}, ${note.message}\n`)
+    }
+  }
+}
+
 function exportDivision(file: TournamentFile, division: string): TDivisionFile {
   const exported = exportTDivision(file.state, division)
   if (!exported.ok) throw new CliError(exported.error.message)
@@ -404,6 +415,7 @@ async function fromJson(
     await writeFileAtomic(out, encodeOrFail(again, 'utf8', out))
   } else if (to === '.t') {
     const division = pickDivision(file, wanted, inPath)
+    printNotes(file, [division], io)
     await writeFileAtomic(out, encodeTsh(serializeTFile(exportDivision(file, division))))
   } else if (to === '.tou') {
     // tsh's aupair: one division with --division, else every division in one file.
@@ -418,6 +430,11 @@ async function fromJson(
     const { info } = file.state
     await tToTou(divisions, { title: info.name, date: info.startDate }, out, args)
   } else if (to === '.tsh') {
+    printNotes(
+      file,
+      file.state.divisions.map((d) => d.name),
+      io,
+    )
     const archive = exportTshEvent(file.state)
     if (!archive.ok) throw new CliError(archive.error.message)
     await writeFileAtomic(out, encodeTsh(archive.value))

@@ -313,8 +313,12 @@ function dropUnneededEntries(
     for (const { id, seat } of rows) {
       const list = seats.get(id)
       if (list === undefined || seat.entry === undefined) continue
-      const { entry: _dropped, ...plainSeat } = seat
-      list[k] = plainSeat
+      list[k] = {
+        opponent: seat.opponent,
+        score: seat.score,
+        p12: seat.p12,
+        ...(seat.adjust === undefined ? {} : { adjust: seat.adjust }),
+      }
     }
   }
 }

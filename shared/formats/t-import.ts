@@ -108,7 +108,6 @@ function racksideFacts(lines: readonly TPlayerLine[]): FactsById | null {
       const mirrored =
         other !== undefined &&
         other.kind === entry.kind &&
-        other.kind !== 'bye' &&
         other.opponent === line.id &&
         (entry.kind !== 'forfeit' ||
           (other.kind === 'forfeit' &&

@@ -62,19 +62,25 @@ export function factsText(facts: RacksideFacts): readonly string[] {
 const NUMBER = /^-?\d{1,6}$/
 const COUNT = /^\d{1,6}$/
 
+/** The entry kinds as written, each with the number of `:`-separated fields after it. */
+const WORDS = { bye: 1, fw: 4, fl: 4, df: 2, un: 1, pend: 1 } as const
+type Word = keyof typeof WORDS
+
+const isWord = (text: string | undefined): text is Word =>
+  text !== undefined && Object.hasOwn(WORDS, text)
+
 function readEntry(text: string): RoundEntry | null {
   const [kind, ...rest] = text.split(':')
-  const [a, b, c, d] = rest
+  if (!isWord(kind) || rest.length !== WORDS[kind]) return null
+  const [a = '', b = '', c, d] = rest
   switch (kind) {
     case 'bye':
-      return rest.length === 1 && a !== undefined && NUMBER.test(a)
-        ? { kind: 'bye', spread: Number(a) }
-        : null
+      return NUMBER.test(a) ? { kind: 'bye', spread: Number(a) } : null
     case 'fw':
     case 'fl': {
       const reason = FORFEIT_REASONS.find((r) => r === c)
-      if (rest.length !== 4 || reason === undefined || (d !== '0' && d !== '1')) return null
-      if (a === undefined || b === undefined || !COUNT.test(a) || !COUNT.test(b)) return null
+      if (reason === undefined || (d !== '0' && d !== '1')) return null
+      if (!COUNT.test(a) || !COUNT.test(b)) return null
       return {
         kind: 'forfeit',
         won: kind === 'fw',
@@ -85,20 +91,14 @@ function readEntry(text: string): RoundEntry | null {
       }
     }
     case 'df':
-      return rest.length === 2 &&
-        a !== undefined &&
-        b !== undefined &&
-        COUNT.test(a) &&
-        COUNT.test(b)
+      return COUNT.test(a) && COUNT.test(b)
         ? { kind: 'doubleForfeit', opponent: Number(a), spread: Number(b) }
         : null
     case 'un':
     case 'pend':
-      return rest.length === 1 && a !== undefined && COUNT.test(a)
+      return COUNT.test(a)
         ? { kind: kind === 'un' ? 'unplayed' : 'pending', opponent: Number(a) }
         : null
-    default:
-      return null
   }
 }
 

@@ -5,7 +5,7 @@
  */
 import { parseConfigTsh } from '../../../shared/formats/config-tsh'
 import { divisionFileName, exportTshEvent } from '../../../shared/formats/tsh-event-export'
-import { exportTDivision } from '../../../shared/formats/t-export'
+import { exportTDivision, exportTDivisionWithNotes } from '../../../shared/formats/t-export'
 import { readTFile, serializeTFile } from '../../../shared/formats/t-file'
 import type { TDivisionFile } from '../../../shared/formats/t-file-types'
 import { importTDivision, importTshEvent } from '../../../shared/formats/t-import'
@@ -178,6 +178,19 @@ export interface TextExport {
   readonly name: string
   readonly contents: string
   readonly encoding: TextEncodingName
+  /** What the file could not say in its own terms (t-export's notes), for the director. */
+  readonly notes?: readonly string[]
+}
+
+/** t-export's notes for the given divisions, each line naming its division. */
+function exportNotes(state: TournamentState, divisions: readonly string[]): Result<string[]> {
+  const notes: string[] = []
+  for (const name of divisions) {
+    const exported = exportTDivisionWithNotes(state, name)
+    if (!exported.ok) return exported
+    for (const note of exported.value.notes) notes.push(`Division ${name}, ${note.message}`)
+  }
+  return ok(notes)
 }
 
 /** tsh reads Latin-1 by default (formats.md); a name Latin-1 cannot hold makes the file UTF-8. */
@@ -190,20 +203,31 @@ function exportedDivision(state: TournamentState, division: string): Result<TDiv
 }
 
 export function exportTText(state: TournamentState, division: string): Result<TextExport> {
-  const file = exportedDivision(state, division)
-  if (!file.ok) return file
-  const contents = serializeTFile(file.value)
-  return ok({ name: divisionFileName(division), contents, encoding: tshEncoding(contents) })
+  const exported = exportTDivisionWithNotes(state, division)
+  if (!exported.ok) return exported
+  const contents = serializeTFile(exported.value.file)
+  return ok({
+    name: divisionFileName(division),
+    contents,
+    encoding: tshEncoding(contents),
+    notes: exported.value.notes.map((n) => `Division ${division}, ${n.message}`),
+  })
 }
 
 /** The whole event as one `.tsh` archive: a config.tsh naming each division's file, then the files. */
 export function exportTshArchive(state: TournamentState): Result<TextExport> {
   const archive = exportTshEvent(state)
   if (!archive.ok) return archive
+  const notes = exportNotes(
+    state,
+    state.divisions.map((d) => d.name),
+  )
+  if (!notes.ok) return notes
   return ok({
     name: `${slug(state.info.name)}.tsh`,
     contents: archive.value,
     encoding: tshEncoding(archive.value),
+    notes: notes.value,
   })
 }
 
