@@ -31,7 +31,7 @@ import { playedResult, type GameResult, type PlayerId } from '../results/game-re
 import { rulesFromPreset } from '../rules/presets'
 import type { PresetId, RuleSet } from '../rules/rule-set'
 import type { Command, PairingSpec } from '../tournament/commands'
-import type { PairingStart, TournamentInfo, TshPlayerData } from '../tournament/types'
+import type { PairingStart, PlanStep, TournamentInfo, TshPlayerData } from '../tournament/types'
 import { isIsoDate, MAX_RATING, validatePlayerInput } from '../tournament/validation'
 import { mapConfigToRules, type TshConfig } from './config-tsh'
 import type { FormatProblem } from './problem'
@@ -709,6 +709,120 @@ export function readEventDate(text: string): string | null {
   return null
 }
 
+/** What a config.tsh sets for the whole event, as Rackside's rules, plan, name and date. */
+export interface ConfigEvent {
+  readonly rules: RuleSet
+  /** The pairing plan `pairing_system` asks for; null: the default plan (DEFAULT_PLAN). */
+  readonly plan: readonly PlanStep[] | null
+  readonly name: string
+  readonly date: string
+  /** `config` keys and other commands Rackside does not use, for the import report. */
+  readonly ignored: readonly string[]
+  /** Values read with a choice made (a date not understood, a tsh system Rackside approximates). */
+  readonly warnings: readonly FormatProblem[]
+  /** `max_rounds`, when given. */
+  readonly rounds?: number
+}
+
+const MANUAL_PLAN: readonly PlanStep[] = [
+  { fromRound: 1, system: 'manual', basedOn: 'previous', maxRepeats: 0 },
+]
+/** tsh's automatic systems: each pairs on the standings, as Rackside's Swiss plan does. */
+const TSH_AUTOMATIC = ['auto', 'basic', 'guelph', 'green', 'nast']
+
+/**
+ * The event a config.tsh describes (formats.md, "tsh event"): the preset's rules with what the
+ * config says (bye spread, spread cap, who starts), the pairing plan, the name and the date.
+ */
+export function eventFromConfig(
+  config: TshConfig,
+  options: TshEventOptions,
+  division?: string,
+): Result<ConfigEvent> {
+  const event = mapConfigToRules(config, division)
+  const firstProblem = event.problems[0]
+  if (firstProblem !== undefined) {
+    return err(firstProblem.code, firstProblem.message, { line: firstProblem.line })
+  }
+  const base = rulesFromPreset(options.preset ?? 'nsa1995')
+  const settings = event.settings
+  const warnings: FormatProblem[] = []
+  const lineOf = (key: string): number =>
+    config.entries.find((e) => e.key.toLowerCase() === key)?.line ?? 1
+  const note = (key: string, code: string, message: string): void => {
+    warnings.push({ line: lineOf(key), code, message, severity: 'warning' })
+  }
+  // assign_firsts off: tsh leaves the start to the players, who draw tiles at the board.
+  // avoid_sr_runs: tsh balances starts and replies; Rackside's balance is fewer firsts starts,
+  // then more seconds (MSA 1.3, NSA II.F), which keeps the runs short too.
+  const starts =
+    settings.assignsFirsts === false
+      ? ({ fewerFirstsStarts: false, moreSecondsStarts: false, whenEqual: 'draw-tiles' } as const)
+      : settings.avoidStartRuns === true
+        ? { ...base.starts, fewerFirstsStarts: true, moreSecondsStarts: true }
+        : base.starts
+  const spreadCap = settings.spreadCap
+  const rules: RuleSet = {
+    ...base,
+    results: {
+      ...base.results,
+      byeSpread: settings.byeSpread ?? base.results.byeSpread,
+      spreadCapPerGame:
+        spreadCap === undefined ? base.results.spreadCapPerGame : spreadCap > 0 ? spreadCap : null,
+    },
+    starts,
+  }
+  if (settings.byeFirsts !== undefined && settings.byeFirsts.toLowerCase() !== 'ignore') {
+    note(
+      'bye_firsts',
+      'timport.config.bye-firsts',
+      `bye_firsts "${settings.byeFirsts}": Rackside counts a bye as neither a first nor a second (rules.md, "Who plays first")`,
+    )
+  }
+  let plan: readonly PlanStep[] | null = null
+  const system = settings.pairingSystem?.toLowerCase()
+  if (system === 'manual' || system === 'none') plan = MANUAL_PLAN
+  else if (system !== undefined) {
+    // Rackside's default plan (rating order, then Swiss) is tsh's automatic pairing.
+    if (system !== 'auto' && system !== 'basic') {
+      note(
+        'pairing_system',
+        'timport.config.pairing-system',
+        `pairing_system "${settings.pairingSystem ?? ''}" is paired by Rackside's Swiss plan (rating order in round 1)`,
+      )
+    }
+    if (!TSH_AUTOMATIC.includes(system)) {
+      note(
+        'pairing_system',
+        'timport.config.pairing-system',
+        `pairing_system "${settings.pairingSystem ?? ''}" is not one Rackside knows`,
+      )
+    }
+  }
+  const date = settings.eventDate === undefined ? null : readEventDate(settings.eventDate)
+  if (settings.eventDate !== undefined && date === null) {
+    note(
+      'event_date',
+      'timport.config.date',
+      `event_date "${settings.eventDate}" is not a date Rackside reads; ${options.fallbackDate} is used`,
+    )
+  }
+  const ignored = [...event.ignored]
+  // Read, but Rackside always records who went first and has no rating realms.
+  for (const key of ['track_firsts', 'realm']) {
+    if (event.used.includes(key)) ignored.push(key)
+  }
+  return ok({
+    rules,
+    plan,
+    name: settings.eventName ?? options.title ?? 'tsh event',
+    date: date ?? options.fallbackDate,
+    ignored,
+    warnings,
+    ...(settings.rounds === undefined ? {} : { rounds: settings.rounds }),
+  })
+}
+
 /**
  * A whole tsh event: `createTournament` (rounds, bye spread, event name and date from config.tsh),
  * then per division `addDivision` and the division's commands. `files` maps each division's file
@@ -722,23 +836,9 @@ export function importTshEvent(
   if (config.divisions.length === 0) {
     return err('timport.config.no-division', 'config.tsh names no division ("division A a.t")')
   }
-  const event = mapConfigToRules(config)
-  const firstProblem = event.problems[0]
-  if (firstProblem !== undefined) {
-    return err(firstProblem.code, firstProblem.message, { line: firstProblem.line })
-  }
-  const base = rulesFromPreset(options.preset ?? 'nsa1995')
-  const settings = event.settings
-  const rules: RuleSet = {
-    ...base,
-    results: { ...base.results, byeSpread: settings.byeSpread ?? base.results.byeSpread },
-    // assign_firsts off: tsh leaves the start to the players, who draw tiles at the board.
-    starts:
-      settings.assignsFirsts === false
-        ? { fewerFirstsStarts: false, moreSecondsStarts: false, whenEqual: 'draw-tiles' }
-        : base.starts,
-  }
-  const warnings: (FormatProblem & { file: string })[] = []
+  const event = eventFromConfig(config, options)
+  if (!event.ok) return event
+  const { rules, plan } = event.value
   let rounds = 0
   const divisions: { name: string; file: TDivisionFile; fileName: string }[] = []
   for (const d of config.divisions) {
@@ -748,7 +848,10 @@ export function importTshEvent(
         line: d.line,
       })
     }
-    const mapped = mapConfigToRules(config, d.name).settings.rounds
+    const forDivision = mapConfigToRules(config, d.name)
+    const problem = forDivision.problems[0]
+    if (problem !== undefined) return err(problem.code, problem.message, { line: problem.line })
+    const mapped = forDivision.settings.rounds
     const fileRounds = file.players.reduce(
       (m, l) => Math.max(m, l.opponents.length, l.scores.length),
       0,
@@ -756,20 +859,13 @@ export function importTshEvent(
     rounds = Math.max(rounds, mapped ?? 0, fileRounds)
     divisions.push({ name: d.name, file, fileName: d.file })
   }
-  const date = settings.eventDate === undefined ? null : readEventDate(settings.eventDate)
-  if (settings.eventDate !== undefined && date === null) {
-    const line = config.entries.find((e) => e.key.toLowerCase() === 'event_date')?.line ?? 1
-    warnings.push({
-      file: 'config.tsh',
-      line,
-      code: 'timport.config.date',
-      message: `event_date "${settings.eventDate}" is not a date Rackside reads; ${options.fallbackDate} is used`,
-      severity: 'warning',
-    })
-  }
-  const startDate = date ?? options.fallbackDate
+  const warnings: (FormatProblem & { file: string })[] = event.value.warnings.map((w) => ({
+    ...w,
+    file: 'config.tsh',
+  }))
+  const startDate = event.value.date
   const info: TournamentInfo = {
-    name: settings.eventName ?? options.title ?? 'tsh event',
+    name: event.value.name,
     venue: '',
     startDate,
     endDate: startDate,
@@ -778,6 +874,7 @@ export function importTshEvent(
   const commands: Command[] = [{ type: 'createTournament', info, rules }]
   for (const d of divisions) {
     commands.push({ type: 'addDivision', name: d.name })
+    if (plan !== null) commands.push({ type: 'setPairingPlan', division: d.name, plan })
     const imported = importTDivision(d.file, { division: d.name, rules, rounds: info.rounds })
     if (!imported.ok) {
       return {
@@ -792,10 +889,6 @@ export function importTshEvent(
     commands.push(...imported.value.commands)
     warnings.push(...imported.value.warnings.map((w) => ({ ...w, file: d.fileName })))
   }
-  const ignored = [...event.ignored]
-  // Read, but Rackside always records who went first and has no rating realms.
-  for (const key of ['track_firsts', 'realm']) {
-    if (event.used.includes(key)) ignored.push(key)
-  }
+  const ignored = event.value.ignored
   return ok({ commands, ignored, warnings })
 }
