@@ -23,6 +23,17 @@ interface Token {
 const tokensOf = (text: string, offset: number): Token[] =>
   Array.from(text.matchAll(/\S+/g), (m) => ({ text: m[0], column: offset + (m.index ?? 0) + 1 }))
 
+/**
+ * Limits on a `.t` file, so a hostile or damaged file is refused with its line instead of stalling
+ * the reader. A real line is a few hundred characters; a real division a few hundred players.
+ */
+export const T_FILE_LIMITS = {
+  lineLength: 20_000,
+  players: 10_000,
+  /** Digits in one number: beyond, no rating, opponent or score is meant. */
+  digits: 9,
+} as const
+
 const INTEGER = /^\d+$/
 const SIGNED_INTEGER = /^[-+]?\d+$/
 /** A rating that is not a plain integer but still reads as a number (kept as text: formats.md). */
@@ -39,6 +50,14 @@ const problem = (
   column === undefined
     ? { line, code, message, severity }
     : { line, column, code, message, severity }
+
+const tooLong = (lineNo: number, t: Token): FormatProblem =>
+  problem(
+    lineNo,
+    t.column,
+    'tfile.number.too-long',
+    `"${t.text}" has more than ${String(T_FILE_LIMITS.digits)} digits: no opponent or score is that large`,
+  )
 
 function detectLayout(text: string): TFileLayout {
   const ending = /\r\n|\r|\n/.exec(text)?.[0]
@@ -132,7 +151,12 @@ function readPlayerLine(
   const scoreField = fields[1]
   if (scoreField !== undefined) {
     for (const t of tokensOf(scoreField.text, scoreField.offset)) {
-      if (SIGNED_INTEGER.test(t.text)) scores.push(Number(t.text))
+      if (
+        SIGNED_INTEGER.test(t.text) &&
+        t.text.replace(/^[-+]/, '').length > T_FILE_LIMITS.digits
+      ) {
+        problems.push(tooLong(lineNo, t))
+      } else if (SIGNED_INTEGER.test(t.text)) scores.push(Number(t.text))
       else {
         problems.push(
           problem(
@@ -163,6 +187,11 @@ function readPlayerLine(
     }
     tags.push({ name: first.text, values: tokens.slice(1).map((t) => t.text) })
   }
+  const headTokens = tokensOf(headField.text, 0)
+  const opponentTokens =
+    head === null ? [] : headTokens.slice(headTokens.length - head.opponents.length)
+  const longOpponent = opponentTokens.find((t) => t.text.length > T_FILE_LIMITS.digits)
+  if (longOpponent !== undefined) problems.push(tooLong(lineNo, longOpponent))
   const culprit = head?.numberInName
   if (head !== null && culprit !== undefined) {
     if (scores.length > head.opponents.length) {
@@ -219,12 +248,37 @@ export function readTFile(text: string): TFileRead {
   let id = 0
   lines.forEach((raw, index) => {
     const lineNo = index + 1
+    if (raw.length > T_FILE_LIMITS.lineLength) {
+      id += 1
+      problems.push(
+        problem(
+          lineNo,
+          undefined,
+          'tfile.line.too-long',
+          `line ${String(lineNo)} has ${String(raw.length)} characters; at most ${String(T_FILE_LIMITS.lineLength)} are read`,
+        ),
+      )
+      return
+    }
     const trimmed = raw.trim()
     if (trimmed === '' || trimmed.startsWith('#')) {
       comments.push({ line: lineNo, text: raw })
       return
     }
     id += 1
+    if (id > T_FILE_LIMITS.players) {
+      if (id === T_FILE_LIMITS.players + 1) {
+        problems.push(
+          problem(
+            lineNo,
+            undefined,
+            'tfile.players.too-many',
+            `more than ${String(T_FILE_LIMITS.players)} players: the rest of the file is not read`,
+          ),
+        )
+      }
+      return
+    }
     const player = readPlayerLine(raw, lineNo, id, problems)
     if (player !== null) players.push(player)
   })
