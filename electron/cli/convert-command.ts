@@ -12,7 +12,7 @@ import { checkTFile } from '../../shared/formats/t-check'
 import { exportTDivision, exportTDivisionWithNotes } from '../../shared/formats/t-export'
 import { readTFile, serializeTFile } from '../../shared/formats/t-file'
 import type { TDivisionFile } from '../../shared/formats/t-file-types'
-import { importTDivision, importTshEvent } from '../../shared/formats/t-import'
+import { eventFromConfig, importTDivision, importTshEvent } from '../../shared/formats/t-import'
 import {
   readTournamentFile,
   writeTournamentFile,
@@ -56,6 +56,7 @@ export const CONVERT_USAGE = `rackside convert IN OUT [options]
     .tsh -> .tsh   rewrite an archive
     .t   -> .json  import as a Rackside tournament: [--rules ${PRESET_IDS.join('|')}]
                    [--division A] [--title T] [--date YYYY-MM-DD]
+                   [--config config.tsh] (name, date, rounds and rules from the event's config)
     .tsh -> .json  import a whole tsh event (config.tsh and every division)
     .json -> .t    export one division: --division A when there are several
     .json -> .tsh  export every division with a config.tsh
@@ -287,26 +288,61 @@ async function tToJson(
   io: CliIo,
 ): Promise<ExitCode> {
   const o = args.options
-  const rules = rulesFromPreset(presetOption(o.get('rules')))
-  const division = o.get('division') ?? stem(inPath).toUpperCase()
-  const imported = importTDivision(input.file, { division, rules })
+  const preset = presetOption(o.get('rules'))
+  let rules = rulesFromPreset(preset)
+  let division = o.get('division') ?? stem(inPath).toUpperCase()
+  let title = o.get('title') ?? stem(inPath)
+  let date = dateOption(o.get('date'))
+  let rounds: number | undefined
+  const prelude: Command[] = []
+  const configPath = o.get('config')
+  if (configPath !== undefined) {
+    // The event's config.tsh: name, date, rounds and rules as a .tsh import takes them.
+    const configText = decodeTFileBytes(await readBytes(configPath)).text
+    const parsed = parseConfigTsh(configText)
+    if (refuseProblems(configPath, parsed.problems, io)) return EXIT.problems
+    const named = parsed.config.divisions.find((d) => basename(d.file) === basename(inPath))
+    if (named !== undefined && o.get('division') === undefined) division = named.name
+    const event = eventFromConfig(
+      parsed.config,
+      { preset, ...(o.has('title') ? { title } : {}), fallbackDate: date },
+      division,
+    )
+    if (!event.ok) return reportImportError(configPath, event.error, io)
+    rules = event.value.rules
+    title = o.get('title') ?? event.value.name
+    date = o.has('date') ? date : event.value.date
+    rounds = event.value.rounds
+    if (event.value.plan !== null) {
+      prelude.push({ type: 'setPairingPlan', division, plan: event.value.plan })
+    }
+    for (const w of event.value.warnings) io.stdout(`${formatProblem(configPath, w)}\n`)
+    if (event.value.ignored.length > 0) {
+      io.stderr(`ignored from config.tsh: ${event.value.ignored.join(', ')}\n`)
+    }
+  }
+  const imported = importTDivision(input.file, {
+    division,
+    rules,
+    ...(rounds === undefined ? {} : { rounds }),
+  })
   if (!imported.ok) return reportImportError(inPath, imported.error, io)
   for (const w of imported.value.warnings) io.stdout(`${formatProblem(inPath, w)}\n`)
-  const date = dateOption(o.get('date'))
   return writeLog(
     [
       {
         type: 'createTournament',
         info: {
-          name: o.get('title') ?? stem(inPath),
+          name: title,
           venue: '',
           startDate: date,
           endDate: date,
-          rounds: Math.max(1, imported.value.rounds),
+          rounds: Math.max(1, rounds ?? imported.value.rounds),
         },
         rules,
       },
       { type: 'addDivision', name: division },
+      ...prelude,
       ...imported.value.commands,
     ],
     out,

@@ -248,6 +248,30 @@ describe('rackside convert with tournament files (.json, the command log)', () =
     expect(readFileSync(at('back.t'), 'latin1')).toBe(`${readFileSync(at('a.t'), 'latin1')}\n`)
   })
 
+  test('formats.md "tsh event": .t -> .json with --config takes the event name, date and division from config.tsh and prints what it ignored', async () => {
+    writeFileSync(at('config.tsh'), mgiConfig(), 'latin1')
+    const { code, stderr } = await cli(
+      'convert',
+      at('a.t'),
+      at('a.json'),
+      '--config',
+      at('config.tsh'),
+    )
+    expect(code).toBe(0)
+    expect(stderr).toContain('ignored from config.tsh:')
+    expect(stderr).toContain('gibson')
+    const json = JSON.parse(readFileSync(at('a.json'), 'utf8')) as {
+      log: {
+        command: { type: string; info?: { name: string; startDate: string }; name?: string }
+      }[]
+    }
+    expect(json.log[0]?.command.info).toMatchObject({
+      name: 'MGI SCRABBLE PREMIER LEAGUE 2022 - MATCH DAY ONE',
+      startDate: '2021-02-19',
+    })
+    expect(json.log[1]?.command).toEqual({ type: 'addDivision', name: 'A' })
+  })
+
   test('--rules, --division and --title name the imported tournament', async () => {
     const { code } = await cli(
       'convert',

@@ -27,7 +27,7 @@ const choices = {
 function imported(text = WORKED, rounds: number | null = null) {
   const commands = importTText('worked.t', text, { ...choices, rounds })
   if (!commands.ok) throw new Error(commands.error.message)
-  const prepared = prepareCommands('t-import', commands.value, '2026-03-14T09:00:00.000Z')
+  const prepared = prepareCommands('t-import', commands.value.commands, '2026-03-14T09:00:00.000Z')
   if (!prepared.ok) throw new Error(prepared.error.message)
   return prepared.value
 }
@@ -73,8 +73,39 @@ describe('tsh .t in and out (formats.md, "tsh .t")', () => {
     if (!archive.ok) return
     expect(archive.value.contents).toContain("config event_name = 'Worked <Example>'")
     const commands = importTshText('event.tsh', archive.value.contents, choices)
-    const again = commands.ok ? prepareCommands('t-again', commands.value, 'x') : commands
+    const again = commands.ok ? prepareCommands('t-again', commands.value.commands, 'x') : commands
     expect(again.ok && standings(again.value.state, 'A', 3)).toEqual(standings(first.state, 'A', 3))
+  })
+
+  test('formats.md "tsh event": a .t imported with its config.tsh takes the event name, date and division, and reports the ignored keys', () => {
+    const config = [
+      'division Premier worked.t',
+      "config event_name = 'Worked Open'",
+      "config event_date = 'February 19, 2022'",
+      'config gibson = 1',
+      "config director_name = 'Ann'",
+      "config pairing_system = 'guelph'",
+    ].join('\n')
+    const commands = importTText('worked.t', WORKED, choices, { name: 'config.tsh', text: config })
+    if (!commands.ok) throw new Error(commands.error.message)
+    const prepared = prepareCommands('t-config', commands.value.commands, 'x')
+    expect(prepared.ok && prepared.value.state.info).toMatchObject({
+      name: 'Worked Open',
+      startDate: '2022-02-19',
+    })
+    expect(prepared.ok && prepared.value.state.divisions.map((d) => d.name)).toEqual(['Premier'])
+    expect(commands.value.report.ignored).toEqual(
+      expect.arrayContaining(['gibson', 'director_name']),
+    )
+    expect(commands.value.report.warnings.join('\n')).toContain('pairing_system "guelph"')
+  })
+
+  test('a .t import with a config.tsh that breaks a limit is refused with the config line', () => {
+    const commands = importTText('worked.t', WORKED, choices, {
+      name: 'config.tsh',
+      text: 'config max_rounds = 1000000000',
+    })
+    expect(!commands.ok && commands.error.message).toMatch(/^config\.tsh, line 1: .*limit of 100/)
   })
 
   test('a .tsh archive whose file name leaves the folder is refused', () => {

@@ -3,12 +3,12 @@
  * and `.tsh`, TOU for ratings and an HTML folder for publishing. The screens (FilesView,
  * TournamentsView) only pick files and store what these return.
  */
-import { parseConfigTsh } from '../../../shared/formats/config-tsh'
+import { parseConfigTsh, type TshConfig } from '../../../shared/formats/config-tsh'
 import { divisionFileName, exportTshEvent } from '../../../shared/formats/tsh-event-export'
 import { exportTDivision, exportTDivisionWithNotes } from '../../../shared/formats/t-export'
 import { readTFile, serializeTFile } from '../../../shared/formats/t-file'
 import type { TDivisionFile } from '../../../shared/formats/t-file-types'
-import { importTDivision, importTshEvent } from '../../../shared/formats/t-import'
+import { eventFromConfig, importTDivision, importTshEvent } from '../../../shared/formats/t-import'
 import { encodeText } from '../../../shared/formats/text-codec'
 import { writeTou, type TouByeMode, type TouDivision } from '../../../shared/formats/tou'
 import {
@@ -23,7 +23,7 @@ import { rulesFromPreset } from '../../../shared/rules/presets'
 import type { PresetId } from '../../../shared/rules/rule-set'
 import { fold } from '../../../shared/tournament/apply'
 import type { Command, LoggedCommand } from '../../../shared/tournament/commands'
-import type { TournamentState } from '../../../shared/tournament/types'
+import type { PlanStep, TournamentState } from '../../../shared/tournament/types'
 import type { FolderFile, TextEncodingName } from '../../../electron/ipc-contract'
 import type { TournamentSummary } from '../db/repository'
 import { summarize } from '../db/summary'
@@ -103,43 +103,115 @@ function formatError(where: string, error: { line?: number; message: string }): 
   return `${where}${error.line === undefined ? '' : `, line ${error.line}`}: ${error.message}`
 }
 
-/** A `.t` division file as the commands of a new tournament with that one division. */
+/** What an import did not use or read with a choice made, shown to the director afterwards. */
+export interface ImportReport {
+  /** The file (or files) imported. */
+  readonly file: string
+  /** config.tsh keys and commands Rackside does not use. */
+  readonly ignored: readonly string[]
+  /** Each warning with its file and line. */
+  readonly warnings: readonly string[]
+}
+
+export interface ImportedEvent {
+  readonly commands: readonly Command[]
+  readonly report: ImportReport
+}
+
+const warningText = (file: string, w: { line?: number; message: string }): string =>
+  formatError(file, w)
+
+/** A config.tsh read for a `.t` import, or its first error. */
+function readConfig(name: string, text: string): Result<TshConfig> {
+  const config = parseConfigTsh(text)
+  const problem = config.problems.find((p) => p.severity === 'error')
+  if (problem !== undefined)
+    return err(problem.code, formatError(name, problem), { line: problem.line })
+  return ok(config.config)
+}
+
+/**
+ * A `.t` division file as the commands of a new tournament with that one division. With the
+ * event's config.tsh the tournament takes its name, date, rounds and rules from it (formats.md,
+ * "tsh event"), and the division the name config.tsh gives this file.
+ */
 export function importTText(
   fileName: string,
   text: string,
   choices: TImportChoices,
-): Result<readonly Command[]> {
+  configFile?: { readonly name: string; readonly text: string },
+): Result<ImportedEvent> {
   const read = readTFile(text)
   const firstError = read.problems.find((p) => p.severity === 'error')
   if (firstError !== undefined) {
     return err(firstError.code, formatError(fileName, firstError), { line: firstError.line })
   }
-  const rules = rulesFromPreset(choices.preset)
+  let rules = rulesFromPreset(choices.preset)
+  let title = choices.title
+  let date = choices.date
+  let division = choices.division
+  let rounds = choices.rounds
+  let plan: readonly PlanStep[] | null = null
+  const ignored: string[] = []
+  const warnings: string[] = []
+  if (configFile !== undefined) {
+    const config = readConfig(configFile.name, configFile.text)
+    if (!config.ok) return config
+    const named = config.value.divisions.find(
+      (d) => d.file.replace(/^.*[\\/]/, '').toLowerCase() === fileName.toLowerCase(),
+    )
+    if (named !== undefined) division = named.name
+    const event = eventFromConfig(
+      config.value,
+      { preset: choices.preset, title: choices.title, fallbackDate: choices.date },
+      division,
+    )
+    if (!event.ok) return err(event.error.code, formatError(configFile.name, event.error))
+    rules = event.value.rules
+    title = event.value.name
+    date = event.value.date
+    rounds = rounds ?? event.value.rounds ?? null
+    plan = event.value.plan
+    ignored.push(...event.value.ignored)
+    warnings.push(...event.value.warnings.map((w) => warningText(configFile.name, w)))
+  }
   const imported = importTDivision(read.file, {
-    division: choices.division,
+    division,
     rules,
-    ...(choices.rounds === null ? {} : { rounds: choices.rounds }),
+    ...(rounds === null ? {} : { rounds }),
   })
   if (!imported.ok) {
     return err(imported.error.code, formatError(fileName, imported.error), {
       ...(imported.error.line === undefined ? {} : { line: imported.error.line }),
     })
   }
-  return ok([
-    {
-      type: 'createTournament',
-      info: {
-        name: choices.title,
-        venue: '',
-        startDate: choices.date,
-        endDate: choices.date,
-        rounds: Math.max(1, choices.rounds ?? imported.value.rounds),
+  warnings.push(
+    ...read.problems.map((w) => warningText(fileName, w)),
+    ...imported.value.warnings.map((w) => warningText(fileName, w)),
+  )
+  return ok({
+    commands: [
+      {
+        type: 'createTournament',
+        info: {
+          name: title,
+          venue: '',
+          startDate: date,
+          endDate: date,
+          rounds: Math.max(1, rounds ?? imported.value.rounds),
+        },
+        rules,
       },
-      rules,
+      { type: 'addDivision', name: division },
+      ...(plan === null ? [] : [{ type: 'setPairingPlan', division, plan } as const]),
+      ...imported.value.commands,
+    ],
+    report: {
+      file: configFile === undefined ? fileName : `${fileName} with ${configFile.name}`,
+      ignored,
+      warnings,
     },
-    { type: 'addDivision', name: choices.division },
-    ...imported.value.commands,
-  ])
+  })
 }
 
 /** A `.tsh` archive (config.tsh and every division file) as the commands of a new tournament. */
@@ -147,31 +219,34 @@ export function importTshText(
   fileName: string,
   text: string,
   choices: Pick<TImportChoices, 'preset' | 'date' | 'title'>,
-): Result<readonly Command[]> {
+): Result<ImportedEvent> {
   const archive = parseTshArchive(text)
   if (!archive.ok) {
     return err(archive.error.code, formatError(fileName, archive.error))
   }
-  const config = parseConfigTsh(archive.value.configText)
-  const configError = config.problems.find((p) => p.severity === 'error')
-  if (configError !== undefined) {
-    return err(configError.code, formatError(`${fileName} (config)`, configError))
-  }
+  const config = readConfig(`${fileName} (config)`, archive.value.configText)
+  if (!config.ok) return config
   const files = new Map<string, TDivisionFile>()
+  const warnings: string[] = []
   for (const file of archive.value.files) {
     const read = readTFile(file.text)
     const problem = read.problems.find((p) => p.severity === 'error')
     if (problem !== undefined)
       return err(problem.code, formatError(`${fileName} (${file.name})`, problem))
+    warnings.push(...read.problems.map((w) => warningText(file.name, w)))
     files.set(file.name, read.file)
   }
-  const imported = importTshEvent(config.config, files, {
+  const imported = importTshEvent(config.value, files, {
     preset: choices.preset,
     title: choices.title,
     fallbackDate: choices.date,
   })
   if (!imported.ok) return err(imported.error.code, formatError(fileName, imported.error))
-  return ok(imported.value.commands)
+  warnings.push(...imported.value.warnings.map((w) => warningText(w.file, w)))
+  return ok({
+    commands: imported.value.commands,
+    report: { file: fileName, ignored: imported.value.ignored, warnings },
+  })
 }
 
 export interface TextExport {
