@@ -85,6 +85,7 @@ describe('formats.md "CSV": headers in any order, with synonyms', () => {
         division: 'A',
         email: 'ann@example.org',
         phone: '+234 1',
+        team: null,
       },
       {
         row: 3,
@@ -96,6 +97,7 @@ describe('formats.md "CSV": headers in any order, with synonyms', () => {
         division: 'B',
         email: null,
         phone: null,
+        team: null,
       },
     ])
   })

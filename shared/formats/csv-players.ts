@@ -17,6 +17,7 @@ export const CSV_FIELDS = [
   'rating',
   'memberId',
   'club',
+  'team',
   'country',
   'division',
   'email',
@@ -26,27 +27,51 @@ export type CsvField = (typeof CSV_FIELDS)[number]
 
 /** Header spellings per field, compared after lower-casing and dropping spaces, `_`, `-`, `.`. */
 const SYNONYMS: Readonly<Record<CsvField, readonly string[]>> = {
-  name: ['name', 'player', 'playername', 'fullname', 'nom', 'naam'],
-  firstName: ['firstname', 'first', 'givenname', 'givennames', 'given', 'forename', 'prenom'],
-  lastName: ['lastname', 'last', 'surname', 'familyname'],
-  rating: ['rating', 'rtg', 'elo', 'rating1'],
+  name: ['name', 'player', 'playername', 'fullname', 'nom', 'naam', 'participant', 'entrant'],
+  firstName: [
+    'firstname',
+    'first',
+    'givenname',
+    'givennames',
+    'given',
+    'forename',
+    'forenames',
+    'prenom',
+    'vorname',
+  ],
+  lastName: ['lastname', 'last', 'surname', 'familyname', 'nachname', 'nomdefamille'],
+  rating: [
+    'rating',
+    'rtg',
+    'elo',
+    'rating1',
+    'currentrating',
+    'ratings',
+    'naspa rating',
+    'wespa rating',
+  ].map((s) => s.replace(/\s/g, '')),
   memberId: [
     'memberid',
     'member',
     'membernumber',
+    'memberno',
     'membershipnumber',
+    'membershipno',
     'membership',
+    'membershipid',
+    'playerid',
     'id',
     'naspa',
     'naspaid',
     'wespa',
     'wespaid',
   ],
-  club: ['club', 'team'],
-  country: ['country', 'nation', 'federation'],
-  division: ['division', 'div'],
+  club: ['club', 'clubname', 'association'],
+  team: ['team', 'teamname'],
+  country: ['country', 'nation', 'federation', 'countrycode', 'nationality'],
+  division: ['division', 'div', 'section', 'group'],
   email: ['email', 'mail', 'emailaddress'],
-  phone: ['phone', 'telephone', 'tel', 'mobile', 'phonenumber'],
+  phone: ['phone', 'telephone', 'tel', 'mobile', 'phonenumber', 'cell', 'mobilephone'],
 }
 
 export interface CsvPlayerRow {
@@ -57,6 +82,7 @@ export interface CsvPlayerRow {
   readonly rating: number | null
   readonly memberId: string | null
   readonly club: string | null
+  readonly team: string | null
   readonly country: string | null
   readonly division: string | null
   readonly email: string | null
@@ -306,6 +332,7 @@ export function readCsvPlayers(text: string): CsvPlayersRead {
       rating: ratingText === null ? null : Number(ratingText),
       memberId: cell('memberId'),
       club: cell('club'),
+      team: cell('team'),
       country: cell('country'),
       division: cell('division'),
       email,
