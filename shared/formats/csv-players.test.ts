@@ -172,3 +172,21 @@ describe('formats.md "CSV": bad rows are reported by row number, and the import 
     expect(result).toMatchObject({ ok: true, value: [{ name: 'Ann', email: 'nope' }] })
   })
 })
+
+describe('hostile CSV: limits refused with the row', () => {
+  test('a 40,000-character cell is refused with its row and the limit', () => {
+    const read = readCsvPlayers(`Name,Club\nAnn,${'x'.repeat(40_000)}\n`)
+    expect(read.problems).toContainEqual(
+      expect.objectContaining({ code: 'csv.row.cell-length', severity: 'error' }),
+    )
+    expect(read.problems[0]?.message).toMatch(/^row 2: .*at most 1000/)
+  })
+
+  test('more rows than the limit are refused, not read', () => {
+    const read = readCsvPlayers(
+      ['Name', ...Array.from({ length: 20_001 }, (_, i) => `P${String(i)}`)].join('\n'),
+    )
+    expect(read.rows).toEqual([])
+    expect(read.problems[0]?.code).toBe('csv.limit')
+  })
+})

@@ -236,6 +236,9 @@ const rowProblem = (
   severity,
 })
 
+/** Limits on a registration list, refused with the row: far beyond any real event's list. */
+export const CSV_LIMITS = { rows: 20_000, columns: 100, cellLength: 1_000 } as const
+
 export function readCsvPlayers(text: string): CsvPlayersRead {
   const body = text.startsWith('\uFEFF') ? text.slice(1) : text
   const delimiter = detectDelimiter(body)
@@ -246,6 +249,18 @@ export function readCsvPlayers(text: string): CsvPlayersRead {
     if (problem === null) {
       problems.push({ line: 1, code: 'csv.empty', message: 'the file is empty', severity: 'error' })
     }
+    return { rows: [], problems, delimiter, ignoredColumns: [] }
+  }
+  if (records.length - 1 > CSV_LIMITS.rows || header.fields.length > CSV_LIMITS.columns) {
+    const many = records.length - 1 > CSV_LIMITS.rows
+    problems.push({
+      line: many ? (records[CSV_LIMITS.rows + 1]?.line ?? 1) : header.line,
+      code: 'csv.limit',
+      message: many
+        ? `more than ${String(CSV_LIMITS.rows)} rows: split the list`
+        : `row 1: ${String(header.fields.length)} columns; at most ${String(CSV_LIMITS.columns)} are read`,
+      severity: 'error',
+    })
     return { rows: [], problems, delimiter, ignoredColumns: [] }
   }
   const columns = new Map<CsvField, number>()
@@ -290,6 +305,18 @@ export function readCsvPlayers(text: string): CsvPlayersRead {
           row,
           'csv.row.columns',
           `${String(record.fields.length)} cells for ${String(header.fields.length)} columns (a missing quote?)`,
+        ),
+      )
+      return
+    }
+    const long = record.fields.findIndex((f) => f.length > CSV_LIMITS.cellLength)
+    if (long >= 0) {
+      problems.push(
+        rowProblem(
+          record,
+          row,
+          'csv.row.cell-length',
+          `column ${String(long + 1)} has ${String(record.fields[long]?.length ?? 0)} characters; at most ${String(CSV_LIMITS.cellLength)} are read`,
         ),
       )
       return
