@@ -53,7 +53,14 @@ import {
   type RoundEntry,
 } from './t-rackside-tag'
 
-export const TAGS_OWNED_BY_RACKSIDE = ['p12', 'off', 'penalty', 'rackside'] as const
+export const TAGS_OWNED_BY_RACKSIDE = ['p12', 'off', 'penalty', 'rackside', 'naspa', 'id'] as const
+
+/**
+ * Where tsh keeps a member id (formats.md): `naspa` for NASPA's ids (two letters and six digits,
+ * what NASPA's ratings need), `id` for any other; an imported line keeps the tag it had.
+ */
+export const MEMBER_ID_TAGS = ['naspa', 'id'] as const
+const NASPA_ID = /^[A-Z]{2}\d{6}$/i
 
 export interface TExportOptions {
   /** Comment lines to keep (e.g. those of the file the division was imported from). */
@@ -369,6 +376,13 @@ function playerLine(
       ? (keptTag(player, 'off')?.values ?? ['0'])
       : (keptTag(player, 'off')?.values ?? null),
   )
+
+  const keptIdTag = MEMBER_ID_TAGS.find((name) => keptTag(player, name) !== undefined)
+  const idTag = keptIdTag ?? (NASPA_ID.test(player.memberId) ? 'naspa' : 'id')
+  for (const name of MEMBER_ID_TAGS) {
+    const kept = keptTag(player, name)?.values ?? null
+    generated.set(name, name !== idTag ? kept : player.memberId === '' ? kept : [player.memberId])
+  }
 
   const rounds = new Map<number, RoundEntry>()
   seats.forEach((seat, k) => {

@@ -37,7 +37,7 @@ import { mapConfigToRules, type TshConfig } from './config-tsh'
 import type { FormatProblem } from './problem'
 import { checkTFile } from './t-check'
 import type { TDivisionFile, TPlayerLine } from './t-file-types'
-import { ZERO_MARGIN_POINT } from './t-export'
+import { MEMBER_ID_TAGS, ZERO_MARGIN_POINT } from './t-export'
 import {
   RACKSIDE_TAG,
   readFacts,
@@ -121,6 +121,15 @@ function racksideFacts(lines: readonly TPlayerLine[]): FactsById | null {
     }
   }
   return facts
+}
+
+/** The member id tsh keeps in a `naspa` or `id` tag (formats.md), or ''. */
+function memberIdOf(line: TPlayerLine): string {
+  for (const name of MEMBER_ID_TAGS) {
+    const value = tag(line, name)?.join(' ').trim()
+    if (value !== undefined && value !== '') return value
+  }
+  return ''
 }
 
 const who = (line: TPlayerLine): string => `${line.name} (#${String(line.id)})`
@@ -269,10 +278,23 @@ export function importTDivision(
   const withdrawFrom = new Map<PlayerId, number>()
   const firstRounds = new Map<PlayerId, number>()
   const penalties: { line: TPlayerLine; round: number; points: number }[] = []
+  const memberIds = new Set<string>()
   for (const line of lines) {
     const integerRating =
       line.rating !== null && line.rating >= 0 && line.rating <= MAX_RATING ? line.rating : null
-    const fields = validatePlayerInput({ name: line.name, rating: integerRating ?? 0 })
+    // The member id from tsh's `naspa` (or `id`) tag, for ratings; a second player with the same
+    // id keeps none (Rackside refuses shared ids) and is reported.
+    let memberId = memberIdOf(line)
+    if (memberId !== '' && memberIds.has(memberId.toLowerCase())) {
+      warn(
+        line,
+        'timport.member-id.duplicate',
+        `${who(line)}: member id ${memberId} is another player's too; left blank`,
+      )
+      memberId = ''
+    }
+    if (memberId !== '') memberIds.add(memberId.toLowerCase())
+    const fields = validatePlayerInput({ name: line.name, rating: integerRating ?? 0, memberId })
     if (!fields.ok) return { ok: false, error: { ...fields.error, line: line.line } }
     if (integerRating === null) {
       warn(

@@ -258,3 +258,54 @@ describe('tsh .t: names, ratings and tags', () => {
     expect(text).toBe(lines)
   })
 })
+
+describe('NASPA submission: what NASPA needs for ratings is in the .t', () => {
+  test('NASPA ratings: member ids in tsh’s naspa tag, p12 who went first, byes as tsh writes them; read back into the member id', () => {
+    const state = build([
+      {
+        type: 'createTournament',
+        info: { name: 'T', venue: '', startDate: '2026-01-10', endDate: '2026-01-10', rounds: 1 },
+        rules: nsa,
+      },
+      { type: 'addDivision', name: 'A' },
+      ...[
+        ['Able, Al', 'AA001234'],
+        ['Baker, Bo', 'BB004321'],
+        ['Cole, Cy', 'club-7'],
+      ].map(([name = '', memberId = '']): Command => ({
+        type: 'registerPlayer',
+        division: 'A',
+        player: { name, rating: 1500, memberId, club: '' },
+      })),
+      {
+        type: 'pairRound',
+        division: 'A',
+        round: 1,
+        pairings: [
+          { kind: 'game', table: 1, players: [1, 2], start: { kind: 'director', starter: 2 } },
+          { kind: 'bye', player: 3 },
+        ],
+      },
+      {
+        type: 'recordResult',
+        division: 'A',
+        round: 1,
+        game: { table: 1 },
+        result: played(1, 2, 400, 380),
+        first: 2,
+      },
+    ])
+    const { text, imported } = trip(state)
+    expect(text.split('\n').slice(0, 3)).toEqual([
+      'Able, Al                1500 2; 400; naspa AA001234; p12 2',
+      'Baker, Bo               1500 1; 380; naspa BB004321; p12 1',
+      'Cole, Cy                1500 0; 50; id club-7',
+    ])
+    const registered = imported.ok
+      ? imported.value.commands.flatMap((c) =>
+          c.type === 'registerPlayer' ? [c.player.memberId] : [],
+        )
+      : []
+    expect(registered).toEqual(['AA001234', 'BB004321', 'club-7'])
+  })
+})
