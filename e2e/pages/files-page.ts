@@ -27,6 +27,16 @@ export class FilesPage {
     }
   }
 
+  /** The config.tsh the next `.t` import takes the event's name, date and rules from. */
+  async chooseConfig(path: string): Promise<void> {
+    await this.pick('Choose config.tsh for a .t import…', path)
+  }
+
+  /** What the last tsh import did not use, shown on the imported tournament's overview. */
+  importReport(): Locator {
+    return this.page.getByRole('region', { name: /^Imported from / })
+  }
+
   async importT(path: string): Promise<void> {
     await this.pick('Import tsh .t file…', path)
   }
