@@ -56,7 +56,8 @@ test('a Latin-1 registration CSV shows its encoding and the count it imports, ac
     page.getByText('Imported 2 players; skipped 1 already registered; 1 refused'),
   ).toBeVisible()
   await expect(players.rows('A')).toHaveCount(2)
-  await expect(players.row('A', 'Müller, Jürgen')).toBeVisible()
+  // Team and country keep their own fields; the list shows them beside the club.
+  await expect(players.row('A', 'Müller, Jürgen')).toContainText('Rot · DEU')
   await expect(players.row('A', 'Schäfer, Björn')).toBeVisible()
 })
 

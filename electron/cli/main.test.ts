@@ -10,6 +10,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
+import { writeTournamentFile } from '../../shared/formats/tournament-file'
+import { rulesFromPreset } from '../../shared/rules/presets'
+import type { Command } from '../../shared/tournament/commands'
 import { runCli } from './test-support/run-cli'
 
 const fixtures = new URL('../../shared/formats/__fixtures__/', import.meta.url)
@@ -384,5 +387,79 @@ describe('rackside convert with tournament files (.json, the command log)', () =
     expect(readFileSync(at('b2.t'), 'latin1').split('\n')[0]).toBe(
       'Alpha, Ann              1850 2 3 5; 420 455 432; p12 1 2 2',
     )
+  })
+})
+
+describe('rackside convert: rating files and export notes from a tournament file', () => {
+  const played = (a: number, b: number, sa: number, sb: number) =>
+    ({
+      kind: 'played',
+      players: [a, b],
+      rawScores: [sa, sb],
+      overtimeSeconds: [0, 0],
+      scores: [sa, sb],
+    }) as const
+  const commands: Command[] = [
+    {
+      type: 'createTournament',
+      info: { name: 'Two Divisions', venue: '', startDate: '2026-03-14', endDate: '', rounds: 1 },
+      rules: rulesFromPreset('nsa1995'),
+    },
+    ...['A', 'B'].flatMap((division): Command[] => [
+      { type: 'addDivision', name: division },
+      ...['Ann', 'Bob', 'Cy'].map((name): Command => ({
+        type: 'registerPlayer',
+        division,
+        player: { name: `${name} ${division}`, rating: 1500, memberId: '', club: '' },
+      })),
+      {
+        type: 'pairRound',
+        division,
+        round: 1,
+        pairings: [
+          { kind: 'game', table: 1, players: [1, 2] },
+          { kind: 'bye', player: 3 },
+        ],
+      },
+      {
+        type: 'recordResult',
+        division,
+        round: 1,
+        game: { table: 1 },
+        result: played(1, 2, 400, 350),
+      },
+    ]),
+    {
+      type: 'correctResult',
+      division: 'B',
+      round: 1,
+      game: { players: [3] },
+      result: { kind: 'bye', player: 3, spread: -50 },
+    },
+  ]
+  const write = (): void => {
+    const log = commands.map((command, seq) => ({ seq, at: '2026-03-14T09:00:00.000Z', command }))
+    writeFileSync(at('two.json'), writeTournamentFile('two', log, '2026-03-14T10:00:00.000Z'))
+  }
+
+  test('tsh aupair: .json -> .tou without --division writes every division in one file', async () => {
+    write()
+    const { code } = await cli('convert', at('two.json'), at('two.tou'), '--high-word', 'A=98,B=0')
+    expect(code).toBe(0)
+    const lines = readFileSync(at('two.tou'), 'latin1').split('\r\n')
+    expect(lines.filter((l) => l.startsWith('*'))).toEqual([
+      '*M14.03.2026 Two Divisions',
+      '*A',
+      '*B',
+      '*** END OF FILE ***',
+    ])
+    expect(lines[2]).toBe(`${' '.repeat(37)}98`)
+  })
+
+  test('what tsh has no form for is printed as a note on export', async () => {
+    write()
+    const { code, stderr } = await cli('convert', at('two.json'), at('b.t'), '--division', 'B')
+    expect(code).toBe(0)
+    expect(stderr).toContain('note: division B, round 1, Cy B: tsh has no bye at -50')
   })
 })

@@ -309,3 +309,27 @@ describe('NASPA submission: what NASPA needs for ratings is in the .t', () => {
     expect(registered).toEqual(['AA001234', 'BB004321', 'club-7'])
   })
 })
+
+describe('formats.md "tsh .t": the rackside tag after tsh changed the file', () => {
+  test('tsh keeps unknown tags: a rackside tag that no longer matches the columns is not used, with a warning', () => {
+    // Written by Rackside as a bye at −50 (+1, penalty −51); then tsh gave the player a game.
+    const text =
+      'Ann                     1500 2; 400; penalty -51; rackside r1=bye:-50\n' +
+      'Bob                     1400 1; 300\n'
+    const imported = importTDivision(readTFile(text).file, { division: 'A', rules: nsa })
+    if (!imported.ok) throw new Error(imported.error.message)
+    expect(imported.value.warnings.map((w) => w.code)).toContain('timport.rackside.stale')
+    expect(imported.value.commands.filter((c) => c.type === 'recordResult')).toHaveLength(1)
+  })
+
+  test.each([['r1=bye:x'], ['r1=fw:2:50:lost:1'], ['from=abc'], ['r1=zz:1']])(
+    'a rackside value Rackside does not write (%s) makes the file read as tsh reads it',
+    (value) => {
+      const text = `Ann                     1500 0; 50; rackside ${value}\n`
+      const imported = importTDivision(readTFile(text).file, { division: 'A', rules: nsa })
+      expect(imported.ok && imported.value.warnings.map((w) => w.code)).toContain(
+        'timport.rackside.stale',
+      )
+    },
+  )
+})
