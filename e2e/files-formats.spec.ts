@@ -81,3 +81,24 @@ test('a tsh .t imported with its config.tsh takes the event name and shows the c
   await expect(report).toContainText('hook_autopair')
   await expect(report).toContainText('director_name')
 })
+
+test('tsh aupair: the Files screen writes the whole event as one TOU in AUPAIR’s layout', async ({
+  page,
+  shell,
+}, testInfo) => {
+  test.setTimeout(60_000)
+  const files = new FilesPage(page)
+  await shell.start()
+  await files.importOptions({ rounds: '12' })
+  await files.importT(join(MGI, 'a.t'))
+  await expect(page.getByRole('heading', { name: 'a', level: 1 })).toBeVisible()
+  await shell.goTo('Files')
+  await files.touOptions({ scope: 'the whole event', highWords: { A: '124' } })
+  const tou = await files.download('Export TOU…', testInfo.outputPath('a.tou'), 'latin1')
+  const lines = tou.text.split('\r\n')
+  expect(lines[0]).toMatch(/^\*M\d\d\.\d\d\.\d{4} a$/)
+  expect(lines.slice(1, 3)).toEqual(['*A', `${' '.repeat(36)}124`])
+  // Name in 20 columns, then per round a space, result, score (3) and opponent (4).
+  expect(lines[3]).toMatch(/^.{20}( [12 ][ \d]{3}[ +\d]{4}){12}$/)
+  expect(lines.at(-2)).toBe('*** END OF FILE ***')
+})

@@ -69,6 +69,19 @@ export class FilesPage {
     return { name: download.suggestedFilename(), text: readFileSync(path, encoding) }
   }
 
+  /** What the TOU export covers and the high word score of each division. */
+  async touOptions(options: {
+    scope?: 'this division' | 'the whole event'
+    highWords?: Record<string, string>
+  }): Promise<void> {
+    if (options.scope !== undefined) {
+      await this.page.getByLabel('TOU covers').selectOption({ label: options.scope })
+    }
+    for (const [division, score] of Object.entries(options.highWords ?? {})) {
+      await this.page.getByLabel(`High word score, division ${division} (TOU)`).fill(score)
+    }
+  }
+
   async chooseDivision(name: string): Promise<void> {
     await this.page.getByLabel('Division').selectOption(name)
   }
