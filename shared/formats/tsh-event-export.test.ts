@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { applyAll, WORKED_EXAMPLE } from '../tournament/test-support/event'
-import { parseConfigTsh } from './config-tsh'
+import { mapConfigToRules, parseConfigTsh } from './config-tsh'
 import { parseTFile } from './t-file'
 import { parseTshArchive } from './tsh-archive'
 import { divisionFileName, exportTshEvent } from './tsh-event-export'
@@ -38,5 +38,27 @@ describe('a whole event as a tsh .tsh archive (formats.md, "tsh event")', () => 
     ])
     const a = parseTFile(archive.value.files[0]!.text)
     expect(a.ok && a.value.players.map((p) => p.name)).toEqual(['Ann', 'Bob', 'Cy', 'Di', 'Ed'])
+  })
+
+  test('tsh config: a spread cap and manual pairing are written so a tsh import reads them back', () => {
+    const base = applyAll(WORKED_EXAMPLE.setup)
+    const state = applyAll([
+      ...WORKED_EXAMPLE.setup,
+      {
+        type: 'changeRules',
+        rules: { ...base.rules, results: { ...base.rules.results, spreadCapPerGame: 300 } },
+      },
+      {
+        type: 'setPairingPlan',
+        division: 'A',
+        plan: [{ fromRound: 1, system: 'manual', basedOn: 'previous', maxRepeats: 0 }],
+      },
+    ])
+    const text = exportTshEvent(state)
+    if (!text.ok) throw new Error(text.error.message)
+    const archive = parseTshArchive(text.value)
+    if (!archive.ok) throw new Error(archive.error.message)
+    const mapped = mapConfigToRules(parseConfigTsh(archive.value.configText).config, 'A')
+    expect(mapped.settings).toMatchObject({ spreadCap: 300, pairingSystem: 'manual' })
   })
 })
