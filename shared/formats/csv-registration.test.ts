@@ -5,6 +5,7 @@ import type { Command } from '../tournament/commands'
 import type { TournamentState } from '../tournament/types'
 import { planCsvRegistration, readCsvPlayersBytes, registrationCommand } from './csv-registration'
 import { encodeText } from './text-codec'
+import { readTournamentFile, writeTournamentFile } from './tournament-file'
 
 function build(commands: readonly Command[]): TournamentState {
   let state: TournamentState | undefined
@@ -140,5 +141,42 @@ describe('a registration list is stored as one command', () => {
     }
     const after = apply(event, command, 'csv')
     expect(!after.ok && after.error.message).toMatch(/^Entry 2 \(Dup, Dan\): Member id AA1/)
+  })
+
+  test('the tournament file keeps the list command and the new player fields', () => {
+    const command: Command = {
+      type: 'registerPlayers',
+      division: 'A',
+      players: [
+        {
+          player: {
+            name: 'Köhler, Kai',
+            rating: 1500,
+            memberId: '',
+            club: '',
+            team: 'Rot',
+            country: 'DEU',
+            email: 'kai@example.org',
+            phone: '+49 1',
+          },
+          division: 'B',
+        },
+      ],
+    }
+    const log = [
+      { type: 'createTournament', info: event.info, rules: event.rules } as const,
+      { type: 'addDivision', name: 'A' } as const,
+      { type: 'addDivision', name: 'B' } as const,
+      command,
+    ].map((c, seq) => ({ seq, at: '2026-01-10T09:00:00.000Z', command: c }))
+    const read = readTournamentFile(writeTournamentFile('csv', log, '2026-01-10T10:00:00.000Z'))
+    if (!read.ok) throw new Error(read.error.message)
+    expect(read.value.state.divisions[1]?.players[0]).toMatchObject({
+      name: 'Köhler, Kai',
+      team: 'Rot',
+      country: 'DEU',
+      email: 'kai@example.org',
+      phone: '+49 1',
+    })
   })
 })
