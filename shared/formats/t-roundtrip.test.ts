@@ -8,8 +8,14 @@ import type { TournamentState } from '../tournament/types'
 import { exportTDivisionWithNotes } from './t-export'
 import { readTFile, serializeTFile } from './t-file'
 import { importTDivision } from './t-import'
-import { randomEvent, resultKinds, roundTripDifference } from './test-support/random-event'
+import {
+  randomEvent,
+  resultKinds,
+  roundTripDifference,
+  tshReadingDifference,
+} from './test-support/random-event'
 
+// 500 events take a second or two alone; a busy 2-core CI gets a minute.
 describe('formats.md "tsh .t": Rackside reads its own .t back to the same standings', () => {
   test('tsh .t round trip: 500 random events with every kind of result keep every round’s standings', () => {
     fc.assert(
@@ -18,7 +24,16 @@ describe('formats.md "tsh .t": Rackside reads its own .t back to the same standi
       }),
       { seed: 20261124, numRuns: 500 },
     )
-  })
+  }, 60_000)
+
+  test('tsh ranks the exported .t as Rackside does (read as tsh reads it): wins, losses and spread of every player after every round, 500 random events', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), (seed) => {
+        expect(tshReadingDifference(randomEvent(seed))).toBeNull()
+      }),
+      { seed: 20261125, numRuns: 500 },
+    )
+  }, 60_000)
 
   test('the random events hold every kind of result the engine knows (so the trip above tests them)', () => {
     const seen = new Set<string>()

@@ -11,6 +11,7 @@ import type { PresetId, RuleSet } from '../../rules/rule-set'
 import { apply } from '../../tournament/apply'
 import type { Command, PairingSpec } from '../../tournament/commands'
 import type { TournamentState } from '../../tournament/types'
+import { standingsByRoundFromTFile } from '../../standings/from-t-file'
 import { standingsAsOf } from '../../tournament/views'
 import { exportTDivision } from '../t-export'
 import { readTFile, serializeTFile } from '../t-file'
@@ -273,6 +274,32 @@ export function roundTripDifference(event: RandomEvent): string | null {
     const a = JSON.stringify(before.ok ? before.value : before.error)
     const b = JSON.stringify(after.ok ? after.value : after.error)
     if (a !== b) return `round ${String(round)} standings differ\n${a}\n${b}\n${text}`
+  }
+  return null
+}
+
+/**
+ * How tsh itself would rank the exported file (shared/standings/from-t-file.ts reads it as tsh
+ * does) against Rackside's standings: null when every player Rackside ranks has the same wins,
+ * losses and spread in tsh's reading after every round both have, else what differs first.
+ */
+export function tshReadingDifference(event: RandomEvent): string | null {
+  const { state } = event
+  const exported = exportTDivision(state, 'A')
+  if (!exported.ok) return exported.error.message
+  const byRound = standingsByRoundFromTFile(exported.value)
+  if (!byRound.ok) return `tsh reading refused: ${byRound.error.message}`
+  for (const [round, rows] of byRound.value) {
+    const ours = standingsAsOf(state, 'A', round)
+    if (!ours.ok) return ours.error.message
+    const theirs = new Map(rows.map((r) => [r.player, r]))
+    for (const row of ours.value) {
+      const t = theirs.get(row.player)
+      if (t === undefined) continue
+      if (t.wins !== row.wins || t.losses !== row.losses || t.spread !== row.spread) {
+        return `round ${String(round)}, #${String(row.player)}: Rackside ${String(row.wins)}-${String(row.losses)} ${String(row.spread)}, tsh ${String(t.wins)}-${String(t.losses)} ${String(t.spread)}\n${serializeTFile(exported.value)}`
+      }
+    }
   }
   return null
 }
