@@ -61,6 +61,30 @@ describe('tsh .t in and out (formats.md, "tsh .t")', () => {
     expect(event.state.divisions[0]?.rounds).toHaveLength(12)
   })
 
+  test('tsh has no bye at −50: the .t export lists it as a note for the Files screen', () => {
+    const commands = importTText('worked.t', WORKED, choices)
+    if (!commands.ok) throw new Error(commands.error.message)
+    const corrected = prepareCommands(
+      't-notes',
+      [
+        ...commands.value.commands,
+        {
+          type: 'correctResult',
+          division: 'A',
+          round: 1,
+          game: { players: [5] },
+          result: { kind: 'bye', player: 5, spread: -50 },
+        },
+      ],
+      'x',
+    )
+    if (!corrected.ok) throw new Error(corrected.error.message)
+    const exported = exportTText(corrected.value.state, 'A')
+    expect(exported.ok && exported.value.notes).toEqual([
+      expect.stringMatching(/^Division A, round 1, Echo, Ed: tsh has no bye at -50/),
+    ])
+  })
+
   test('a broken .t file is refused with its file name and line', () => {
     const commands = importTText('bad.t', 'Ann 1500 2 x\n', choices)
     expect(!commands.ok && commands.error.message).toMatch(/^bad\.t, line 1: /)
