@@ -92,6 +92,20 @@ describe('tsh aupair layout (formats.md "AUPAIR .TOU")', () => {
     expect(touLines(one(file))[3]?.slice(47)).toBe(' 1000   1')
   })
 
+  test('tsh aupair refuses while a round is incomplete, also a game without result before scored rounds', () => {
+    const file: TDivisionFile = {
+      comments: [],
+      players: worked.players.map((p) =>
+        p.id === 1 ? { ...p, tags: [...p.tags, { name: 'rackside', values: ['r2=pend:3'] }] } : p,
+      ),
+    }
+    const result = writeTou(one(file), options)
+    expect(result.ok ? null : [result.error.code, result.error.details]).toEqual([
+      'tou.round.incomplete',
+      { round: 2 },
+    ])
+  })
+
   test('tsh aupair refuses while a round is incomplete', () => {
     const file: TDivisionFile = {
       comments: [],

@@ -5,6 +5,7 @@
 import { err, ok, type Result } from '../result'
 import type { RuleSet } from '../rules/rule-set'
 import type { TDivisionFile, TPlayerLine } from './t-file-types'
+import { RACKSIDE_TAG, readFacts } from './t-rackside-tag'
 
 /**
  * How a round without an opponent (bye, forfeit win or loss, unplayed) is written. tsh's `aupair`
@@ -163,7 +164,22 @@ function divisionLines(division: TouDivision, mode: TouByeMode): Result<readonly
   }
   const byId = new Map(players.map((p) => [p.id, p]))
   const rounds = players.reduce((most, p) => Math.max(most, p.opponents.length), 0)
-  // tsh refuses to write the file while a round is incomplete: a rating file is final.
+  // tsh refuses to write the file while a round is incomplete: a rating file is final. A game
+  // still without its result while later rounds have scores is written unplayed in the `.t`, with
+  // the pairing in the `rackside` tag (t-export): that round is incomplete too.
+  for (const line of players) {
+    const values = line.tags.find((t) => t.name === RACKSIDE_TAG)?.values
+    const facts = values === undefined ? null : readFacts(values)
+    for (const [round, entry] of facts?.rounds ?? []) {
+      if (entry.kind === 'pending') {
+        return err(
+          'tou.round.incomplete',
+          `division ${division.name}, round ${String(round)}: ${line.name}'s game has no result yet; a rating file is written once every round is complete`,
+          { details: { round } },
+        )
+      }
+    }
+  }
   for (let r = 0; r < rounds; r += 1) {
     const waiting = players.find((p) => (p.opponents[r] ?? 0) > 0 && p.scores[r] === undefined)
     if (waiting !== undefined) {
