@@ -415,8 +415,12 @@ function printNotes(file: TournamentFile, divisions: readonly string[], io: CliI
   }
 }
 
-function exportDivision(file: TournamentFile, division: string): TDivisionFile {
-  const exported = exportTDivision(file.state, division)
+function exportDivision(
+  file: TournamentFile,
+  division: string,
+  purpose: 'tsh' | 'rating-file' = 'tsh',
+): TDivisionFile {
+  const exported = exportTDivision(file.state, division, { purpose })
   if (!exported.ok) throw new CliError(exported.error.message)
   return exported.value
 }
@@ -459,7 +463,10 @@ async function fromJson(
       wanted === undefined
         ? file.state.divisions.map((d) => d.name)
         : [pickDivision(file, wanted, inPath)]
-    const divisions = names.map((name) => ({ name, file: exportDivision(file, name) }))
+    const divisions = names.map((name) => ({
+      name,
+      file: exportDivision(file, name, 'rating-file'),
+    }))
     for (const d of divisions) {
       if (refuseProblems(inPath, checkTFile(d.file), io)) return EXIT.problems
     }

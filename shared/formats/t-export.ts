@@ -66,6 +66,11 @@ export interface TExportOptions {
   /** Comment lines to keep (e.g. those of the file the division was imported from). */
   readonly comments?: TDivisionFile['comments']
   readonly layout?: TFileLayout
+  /**
+   * `rating-file`: the division for a rating file (TOU), never written as `.t` text, so a name tsh
+   * would misread is no reason to refuse. Default `tsh`.
+   */
+  readonly purpose?: 'tsh' | 'rating-file'
 }
 
 interface Seat {
@@ -470,7 +475,7 @@ export function exportTDivisionWithNotes(
   if (division === undefined) {
     return err('division.missing', `There is no division ${divisionName}.`)
   }
-  for (const player of division.players) {
+  for (const player of options.purpose === 'rating-file' ? [] : division.players) {
     const why = unwritableName(player.name)
     if (why !== null) {
       return err(

@@ -259,6 +259,8 @@ describe('tsh .t: names, ratings and tags', () => {
     ])
     const exported = exportTDivisionWithNotes(state, 'A')
     expect(exported.ok ? null : exported.error.message).toMatch(/#1 "#1 Seed" starts with "#"/)
+    // A rating file is no tsh text: the name goes there as it is.
+    expect(exportTDivisionWithNotes(state, 'A', { purpose: 'rating-file' }).ok).toBe(true)
   })
 
   test('formats.md: a Woogles rating (1111111) and tags Rackside does not know come back unchanged', () => {

@@ -273,10 +273,6 @@ function tshEncoding(text: string): TextEncodingName {
   return encodeText(text, 'latin1').ok ? 'latin1' : 'utf8'
 }
 
-function exportedDivision(state: TournamentState, division: string): Result<TDivisionFile> {
-  return exportTDivision(state, division)
-}
-
 export function exportTText(state: TournamentState, division: string): Result<TextExport> {
   const exported = exportTDivisionWithNotes(state, division)
   if (!exported.ok) return exported
@@ -318,7 +314,7 @@ export function exportTou(
   const names = division === null ? state.divisions.map((d) => d.name) : [division]
   const divisions: TouDivision[] = []
   for (const name of names) {
-    const file = exportedDivision(state, name)
+    const file = exportTDivision(state, name, { purpose: 'rating-file' })
     if (!file.ok) return file
     divisions.push({ name, file: file.value, highWordScore: options.highWordScores.get(name) ?? 0 })
   }
