@@ -27,6 +27,16 @@ export class FilesPage {
     }
   }
 
+  /** The config.tsh the next `.t` import takes the event's name, date and rules from. */
+  async chooseConfig(path: string): Promise<void> {
+    await this.pick('Choose config.tsh for a .t import…', path)
+  }
+
+  /** What the last tsh import did not use, shown on the imported tournament's overview. */
+  importReport(): Locator {
+    return this.page.getByRole('region', { name: /^Imported from / })
+  }
+
   async importT(path: string): Promise<void> {
     await this.pick('Import tsh .t file…', path)
   }
@@ -57,6 +67,19 @@ export class FilesPage {
     const download: Download = await started
     await download.saveAs(path)
     return { name: download.suggestedFilename(), text: readFileSync(path, encoding) }
+  }
+
+  /** What the TOU export covers and the high word score of each division. */
+  async touOptions(options: {
+    scope?: 'this division' | 'the whole event'
+    highWords?: Record<string, string>
+  }): Promise<void> {
+    if (options.scope !== undefined) {
+      await this.page.getByLabel('TOU covers').selectOption({ label: options.scope })
+    }
+    for (const [division, score] of Object.entries(options.highWords ?? {})) {
+      await this.page.getByLabel(`High word score, division ${division} (TOU)`).fill(score)
+    }
   }
 
   async chooseDivision(name: string): Promise<void> {

@@ -46,6 +46,21 @@ export class PlayersPage {
     await this.page.getByLabel('Club or country').press('Enter')
   }
 
+  /** Opens the CSV import and gives it a file; the preview then shows what will be imported. */
+  async chooseCsv(name: string, bytes: Buffer): Promise<void> {
+    await this.page.getByText('Import a registration CSV').click()
+    await this.page
+      .getByLabel('Registration CSV file')
+      .setInputFiles({ name, mimeType: 'text/csv', buffer: bytes })
+  }
+
+  /** The import button, which names how many players it registers. */
+  csvImportButton(count: number): Locator {
+    return this.page.getByRole('button', {
+      name: `Import ${String(count)} ${count === 1 ? 'player' : 'players'}`,
+    })
+  }
+
   async chooseDivision(name: string): Promise<void> {
     await this.page
       .getByRole('group', { name: 'Division' })

@@ -9,10 +9,10 @@ import { parseConfigTsh } from '../../shared/formats/config-tsh'
 import { exportTshEvent } from '../../shared/formats/tsh-event-export'
 import { formatProblem, type FormatProblem } from '../../shared/formats/problem'
 import { checkTFile } from '../../shared/formats/t-check'
-import { exportTDivision } from '../../shared/formats/t-export'
+import { exportTDivision, exportTDivisionWithNotes } from '../../shared/formats/t-export'
 import { readTFile, serializeTFile } from '../../shared/formats/t-file'
 import type { TDivisionFile } from '../../shared/formats/t-file-types'
-import { importTDivision, importTshEvent } from '../../shared/formats/t-import'
+import { eventFromConfig, importTDivision, importTshEvent } from '../../shared/formats/t-import'
 import {
   readTournamentFile,
   writeTournamentFile,
@@ -56,10 +56,12 @@ export const CONVERT_USAGE = `rackside convert IN OUT [options]
     .tsh -> .tsh   rewrite an archive
     .t   -> .json  import as a Rackside tournament: [--rules ${PRESET_IDS.join('|')}]
                    [--division A] [--title T] [--date YYYY-MM-DD]
+                   [--config config.tsh] (name, date, rounds and rules from the event's config)
     .tsh -> .json  import a whole tsh event (config.tsh and every division)
     .json -> .t    export one division: --division A when there are several
     .json -> .tsh  export every division with a config.tsh
-    .json -> .tou  AUPAIR rating file of one division
+    .json -> .tou  AUPAIR rating file of the whole event, or one with --division A
+                   (--high-word A=124,B=98 for several divisions)
     .json -> .json check the log and write it again
   --encoding latin1|utf8   how IN is encoded (default: UTF-8 if valid, else Latin-1)`
 
@@ -103,26 +105,45 @@ function pickFromArchive(archive: TshArchive, wanted: string | undefined, path: 
   throw new CliError(`${path} has no division ${wanted}`)
 }
 
+/** `--high-word 124` for one division, `--high-word A=124,B=98` for several. */
+function highWordScores(text: string | undefined, names: readonly string[]): Map<string, number> {
+  const scores = new Map<string, number>()
+  if (text === undefined) return scores
+  if (/^\d+$/.test(text) && names.length === 1) {
+    scores.set(names[0] ?? '', Number(text))
+    return scores
+  }
+  for (const part of text.split(',')) {
+    const m = /^\s*([^=]+?)\s*=\s*(\d+)\s*$/.exec(part)
+    if (m?.[1] === undefined || m[2] === undefined || !names.includes(m[1])) {
+      throw new CliError(
+        `--high-word must be a whole number, or DIVISION=N pairs for ${names.join(', ')} ("${part}")`,
+      )
+    }
+    scores.set(m[1], Number(m[2]))
+  }
+  return scores
+}
+
 async function tToTou(
-  file: TDivisionFile,
-  defaults: { readonly title: string; readonly date: string; readonly division: string },
+  divisions: readonly { readonly name: string; readonly file: TDivisionFile }[],
+  defaults: { readonly title: string; readonly date: string },
   out: string,
   args: ParsedArgs,
 ) {
   const o = args.options
-  const highWord = o.get('high-word') ?? '0'
-  if (!/^\d+$/.test(highWord)) throw new CliError('--high-word must be a whole number')
-  const byeModeText = o.get('bye-mode') ?? 'opponent-zero'
+  const byeModeText = o.get('bye-mode') ?? 'aupair'
   const byeMode = TOU_BYE_MODES.find((m) => m === byeModeText)
   if (byeMode === undefined)
     throw new CliError(`--bye-mode must be one of ${TOU_BYE_MODES.join(', ')}`)
-  const tou = writeTou(file, {
-    title: o.get('title') ?? defaults.title,
-    date: o.get('date') ?? defaults.date,
-    division: o.get('division') ?? defaults.division,
-    highWordScore: Number(highWord),
-    byeMode,
-  })
+  const scores = highWordScores(
+    o.get('high-word'),
+    divisions.map((d) => d.name),
+  )
+  const tou = writeTou(
+    divisions.map((d) => ({ ...d, highWordScore: scores.get(d.name) ?? 0 })),
+    { title: o.get('title') ?? defaults.title, date: o.get('date') ?? defaults.date, byeMode },
+  )
   if (!tou.ok) throw new CliError(tou.error.message)
   await writeFileAtomic(out, encodeOrFail(tou.value, 'latin1', out))
 }
@@ -165,8 +186,13 @@ export async function convertCommand(argv: readonly string[], io: CliIo): Promis
     } else if (to === '.tou') {
       if (refuseProblems(inPath, checkTFile(input.file), io)) return EXIT.problems
       await tToTou(
-        input.file,
-        { title: stem(inPath), date: today(), division: stem(inPath).toUpperCase() },
+        [
+          {
+            name: args.value.options.get('division') ?? stem(inPath).toUpperCase(),
+            file: input.file,
+          },
+        ],
+        { title: stem(inPath), date: today() },
         out,
         args.value,
       )
@@ -262,26 +288,61 @@ async function tToJson(
   io: CliIo,
 ): Promise<ExitCode> {
   const o = args.options
-  const rules = rulesFromPreset(presetOption(o.get('rules')))
-  const division = o.get('division') ?? stem(inPath).toUpperCase()
-  const imported = importTDivision(input.file, { division, rules })
+  const preset = presetOption(o.get('rules'))
+  let rules = rulesFromPreset(preset)
+  let division = o.get('division') ?? stem(inPath).toUpperCase()
+  let title = o.get('title') ?? stem(inPath)
+  let date = dateOption(o.get('date'))
+  let rounds: number | undefined
+  const prelude: Command[] = []
+  const configPath = o.get('config')
+  if (configPath !== undefined) {
+    // The event's config.tsh: name, date, rounds and rules as a .tsh import takes them.
+    const configText = decodeTFileBytes(await readBytes(configPath)).text
+    const parsed = parseConfigTsh(configText)
+    if (refuseProblems(configPath, parsed.problems, io)) return EXIT.problems
+    const named = parsed.config.divisions.find((d) => basename(d.file) === basename(inPath))
+    if (named !== undefined && o.get('division') === undefined) division = named.name
+    const event = eventFromConfig(
+      parsed.config,
+      { preset, ...(o.has('title') ? { title } : {}), fallbackDate: date },
+      division,
+    )
+    if (!event.ok) return reportImportError(configPath, event.error, io)
+    rules = event.value.rules
+    title = o.get('title') ?? event.value.name
+    date = o.has('date') ? date : event.value.date
+    rounds = event.value.rounds
+    if (event.value.plan !== null) {
+      prelude.push({ type: 'setPairingPlan', division, plan: event.value.plan })
+    }
+    for (const w of event.value.warnings) io.stdout(`${formatProblem(configPath, w)}\n`)
+    if (event.value.ignored.length > 0) {
+      io.stderr(`ignored from config.tsh: ${event.value.ignored.join(', ')}\n`)
+    }
+  }
+  const imported = importTDivision(input.file, {
+    division,
+    rules,
+    ...(rounds === undefined ? {} : { rounds }),
+  })
   if (!imported.ok) return reportImportError(inPath, imported.error, io)
   for (const w of imported.value.warnings) io.stdout(`${formatProblem(inPath, w)}\n`)
-  const date = dateOption(o.get('date'))
   return writeLog(
     [
       {
         type: 'createTournament',
         info: {
-          name: o.get('title') ?? stem(inPath),
+          name: title,
           venue: '',
           startDate: date,
           endDate: date,
-          rounds: Math.max(1, imported.value.rounds),
+          rounds: Math.max(1, rounds ?? imported.value.rounds),
         },
         rules,
       },
       { type: 'addDivision', name: division },
+      ...prelude,
       ...imported.value.commands,
     ],
     out,
@@ -343,8 +404,23 @@ function pickDivision(file: TournamentFile, wanted: string | undefined, path: st
   return found
 }
 
-function exportDivision(file: TournamentFile, division: string): TDivisionFile {
-  const exported = exportTDivision(file.state, division)
+/** t-export's notes: what tsh has no form for, written so tsh ranks it the same. */
+function printNotes(file: TournamentFile, divisions: readonly string[], io: CliIo): void {
+  for (const division of divisions) {
+    const exported = exportTDivisionWithNotes(file.state, division)
+    if (!exported.ok) throw new CliError(exported.error.message)
+    for (const note of exported.value.notes) {
+      io.stderr(`note: division ${division}, ${note.message}\n`)
+    }
+  }
+}
+
+function exportDivision(
+  file: TournamentFile,
+  division: string,
+  purpose: 'tsh' | 'rating-file' = 'tsh',
+): TDivisionFile {
+  const exported = exportTDivision(file.state, division, { purpose })
   if (!exported.ok) throw new CliError(exported.error.message)
   return exported.value
 }
@@ -379,14 +455,29 @@ async function fromJson(
     await writeFileAtomic(out, encodeOrFail(again, 'utf8', out))
   } else if (to === '.t') {
     const division = pickDivision(file, wanted, inPath)
+    printNotes(file, [division], io)
     await writeFileAtomic(out, encodeTsh(serializeTFile(exportDivision(file, division))))
   } else if (to === '.tou') {
-    const division = pickDivision(file, wanted, inPath)
-    const exported = exportDivision(file, division)
-    if (refuseProblems(inPath, checkTFile(exported), io)) return EXIT.problems
+    // tsh's aupair: one division with --division, else every division in one file.
+    const names =
+      wanted === undefined
+        ? file.state.divisions.map((d) => d.name)
+        : [pickDivision(file, wanted, inPath)]
+    const divisions = names.map((name) => ({
+      name,
+      file: exportDivision(file, name, 'rating-file'),
+    }))
+    for (const d of divisions) {
+      if (refuseProblems(inPath, checkTFile(d.file), io)) return EXIT.problems
+    }
     const { info } = file.state
-    await tToTou(exported, { title: info.name, date: info.startDate, division }, out, args)
+    await tToTou(divisions, { title: info.name, date: info.startDate }, out, args)
   } else if (to === '.tsh') {
+    printNotes(
+      file,
+      file.state.divisions.map((d) => d.name),
+      io,
+    )
     const archive = exportTshEvent(file.state)
     if (!archive.ok) throw new CliError(archive.error.message)
     await writeFileAtomic(out, encodeTsh(archive.value))

@@ -10,6 +10,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
+import { writeTournamentFile } from '../../shared/formats/tournament-file'
+import { rulesFromPreset } from '../../shared/rules/presets'
+import type { Command } from '../../shared/tournament/commands'
 import { runCli } from './test-support/run-cli'
 
 const fixtures = new URL('../../shared/formats/__fixtures__/', import.meta.url)
@@ -142,8 +145,8 @@ describe('rackside convert', () => {
     expect(text.split('\r\n').slice(0, 4)).toEqual([
       '*M19.02.2022 Worked',
       '*A',
-      '0',
-      'Alpha, Ann          2420  +22455   32432   5',
+      `${' '.repeat(38)}0`,
+      'Ann Alpha           ' + ' 2420  +2' + ' 2455   3' + ' 2432   5',
     ])
     expect(text.endsWith('*** END OF FILE ***\r\n')).toBe(true)
   })
@@ -246,6 +249,30 @@ describe('rackside convert with tournament files (.json, the command log)', () =
     expect((await cli('convert', at('a.json'), at('back.t'))).code).toBe(0)
     // The fixture has no final newline; tsh layout otherwise, byte for byte.
     expect(readFileSync(at('back.t'), 'latin1')).toBe(`${readFileSync(at('a.t'), 'latin1')}\n`)
+  })
+
+  test('formats.md "tsh event": .t -> .json with --config takes the event name, date and division from config.tsh and prints what it ignored', async () => {
+    writeFileSync(at('config.tsh'), mgiConfig(), 'latin1')
+    const { code, stderr } = await cli(
+      'convert',
+      at('a.t'),
+      at('a.json'),
+      '--config',
+      at('config.tsh'),
+    )
+    expect(code).toBe(0)
+    expect(stderr).toContain('ignored from config.tsh:')
+    expect(stderr).toContain('gibson')
+    const json = JSON.parse(readFileSync(at('a.json'), 'utf8')) as {
+      log: {
+        command: { type: string; info?: { name: string; startDate: string }; name?: string }
+      }[]
+    }
+    expect(json.log[0]?.command.info).toMatchObject({
+      name: 'MGI SCRABBLE PREMIER LEAGUE 2022 - MATCH DAY ONE',
+      startDate: '2021-02-19',
+    })
+    expect(json.log[1]?.command).toEqual({ type: 'addDivision', name: 'A' })
   })
 
   test('--rules, --division and --title name the imported tournament', async () => {
@@ -360,5 +387,79 @@ describe('rackside convert with tournament files (.json, the command log)', () =
     expect(readFileSync(at('b2.t'), 'latin1').split('\n')[0]).toBe(
       'Alpha, Ann              1850 2 3 5; 420 455 432; p12 1 2 2',
     )
+  })
+})
+
+describe('rackside convert: rating files and export notes from a tournament file', () => {
+  const played = (a: number, b: number, sa: number, sb: number) =>
+    ({
+      kind: 'played',
+      players: [a, b],
+      rawScores: [sa, sb],
+      overtimeSeconds: [0, 0],
+      scores: [sa, sb],
+    }) as const
+  const commands: Command[] = [
+    {
+      type: 'createTournament',
+      info: { name: 'Two Divisions', venue: '', startDate: '2026-03-14', endDate: '', rounds: 1 },
+      rules: rulesFromPreset('nsa1995'),
+    },
+    ...['A', 'B'].flatMap((division): Command[] => [
+      { type: 'addDivision', name: division },
+      ...['Ann', 'Bob', 'Cy'].map((name): Command => ({
+        type: 'registerPlayer',
+        division,
+        player: { name: `${name} ${division}`, rating: 1500, memberId: '', club: '' },
+      })),
+      {
+        type: 'pairRound',
+        division,
+        round: 1,
+        pairings: [
+          { kind: 'game', table: 1, players: [1, 2] },
+          { kind: 'bye', player: 3 },
+        ],
+      },
+      {
+        type: 'recordResult',
+        division,
+        round: 1,
+        game: { table: 1 },
+        result: played(1, 2, 400, 350),
+      },
+    ]),
+    {
+      type: 'correctResult',
+      division: 'B',
+      round: 1,
+      game: { players: [3] },
+      result: { kind: 'bye', player: 3, spread: -50 },
+    },
+  ]
+  const write = (): void => {
+    const log = commands.map((command, seq) => ({ seq, at: '2026-03-14T09:00:00.000Z', command }))
+    writeFileSync(at('two.json'), writeTournamentFile('two', log, '2026-03-14T10:00:00.000Z'))
+  }
+
+  test('tsh aupair: .json -> .tou without --division writes every division in one file', async () => {
+    write()
+    const { code } = await cli('convert', at('two.json'), at('two.tou'), '--high-word', 'A=98,B=0')
+    expect(code).toBe(0)
+    const lines = readFileSync(at('two.tou'), 'latin1').split('\r\n')
+    expect(lines.filter((l) => l.startsWith('*'))).toEqual([
+      '*M14.03.2026 Two Divisions',
+      '*A',
+      '*B',
+      '*** END OF FILE ***',
+    ])
+    expect(lines[2]).toBe(`${' '.repeat(37)}98`)
+  })
+
+  test('what tsh has no form for is printed as a note on export', async () => {
+    write()
+    const { code, stderr } = await cli('convert', at('two.json'), at('b.t'), '--division', 'B')
+    expect(code).toBe(0)
+    expect(stderr).toContain('note: division B, round 1, Cy B: tsh has no bye at -50')
   })
 })

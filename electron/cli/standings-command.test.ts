@@ -110,3 +110,15 @@ describe('rackside standings on the MGI fixture (formats.md: replaying it reprod
 function escape(text: string): string {
   return text.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')
 }
+
+describe('rackside standings refuses what rackside check refuses', () => {
+  test('a score of 4526: check and standings both exit 1 and name the line', async () => {
+    writeFileSync(at('wild.t'), 'Ann 1500 2; 4526\nBob 1400 1; 300\n')
+    const check = await cli('check', at('wild.t'))
+    const standings = await cli('standings', at('wild.t'))
+    expect(check.code).toBe(1)
+    expect(standings.code).toBe(1)
+    expect(standings.stdout).toContain('wild.t:1:')
+    expect(standings.stderr).toContain('no standings')
+  })
+})

@@ -3,6 +3,7 @@
  * tournament file (`.json`, folded from its log), as a table or JSON.
  */
 import { formatProblem } from '../../shared/formats/problem'
+import { checkTFile } from '../../shared/formats/t-check'
 import { readTournamentFile } from '../../shared/formats/tournament-file'
 import { standingsByRoundFromTFile, type StandingRow } from '../../shared/standings/from-t-file'
 import { standingsAsOf } from '../../shared/tournament/views'
@@ -105,8 +106,15 @@ export async function standingsCommand(argv: readonly string[], io: CliIo): Prom
     byRound = fromLog
   } else {
     const input = await readTInput(path, encodingOption(options.get('encoding')))
-    if (!input.readable) {
-      for (const p of input.problems) io.stdout(`${formatProblem(path, p)}\n`)
+    // What `rackside check` refuses is refused here too: standings of an inconsistent file (a
+    // score of 4526, a game listed by one player only) would be wrong without saying so.
+    const problems = input.readable
+      ? [...input.problems, ...checkTFile(input.file)]
+      : input.problems
+    if (!input.readable || problems.some((p) => p.severity === 'error')) {
+      for (const p of problems.filter((q) => q.severity === 'error'))
+        io.stdout(`${formatProblem(path, p)}\n`)
+      io.stderr(`${path}: no standings, fix the errors above first (rackside check lists them)\n`)
       return EXIT.problems
     }
     const result = standingsByRoundFromTFile(

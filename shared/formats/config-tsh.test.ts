@@ -48,7 +48,7 @@ describe('formats.md "tsh event": the MGI 2022 config.tsh', () => {
     expect(config.other.map((o) => o.text)).toEqual(['begin esb A', 'begin esb B'])
   })
 
-  test('division A maps rounds, bye spread, firsts, name, date, realm and prize contention', () => {
+  test('tsh config: division A maps rounds, bye spread, firsts, name, date, realm, pairing system, avoid_sr_runs and prize contention', () => {
     const mapped = mapConfigToRules(config, 'A')
     expect(mapped.settings).toEqual({
       rounds: 12,
@@ -58,6 +58,8 @@ describe('formats.md "tsh event": the MGI 2022 config.tsh', () => {
       eventName: 'MGI SCRABBLE PREMIER LEAGUE 2022 - MATCH DAY ONE',
       eventDate: 'February 19, 2021',
       realm: 'nga',
+      pairingSystem: 'manual',
+      avoidStartRuns: true,
       // Issue 10: tsh's Gibsonization settings; gibson_spread is a list, its first value is one game.
       gibson: true,
       gibsonSpread: 400,
@@ -65,7 +67,7 @@ describe('formats.md "tsh event": the MGI 2022 config.tsh', () => {
     })
     expect(mapped.problems).toEqual([])
     expect(mapped.ignored).toEqual(
-      expect.arrayContaining(['pairing_system', "division_label{'A'}", 'begin', 'prize']),
+      expect.arrayContaining(["division_label{'A'}", 'begin', 'prize']),
     )
     for (const key of ['bye_spread', 'gibson', 'gibson_spread', "prize_bands{'A'}"]) {
       expect(mapped.ignored).not.toContain(key)
@@ -76,10 +78,12 @@ describe('formats.md "tsh event": the MGI 2022 config.tsh', () => {
       'event_name',
       'event_date',
       'bye_spread',
+      'pairing_system',
       "prize_bands{'A'}",
       'realm',
       'assign_firsts',
       'track_firsts',
+      'avoid_sr_runs',
       'gibson',
       'gibson_spread',
     ])
@@ -164,5 +168,49 @@ describe('formats.md "tsh event": config value forms', () => {
     ['config track_firsts = 1', true],
   ])('%s means tracking firsts is %s (Perl truth)', (line, value) => {
     expect(mapConfigToRules(parseConfigTsh(line).config).settings.tracksFirsts).toBe(value)
+  })
+})
+
+describe('hostile config.tsh: limits refused with the line, never a stall or a throw', () => {
+  test('tsh config lists nested 8,000 deep are refused at the depth limit', () => {
+    const read = parseConfigTsh(`config a = ${'['.repeat(8000)}${']'.repeat(8000)}`)
+    expect(read.problems[0]).toMatchObject({ line: 1, code: 'tsh.config.line-length' })
+    const deep = parseConfigTsh(`config a = ${'['.repeat(40)}${']'.repeat(40)}`)
+    expect(deep.problems[0]).toMatchObject({ line: 1, code: 'tsh.config.value' })
+    expect(deep.problems[0]?.message).toContain('nested deeper than 16')
+  })
+
+  test('tsh config max_rounds of 10^9 is refused at the rounds limit, not looped over', () => {
+    const { config } = parseConfigTsh('division A a.t\nconfig max_rounds = 1000000000\n')
+    const mapped = mapConfigToRules(config, 'A')
+    expect(mapped.problems).toEqual([
+      expect.objectContaining({
+        line: 2,
+        code: 'tsh.config.limit',
+        message: expect.stringContaining('over the limit of 100'),
+      }),
+    ])
+  })
+
+  test('a 40,000-space config line is refused at once with its line and the limit', () => {
+    const started = performance.now()
+    const read = parseConfigTsh(`division A a.t\nconfig${' '.repeat(40_000)}x\n`)
+    expect(performance.now() - started).toBeLessThan(500)
+    expect(read.problems[0]).toMatchObject({ line: 2, code: 'tsh.config.line-length' })
+    expect(read.problems[0]?.message).toContain('at most 4000')
+  })
+
+  test('a long line under the limit stays linear (no backtracking between key and =)', () => {
+    const started = performance.now()
+    parseConfigTsh(`config a${' '.repeat(3_900)}x`)
+    expect(performance.now() - started).toBeLessThan(500)
+  })
+
+  test.each([
+    ['spread_cap', 'config spread_cap = 300', { spreadCap: 300 }],
+    ['bye_firsts', "config bye_firsts = 'ignore'", { byeFirsts: 'ignore' }],
+    ['avoid_sr_runs', 'config avoid_sr_runs = 0', { avoidStartRuns: false }],
+  ])('tsh config %s maps: %s', (_key, line, settings) => {
+    expect(mapConfigToRules(parseConfigTsh(line).config).settings).toEqual(settings)
   })
 })

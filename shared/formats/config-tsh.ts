@@ -4,8 +4,22 @@
  * numeric or `[list]` values, per-division `key{'A'}`) and keeps anything else as raw text, so an
  * import can say exactly what it used and what it ignored.
  */
+import { MAX_ROUNDS } from '../tournament/validation'
 import type { FormatProblem } from './problem'
 import { splitLines } from './text-codec'
+
+/**
+ * Limits on what a config.tsh may hold, so a hostile or damaged file is refused with its line
+ * instead of stalling or overflowing the reader. Real configs are far inside them.
+ */
+export const CONFIG_LIMITS = {
+  /** Characters on one line. */
+  lineLength: 4_000,
+  /** `[ [ … ] ]` nesting. */
+  listDepth: 16,
+  /** Lines in the whole file. */
+  lines: 20_000,
+} as const
 
 export type ConfigValue =
   | { readonly kind: 'string'; readonly value: string }
@@ -112,9 +126,18 @@ function readDoubleQuoted(c: Cursor): ValueRead {
   return { ok: false, message: 'the quoted value is not closed', pos: start }
 }
 
-function readValue(c: Cursor): ValueRead | null {
+const NUMBER = /-?\d{1,15}(\.\d{1,15})?(?![\w.])/y
+
+function readValue(c: Cursor, depth = 0): ValueRead | null {
   skipSpace(c)
   const ch = c.text.charAt(c.pos)
+  if (ch === '[' && depth >= CONFIG_LIMITS.listDepth) {
+    return {
+      ok: false,
+      message: `lists are nested deeper than ${String(CONFIG_LIMITS.listDepth)} levels`,
+      pos: c.pos,
+    }
+  }
   if (ch === "'") return readSingleQuoted(c)
   if (ch === '"') return readDoubleQuoted(c)
   if (ch === '[') {
@@ -127,7 +150,7 @@ function readValue(c: Cursor): ValueRead | null {
       return { ok: true, value: { kind: 'list', items } }
     }
     for (;;) {
-      const item = readValue(c)
+      const item = readValue(c, depth + 1)
       if (item === null) return null
       if (!item.ok) return item
       items.push(item.value)
@@ -138,7 +161,8 @@ function readValue(c: Cursor): ValueRead | null {
       if (sep !== ',') return { ok: false, message: 'the [list] is not closed', pos: start }
     }
   }
-  const number = /^-?\d+(\.\d+)?(?![\w.])/.exec(c.text.slice(c.pos))
+  NUMBER.lastIndex = c.pos
+  const number = NUMBER.exec(c.text)
   if (number !== null) {
     c.pos += number[0].length
     return { ok: true, value: { kind: 'number', value: Number(number[0]) } }
@@ -157,8 +181,10 @@ function readWholeValue(text: string): ValueRead {
   return { ok: true, value: { kind: 'raw', text: text.trim() } }
 }
 
+// One `\s*` between the key and `=` (the optional division part carries its own), so a long run
+// of spaces cannot be split two ways and the match stays linear.
 const CONFIG_LINE =
-  /^(\s*config\s+)([A-Za-z_]\w*)\s*(?:\{\s*(?:'([^']*)'|"([^"]*)"|(\w+))\s*\})?\s*=(.*)$/i
+  /^(\s*config\s+)([A-Za-z_]\w*)(?:\s*\{\s*(?:'([^']*)'|"([^"]*)"|(\w+))\s*\})?\s*=(.*)$/i
 const DIVISION_LINE = /^\s*division\s+(\S+)\s+(\S+)\s*$/i
 
 export function parseConfigTsh(text: string): ConfigRead {
@@ -168,8 +194,27 @@ export function parseConfigTsh(text: string): ConfigRead {
   const prizes: RawLine[] = []
   const other: RawLine[] = []
   const problems: FormatProblem[] = []
-  splitLines(body).forEach((raw, index) => {
+  const lines = splitLines(body)
+  if (lines.length > CONFIG_LIMITS.lines) {
+    problems.push({
+      line: CONFIG_LIMITS.lines + 1,
+      code: 'tsh.config.too-long',
+      message: `config.tsh has ${String(lines.length)} lines; at most ${String(CONFIG_LIMITS.lines)} are read`,
+      severity: 'error',
+    })
+    return { config: { divisions, entries, prizes, other }, problems }
+  }
+  lines.forEach((raw, index) => {
     const line = index + 1
+    if (raw.length > CONFIG_LIMITS.lineLength) {
+      problems.push({
+        line,
+        code: 'tsh.config.line-length',
+        message: `line ${String(line)} has ${String(raw.length)} characters; at most ${String(CONFIG_LIMITS.lineLength)} are allowed`,
+        severity: 'error',
+      })
+      return
+    }
     const trimmed = raw.trim()
     if (trimmed === '' || trimmed.startsWith('#')) return
     const word = (/^\S+/.exec(trimmed)?.[0] ?? '').toLowerCase()
@@ -244,6 +289,14 @@ export interface MappedTshSettings {
   readonly gibsonSpread?: number
   /** `prize_bands`: the last place of each paying band, e.g. [1, 2, 3]. */
   readonly prizeBands?: readonly number[]
+  /** `spread_cap`: most spread one game counts for (0: no cap). */
+  readonly spreadCap?: number
+  /** `pairing_system`: tsh's automatic pairing family (`auto`, `basic`, `guelph`, `manual`, …). */
+  readonly pairingSystem?: string
+  /** `avoid_sr_runs`: avoid long runs of starting or replying (tsh balances starts). */
+  readonly avoidStartRuns?: boolean
+  /** `bye_firsts`: how tsh counts a bye among firsts (`ignore`, `alternate`). */
+  readonly byeFirsts?: string
 }
 
 export interface ConfigMapping {
@@ -267,6 +320,10 @@ type Target =
   | 'gibson'
   | 'gibsonSpread'
   | 'prizeBands'
+  | 'spreadCap'
+  | 'pairingSystem'
+  | 'avoidStartRuns'
+  | 'byeFirsts'
 
 const MAPPED_KEYS: Readonly<Record<string, Target>> = {
   max_rounds: 'rounds',
@@ -280,6 +337,17 @@ const MAPPED_KEYS: Readonly<Record<string, Target>> = {
   gibson: 'gibson',
   gibson_spread: 'gibsonSpread',
   prize_bands: 'prizeBands',
+  spread_cap: 'spreadCap',
+  pairing_system: 'pairingSystem',
+  avoid_sr_runs: 'avoidStartRuns',
+  bye_firsts: 'byeFirsts',
+}
+
+/** Largest value each number may have: beyond it the file is refused, never looped over. */
+const NUMBER_LIMITS: Readonly<Partial<Record<Target, number>>> = {
+  rounds: MAX_ROUNDS,
+  byeSpread: 1_000,
+  spreadCap: 10_000,
 }
 
 const keyLabel = (e: ConfigEntry): string =>
@@ -307,6 +375,16 @@ export function mapConfigToRules(config: TshConfig, division?: string): ConfigMa
     if (!forThis) continue
     if (entry.division === null && fromDivision.has(target)) continue
     const value = mappedValue(target, entry.value)
+    const limit = NUMBER_LIMITS[target]
+    if (typeof value === 'number' && limit !== undefined && value > limit) {
+      problems.push({
+        line: entry.line,
+        code: 'tsh.config.limit',
+        message: `config ${keyLabel(entry)} = ${String(value)} is over the limit of ${String(limit)}`,
+        severity: 'error',
+      })
+      continue
+    }
     if (value === null) {
       problems.push({
         line: entry.line,
@@ -330,6 +408,7 @@ function expectedType(target: Target): string {
   switch (target) {
     case 'rounds':
     case 'byeSpread':
+    case 'spreadCap':
       return 'a whole number'
     case 'gibsonSpread':
       return 'a whole number from 1 (or a list of them)'
@@ -338,10 +417,13 @@ function expectedType(target: Target): string {
     case 'tracksFirsts':
     case 'assignsFirsts':
     case 'gibson':
+    case 'avoidStartRuns':
       return '0 or 1'
     case 'eventName':
     case 'eventDate':
     case 'realm':
+    case 'pairingSystem':
+    case 'byeFirsts':
       return 'text'
   }
 }
@@ -363,12 +445,14 @@ function mappedValue(
     }
     case 'rounds':
     case 'byeSpread':
+    case 'spreadCap':
       return value.kind === 'number' && Number.isInteger(value.value) && value.value >= 0
         ? value.value
         : null
     case 'tracksFirsts':
     case 'assignsFirsts':
     case 'gibson':
+    case 'avoidStartRuns':
       // Perl truth: 0 and '' are false; tsh configs write 0 or 1.
       if (value.kind === 'number') return value.value !== 0
       if (value.kind === 'string') return value.value !== '' && value.value !== '0'
@@ -376,6 +460,8 @@ function mappedValue(
     case 'eventName':
     case 'eventDate':
     case 'realm':
+    case 'pairingSystem':
+    case 'byeFirsts':
       if (value.kind === 'string') return value.value
       if (value.kind === 'number') return String(value.value)
       return null

@@ -85,6 +85,7 @@ describe('formats.md "CSV": headers in any order, with synonyms', () => {
         division: 'A',
         email: 'ann@example.org',
         phone: '+234 1',
+        team: null,
       },
       {
         row: 3,
@@ -96,6 +97,7 @@ describe('formats.md "CSV": headers in any order, with synonyms', () => {
         division: 'B',
         email: null,
         phone: null,
+        team: null,
       },
     ])
   })
@@ -168,5 +170,23 @@ describe('formats.md "CSV": bad rows are reported by row number, and the import 
   test('warnings alone do not refuse the import', () => {
     const result = importCsvPlayers('Name,Email\nAnn,nope')
     expect(result).toMatchObject({ ok: true, value: [{ name: 'Ann', email: 'nope' }] })
+  })
+})
+
+describe('hostile CSV: limits refused with the row', () => {
+  test('a 40,000-character cell is refused with its row and the limit', () => {
+    const read = readCsvPlayers(`Name,Club\nAnn,${'x'.repeat(40_000)}\n`)
+    expect(read.problems).toContainEqual(
+      expect.objectContaining({ code: 'csv.row.cell-length', severity: 'error' }),
+    )
+    expect(read.problems[0]?.message).toMatch(/^row 2: .*at most 1000/)
+  })
+
+  test('more rows than the limit are refused, not read', () => {
+    const read = readCsvPlayers(
+      ['Name', ...Array.from({ length: 20_001 }, (_, i) => `P${String(i)}`)].join('\n'),
+    )
+    expect(read.rows).toEqual([])
+    expect(read.problems[0]?.code).toBe('csv.limit')
   })
 })

@@ -17,6 +17,7 @@ export const CSV_FIELDS = [
   'rating',
   'memberId',
   'club',
+  'team',
   'country',
   'division',
   'email',
@@ -26,27 +27,51 @@ export type CsvField = (typeof CSV_FIELDS)[number]
 
 /** Header spellings per field, compared after lower-casing and dropping spaces, `_`, `-`, `.`. */
 const SYNONYMS: Readonly<Record<CsvField, readonly string[]>> = {
-  name: ['name', 'player', 'playername', 'fullname', 'nom', 'naam'],
-  firstName: ['firstname', 'first', 'givenname', 'givennames', 'given', 'forename', 'prenom'],
-  lastName: ['lastname', 'last', 'surname', 'familyname'],
-  rating: ['rating', 'rtg', 'elo', 'rating1'],
+  name: ['name', 'player', 'playername', 'fullname', 'nom', 'naam', 'participant', 'entrant'],
+  firstName: [
+    'firstname',
+    'first',
+    'givenname',
+    'givennames',
+    'given',
+    'forename',
+    'forenames',
+    'prenom',
+    'vorname',
+  ],
+  lastName: ['lastname', 'last', 'surname', 'familyname', 'nachname', 'nomdefamille'],
+  rating: [
+    'rating',
+    'rtg',
+    'elo',
+    'rating1',
+    'currentrating',
+    'ratings',
+    'naspa rating',
+    'wespa rating',
+  ].map((s) => s.replace(/\s/g, '')),
   memberId: [
     'memberid',
     'member',
     'membernumber',
+    'memberno',
     'membershipnumber',
+    'membershipno',
     'membership',
+    'membershipid',
+    'playerid',
     'id',
     'naspa',
     'naspaid',
     'wespa',
     'wespaid',
   ],
-  club: ['club', 'team'],
-  country: ['country', 'nation', 'federation'],
-  division: ['division', 'div'],
+  club: ['club', 'clubname', 'association'],
+  team: ['team', 'teamname'],
+  country: ['country', 'nation', 'federation', 'countrycode', 'nationality'],
+  division: ['division', 'div', 'section', 'group'],
   email: ['email', 'mail', 'emailaddress'],
-  phone: ['phone', 'telephone', 'tel', 'mobile', 'phonenumber'],
+  phone: ['phone', 'telephone', 'tel', 'mobile', 'phonenumber', 'cell', 'mobilephone'],
 }
 
 export interface CsvPlayerRow {
@@ -57,6 +82,7 @@ export interface CsvPlayerRow {
   readonly rating: number | null
   readonly memberId: string | null
   readonly club: string | null
+  readonly team: string | null
   readonly country: string | null
   readonly division: string | null
   readonly email: string | null
@@ -210,6 +236,9 @@ const rowProblem = (
   severity,
 })
 
+/** Limits on a registration list, refused with the row: far beyond any real event's list. */
+export const CSV_LIMITS = { rows: 20_000, columns: 100, cellLength: 1_000 } as const
+
 export function readCsvPlayers(text: string): CsvPlayersRead {
   const body = text.startsWith('\uFEFF') ? text.slice(1) : text
   const delimiter = detectDelimiter(body)
@@ -220,6 +249,18 @@ export function readCsvPlayers(text: string): CsvPlayersRead {
     if (problem === null) {
       problems.push({ line: 1, code: 'csv.empty', message: 'the file is empty', severity: 'error' })
     }
+    return { rows: [], problems, delimiter, ignoredColumns: [] }
+  }
+  if (records.length - 1 > CSV_LIMITS.rows || header.fields.length > CSV_LIMITS.columns) {
+    const many = records.length - 1 > CSV_LIMITS.rows
+    problems.push({
+      line: many ? (records[CSV_LIMITS.rows + 1]?.line ?? 1) : header.line,
+      code: 'csv.limit',
+      message: many
+        ? `more than ${String(CSV_LIMITS.rows)} rows: split the list`
+        : `row 1: ${String(header.fields.length)} columns; at most ${String(CSV_LIMITS.columns)} are read`,
+      severity: 'error',
+    })
     return { rows: [], problems, delimiter, ignoredColumns: [] }
   }
   const columns = new Map<CsvField, number>()
@@ -268,6 +309,18 @@ export function readCsvPlayers(text: string): CsvPlayersRead {
       )
       return
     }
+    const long = record.fields.findIndex((f) => f.length > CSV_LIMITS.cellLength)
+    if (long >= 0) {
+      problems.push(
+        rowProblem(
+          record,
+          row,
+          'csv.row.cell-length',
+          `column ${String(long + 1)} has ${String(record.fields[long]?.length ?? 0)} characters; at most ${String(CSV_LIMITS.cellLength)} are read`,
+        ),
+      )
+      return
+    }
     const cell = (field: CsvField): string | null => {
       const index = columns.get(field)
       const value = index === undefined ? undefined : record.fields[index]
@@ -306,6 +359,7 @@ export function readCsvPlayers(text: string): CsvPlayersRead {
       rating: ratingText === null ? null : Number(ratingText),
       memberId: cell('memberId'),
       club: cell('club'),
+      team: cell('team'),
       country: cell('country'),
       division: cell('division'),
       email,

@@ -268,8 +268,22 @@ describe('forfeits reach the .t and the rating file as the preset rates them', (
   test('NEON, Competition rules 18: a walk-out win with 0 margin stays a win in the .t, ranked as tsh would', () => {
     const state = withForfeit(neon, forfeit(0, false, 'walk-out'))
     expect(lines(state)).toEqual([
-      [[0], [1], [{ name: 'penalty', values: ['-1'] }]],
-      [[0], [-1], [{ name: 'penalty', values: ['1'] }]],
+      [
+        [0],
+        [1],
+        [
+          { name: 'penalty', values: ['-1'] },
+          { name: 'rackside', values: ['r1=fw:2:0:walk-out:0'] },
+        ],
+      ],
+      [
+        [0],
+        [-1],
+        [
+          { name: 'penalty', values: ['1'] },
+          { name: 'rackside', values: ['r1=fl:1:0:walk-out:0'] },
+        ],
+      ],
     ])
     const fromFile = standingsByRoundFromTFile(exported(state))
     expect(

@@ -19,6 +19,13 @@
  *   the import said otherwise);
  * - a game whose result is not in yet: the opponent, and no score (the score list stops there).
  *
+ * Where tsh has no form for a result (a bye at 0 or below, a forfeit or double forfeit at spread 0,
+ * a game still waiting for its result when later rounds have scores) the columns hold what tsh
+ * ranks the same way, the `rackside` tag (t-rackside-tag.ts) says what it was, and the export
+ * lists it in its notes for the director. The tag also names every forfeit's and unplayed game's
+ * opponent, a late entry's first round and a withdrawal's round, so Rackside reads its own file
+ * back to the same pairings and standings.
+ *
  * Tags: Rackside owns `p12` (from who went first, or the printed starter while there is no result),
  * `penalty` (the director's penalties, as tsh's negative spread change per round) and `off` (the
  * withdrawal): these are regenerated where the player's line had them, or added in tsh's
@@ -38,13 +45,32 @@ import type {
   TournamentState,
 } from '../tournament/types'
 import type { TDivisionFile, TFileLayout, TPlayerLine } from './t-file-types'
+import {
+  factsText,
+  RACKSIDE_TAG,
+  writtenForm,
+  type RacksideFacts,
+  type RoundEntry,
+} from './t-rackside-tag'
 
-export const TAGS_OWNED_BY_RACKSIDE = ['p12', 'off', 'penalty'] as const
+export const TAGS_OWNED_BY_RACKSIDE = ['p12', 'off', 'penalty', 'rackside', 'naspa', 'id'] as const
+
+/**
+ * Where tsh keeps a member id (formats.md): `naspa` for NASPA's ids (two letters and six digits,
+ * what NASPA's ratings need), `id` for any other; an imported line keeps the tag it had.
+ */
+export const MEMBER_ID_TAGS = ['naspa', 'id'] as const
+const NASPA_ID = /^[A-Z]{2}\d{6}$/i
 
 export interface TExportOptions {
   /** Comment lines to keep (e.g. those of the file the division was imported from). */
   readonly comments?: TDivisionFile['comments']
   readonly layout?: TFileLayout
+  /**
+   * `rating-file`: the division for a rating file (TOU), never written as `.t` text, so a name tsh
+   * would misread is no reason to refuse. Default `tsh`.
+   */
+  readonly purpose?: 'tsh' | 'rating-file'
 }
 
 interface Seat {
@@ -55,6 +81,10 @@ interface Seat {
   readonly p12: 0 | 1 | 2 | 3 | 4
   /** Spread added through the `penalty` tag this round (a zero-margin forfeit's point back). */
   readonly adjust?: number
+  /** What the `rackside` tag says about the round. */
+  readonly entry?: RoundEntry
+  /** Why tsh's columns do not say all of it (a note for the director). */
+  readonly note?: string
 }
 
 /** The ±1 a zero-margin forfeit is written with in a `.t` (see the file comment). */
@@ -107,26 +137,59 @@ function seatOf(round: Round, player: PlayerId): Seat | null {
       }
     }
     case 'bye':
-      return { opponent: 0, score: result.spread, p12: 0 }
+      // Any win with opponent 0 left after the forfeits reads back as a bye at its spread: only
+      // a bye tsh cannot write needs the tag.
+      if (result.spread > 0) return { opponent: 0, score: result.spread, p12: 0 }
+      return fromEntry(
+        { kind: 'bye', spread: result.spread },
+        0,
+        `tsh has no bye at ${String(result.spread)}`,
+      )
     case 'forfeit': {
       const won = result.winner === player
-      if (result.spread === 0) {
-        const point = won ? ZERO_MARGIN_POINT : -ZERO_MARGIN_POINT
-        return { opponent: 0, score: point, p12: 0, adjust: -point }
+      const entry: RoundEntry = {
+        kind: 'forfeit',
+        won,
+        opponent: won ? result.loser : result.winner,
+        spread: result.spread,
+        reason: result.reason,
+        rated: result.rated,
       }
-      if (result.rated) {
-        return {
-          opponent: won ? result.loser : result.winner,
-          score: won ? result.spread : 0,
-          p12: startCode(pairing, recorded, player),
-        }
-      }
-      return { opponent: 0, score: won ? result.spread : -result.spread, p12: 0 }
+      const p12 = result.rated && result.spread > 0 ? startCode(pairing, recorded, player) : 0
+      return fromEntry(
+        entry,
+        p12,
+        result.spread === 0 ? 'tsh has no forfeit without a margin' : undefined,
+      )
     }
     case 'doubleForfeit':
-      return { opponent: 0, score: -result.spread, p12: 0 }
+      return fromEntry(
+        {
+          kind: 'doubleForfeit',
+          opponent: result.players[0] === player ? result.players[1] : result.players[0],
+          spread: result.spread,
+        },
+        0,
+        result.spread === 0 ? 'tsh has no double forfeit without a margin' : undefined,
+      )
     case 'unplayed':
-      return UNPAIRED
+      return fromEntry(
+        { kind: 'unplayed', opponent: result.players.find((p) => p !== player) ?? 0 },
+        0,
+      )
+  }
+}
+
+/** The columns an entry is written with (t-rackside-tag.ts) and the entry itself. */
+function fromEntry(entry: RoundEntry, p12: Seat['p12'], note?: string): Seat {
+  const form = writtenForm(entry)
+  return {
+    opponent: form.opponent,
+    score: form.score,
+    p12,
+    entry,
+    ...(form.adjust === 0 ? {} : { adjust: form.adjust }),
+    ...(note === undefined ? {} : { note }),
   }
 }
 
@@ -139,15 +202,145 @@ function offScore(player: Player): number {
   return value !== undefined && /^[-+]?\d+$/.test(value) ? Number(value) : 0
 }
 
-function playerLine(division: Division, player: Player, line: number): TPlayerLine {
-  const seats: Seat[] = division.rounds.map((round) => {
+/**
+ * The round tsh's reading of `off` gives (t-import): the first of the trailing rounds without an
+ * opponent scored 0 or the `off` value. The tag names the round only when this is not it.
+ */
+function inferredWithdrawal(seats: readonly Seat[], player: Player): number {
+  const off = offScore(player)
+  let last = seats.length
+  while (last > 0) {
+    const seat = seats[last - 1]
+    if (seat === undefined || seat.opponent !== 0 || !(seat.score === 0 || seat.score === off))
+      break
+    last -= 1
+  }
+  return last + 1
+}
+
+/** A player's seat in every round, before pending games are settled (see `settlePending`). */
+function rawSeats(division: Division, player: Player): Seat[] {
+  return division.rounds.map((round) => {
     const seat = seatOf(round, player.id)
     if (seat !== null) return seat
+    if (round.number < player.firstRound && player.missedRounds.kind === 'forfeit-loss') {
+      // A late entry's missed round as a forfeit loss: tsh's opponent 0 and minus the spread.
+      return { ...UNPAIRED, score: -player.missedRounds.spread }
+    }
     const withdrawn = player.status.kind === 'withdrawn' && round.number >= player.status.fromRound
     return withdrawn ? { ...UNPAIRED, score: offScore(player) } : UNPAIRED
   })
-  // Scores stop before the first game still waiting for its result, as tsh writes them; a known
-  // score after such a game would need a value there, and 0 is what tsh would show.
+}
+
+/**
+ * A game without its result is written as tsh does (the opponent, and the score list stops) only
+ * when neither player has a score after it; otherwise tsh would need a score there, and any score
+ * is a result. Such a game is written unplayed with the pairing in the `rackside` tag.
+ */
+function settlePending(
+  seats: ReadonlyMap<PlayerId, Seat[]>,
+  names: ReadonlyMap<PlayerId, string>,
+): void {
+  const lastScored = new Map<PlayerId, number>()
+  for (const [id, list] of seats) {
+    let last = -1
+    list.forEach((seat, k) => {
+      if (seat.score !== null) last = k
+    })
+    lastScored.set(id, last)
+  }
+  for (const [id, list] of seats) {
+    list.forEach((seat, k) => {
+      if (seat.score !== null) return
+      const trailing = (lastScored.get(id) ?? -1) < k && (lastScored.get(seat.opponent) ?? -1) < k
+      if (trailing) return
+      list[k] = {
+        ...fromEntry({ kind: 'pending', opponent: seat.opponent }, 0),
+        note: `the game with ${names.get(seat.opponent) ?? `#${String(seat.opponent)}`} has no result yet but later rounds have scores: written unplayed`,
+      }
+    })
+  }
+}
+
+/**
+ * Drops the `rackside` tag's word for a round's forfeits, double forfeits and byes where tsh's own
+ * reading gives them back anyway (t-import: each loss with the first win of its size, unmatched
+ * losses in pairs, other wins byes; forfeits as no-shows rated as the preset says), so a tsh file
+ * read and written again gains no tag. The word stays for the whole round when it is needed.
+ */
+function dropUnneededEntries(
+  seats: ReadonlyMap<PlayerId, Seat[]>,
+  rounds: number,
+  rules: TournamentState['rules'],
+): void {
+  const ids = [...seats.keys()].sort((a, b) => a - b)
+  for (let k = 0; k < rounds; k += 1) {
+    const rows: { id: PlayerId; seat: Seat }[] = []
+    for (const id of ids) {
+      const seat = seats.get(id)?.[k]
+      if (seat === undefined || seat.opponent !== 0 || seat.score === null || seat.score === 0)
+        continue
+      const e = seat.entry
+      const plain =
+        // Losses without a word are a withdrawn player's `off` score or a late entry's missed
+        // round: t-import does not pair those.
+        e === undefined
+          ? seat.score > 0
+          : (e.kind === 'forfeit' && e.spread > 0 && !e.rated) ||
+            (e.kind === 'doubleForfeit' && e.spread > 0)
+      if (plain) rows.push({ id, seat })
+    }
+    const wins = rows.filter((r) => (r.seat.score ?? 0) > 0)
+    const losses = rows.filter((r) => (r.seat.score ?? 0) < 0)
+    let same = true
+    const unmatched: typeof losses = []
+    for (const loser of losses) {
+      const at = wins.findIndex((w) => w.seat.score === -(loser.seat.score ?? 0))
+      const winner = wins[at]
+      if (winner === undefined) {
+        unmatched.push(loser)
+        continue
+      }
+      wins.splice(at, 1)
+      const e = loser.seat.entry
+      same &&=
+        e?.kind === 'forfeit' &&
+        e.opponent === winner.id &&
+        e.reason === 'no-show' &&
+        e.rated === rules.results.forfeitRated
+    }
+    while (unmatched.length > 0) {
+      const a = unmatched.shift()
+      const at = unmatched.findIndex((b) => b.seat.score === a?.seat.score)
+      const b = unmatched[at]
+      if (a === undefined || b === undefined) {
+        same = false
+        break
+      }
+      unmatched.splice(at, 1)
+      same &&= a.seat.entry?.kind === 'doubleForfeit' && a.seat.entry.opponent === b.id
+    }
+    same &&= wins.every((w) => w.seat.entry === undefined)
+    if (!same) continue
+    for (const { id, seat } of rows) {
+      const list = seats.get(id)
+      if (list === undefined || seat.entry === undefined) continue
+      list[k] = {
+        opponent: seat.opponent,
+        score: seat.score,
+        p12: seat.p12,
+        ...(seat.adjust === undefined ? {} : { adjust: seat.adjust }),
+      }
+    }
+  }
+}
+
+function playerLine(
+  division: Division,
+  player: Player,
+  line: number,
+  seats: readonly Seat[],
+): TPlayerLine {
   let scored = seats.length
   while (scored > 0 && seats[scored - 1]?.score === null) scored -= 1
   const scores = seats.slice(0, scored).map((s) => s.score ?? 0)
@@ -189,6 +382,28 @@ function playerLine(division: Division, player: Player, line: number): TPlayerLi
       : (keptTag(player, 'off')?.values ?? null),
   )
 
+  const keptIdTag = MEMBER_ID_TAGS.find((name) => keptTag(player, name) !== undefined)
+  const idTag = keptIdTag ?? (NASPA_ID.test(player.memberId) ? 'naspa' : 'id')
+  for (const name of MEMBER_ID_TAGS) {
+    const kept = keptTag(player, name)?.values ?? null
+    generated.set(name, name !== idTag ? kept : player.memberId === '' ? kept : [player.memberId])
+  }
+
+  const rounds = new Map<number, RoundEntry>()
+  seats.forEach((seat, k) => {
+    if (seat.entry !== undefined) rounds.set(k + 1, seat.entry)
+  })
+  const facts: RacksideFacts = {
+    ...(player.firstRound > 1 ? { firstRound: player.firstRound } : {}),
+    ...(player.status.kind === 'withdrawn' &&
+    inferredWithdrawal(seats, player) !== player.status.fromRound
+      ? { withdrawnFrom: player.status.fromRound }
+      : {}),
+    rounds,
+  }
+  const factValues = factsText(facts)
+  generated.set(RACKSIDE_TAG, factValues.length === 0 ? null : factValues)
+
   const tags: KeptTag[] = []
   for (const t of player.tsh?.tags ?? []) {
     if (!generated.has(t.name)) {
@@ -210,7 +425,10 @@ function playerLine(division: Division, player: Player, line: number): TPlayerLi
   const kept = player.tsh?.ratingText
   const keepText =
     kept !== undefined &&
-    (Number(kept) === player.rating || (player.rating === 0 && !/^[-+]?\d+$/.test(kept)))
+    // A rating Rackside could not take (`1111111` from Woogles, `1500.5`) was imported as 0:
+    // while it is still 0 the text goes back as it came.
+    (Number(kept) === player.rating ||
+      (player.rating === 0 && kept.trim() !== '' && Number(kept) !== 0))
   return {
     id: player.id,
     line,
@@ -223,14 +441,64 @@ function playerLine(division: Division, player: Player, line: number): TPlayerLi
   }
 }
 
-export function exportTDivision(
+/** What the `.t` could not say in tsh's own terms, one line per player and round. */
+export interface TExportNote {
+  readonly player: PlayerId
+  readonly round: number
+  readonly message: string
+}
+
+export interface TDivisionExport {
+  readonly file: TDivisionFile
+  readonly notes: readonly TExportNote[]
+}
+
+/**
+ * A name tsh would not read back as that name: a leading `#` makes the line a comment, a `;` ends
+ * the name field, and a line break ends the line.
+ */
+function unwritableName(name: string): string | null {
+  if (name.trimStart().startsWith('#'))
+    return 'starts with "#", which makes the line a comment in tsh'
+  if (name.includes(';')) return 'holds ";", which ends the name in tsh'
+  if (/[\r\n]/.test(name)) return 'holds a line break'
+  return null
+}
+
+/** The division as a `.t` file and the notes on what tsh has no form for. */
+export function exportTDivisionWithNotes(
   state: TournamentState,
   divisionName: string,
   options: TExportOptions = {},
-): Result<TDivisionFile> {
+): Result<TDivisionExport> {
   const division = state.divisions.find((d) => d.name === divisionName)
   if (division === undefined) {
     return err('division.missing', `There is no division ${divisionName}.`)
+  }
+  for (const player of options.purpose === 'rating-file' ? [] : division.players) {
+    const why = unwritableName(player.name)
+    if (why !== null) {
+      return err(
+        'texport.name.unwritable',
+        `#${String(player.id)} "${player.name}" ${why}: rename the player before exporting to tsh`,
+        { details: { player: player.id } },
+      )
+    }
+  }
+  const seats = new Map(division.players.map((p) => [p.id, rawSeats(division, p)]))
+  settlePending(seats, new Map(division.players.map((p) => [p.id, p.name])))
+  dropUnneededEntries(seats, division.rounds.length, state.rules)
+  const notes: TExportNote[] = []
+  for (const player of division.players) {
+    seats.get(player.id)?.forEach((seat, k) => {
+      if (seat.note !== undefined) {
+        notes.push({
+          player: player.id,
+          round: k + 1,
+          message: `round ${String(k + 1)}, ${player.name}: ${seat.note}; ranked the same, the detail kept in the "${RACKSIDE_TAG}" tag`,
+        })
+      }
+    })
   }
   // Player lines take the line numbers the comments leave free, so each comment goes back to its
   // place when the players are the ones it was read with.
@@ -239,11 +507,23 @@ export function exportTDivision(
   const players = division.players.map((player) => {
     line += 1
     while (commentLines.has(line)) line += 1
-    return playerLine(division, player, line)
+    return playerLine(division, player, line, seats.get(player.id) ?? [])
   })
   return ok({
-    players,
-    comments: options.comments ?? [],
-    ...(options.layout === undefined ? {} : { layout: options.layout }),
+    file: {
+      players,
+      comments: options.comments ?? [],
+      ...(options.layout === undefined ? {} : { layout: options.layout }),
+    },
+    notes,
   })
+}
+
+export function exportTDivision(
+  state: TournamentState,
+  divisionName: string,
+  options: TExportOptions = {},
+): Result<TDivisionFile> {
+  const exported = exportTDivisionWithNotes(state, divisionName, options)
+  return exported.ok ? ok(exported.value.file) : exported
 }

@@ -387,3 +387,22 @@ describe('formats.md "tsh .t": property', () => {
     )
   })
 })
+
+describe('hostile .t files: limits refused with the line', () => {
+  test('a 40,000-character line is refused at once with its line and the limit', () => {
+    const started = performance.now()
+    const read = readTFile(`Ann 1500 0; 0\n${' '.repeat(40_000)}x 1500\n`)
+    expect(performance.now() - started).toBeLessThan(500)
+    expect(read.problems).toContainEqual(
+      expect.objectContaining({ line: 2, code: 'tfile.line.too-long', severity: 'error' }),
+    )
+  })
+
+  test('an opponent or score of more than 9 digits is refused (nothing loops on it)', () => {
+    const read = readTFile('Ann 1500 1000000000; 4\nBob 1500 1; 99999999999\n')
+    expect(read.problems.map((p) => [p.line, p.code])).toEqual([
+      [1, 'tfile.number.too-long'],
+      [2, 'tfile.number.too-long'],
+    ])
+  })
+})

@@ -23,6 +23,17 @@ interface Token {
 const tokensOf = (text: string, offset: number): Token[] =>
   Array.from(text.matchAll(/\S+/g), (m) => ({ text: m[0], column: offset + (m.index ?? 0) + 1 }))
 
+/**
+ * Limits on a `.t` file, so a hostile or damaged file is refused with its line instead of stalling
+ * the reader. A real line is a few hundred characters; a real division a few hundred players.
+ */
+export const T_FILE_LIMITS = {
+  lineLength: 20_000,
+  players: 10_000,
+  /** Digits in one number: beyond, no rating, opponent or score is meant. */
+  digits: 9,
+} as const
+
 const INTEGER = /^\d+$/
 const SIGNED_INTEGER = /^[-+]?\d+$/
 /** A rating that is not a plain integer but still reads as a number (kept as text: formats.md). */
@@ -40,6 +51,14 @@ const problem = (
     ? { line, code, message, severity }
     : { line, column, code, message, severity }
 
+const tooLong = (lineNo: number, t: Token): FormatProblem =>
+  problem(
+    lineNo,
+    t.column,
+    'tfile.number.too-long',
+    `"${t.text}" has more than ${String(T_FILE_LIMITS.digits)} digits: no opponent or score is that large`,
+  )
+
 function detectLayout(text: string): TFileLayout {
   const ending = /\r\n|\r|\n/.exec(text)?.[0]
   const lineEnding = ending === '\r\n' || ending === '\r' ? ending : '\n'
@@ -56,7 +75,7 @@ function readHead(
   head: string,
   lineNo: number,
   problems: FormatProblem[],
-): { name: string; ratingText: string; opponents: number[] } | null {
+): { name: string; ratingText: string; opponents: number[]; numberInName?: Token } | null {
   const tokens = tokensOf(head, 0)
   let run = tokens.length
   while (run > 0 && INTEGER.test(tokens[run - 1]?.text ?? '')) run -= 1
@@ -89,21 +108,15 @@ function readHead(
     return null
   }
   const nameTokens = tokens.slice(0, ratingIndex)
-  // A standalone number inside the name means the numbers after it were meant as rating and
-  // opponents and something in between is not a number (e.g. `Ann 1850 2 x 5`).
+  // tsh's rule: the rating is the number after the name, and the name ends in a non-digit, so
+  // "Team 2 Bob 1500" is "Team 2 Bob". A number inside the name is kept; readPlayerLine refuses it
+  // only when the line then has more scores than opponents (`Ann 1850 2 x 5; 400 410`: a typo in
+  // the opponents, not a name).
   const firstNumber = nameTokens.findIndex((t, i) => i > 0 && INTEGER.test(t.text))
-  if (firstNumber >= 0) {
-    const culprit = nameTokens.slice(firstNumber).find((t) => !INTEGER.test(t.text)) ?? ratingToken
-    problems.push(
-      problem(
-        lineNo,
-        culprit.column,
-        'tfile.opponent.not-a-number',
-        `"${culprit.text}" is not a number where the rating and opponents were expected`,
-      ),
-    )
-    return null
-  }
+  const numberInName =
+    firstNumber < 0
+      ? undefined
+      : (nameTokens.slice(firstNumber).find((t) => !INTEGER.test(t.text)) ?? ratingToken)
   const nameEnd =
     (nameTokens[nameTokens.length - 1]?.column ?? 1) -
     1 +
@@ -115,6 +128,7 @@ function readHead(
     name,
     ratingText: ratingToken.text,
     opponents: tokens.slice(ratingIndex + 1).map((t) => Number(t.text)),
+    ...(numberInName === undefined ? {} : { numberInName }),
   }
 }
 
@@ -137,7 +151,12 @@ function readPlayerLine(
   const scoreField = fields[1]
   if (scoreField !== undefined) {
     for (const t of tokensOf(scoreField.text, scoreField.offset)) {
-      if (SIGNED_INTEGER.test(t.text)) scores.push(Number(t.text))
+      if (
+        SIGNED_INTEGER.test(t.text) &&
+        t.text.replace(/^[-+]/, '').length > T_FILE_LIMITS.digits
+      ) {
+        problems.push(tooLong(lineNo, t))
+      } else if (SIGNED_INTEGER.test(t.text)) scores.push(Number(t.text))
       else {
         problems.push(
           problem(
@@ -168,7 +187,35 @@ function readPlayerLine(
     }
     tags.push({ name: first.text, values: tokens.slice(1).map((t) => t.text) })
   }
-  if (head === null || problems.length > before) return null
+  const headTokens = tokensOf(headField.text, 0)
+  const opponentTokens =
+    head === null ? [] : headTokens.slice(headTokens.length - head.opponents.length)
+  const longOpponent = opponentTokens.find((t) => t.text.length > T_FILE_LIMITS.digits)
+  if (longOpponent !== undefined) problems.push(tooLong(lineNo, longOpponent))
+  const culprit = head?.numberInName
+  if (head !== null && culprit !== undefined) {
+    if (scores.length > head.opponents.length) {
+      problems.push(
+        problem(
+          lineNo,
+          culprit.column,
+          'tfile.opponent.not-a-number',
+          `"${culprit.text}" is not a number where the rating and opponents were expected`,
+        ),
+      )
+    } else {
+      problems.push(
+        problem(
+          lineNo,
+          1,
+          'tfile.name.number',
+          `the name "${head.name}" holds a number; read as tsh reads it: the rating is the number after the name`,
+          'warning',
+        ),
+      )
+    }
+  }
+  if (head === null || hasErrors(problems.slice(before))) return null
   const rating =
     INTEGER.test(head.ratingText) || SIGNED_INTEGER.test(head.ratingText)
       ? Number(head.ratingText)
@@ -201,12 +248,37 @@ export function readTFile(text: string): TFileRead {
   let id = 0
   lines.forEach((raw, index) => {
     const lineNo = index + 1
+    if (raw.length > T_FILE_LIMITS.lineLength) {
+      id += 1
+      problems.push(
+        problem(
+          lineNo,
+          undefined,
+          'tfile.line.too-long',
+          `line ${String(lineNo)} has ${String(raw.length)} characters; at most ${String(T_FILE_LIMITS.lineLength)} are read`,
+        ),
+      )
+      return
+    }
     const trimmed = raw.trim()
     if (trimmed === '' || trimmed.startsWith('#')) {
       comments.push({ line: lineNo, text: raw })
       return
     }
     id += 1
+    if (id > T_FILE_LIMITS.players) {
+      if (id === T_FILE_LIMITS.players + 1) {
+        problems.push(
+          problem(
+            lineNo,
+            undefined,
+            'tfile.players.too-many',
+            `more than ${String(T_FILE_LIMITS.players)} players: the rest of the file is not read`,
+          ),
+        )
+      }
+      return
+    }
     const player = readPlayerLine(raw, lineNo, id, problems)
     if (player !== null) players.push(player)
   })

@@ -131,7 +131,7 @@ describe('mgi-2022 division A with its config.tsh: every rrank reproduced by the
 
   test('the ignored config keys and commands are reported', () => {
     expect(imported.value.ignored).toEqual(
-      expect.arrayContaining(['director_name', 'pairing_system', 'begin', 'prize']),
+      expect.arrayContaining(['director_name', 'begin', 'prize']),
     )
     expect(imported.value.ignored).not.toContain('bye_spread')
     expect(imported.value.ignored).not.toContain('gibson')
@@ -142,6 +142,13 @@ describe('mgi-2022 division A with its config.tsh: every rrank reproduced by the
       ['A', { gibson: true, prizeBands: [1, 2, 3, 4, 5], maxSpread: 400, contenderRounds: 0 }],
       ['B', { gibson: true, prizeBands: [1, 2, 3, 4, 5], maxSpread: 400, contenderRounds: 0 }],
     ])
+  })
+
+  test('tsh config pairing_system manual: every division is paired by hand in Rackside', () => {
+    expect(imported.value.ignored).not.toContain('pairing_system')
+    expect(state.divisions.map((d) => d.plan.map((step) => step.system))).toEqual(
+      state.divisions.map(() => ['manual']),
+    )
   })
 
   test('the board tag gives the table numbers', () => {

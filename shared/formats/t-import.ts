@@ -31,14 +31,21 @@ import { playedResult, type GameResult, type PlayerId } from '../results/game-re
 import { rulesFromPreset } from '../rules/presets'
 import type { PresetId, RuleSet } from '../rules/rule-set'
 import type { Command, PairingSpec } from '../tournament/commands'
-import type { PairingStart, TournamentInfo, TshPlayerData } from '../tournament/types'
+import type { PairingStart, PlanStep, TournamentInfo, TshPlayerData } from '../tournament/types'
 import { isIsoDate, MAX_RATING, validatePlayerInput } from '../tournament/validation'
 import { DEFAULT_CONTENTION, type ContentionSettings } from '../tournament/pairing-rules'
 import { mapConfigToRules, type TshConfig } from './config-tsh'
 import type { FormatProblem } from './problem'
 import { checkTFile } from './t-check'
 import type { TDivisionFile, TPlayerLine } from './t-file-types'
-import { ZERO_MARGIN_POINT } from './t-export'
+import { MEMBER_ID_TAGS, ZERO_MARGIN_POINT } from './t-export'
+import {
+  RACKSIDE_TAG,
+  readFacts,
+  writtenForm,
+  type RacksideFacts,
+  type RoundEntry,
+} from './t-rackside-tag'
 
 export interface TImportOptions {
   readonly division: string
@@ -71,6 +78,59 @@ function zeroMarginSide(line: TPlayerLine, round: number): 'winner' | 'loser' | 
   if (score === ZERO_MARGIN_POINT && penalty === String(-ZERO_MARGIN_POINT)) return 'winner'
   if (score === -ZERO_MARGIN_POINT && penalty === String(ZERO_MARGIN_POINT)) return 'loser'
   return null
+}
+
+type FactsById = ReadonlyMap<PlayerId, RacksideFacts>
+
+/**
+ * The `rackside` tags of the file (t-rackside-tag.ts), when every one still matches the columns
+ * and its opponent's line: tsh keeps the tag but may have changed the results since, and then the
+ * file is read as tsh would read it. Null when there is none or it no longer fits.
+ */
+function racksideFacts(lines: readonly TPlayerLine[]): FactsById | null {
+  const facts = new Map<PlayerId, RacksideFacts>()
+  for (const line of lines) {
+    const values = tag(line, RACKSIDE_TAG)
+    if (values === undefined) continue
+    const read = readFacts(values)
+    if (read === null) return null
+    facts.set(line.id, read)
+  }
+  if (facts.size === 0) return null
+  const entryOf = (id: PlayerId, round: number): RoundEntry | undefined =>
+    facts.get(id)?.rounds.get(round)
+  for (const line of lines) {
+    for (const [round, entry] of facts.get(line.id)?.rounds ?? []) {
+      const form = writtenForm(entry)
+      if (line.opponents[round - 1] !== form.opponent) return null
+      if ((line.scores[round - 1] ?? null) !== form.score) return null
+      if (entry.kind === 'bye' || entry.opponent === 0) continue
+      const other = entryOf(entry.opponent, round)
+      const mirrored =
+        other !== undefined &&
+        other.kind === entry.kind &&
+        other.opponent === line.id &&
+        (entry.kind !== 'forfeit' ||
+          (other.kind === 'forfeit' &&
+            other.won !== entry.won &&
+            other.spread === entry.spread &&
+            other.reason === entry.reason &&
+            other.rated === entry.rated)) &&
+        (entry.kind !== 'doubleForfeit' ||
+          (other.kind === 'doubleForfeit' && other.spread === entry.spread))
+      if (!mirrored) return null
+    }
+  }
+  return facts
+}
+
+/** The member id tsh keeps in a `naspa` or `id` tag (formats.md), or ''. */
+function memberIdOf(line: TPlayerLine): string {
+  for (const name of MEMBER_ID_TAGS) {
+    const value = tag(line, name)?.join(' ').trim()
+    if (value !== undefined && value !== '') return value
+  }
+  return ''
 }
 
 const who = (line: TPlayerLine): string => `${line.name} (#${String(line.id)})`
@@ -193,6 +253,19 @@ export function importTDivision(
     (most, l) => Math.max(most, l.opponents.length, l.scores.length),
     0,
   )
+  const facts = racksideFacts(lines)
+  if (facts === null && lines.some((l) => tag(l, RACKSIDE_TAG) !== undefined)) {
+    const first = lines.find((l) => tag(l, RACKSIDE_TAG) !== undefined)
+    if (first !== undefined) {
+      warn(
+        first,
+        'timport.rackside.stale',
+        `the "${RACKSIDE_TAG}" tags no longer match the results (changed in tsh?): the file is read as tsh reads it`,
+      )
+    }
+  }
+  const entry = (line: TPlayerLine, round: number): RoundEntry | undefined =>
+    facts?.get(line.id)?.rounds.get(round)
   const eventRounds = options.rounds ?? fileRounds
   if (fileRounds > eventRounds) {
     return err(
@@ -204,11 +277,25 @@ export function importTDivision(
   const commands: Command[] = []
   // Players, in line order so each keeps their tsh number.
   const withdrawFrom = new Map<PlayerId, number>()
+  const firstRounds = new Map<PlayerId, number>()
   const penalties: { line: TPlayerLine; round: number; points: number }[] = []
+  const memberIds = new Set<string>()
   for (const line of lines) {
     const integerRating =
       line.rating !== null && line.rating >= 0 && line.rating <= MAX_RATING ? line.rating : null
-    const fields = validatePlayerInput({ name: line.name, rating: integerRating ?? 0 })
+    // The member id from tsh's `naspa` (or `id`) tag, for ratings; a second player with the same
+    // id keeps none (Rackside refuses shared ids) and is reported.
+    let memberId = memberIdOf(line)
+    if (memberId !== '' && memberIds.has(memberId.toLowerCase())) {
+      warn(
+        line,
+        'timport.member-id.duplicate',
+        `${who(line)}: member id ${memberId} is another player's too; left blank`,
+      )
+      memberId = ''
+    }
+    if (memberId !== '') memberIds.add(memberId.toLowerCase())
+    const fields = validatePlayerInput({ name: line.name, rating: integerRating ?? 0, memberId })
     if (!fields.ok) return { ok: false, error: { ...fields.error, line: line.line } }
     if (integerRating === null) {
       warn(
@@ -221,11 +308,22 @@ export function importTDivision(
       line.ratingText === String(fields.value.rating)
         ? { tags: line.tags }
         : { tags: line.tags, ratingText: line.ratingText }
-    commands.push({ type: 'registerPlayer', division, player: fields.value, tsh })
+    const lineFacts = facts?.get(line.id)
+    const firstRound = lineFacts?.firstRound
+    if (firstRound !== undefined && firstRound > 1 && firstRound <= eventRounds) {
+      firstRounds.set(line.id, firstRound)
+    }
+    commands.push({
+      type: 'registerPlayer',
+      division,
+      player: fields.value,
+      tsh,
+      ...(firstRounds.has(line.id) ? { firstRound } : {}),
+    })
 
     const off = integerTag(line, 'off')
     if (!off.ok) return off
-    const from = withdrawalRound(line, off.value)
+    const from = lineFacts?.withdrawnFrom ?? withdrawalRound(line, off.value)
     if (from !== null && from <= eventRounds) withdrawFrom.set(line.id, from)
     else if (from !== null) {
       warn(
@@ -237,10 +335,14 @@ export function importTDivision(
 
     const penalty = integerTag(line, 'penalty')
     if (!penalty.ok) return penalty
-    for (const [index, value] of (penalty.value ?? []).entries()) {
+    for (const [index, written] of (penalty.value ?? []).entries()) {
+      let value = written
+      const known = entry(line, index + 1)
+      // What t-export put in `penalty` for a result tsh has no form for is part of that result.
+      if (known !== undefined) value -= writtenForm(known).adjust
       if (value === 0) continue
       // The point t-export gives back on a zero-margin forfeit is part of that game, not a penalty.
-      if (zeroMarginSide(line, index + 1) !== null) continue
+      if (known === undefined && zeroMarginSide(line, index + 1) !== null) continue
       if (value > 0) {
         return {
           ok: false,
@@ -270,11 +372,12 @@ export function importTDivision(
   const byId = new Map(lines.map((l) => [l.id, l]))
   const firsts = new Map<PlayerId, number>()
   const plays = (line: TPlayerLine, round: number): boolean =>
-    round < (withdrawFrom.get(line.id) ?? Infinity)
+    round < (withdrawFrom.get(line.id) ?? Infinity) && round >= (firstRounds.get(line.id) ?? 1)
   // The last round anyone is paired in: later rounds are not paired yet.
   let lastPaired = 0
   for (let round = 1; round <= fileRounds; round += 1) {
-    if (lines.some((l) => plays(l, round) && isPaired(l, round))) lastPaired = round
+    if (lines.some((l) => plays(l, round) && (isPaired(l, round) || entry(l, round) !== undefined)))
+      lastPaired = round
   }
 
   const withdrawalsBefore = (round: number): void => {
@@ -301,7 +404,7 @@ export function importTDivision(
 
   for (let round = 1; round <= lastPaired; round += 1) {
     withdrawalsBefore(round)
-    const plan = planRound(lines, byId, round, plays, firsts, options, warn)
+    const plan = planRound(lines, byId, round, plays, firsts, options, warn, entry)
     if (!plan.ok) return plan
     if (plan.value.pairings.length === 0) {
       return err(
@@ -335,6 +438,18 @@ function isPaired(line: TPlayerLine, round: number): boolean {
   return score === undefined || score !== 0
 }
 
+/** The forfeit a `rackside` word names, seen from `player`'s line. */
+function forfeitOf(player: PlayerId, entry: Extract<RoundEntry, { kind: 'forfeit' }>): GameResult {
+  return {
+    kind: 'forfeit',
+    winner: entry.won ? player : entry.opponent,
+    loser: entry.won ? entry.opponent : player,
+    reason: entry.reason,
+    spread: entry.spread,
+    rated: entry.rated,
+  }
+}
+
 function planRound(
   lines: readonly TPlayerLine[],
   byId: ReadonlyMap<PlayerId, TPlayerLine>,
@@ -343,16 +458,25 @@ function planRound(
   firsts: Map<PlayerId, number>,
   { division, rules }: TImportOptions,
   warn: (line: TPlayerLine, code: string, message: string) => void,
+  entryOf: (line: TPlayerLine, round: number) => RoundEntry | undefined,
 ): Result<RoundPlan> {
   const games: (readonly [TPlayerLine, TPlayerLine])[] = []
   const wins: TPlayerLine[] = []
   const losses: TPlayerLine[] = []
   const byes: TPlayerLine[] = []
+  /** Results the `rackside` tag names (t-rackside-tag.ts), each from its lower-numbered player. */
+  const told: { line: TPlayerLine; entry: RoundEntry }[] = []
   for (const line of lines) {
     if (!plays(line, round)) continue
     const opponent = line.opponents[round - 1]
     if (opponent === undefined) continue
     const score = line.scores[round - 1]
+    const known = entryOf(line, round)
+    if (known !== undefined && opponent === 0) {
+      if (known.kind === 'bye' || known.opponent === 0 || line.id < known.opponent)
+        told.push({ line, entry: known })
+      continue
+    }
     if (opponent > 0) {
       const other = byId.get(opponent)
       if (other !== undefined && line.id < other.id) {
@@ -391,6 +515,12 @@ function planRound(
     const table = tableFor(index)
     const start = startOf(a, b, round, firsts)
     pairings.push({ kind: 'game', table, players: [a.id, b.id], start })
+    const rated = entryOf(a, round)
+    if (rated?.kind === 'forfeit' && rated.opponent === b.id) {
+      // A rated forfeit, written as a game so tsh rates it (t-export).
+      record(table, forfeitOf(a.id, rated))
+      continue
+    }
     const sa = a.scores[round - 1]
     const sb = b.scores[round - 1]
     if (sa === undefined || sb === undefined) continue
@@ -407,6 +537,56 @@ function planRound(
       }
     record(table, played.value)
     if (start.kind === 'director') counted.push(start.starter)
+  }
+  for (const { line, entry } of told) {
+    if (entry.kind === 'bye') {
+      pairings.push({ kind: 'bye', player: line.id })
+      if (entry.spread !== rules.results.byeSpread) {
+        results.push({
+          type: 'correctResult',
+          division,
+          round,
+          game: { players: [line.id] },
+          result: { kind: 'bye', player: line.id, spread: entry.spread },
+        })
+      }
+      continue
+    }
+    if (entry.opponent === 0) {
+      // Alone and unplayed: a bye pairing corrected to unplayed; a pending bye has no form.
+      if (entry.kind !== 'unplayed') continue
+      pairings.push({ kind: 'bye', player: line.id })
+      results.push({
+        type: 'correctResult',
+        division,
+        round,
+        game: { players: [line.id] },
+        result: { kind: 'unplayed', players: [line.id] },
+      })
+      continue
+    }
+    const table = tableFor()
+    const other = byId.get(entry.opponent)
+    const start =
+      other === undefined ? { kind: 'undecided' as const } : startOf(line, other, round, firsts)
+    pairings.push({ kind: 'game', table, players: [line.id, entry.opponent], start })
+    switch (entry.kind) {
+      case 'forfeit':
+        record(table, forfeitOf(line.id, entry))
+        break
+      case 'doubleForfeit':
+        record(table, {
+          kind: 'doubleForfeit',
+          players: [line.id, entry.opponent],
+          spread: entry.spread,
+        })
+        break
+      case 'unplayed':
+        record(table, { kind: 'unplayed', players: [line.id, entry.opponent] })
+        break
+      case 'pending':
+        break
+    }
   }
   // Zero-margin forfeits first (a walk-out under NEON), then the others.
   for (const loser of losses.filter((l) => zeroMarginSide(l, round) === 'loser')) {
@@ -552,6 +732,120 @@ export function readEventDate(text: string): string | null {
   return null
 }
 
+/** What a config.tsh sets for the whole event, as Rackside's rules, plan, name and date. */
+export interface ConfigEvent {
+  readonly rules: RuleSet
+  /** The pairing plan `pairing_system` asks for; null: the default plan (DEFAULT_PLAN). */
+  readonly plan: readonly PlanStep[] | null
+  readonly name: string
+  readonly date: string
+  /** `config` keys and other commands Rackside does not use, for the import report. */
+  readonly ignored: readonly string[]
+  /** Values read with a choice made (a date not understood, a tsh system Rackside approximates). */
+  readonly warnings: readonly FormatProblem[]
+  /** `max_rounds`, when given. */
+  readonly rounds?: number
+}
+
+const MANUAL_PLAN: readonly PlanStep[] = [
+  { fromRound: 1, system: 'manual', basedOn: 'previous', maxRepeats: 0 },
+]
+/** tsh's automatic systems: each pairs on the standings, as Rackside's Swiss plan does. */
+const TSH_AUTOMATIC = ['auto', 'basic', 'guelph', 'green', 'nast']
+
+/**
+ * The event a config.tsh describes (formats.md, "tsh event"): the preset's rules with what the
+ * config says (bye spread, spread cap, who starts), the pairing plan, the name and the date.
+ */
+export function eventFromConfig(
+  config: TshConfig,
+  options: TshEventOptions,
+  division?: string,
+): Result<ConfigEvent> {
+  const event = mapConfigToRules(config, division)
+  const firstProblem = event.problems[0]
+  if (firstProblem !== undefined) {
+    return err(firstProblem.code, firstProblem.message, { line: firstProblem.line })
+  }
+  const base = rulesFromPreset(options.preset ?? 'nsa1995')
+  const settings = event.settings
+  const warnings: FormatProblem[] = []
+  const lineOf = (key: string): number =>
+    config.entries.find((e) => e.key.toLowerCase() === key)?.line ?? 1
+  const note = (key: string, code: string, message: string): void => {
+    warnings.push({ line: lineOf(key), code, message, severity: 'warning' })
+  }
+  // assign_firsts off: tsh leaves the start to the players, who draw tiles at the board.
+  // avoid_sr_runs: tsh balances starts and replies; Rackside's balance is fewer firsts starts,
+  // then more seconds (MSA 1.3, NSA II.F), which keeps the runs short too.
+  const starts =
+    settings.assignsFirsts === false
+      ? ({ fewerFirstsStarts: false, moreSecondsStarts: false, whenEqual: 'draw-tiles' } as const)
+      : settings.avoidStartRuns === true
+        ? { ...base.starts, fewerFirstsStarts: true, moreSecondsStarts: true }
+        : base.starts
+  const spreadCap = settings.spreadCap
+  const rules: RuleSet = {
+    ...base,
+    results: {
+      ...base.results,
+      byeSpread: settings.byeSpread ?? base.results.byeSpread,
+      spreadCapPerGame:
+        spreadCap === undefined ? base.results.spreadCapPerGame : spreadCap > 0 ? spreadCap : null,
+    },
+    starts,
+  }
+  if (settings.byeFirsts !== undefined && settings.byeFirsts.toLowerCase() !== 'ignore') {
+    note(
+      'bye_firsts',
+      'timport.config.bye-firsts',
+      `bye_firsts "${settings.byeFirsts}": Rackside counts a bye as neither a first nor a second (rules.md, "Who plays first")`,
+    )
+  }
+  let plan: readonly PlanStep[] | null = null
+  const system = settings.pairingSystem?.toLowerCase()
+  if (system === 'manual' || system === 'none') plan = MANUAL_PLAN
+  else if (system !== undefined) {
+    // Rackside's default plan (rating order, then Swiss) is tsh's automatic pairing.
+    if (system !== 'auto' && system !== 'basic') {
+      note(
+        'pairing_system',
+        'timport.config.pairing-system',
+        `pairing_system "${settings.pairingSystem ?? ''}" is paired by Rackside's Swiss plan (rating order in round 1)`,
+      )
+    }
+    if (!TSH_AUTOMATIC.includes(system)) {
+      note(
+        'pairing_system',
+        'timport.config.pairing-system',
+        `pairing_system "${settings.pairingSystem ?? ''}" is not one Rackside knows`,
+      )
+    }
+  }
+  const date = settings.eventDate === undefined ? null : readEventDate(settings.eventDate)
+  if (settings.eventDate !== undefined && date === null) {
+    note(
+      'event_date',
+      'timport.config.date',
+      `event_date "${settings.eventDate}" is not a date Rackside reads; ${options.fallbackDate} is used`,
+    )
+  }
+  const ignored = [...event.ignored]
+  // Read, but Rackside always records who went first and has no rating realms.
+  for (const key of ['track_firsts', 'realm']) {
+    if (event.used.includes(key)) ignored.push(key)
+  }
+  return ok({
+    rules,
+    plan,
+    name: settings.eventName ?? options.title ?? 'tsh event',
+    date: date ?? options.fallbackDate,
+    ignored,
+    warnings,
+    ...(settings.rounds === undefined ? {} : { rounds: settings.rounds }),
+  })
+}
+
 /**
  * A division's prize contention from tsh's `gibson`, `gibson_spread` and `prize_bands` (issue 10),
  * or null when the config sets none of them. tsh's contender pairing has no switch of its own,
@@ -586,23 +880,9 @@ export function importTshEvent(
   if (config.divisions.length === 0) {
     return err('timport.config.no-division', 'config.tsh names no division ("division A a.t")')
   }
-  const event = mapConfigToRules(config)
-  const firstProblem = event.problems[0]
-  if (firstProblem !== undefined) {
-    return err(firstProblem.code, firstProblem.message, { line: firstProblem.line })
-  }
-  const base = rulesFromPreset(options.preset ?? 'nsa1995')
-  const settings = event.settings
-  const rules: RuleSet = {
-    ...base,
-    results: { ...base.results, byeSpread: settings.byeSpread ?? base.results.byeSpread },
-    // assign_firsts off: tsh leaves the start to the players, who draw tiles at the board.
-    starts:
-      settings.assignsFirsts === false
-        ? { fewerFirstsStarts: false, moreSecondsStarts: false, whenEqual: 'draw-tiles' }
-        : base.starts,
-  }
-  const warnings: (FormatProblem & { file: string })[] = []
+  const event = eventFromConfig(config, options)
+  if (!event.ok) return event
+  const { rules, plan } = event.value
   let rounds = 0
   const divisions: { name: string; file: TDivisionFile; fileName: string }[] = []
   for (const d of config.divisions) {
@@ -612,7 +892,10 @@ export function importTshEvent(
         line: d.line,
       })
     }
-    const mapped = mapConfigToRules(config, d.name).settings.rounds
+    const forDivision = mapConfigToRules(config, d.name)
+    const problem = forDivision.problems[0]
+    if (problem !== undefined) return err(problem.code, problem.message, { line: problem.line })
+    const mapped = forDivision.settings.rounds
     const fileRounds = file.players.reduce(
       (m, l) => Math.max(m, l.opponents.length, l.scores.length),
       0,
@@ -620,20 +903,13 @@ export function importTshEvent(
     rounds = Math.max(rounds, mapped ?? 0, fileRounds)
     divisions.push({ name: d.name, file, fileName: d.file })
   }
-  const date = settings.eventDate === undefined ? null : readEventDate(settings.eventDate)
-  if (settings.eventDate !== undefined && date === null) {
-    const line = config.entries.find((e) => e.key.toLowerCase() === 'event_date')?.line ?? 1
-    warnings.push({
-      file: 'config.tsh',
-      line,
-      code: 'timport.config.date',
-      message: `event_date "${settings.eventDate}" is not a date Rackside reads; ${options.fallbackDate} is used`,
-      severity: 'warning',
-    })
-  }
-  const startDate = date ?? options.fallbackDate
+  const warnings: (FormatProblem & { file: string })[] = event.value.warnings.map((w) => ({
+    ...w,
+    file: 'config.tsh',
+  }))
+  const startDate = event.value.date
   const info: TournamentInfo = {
-    name: settings.eventName ?? options.title ?? 'tsh event',
+    name: event.value.name,
     venue: '',
     startDate,
     endDate: startDate,
@@ -642,6 +918,7 @@ export function importTshEvent(
   const commands: Command[] = [{ type: 'createTournament', info, rules }]
   for (const d of divisions) {
     commands.push({ type: 'addDivision', name: d.name })
+    if (plan !== null) commands.push({ type: 'setPairingPlan', division: d.name, plan })
     const imported = importTDivision(d.file, { division: d.name, rules, rounds: info.rounds })
     if (!imported.ok) {
       return {
@@ -661,10 +938,6 @@ export function importTshEvent(
     }
     warnings.push(...imported.value.warnings.map((w) => ({ ...w, file: d.fileName })))
   }
-  const ignored = [...event.ignored]
-  // Read, but Rackside always records who went first and has no rating realms.
-  for (const key of ['track_firsts', 'realm']) {
-    if (event.used.includes(key)) ignored.push(key)
-  }
+  const ignored = event.value.ignored
   return ok({ commands, ignored, warnings })
 }

@@ -5,12 +5,19 @@
 import { err, ok, type Result } from '../result'
 import type { RuleSet } from '../rules/rule-set'
 import type { TDivisionFile, TPlayerLine } from './t-file-types'
+import { RACKSIDE_TAG, readFacts } from './t-rackside-tag'
 
 /**
- * How a round without an opponent (bye, forfeit win or loss, unplayed) is written; programs
- * disagree (formats.md), so the director picks what the rating body expects.
+ * How a round without an opponent (bye, forfeit win or loss, unplayed) is written. tsh's `aupair`
+ * command (and Woogles' export) write it as a game against oneself; rating officers who want an
+ * older form can pick one (formats.md, "AUPAIR `.TOU`").
  */
 export const TOU_BYE_MODES = [
+  /**
+   * tsh's form: a game against oneself. A bye or forfeit win is `2001` with `+` and one's own
+   * number, an unscored round `1000`, a forfeit loss `0000`, each with one's own number.
+   */
+  'aupair',
   /**
    * Opponent number 0; result 2 for a bye or forfeit win, space for a forfeit loss or an unplayed
    * round; the score field holds the spread without its sign (50 for +50 or −50, 0 unplayed).
@@ -26,22 +33,28 @@ export type TouByeMode = (typeof TOU_BYE_MODES)[number]
 /**
  * The form a rating submission gets unless the director picks another. Rated forfeits are games
  * against the opponent in the exported `.t` (t-export), so a round without an opponent is a bye or
- * a game nobody rates; where byes are not rated either (NSA VII.J.2; every preset but a director's
- * own) those rounds are left blank, out of the rating, else written in tsh's opponent-0 form.
+ * a game nobody rates. Where byes are not rated (NSA VII.J.2; every preset but a director's own)
+ * tsh's game against oneself says so to the rating program; a director who rates byes gets the
+ * older form that puts the bye's score against one's own number.
  */
 export function defaultTouByeMode(rules: Pick<RuleSet, 'results'>): TouByeMode {
-  return rules.results.byeRated ? 'opponent-zero' : 'blank'
+  return rules.results.byeRated ? 'own-number' : 'aupair'
+}
+
+/** One division of the file: its players as a tsh `.t` holds them. */
+export interface TouDivision {
+  /** Division name as the rating body knows it (e.g. `A`). */
+  readonly name: string
+  readonly file: TDivisionFile
+  /** The division's high word score; 0 when not recorded. */
+  readonly highWordScore: number
 }
 
 export interface TouOptions {
   readonly title: string
   /** Event date, `YYYY-MM-DD`; written as DD.MM.YYYY. */
   readonly date: string
-  /** Division name as the rating body knows it (e.g. `A`). */
-  readonly division: string
-  /** Written alone on the third line; 0 when not recorded. */
-  readonly highWordScore: number
-  /** Default `opponent-zero`. */
+  /** Default `aupair`. */
   readonly byeMode?: TouByeMode
 }
 
@@ -102,64 +115,137 @@ function touDate(date: string): string | null {
   return `${d ?? ''}.${mo ?? ''}.${y ?? ''}`
 }
 
-function block(
-  player: TPlayerLine,
-  roundIndex: number,
-  byId: ReadonlyMap<number, TPlayerLine>,
-  width: number,
-  mode: TouByeMode,
-): string {
-  const blank = ' '.repeat(width)
-  const opponent = player.opponents[roundIndex]
-  const score = player.scores[roundIndex]
-  if (opponent === undefined || score === undefined) return blank
-  const scoreText = String(Math.abs(score) % 1000).padStart(3)
-  const opponentWidth = width - 5
-  if (opponent === 0) {
-    switch (mode) {
-      case 'blank':
-        return blank
-      case 'opponent-zero':
-        return `${score > 0 ? '2' : ' '}${scoreText} ${'0'.padStart(opponentWidth)}`
-      case 'own-number':
-        return `${score > 0 ? '2' : ' '}${scoreText} ${String(player.id).padStart(opponentWidth)}`
+/** The name in "Given Surname" order (tsh keeps "Surname, Given"), ASCII, in 20 columns. */
+export function touName(name: string): string {
+  const comma = name.indexOf(',')
+  const ordered =
+    comma < 0 ? name : `${name.slice(comma + 1).trim()} ${name.slice(0, comma).trim()}`.trim()
+  return toAscii(ordered).slice(0, 20).padEnd(20)
+}
+
+/** Result digit, score in 3 columns, opponent in 4 columns with `+` when this player went first. */
+const game = (result: string, score: string, opponent: number, first: boolean): string =>
+  ` ${result}${score.padStart(3)}${`${first ? '+' : ''}${String(opponent)}`.padStart(4)}`
+
+function unpairedBlock(score: number, own: number, mode: TouByeMode): string {
+  const spread = String(Math.min(Math.abs(score), 999))
+  switch (mode) {
+    case 'aupair':
+      if (score > 0) return game('2', '001', own, true)
+      return score < 0 ? game('0', '000', own, false) : game('1', '000', own, false)
+    case 'opponent-zero':
+      return game(score > 0 ? '2' : ' ', spread, 0, false)
+    case 'own-number':
+      return game(score > 0 ? '2' : ' ', spread, own, false)
+    case 'blank':
+      return ' '.repeat(9)
+  }
+}
+
+interface Numbered {
+  readonly line: TPlayerLine
+  readonly number: number
+}
+
+function divisionLines(division: TouDivision, mode: TouByeMode): Result<readonly string[]> {
+  const { file } = division
+  if (!Number.isInteger(division.highWordScore) || division.highWordScore < 0) {
+    return err(
+      'tou.high-word',
+      `division ${division.name}: the high word score must be a whole number, 0 or more`,
+    )
+  }
+  const players = [...file.players].sort((a, b) => a.id - b.id)
+  if (players.some((p, i) => p.id !== i + 1)) {
+    return err(
+      'tou.players.ids',
+      `division ${division.name}: player ids must run from 1 without gaps`,
+    )
+  }
+  const byId = new Map(players.map((p) => [p.id, p]))
+  const rounds = players.reduce((most, p) => Math.max(most, p.opponents.length), 0)
+  // tsh refuses to write the file while a round is incomplete: a rating file is final. A game
+  // still without its result while later rounds have scores is written unplayed in the `.t`, with
+  // the pairing in the `rackside` tag (t-export): that round is incomplete too.
+  for (const line of players) {
+    const values = line.tags.find((t) => t.name === RACKSIDE_TAG)?.values
+    const facts = values === undefined ? null : readFacts(values)
+    for (const [round, entry] of facts?.rounds ?? []) {
+      if (entry.kind === 'pending') {
+        return err(
+          'tou.round.incomplete',
+          `division ${division.name}, round ${String(round)}: ${line.name}'s game has no result yet; a rating file is written once every round is complete`,
+          { details: { round } },
+        )
+      }
     }
   }
-  const theirs = byId.get(opponent)?.scores[roundIndex]
-  if (theirs === undefined) return blank
-  const result = score > theirs ? '2' : score === theirs ? '1' : ' '
-  const first = player.tags.find((t) => t.name === 'p12')?.values[roundIndex] === '1'
-  return `${result}${scoreText} ${`${first ? '+' : ''}${String(opponent)}`.padStart(opponentWidth)}`
+  for (let r = 0; r < rounds; r += 1) {
+    const waiting = players.find((p) => (p.opponents[r] ?? 0) > 0 && p.scores[r] === undefined)
+    if (waiting !== undefined) {
+      return err(
+        'tou.round.incomplete',
+        `division ${division.name}, round ${String(r + 1)}: ${waiting.name}'s game has no result yet; a rating file is written once every round is complete`,
+        { details: { round: r + 1 } },
+      )
+    }
+  }
+  // Players with no game are left out and the others numbered in order (tsh's aupair).
+  const kept: Numbered[] = []
+  const numbers = new Map<number, number>()
+  for (const line of players) {
+    if (!line.opponents.some((o) => o > 0)) continue
+    numbers.set(line.id, kept.length + 1)
+    kept.push({ line, number: kept.length + 1 })
+  }
+  if (kept.length > 999) {
+    return err(
+      'tou.players.many',
+      `division ${division.name}: over 999 players do not fit the layout`,
+    )
+  }
+  const out: string[] = [`*${toAscii(division.name)}`, String(division.highWordScore).padStart(39)]
+  for (const { line, number } of kept) {
+    let text = touName(line.name)
+    for (let r = 0; r < rounds; r += 1) {
+      const opponent = line.opponents[r] ?? 0
+      const score = line.scores[r] ?? 0
+      if (opponent === 0) {
+        text += unpairedBlock(score, number, mode)
+        continue
+      }
+      const theirs = byId.get(opponent)?.scores[r] ?? 0
+      const them = numbers.get(opponent)
+      if (them === undefined || score < 0 || score > 999) {
+        return err(
+          'tou.score.width',
+          `division ${division.name}, round ${String(r + 1)}: ${line.name}'s score ${String(score)} does not fit AUPAIR's three columns`,
+        )
+      }
+      const result = score > theirs ? '2' : score === theirs ? '1' : ' '
+      const first = line.tags.find((t) => t.name === 'p12')?.values[r] === '1'
+      text += game(result, String(score), them, first)
+    }
+    out.push(text)
+  }
+  return ok(out)
 }
 
 /**
- * The `.TOU` text for one division. Players are numbered by their tsh id, so ids must run 1..N
- * (a file that read without errors). A round whose game has no score yet is written blank.
+ * The `.TOU` text of one division or a whole event, as tsh's `aupair` writes it (formats.md): the
+ * `*M` line once, then per division its name, high word line and players; CRLF line endings.
  */
-export function writeTou(file: TDivisionFile, options: TouOptions): Result<string> {
+export function writeTou(divisions: readonly TouDivision[], options: TouOptions): Result<string> {
   const date = touDate(options.date)
   if (date === null) return err('tou.date', `"${options.date}" is not a date (YYYY-MM-DD)`)
-  const players = [...file.players].sort((a, b) => a.id - b.id)
-  if (players.some((p, i) => p.id !== i + 1)) {
-    return err('tou.players.ids', 'player ids must run from 1 without gaps')
+  if (divisions.length === 0) return err('tou.divisions', 'there is no division to write')
+  const mode = options.byeMode ?? 'aupair'
+  const lines = [`*M${date} ${toAscii(options.title)}`]
+  for (const division of divisions) {
+    const written = divisionLines(division, mode)
+    if (!written.ok) return written
+    lines.push(...written.value)
   }
-  if (!Number.isInteger(options.highWordScore) || options.highWordScore < 0) {
-    return err('tou.high-word', 'the high word score must be a whole number, 0 or more')
-  }
-  const mode = options.byeMode ?? 'opponent-zero'
-  // Three digits of opponent number plus the `+`: a wider block once numbers reach 100.
-  const width = players.length > 99 ? 9 : 8
-  const rounds = players.reduce((most, p) => Math.max(most, p.opponents.length), 0)
-  const byId = new Map(players.map((p) => [p.id, p]))
-  const lines = [
-    `*M${date} ${toAscii(options.title)}`,
-    `*${toAscii(options.division)}`,
-    String(options.highWordScore),
-    ...players.map((p) => {
-      const blocks = Array.from({ length: rounds }, (_, r) => block(p, r, byId, width, mode))
-      return `${toAscii(p.name).slice(0, 20).padEnd(20)}${blocks.join('')}`
-    }),
-    '*** END OF FILE ***',
-  ]
+  lines.push('*** END OF FILE ***')
   return ok(lines.join(CRLF) + CRLF)
 }

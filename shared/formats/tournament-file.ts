@@ -147,7 +147,16 @@ const RULES = rulesSchema()
 const PLAYER_ID: Schema = 'integer'
 const PLAYERS: Schema = { pair: PLAYER_ID }
 
-const PLAYER_FIELDS = obj({ name: 'string', rating: 'number', memberId: 'string', club: 'string' })
+const PLAYER_FIELDS = obj({
+  name: 'string',
+  rating: 'number',
+  memberId: 'string',
+  club: 'string',
+  country: opt('string'),
+  team: opt('string'),
+  email: opt('string'),
+  phone: opt('string'),
+})
 
 const TSH_DATA = obj({
   tags: { array: obj({ name: 'string', values: { array: 'string' } }) },
@@ -247,6 +256,10 @@ const COMMAND_FIELDS: Readonly<Record<CommandType, Fields>> = {
     player: PLAYER_FIELDS,
     firstRound: opt('integer'),
     tsh: opt(TSH_DATA),
+  },
+  registerPlayers: {
+    division: 'string',
+    players: { array: obj({ player: PLAYER_FIELDS, division: opt('string') }) },
   },
   editPlayer: { division: 'string', playerId: PLAYER_ID, player: PLAYER_FIELDS },
   withdrawPlayer: { division: 'string', player: PLAYER_ID, fromRound: 'integer' },

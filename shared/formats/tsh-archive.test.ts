@@ -1,5 +1,10 @@
 import { describe, expect, test } from 'vitest'
-import { isSafeArchiveName, parseTshArchive, serializeTshArchive } from './tsh-archive'
+import {
+  isSafeArchiveName,
+  MAX_ARCHIVE_FILES,
+  parseTshArchive,
+  serializeTshArchive,
+} from './tsh-archive'
 
 const archive = [
   'division A a.t',
@@ -85,5 +90,19 @@ describe('formats.md "tsh event": .tsh archives', () => {
       files: [{ name: 'a.t', text: '#end_file name=a.t' }],
     })
     expect(written.ok ? null : written.error.code).toBe('tsh.archive.marker')
+  })
+})
+
+describe('hostile .tsh archives: limits refused with the line', () => {
+  test('more division files than any event has are refused at the file past the limit', () => {
+    const text = Array.from(
+      { length: MAX_ARCHIVE_FILES + 1 },
+      (_, i) => `#begin_file name=d${String(i)}.t\n#end_file name=d${String(i)}.t`,
+    ).join('\n')
+    const read = parseTshArchive(text)
+    expect(read.ok ? null : [read.error.code, read.error.line]).toEqual([
+      'tsh.archive.too-many',
+      MAX_ARCHIVE_FILES * 2 + 1,
+    ])
   })
 })

@@ -39,6 +39,9 @@ export function isSafeArchiveName(name: string): boolean {
 const BEGIN = /^#begin_file\s+name=(.*)$/
 const END = /^#end_file\s+name=(.*)$/
 
+/** Division files in one archive: far beyond any event, small enough to check names quickly. */
+export const MAX_ARCHIVE_FILES = 200
+
 export function parseTshArchive(text: string): Result<TshArchive> {
   const body = text.startsWith('\uFEFF') ? text.slice(1) : text
   const lines = splitLines(body)
@@ -63,6 +66,13 @@ export function parseTshArchive(text: string): Result<TshArchive> {
       }
       if (!isSafeArchiveName(name)) {
         return err('tsh.archive.unsafe-name', `"${name}" is not a plain file name`, { line })
+      }
+      if (files.length >= MAX_ARCHIVE_FILES) {
+        return err(
+          'tsh.archive.too-many',
+          `more than ${String(MAX_ARCHIVE_FILES)} division files: not a tsh event Rackside reads`,
+          { line },
+        )
       }
       if (files.some((f) => f.name === name)) {
         return err('tsh.archive.duplicate', `${name} is in the archive twice`, { line })

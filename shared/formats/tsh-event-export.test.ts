@@ -61,4 +61,26 @@ describe('a whole event as a tsh .tsh archive (formats.md, "tsh event")', () => 
       prizeBands: [1, 3, 6],
     })
   })
+
+  test('tsh config: a spread cap and manual pairing are written so a tsh import reads them back', () => {
+    const base = applyAll(WORKED_EXAMPLE.setup)
+    const state = applyAll([
+      ...WORKED_EXAMPLE.setup,
+      {
+        type: 'changeRules',
+        rules: { ...base.rules, results: { ...base.rules.results, spreadCapPerGame: 300 } },
+      },
+      {
+        type: 'setPairingPlan',
+        division: 'A',
+        plan: [{ fromRound: 1, system: 'manual', basedOn: 'previous', maxRepeats: 0 }],
+      },
+    ])
+    const text = exportTshEvent(state)
+    if (!text.ok) throw new Error(text.error.message)
+    const archive = parseTshArchive(text.value)
+    if (!archive.ok) throw new Error(archive.error.message)
+    const mapped = mapConfigToRules(parseConfigTsh(archive.value.configText).config, 'A')
+    expect(mapped.settings).toMatchObject({ spreadCap: 300, pairingSystem: 'manual' })
+  })
 })

@@ -65,6 +65,15 @@ export function exportTshEvent(state: TournamentState): Result<string> {
     `config event_name = ${perlQuote(info.name)}`,
     `config event_date = ${perlQuote(info.startDate)}`,
     ...contentionConfig(state),
+    // tsh's spread cap per game; t-import maps it back (config-tsh.ts).
+    ...(rules.results.spreadCapPerGame === null
+      ? []
+      : [`config spread_cap = ${String(rules.results.spreadCapPerGame)}`]),
+    // Every division paired by hand: tsh's manual pairing.
+    ...(state.divisions.length > 0 &&
+    state.divisions.every((d) => d.plan.every((step) => step.system === 'manual'))
+      ? ["config pairing_system = 'manual'"]
+      : []),
   ].join('\n')
   const archive = serializeTshArchive({ configText, files })
   return archive.ok ? ok(archive.value) : archive

@@ -84,6 +84,25 @@ export function apply(
     }
     case 'registerPlayer':
       return updateDivision(state, command.division, (d) => registerPlayer(d, command, context))
+    case 'registerPlayers': {
+      let next: TournamentState = state
+      for (const [index, entry] of command.players.entries()) {
+        const division = entry.division ?? command.division
+        const registered = updateDivision(next, division, (d) =>
+          registerPlayer(d, { type: 'registerPlayer', division, player: entry.player }, context),
+        )
+        if (!registered.ok) {
+          const error: RuleError = {
+            ...registered.error,
+            message: `Entry ${String(index + 1)} (${entry.player.name}): ${registered.error.message}`,
+            details: { ...registered.error.details, entry: index + 1 },
+          }
+          return { ok: false, error }
+        }
+        next = registered.value
+      }
+      return ok(next)
+    }
     case 'editPlayer':
       return updateDivision(state, command.division, (d) => editPlayer(d, command))
     case 'withdrawPlayer':

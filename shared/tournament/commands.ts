@@ -70,6 +70,16 @@ export type Command =
       readonly tsh?: TshPlayerData
     }
   | {
+      /**
+       * A registration list at once (a CSV file): one command, so the whole list is stored in one
+       * transaction and undone in one step. Each entry goes to its own division, else `division`;
+       * the list is refused as a whole if one entry is.
+       */
+      readonly type: 'registerPlayers'
+      readonly division: string
+      readonly players: readonly { readonly player: PlayerFields; readonly division?: string }[]
+    }
+  | {
       readonly type: 'editPlayer'
       readonly division: string
       readonly playerId: number

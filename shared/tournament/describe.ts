@@ -182,6 +182,10 @@ export function describeCommand(
       const late = command.firstRound === undefined ? '' : `, from round ${command.firstRound}`
       return `Registered ${command.player.name} (${rating})${late} in division ${command.division}`
     }
+    case 'registerPlayers': {
+      const count = command.players.length
+      return `Registered ${String(count)} ${count === 1 ? 'player' : 'players'} from a list${inDivision}`
+    }
     case 'editPlayer':
       return `Edited player ${names.full(command.playerId)}: ${command.player.name}, rating ${command.player.rating}${inDivision}`
     case 'withdrawPlayer':

@@ -43,6 +43,8 @@ export function commandRound(command: Command): number | null {
       return null
     case 'registerPlayer':
       return command.firstRound ?? null
+    case 'registerPlayers':
+      return null
     case 'withdrawPlayer':
       return command.fromRound
     case 'pairRound':

@@ -22,7 +22,15 @@ export interface PlayerFields {
   readonly rating: number
   readonly memberId: string
   readonly club: string
+  /** Kept as a registration list gave them (CSV import); absent when never given. */
+  readonly country?: string
+  readonly team?: string
+  readonly email?: string
+  readonly phone?: string
 }
+
+/** The player fields a registration list may add beside name, rating, member id and club. */
+export const CONTACT_FIELDS = ['country', 'team', 'email', 'phone'] as const
 
 /** A field of a tsh `.t` line (`; TAG v v …`), kept as written (formats.md: keep every tag). */
 export interface KeptTag {

@@ -1,5 +1,11 @@
 import { err, ok, type Result } from '../result'
-import type { Division, Player, PlayerFields, TournamentInfo } from './types'
+import {
+  CONTACT_FIELDS,
+  type Division,
+  type Player,
+  type PlayerFields,
+  type TournamentInfo,
+} from './types'
 
 export type { PlayerFields } from './types'
 
@@ -9,6 +15,10 @@ export interface PlayerInput {
   readonly rating: string | number
   readonly memberId?: string
   readonly club?: string
+  readonly country?: string
+  readonly team?: string
+  readonly email?: string
+  readonly phone?: string
 }
 
 export const MAX_RATING = 4000
@@ -57,11 +67,18 @@ export function validatePlayerInput(input: PlayerInput): Result<PlayerFields> {
   }
   const rating = parseRating(input.rating)
   if (!rating.ok) return rating
+  // The list's own fields stay only when given: an edit that leaves them out keeps them.
+  const extra: Partial<Record<(typeof CONTACT_FIELDS)[number], string>> = {}
+  for (const field of CONTACT_FIELDS) {
+    const value = input[field]
+    if (value !== undefined) extra[field] = tidyName(value)
+  }
   return ok({
     name,
     rating: rating.value,
     memberId: (input.memberId ?? '').trim(),
     club: tidyName(input.club ?? ''),
+    ...extra,
   })
 }
 

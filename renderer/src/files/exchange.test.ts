@@ -27,7 +27,7 @@ const choices = {
 function imported(text = WORKED, rounds: number | null = null) {
   const commands = importTText('worked.t', text, { ...choices, rounds })
   if (!commands.ok) throw new Error(commands.error.message)
-  const prepared = prepareCommands('t-import', commands.value, '2026-03-14T09:00:00.000Z')
+  const prepared = prepareCommands('t-import', commands.value.commands, '2026-03-14T09:00:00.000Z')
   if (!prepared.ok) throw new Error(prepared.error.message)
   return prepared.value
 }
@@ -61,6 +61,30 @@ describe('tsh .t in and out (formats.md, "tsh .t")', () => {
     expect(event.state.divisions[0]?.rounds).toHaveLength(12)
   })
 
+  test('tsh has no bye at −50: the .t export lists it as a note for the Files screen', () => {
+    const commands = importTText('worked.t', WORKED, choices)
+    if (!commands.ok) throw new Error(commands.error.message)
+    const corrected = prepareCommands(
+      't-notes',
+      [
+        ...commands.value.commands,
+        {
+          type: 'correctResult',
+          division: 'A',
+          round: 1,
+          game: { players: [5] },
+          result: { kind: 'bye', player: 5, spread: -50 },
+        },
+      ],
+      'x',
+    )
+    if (!corrected.ok) throw new Error(corrected.error.message)
+    const exported = exportTText(corrected.value.state, 'A')
+    expect(exported.ok && exported.value.notes).toEqual([
+      expect.stringMatching(/^Division A, round 1, Echo, Ed: tsh has no bye at -50/),
+    ])
+  })
+
   test('a broken .t file is refused with its file name and line', () => {
     const commands = importTText('bad.t', 'Ann 1500 2 x\n', choices)
     expect(!commands.ok && commands.error.message).toMatch(/^bad\.t, line 1: /)
@@ -73,8 +97,39 @@ describe('tsh .t in and out (formats.md, "tsh .t")', () => {
     if (!archive.ok) return
     expect(archive.value.contents).toContain("config event_name = 'Worked <Example>'")
     const commands = importTshText('event.tsh', archive.value.contents, choices)
-    const again = commands.ok ? prepareCommands('t-again', commands.value, 'x') : commands
+    const again = commands.ok ? prepareCommands('t-again', commands.value.commands, 'x') : commands
     expect(again.ok && standings(again.value.state, 'A', 3)).toEqual(standings(first.state, 'A', 3))
+  })
+
+  test('formats.md "tsh event": a .t imported with its config.tsh takes the event name, date and division, and reports the ignored keys', () => {
+    const config = [
+      'division Premier worked.t',
+      "config event_name = 'Worked Open'",
+      "config event_date = 'February 19, 2022'",
+      'config gibson = 1',
+      "config director_name = 'Ann'",
+      "config pairing_system = 'guelph'",
+    ].join('\n')
+    const commands = importTText('worked.t', WORKED, choices, { name: 'config.tsh', text: config })
+    if (!commands.ok) throw new Error(commands.error.message)
+    const prepared = prepareCommands('t-config', commands.value.commands, 'x')
+    expect(prepared.ok && prepared.value.state.info).toMatchObject({
+      name: 'Worked Open',
+      startDate: '2022-02-19',
+    })
+    expect(prepared.ok && prepared.value.state.divisions.map((d) => d.name)).toEqual(['Premier'])
+    expect(commands.value.report.ignored).toEqual(
+      expect.arrayContaining(['gibson', 'director_name']),
+    )
+    expect(commands.value.report.warnings.join('\n')).toContain('pairing_system "guelph"')
+  })
+
+  test('a .t import with a config.tsh that breaks a limit is refused with the config line', () => {
+    const commands = importTText('worked.t', WORKED, choices, {
+      name: 'config.tsh',
+      text: 'config max_rounds = 1000000000',
+    })
+    expect(!commands.ok && commands.error.message).toMatch(/^config\.tsh, line 1: .*limit of 100/)
   })
 
   test('a .tsh archive whose file name leaves the folder is refused', () => {
@@ -84,8 +139,16 @@ describe('tsh .t in and out (formats.md, "tsh .t")', () => {
   })
 
   test('TOU: CRLF lines, the division as the rating body knows it', () => {
-    const tou = exportTou(imported().state, 'A', { highWordScore: 0, byeMode: 'opponent-zero' })
+    const highWordScores = new Map([['A', 0]])
+    const tou = exportTou(imported().state, 'A', { highWordScores, byeMode: 'aupair' })
     expect(tou.ok && tou.value.contents.split('\r\n')[1]).toBe('*A')
+  })
+
+  test('TOU of the whole event (tsh aupair): one *M line, then every division', () => {
+    const tou = exportTou(imported().state, null, { highWordScores: new Map(), byeMode: 'aupair' })
+    const lines = tou.ok ? tou.value.contents.split('\r\n') : []
+    expect(lines.filter((l) => l.startsWith('*M'))).toHaveLength(1)
+    expect(lines.at(-2)).toBe('*** END OF FILE ***')
   })
 })
 

@@ -3,14 +3,14 @@
  * and `.tsh`, TOU for ratings and an HTML folder for publishing. The screens (FilesView,
  * TournamentsView) only pick files and store what these return.
  */
-import { parseConfigTsh } from '../../../shared/formats/config-tsh'
+import { parseConfigTsh, type TshConfig } from '../../../shared/formats/config-tsh'
 import { divisionFileName, exportTshEvent } from '../../../shared/formats/tsh-event-export'
-import { exportTDivision } from '../../../shared/formats/t-export'
+import { exportTDivision, exportTDivisionWithNotes } from '../../../shared/formats/t-export'
 import { readTFile, serializeTFile } from '../../../shared/formats/t-file'
 import type { TDivisionFile } from '../../../shared/formats/t-file-types'
-import { importTDivision, importTshEvent } from '../../../shared/formats/t-import'
+import { eventFromConfig, importTDivision, importTshEvent } from '../../../shared/formats/t-import'
 import { encodeText } from '../../../shared/formats/text-codec'
-import { writeTou, type TouByeMode } from '../../../shared/formats/tou'
+import { writeTou, type TouByeMode, type TouDivision } from '../../../shared/formats/tou'
 import {
   readTournamentFile,
   writeTournamentFile,
@@ -23,7 +23,7 @@ import { rulesFromPreset } from '../../../shared/rules/presets'
 import type { PresetId } from '../../../shared/rules/rule-set'
 import { fold } from '../../../shared/tournament/apply'
 import type { Command, LoggedCommand } from '../../../shared/tournament/commands'
-import type { TournamentState } from '../../../shared/tournament/types'
+import type { PlanStep, TournamentState } from '../../../shared/tournament/types'
 import type { FolderFile, TextEncodingName } from '../../../electron/ipc-contract'
 import type { TournamentSummary } from '../db/repository'
 import { summarize } from '../db/summary'
@@ -103,43 +103,115 @@ function formatError(where: string, error: { line?: number; message: string }): 
   return `${where}${error.line === undefined ? '' : `, line ${error.line}`}: ${error.message}`
 }
 
-/** A `.t` division file as the commands of a new tournament with that one division. */
+/** What an import did not use or read with a choice made, shown to the director afterwards. */
+export interface ImportReport {
+  /** The file (or files) imported. */
+  readonly file: string
+  /** config.tsh keys and commands Rackside does not use. */
+  readonly ignored: readonly string[]
+  /** Each warning with its file and line. */
+  readonly warnings: readonly string[]
+}
+
+export interface ImportedEvent {
+  readonly commands: readonly Command[]
+  readonly report: ImportReport
+}
+
+const warningText = (file: string, w: { line?: number; message: string }): string =>
+  formatError(file, w)
+
+/** A config.tsh read for a `.t` import, or its first error. */
+function readConfig(name: string, text: string): Result<TshConfig> {
+  const config = parseConfigTsh(text)
+  const problem = config.problems.find((p) => p.severity === 'error')
+  if (problem !== undefined)
+    return err(problem.code, formatError(name, problem), { line: problem.line })
+  return ok(config.config)
+}
+
+/**
+ * A `.t` division file as the commands of a new tournament with that one division. With the
+ * event's config.tsh the tournament takes its name, date, rounds and rules from it (formats.md,
+ * "tsh event"), and the division the name config.tsh gives this file.
+ */
 export function importTText(
   fileName: string,
   text: string,
   choices: TImportChoices,
-): Result<readonly Command[]> {
+  configFile?: { readonly name: string; readonly text: string },
+): Result<ImportedEvent> {
   const read = readTFile(text)
   const firstError = read.problems.find((p) => p.severity === 'error')
   if (firstError !== undefined) {
     return err(firstError.code, formatError(fileName, firstError), { line: firstError.line })
   }
-  const rules = rulesFromPreset(choices.preset)
+  let rules = rulesFromPreset(choices.preset)
+  let title = choices.title
+  let date = choices.date
+  let division = choices.division
+  let rounds = choices.rounds
+  let plan: readonly PlanStep[] | null = null
+  const ignored: string[] = []
+  const warnings: string[] = []
+  if (configFile !== undefined) {
+    const config = readConfig(configFile.name, configFile.text)
+    if (!config.ok) return config
+    const named = config.value.divisions.find(
+      (d) => d.file.replace(/^.*[\\/]/, '').toLowerCase() === fileName.toLowerCase(),
+    )
+    if (named !== undefined) division = named.name
+    const event = eventFromConfig(
+      config.value,
+      { preset: choices.preset, title: choices.title, fallbackDate: choices.date },
+      division,
+    )
+    if (!event.ok) return err(event.error.code, formatError(configFile.name, event.error))
+    rules = event.value.rules
+    title = event.value.name
+    date = event.value.date
+    rounds = rounds ?? event.value.rounds ?? null
+    plan = event.value.plan
+    ignored.push(...event.value.ignored)
+    warnings.push(...event.value.warnings.map((w) => warningText(configFile.name, w)))
+  }
   const imported = importTDivision(read.file, {
-    division: choices.division,
+    division,
     rules,
-    ...(choices.rounds === null ? {} : { rounds: choices.rounds }),
+    ...(rounds === null ? {} : { rounds }),
   })
   if (!imported.ok) {
     return err(imported.error.code, formatError(fileName, imported.error), {
       ...(imported.error.line === undefined ? {} : { line: imported.error.line }),
     })
   }
-  return ok([
-    {
-      type: 'createTournament',
-      info: {
-        name: choices.title,
-        venue: '',
-        startDate: choices.date,
-        endDate: choices.date,
-        rounds: Math.max(1, choices.rounds ?? imported.value.rounds),
+  warnings.push(
+    ...read.problems.map((w) => warningText(fileName, w)),
+    ...imported.value.warnings.map((w) => warningText(fileName, w)),
+  )
+  return ok({
+    commands: [
+      {
+        type: 'createTournament',
+        info: {
+          name: title,
+          venue: '',
+          startDate: date,
+          endDate: date,
+          rounds: Math.max(1, rounds ?? imported.value.rounds),
+        },
+        rules,
       },
-      rules,
+      { type: 'addDivision', name: division },
+      ...(plan === null ? [] : [{ type: 'setPairingPlan', division, plan } as const]),
+      ...imported.value.commands,
+    ],
+    report: {
+      file: configFile === undefined ? fileName : `${fileName} with ${configFile.name}`,
+      ignored,
+      warnings,
     },
-    { type: 'addDivision', name: choices.division },
-    ...imported.value.commands,
-  ])
+  })
 }
 
 /** A `.tsh` archive (config.tsh and every division file) as the commands of a new tournament. */
@@ -147,37 +219,53 @@ export function importTshText(
   fileName: string,
   text: string,
   choices: Pick<TImportChoices, 'preset' | 'date' | 'title'>,
-): Result<readonly Command[]> {
+): Result<ImportedEvent> {
   const archive = parseTshArchive(text)
   if (!archive.ok) {
     return err(archive.error.code, formatError(fileName, archive.error))
   }
-  const config = parseConfigTsh(archive.value.configText)
-  const configError = config.problems.find((p) => p.severity === 'error')
-  if (configError !== undefined) {
-    return err(configError.code, formatError(`${fileName} (config)`, configError))
-  }
+  const config = readConfig(`${fileName} (config)`, archive.value.configText)
+  if (!config.ok) return config
   const files = new Map<string, TDivisionFile>()
+  const warnings: string[] = []
   for (const file of archive.value.files) {
     const read = readTFile(file.text)
     const problem = read.problems.find((p) => p.severity === 'error')
     if (problem !== undefined)
       return err(problem.code, formatError(`${fileName} (${file.name})`, problem))
+    warnings.push(...read.problems.map((w) => warningText(file.name, w)))
     files.set(file.name, read.file)
   }
-  const imported = importTshEvent(config.config, files, {
+  const imported = importTshEvent(config.value, files, {
     preset: choices.preset,
     title: choices.title,
     fallbackDate: choices.date,
   })
   if (!imported.ok) return err(imported.error.code, formatError(fileName, imported.error))
-  return ok(imported.value.commands)
+  warnings.push(...imported.value.warnings.map((w) => warningText(w.file, w)))
+  return ok({
+    commands: imported.value.commands,
+    report: { file: fileName, ignored: imported.value.ignored, warnings },
+  })
 }
 
 export interface TextExport {
   readonly name: string
   readonly contents: string
   readonly encoding: TextEncodingName
+  /** What the file could not say in its own terms (t-export's notes), for the director. */
+  readonly notes?: readonly string[]
+}
+
+/** t-export's notes for the given divisions, each line naming its division. */
+function exportNotes(state: TournamentState, divisions: readonly string[]): Result<string[]> {
+  const notes: string[] = []
+  for (const name of divisions) {
+    const exported = exportTDivisionWithNotes(state, name)
+    if (!exported.ok) return exported
+    for (const note of exported.value.notes) notes.push(`Division ${name}, ${note.message}`)
+  }
+  return ok(notes)
 }
 
 /** tsh reads Latin-1 by default (formats.md); a name Latin-1 cannot hold makes the file UTF-8. */
@@ -185,45 +273,59 @@ function tshEncoding(text: string): TextEncodingName {
   return encodeText(text, 'latin1').ok ? 'latin1' : 'utf8'
 }
 
-function exportedDivision(state: TournamentState, division: string): Result<TDivisionFile> {
-  return exportTDivision(state, division)
-}
-
 export function exportTText(state: TournamentState, division: string): Result<TextExport> {
-  const file = exportedDivision(state, division)
-  if (!file.ok) return file
-  const contents = serializeTFile(file.value)
-  return ok({ name: divisionFileName(division), contents, encoding: tshEncoding(contents) })
+  const exported = exportTDivisionWithNotes(state, division)
+  if (!exported.ok) return exported
+  const contents = serializeTFile(exported.value.file)
+  return ok({
+    name: divisionFileName(division),
+    contents,
+    encoding: tshEncoding(contents),
+    notes: exported.value.notes.map((n) => `Division ${division}, ${n.message}`),
+  })
 }
 
 /** The whole event as one `.tsh` archive: a config.tsh naming each division's file, then the files. */
 export function exportTshArchive(state: TournamentState): Result<TextExport> {
   const archive = exportTshEvent(state)
   if (!archive.ok) return archive
+  const notes = exportNotes(
+    state,
+    state.divisions.map((d) => d.name),
+  )
+  if (!notes.ok) return notes
   return ok({
     name: `${slug(state.info.name)}.tsh`,
     contents: archive.value,
     encoding: tshEncoding(archive.value),
+    notes: notes.value,
   })
 }
 
+/**
+ * The AUPAIR rating file of one division, or of the whole event when `division` is null (tsh's
+ * `aupair` writes several divisions into one file). High word scores by division name, 0 if absent.
+ */
 export function exportTou(
   state: TournamentState,
-  division: string,
-  options: { readonly highWordScore: number; readonly byeMode: TouByeMode },
+  division: string | null,
+  options: { readonly highWordScores: ReadonlyMap<string, number>; readonly byeMode: TouByeMode },
 ): Result<TextExport> {
-  const file = exportedDivision(state, division)
-  if (!file.ok) return file
-  const tou = writeTou(file.value, {
+  const names = division === null ? state.divisions.map((d) => d.name) : [division]
+  const divisions: TouDivision[] = []
+  for (const name of names) {
+    const file = exportTDivision(state, name, { purpose: 'rating-file' })
+    if (!file.ok) return file
+    divisions.push({ name, file: file.value, highWordScore: options.highWordScores.get(name) ?? 0 })
+  }
+  const tou = writeTou(divisions, {
     title: state.info.name,
     date: state.info.startDate,
-    division,
-    highWordScore: options.highWordScore,
     byeMode: options.byeMode,
   })
   if (!tou.ok) return tou
   return ok({
-    name: `${slug(state.info.name)}-${slug(division)}.tou`,
+    name: `${slug(state.info.name)}${division === null ? '' : `-${slug(division)}`}.tou`,
     contents: tou.value,
     encoding: 'latin1',
   })

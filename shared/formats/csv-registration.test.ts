@@ -1,0 +1,182 @@
+import { describe, expect, test } from 'vitest'
+import { rulesFromPreset } from '../rules/presets'
+import { apply } from '../tournament/apply'
+import type { Command } from '../tournament/commands'
+import type { TournamentState } from '../tournament/types'
+import { planCsvRegistration, readCsvPlayersBytes, registrationCommand } from './csv-registration'
+import { encodeText } from './text-codec'
+import { readTournamentFile, writeTournamentFile } from './tournament-file'
+
+function build(commands: readonly Command[]): TournamentState {
+  let state: TournamentState | undefined
+  for (const command of commands) {
+    const next = apply(state, command, 'csv')
+    if (!next.ok) throw new Error(next.error.message)
+    state = next.value
+  }
+  if (state === undefined) throw new Error('empty')
+  return state
+}
+
+const event = build([
+  {
+    type: 'createTournament',
+    info: { name: 'T', venue: '', startDate: '2026-01-10', endDate: '2026-01-10', rounds: 3 },
+    rules: rulesFromPreset('nsa1995'),
+  },
+  { type: 'addDivision', name: 'A' },
+  { type: 'addDivision', name: 'B' },
+  {
+    type: 'registerPlayer',
+    division: 'A',
+    player: { name: 'Alpha, Ann', rating: 1800, memberId: 'AA1', club: '' },
+  },
+])
+
+const latin1 = (text: string): Uint8Array => {
+  const bytes = encodeText(text, 'latin1')
+  if (!bytes.ok) throw new Error(bytes.error.message)
+  return bytes.value
+}
+const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text)
+
+describe('formats.md "CSV": the encoding is detected as the .t import does', () => {
+  test.each([
+    ['Latin-1 (Excel on Windows)', latin1, 'latin1'],
+    ['UTF-8', utf8, 'utf8'],
+  ] as const)(
+    '%s: "Müller, Jürgen" stays intact and the encoding is named',
+    (_label, encode, encoding) => {
+      const read = readCsvPlayersBytes(
+        encode('Surname;Given name;Rating\r\nMüller;Jürgen;1500\r\n'),
+      )
+      expect(read.encoding).toBe(encoding)
+      expect(read.rows.map((r) => r.name)).toEqual(['Müller, Jürgen'])
+    },
+  )
+})
+
+describe('formats.md "CSV": every row is checked by the registration rules before the preview', () => {
+  const read = readCsvPlayersBytes(
+    utf8(
+      [
+        'Name,Rating,Member ID,Division,Team,Country,Email,Phone',
+        'Bravo; Bob,1500,,,,,,', // a ; cannot go into a .t name
+        '"Charlie, Cy",9999,,,,,,', // over the highest rating
+        '"Delta, Di",1500,AA1,,,,,', // member id of Ann in A
+        '"Echo, Ed",1500,,C,,,,', // no division C
+        '"Alpha, Ann",1800,,,,,,', // already registered
+        '"Foxtrot, Flo",1600,FF1,B,Reds,NGA,flo@example.org,+234 5',
+        '"Foxtrot, Flo",1600,,B,,,,', // twice in the file
+        '"Golf, Gus",,,,,,,',
+      ].join('\n'),
+    ),
+  )
+  const plan = planCsvRegistration(event, 'A', read.rows)
+
+  test('the preview counts only what will be registered; refusals and skips name their rows', () => {
+    expect(plan.entries.map((e) => [e.row, e.division, e.player.name])).toEqual([
+      [7, 'B', 'Foxtrot, Flo'],
+      [9, 'A', 'Golf, Gus'],
+    ])
+    expect(plan.refused.map((r) => r.row)).toEqual([2, 3, 4, 5])
+    expect(plan.refused[2]?.message).toContain('member id AA1 already belongs to Alpha, Ann')
+    expect(plan.skipped.map((r) => r.row)).toEqual([6, 8])
+  })
+
+  test('team, country, email and phone keep their own player fields (not merged into club)', () => {
+    expect(plan.entries[0]?.player).toEqual({
+      name: 'Foxtrot, Flo',
+      rating: 1600,
+      memberId: 'FF1',
+      club: '',
+      team: 'Reds',
+      country: 'NGA',
+      email: 'flo@example.org',
+      phone: '+234 5',
+    })
+  })
+
+  test('checked in slices (for progress) it plans the same as at once', () => {
+    const first = planCsvRegistration(event, 'A', read.rows.slice(0, 4))
+    expect(planCsvRegistration(event, 'A', read.rows.slice(4), first)).toEqual(plan)
+  })
+
+  test('one registerPlayers command registers the whole plan, each in its division', () => {
+    const command = registrationCommand('A', plan)
+    if (command === null) throw new Error('nothing to register')
+    const after = apply(event, command, 'csv')
+    expect(after.ok && after.value.divisions.map((d) => d.players.map((p) => p.name))).toEqual([
+      ['Alpha, Ann', 'Golf, Gus'],
+      ['Foxtrot, Flo'],
+    ])
+  })
+})
+
+describe('a registration list is stored as one command', () => {
+  test('1,000 Latin-1 rows: one registerPlayers command, accents intact', () => {
+    const lines = ['Surname;Given name;Rating;Club']
+    for (let i = 0; i < 1000; i += 1)
+      lines.push(`Müller${String(i)};Jürgen;${String(1000 + i)};Köln`)
+    const read = readCsvPlayersBytes(latin1(lines.join('\r\n')))
+    const plan = planCsvRegistration(event, 'A', read.rows)
+    const command = registrationCommand('A', plan)
+    if (command === null) throw new Error('nothing to register')
+    const after = apply(event, command, 'csv')
+    if (!after.ok) throw new Error(after.error.message)
+    const players = after.value.divisions[0]?.players ?? []
+    expect(players).toHaveLength(1001)
+    expect(players[1000]?.name).toBe('Müller999, Jürgen')
+    expect(players[1000]?.club).toBe('Köln')
+  })
+
+  test('one refused entry refuses the whole command (nothing half-registered)', () => {
+    const command: Command = {
+      type: 'registerPlayers',
+      division: 'A',
+      players: [
+        { player: { name: 'New, Nia', rating: 1500, memberId: '', club: '' } },
+        { player: { name: 'Dup, Dan', rating: 1500, memberId: 'AA1', club: '' } },
+      ],
+    }
+    const after = apply(event, command, 'csv')
+    expect(!after.ok && after.error.message).toMatch(/^Entry 2 \(Dup, Dan\): Member id AA1/)
+  })
+
+  test('the tournament file keeps the list command and the new player fields', () => {
+    const command: Command = {
+      type: 'registerPlayers',
+      division: 'A',
+      players: [
+        {
+          player: {
+            name: 'Köhler, Kai',
+            rating: 1500,
+            memberId: '',
+            club: '',
+            team: 'Rot',
+            country: 'DEU',
+            email: 'kai@example.org',
+            phone: '+49 1',
+          },
+          division: 'B',
+        },
+      ],
+    }
+    const log = [
+      { type: 'createTournament', info: event.info, rules: event.rules } as const,
+      { type: 'addDivision', name: 'A' } as const,
+      { type: 'addDivision', name: 'B' } as const,
+      command,
+    ].map((c, seq) => ({ seq, at: '2026-01-10T09:00:00.000Z', command: c }))
+    const read = readTournamentFile(writeTournamentFile('csv', log, '2026-01-10T10:00:00.000Z'))
+    if (!read.ok) throw new Error(read.error.message)
+    expect(read.value.state.divisions[1]?.players[0]).toMatchObject({
+      name: 'Köhler, Kai',
+      team: 'Rot',
+      country: 'DEU',
+      email: 'kai@example.org',
+      phone: '+49 1',
+    })
+  })
+})

@@ -1,0 +1,165 @@
+/**
+ * The `rackside` tag of a `.t` player line: what tsh has no form for, so Rackside reads its own
+ * export back exactly (formats.md, "tsh `.t`": tsh keeps every tag it does not understand). The
+ * opponent and score columns always hold what tsh ranks the same way; the tag only says which
+ * result they stand for. Values, each one word:
+ * - `from=R`: a late entry's first round; `wd=R`: withdrawn from round R on;
+ * - `rN=bye:S`: round N was a bye at spread S (any spread, 0 and below too);
+ * - `rN=fw:O:S:REASON:RATED` / `rN=fl:…`: a forfeit won / lost against O by S (RATED 1 or 0);
+ * - `rN=df:O:S`: a double forfeit with O at S each; `rN=un:O`: paired with O (0: alone), unplayed;
+ * - `rN=pend:O`: paired with O, the result not in yet although later rounds have scores.
+ */
+import { FORFEIT_REASONS, type ForfeitReason, type PlayerId } from '../results/game-result'
+
+export const RACKSIDE_TAG = 'rackside'
+
+export type RoundEntry =
+  | { readonly kind: 'bye'; readonly spread: number }
+  | {
+      readonly kind: 'forfeit'
+      readonly won: boolean
+      readonly opponent: PlayerId
+      readonly spread: number
+      readonly reason: ForfeitReason
+      readonly rated: boolean
+    }
+  | { readonly kind: 'doubleForfeit'; readonly opponent: PlayerId; readonly spread: number }
+  | { readonly kind: 'unplayed'; readonly opponent: PlayerId }
+  | { readonly kind: 'pending'; readonly opponent: PlayerId }
+
+export interface RacksideFacts {
+  readonly firstRound?: number
+  readonly withdrawnFrom?: number
+  /** By round number. */
+  readonly rounds: ReadonlyMap<number, RoundEntry>
+}
+
+export function entryText(entry: RoundEntry): string {
+  switch (entry.kind) {
+    case 'bye':
+      return `bye:${String(entry.spread)}`
+    case 'forfeit':
+      return `${entry.won ? 'fw' : 'fl'}:${String(entry.opponent)}:${String(entry.spread)}:${entry.reason}:${entry.rated ? '1' : '0'}`
+    case 'doubleForfeit':
+      return `df:${String(entry.opponent)}:${String(entry.spread)}`
+    case 'unplayed':
+      return `un:${String(entry.opponent)}`
+    case 'pending':
+      return `pend:${String(entry.opponent)}`
+  }
+}
+
+export function factsText(facts: RacksideFacts): readonly string[] {
+  const out: string[] = []
+  if (facts.firstRound !== undefined) out.push(`from=${String(facts.firstRound)}`)
+  if (facts.withdrawnFrom !== undefined) out.push(`wd=${String(facts.withdrawnFrom)}`)
+  for (const [round, entry] of [...facts.rounds].sort((a, b) => a[0] - b[0])) {
+    out.push(`r${String(round)}=${entryText(entry)}`)
+  }
+  return out
+}
+
+const NUMBER = /^-?\d{1,6}$/
+const COUNT = /^\d{1,6}$/
+
+/** The entry kinds as written, each with the number of `:`-separated fields after it. */
+const WORDS = { bye: 1, fw: 4, fl: 4, df: 2, un: 1, pend: 1 } as const
+type Word = keyof typeof WORDS
+
+const isWord = (text: string | undefined): text is Word =>
+  text !== undefined && Object.hasOwn(WORDS, text)
+
+function readEntry(text: string): RoundEntry | null {
+  const [kind, ...rest] = text.split(':')
+  if (!isWord(kind) || rest.length !== WORDS[kind]) return null
+  const [a = '', b = '', c, d] = rest
+  switch (kind) {
+    case 'bye':
+      return NUMBER.test(a) ? { kind: 'bye', spread: Number(a) } : null
+    case 'fw':
+    case 'fl': {
+      const reason = FORFEIT_REASONS.find((r) => r === c)
+      if (reason === undefined || (d !== '0' && d !== '1')) return null
+      if (!COUNT.test(a) || !COUNT.test(b)) return null
+      return {
+        kind: 'forfeit',
+        won: kind === 'fw',
+        opponent: Number(a),
+        spread: Number(b),
+        reason,
+        rated: d === '1',
+      }
+    }
+    case 'df':
+      return COUNT.test(a) && COUNT.test(b)
+        ? { kind: 'doubleForfeit', opponent: Number(a), spread: Number(b) }
+        : null
+    case 'un':
+    case 'pend':
+      return COUNT.test(a)
+        ? { kind: kind === 'un' ? 'unplayed' : 'pending', opponent: Number(a) }
+        : null
+  }
+}
+
+/** The tag's facts, or null when a value is not one Rackside writes (then the tag is ignored). */
+export function readFacts(values: readonly string[]): RacksideFacts | null {
+  let firstRound: number | undefined
+  let withdrawnFrom: number | undefined
+  const rounds = new Map<number, RoundEntry>()
+  for (const value of values) {
+    const fact = /^(from|wd)=(\d{1,6})$/.exec(value)
+    if (fact !== null) {
+      if (fact[1] === 'from') firstRound = Number(fact[2])
+      else withdrawnFrom = Number(fact[2])
+      continue
+    }
+    const round = /^r(\d{1,6})=(.+)$/.exec(value)
+    const entry = round?.[2] === undefined ? null : readEntry(round[2])
+    if (round === null || entry === null || rounds.has(Number(round[1]))) return null
+    rounds.set(Number(round[1]), entry)
+  }
+  return {
+    ...(firstRound === undefined ? {} : { firstRound }),
+    ...(withdrawnFrom === undefined ? {} : { withdrawnFrom }),
+    rounds,
+  }
+}
+
+/**
+ * The opponent, score and `penalty` adjustment t-export writes for an entry, so t-import can tell
+ * whether the tag still matches the columns (tsh may have changed them since), and which part of
+ * the `penalty` tag is the entry's rather than a director's penalty.
+ */
+export function writtenForm(entry: RoundEntry): {
+  readonly opponent: PlayerId
+  readonly score: number | null
+  readonly adjust: number
+} {
+  switch (entry.kind) {
+    case 'bye':
+      // tsh has no bye at 0 or below (opponent 0 with such a score is unplayed or a loss): a
+      // win of 1 and the rest of the spread as a penalty ranks the same.
+      return entry.spread > 0
+        ? { opponent: 0, score: entry.spread, adjust: 0 }
+        : { opponent: 0, score: 1, adjust: entry.spread - 1 }
+    case 'forfeit': {
+      if (entry.spread === 0) {
+        const point = entry.won ? 1 : -1
+        return { opponent: 0, score: point, adjust: -point }
+      }
+      if (entry.rated) {
+        return { opponent: entry.opponent, score: entry.won ? entry.spread : 0, adjust: 0 }
+      }
+      return { opponent: 0, score: entry.won ? entry.spread : -entry.spread, adjust: 0 }
+    }
+    case 'doubleForfeit':
+      return entry.spread === 0
+        ? { opponent: 0, score: -1, adjust: 1 }
+        : { opponent: 0, score: -entry.spread, adjust: 0 }
+    case 'unplayed':
+      return { opponent: 0, score: 0, adjust: 0 }
+    case 'pending':
+      return { opponent: 0, score: 0, adjust: 0 }
+  }
+}
