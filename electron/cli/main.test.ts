@@ -262,7 +262,7 @@ describe('rackside convert with tournament files (.json, the command log)', () =
     )
     expect(code).toBe(0)
     expect(stderr).toContain('ignored from config.tsh:')
-    expect(stderr).toContain('gibson')
+    expect(stderr).toContain('hook_autopair')
     const json = JSON.parse(readFileSync(at('a.json'), 'utf8')) as {
       log: {
         command: { type: string; info?: { name: string; startDate: string }; name?: string }
