@@ -236,6 +236,10 @@ const PUBLISHED: readonly ReportKind[] = [
   'pairings-alphabetical',
   'standings',
   'wall-chart',
+  'ranked-wall-chart',
+  'prizes',
+  'game-lists',
+  'team-standings',
 ]
 
 /**
