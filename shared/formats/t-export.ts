@@ -38,6 +38,7 @@ import type {
   TournamentState,
 } from '../tournament/types'
 import type { TDivisionFile, TFileLayout, TPlayerLine } from './t-file-types'
+import { classTagValues } from './tsh-prizes'
 
 export const TAGS_OWNED_BY_RACKSIDE = ['p12', 'off', 'penalty'] as const
 
@@ -188,6 +189,9 @@ function playerLine(division: Division, player: Player, line: number): TPlayerLi
       ? (keptTag(player, 'off')?.values ?? ['0'])
       : (keptTag(player, 'off')?.values ?? null),
   )
+
+  // The rating class of the division's prize table (issue 14), else the tag as imported.
+  generated.set('class', classTagValues(division, player))
 
   const tags: KeptTag[] = []
   for (const t of player.tsh?.tags ?? []) {

@@ -36,6 +36,7 @@ import { isIsoDate, MAX_RATING, validatePlayerInput } from '../tournament/valida
 import { DEFAULT_CONTENTION, type ContentionSettings } from '../tournament/pairing-rules'
 import { mapConfigToRules, type TshConfig } from './config-tsh'
 import type { FormatProblem } from './problem'
+import { classesFromTags, prizeTableFromTsh, readTshPrizes } from './tsh-prizes'
 import { checkTFile } from './t-check'
 import type { TDivisionFile, TPlayerLine } from './t-file-types'
 import { ZERO_MARGIN_POINT } from './t-export'
@@ -640,6 +641,11 @@ export function importTshEvent(
     rounds: Math.max(rounds, 1),
   }
   const commands: Command[] = [{ type: 'createTournament', info, rules }]
+  const prizeLines = readTshPrizes(
+    config.prizes,
+    divisions.map((d) => d.name),
+  )
+  warnings.push(...prizeLines.ignored.map((w) => ({ ...w, file: 'config.tsh' })))
   for (const d of divisions) {
     commands.push({ type: 'addDivision', name: d.name })
     const imported = importTDivision(d.file, { division: d.name, rules, rounds: info.rounds })
@@ -660,8 +666,24 @@ export function importTshEvent(
       commands.push({ type: 'setContention', division: d.name, contention: contention.value })
     }
     warnings.push(...imported.value.warnings.map((w) => ({ ...w, file: d.fileName })))
+    // Prize lines and class tags (issue 14): the division's prize table.
+    const classes = classesFromTags(d.file.players.map((l) => ({ id: l.id, tags: l.tags })))
+    const prizes = prizeTableFromTsh(prizeLines.prizes.get(d.name) ?? [], classes, d.name)
+    if (prizes.table !== null) {
+      commands.push({ type: 'setPrizes', division: d.name, prizes: prizes.table })
+    }
+    for (const message of prizes.dropped) {
+      warnings.push({
+        file: 'config.tsh',
+        line: 1,
+        code: 'timport.prize.class',
+        message,
+        severity: 'warning',
+      })
+    }
   }
-  const ignored = [...event.ignored]
+  // Prize lines are read (above); the ones Rackside cannot award are warnings with their line.
+  const ignored = event.ignored.filter((key) => key !== 'prize')
   // Read, but Rackside always records who went first and has no rating realms.
   for (const key of ['track_firsts', 'realm']) {
     if (event.used.includes(key)) ignored.push(key)

@@ -101,8 +101,7 @@ interface Candidate {
 
 const signedText = (n: number): string => (n > 0 ? `+${n}` : String(n))
 const half = (n: number): string => (Number.isInteger(n) ? String(n) : `${Math.floor(n)}½`)
-const record = (w: number, l: number, s: number): string =>
-  `${half(w)}–${half(l)} ${signedText(s)}`
+const record = (w: number, l: number, s: number): string => `${half(w)}–${half(l)} ${signedText(s)}`
 
 /** The last round whose every result is entered (0 when none). */
 export function lastCompleteRound(division: Division): number {
@@ -254,7 +253,8 @@ function candidates(prize: Prize, basis: Basis): Candidate[] {
 
 /** "$300" shared by 2 -> "shared by 2: $150 each"; a value that is not money is just shared. */
 export function shareText(value: string, count: number): string {
-  const money = /^(\D*?)(\d+(?:\.\d+)?)(\D*)$/.exec(value.replace(/,/g, ''))
+  // Only a plain amount splits ("$500", "500 EUR"); "1,000+TROPHY" cannot be cut in pieces.
+  const money = /^([^\d+&]*?)(\d+(?:\.\d+)?)([^\d+&]*)$/.exec(value.replace(/,/g, ''))
   if (money === null) return `shared by ${count}`
   const amount = Number(money[2]) / count
   const each = Number.isInteger(amount) ? String(amount) : amount.toFixed(2)
@@ -307,10 +307,7 @@ export function awardPrizes(basis: Basis): readonly PrizeAward[] {
 }
 
 /** Who can still reach each place prize, from gibson.ts's best and worst possible finish. */
-function placeContenders(
-  state: TournamentState,
-  basis: Basis,
-): readonly PlaceContenders[] {
+function placeContenders(state: TournamentState, basis: Basis): readonly PlaceContenders[] {
   const { division, table, through, rows } = basis
   const gamesLeft = state.info.rounds - through
   if (gamesLeft <= 0) return []

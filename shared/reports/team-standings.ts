@@ -16,10 +16,16 @@ import { reportHeader, type ReportHeader } from './header'
 export type TeamSource = 'team' | 'club'
 
 /** The player's team and where it came from, or null when they have neither team nor club. */
-export function teamOf(player: Player): { readonly name: string; readonly source: TeamSource } | null {
+export function teamOf(
+  player: Player,
+): { readonly name: string; readonly source: TeamSource } | null {
   const team = player.team?.trim() ?? ''
   if (team !== '') return { name: team, source: 'team' }
-  const tag = player.tsh?.tags.find((t) => t.name === 'team')?.values.join(' ').trim() ?? ''
+  const tag =
+    player.tsh?.tags
+      .find((t) => t.name === 'team')
+      ?.values.join(' ')
+      .trim() ?? ''
   if (tag !== '') return { name: tag, source: 'team' }
   const club = player.club.trim()
   return club === '' ? null : { name: club, source: 'club' }

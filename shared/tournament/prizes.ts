@@ -123,8 +123,7 @@ export const EMPTY_PRIZE_TABLE: PrizeTable = {
   flags: [],
 }
 
-export const prizeTableOf = (division: Division): PrizeTable =>
-  division.prizes ?? EMPTY_PRIZE_TABLE
+export const prizeTableOf = (division: Division): PrizeTable => division.prizes ?? EMPTY_PRIZE_TABLE
 
 /** The class names the setting defines, in its order. */
 export function classNames(classes: ClassSetting): readonly string[] {
@@ -231,7 +230,10 @@ function validatePrize(
       i,
     )
   }
-  if (prize.group.kind === 'flag' && !(PLAYER_FLAGS as readonly string[]).includes(prize.group.flag)) {
+  if (
+    prize.group.kind === 'flag' &&
+    !(PLAYER_FLAGS as readonly string[]).includes(prize.group.flag)
+  ) {
     return fail('prizes.flag.unknown', `${at}: "${String(prize.group.flag)}" is not a flag.`, i)
   }
   if (prize.kind === 'session' && prize.rounds === undefined) {
@@ -273,7 +275,10 @@ function validateClasses(classes: ClassSetting, division: Division): Result<Clas
           )
         }
       }
-      return ok({ kind: 'rating', bands: classes.bands.map((b) => ({ ...b, name: b.name.trim() })) })
+      return ok({
+        kind: 'rating',
+        bands: classes.bands.map((b) => ({ ...b, name: b.name.trim() })),
+      })
     }
     case 'manual': {
       const seen = new Set<PlayerId>()

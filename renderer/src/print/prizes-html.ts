@@ -41,61 +41,69 @@ export function finishText(best: number, worst: number): string {
 function prizesBody(report: PrizesReport): Html {
   return html`${pageHeading('Prizes', report.header)}
     <p class="${report.provisional ? 'provisional' : 'sub'}">${prizesStatus(report)}</p>
-    ${report.awards.length === 0
-      ? html`<p>This division has no prize table yet (Prizes screen).</p>`
-      : html`<table aria-label="Prizes">
-          <thead>
-            <tr>
-              <th class="num">#</th>
-              <th>Prize</th>
-              <th>Value</th>
-              <th>Winner</th>
-            </tr>
-          </thead>
-          <tbody>
-            ${report.awards.map(
-              (a) =>
-                html`<tr>
-                  <td class="num">${a.number}</td>
-                  <td>${a.title}</td>
-                  <td>${a.value}${a.shared === null ? '' : ` (${a.shared})`}</td>
-                  <td class="name">
-                    ${winnersText(a)}${a.passedOver.length === 0
-                      ? ''
-                      : html`<br /><small>passed over: ${a.passedOver.join(', ')}</small>`}
-                  </td>
-                </tr>`,
-            )}
-          </tbody>
-        </table>`}
-    ${report.contenders.length === 0
-      ? ''
-      : html`<h2>Who can still reach each place</h2>
-          <table aria-label="Contenders" class="keep">
+    ${
+      report.awards.length === 0
+        ? html`<p>This division has no prize table yet (Prizes screen).</p>`
+        : html`<table aria-label="Prizes">
             <thead>
               <tr>
+                <th class="num">#</th>
                 <th>Prize</th>
-                <th>Can still finish there (best–worst possible finish)</th>
+                <th>Value</th>
+                <th>Winner</th>
               </tr>
             </thead>
             <tbody>
-              ${report.contenders.map(
-                (c) =>
+              ${report.awards.map(
+                (a) =>
                   html`<tr>
-                    <td>${c.title}</td>
-                    <td>
-                      ${c.players.map((p) => `${p.name} (${finishText(p.best, p.worst)})`).join(', ')}
+                    <td class="num">${a.number}</td>
+                    <td>${a.title}</td>
+                    <td>${a.value}${a.shared === null ? '' : ` (${a.shared})`}</td>
+                    <td class="name">
+                      ${winnersText(a)}${
+                        a.passedOver.length === 0
+                          ? ''
+                          : html`<br /><small>passed over: ${a.passedOver.join(', ')}</small>`
+                      }
                     </td>
                   </tr>`,
               )}
             </tbody>
-          </table>`}
-    ${report.classes.length === 0
-      ? ''
-      : html`<h2>Classes</h2>
-          ${report.classes.map(
-            (c) => html`<p><b>Class ${c.name}:</b> ${c.players.join(', ') || 'nobody'}</p>`,
-          )}`}
+          </table>`
+    }
+    ${
+      report.contenders.length === 0
+        ? ''
+        : html`<h2>Who can still reach each place</h2>
+            <table aria-label="Contenders" class="keep">
+              <thead>
+                <tr>
+                  <th>Prize</th>
+                  <th>Can still finish there (best–worst possible finish)</th>
+                </tr>
+              </thead>
+              <tbody>
+                ${report.contenders.map(
+                  (c) =>
+                    html`<tr>
+                      <td>${c.title}</td>
+                      <td>
+                        ${c.players.map((p) => `${p.name} (${finishText(p.best, p.worst)})`).join(', ')}
+                      </td>
+                    </tr>`,
+                )}
+              </tbody>
+            </table>`
+    }
+    ${
+      report.classes.length === 0
+        ? ''
+        : html`<h2>Classes</h2>
+            ${report.classes.map(
+              (c) => html`<p><b>Class ${c.name}:</b> ${c.players.join(', ') || 'nobody'}</p>`,
+            )}`
+    }
     <div class="legend">${report.notes.map((n) => html`<p>${n}</p>`)}</div>`
 }
 
@@ -115,35 +123,37 @@ export function gameListsDocument(report: GameLists, pageSize: PageSize, title: 
         (list) =>
           html`<div class="keep">
             <h2>${list.title}</h2>
-            ${list.entries.length === 0
-              ? html`<p>None yet.</p>`
-              : html`<table aria-label="${list.title}">
-                  <thead>
-                    <tr>
-                      <th class="num">#</th>
-                      <th class="num">${list.kind === 'upsets' ? 'Gap' : 'Points'}</th>
-                      <th>Player</th>
-                      <th class="num">Score</th>
-                      <th>Opponent</th>
-                      <th class="num">Round</th>
-                      <th class="num">Table</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    ${list.entries.map(
-                      (e) =>
-                        html`<tr>
-                          <td class="num">${e.rank}</td>
-                          <td class="num">${e.value}</td>
-                          <td class="name">${e.player.name}</td>
-                          <td class="num">${e.score}-${e.opponentScore}</td>
-                          <td>${e.opponent.name}</td>
-                          <td class="num">${e.round}</td>
-                          <td class="num">${e.table}</td>
-                        </tr>`,
-                    )}
-                  </tbody>
-                </table>`}
+            ${
+              list.entries.length === 0
+                ? html`<p>None yet.</p>`
+                : html`<table aria-label="${list.title}">
+                    <thead>
+                      <tr>
+                        <th class="num">#</th>
+                        <th class="num">${list.kind === 'upsets' ? 'Gap' : 'Points'}</th>
+                        <th>Player</th>
+                        <th class="num">Score</th>
+                        <th>Opponent</th>
+                        <th class="num">Round</th>
+                        <th class="num">Table</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      ${list.entries.map(
+                        (e) =>
+                          html`<tr>
+                            <td class="num">${e.rank}</td>
+                            <td class="num">${e.value}</td>
+                            <td class="name">${e.player.name}</td>
+                            <td class="num">${e.score}-${e.opponentScore}</td>
+                            <td>${e.opponent.name}</td>
+                            <td class="num">${e.round}</td>
+                            <td class="num">${e.table}</td>
+                          </tr>`,
+                      )}
+                    </tbody>
+                  </table>`
+            }
           </div>`,
       )}`,
   })
@@ -197,7 +207,9 @@ export function teamStandingsDocument(
                 <td class="num">${row.averageWins.toFixed(2)}</td>
                 <td>
                   ${row.members
-                    .map((m) => `${m.name} ${halves(m.wins)}-${halves(m.losses)} ${signed(m.spread)}`)
+                    .map(
+                      (m) => `${m.name} ${halves(m.wins)}-${halves(m.losses)} ${signed(m.spread)}`,
+                    )
                     .join('; ')}
                 </td>
               </tr>`,
