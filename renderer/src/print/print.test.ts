@@ -52,6 +52,45 @@ const state = build([
       { kind: 'bye', player: 5 },
     ],
   },
+  // Round 1 played, so the prizes and game lists (issue 14) have a winner to name.
+  {
+    type: 'recordResult',
+    division: 'A',
+    round: 1,
+    game: { table: 1 },
+    result: {
+      kind: 'played',
+      players: [1, 2],
+      rawScores: [420, 380],
+      overtimeSeconds: [0, 0],
+      scores: [420, 380],
+    },
+  },
+  {
+    type: 'recordResult',
+    division: 'A',
+    round: 1,
+    game: { table: 2 },
+    result: {
+      kind: 'played',
+      players: [3, 4],
+      rawScores: [300, 410],
+      overtimeSeconds: [0, 0],
+      scores: [300, 410],
+    },
+  },
+  {
+    type: 'setPrizes',
+    division: 'A',
+    prizes: {
+      prizes: [
+        { kind: 'high-win', place: 1, group: { kind: 'all' }, value: '<$50>', exclusive: true },
+      ],
+      ties: 'spread',
+      classes: { kind: 'none' },
+      flags: [],
+    },
+  },
 ])
 
 function documentOf(kind: ReportKind, pageSize: 'A4' | 'Letter' = 'A4'): string {
