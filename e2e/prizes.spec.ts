@@ -91,7 +91,7 @@ test('the prizes of a finished three-division event, on screen and printed to PD
   await prizes.division('C')
   await prizes.addPrize('Place', 'Trophy')
   await prizes.save()
-  await expect(prizes.winnerRow(1)).toContainText('India, Ian (3–0 +230)')
+  await expect(prizes.winnerRow(1)).toContainText('India, Ian (3–0 +120)')
 
   await shell.goTo('Print')
   const print = new PrintPage(page)
@@ -123,6 +123,6 @@ test('the prizes of a finished three-division event, on screen and printed to PD
     /2\s+2nd place\s+\$60 \(shared by 2: \$30 each\)\s+Hotel, Hal \(1–2 \+60\); Golf, Gus/,
   )
 
-  expect(text['C']).toMatch(/1\s+1st place\s+Trophy\s+India, Ian \(3–0 \+230\)/)
+  expect(text['C']).toMatch(/1\s+1st place\s+Trophy\s+India, Ian \(3–0 \+120\)/)
   writeFileSync(join(testInfo.outputDir, 'prizes.txt'), Object.values(text).join('\n\f\n'))
 })

@@ -207,11 +207,7 @@ describe('game prizes (tsh highwin, highloss, lowwin, upset) and record prizes',
     ['high-win', 'High game (win): Cy', 'Round 3, table 1: 520–300 vs Bob'],
     ['high-loss', 'High loss: Ed', 'Round 1, table 3: 410–420 vs Fay'],
     ['low-win', 'Low win: Ed', 'Round 2, table 3: 360–355 vs Di'],
-    [
-      'upset',
-      'Biggest upset: Di',
-      'Round 3, table 2: 410–400 vs Ann (rated 1900 vs 1500: 400 points)',
-    ],
+    ['upset', 'Biggest upset: Di', 'Round 3, table 2: 410–400 vs Ann, 1500 beat 1900'],
     ['spread', 'Best spread: Cy', '+400'],
   ] as const)('%s', (kind, winner, detail) => {
     const report = awards({ prizes: [prize({ kind })] })

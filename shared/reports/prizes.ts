@@ -227,7 +227,7 @@ function candidates(prize: Prize, basis: Basis): Candidate[] {
         .filter((g) => g.score > g.opponentScore && g.rating > 0 && g.opponentRating > g.rating)
         .map((g) => ({
           ...gameCandidate(g, [g.opponentRating - g.rating]),
-          detail: `${gameDetail(g, division)} (rated ${g.opponentRating} vs ${g.rating}: ${g.opponentRating - g.rating} points)`,
+          detail: `${gameDetail(g, division)}, ${g.rating} beat ${g.opponentRating}`,
         }))
     case 'spread':
     case 'session': {

@@ -18,6 +18,7 @@ td.name { font-weight: bold; }
 h2 { font-size: 11pt; margin: 4mm 0 1mm; }
 .provisional { font-weight: bold; border: 0.4mm solid #000; padding: 1.5mm 2mm; margin: 2mm 0; }
 .keep { break-inside: avoid; page-break-inside: avoid; }
+td.prize { white-space: nowrap; }
 `
 
 /** "If the event ended now" while rounds remain; the round the prizes stand at. */
