@@ -85,7 +85,9 @@ test('the prizes of a finished three-division event, on screen and printed to PD
   await prizes.ties('level on wins and losses: shared and split')
   await prizes.save()
   await expect(prizes.status.filter({ hasText: 'Prize table saved.' })).toBeVisible()
-  await expect(prizes.winnerRow(1)).toContainText('$100 (shared by 2: $50 each)')
+  // Eve and Fred tie for 1st: the 1st and 2nd place prizes are pooled and split.
+  await expect(prizes.winnerRow(1)).toContainText('$100 + $60 pooled, shared by 2: $80 each')
+  await expect(prizes.winnerRow(2)).toContainText('pooled into prize 1')
 
   // Division C had no prize lines: the director adds a trophy for 1st place.
   await prizes.division('C')
@@ -117,11 +119,11 @@ test('the prizes of a finished three-division event, on screen and printed to PD
 
   const b = text['B'] ?? ''
   expect(b).toMatch(
-    /1\s+1st place\s+\$100 \(shared by 2: \$50 each\)\s+Echo, Eve \(2–1 \+50\); Foxtrot, Fred/,
+    /1\s+1st place\s+\$100 \(\$100 \+ \$60 pooled, shared by 2: \$80 each\)\s+Echo, Eve/,
   )
-  expect(b).toMatch(
-    /2\s+2nd place\s+\$60 \(shared by 2: \$30 each\)\s+Hotel, Hal \(1–2 \+60\); Golf, Gus/,
-  )
+  expect(b).toMatch(/2\s+2nd place\s+\$60 \(pooled into prize 1\)\s+Echo, Eve/)
+  expect(b).toContain('Foxtrot, Fred (2–1 -60)')
+  expect(b).not.toContain('Hotel, Hal')
 
   expect(text['C']).toMatch(/1\s+1st place\s+Trophy\s+India, Ian \(3–0 \+120\)/)
   writeFileSync(join(testInfo.outputDir, 'prizes.txt'), Object.values(text).join('\n\f\n'))

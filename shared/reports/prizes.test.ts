@@ -180,25 +180,40 @@ describe('shared places (tsh: players level on the criterion share the prize)', 
     expect(report.awards[0]?.shared).toBe(shared === null ? null : shared)
   })
 
-  test('under “share”, the three 2–1 players have shared 1st, so 2nd place goes to the next record (tsh ranks 1, 1, 1, 4)', () => {
+  test('under “share”, Cy, Ann and Fay tie for 1st: the 1st, 2nd and 3rd place prizes are pooled and split; 4th goes to the next record', () => {
     const report = awards({
       ties: 'share',
       prizes: [
-        prize({ kind: 'place', exclusive: false }),
-        prize({ kind: 'place', place: 2, exclusive: false }),
+        prize({ kind: 'place', value: '$300' }),
+        prize({ kind: 'place', place: 2, value: '$200' }),
+        prize({ kind: 'place', place: 3, value: '$100' }),
+        prize({ kind: 'place', place: 4, value: '$40' }),
       ],
     })
-    expect(winnersOf(report)).toEqual(['1st place: Cy & Ann & Fay', '2nd place: Ed & Di & Bob'])
+    expect(winnersOf(report)).toEqual([
+      '1st place: Cy & Ann & Fay',
+      '2nd place: Cy & Ann & Fay',
+      '3rd place: Cy & Ann & Fay',
+      '4th place: Ed & Di & Bob',
+    ])
+    expect(report.awards.map((a) => a.shared)).toEqual([
+      '$300 + $200 + $100 pooled, shared by 3: $200 each',
+      'pooled into prize 1',
+      'pooled into prize 1',
+      'shared by 3: $13.33 each',
+    ])
   })
 
   test.each([
-    ['$300', 2, 'shared by 2: $150 each'],
-    ['$100', 3, 'shared by 3: $33.33 each'],
-    ['500 EUR', 2, 'shared by 2: 250 EUR each'],
-    ['1,500,000+TROPHY', 2, 'shared by 2'],
-    ['Trophy', 2, 'shared by 2'],
-  ])('a shared %s between %i', (value, count, text) => {
-    expect(shareText(value, count)).toBe(text)
+    [['$300'], 2, 'shared by 2: $150 each'],
+    [['$100'], 3, 'shared by 3: $33.33 each'],
+    [['500 EUR'], 2, 'shared by 2: 250 EUR each'],
+    [['$100', '$60'], 2, '$100 + $60 pooled, shared by 2: $80 each'],
+    [['$100', 'Trophy'], 2, '$100 + Trophy pooled, shared by 2'],
+    [['1,500,000+TROPHY'], 2, 'shared by 2'],
+    [['Trophy'], 2, 'shared by 2'],
+  ])('%j shared between %i', (values, count, text) => {
+    expect(shareText(values, count)).toBe(text)
   })
 })
 

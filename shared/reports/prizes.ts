@@ -12,8 +12,10 @@
  * 3. With "one prize per player" (an exclusive prize), a player who has already won an exclusive
  *    prize is passed over and the next in line wins it: so a class winner who also places overall
  *    takes the overall prize listed first and the class prize goes to the next player in the class.
- * 4. Candidates level by the table's tie rule share the prize: the value is marked shared, and a
- *    money value is split between them.
+ * 4. Candidates level by the table's tie rule share the prize (tsh marks it shared). Players tied
+ *    for a place cover the places after it too, so the place prizes of those places are pooled
+ *    and split between them, as prize money is usually split: two players tied for 1st share
+ *    the 1st and 2nd place prizes, and 3rd place goes to the next player.
  * While rounds remain, the report says who would win "if the event ended now", and for every
  * place prize who can still reach it, from the same best-possible-finish bound as Gibsonization
  * (shared/pairing/gibson.ts).
@@ -251,21 +253,58 @@ function candidates(prize: Prize, basis: Basis): Candidate[] {
   }
 }
 
-/** "$300" shared by 2 -> "shared by 2: $150 each"; a value that is not money is just shared. */
-export function shareText(value: string, count: number): string {
+/** A value as money: "$500" -> ["$", 500, ""]; null for "Trophy" or "1,000+TROPHY". */
+function money(value: string): readonly [string, number, string] | null {
   // Only a plain amount splits ("$500", "500 EUR"); "1,000+TROPHY" cannot be cut in pieces.
-  const money = /^([^\d+&]*?)(\d+(?:\.\d+)?)([^\d+&]*)$/.exec(value.replace(/,/g, ''))
-  if (money === null) return `shared by ${count}`
-  const amount = Number(money[2]) / count
-  const each = Number.isInteger(amount) ? String(amount) : amount.toFixed(2)
-  return `shared by ${count}: ${money[1] ?? ''}${each}${money[3] ?? ''} each`
+  const m = /^([^\d+&]*?)(\d+(?:\.\d+)?)([^\d+&]*)$/.exec(value.replace(/,/g, ''))
+  return m === null ? null : [m[1] ?? '', Number(m[2]), m[3] ?? '']
 }
+
+/**
+ * How `count` players share the prizes worth `values` (one value, or the pooled values of the
+ * places their tie covers): "shared by 2: $150 each", "$100 + $60 pooled, shared by 2: $80 each".
+ * Values that are not all money in the same unit are shared without a sum.
+ */
+export function shareText(values: readonly string[], count: number): string {
+  const amounts = values.map(money)
+  const [first] = amounts
+  const pooled = values.length > 1 ? `${values.join(' + ')} pooled, ` : ''
+  const sameUnit =
+    first !== null &&
+    first !== undefined &&
+    amounts.every((a) => a !== null && a[0] === first[0] && a[2] === first[2])
+  if (!sameUnit) return `${pooled}shared by ${count}`
+  const total = amounts.reduce((t, a) => t + (a?.[1] ?? 0), 0) / count
+  const each = Number.isInteger(total) ? String(total) : total.toFixed(2)
+  return `${pooled}shared by ${count}: ${first[0]}${each}${first[2]} each`
+}
+
+const sameLadder = (a: Prize, b: Prize): boolean =>
+  a.kind === 'place' &&
+  b.kind === 'place' &&
+  JSON.stringify(a.group) === JSON.stringify(b.group) &&
+  a.exclusive === b.exclusive
 
 /** Awards every prize of the table in order (the rules at the top of this file). */
 export function awardPrizes(basis: Basis): readonly PrizeAward[] {
   const { division, table } = basis
   const holders = new Map<PlayerId, number>()
-  return table.prizes.map((prize, index) => {
+  /** Place prizes whose value went into an earlier tie's pool: index -> that award. */
+  const pooledInto = new Map<number, PrizeAward>()
+  const awards: PrizeAward[] = []
+  for (const [index, prize] of table.prizes.entries()) {
+    const pool = pooledInto.get(index)
+    if (pool !== undefined) {
+      awards.push({
+        ...pool,
+        number: index + 1,
+        title: prizeTitle(prize),
+        value: prize.value,
+        shared: `pooled into prize ${pool.number}`,
+        passedOver: [],
+      })
+      continue
+    }
     const ranked = candidates(prize, basis).sort(
       (a, b) => compareKeys(a.key, b.key) || a.player - b.player,
     )
@@ -291,11 +330,21 @@ export function awardPrizes(basis: Basis): readonly PrizeAward[] {
       winners.push(c)
     }
     if (prize.exclusive) for (const w of winners) holders.set(w.player, index + 1)
-    return {
+    // Players tied for a place also cover the places after it: the later place prizes of the
+    // same ladder (places p+1 .. p+n-1) go into the pool they share.
+    const pooled: number[] = []
+    if (prize.kind === 'place' && winners.length > 1) {
+      for (const [j, later] of table.prizes.entries()) {
+        if (j <= index || pooledInto.has(j) || !sameLadder(prize, later)) continue
+        if (later.place > prize.place && later.place < prize.place + winners.length) pooled.push(j)
+      }
+    }
+    const values = [prize.value, ...pooled.map((j) => table.prizes[j]?.value ?? '')]
+    const award: PrizeAward = {
       number: index + 1,
       title: prizeTitle(prize),
       value: prize.value,
-      shared: winners.length > 1 ? shareText(prize.value, winners.length) : null,
+      shared: winners.length > 1 ? shareText(values, winners.length) : null,
       winners: winners.map((w) => ({
         id: w.player,
         name: nameOf(division, w.player),
@@ -303,7 +352,10 @@ export function awardPrizes(basis: Basis): readonly PrizeAward[] {
       })),
       passedOver,
     }
-  })
+    for (const j of pooled) pooledInto.set(j, award)
+    awards.push(award)
+  }
+  return awards
 }
 
 /** Who can still reach each place prize, from gibson.ts's best and worst possible finish. */
