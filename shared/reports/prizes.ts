@@ -436,6 +436,7 @@ export function prizesReport(
     table.ties === 'spread'
       ? 'Ties: spread decides; players level on wins, losses and spread share the prize.'
       : 'Ties: players level on wins and losses (or equal scores) share the prize and split its value.',
+    'Players tied for a place share the place prizes of every place their tie covers, pooled.',
   ]
   return ok({
     kind: 'prizes',
