@@ -6,14 +6,7 @@ import { describe, expect, test } from 'vitest'
 import { readTournamentFile, writeTournamentFile } from '../formats/tournament-file'
 import type { Command } from './commands'
 import { describeCommand } from './describe'
-import {
-  classNames,
-  classOf,
-  EMPTY_PRIZE_TABLE,
-  prizeTitle,
-  type Prize,
-  type PrizeTable,
-} from './prizes'
+import { classNames, classOf, prizeTitle, type Prize, type PrizeTable } from './prizes'
 import { applyAll, create, logOf, register } from './test-support/event'
 import type { Player } from './types'
 
@@ -118,11 +111,3 @@ describe('the setPrizes command', () => {
     expect(prizeTitle({ ...BASE, ...fields })).toBe(title)
   })
 })
-
-const base: Prize = {
-  kind: 'place',
-  place: 1,
-  group: { kind: 'all' },
-  value: '$1',
-  exclusive: true,
-}
