@@ -335,4 +335,22 @@ describe('game lists, ranked wall chart and team standings', () => {
     expect(teams.value.sources).toEqual(['club'])
     expect(teams.value.withoutTeam).toBe(1)
   })
+
+  test('a tsh team tag counts before the club: Fay plays for the Lions with Ann', () => {
+    const tagged = applyAll(
+      event(3).map((c) =>
+        c.type === 'registerPlayer' && (c.player.name === 'Fay' || c.player.name === 'Ann')
+          ? { ...c, tsh: { tags: [{ name: 'team', values: ['Lions'] }] } }
+          : c,
+      ),
+    )
+    const teams = teamStandings(tagged, 'A', 3)
+    if (!teams.ok) throw new Error(teams.error.message)
+    expect(teams.value.rows.map((r) => [r.team, r.members.map((m) => m.name)])).toEqual([
+      ['Lions', ['Ann', 'Fay']],
+      ['North', ['Cy', 'Ed']],
+      ['South', ['Di', 'Bob']],
+    ])
+    expect(teams.value.sources).toEqual(['club', 'team'])
+  })
 })

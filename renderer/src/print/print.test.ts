@@ -164,6 +164,26 @@ describe('print documents', () => {
     expect(job?.html).toContain('<th class="num">Penalty</th>')
   })
 
+  test('the ranked wall chart (issue 14) is landscape, titled as such, rows in standings order', () => {
+    const report = buildReport(state, { kind: 'ranked-wall-chart', division: 'A', round: 1 })
+    const job = report.ok ? printJob(report.value, 'A4') : null
+    expect(job?.landscape).toBe(true)
+    expect(job?.html).toContain('<h1>Ranked wall chart</h1>')
+    expect(job?.suggestedName).toBe('kl-open-cup-a-r1-ranked-wall-chart.pdf')
+    // Dan beat Mei 410–300 (+110), Ezra's bye counts +50, Ann beat Ravi by 40; Mei lost by 110.
+    const order = ['O&#39;Neil, Dan', 'Ezra, Tan', '&lt;b&gt;Ann', 'Bala, Ravi', 'Chong, Mei']
+    const at = order.map((name) => job?.html.indexOf(name) ?? -1)
+    expect(at.every((i) => i > 0)).toBe(true)
+    expect([...at].sort((a, b) => a - b)).toEqual(at)
+  })
+
+  test('the prizes page names the winner, the status and the order rule', () => {
+    const doc = documentOf('prizes')
+    expect(doc).toContain('If the event ended now: after round 1, with 3 rounds still to play.')
+    expect(doc).toContain('&lt;$50&gt;')
+    expect(doc).toContain('Prizes are awarded in the order listed')
+  })
+
   test('the wall chart is landscape', () => {
     const report = buildReport(state, { kind: 'wall-chart', division: 'A', round: 1 })
     const job = report.ok ? printJob(report.value, 'A4') : null
