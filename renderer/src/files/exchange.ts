@@ -244,7 +244,8 @@ const PUBLISHED: readonly ReportKind[] = [
 
 /**
  * Pages for publishing online: per division, the latest round's pairings (by table and by name),
- * the standings and the wall chart, each a self-contained page (the print documents, so the web
+ * the standings, the wall chart (by number and ranked), the prizes, the game lists and the team
+ * standings (issue 14), each a self-contained page (the print documents, so the web
  * shows what the hall saw), and an index.html linking them.
  */
 export function htmlFolder(state: TournamentState): Result<readonly FolderFile[]> {
