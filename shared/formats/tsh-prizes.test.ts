@@ -148,6 +148,37 @@ describe('tsh prize lines and class tags imported (issue 14)', () => {
   })
 })
 
+describe('prizes tsh has no type for are written as comments', () => {
+  test('a high game of any result and a junior prize', () => {
+    const state = applyAll([
+      ...(importEvent(CONFIG, { 'a.t': A_T, 'b.t': B_T }).commands as Command[]),
+      {
+        type: 'setPrizes',
+        division: 'B',
+        prizes: {
+          prizes: [
+            { kind: 'high-game', place: 1, group: { kind: 'all' }, value: '$5', exclusive: false },
+            {
+              kind: 'place',
+              place: 1,
+              group: { kind: 'flag', flag: 'junior' },
+              value: 'Medal',
+              exclusive: true,
+            },
+          ],
+          ties: 'spread',
+          classes: { kind: 'none' },
+          flags: [{ player: 2, flag: 'junior' }],
+        },
+      },
+    ])
+    const archive = exportTshEvent(state)
+    if (!archive.ok) throw new Error(archive.error.message)
+    expect(archive.value).toContain('# no tsh prize type (Rackside): prize high-game 1 B $5')
+    expect(archive.value).toContain('# junior only (Rackside): prize rank 1 B Medal exclusive=B')
+  })
+})
+
 describe('reading prize lines', () => {
   test.each([
     ['prize rank 1 A "$500 cash" class=B', ['prize', 'rank', '1', 'A', '"$500 cash"', 'class=B']],

@@ -28,9 +28,10 @@ import type { Division, KeptTag } from '../tournament/types'
 import type { RawLine } from './config-tsh'
 import type { FormatProblem } from './problem'
 
-/** tsh's prize type for each kind Rackside awards. */
-const TSH_TYPES: Readonly<Record<PrizeKind, string>> = {
+/** tsh's prize type for each kind Rackside awards; null: tsh has none. */
+const TSH_TYPES: Readonly<Record<PrizeKind, string | null>> = {
   place: 'rank',
+  'high-game': null,
   'high-win': 'highwin',
   'high-loss': 'highloss',
   'low-win': 'lowwin',
@@ -175,18 +176,21 @@ const quoteWord = (text: string): string =>
 
 /**
  * The division's prize table as tsh `prize` lines. Prizes open to a flag group (junior, newcomer)
- * have no tsh form and are written as comments, so the director sees them in the file.
+ * and high game of any result have no tsh form and are written as comments, so the director sees
+ * them in the file.
  */
 export function tshPrizeLines(division: Division, tshName: string): readonly string[] {
   const table = division.prizes
   if (table === undefined) return []
   return table.prizes.map((p) => {
-    const words = ['prize', TSH_TYPES[p.kind], String(p.place), tshName, quoteWord(p.value)]
+    const type = TSH_TYPES[p.kind]
+    const words = ['prize', type ?? p.kind, String(p.place), tshName, quoteWord(p.value)]
     if (p.group.kind === 'class') words.push(`class=${quoteWord(p.group.name)}`)
     if (p.rounds !== undefined) words.push(`first=${p.rounds.from}`, `last=${p.rounds.to}`)
     if (p.exclusive) words.push(`exclusive=${tshName}`)
     const line = words.join(' ')
-    return p.group.kind === 'flag' ? `# ${p.group.flag} only (Rackside): ${line}` : line
+    if (p.group.kind === 'flag') return `# ${p.group.flag} only (Rackside): ${line}`
+    return type === null ? `# no tsh prize type (Rackside): ${line}` : line
   })
 }
 

@@ -230,6 +230,23 @@ describe('game prizes (tsh highwin, highloss, lowwin, upset) and record prizes',
     expect(report.awards[0]?.winners[0]?.detail).toBe(detail)
   })
 
+  test.each([
+    ['spread', ['High game: 4th: Di'], null],
+    ['share', ['High game: 4th: Di & Ed'], 'shared by 2: $50 each'],
+  ] as const)(
+    'high game of any result, 4th best: Di (410, won by 10) and Ed (410, lost by 10); tie rule %s',
+    (ties, expected, shared) => {
+      // Each player's best score: Cy 520, Ann 450, Fay 420, Di 410, Ed 410, Bob 400; under
+      // “spread” the game's spread puts Di ahead of Ed.
+      const report = awards({
+        ties,
+        prizes: [prize({ kind: 'high-game', place: 4, value: '$100', exclusive: false })],
+      })
+      expect(winnersOf(report)).toEqual(expected)
+      expect(report.awards[0]?.shared).toBe(shared)
+    },
+  )
+
   test('tsh upset: the 2nd biggest upset is Cy over Bob, 200 rating points', () => {
     const report = awards({ prizes: [prize({ kind: 'upset', place: 2, exclusive: false })] })
     expect(winnersOf(report)).toEqual(['Biggest upset: 2nd: Cy'])

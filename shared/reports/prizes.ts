@@ -205,6 +205,12 @@ function candidates(prize: Prize, basis: Basis): Candidate[] {
           tie: byShare ? `${r.wins};${r.losses}` : `${r.wins};${r.losses};${r.spread}`,
           detail: record(r.wins, r.losses, r.spread),
         }))
+    case 'high-game':
+      return bestGames(
+        inRange,
+        () => true,
+        (a, b) => a.score > b.score,
+      ).map((g) => gameCandidate(g, [g.score]))
     case 'high-win':
       return bestGames(
         inRange,

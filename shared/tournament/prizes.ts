@@ -22,6 +22,7 @@ type CommandOf<T extends Command['type']> = Extract<Command, { readonly type: T 
 
 /**
  * - `place`: a place in the standings (of the class or flag group when the prize has one);
+ * - `high-game`: each player's highest score in any game, won or not (tsh has no such type);
  * - `high-win`, `high-loss`, `low-win`: each player's best such game, compared across players
  *   (tsh's highwin, highloss, lowwin);
  * - `upset`: a win over a higher-rated opponent, by rating difference (tsh's upset);
@@ -31,6 +32,7 @@ type CommandOf<T extends Command['type']> = Extract<Command, { readonly type: T 
  */
 export const PRIZE_KINDS = [
   'place',
+  'high-game',
   'high-win',
   'high-loss',
   'low-win',
@@ -42,6 +44,7 @@ export type PrizeKind = (typeof PRIZE_KINDS)[number]
 
 export const PRIZE_KIND_LABELS: Readonly<Record<PrizeKind, string>> = {
   place: 'Place',
+  'high-game': 'High game',
   'high-win': 'High game (win)',
   'high-loss': 'High loss',
   'low-win': 'Low win',
