@@ -35,6 +35,9 @@ export function winnersText(award: PrizesReport['awards'][number]): string {
   return award.winners.map((w) => `${w.name} (${w.detail})`).join('; ')
 }
 
+export const CONTENDERS_NOTE =
+  'Best and worst possible finish from the games left, each won or lost by the most spread a game can move (as for Gibsonization); one prize per player can still pass a place prize down the line.'
+
 export function finishText(best: number, worst: number): string {
   return best === worst ? ordinal(best) : `${ordinal(best)}–${ordinal(worst)}`
 }
@@ -77,6 +80,7 @@ function prizesBody(report: PrizesReport): Html {
       report.contenders.length === 0
         ? ''
         : html`<h2>Who can still reach each place</h2>
+            <p class="legend">${CONTENDERS_NOTE}</p>
             <table aria-label="Contenders" class="keep">
               <thead>
                 <tr>
