@@ -52,8 +52,8 @@ Lima, Lu        900 3 2 1; 340 360 400
 `,
 }
 
-function archive(): string {
-  const parts = [CONFIG.trimEnd()]
+function archive(rounds = 3): string {
+  const parts = [CONFIG.replace('max_rounds = 3', `max_rounds = ${rounds}`).trimEnd()]
   for (const [name, text] of Object.entries(FILES)) {
     parts.push(`#begin_file name=${name}`, text.trimEnd(), `#end_file name=${name}`)
   }
@@ -127,4 +127,30 @@ test('the prizes of a finished three-division event, on screen and printed to PD
 
   expect(text['C']).toMatch(/1\s+1st place\s+Trophy\s+India, Ian \(3–0 \+120\)/)
   writeFileSync(join(testInfo.outputDir, 'prizes.txt'), Object.values(text).join('\n\f\n'))
+})
+
+test('with a round still to play: “if the event ended now” and who can still reach each place', async ({
+  page,
+  shell,
+}, testInfo) => {
+  const file = testInfo.outputPath('prize-day-4.tsh')
+  writeFileSync(file, archive(4), 'utf8')
+  await shell.start()
+  await new FilesPage(page).importTsh(file)
+  await expect(page.getByRole('heading', { name: 'Prize Day', level: 1 })).toBeVisible()
+  await shell.goTo('Prizes')
+  const prizes = new PrizesPage(page)
+  await expect(
+    prizes.status.filter({
+      hasText: 'If the event ended now: after round 3, with 1 round still to play.',
+    }),
+  ).toBeVisible()
+  await expect(prizes.winnerRow(1)).toContainText('Charlie, Cy (2–1 +50)')
+  // One game left at up to 250 spread: everyone in division A can still finish 1st.
+  await expect(prizes.contenders).toContainText(
+    '1st place: Charlie, Cy (1st–4th), Alpha, Ann (1st–4th), Bravo, Bob (1st–4th), Delta, Di (1st–4th)',
+  )
+  await expect(prizes.contenders).toContainText(
+    'Class B 1st place: Charlie, Cy (1st–2nd), Delta, Di',
+  )
 })

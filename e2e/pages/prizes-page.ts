@@ -3,11 +3,14 @@ import type { Locator, Page } from '@playwright/test'
 /** The Prizes screen: the division's prize table editor, its winners, game lists and teams. */
 export class PrizesPage {
   readonly winners: Locator
+  /** Who can still reach each place prize, while rounds remain. */
+  readonly contenders: Locator
   readonly status: Locator
   readonly error: Locator
 
   constructor(private readonly page: Page) {
     this.winners = page.getByRole('table', { name: 'Prize winners' })
+    this.contenders = page.getByRole('list', { name: 'Contenders' })
     this.status = page.getByRole('status')
     this.error = page.getByRole('alert')
   }
@@ -16,7 +19,7 @@ export class PrizesPage {
     await this.page.getByRole('button', { name: `Division ${name}`, exact: true }).click()
   }
 
-  /** Adds a prize of `kind` (its label, e.g. "Place") with its value; returns its row number. */
+  /** Adds a prize of `kind` (its label, e.g. "Place") with its value, at the end of the list. */
   async addPrize(kind: string, value: string): Promise<void> {
     await this.page.getByLabel('New prize').selectOption({ label: kind })
     await this.page.getByRole('button', { name: 'Add prize' }).click()
