@@ -668,19 +668,16 @@ export function importTshEvent(
     warnings.push(...imported.value.warnings.map((w) => ({ ...w, file: d.fileName })))
     // Prize lines and class tags (issue 14): the division's prize table.
     const classes = classesFromTags(d.file.players.map((l) => ({ id: l.id, tags: l.tags })))
-    const prizes = prizeTableFromTsh(prizeLines.prizes.get(d.name) ?? [], classes, d.name)
+    const prizes = prizeTableFromTsh(
+      prizeLines.prizes.get(d.name) ?? [],
+      prizeLines.lines.get(d.name) ?? [],
+      classes,
+      d.name,
+    )
     if (prizes.table !== null) {
       commands.push({ type: 'setPrizes', division: d.name, prizes: prizes.table })
     }
-    for (const message of prizes.dropped) {
-      warnings.push({
-        file: 'config.tsh',
-        line: 1,
-        code: 'timport.prize.class',
-        message,
-        severity: 'warning',
-      })
-    }
+    warnings.push(...prizes.dropped.map((w) => ({ ...w, file: 'config.tsh' })))
   }
   // Prize lines are read (above); the ones Rackside cannot award are warnings with their line.
   const ignored = event.ignored.filter((key) => key !== 'prize')

@@ -27,6 +27,7 @@ prize roundrecord 1 B $30 first=1 last=2
 prize note 1 A 'Thanks to our sponsor'
 prize rank -1 B 'Wooden spoon'
 prize rank 1 C $10
+prize rank 1 B $15 class=Z
 `
 
 // Round 1: Ann beat Bob 420-380, Cy beat Di 450-300. Round 2: Ann beat Cy 400-390, Di beat Bob
@@ -115,6 +116,10 @@ describe('tsh prize lines and class tags imported (issue 14)', () => {
     ])
     expect(ignored[0]?.message).toContain('"note"')
     expect(ignored[2]?.message).toContain('no division "C"')
+    const noClass = imported.warnings.filter((w) => w.code === 'timport.prize.class')
+    expect(noClass.map((w) => [w.file, w.line, w.message])).toEqual([
+      ['config.tsh', 14, 'division B: no player has class Z; its prize is left out'],
+    ])
   })
 
   test('the prizes report shows the same table: Ann 1st, Cy 2nd, so Class B 1st goes to Di (exclusive=A)', () => {

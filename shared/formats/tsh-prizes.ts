@@ -60,6 +60,8 @@ const unquote = (word: string): string => word.replace(/"([^"]*)"|'([^']*)'/g, '
 export interface TshPrizeRead {
   /** Each division's prizes, in the order of the lines. */
   readonly prizes: ReadonlyMap<string, readonly Prize[]>
+  /** The config.tsh line of each prize, in the same order. */
+  readonly lines: ReadonlyMap<string, readonly number[]>
   /** Lines Rackside does not award, for the import report. */
   readonly ignored: readonly FormatProblem[]
 }
@@ -77,6 +79,7 @@ export function readTshPrizes(
   divisions: readonly string[],
 ): TshPrizeRead {
   const prizes = new Map<string, Prize[]>()
+  const at = new Map<string, number[]>()
   const ignored: FormatProblem[] = []
   for (const line of lines) {
     const [, type = '', placeText = '', divisionText = '', valueWord, ...rest] = prizeWords(
@@ -131,8 +134,9 @@ export function readTshPrizes(
       continue
     }
     prizes.set(division, [...(prizes.get(division) ?? []), prize])
+    at.set(division, [...(at.get(division) ?? []), line.line])
   }
-  return { prizes, ignored }
+  return { prizes, lines: at, ignored }
 }
 
 /** Each player's `class` tag as a class by hand; none when no player has one. */
@@ -151,20 +155,27 @@ export function classesFromTags(
 }
 
 /**
- * A division's prize table from its prize lines and its players' class tags, or null when there is
- * neither. A class prize for a class no player has is left out and reported (tsh warns too).
+ * A division's prize table from its prize lines (with their config.tsh lines) and its players'
+ * class tags, or null when there is neither. A class prize for a class no player has is left out
+ * and reported with its line (tsh warns about such a class too).
  */
 export function prizeTableFromTsh(
   prizes: readonly Prize[],
+  lines: readonly number[],
   classes: ClassSetting,
   division: string,
-): { readonly table: PrizeTable | null; readonly dropped: readonly string[] } {
+): { readonly table: PrizeTable | null; readonly dropped: readonly FormatProblem[] } {
   if (prizes.length === 0 && classes.kind === 'none') return { table: null, dropped: [] }
   const names = new Set(classes.kind === 'manual' ? classes.members.map((m) => m.name) : [])
-  const dropped: string[] = []
-  const kept = prizes.filter((p) => {
+  const dropped: FormatProblem[] = []
+  const kept = prizes.filter((p, i) => {
     if (p.group.kind !== 'class' || names.has(p.group.name)) return true
-    dropped.push(`division ${division}: no player has class ${p.group.name}; its prize is left out`)
+    dropped.push({
+      line: lines[i] ?? 1,
+      code: 'timport.prize.class',
+      message: `division ${division}: no player has class ${p.group.name}; its prize is left out`,
+      severity: 'warning',
+    })
     return false
   })
   return { table: { ...EMPTY_PRIZE_TABLE, prizes: kept, classes }, dropped }
