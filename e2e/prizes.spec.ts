@@ -82,7 +82,7 @@ test('the prizes of a finished three-division event, on screen and printed to PD
 
   // Division B: players level on wins and losses share, and the money is split.
   await prizes.division('B')
-  await prizes.ties('level on wins and losses: shared and split')
+  await prizes.ties('same record: shared and split')
   await prizes.save()
   await expect(prizes.status.filter({ hasText: 'Prize table saved.' })).toBeVisible()
   // Eve and Fred tie for 1st: the 1st and 2nd place prizes are pooled and split.
