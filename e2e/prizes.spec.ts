@@ -91,7 +91,12 @@ test('the prizes of a finished three-division event, on screen and printed to PD
 
   // Division C had no prize lines: the director adds a trophy for 1st place.
   await prizes.division('C')
-  await prizes.addPrize('Place', 'Trophy')
+  await prizes.addPrize('Place', '')
+  await prizes.save()
+  // Nothing is stored until the table is whole; the message names the prize.
+  await expect(prizes.error).toHaveText('Prize 1: say what the winner gets ("$100", "Trophy").')
+  await expect(prizes.winners).toHaveCount(0)
+  await prizes.value(1, 'Trophy')
   await prizes.save()
   await expect(prizes.winnerRow(1)).toContainText('India, Ian (3–0 +120)')
 

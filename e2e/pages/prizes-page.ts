@@ -28,6 +28,10 @@ export class PrizesPage {
     await this.page.getByLabel(`Prize ${n} value`).fill(value)
   }
 
+  async value(n: number, text: string): Promise<void> {
+    await this.page.getByLabel(`Prize ${n} value`).fill(text)
+  }
+
   async ties(label: string): Promise<void> {
     await this.page.getByLabel('Ties').selectOption({ label })
   }
