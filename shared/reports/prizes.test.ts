@@ -99,9 +99,15 @@ const CLASSES: PrizeTable['classes'] = {
   ],
 }
 
-function awards(table: Partial<PrizeTable>, rounds = 3, playedRounds = 3) {
+function awards(
+  table: Partial<PrizeTable>,
+  rounds = 3,
+  playedRounds = 3,
+  extra: readonly Command[] = [],
+) {
   const state = applyAll([
     ...event(rounds, playedRounds),
+    ...extra,
     {
       type: 'setPrizes',
       division: 'A',
@@ -258,6 +264,31 @@ describe('game prizes (tsh highwin, highloss, lowwin, upset) and record prizes',
     })
     expect(winnersOf(report)).toEqual(['Most wins in a session, rounds 2–3: Cy'])
     expect(report.awards[0]?.winners[0]?.detail).toBe('1–1 +200')
+  })
+
+  test('best spread counts the director’s spread penalties in their round (NSA IV.J.3): Cy loses 350 in round 3', () => {
+    const penalty: Command = {
+      type: 'assignPenalty',
+      division: 'A',
+      player: CY,
+      round: 3,
+      points: 350,
+      reason: 'conduct',
+    }
+    const report = awards(
+      {
+        prizes: [
+          prize({ kind: 'spread', exclusive: false }),
+          prize({ kind: 'spread', rounds: { from: 1, to: 2 }, exclusive: false }),
+        ],
+      },
+      3,
+      3,
+      [penalty],
+    )
+    // The event: Cy +400 − 350 = +50, behind Ann's +60. Rounds 1–2 (before the penalty): Cy +180.
+    expect(winnersOf(report)).toEqual(['Best spread: Ann', 'Best spread, rounds 1–2: Cy'])
+    expect(report.awards.map((a) => a.winners[0]?.detail)).toEqual(['+60', '+180'])
   })
 
   test('one prize per player across kinds: Cy has the high win, so best spread goes to Ann', () => {

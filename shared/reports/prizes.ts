@@ -145,6 +145,11 @@ function rangeTotals(division: Division, from: number, to: number): Map<PlayerId
     }
     totals.set(player, t)
   }
+  // A director's spread penalty counts in its round (NSA IV.J.3), as in the standings.
+  for (const p of division.penalties) {
+    const t = totals.get(p.player)
+    if (t !== undefined && p.round >= from && p.round <= to) t.spread -= p.points
+  }
   return totals
 }
 
@@ -239,6 +244,17 @@ function candidates(prize: Prize, basis: Basis): Candidate[] {
         }))
     case 'spread':
     case 'session': {
+      // Over the whole event, the standings' spread: with its cap and the director's penalties.
+      if (prize.kind === 'spread' && prize.rounds === undefined) {
+        return rows
+          .filter((r) => member(r.player) && r.games > 0)
+          .map((r) => ({
+            player: r.player,
+            key: [r.spread],
+            tie: String(r.spread),
+            detail: signedText(r.spread),
+          }))
+      }
       const totals = rangeTotals(division, from, to)
       const out: Candidate[] = []
       for (const [player, t] of totals) {
