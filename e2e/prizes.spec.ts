@@ -119,7 +119,7 @@ test('the prizes of a finished three-division event, on screen and printed to PD
   expect(a).toMatch(/3\s+Class B 1st place\s+\$50\s+Delta, Di/)
   expect(a).toMatch(/4\s+High game \(win\)\s+\$25\s+Bravo, Bob \(Round 2, table 2: 500–350/)
   expect(a).toMatch(/5\s+Biggest upset\s+\$25\s+Delta, Di \(Round 3, table 1: 430–410/)
-  expect(a).toContain('Class A: Alpha, Ann, Bravo, Bob')
+  expect(a).toContain('Class A: Alpha, Ann; Bravo, Bob')
   expect(a).toContain('Prizes are awarded in the order listed (as tsh awards its prize lines).')
 
   const b = text['B'] ?? ''

@@ -106,7 +106,7 @@ function prizesBody(report: PrizesReport): Html {
         ? ''
         : html`<h2>Classes</h2>
             ${report.classes.map(
-              (c) => html`<p><b>Class ${c.name}:</b> ${c.players.join(', ') || 'nobody'}</p>`,
+              (c) => html`<p><b>Class ${c.name}:</b> ${c.players.join('; ') || 'nobody'}</p>`,
             )}`
     }
     <div class="legend">${report.notes.map((n) => html`<p>${n}</p>`)}</div>`
