@@ -34,6 +34,7 @@ import type { Command, PairingSpec } from '../tournament/commands'
 import type { PairingStart, TournamentInfo, TshPlayerData } from '../tournament/types'
 import { isIsoDate, MAX_RATING, validatePlayerInput } from '../tournament/validation'
 import { DEFAULT_CONTENTION, type ContentionSettings } from '../tournament/pairing-rules'
+import { EMPTY_PRIZE_TABLE } from '../tournament/prizes'
 import { mapConfigToRules, type TshConfig } from './config-tsh'
 import type { FormatProblem } from './problem'
 import { classesFromTags, prizeTableFromTsh, readTshPrizes } from './tsh-prizes'
@@ -48,6 +49,11 @@ export interface TImportOptions {
   readonly rounds?: number
   /** Written on the pairing commands for the audit. */
   readonly system?: string
+  /**
+   * Set the division's classes from the players' `class` tags (issue 14; default true). A whole
+   * event sets them with its prize lines instead.
+   */
+  readonly classesFromTags?: boolean
 }
 
 export interface TDivisionImport {
@@ -324,6 +330,10 @@ export function importTDivision(
   for (let round = lastPaired + 1; round <= eventRounds; round += 1) {
     withdrawalsBefore(round)
     penaltiesOf(round)
+  }
+  const classes = classesFromTags(lines.map((l) => ({ id: l.id, tags: l.tags })))
+  if (options.classesFromTags !== false && classes.kind !== 'none') {
+    commands.push({ type: 'setPrizes', division, prizes: { ...EMPTY_PRIZE_TABLE, classes } })
   }
   return ok({ commands, warnings, rounds: fileRounds })
 }
@@ -648,7 +658,12 @@ export function importTshEvent(
   warnings.push(...prizeLines.ignored.map((w) => ({ ...w, file: 'config.tsh' })))
   for (const d of divisions) {
     commands.push({ type: 'addDivision', name: d.name })
-    const imported = importTDivision(d.file, { division: d.name, rules, rounds: info.rounds })
+    const imported = importTDivision(d.file, {
+      division: d.name,
+      rules,
+      rounds: info.rounds,
+      classesFromTags: false,
+    })
     if (!imported.ok) {
       return {
         ok: false,

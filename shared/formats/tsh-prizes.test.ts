@@ -4,12 +4,13 @@
  */
 import { describe, expect, test } from 'vitest'
 import { prizesReport } from '../reports/prizes'
-import { applyAll } from '../tournament/test-support/event'
+import { rulesFromPreset } from '../rules/presets'
+import { applyAll, create } from '../tournament/test-support/event'
 import type { Command } from '../tournament/commands'
 import { parseConfigTsh } from './config-tsh'
 import { parseTFile } from './t-file'
 import type { TDivisionFile } from './t-file-types'
-import { importTshEvent } from './t-import'
+import { importTDivision, importTshEvent } from './t-import'
 import { exportTshEvent } from './tsh-event-export'
 import { parseTshArchive } from './tsh-archive'
 import { prizeWords, readTshPrizes } from './tsh-prizes'
@@ -150,6 +151,29 @@ describe('tsh prize lines and class tags imported (issue 14)', () => {
     expect(files['a.t']).toMatch(/Charlie, Cy .*; class B/)
     const again = applyAll(importEvent(read.value.configText, files).commands as Command[])
     expect(again.divisions.map((d) => d.prizes)).toEqual(state.divisions.map((d) => d.prizes))
+  })
+})
+
+describe('a single .t file with class tags', () => {
+  test('gives the division its classes, by hand, as the tags say', () => {
+    const imported = importTDivision(file(A_T), {
+      division: 'A',
+      rules: rulesFromPreset('nsa1995'),
+    })
+    if (!imported.ok) throw new Error(imported.error.message)
+    const state = applyAll([
+      create('nsa1995', 2),
+      { type: 'addDivision', name: 'A' },
+      ...imported.value.commands,
+    ])
+    const classes = state.divisions[0]?.prizes?.classes
+    expect(classes?.kind === 'manual' && classes.members.map((m) => m.name)).toEqual([
+      'A',
+      'A',
+      'B',
+      'B',
+    ])
+    expect(state.divisions[0]?.prizes?.prizes).toEqual([])
   })
 })
 
