@@ -6,9 +6,9 @@
  * 1. Prizes are awarded in the order the table lists them, one after another, as tsh awards its
  *    `prize` lines in the order config.tsh lists them.
  * 2. For each prize the candidates are ranked: players by their record (a place, a session) or
- *    spread, or by their best qualifying game (high win, high loss, low win), or each upset win by
- *    its rating difference. A prize for the n-th place goes to the first candidates ranked n-th or
- *    lower (tsh: a candidate whose rank is at least the prize's place).
+ *    spread, or by their best qualifying game (high game, high win, high loss, low win), or each
+ *    upset win by its rating difference. A prize for the n-th place goes to the first candidates
+ *    ranked n-th or lower (tsh: a candidate whose rank is at least the prize's place).
  * 3. With "one prize per player" (an exclusive prize), a player who has already won an exclusive
  *    prize is passed over and the next in line wins it: so a class winner who also places overall
  *    takes the overall prize listed first and the class prize goes to the next player in the class.
