@@ -6,6 +6,7 @@ export const SECTIONS = [
   'Rounds',
   'Results',
   'Standings',
+  'Prizes',
   'Print',
   'Files',
   'History',

@@ -10,6 +10,7 @@ import { CliError, EXIT, type CliIo, type ExitCode } from './io'
 
 const STANDINGS_USAGE_SHORT = `rackside standings FILE.t [--after-round N | --all-rounds] [--json]`
 const PAIR_USAGE_SHORT = `rackside pair FILE.t --round N --system swiss|koth|rr|random|rating|fontes|australian [--json]`
+const PRIZES_USAGE_SHORT = `rackside prizes FILE.json [--division A] [--json]`
 
 export const USAGE = `usage: rackside <command> [arguments]
 
@@ -18,6 +19,7 @@ commands:
   ${CONVERT_USAGE.split('\n')[0] ?? ''}
   ${STANDINGS_USAGE_SHORT}
   ${PAIR_USAGE_SHORT}
+  ${PRIZES_USAGE_SHORT}
   help [command]
 
 Run "rackside <command> --help" for a command's options.
@@ -31,6 +33,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   // Loaded on use, so a problem in the standings code cannot stop check and convert.
   standings: async (argv, io) => (await import('./standings-command')).standingsCommand(argv, io),
   pair: async (argv, io) => (await import('./pair-command')).pairCommand(argv, io),
+  prizes: async (argv, io) => (await import('./prizes-command')).prizesCommand(argv, io),
 }
 
 /** The message to show for anything thrown: ours as is, others by their message, never a stack. */

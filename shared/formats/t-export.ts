@@ -52,6 +52,7 @@ import {
   type RacksideFacts,
   type RoundEntry,
 } from './t-rackside-tag'
+import { classTagValues } from './tsh-prizes'
 
 export const TAGS_OWNED_BY_RACKSIDE = ['p12', 'off', 'penalty', 'rackside', 'naspa', 'id'] as const
 
@@ -403,6 +404,8 @@ function playerLine(
   }
   const factValues = factsText(facts)
   generated.set(RACKSIDE_TAG, factValues.length === 0 ? null : factValues)
+  // The rating class of the division's prize table (issue 14), else the tag as imported.
+  generated.set('class', classTagValues(division, player))
 
   const tags: KeptTag[] = []
   for (const t of player.tsh?.tags ?? []) {

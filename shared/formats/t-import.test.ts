@@ -130,11 +130,29 @@ describe('mgi-2022 division A with its config.tsh: every rrank reproduced by the
   })
 
   test('the ignored config keys and commands are reported', () => {
-    expect(imported.value.ignored).toEqual(
-      expect.arrayContaining(['director_name', 'begin', 'prize']),
-    )
+    expect(imported.value.ignored).toEqual(expect.arrayContaining(['director_name', 'begin']))
+    // Read into each division's prize table (issue 14), so no longer ignored.
+    expect(imported.value.ignored).not.toContain('prize')
     expect(imported.value.ignored).not.toContain('bye_spread')
     expect(imported.value.ignored).not.toContain('gibson')
+  })
+
+  test('tsh prize lines (rank 1..5 per division) become each division’s prize table (issue 14)', () => {
+    const a = state.divisions[0]?.prizes
+    expect(a?.prizes.map((p) => [p.kind, p.place, p.value])).toEqual([
+      ['place', 1, '1,500,000+TROPHY'],
+      ['place', 2, '800,000'],
+      ['place', 3, '500,000'],
+      ['place', 4, '300,000'],
+      ['place', 5, '200,000'],
+    ])
+    expect(state.divisions[1]?.prizes?.prizes.map((p) => p.value)).toEqual([
+      '1,000,000',
+      '500,000',
+      '300,000',
+      '200,000',
+      '100,000',
+    ])
   })
 
   test('gibson, gibson_spread and prize_bands become each division’s prize contention (issue 10)', () => {

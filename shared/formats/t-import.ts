@@ -34,8 +34,10 @@ import type { Command, PairingSpec } from '../tournament/commands'
 import type { PairingStart, PlanStep, TournamentInfo, TshPlayerData } from '../tournament/types'
 import { isIsoDate, MAX_RATING, validatePlayerInput } from '../tournament/validation'
 import { DEFAULT_CONTENTION, type ContentionSettings } from '../tournament/pairing-rules'
+import { EMPTY_PRIZE_TABLE } from '../tournament/prizes'
 import { mapConfigToRules, type TshConfig } from './config-tsh'
 import type { FormatProblem } from './problem'
+import { classesFromTags, prizeTableFromTsh, readTshPrizes } from './tsh-prizes'
 import { checkTFile } from './t-check'
 import type { TDivisionFile, TPlayerLine } from './t-file-types'
 import { MEMBER_ID_TAGS, ZERO_MARGIN_POINT } from './t-export'
@@ -54,6 +56,11 @@ export interface TImportOptions {
   readonly rounds?: number
   /** Written on the pairing commands for the audit. */
   readonly system?: string
+  /**
+   * Set the division's classes from the players' `class` tags (issue 14; default true). A whole
+   * event sets them with its prize lines instead.
+   */
+  readonly classesFromTags?: boolean
 }
 
 export interface TDivisionImport {
@@ -426,6 +433,10 @@ export function importTDivision(
   for (let round = lastPaired + 1; round <= eventRounds; round += 1) {
     withdrawalsBefore(round)
     penaltiesOf(round)
+  }
+  const classes = classesFromTags(lines.map((l) => ({ id: l.id, tags: l.tags })))
+  if (options.classesFromTags !== false && classes.kind !== 'none') {
+    commands.push({ type: 'setPrizes', division, prizes: { ...EMPTY_PRIZE_TABLE, classes } })
   }
   return ok({ commands, warnings, rounds: fileRounds })
 }
@@ -806,12 +817,12 @@ export function eventFromConfig(
   const system = settings.pairingSystem?.toLowerCase()
   if (system === 'manual' || system === 'none') plan = MANUAL_PLAN
   else if (system !== undefined) {
-    // Rackside's default plan (rating order, then Swiss) is tsh's automatic pairing.
+    // Rackside's automatic plan (auto-plan.ts) stands for tsh's automatic pairing.
     if (system !== 'auto' && system !== 'basic') {
       note(
         'pairing_system',
         'timport.config.pairing-system',
-        `pairing_system "${settings.pairingSystem ?? ''}" is paired by Rackside's Swiss plan (rating order in round 1)`,
+        `pairing_system "${settings.pairingSystem ?? ''}" is paired by Rackside's automatic plan (round robin, Initial Fontes, Swiss, King of the Hill)`,
       )
     }
     if (!TSH_AUTOMATIC.includes(system)) {
@@ -916,10 +927,20 @@ export function importTshEvent(
     rounds: Math.max(rounds, 1),
   }
   const commands: Command[] = [{ type: 'createTournament', info, rules }]
+  const prizeLines = readTshPrizes(
+    config.prizes,
+    divisions.map((d) => d.name),
+  )
+  warnings.push(...prizeLines.ignored.map((w) => ({ ...w, file: 'config.tsh' })))
   for (const d of divisions) {
     commands.push({ type: 'addDivision', name: d.name })
     if (plan !== null) commands.push({ type: 'setPairingPlan', division: d.name, plan })
-    const imported = importTDivision(d.file, { division: d.name, rules, rounds: info.rounds })
+    const imported = importTDivision(d.file, {
+      division: d.name,
+      rules,
+      rounds: info.rounds,
+      classesFromTags: false,
+    })
     if (!imported.ok) {
       return {
         ok: false,
@@ -937,7 +958,20 @@ export function importTshEvent(
       commands.push({ type: 'setContention', division: d.name, contention: contention.value })
     }
     warnings.push(...imported.value.warnings.map((w) => ({ ...w, file: d.fileName })))
+    // Prize lines and class tags (issue 14): the division's prize table.
+    const classes = classesFromTags(d.file.players.map((l) => ({ id: l.id, tags: l.tags })))
+    const prizes = prizeTableFromTsh(
+      prizeLines.prizes.get(d.name) ?? [],
+      prizeLines.lines.get(d.name) ?? [],
+      classes,
+      d.name,
+    )
+    if (prizes.table !== null) {
+      commands.push({ type: 'setPrizes', division: d.name, prizes: prizes.table })
+    }
+    warnings.push(...prizes.dropped.map((w) => ({ ...w, file: 'config.tsh' })))
   }
-  const ignored = event.value.ignored
+  // Prize lines are read (above); the ones Rackside cannot award are warnings with their line.
+  const ignored = event.value.ignored.filter((key) => key !== 'prize')
   return ok({ commands, ignored, warnings })
 }

@@ -23,6 +23,7 @@ import {
 import { fold } from '../tournament/apply'
 import type { CommandType, LoggedCommand } from '../tournament/commands'
 import { DO_NOT_PAIR_REASONS } from '../tournament/pairing-rules'
+import { PLAYER_FLAGS, PRIZE_KINDS, TIE_RULES } from '../tournament/prizes'
 import type { TournamentState } from '../tournament/types'
 
 export const TOURNAMENT_FILE_FORMAT = 'rackside-tournament'
@@ -245,6 +246,30 @@ const RESULT_FIELDS: Fields = {
   first: opt(PLAYER_ID),
 }
 
+const PRIZE_TABLE = obj({
+  prizes: {
+    array: obj({
+      kind: { literal: PRIZE_KINDS },
+      place: 'integer',
+      group: {
+        byKind: { all: {}, class: { name: 'string' }, flag: { flag: { literal: PLAYER_FLAGS } } },
+      },
+      value: 'string',
+      rounds: opt(obj({ from: 'integer', to: 'integer' })),
+      exclusive: 'boolean',
+    }),
+  },
+  ties: { literal: TIE_RULES },
+  classes: {
+    byKind: {
+      none: {},
+      rating: { bands: { array: obj({ name: 'string', minRating: 'integer' }) } },
+      manual: { members: { array: obj({ player: PLAYER_ID, name: 'string' }) } },
+    },
+  },
+  flags: { array: obj({ player: PLAYER_ID, flag: { literal: PLAYER_FLAGS } }) },
+})
+
 /** Every command's fields; a Record so a new command type does not compile until it is listed. */
 const COMMAND_FIELDS: Readonly<Record<CommandType, Fields>> = {
   createTournament: { info: INFO, rules: RULES },
@@ -289,6 +314,7 @@ const COMMAND_FIELDS: Readonly<Record<CommandType, Fields>> = {
       sameClubRounds: 'integer',
     }),
   },
+  setPrizes: { division: 'string', prizes: PRIZE_TABLE },
   pairRound: {
     division: 'string',
     round: 'integer',

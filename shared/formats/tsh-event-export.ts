@@ -3,6 +3,7 @@ import type { TournamentState } from '../tournament/types'
 import { exportTDivision } from './t-export'
 import { serializeTFile } from './t-file'
 import { isSafeArchiveName, serializeTshArchive } from './tsh-archive'
+import { tshPrizeLines } from './tsh-prizes'
 
 /** A division's file name in an archive or folder: its name made plain (`Open B` -> `open-b.t`). */
 export function divisionFileName(name: string, taken: ReadonlySet<string> = new Set()): string {
@@ -74,6 +75,7 @@ export function exportTshEvent(state: TournamentState): Result<string> {
     state.divisions.every((d) => d.plan.every((step) => step.system === 'manual'))
       ? ["config pairing_system = 'manual'"]
       : []),
+    ...state.divisions.flatMap((d) => tshPrizeLines(d, d.name.replace(/\s+/g, '_'))),
   ].join('\n')
   const archive = serializeTshArchive({ configText, files })
   return archive.ok ? ok(archive.value) : archive

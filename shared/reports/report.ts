@@ -11,7 +11,10 @@ import {
 import { scorecards, type Scorecards } from './scorecards'
 import { resultSlips, type ResultSlips } from './slips'
 import { standingsReport, type StandingsReport } from './standings-report'
-import { wallChart, type WallChart } from './wall-chart'
+import { wallChart, rankedWallChart, type WallChart } from './wall-chart'
+import { gameLists, type GameLists } from './game-lists'
+import { prizesReport, type PrizesReport } from './prizes'
+import { teamStandings, type TeamStandings } from './team-standings'
 
 /** Every printed page Rackside makes, in the order a round needs them. */
 export const REPORT_KINDS = [
@@ -22,6 +25,10 @@ export const REPORT_KINDS = [
   'standings',
   'wall-chart',
   'name-tags',
+  'prizes',
+  'game-lists',
+  'ranked-wall-chart',
+  'team-standings',
 ] as const
 export type ReportKind = (typeof REPORT_KINDS)[number]
 
@@ -33,6 +40,9 @@ export type Report =
   | StandingsReport
   | WallChart
   | NameTags
+  | PrizesReport
+  | GameLists
+  | TeamStandings
 
 export interface ReportRequest {
   readonly kind: ReportKind
@@ -65,5 +75,13 @@ export function buildReport(state: TournamentState, request: ReportRequest): Res
       return wallChart(state, division, round)
     case 'name-tags':
       return nameTags(state, division)
+    case 'prizes':
+      return prizesReport(state, division, round)
+    case 'game-lists':
+      return gameLists(state, division, round)
+    case 'ranked-wall-chart':
+      return rankedWallChart(state, division, round)
+    case 'team-standings':
+      return teamStandings(state, division, round)
   }
 }

@@ -21,11 +21,12 @@ export interface WallChartRow {
 }
 
 export interface WallChart {
-  readonly kind: 'wall-chart'
+  /** `ranked-wall-chart`: the same chart with its rows in standings order (issue 14). */
+  readonly kind: 'wall-chart' | 'ranked-wall-chart'
   readonly header: ReportHeader
   /** Rounds shown: 1..throughRound. */
   readonly rounds: number
-  /** In player-number order, as a chart on the wall is read. */
+  /** In player-number order, as a chart on the wall is read; ranked: in standings order. */
   readonly rows: readonly WallChartRow[]
 }
 
@@ -66,5 +67,30 @@ export function wallChart(
               },
       }
     }),
+  })
+}
+
+/**
+ * The wall chart with its rows in standings order after `round` (issue 14): best first, players
+ * the standings leave out (withdrawn) last, in player-number order.
+ */
+export function rankedWallChart(
+  state: TournamentState,
+  divisionName: string,
+  round: number,
+): Result<WallChart> {
+  const chart = wallChart(state, divisionName, round)
+  if (!chart.ok) return chart
+  const rankOf = (row: WallChartRow): number => row.standing?.rank ?? Number.MAX_SAFE_INTEGER
+  const order = new Map<number, number>()
+  const standings = standingsAsOf(state, divisionName, round)
+  if (standings.ok) standings.value.forEach((row, i) => order.set(row.player, i))
+  const position = (row: WallChartRow): number => order.get(row.id) ?? Number.MAX_SAFE_INTEGER
+  return ok({
+    ...chart.value,
+    kind: 'ranked-wall-chart',
+    rows: [...chart.value.rows].sort(
+      (a, b) => rankOf(a) - rankOf(b) || position(a) - position(b) || a.id - b.id,
+    ),
   })
 }

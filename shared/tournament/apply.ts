@@ -3,6 +3,7 @@ import { err, ok, type Result, type RuleError } from '../result'
 import type { Command, LoggedCommand } from './commands'
 import { setContention, setDoNotPair } from './pairing-rules'
 import { setPairingPlan } from './plan'
+import { setPrizes } from './prizes'
 import {
   assignPenalty,
   cancelCheckIn,
@@ -119,6 +120,8 @@ export function apply(
       return updateDivision(state, command.division, (d) => setContention(d, command, context))
     case 'setDoNotPair':
       return updateDivision(state, command.division, (d) => setDoNotPair(d, command, context))
+    case 'setPrizes':
+      return updateDivision(state, command.division, (d) => setPrizes(d, command, context))
     case 'pairRound':
       return updateDivision(state, command.division, (d) => pairRound(d, command, context))
     case 'editPairing':

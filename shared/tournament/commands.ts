@@ -1,6 +1,7 @@
 import type { GameResult, PlayerId } from '../results/game-result'
 import type { RuleSet } from '../rules/rule-set'
 import type { ContentionSettings, DoNotPairList } from './pairing-rules'
+import type { PrizeTable } from './prizes'
 import type { PairingStart, PlanStep, PlayerFields, TournamentInfo, TshPlayerData } from './types'
 
 /**
@@ -128,6 +129,8 @@ export type Command =
       readonly division: string
       readonly doNotPair: DoNotPairList
     }
+  /** The division's prize table, classes and player flags (issue 14). */
+  | { readonly type: 'setPrizes'; readonly division: string; readonly prizes: PrizeTable }
   | {
       readonly type: 'pairRound'
       readonly division: string

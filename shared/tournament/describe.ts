@@ -4,6 +4,7 @@ import { apply } from './apply'
 import type { Command, GameRef, LoggedCommand, PairingSpec } from './commands'
 import { findGame } from './record-result'
 import { describeContention, describeDoNotPair } from './pairing-rules'
+import { describePrizeTable } from './prizes'
 import type { Division, PlanStep, TournamentState } from './types'
 
 /*
@@ -204,6 +205,8 @@ export function describeCommand(
       return `Prize contention${inDivision}: ${describeContention(command.contention)}`
     case 'setDoNotPair':
       return `Do-not-pair list${inDivision}: ${describeDoNotPair(command.doNotPair, names.full)}`
+    case 'setPrizes':
+      return `Prize table${inDivision}: ${describePrizeTable(command.prizes)}`
     case 'pairRound': {
       const source = [
         command.system,

@@ -40,6 +40,7 @@ export function commandRound(command: Command): number | null {
     case 'setPairingPlan':
     case 'setContention':
     case 'setDoNotPair':
+    case 'setPrizes':
       return null
     case 'registerPlayer':
       return command.firstRound ?? null

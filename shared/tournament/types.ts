@@ -3,6 +3,7 @@ import type { GameResult, PlayerId, SpreadPenalty } from '../results/game-result
 import type { RuleSet } from '../rules/rule-set'
 import type { StartReason } from '../starts/starts'
 import type { ContentionSettings, DoNotPairList } from './pairing-rules'
+import type { PrizeTable } from './prizes'
 
 export type { PlayerId } from '../results/game-result'
 
@@ -86,6 +87,8 @@ export interface Player extends PlayerFields {
   readonly checkIns: readonly string[]
   /** Set when the player came from a tsh `.t` file (formats.md). */
   readonly tsh?: TshPlayerData
+  /** The team the player plays for (team standings, issue 14); absent = none given. */
+  readonly team?: string
 }
 
 /**
@@ -201,6 +204,8 @@ export interface Division {
   readonly contention?: ContentionSettings
   /** Who must not meet whom (shared/tournament/pairing-rules.ts); absent = nobody. */
   readonly doNotPair?: DoNotPairList
+  /** Prizes, classes and player flags (shared/tournament/prizes.ts); absent = no prizes. */
+  readonly prizes?: PrizeTable
 }
 
 export interface TournamentState {

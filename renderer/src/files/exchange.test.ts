@@ -171,6 +171,10 @@ describe('the HTML folder for publishing', () => {
       'a-r3-pairings-alphabetical.html',
       'a-r3-standings.html',
       'a-r3-wall-chart.html',
+      'a-r3-ranked-wall-chart.html',
+      'a-r3-prizes.html',
+      'a-r3-game-lists.html',
+      'a-r3-team-standings.html',
     ])
     expect(folder.value.every((f) => isSafeArchiveName(f.name))).toBe(true)
     expect(folder.value[0]?.contents).toContain('<h1>Worked &lt;Example&gt;</h1>')

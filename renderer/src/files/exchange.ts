@@ -338,11 +338,16 @@ const PUBLISHED: readonly ReportKind[] = [
   'pairings-alphabetical',
   'standings',
   'wall-chart',
+  'ranked-wall-chart',
+  'prizes',
+  'game-lists',
+  'team-standings',
 ]
 
 /**
  * Pages for publishing online: per division, the latest round's pairings (by table and by name),
- * the standings and the wall chart, each a self-contained page (the print documents, so the web
+ * the standings, the wall chart (by number and ranked), the prizes, the game lists and the team
+ * standings (issue 14), each a self-contained page (the print documents, so the web
  * shows what the hall saw), and an index.html linking them.
  */
 export function htmlFolder(state: TournamentState): Result<readonly FolderFile[]> {

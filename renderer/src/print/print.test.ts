@@ -52,6 +52,45 @@ const state = build([
       { kind: 'bye', player: 5 },
     ],
   },
+  // Round 1 played, so the prizes and game lists (issue 14) have a winner to name.
+  {
+    type: 'recordResult',
+    division: 'A',
+    round: 1,
+    game: { table: 1 },
+    result: {
+      kind: 'played',
+      players: [1, 2],
+      rawScores: [420, 380],
+      overtimeSeconds: [0, 0],
+      scores: [420, 380],
+    },
+  },
+  {
+    type: 'recordResult',
+    division: 'A',
+    round: 1,
+    game: { table: 2 },
+    result: {
+      kind: 'played',
+      players: [3, 4],
+      rawScores: [300, 410],
+      overtimeSeconds: [0, 0],
+      scores: [300, 410],
+    },
+  },
+  {
+    type: 'setPrizes',
+    division: 'A',
+    prizes: {
+      prizes: [
+        { kind: 'high-win', place: 1, group: { kind: 'all' }, value: '<$50>', exclusive: true },
+      ],
+      ties: 'spread',
+      classes: { kind: 'none' },
+      flags: [],
+    },
+  },
 ])
 
 function documentOf(kind: ReportKind, pageSize: 'A4' | 'Letter' = 'A4'): string {
@@ -123,6 +162,26 @@ describe('print documents', () => {
     expect(job?.html).toContain('size: A4 landscape;')
     expect(job?.html).toContain('<th>Opponent’s signature</th>')
     expect(job?.html).toContain('<th class="num">Penalty</th>')
+  })
+
+  test('the ranked wall chart (issue 14) is landscape, titled as such, rows in standings order', () => {
+    const report = buildReport(state, { kind: 'ranked-wall-chart', division: 'A', round: 1 })
+    const job = report.ok ? printJob(report.value, 'A4') : null
+    expect(job?.landscape).toBe(true)
+    expect(job?.html).toContain('<h1>Ranked wall chart</h1>')
+    expect(job?.suggestedName).toBe('kl-open-cup-a-r1-ranked-wall-chart.pdf')
+    // Dan beat Mei 410–300 (+110), Ezra's bye counts +50, Ann beat Ravi by 40; Mei lost by 110.
+    const order = ['O&#39;Neil, Dan', 'Ezra, Tan', '&lt;b&gt;Ann', 'Bala, Ravi', 'Chong, Mei']
+    const at = order.map((name) => job?.html.indexOf(name) ?? -1)
+    expect(at.every((i) => i > 0)).toBe(true)
+    expect([...at].sort((a, b) => a - b)).toEqual(at)
+  })
+
+  test('the prizes page names the winner, the status and the order rule', () => {
+    const doc = documentOf('prizes')
+    expect(doc).toContain('If the event ended now: after round 1, with 3 rounds still to play.')
+    expect(doc).toContain('&lt;$50&gt;')
+    expect(doc).toContain('Prizes are awarded in the order listed')
   })
 
   test('the wall chart is landscape', () => {

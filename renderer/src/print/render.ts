@@ -3,6 +3,7 @@ import type { Report, ReportKind } from '../../../shared/reports/report'
 import { nameTagsDocument, scorecardsDocument } from './cards-html'
 import { slug } from './format'
 import { slipsDocument } from './slips-html'
+import { gameListsDocument, prizesDocument, teamStandingsDocument } from './prizes-html'
 import {
   pairingsAlphabeticalDocument,
   pairingsByTableDocument,
@@ -18,6 +19,10 @@ export const REPORT_TITLES: Readonly<Record<ReportKind, string>> = {
   standings: 'Standings',
   'wall-chart': 'Wall chart',
   'name-tags': 'Name tags',
+  prizes: 'Prizes',
+  'game-lists': 'Game lists',
+  'ranked-wall-chart': 'Ranked wall chart',
+  'team-standings': 'Team standings',
 }
 
 /** A document ready for the printer or a PDF: what `print` and `savePdf` of the bridge take. */
@@ -43,9 +48,16 @@ function documentOf(report: Report, pageSize: PageSize, title: string): string {
     case 'standings':
       return standingsDocument(report, pageSize, title)
     case 'wall-chart':
+    case 'ranked-wall-chart':
       return wallChartDocument(report, pageSize, title)
     case 'name-tags':
       return nameTagsDocument(report, pageSize, title)
+    case 'prizes':
+      return prizesDocument(report, pageSize, title)
+    case 'game-lists':
+      return gameListsDocument(report, pageSize, title)
+    case 'team-standings':
+      return teamStandingsDocument(report, pageSize, title)
   }
 }
 
@@ -58,7 +70,10 @@ export function printJob(report: Report, pageSize: PageSize): PrintJob {
   return {
     html: documentOf(report, pageSize, title),
     title,
-    landscape: report.kind === 'wall-chart' || report.kind === 'scorecards',
+    landscape:
+      report.kind === 'wall-chart' ||
+      report.kind === 'ranked-wall-chart' ||
+      report.kind === 'scorecards',
     pageSize,
     suggestedName: `${slug(header.event)}-${slug(header.division)}${roundPart}-${report.kind}.pdf`,
   }

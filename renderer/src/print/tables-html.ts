@@ -222,7 +222,10 @@ export function wallChartDocument(report: WallChart, pageSize: PageSize, title: 
     css: `${TABLE_CSS}
 body { font-size: 8pt; }
 td.cell { text-align: center; white-space: nowrap; font-size: 7.5pt; }`,
-    body: html`${pageHeading('Wall chart', report.header)}
+    body: html`${pageHeading(
+        report.kind === 'ranked-wall-chart' ? 'Ranked wall chart' : 'Wall chart',
+        report.header,
+      )}
       <p class="legend">
         Each round: W won, L lost, T tie, B bye, F forfeit, ? not entered; the opponent's number (*
         played first); the game's spread.

@@ -1,0 +1,88 @@
+/**
+ * `prizes FILE.json`: who wins each prize of a Rackside tournament file's divisions (issue 14), or
+ * who would if the event ended now, with who can still reach each place; as text or JSON. A tsh
+ * event is converted first (`rackside convert event.tsh event.json` reads its prize lines).
+ */
+import { readTournamentFile } from '../../shared/formats/tournament-file'
+import { ordinal } from '../../shared/pairing/gibson'
+import { prizesReport, type PrizesReport } from '../../shared/reports/prizes'
+import { parseArgs } from './args'
+import { CliError, EXIT, extensionOf, readBytes, type CliIo, type ExitCode } from './io'
+
+export const PRIZES_USAGE = `rackside prizes FILE.json [--division A] [--json]
+  The prize winners of every division (or of --division), as the Prizes screen shows them.`
+
+function statusLine(report: PrizesReport): string {
+  if (report.throughRound === 0) return 'no round is complete yet'
+  return report.provisional
+    ? `if the event ended now (after round ${report.throughRound}, ${report.roundsLeft} to play)`
+    : `final, after round ${report.throughRound}`
+}
+
+export function prizesText(report: PrizesReport): string {
+  const lines = [`Division ${report.header.division}: ${statusLine(report)}`]
+  if (report.awards.length === 0) lines.push('  no prize table')
+  const titleWidth = Math.max(5, ...report.awards.map((a) => a.title.length))
+  const valueWidth = Math.max(5, ...report.awards.map((a) => a.value.length))
+  for (const a of report.awards) {
+    const winners =
+      a.winners.length === 0
+        ? 'nobody qualifies yet'
+        : a.winners.map((w) => `${w.name} (${w.detail})`).join('; ')
+    const shared = a.shared === null ? '' : ` [${a.shared}]`
+    lines.push(
+      `${String(a.number).padStart(3)}  ${a.title.padEnd(titleWidth)}  ${a.value.padEnd(valueWidth)}  ${winners}${shared}`,
+    )
+  }
+  for (const c of report.contenders) {
+    const who = c.players
+      .map(
+        (p) =>
+          `${p.name} (${p.best === p.worst ? ordinal(p.best) : `${ordinal(p.best)}-${ordinal(p.worst)}`})`,
+      )
+      .join(', ')
+    lines.push(`  can still reach ${c.title}: ${who}`)
+  }
+  return lines.join('\n')
+}
+
+export async function prizesCommand(argv: readonly string[], io: CliIo): Promise<ExitCode> {
+  const args = parseArgs(argv, { flags: ['json'], options: ['division'] })
+  if (!args.ok) throw new CliError(args.error.message)
+  const { flags, options, positionals } = args.value
+  if (flags.has('help')) {
+    io.stdout(`${PRIZES_USAGE}\n`)
+    return EXIT.ok
+  }
+  const [path, ...extra] = positionals
+  if (path === undefined || extra.length > 0) throw new CliError(`usage: ${PRIZES_USAGE}`)
+  if (extensionOf(path) !== '.json') {
+    throw new CliError(
+      `${path}: give a Rackside tournament file (.json); convert a tsh event first: rackside convert event.tsh event.json`,
+    )
+  }
+  const read = readTournamentFile(new TextDecoder().decode(await readBytes(path)))
+  if (!read.ok) {
+    const line = read.error.line === undefined ? '' : `${String(read.error.line)}:`
+    io.stdout(`${path}:${line} ${read.error.message}\n`)
+    return EXIT.problems
+  }
+  const { state } = read.value
+  const wanted = options.get('division')
+  const divisions = state.divisions.filter(
+    (d) => wanted === undefined || d.name.toLowerCase() === wanted.toLowerCase(),
+  )
+  if (divisions.length === 0) throw new CliError(`${path} has no division ${wanted ?? ''}`)
+  const reports: PrizesReport[] = []
+  for (const d of divisions) {
+    const report = prizesReport(state, d.name, state.info.rounds)
+    if (!report.ok) throw new CliError(report.error.message)
+    reports.push(report.value)
+  }
+  io.stdout(
+    flags.has('json')
+      ? `${JSON.stringify({ divisions: reports })}\n`
+      : `${reports.map(prizesText).join('\n\n')}\n`,
+  )
+  return EXIT.ok
+}
