@@ -95,6 +95,12 @@ describe('a damaged or foreign file is refused with what is wrong and where, nev
       message: 'tournamentId should be a string, not missing',
     },
     {
+      what: 'a tournament id that climbs out of the backup folder (issue 13)',
+      input: edited((f) => (f.tournamentId = '../../etc')),
+      code: 'tournament-file.id',
+      message: 'tournamentId "../../etc" is not a tournament id',
+    },
+    {
       what: 'an empty log',
       input: edited((f) => (f.log = [])),
       code: 'tournament-file.log.empty',

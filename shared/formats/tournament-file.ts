@@ -280,6 +280,8 @@ const COMMAND_FIELDS: Readonly<Record<CommandType, Fields>> = {
   },
   issueWarning: { division: 'string', player: PLAYER_ID, round: 'integer', reason: 'string' },
   overrideStarter: { division: 'string', round: 'integer', table: 'integer', starter: PLAYER_ID },
+  undo: { seq: 'integer' },
+  redo: { seq: 'integer' },
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -402,6 +404,9 @@ function checkEntry(entry: unknown, index: number): Result<LoggedCommand> {
   return ok(entry as unknown as LoggedCommand)
 }
 
+/** What a tournament id may be: Rackside's UUIDs and any safe file-name stem. */
+const TOURNAMENT_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/
+
 /** Where a JSON.parse error happened, as a line number, when the engine says. */
 function jsonErrorLine(text: string, message: string): number | undefined {
   const position = /position (\d+)/.exec(message)?.[1]
@@ -458,6 +463,13 @@ export function readTournamentFile(text: string): Result<TournamentFile> {
   const tournamentId = parsed.tournamentId as string
   if (tournamentId.trim() === '') {
     return err('tournament-file.header', 'tournamentId should not be empty')
+  }
+  // The id names backup files and folders, so it must not climb out of them (`../../etc`).
+  if (!TOURNAMENT_ID.test(tournamentId)) {
+    return err(
+      'tournament-file.id',
+      `tournamentId ${JSON.stringify(tournamentId.slice(0, 80))} is not a tournament id: use letters, digits, '-' and '_' only (up to 100), starting with a letter or digit`,
+    )
   }
   const entries = parsed.log as readonly unknown[]
   if (entries.length === 0) {

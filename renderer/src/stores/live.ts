@@ -8,6 +8,8 @@ export interface LogChanged {
   readonly tournamentId: string
   /** Length of the stored log after the change. */
   readonly commandCount: number
+  /** The log's generation: a new one means the log was replaced (from a file). */
+  readonly generation: number
 }
 
 const CHANNEL = 'rackside'
@@ -31,7 +33,9 @@ function isLogChanged(data: unknown): data is LogChanged {
   if (typeof data !== 'object' || data === null) return false
   const candidate = data as Record<string, unknown>
   return (
-    typeof candidate['tournamentId'] === 'string' && typeof candidate['commandCount'] === 'number'
+    typeof candidate['tournamentId'] === 'string' &&
+    typeof candidate['commandCount'] === 'number' &&
+    typeof candidate['generation'] === 'number'
   )
 }
 
