@@ -8,7 +8,7 @@ import {
   type LoggedCommand,
   type PairingSpec,
 } from './commands'
-import { undoneBy } from './log'
+import { commandRound, undoneBy } from './log'
 import type { Division, PlanStep, TournamentState } from './types'
 
 /*
@@ -234,6 +234,16 @@ export function describeCommand(
     case 'overrideStarter':
       return `${where(command.round, command.table)}: ${names.full(command.starter)} starts (director’s choice)`
   }
+}
+
+/**
+ * Where a command belongs, for a desk deciding what to undo: "division A, round 2", "division A",
+ * or "" for a command about the whole event.
+ */
+export function commandPlace(command: Command): string {
+  const division = 'division' in command ? `division ${command.division}` : ''
+  const round = commandRound(command)
+  return [division, round === null ? '' : `round ${round}`].filter((p) => p !== '').join(', ')
 }
 
 export interface DescribedEntry {

@@ -6,7 +6,8 @@ import { afterEach, describe, expect, test } from 'vitest'
 import { apply, fold } from '../../../shared/tournament/apply'
 import type { Command, LoggedCommand } from '../../../shared/tournament/commands'
 import { defaultUndoTarget, fingerprint, planControl } from '../../../shared/tournament/log'
-import { create, ID, logOf, played, register } from '../../../shared/tournament/test-support/event'
+import { playedResult } from '../../../shared/results/game-result'
+import { rulesFromPreset } from '../../../shared/rules/presets'
 import type { TournamentState } from '../../../shared/tournament/types'
 import { RacksideDatabase } from './database'
 import { createDexieRepository } from './dexie-repository'
@@ -21,11 +22,18 @@ import { headOf, summarize } from './summary'
  * dropped its whole generation).
  */
 
+const ID = 't-race'
 const TABLES = 4
-const BASE: readonly LoggedCommand[] = logOf([
-  create('nsa1995', 3),
+const RULES = rulesFromPreset('nsa1995')
+const INFO = { name: 'Race Open', venue: 'Hall', startDate: '2026-03-14', endDate: '2026-03-14' }
+const BASE_COMMANDS: readonly Command[] = [
+  { type: 'createTournament', info: { ...INFO, rounds: 3 }, rules: RULES },
   { type: 'addDivision', name: 'A' },
-  ...Array.from({ length: TABLES * 2 }, (_, i) => register(`P${i + 1}`, 1500 - i)),
+  ...Array.from({ length: TABLES * 2 }, (_, i): Command => ({
+    type: 'registerPlayer',
+    division: 'A',
+    player: { name: `P${i + 1}`, rating: 1500 - i, memberId: '', club: '' },
+  })),
   {
     type: 'pairRound',
     division: 'A',
@@ -36,7 +44,12 @@ const BASE: readonly LoggedCommand[] = logOf([
       players: [2 * i + 1, 2 * i + 2] as const,
     })),
   },
-])
+]
+const BASE: readonly LoggedCommand[] = BASE_COMMANDS.map((command, seq) => ({
+  seq,
+  at: `2026-03-14T09:00:${String(seq).padStart(2, '0')}.000Z`,
+  command,
+}))
 
 /** A window: its own connection, the log it last read and the state folded from it. */
 interface Window {
@@ -97,12 +110,14 @@ function attempt(window: Window, x: Op): { entry: LoggedCommand; state: Tourname
       : null
   }
   const table = (x.n % TABLES) + 1
+  const result = playedResult([2 * table - 1, 2 * table], [300 + (x.n % 150), 350], [0, 0], RULES)
+  if (!result.ok) throw new Error(result.error.message)
   const command: Command = {
     type: 'recordResult',
     division: 'A',
     round: 1,
     game: { table },
-    result: played([2 * table - 1, 2 * table], [300 + (x.n % 150), 350]),
+    result: result.value,
   }
   const next = apply(window.state, command, ID)
   if (!next.ok) return null

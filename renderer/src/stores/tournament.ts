@@ -46,9 +46,12 @@ export interface ChangedElsewhere {
 
 /** The length of the prefix two logs share, command for command. */
 function sharedPrefix(a: readonly LoggedCommand[], b: readonly LoggedCommand[]): number {
-  let n = 0
-  while (n < a.length && n < b.length && fingerprint(a[n]!) === fingerprint(b[n]!)) n++
-  return n
+  const shorter = Math.min(a.length, b.length)
+  for (let n = 0; n < shorter; n++) {
+    const [x, y] = [a[n], b[n]]
+    if (x === undefined || y === undefined || fingerprint(x) !== fingerprint(y)) return n
+  }
+  return shorter
 }
 
 /** A refusal that says what changed, so the director checks before entering it again. */
