@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 
 /** Result entry by keyboard: one line, Enter, the next. */
 export class ResultsPage {
@@ -7,6 +7,8 @@ export class ResultsPage {
   readonly lastEntry: Locator
   readonly missing: Locator
   readonly entered: Locator
+  /** The question asked before a stored result is replaced (issue 13). */
+  readonly correction: Locator
 
   constructor(private readonly page: Page) {
     this.line = page.getByLabel('Result line')
@@ -14,6 +16,14 @@ export class ResultsPage {
     this.lastEntry = page.locator('.last-entry')
     this.missing = page.getByRole('list', { name: 'Missing results' })
     this.entered = page.getByRole('table', { name: 'Entered results' })
+    this.correction = page.getByRole('group', { name: 'Correct a stored result' })
+  }
+
+  /** Types a line for a game that has a result and confirms the correction it asks for. */
+  async correct(line: string, stored: RegExp | string): Promise<void> {
+    await this.type(line)
+    await expect(this.correction).toContainText(stored)
+    await this.correction.getByRole('button', { name: 'Correct the result' }).click()
   }
 
   async chooseRound(round: number): Promise<void> {
