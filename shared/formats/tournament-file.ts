@@ -60,7 +60,13 @@ export function writeTournamentFile(
     version: TOURNAMENT_FILE_VERSION,
     tournamentId,
     savedAt,
-    log: log.map((entry) => ({ seq: entry.seq, at: entry.at, command: canonical(entry.command) })),
+    // The desk stays with its command: the audit says which window gave it (issue 13).
+    log: log.map((entry) => ({
+      seq: entry.seq,
+      at: entry.at,
+      ...(entry.desk === undefined ? {} : { desk: entry.desk }),
+      command: canonical(entry.command),
+    })),
   }
   return `${JSON.stringify(file, null, 2)}\n`
 }
@@ -376,6 +382,7 @@ function checkEntry(entry: unknown, index: number): Result<LoggedCommand> {
   const problem =
     check(entry.seq, 'integer', `${path}.seq`) ??
     check(entry.at, 'string', `${path}.at`) ??
+    check(entry.desk, opt('string'), `${path}.desk`) ??
     check(entry.command, obj({ type: 'string' }), `${path}.command`)
   if (problem !== null) {
     return err('tournament-file.entry', problem, { details: { index } })

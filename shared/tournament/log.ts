@@ -9,7 +9,7 @@ import type { TournamentState } from './types'
  * as many commands as before.
  */
 export function fingerprint(entry: LoggedCommand): string {
-  const text = JSON.stringify([entry.seq, entry.at, entry.desk ?? null, entry.command])
+  const text = stableJson([entry.seq, entry.at, entry.desk ?? null, entry.command])
   let low = 0x811c9dc5
   let high = 0x050c5d1f
   for (let i = 0; i < text.length; i++) {
@@ -18,6 +18,22 @@ export function fingerprint(entry: LoggedCommand): string {
     high = Math.imul(high ^ code ^ (low >>> 7), 0x01000193) >>> 0
   }
   return `${(high & 0x1fffff).toString(16).padStart(6, '0')}${low.toString(16).padStart(8, '0')}`
+}
+
+/**
+ * JSON with every object's keys in sorted order and undefined fields left out, so a command read
+ * back from a file (whose writer orders keys its own way) has the fingerprint it was stored with.
+ */
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`
+  if (value !== null && typeof value === 'object') {
+    const fields = Object.entries(value as Record<string, unknown>)
+      .filter(([, field]) => field !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([key, field]) => `${JSON.stringify(key)}:${stableJson(field)}`)
+    return `{${fields.join(',')}}`
+  }
+  return JSON.stringify(value) ?? 'null'
 }
 
 /** Which command undid each cancelled command, by the log's end: target seq → undo seq. */
