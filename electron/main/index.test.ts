@@ -57,6 +57,19 @@ describe('bootstrap', () => {
     expect(fakeApp.quit).not.toHaveBeenCalled()
   })
 
+  test('issue 13: the app:// scheme is registered before ready and serves the built renderer', async () => {
+    await launch(true)
+    const electron = (await import('electron')) as unknown as FakeElectron
+    expect(electron.protocol.registerSchemesAsPrivileged).toHaveBeenCalledWith([
+      expect.objectContaining({
+        scheme: 'app',
+        privileges: expect.objectContaining({ standard: true, secure: true }),
+      }),
+    ])
+    expect(electron.protocol.handlers.has('app')).toBe(true)
+    expect(electron.BrowserWindow.created[0]?.loaded).toEqual({ url: 'app://rackside/index.html' })
+  })
+
   test.each([
     ['linux', 1],
     ['win32', 1],

@@ -1,8 +1,9 @@
 import { app, type BrowserWindow } from 'electron'
 import { registerIpc } from './ipc'
 import { installMenu } from './menu'
+import { registerAppScheme, serveApp } from './protocol'
 import { installSecurity } from './security'
-import { createMainWindow } from './window'
+import { createMainWindow, rendererRoot } from './window'
 
 /*
  * Bootstrap only: each concern lives in its own module. One instance at a time, because two
@@ -16,6 +17,8 @@ if (!app.requestSingleInstanceLock()) {
   app.quit()
 } else {
   let mainWindow: BrowserWindow | undefined
+  // Before ready: the app:// scheme's privileges are fixed when Chromium starts.
+  registerAppScheme()
 
   // A second launch (a double-click on the icon) brings the running window forward instead.
   app.on('second-instance', () => {
@@ -33,6 +36,7 @@ if (!app.requestSingleInstanceLock()) {
     .whenReady()
     .then(() => {
       installSecurity()
+      serveApp(rendererRoot())
       registerIpc()
       installMenu()
       mainWindow = createMainWindow()

@@ -19,7 +19,7 @@ async function start(): Promise<void> {
   }
   setRepository(createDexieRepository(db))
   createApp(App).use(createPinia().use(backupPlugin)).use(createAppRouter()).mount('#app')
-  void requestPersistence()
+  void requestPersistence(window.rackside !== undefined)
 }
 
 void start()

@@ -39,7 +39,7 @@ export async function openStorage(db: RacksideDatabase): Promise<StorageUnavaila
 
 /** What Settings says about keeping this browser's data. */
 export const persistence = reactive<{
-  answer: 'persistent' | 'best-effort' | 'unsupported' | null
+  answer: 'persistent' | 'best-effort' | 'unsupported' | 'desktop' | null
 }>({ answer: null })
 
 /**
@@ -47,7 +47,12 @@ export const persistence = reactive<{
  * it a browser may evict a whole event's log. Asked once per start, answered silently by most
  * browsers; the answer shows in Settings.
  */
-export async function requestPersistence(): Promise<void> {
+export async function requestPersistence(desktop: boolean): Promise<void> {
+  // The desktop app's storage lives in its own data folder, which no browser evicts.
+  if (desktop) {
+    persistence.answer = 'desktop'
+    return
+  }
   const storage = typeof navigator === 'undefined' ? undefined : navigator.storage
   if (!storage || typeof storage.persist !== 'function') {
     persistence.answer = 'unsupported'
