@@ -149,5 +149,7 @@ test('with IndexedDB blocked the app says why and what to do', async ({ page }) 
     page.getByRole('heading', { name: 'Rackside cannot keep tournaments in this browser window' }),
   ).toBeVisible()
   await expect(page.getByRole('alert')).toContainText('refused to open this site’s storage')
-  await expect(page.getByRole('listitem').first()).toContainText('ordinary (not private) browser window')
+  await expect(page.getByRole('listitem').first()).toContainText(
+    'ordinary (not private) browser window',
+  )
 })

@@ -7,6 +7,7 @@ import type {
   TextEncodingName,
 } from '../../../electron/ipc-contract'
 import { version } from '../../../package.json'
+import { decodeText, encodeText } from '../../../shared/formats/text-codec'
 import { BackupDatabase, createBrowserBackups, type BrowserBackups } from '../db/browser-backups'
 
 /**
@@ -70,31 +71,17 @@ export function createBrowserApi(doc: Document = document): DesktopApi {
   }
 }
 
-/** ISO-8859-1 keeps one byte per character; characters outside it become '?'. */
-export function encodeText(text: string, encoding: TextEncodingName): Uint8Array {
-  if (encoding === 'utf8') return new TextEncoder().encode(text)
-  const bytes = new Uint8Array(text.length)
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i)
-    bytes[i] = code < 256 ? code : 0x3f
-  }
-  return bytes
-}
-
-export function decodeText(bytes: Uint8Array, encoding: TextEncodingName): string {
-  if (encoding === 'utf8') return new TextDecoder('utf-8').decode(bytes).replace(/^\uFEFF/, '')
-  let text = ''
-  for (const byte of bytes) text += String.fromCharCode(byte)
-  return text
-}
-
 function download(
   doc: Document,
   name: string,
   contents: string,
   encoding: TextEncodingName,
 ): SaveFileOutcome {
-  const blob = new Blob([encodeText(contents, encoding) as BlobPart], {
+  const encoded = encodeText(contents, encoding)
+  if (!encoded.ok) {
+    return { status: 'failed', message: `Could not save "${name}": ${encoded.error.message}` }
+  }
+  const blob = new Blob([encoded.value as BlobPart], {
     type: 'application/octet-stream',
   })
   const url = URL.createObjectURL(blob)
@@ -127,13 +114,17 @@ function pickTextFile(
       }
       file
         .arrayBuffer()
-        .then((buffer) =>
-          resolve({
-            status: 'opened',
-            name: file.name,
-            contents: decodeText(new Uint8Array(buffer), encoding),
-          }),
-        )
+        .then((buffer) => {
+          const decoded = decodeText(new Uint8Array(buffer), encoding)
+          resolve(
+            decoded.ok
+              ? { status: 'opened', name: file.name, contents: decoded.value }
+              : {
+                  status: 'failed',
+                  message: `Could not open ${file.name}: ${decoded.error.message}`,
+                },
+          )
+        })
         .catch((error: unknown) =>
           resolve({ status: 'failed', message: `Could not read ${file.name}: ${String(error)}` }),
         )
