@@ -153,3 +153,46 @@ test('with IndexedDB blocked the app says why and what to do', async ({ page }) 
     'ordinary (not private) browser window',
   )
 })
+
+test('a log that does not fold opens in recovery, names the failing command and cancels it', async ({
+  page,
+  shell,
+}, testInfo) => {
+  test.setTimeout(120_000)
+  const url = await importEvent(page, testInfo.outputPath('eight.t'))
+  const tournamentId = decodeURIComponent(/#\/t\/([^/]+)/.exec(url)?.[1] ?? '')
+  // Made on purpose, as two windows without the head check did: a result stored twice.
+  const seq = await page.evaluate(async (id) => {
+    const request = indexedDB.open('rackside')
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      request.onsuccess = () => resolve(request.result)
+      request.onerror = () => reject(request.error)
+    })
+    const store = db.transaction('commands', 'readwrite').objectStore('commands')
+    const rows = await new Promise<{ seq: number; command: { type: string } }[]>((resolve) => {
+      const all = store.getAll(IDBKeyRange.bound([id, -Infinity], [id, Infinity]))
+      all.onsuccess = () => resolve(all.result as { seq: number; command: { type: string } }[])
+    })
+    const result = rows.filter((row) => row.command.type === 'recordResult').at(-1)
+    const next = rows.length
+    await new Promise((resolve) => {
+      const added = store.add({ ...result, seq: next, at: new Date().toISOString() })
+      added.onsuccess = resolve
+    })
+    db.close()
+    return next
+  }, tournamentId)
+
+  await page.reload()
+  await expect(page.getByRole('heading', { name: 'Recover this tournament' })).toBeVisible()
+  await expect(page.getByRole('alert')).toContainText(`The log stops at command ${seq + 1}`)
+  await expect(page.getByRole('alert')).toContainText('already has a result')
+  await expect(page.getByRole('table', { name: 'Stored log' })).toContainText('← fails here')
+  await page.getByRole('button', { name: `Cancel command ${seq + 1}` }).click()
+  await expect(page.getByRole('heading', { name: 'eight', level: 1 })).toBeVisible()
+
+  await shell.goTo('History')
+  const log = page.getByRole('table', { name: 'Command log' })
+  await expect(log).toContainText(`Undid #${seq + 1}:`)
+  await expect(log).toContainText(`(undone by #${seq + 2})`)
+})

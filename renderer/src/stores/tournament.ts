@@ -28,7 +28,8 @@ import {
   validatePlayerInput,
   type PlayerInput,
 } from '../../../shared/tournament/validation'
-import { headOf, summarize, summarizeLog } from '../db/summary'
+import type { TournamentRepository } from '../db/repository'
+import { headOf, storageFailed, summarize, summarizeLog } from '../db/summary'
 import { formatClockTime } from '../format'
 import { deskId } from './desk-id'
 import { announceLogChanged, onLogChanged, type LogChanged } from './live'
@@ -107,7 +108,17 @@ export const useTournamentStore = defineStore('tournament', () => {
 
   /** Reads the stored log; returns what changed against the log this window held. */
   async function load(id: string): Promise<boolean> {
-    const stored = await repository().loadStored(id)
+    let stored: Awaited<ReturnType<TournamentRepository['loadStored']>>
+    try {
+      stored = await repository().loadStored(id)
+    } catch (error) {
+      // Storage that fails on reading says so, rather than leaving the screen on "Opening…".
+      if (tournamentId.value === id) {
+        const failed = storageFailed(error)
+        loadError.value = failed.ok ? null : failed.error
+      }
+      return false
+    }
     // A newer open() or close() has moved on while this log was read.
     if (tournamentId.value !== id) return false
     if (!stored) {
