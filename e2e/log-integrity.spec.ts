@@ -108,11 +108,29 @@ test("an undo in one window takes back its own result, never the other window's"
   await expect(otherResults.entered).toContainText('Table 2')
   await expect(otherResults.missing).toContainText('Table 1')
 
-  // Both show the undone command in History, marked, with the undo beside it.
+  // Redo gives window A's result back; window B still has its own.
+  await page.getByRole('button', { name: 'Redo', exact: true }).click()
+  await expect(results.lastEntry).toHaveText(/^Redone: Round 2, table 1/)
+  await expect(results.entered).toContainText('Table 1')
+
+  // Both show the commands in History, the undone one marked, with the undo and redo beside it.
   await new AppShell(other).goTo('History')
   const log = other.getByRole('table', { name: 'Command log' })
-  await expect(log).toContainText(/Round 2, table 1: .* \(undone by #\d+\)/)
   await expect(log).toContainText(/Undid #\d+: Round 2, table 1/)
+  await expect(log).toContainText(/Redid #\d+: Round 2, table 1/)
+
+  // Window B may undo window A's result only by naming it, and confirming whose it is.
+  const row = log
+    .getByRole('row')
+    .filter({ hasText: /^\d+.*Round 2, table 1: /, hasNotText: 'Undid' })
+  const undoA = row.filter({ hasNotText: 'Redid' }).getByRole('button', { name: /^Undo #\d+$/ })
+  await undoA.click()
+  await expect(undoA).toHaveText(/^Confirm: undo desk \w+’s command$/)
+  await undoA.click()
+  await expect(
+    other.getByRole('status').filter({ hasText: /^Undone: #\d+ Round 2, table 1/ }),
+  ).toBeVisible()
+  await expect(log).toContainText(/Round 2, table 1: .* \(undone by #\d+\)/)
 })
 
 test('a result typed over a stored result asks first, showing the stored value', async ({
