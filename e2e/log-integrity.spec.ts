@@ -214,3 +214,32 @@ test('a log that does not fold opens in recovery, names the failing command and 
   await expect(log).toContainText(`Undid #${seq + 1}:`)
   await expect(log).toContainText(`(undone by #${seq + 2})`)
 })
+
+test('the browser build keeps rolling backups of its own and downloads them all', async ({
+  page,
+  shell,
+}, testInfo) => {
+  await importEvent(page, testInfo.outputPath('eight.t'))
+  // A change after opening is what is backed up, a few seconds later.
+  await shell.goTo('Results')
+  const results = new ResultsPage(page)
+  await results.chooseRound(2)
+  await results.enter('1 400 350')
+  await shell.goTo('Files')
+  await expect(page.getByText(/Last backup: /)).toBeVisible()
+  const files = new FilesPage(page)
+  const backup = await files.download('Download all backups…', testInfo.outputPath('backup.json'))
+  expect(backup.name).toMatch(/^[\w-]+-\d{4}-\d\d-\d\dT[\d-]+Z\.json$/)
+  expect(JSON.parse(backup.text)).toMatchObject({ format: 'rackside-tournament' })
+
+  // A backup restores as a new tournament beside the open one.
+  await page.getByRole('button', { name: 'Restore a backup…' }).click()
+  await page
+    .getByRole('table', { name: 'Backups' })
+    .getByRole('button', { name: 'Restore as a new tournament' })
+    .first()
+    .click()
+  await expect(page.getByRole('heading', { name: 'eight', level: 1 })).toBeVisible()
+  await shell.goTo('Tournaments')
+  await expect(page.getByRole('link', { name: 'eight' })).toHaveCount(2)
+})
