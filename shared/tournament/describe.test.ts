@@ -207,6 +207,31 @@ describe('issue 13: the audit keeps an undone command and its undo', () => {
     expect(described[log.length + 1]?.text).toBe(`Redid #${last + 1}: ${target?.text ?? ''}`)
   })
 
+  test('after an undone registration, later lines name the player who now has the number', () => {
+    const commands: Command[] = [
+      WORKED_EXAMPLE_LOG[0] as Command,
+      { type: 'addDivision', name: 'A' },
+      {
+        type: 'registerPlayer',
+        division: 'A',
+        player: { name: 'Ann', rating: 0, memberId: '', club: '' },
+      },
+      {
+        type: 'registerPlayer',
+        division: 'A',
+        player: { name: 'Bob', rating: 0, memberId: '', club: '' },
+      },
+      { type: 'undo', seq: 3 },
+      {
+        type: 'registerPlayer',
+        division: 'A',
+        player: { name: 'Cy', rating: 0, memberId: '', club: '' },
+      },
+      { type: 'checkIn', division: 'A', player: 2, day: '2026-03-14' },
+    ]
+    expect(describeLog(ID, logOf(commands)).at(-1)?.text).toBe('Cy (#2) checked in for 2026-03-14')
+  })
+
   test.each<{ command: Command; place: string }>([
     { command: { type: 'addDivision', name: 'B' }, place: '' },
     {

@@ -4,6 +4,7 @@ import { apply, fold } from './apply'
 import {
   isLogControl,
   type Command,
+  type CommandType,
   type GameRef,
   type LoggedCommand,
   type PairingSpec,
@@ -246,6 +247,19 @@ export function commandPlace(command: Command): string {
   return [division, round === null ? '' : `round ${round}`].filter((p) => p !== '').join(', ')
 }
 
+/** Commands whose undo or redo changes no player name, table or round start a line mentions. */
+const NAME_NEUTRAL: ReadonlySet<CommandType> = new Set<CommandType>([
+  'recordResult',
+  'correctResult',
+  'checkIn',
+  'cancelCheckIn',
+  'recordArrival',
+  'assignPenalty',
+  'issueWarning',
+  'overrideStarter',
+  'publishRound',
+])
+
 export interface DescribedEntry {
   readonly seq: number
   readonly at: string
@@ -275,9 +289,13 @@ export function describeLog(
     if (isLogControl(command)) {
       const verb = command.type === 'undo' ? 'Undid' : 'Redid'
       text = `${verb} #${command.seq + 1}: ${texts[command.seq] ?? 'a command that is not in the log'}`
-      // Names after an undo come from the log as it now folds (a damaged log keeps the last good).
-      const refolded = fold(tournamentId, log.slice(0, index + 1))
-      if (refolded.ok) state = refolded.value
+      // Names after an undo come from the log as it now folds (a damaged log keeps the last good);
+      // taking back a result or a check-in changes no name or table, so the fold is spared.
+      const targetType = log[command.seq]?.command.type
+      if (targetType === undefined || !NAME_NEUTRAL.has(targetType)) {
+        const refolded = fold(tournamentId, log.slice(0, index + 1))
+        if (refolded.ok) state = refolded.value
+      }
     } else {
       text = describeCommand(command, state, options)
       const next = apply(state, command, tournamentId)
