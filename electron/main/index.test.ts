@@ -35,6 +35,10 @@ async function launch(gotLock: boolean): Promise<Launched> {
   launched.FakeBrowserWindow.created.length = 0
   await import('./index')
   await new Promise((resolve) => setTimeout(resolve, 0))
+  // The ready handler reads the disk (storage-origin.ts) before it opens the window.
+  if (gotLock) {
+    await vi.waitFor(() => expect(launched.FakeBrowserWindow.created).not.toHaveLength(0))
+  }
   return launched
 }
 

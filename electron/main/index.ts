@@ -3,6 +3,7 @@ import { registerIpc } from './ipc'
 import { installMenu } from './menu'
 import { registerAppScheme, serveApp } from './protocol'
 import { installSecurity } from './security'
+import { carryStorageToAppOrigin } from './storage-origin'
 import { createMainWindow, rendererRoot } from './window'
 
 /*
@@ -34,9 +35,13 @@ if (!app.requestSingleInstanceLock()) {
 
   app
     .whenReady()
-    .then(() => {
+    .then(async () => {
       installSecurity()
       serveApp(rendererRoot())
+      // Before the first page opens its database (storage-origin.ts).
+      await carryStorageToAppOrigin(app.getPath('userData')).catch((error: unknown) => {
+        console.error('Rackside: could not carry tournaments over from file://', error)
+      })
       registerIpc()
       installMenu()
       mainWindow = createMainWindow()

@@ -146,6 +146,8 @@ export const fakeApp = Object.assign(new FakeEmitter(), {
   whenReady: () => Promise.resolve(),
   quit: vi.fn(),
   exit: vi.fn(),
+  // A folder no test creates: the app finds no earlier storage there.
+  getPath: vi.fn((_name: string) => '/nonexistent/rackside-test-user-data'),
 })
 
 export const fakeIpcMain = {
