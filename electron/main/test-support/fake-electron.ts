@@ -147,7 +147,7 @@ export const fakeApp = Object.assign(new FakeEmitter(), {
   quit: vi.fn(),
   exit: vi.fn(),
   // A folder no test creates: the app finds no earlier storage there.
-  getPath: vi.fn((_name: string) => '/nonexistent/rackside-test-user-data'),
+  getPath: vi.fn<(name: string) => string>(() => '/nonexistent/rackside-test-user-data'),
 })
 
 export const fakeIpcMain = {
