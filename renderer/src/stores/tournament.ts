@@ -45,6 +45,14 @@ export interface ChangedElsewhere {
   readonly dropped: number
 }
 
+/**
+ * The same stored command. Within one generation a log only grows (an undo is appended too), so
+ * the same last command means the same whole prefix.
+ */
+function sameEntry(a: LoggedCommand | undefined, b: LoggedCommand | undefined): boolean {
+  return a !== undefined && b !== undefined && fingerprint(a) === fingerprint(b)
+}
+
 /** The length of the prefix two logs share, command for command. */
 function sharedPrefix(a: readonly LoggedCommand[], b: readonly LoggedCommand[]): number {
   const shorter = Math.min(a.length, b.length)
@@ -144,10 +152,10 @@ export const useTournamentStore = defineStore('tournament', () => {
   }
 
   /**
-   * The state of `entries`: when they extend the log this window holds (another window appended a
-   * command that is not an undo), only the new commands are applied, so a projector follows a
-   * 10 000-command event cheaply; otherwise (first load, an undo, a replace) the whole log is
-   * folded again.
+   * The state of `entries`: when they extend the log this window holds (same generation, same last
+   * command; another window appended a command that is not an undo), only the new commands are
+   * applied, so a projector follows a 10 000-command event cheaply; otherwise (first load, an
+   * undo, a replace) the whole log is folded again.
    */
   function foldFrom(
     id: string,
@@ -159,7 +167,7 @@ export const useTournamentStore = defineStore('tournament', () => {
       state.value !== undefined &&
       held.length > 0 &&
       storedGeneration === generation.value &&
-      sharedPrefix(held, entries.slice(0, held.length)) === held.length &&
+      sameEntry(entries[held.length - 1], held[held.length - 1]) &&
       !entries.slice(held.length).some((entry) => isLogControl(entry.command))
     if (!extendsHeld || state.value === undefined) return fold(id, entries)
     let next: TournamentState = state.value
