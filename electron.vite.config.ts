@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import vue from '@vitejs/plugin-vue'
 import { defineConfig } from 'electron-vite'
+import type { Plugin } from 'vite'
 
 /*
  * Three builds, one folder each under out/: main (ESM, it finds its siblings through
@@ -8,6 +9,17 @@ import { defineConfig } from 'electron-vite'
  * renderer (the same Vue app `npm run web` serves to a browser).
  */
 const fromRoot = (path: string): string => resolve(import.meta.dirname, path)
+
+/**
+ * The page's CSP allows no WebSocket (issue 13: nothing of the dev server ships); the dev
+ * server's hot reload needs one on localhost, so only `electron-vite dev` adds it.
+ */
+const devServerCsp: Plugin = {
+  name: 'rackside-dev-server-csp',
+  apply: 'serve',
+  transformIndexHtml: (html) =>
+    html.replace("connect-src 'self';", "connect-src 'self' ws://localhost:* ws://127.0.0.1:*;"),
+}
 
 export default defineConfig({
   main: {
@@ -29,7 +41,7 @@ export default defineConfig({
   },
   renderer: {
     root: fromRoot('renderer'),
-    plugins: [vue()],
+    plugins: [vue(), devServerCsp],
     build: {
       outDir: fromRoot('out/renderer'),
       rolldownOptions: {

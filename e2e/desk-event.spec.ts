@@ -169,8 +169,9 @@ test('a director runs a 12-player, 4-round event from registration to final stan
   await results.enter('kwame kofi 400 300')
 
   // A correction to round 1: the old result stays in the audit.
+  // Issue 13: the stored result is shown and the correction confirmed, never overwritten unseen.
   await results.chooseRound(1)
-  await results.enter('1 430 380')
+  await results.correct('1 430 380', 'Mensah, Ama 420 – Appiah, Kwame 380')
   await expect(results.lastEntry).toHaveText(/^Corrected: Table 1/)
 
   // Quaye withdraws before round 3.
@@ -202,9 +203,13 @@ test('a director runs a 12-player, 4-round event from registration to final stan
   const texts = await history.texts()
   expect(texts).toContain('Corrected round 1, table 1: Mensah, Ama 430 – Appiah, Kwame 380')
   expect(texts).toContain('Round 1, table 1: Mensah, Ama 420 – Appiah, Kwame 380')
-  // The undone slip is gone from the log; the right one is there once.
-  expect(texts).not.toContain('Round 2, table 5: Appiah, Kwame 300 – Owusu, Kofi 400')
-  expect(texts.filter((t) => t.startsWith('Round 2, table 5:'))).toEqual([
+  // The undone slip stays in the log, marked undone, beside its undo; the right one is in force.
+  const undone = texts.find((t) => t.startsWith('Round 2, table 5: Appiah, Kwame 300'))
+  expect(undone).toMatch(/Owusu, Kofi 400 \(undone by #\d+\)$/)
+  expect(texts.filter((t) => t.startsWith('Undid #'))).toEqual([
+    expect.stringMatching(/^Undid #\d+: Round 2, table 5: Appiah, Kwame 300 – Owusu, Kofi 400$/),
+  ])
+  expect(texts.filter((t) => t.startsWith('Round 2, table 5:') && !t.includes('undone'))).toEqual([
     'Round 2, table 5: Appiah, Kwame 400 – Owusu, Kofi 300',
   ])
 })

@@ -18,9 +18,12 @@ export type Section = (typeof SECTIONS)[number]
 /** The navigation every screen shares. */
 export class AppShell {
   readonly nav: Locator
+  /** The banner every screen shows when another window changed or replaced the tournament. */
+  readonly changedElsewhere: Locator
 
   constructor(private readonly page: Page) {
     this.nav = page.getByRole('navigation', { name: 'Main' })
+    this.changedElsewhere = page.getByRole('region', { name: 'Changed in another window' })
   }
 
   async start(): Promise<void> {

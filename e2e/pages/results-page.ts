@@ -10,6 +10,8 @@ export class ResultsPage {
   /** "Who started at table N?", asked after a drawn table's result was entered without it. */
   readonly starterPrompt: Locator
   readonly unknownStarts: Locator
+  /** The question asked before a stored result is replaced (issue 13). */
+  readonly correction: Locator
 
   constructor(private readonly page: Page) {
     this.line = page.getByLabel('Result line')
@@ -19,6 +21,14 @@ export class ResultsPage {
     this.entered = page.getByRole('table', { name: 'Entered results' })
     this.starterPrompt = page.getByRole('group', { name: /^Who started at table \d+\?$/ })
     this.unknownStarts = page.getByRole('list', { name: 'Starts unknown' })
+    this.correction = page.getByRole('group', { name: 'Correct a stored result' })
+  }
+
+  /** Types a line for a game that has a result and confirms the correction it asks for. */
+  async correct(line: string, stored: RegExp | string): Promise<void> {
+    await this.type(line)
+    await expect(this.correction).toContainText(stored)
+    await this.correction.getByRole('button', { name: 'Correct the result' }).click()
   }
 
   async chooseRound(round: number): Promise<void> {

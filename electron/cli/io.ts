@@ -1,11 +1,11 @@
 /**
  * The CLI's contact with the outside: output writers (so tests run commands in-process) and file
- * reading/writing. Output files are written atomically: a temporary file in the same folder,
- * renamed over the target, so an interrupted run never leaves half a file.
+ * reading/writing. Output files are written atomically by the app's own helper, so an interrupted
+ * run never leaves half a file.
  */
-import { randomUUID } from 'node:crypto'
-import { readFile, rename, stat, unlink, writeFile } from 'node:fs/promises'
-import { basename, dirname, extname, join, resolve } from 'node:path'
+import { readFile, stat } from 'node:fs/promises'
+import { extname, resolve } from 'node:path'
+import { writeFileAtomic as writeAtomically } from '../atomic-write'
 
 export interface CliIo {
   readonly stdout: (text: string) => void
@@ -55,13 +55,11 @@ export async function sameFile(a: string, b: string): Promise<boolean> {
   }
 }
 
+/** The app's atomic write (electron/atomic-write.ts: fsync, rename, fsync the folder). */
 export async function writeFileAtomic(path: string, data: Uint8Array): Promise<void> {
-  const temp = join(dirname(path), `.${basename(path)}.${randomUUID()}.tmp`)
   try {
-    await writeFile(temp, data, { flag: 'wx' })
-    await rename(temp, path)
+    await writeAtomically(path, data)
   } catch (e) {
-    await unlink(temp).catch(() => undefined)
     throw describeFsError(e, path, 'write')
   }
 }

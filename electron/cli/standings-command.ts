@@ -2,6 +2,7 @@
  * `standings FILE`: standings after a round of a tsh `.t` division, or of a division of a Rackside
  * tournament file (`.json`, folded from its log), as a table or JSON.
  */
+import { decodeText } from '../../shared/formats/text-codec'
 import { formatProblem } from '../../shared/formats/problem'
 import { checkTFile } from '../../shared/formats/t-check'
 import { readTournamentFile } from '../../shared/formats/tournament-file'
@@ -24,7 +25,8 @@ async function jsonStandings(
   wanted: string | undefined,
   io: CliIo,
 ): Promise<ByRound | null> {
-  const read = readTournamentFile(new TextDecoder().decode(await readBytes(path)))
+  const text = decodeText(await readBytes(path), 'utf8')
+  const read = text.ok ? readTournamentFile(text.value) : text
   if (!read.ok) {
     const line = read.error.line === undefined ? '' : `${String(read.error.line)}:`
     io.stdout(`${path}:${line} ${read.error.message}\n`)

@@ -5,9 +5,9 @@ import {
   type OpenDialogOptions,
   type OpenDialogReturnValue,
 } from 'electron'
-import { randomUUID } from 'node:crypto'
-import { open, readFile, rename, rm, stat } from 'node:fs/promises'
-import { basename, dirname, join, resolve } from 'node:path'
+import { readFile, stat } from 'node:fs/promises'
+import { basename, dirname, resolve } from 'node:path'
+import { writeFileAtomic, writeFilesAtomic } from '../atomic-write'
 import type {
   FileFilter,
   OpenFileOutcome,
@@ -17,13 +17,11 @@ import type {
   SaveFolderRequest,
   TextEncodingName,
 } from '../ipc-contract'
+import { decodeText, encodeText } from '../../shared/formats/text-codec'
 import { isSafeArchiveName } from '../../shared/formats/tsh-archive'
-import { ok, type Result } from '../../shared/result'
 
 /** No tournament file comes near this; a bigger one is a wrong pick, not something to load. */
 const MAX_OPEN_BYTES = 64 * 1024 * 1024
-
-const RENAME_ATTEMPTS = 5
 
 /** Node's error codes in words a director can act on; the raw message otherwise. */
 export function describeError(error: unknown): string {
@@ -46,81 +44,7 @@ export function describeError(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
 }
 
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
-
-/** Windows refuses to replace a file an antivirus or indexer holds for a moment: try again briefly. */
-async function renameWithRetry(from: string, to: string): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await rename(from, to)
-      return
-    } catch (error) {
-      const code =
-        typeof error === 'object' && error !== null && 'code' in error ? error.code : null
-      const transient = code === 'EPERM' || code === 'EACCES' || code === 'EBUSY'
-      if (!transient || process.platform !== 'win32' || attempt >= RENAME_ATTEMPTS) throw error
-      await sleep(50 * attempt)
-    }
-  }
-}
-
-/**
- * Writes the whole file or nothing: the bytes go to a temporary file in the same folder (so the
- * rename stays on one disk and is atomic), are flushed to the disk, and only then replace the
- * target. A crash or a pulled plug leaves the old file or the new one, never half a tournament.
- */
-export async function writeFileAtomic(path: string, data: Uint8Array): Promise<void> {
-  const temporary = join(dirname(path), `.${basename(path)}.${randomUUID()}.tmp`)
-  const handle = await open(temporary, 'wx')
-  try {
-    try {
-      await handle.writeFile(data)
-      await handle.sync()
-    } finally {
-      await handle.close()
-    }
-    await renameWithRetry(temporary, path)
-  } catch (error) {
-    await rm(temporary, { force: true })
-    throw error
-  }
-}
-
-/** Latin-1 holds only U+0000–U+00FF: refuse, naming the character, rather than write a wrong one. */
-export function encodeText(text: string, encoding: TextEncodingName): Result<Uint8Array, string> {
-  switch (encoding) {
-    case 'utf8':
-      return ok(new TextEncoder().encode(text))
-    case 'latin1': {
-      let line = 1
-      for (const character of text) {
-        const codePoint = character.codePointAt(0) ?? 0
-        if (codePoint === 0x0a) line++
-        if (codePoint > 0xff) {
-          return {
-            ok: false,
-            error: `line ${line} has "${character}", which Latin-1 (ISO-8859-1) cannot store; save as UTF-8 instead`,
-          }
-        }
-      }
-      return ok(Buffer.from(text, 'latin1'))
-    }
-  }
-}
-
-/** UTF-8 is decoded strictly (a BOM is dropped) so a Latin-1 file opened as UTF-8 says so. */
-export function decodeText(bytes: Uint8Array, encoding: TextEncodingName): Result<string, string> {
-  switch (encoding) {
-    case 'utf8':
-      try {
-        return ok(new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes))
-      } catch {
-        return { ok: false, error: 'it is not UTF-8 text (it may be a Latin-1 file)' }
-      }
-    case 'latin1':
-      return ok(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1'))
-  }
-}
+export { writeFileAtomic }
 
 export async function writeBytesFile(path: string, data: Uint8Array): Promise<SaveFileOutcome> {
   try {
@@ -137,8 +61,9 @@ export async function writeTextFile(
   encoding: TextEncodingName,
 ): Promise<SaveFileOutcome> {
   const encoded = encodeText(contents, encoding)
-  if (!encoded.ok)
-    return { status: 'failed', message: `Could not save "${path}": ${encoded.error}` }
+  if (!encoded.ok) {
+    return { status: 'failed', message: `Could not save "${path}": ${encoded.error.message}` }
+  }
   return writeBytesFile(path, encoded.value)
 }
 
@@ -153,8 +78,8 @@ export async function readTextFile(
   try {
     const size = (await stat(path)).size
     if (size > MAX_OPEN_BYTES) return failed(`it is ${size} bytes, too large for a tournament file`)
-    const decoded = decodeText(await readFile(path), encoding)
-    if (!decoded.ok) return failed(decoded.error)
+    const decoded = decodeText(new Uint8Array(await readFile(path)), encoding)
+    if (!decoded.ok) return failed(decoded.error.message)
     return { status: 'opened', name: basename(path), contents: decoded.value }
   } catch (error) {
     return failed(describeError(error))
@@ -271,14 +196,25 @@ export async function writeFolderFiles(
   files: SaveFolderRequest['files'],
 ): Promise<SaveFileOutcome> {
   const base = resolve(folder)
+  const encoded: { name: string; data: Uint8Array }[] = []
   for (const file of files) {
     const path = resolve(base, file.name)
     // Belt and braces: a plain name, and the path still directly inside the folder.
     if (!isSafeArchiveName(file.name) || dirname(path) !== base) {
       return { status: 'failed', message: `"${file.name}" is not a plain file name` }
     }
-    const saved = await writeTextFile(path, file.contents, 'utf8')
-    if (saved.status !== 'saved') return saved
+    const data = encodeText(file.contents, 'utf8')
+    if (!data.ok) return { status: 'failed', message: `"${file.name}": ${data.error.message}` }
+    encoded.push({ name: file.name, data: data.value })
+  }
+  // All files or none (issue 13): a full disk never leaves half a web site in the folder.
+  try {
+    await writeFilesAtomic(base, encoded)
+  } catch (error) {
+    return {
+      status: 'failed',
+      message: `Could not save into "${folder}": ${describeError(error)}; nothing in it was changed`,
+    }
   }
   return { status: 'saved', location: folder }
 }

@@ -35,6 +35,10 @@ async function launch(gotLock: boolean): Promise<Launched> {
   launched.FakeBrowserWindow.created.length = 0
   await import('./index')
   await new Promise((resolve) => setTimeout(resolve, 0))
+  // The ready handler reads the disk (storage-origin.ts) before it opens the window.
+  if (gotLock) {
+    await vi.waitFor(() => expect(launched.FakeBrowserWindow.created).not.toHaveLength(0))
+  }
   return launched
 }
 
@@ -55,6 +59,19 @@ describe('bootstrap', () => {
     expect(fakeMenu.setApplicationMenu).toHaveBeenCalledTimes(1)
     expect(FakeBrowserWindow.created).toHaveLength(1)
     expect(fakeApp.quit).not.toHaveBeenCalled()
+  })
+
+  test('issue 13: the app:// scheme is registered before ready and serves the built renderer', async () => {
+    await launch(true)
+    const electron = (await import('electron')) as unknown as FakeElectron
+    expect(electron.protocol.registerSchemesAsPrivileged).toHaveBeenCalledWith([
+      expect.objectContaining({
+        scheme: 'app',
+        privileges: expect.objectContaining({ standard: true, secure: true }),
+      }),
+    ])
+    expect(electron.protocol.handlers.has('app')).toBe(true)
+    expect(electron.BrowserWindow.created[0]?.loaded).toEqual({ url: 'app://rackside/index.html' })
   })
 
   test.each([

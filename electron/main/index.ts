@@ -1,8 +1,10 @@
 import { app, type BrowserWindow } from 'electron'
 import { registerIpc } from './ipc'
 import { installMenu } from './menu'
+import { registerAppScheme, serveApp } from './protocol'
 import { installSecurity } from './security'
-import { createMainWindow } from './window'
+import { carryStorageToAppOrigin } from './storage-origin'
+import { createMainWindow, rendererRoot } from './window'
 
 /*
  * Bootstrap only: each concern lives in its own module. One instance at a time, because two
@@ -16,6 +18,8 @@ if (!app.requestSingleInstanceLock()) {
   app.quit()
 } else {
   let mainWindow: BrowserWindow | undefined
+  // Before ready: the app:// scheme's privileges are fixed when Chromium starts.
+  registerAppScheme()
 
   // A second launch (a double-click on the icon) brings the running window forward instead.
   app.on('second-instance', () => {
@@ -31,8 +35,13 @@ if (!app.requestSingleInstanceLock()) {
 
   app
     .whenReady()
-    .then(() => {
+    .then(async () => {
       installSecurity()
+      serveApp(rendererRoot())
+      // Before the first page opens its database (storage-origin.ts).
+      await carryStorageToAppOrigin(app.getPath('userData')).catch((error: unknown) => {
+        console.error('Rackside: could not carry tournaments over from file://', error)
+      })
       registerIpc()
       installMenu()
       mainWindow = createMainWindow()

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
+import { pathToFileURL } from 'node:url'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import type { PdfRequest, PrintRequest } from '../ipc-contract'
 import {
@@ -13,7 +14,12 @@ import {
   savePdf,
   withPrintPage,
 } from './printing'
-import { FakeBrowserWindow, fakeDialog, FakeWebContents } from './test-support/fake-electron'
+import {
+  FakeBrowserWindow,
+  fakeDialog,
+  FakeWebContents,
+  printSession,
+} from './test-support/fake-electron'
 
 vi.mock('electron', async () => (await import('./test-support/fake-electron')).fakeElectronModule())
 
@@ -67,6 +73,35 @@ describe('the hidden print page', () => {
     expect(loadedHtml).toBe(`\ufeff${html}`)
     expect(lastWindow().destroyed).toBe(true)
     expect(existsSync(lastWindow().loaded?.file ?? '')).toBe(false)
+  })
+
+  test('issue 13: its session refuses every request but the document being printed, file:// included', async () => {
+    let seen: { document: string; answers: Record<string, boolean> } | undefined
+    await withPrintPage(html, 'Round 3', async () => {
+      const document = pathToFileURL(lastWindow().loaded?.file ?? '').href
+      const filter = printSession.webRequest.onBeforeRequest.mock.calls.at(-1)?.[0] as (
+        details: { url: string },
+        callback: (response: { cancel: boolean }) => void,
+      ) => void
+      const answers: Record<string, boolean> = {}
+      for (const url of [
+        document,
+        `${document}#page-2`,
+        pathToFileURL('/etc/passwd').href,
+        document.replace('page.html', 'other.html'),
+        'https://example.com/logo.png',
+        'data:image/png;base64,AAAA',
+      ]) {
+        filter({ url }, (response) => (answers[url] = response.cancel))
+      }
+      seen = { document, answers }
+    })
+    if (!seen) throw new Error('nothing printed')
+    expect(Object.entries(seen.answers).filter(([, cancelled]) => !cancelled)).toEqual([
+      [seen.document, false],
+      [`${seen.document}#page-2`, false],
+    ])
+    expect(printSession.permissionCheckHandler?.()).toBe(false)
   })
 
   test('is destroyed even when printing throws', async () => {

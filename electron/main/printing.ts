@@ -9,6 +9,7 @@ import {
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import type {
   PdfRequest,
   PrinterInfo,
@@ -21,17 +22,30 @@ import { chooseSaveLocation, describeError, writeBytesFile } from './files'
 /** In memory only (no `persist:`): print pages leave no cookies, cache or storage behind. */
 const PRINT_PARTITION = 'rackside-print'
 
+/** The documents being printed now: the only addresses a print page may load. */
+const printDocuments = new Set<string>()
+
 /**
- * The session of the hidden print pages. A printout is self-contained HTML (ipc-contract.ts), so
- * it never needs the network: any web request from it is cancelled. Setting the same handlers
- * again replaces them, so calling this for every print is harmless.
+ * Whether a print page may load `url`: only a document being printed, whatever its fragment.
+ * Everything else is refused, `file://` included (issue 13): a printout is self-contained HTML
+ * (ipc-contract.ts), so an image or stylesheet pointing at the disk or the web is never loaded.
+ */
+export function isPrintDocument(url: string): boolean {
+  return printDocuments.has(url.split('#')[0] ?? url)
+}
+
+/**
+ * The session of the hidden print pages: every request but the printed document itself is
+ * cancelled (no URL filter, so every scheme is covered). Setting the same handlers again
+ * replaces them, so calling this for every print is harmless.
  */
 function printSession(): Session {
   const printing = session.fromPartition(PRINT_PARTITION)
-  printing.webRequest.onBeforeRequest({ urls: ['*://*/*'] }, (_details, callback) =>
-    callback({ cancel: true }),
+  printing.webRequest.onBeforeRequest((details, callback) =>
+    callback({ cancel: !isPrintDocument(details.url) }),
   )
   printing.setPermissionRequestHandler((_contents, _permission, callback) => callback(false))
+  printing.setPermissionCheckHandler(() => false)
   return printing
 }
 
@@ -47,6 +61,7 @@ export async function withPrintPage<T>(
 ): Promise<T> {
   const folder = await mkdtemp(join(tmpdir(), 'rackside-print-'))
   let window: BrowserWindow | undefined
+  let document: string | undefined
   try {
     const file = join(folder, 'page.html')
     // The byte order mark makes Chromium read the file as UTF-8 whatever the HTML declares.
@@ -64,9 +79,12 @@ export async function withPrintPage<T>(
         session: printSession(),
       },
     })
+    document = pathToFileURL(file).href
+    printDocuments.add(document)
     await window.loadFile(file)
     return await use(window.webContents)
   } finally {
+    if (document !== undefined) printDocuments.delete(document)
     window?.destroy()
     await rm(folder, { recursive: true, force: true })
   }

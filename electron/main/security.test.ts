@@ -3,6 +3,7 @@ import { installSecurity } from './security'
 import {
   defaultSession,
   fakeApp,
+  fakeDialog,
   fakeShell,
   FakeWebContents,
   navigationEvent,
@@ -26,8 +27,14 @@ beforeAll(() => {
 beforeEach(() => {
   vi.stubEnv('ELECTRON_RENDERER_URL', 'http://localhost:5173/')
   fakeShell.openExternal.mockClear()
+  fakeDialog.showMessageBox.mockClear()
+  // The director answers "Open in the browser" unless a test says otherwise.
+  fakeDialog.showMessageBox.mockResolvedValue({ response: 1 })
   vi.spyOn(console, 'warn').mockImplementation(() => undefined)
 })
+
+/** Lets the link question's answer arrive. */
+const answered = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0))
 
 describe('navigation never leaves the app', () => {
   test.each([
@@ -39,12 +46,29 @@ describe('navigation never leaves the app', () => {
     ['a custom protocol is dropped', 'ms-settings:privacy', true, false],
     ['javascript: is dropped', 'javascript:alert(1)', true, false],
     ["the app's own page is allowed", appUrl, false, false],
-  ])('will-navigate: %s', (_name, url, blocked, opened) => {
+  ])('will-navigate: %s', async (_name, url, blocked, opened) => {
     const contents = createdContents()
     const event = navigationEvent(url)
     contents.emit('will-navigate', event)
     expect(event.defaultPrevented).toBe(blocked)
+    await answered()
     expect(fakeShell.openExternal.mock.calls).toEqual(opened ? [[url]] : [])
+  })
+
+  test('issue 13: a web link is opened only when the director says so, and the question names it', async () => {
+    fakeDialog.showMessageBox.mockResolvedValue({ response: 0 })
+    const contents = createdContents()
+    contents.emit('will-navigate', navigationEvent('https://example.com/rules'))
+    await answered()
+    expect(fakeDialog.showMessageBox).toHaveBeenCalledOnce()
+    expect(fakeDialog.showMessageBox.mock.calls[0]?.at(-1)).toMatchObject({
+      message: 'Open this link in your web browser?',
+      detail: 'https://example.com/rules',
+      buttons: ['Cancel', 'Open in the browser'],
+      defaultId: 0,
+      cancelId: 0,
+    })
+    expect(fakeShell.openExternal).not.toHaveBeenCalled()
   })
 
   test.each([
@@ -75,9 +99,10 @@ describe('window.open', () => {
     ['a web link is denied and opened in the browser', 'https://example.com/', true],
     ["the app's own page is denied too", appUrl, false],
     ['a local file is denied and dropped', 'file:///etc/passwd', false],
-  ])('%s', (_name, url, opened) => {
+  ])('%s', async (_name, url, opened) => {
     const contents = createdContents()
     expect(contents.windowOpenHandler?.({ url })).toEqual({ action: 'deny' })
+    await answered()
     expect(fakeShell.openExternal.mock.calls).toEqual(opened ? [[url]] : [])
   })
 })
@@ -89,6 +114,15 @@ describe('pages get no extra powers', () => {
       const callback = vi.fn()
       defaultSession.permissionRequestHandler?.(new FakeWebContents(), permission, callback)
       expect(callback).toHaveBeenCalledExactlyOnceWith(false)
+    },
+  )
+
+  test.each(['media', 'notifications', 'clipboard-sanitized-write', 'persistent-storage'])(
+    'issue 13: the permission check %s is denied',
+    (permission) => {
+      expect(defaultSession.permissionCheckHandler?.(null, permission, 'app://rackside')).toBe(
+        false,
+      )
     },
   )
 

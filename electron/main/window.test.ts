@@ -12,8 +12,9 @@ import {
 
 vi.mock('electron', async () => (await import('./test-support/fake-electron')).fakeElectronModule())
 
-const builtIndex = pathToFileURL(join(import.meta.dirname, '../renderer/index.html')).href
-const fileLocation: AppLocation = { kind: 'file', href: builtIndex }
+const builtIndex = 'app://rackside/index.html'
+const fileLocation: AppLocation = { kind: 'app', href: builtIndex }
+const localFile = pathToFileURL(join(import.meta.dirname, '../renderer/index.html')).href
 const devLocation: AppLocation = {
   kind: 'dev-server',
   url: 'http://localhost:5173/',
@@ -31,6 +32,8 @@ describe('isAppUrl: only the app itself counts as the app', () => {
     ['the built index at a hash route', fileLocation, `${builtIndex}#/players`, true],
     ['the built index with a query', fileLocation, `${builtIndex}?round=3`, true],
     ['another local file', fileLocation, pathToFileURL('/etc/passwd').href, false],
+    ['the built index as a file (issue 13: never file://)', fileLocation, localFile, false],
+    ['another host on the app scheme', fileLocation, 'app://other/index.html', false],
     [
       'a file beside the index',
       fileLocation,
@@ -81,7 +84,7 @@ describe('createMainWindow', () => {
       webSecurity: true,
       preload: join(import.meta.dirname, '../preload/index.cjs'),
     })
-    expect(window.loaded).toEqual({ file: join(import.meta.dirname, '../renderer/index.html') })
+    expect(window.loaded).toEqual({ url: 'app://rackside/index.html' })
   })
 
   test('loads the dev server while developing', () => {

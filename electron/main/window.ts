@@ -1,15 +1,19 @@
 import { app, BrowserWindow, type WebContents } from 'electron'
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
+import { APP_INDEX_URL } from './protocol'
 
-/** Where the renderer comes from: Vite's dev server while developing, the built files otherwise. */
+/**
+ * Where the renderer comes from: Vite's dev server while developing, the built files otherwise,
+ * served on the app's own scheme (protocol.ts), never from `file://`.
+ */
 export type AppLocation =
   | { readonly kind: 'dev-server'; readonly url: string; readonly origin: string }
-  | { readonly kind: 'file'; readonly href: string }
+  | { readonly kind: 'app'; readonly href: string }
 
 /** out/main/index.js sits next to out/preload and out/renderer (electron.vite.config.ts). */
 const preloadPath = (): string => join(import.meta.dirname, '../preload/index.cjs')
-const rendererIndexPath = (): string => join(import.meta.dirname, '../renderer/index.html')
+/** The folder `app://rackside/` serves. */
+export const rendererRoot = (): string => join(import.meta.dirname, '../renderer')
 
 export function appLocation(): AppLocation {
   // A packaged app never trusts a dev server named by its environment: only `electron-vite dev` sets it.
@@ -17,12 +21,13 @@ export function appLocation(): AppLocation {
   if (devUrl !== undefined && devUrl !== '') {
     return { kind: 'dev-server', url: devUrl, origin: new URL(devUrl).origin }
   }
-  return { kind: 'file', href: pathToFileURL(rendererIndexPath()).href }
+  return { kind: 'app', href: APP_INDEX_URL }
 }
 
 /**
  * True when `url` is the app itself. The renderer routes with the hash, so the built app is one
- * exact file: the index, whatever its query or fragment; the dev server is its whole origin.
+ * exact page: `app://rackside/index.html`, whatever its query or fragment; the dev server is its
+ * whole origin.
  */
 export function isAppUrl(url: string, location: AppLocation = appLocation()): boolean {
   let parsed: URL
@@ -34,10 +39,10 @@ export function isAppUrl(url: string, location: AppLocation = appLocation()): bo
   switch (location.kind) {
     case 'dev-server':
       return parsed.origin === location.origin
-    case 'file':
+    case 'app':
       parsed.hash = ''
       parsed.search = ''
-      return parsed.protocol === 'file:' && parsed.href === location.href
+      return parsed.href === location.href
   }
 }
 
@@ -103,10 +108,8 @@ function createAppWindow(options: AppWindowOptions): BrowserWindow {
 
   const location = appLocation()
   const hash = options.route ?? ''
-  const loaded =
-    location.kind === 'dev-server'
-      ? window.loadURL(hash ? `${location.url}#${hash}` : location.url)
-      : window.loadFile(rendererIndexPath(), hash ? { hash } : {})
+  const base = location.kind === 'dev-server' ? location.url : location.href
+  const loaded = window.loadURL(hash ? `${base}#${hash}` : base)
   loaded.catch((error: unknown) => console.error('Rackside: the app page did not load', error))
   return window
 }

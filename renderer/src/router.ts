@@ -50,6 +50,13 @@ const routes: RouteRecordRaw[] = [
     component: () => import('./views/ProjectorView.vue'),
     props: true,
   },
+  {
+    // A tournament whose log does not fold opens here instead of failing (issue 13).
+    path: '/recover/:tournamentId',
+    name: 'recovery',
+    component: () => import('./views/RecoveryView.vue'),
+    props: true,
+  },
   { path: '/:pathMatch(.*)*', redirect: '/' },
 ]
 

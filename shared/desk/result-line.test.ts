@@ -4,7 +4,7 @@ import type { GameResult } from '../results/game-result'
 import type { PresetId } from '../rules/rule-set'
 import { apply } from '../tournament/apply'
 import type { Command } from '../tournament/commands'
-import { undo } from '../tournament/log'
+import { planControl } from '../tournament/log'
 import { ID } from '../tournament/test-support/event'
 import {
   missingResults,
@@ -581,7 +581,16 @@ describe('property: a valid line, applied then undone, leaves the tournament as 
         expect(next.value.divisions[0]?.rounds[0]?.results[index ?? -1]?.result).toEqual(
           entry.value.result,
         )
-        const undone = undo(ID, [...base.log, { seq: base.log.length, at: '', command }])
+        const entered = { seq: base.log.length, at: '', command }
+        const undone = planControl(
+          ID,
+          [...base.log, entered],
+          { type: 'undo', seq: entered.seq },
+          {
+            at: '',
+            desk: 'desk-a',
+          },
+        )
         if (!undone.ok) throw new Error(undone.error.code)
         expect(undone.value.state).toEqual(base.state)
       }),

@@ -605,7 +605,7 @@ export function resultCommandFor(
   }
 }
 
-function indexOfGame(round: Round, game: GameRef): number {
+export function indexOfGame(round: Round, game: GameRef): number {
   if ('table' in game) return tableIndex(round, game.table)
   return round.pairings.findIndex((p) =>
     game.players.every((id) => (p.kind === 'game' ? p.players.includes(id) : p.player === id)),

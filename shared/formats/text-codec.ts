@@ -81,19 +81,45 @@ export function decodeTFileBytes(bytes: Uint8Array, encoding?: TextEncodingName)
   return { text: decodeLatin1(body), encoding: 'latin1', hadBom }
 }
 
-/** Encodes text; Latin-1 refuses characters it cannot hold instead of writing `?` silently. */
+/**
+ * The one text codec of the app, the desktop shell, the browser build and the CLI (issue 13).
+ * Decodes a file the director picked: UTF-8 strictly (a BOM is dropped), so a Latin-1 file opened
+ * as UTF-8 is refused with the likely reason rather than read with replacement characters.
+ */
+export function decodeText(bytes: Uint8Array, encoding: TextEncodingName): Result<string> {
+  switch (encoding) {
+    case 'latin1':
+      return ok(decodeLatin1(bytes))
+    case 'utf8': {
+      const text = decodeUtf8(hasUtf8Bom(bytes) ? bytes.subarray(3) : bytes)
+      return text === null
+        ? err('text.decoding.not-utf8', 'it is not UTF-8 text (it may be a Latin-1 file)')
+        : ok(text)
+    }
+  }
+}
+
+/**
+ * Encodes text; Latin-1 refuses a character it cannot hold, naming it and its line, instead of
+ * writing `?` silently.
+ */
 export function encodeText(text: string, encoding: TextEncodingName): Result<Uint8Array> {
   if (encoding === 'latin1') {
     const out = new Uint8Array(text.length)
+    let line = 1
+    let lineStart = 0
     for (let i = 0; i < text.length; i += 1) {
       const c = text.charCodeAt(i)
+      if (c === 0x0a) {
+        line += 1
+        lineStart = i + 1
+      }
       if (c > 0xff) {
+        const character = String.fromCodePoint(text.codePointAt(i) ?? c)
         return err(
           'text.encoding.unrepresentable',
-          `"${text.charAt(i)}" cannot be written in Latin-1`,
-          {
-            column: i + 1,
-          },
+          `line ${line} has "${character}", which Latin-1 (ISO-8859-1) cannot store; save as UTF-8 instead`,
+          { line, column: i - lineStart + 1 },
         )
       }
       out[i] = c

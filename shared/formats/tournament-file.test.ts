@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { rulesFromPreset } from '../rules/presets'
 import type { LoggedCommand } from '../tournament/commands'
+import { fingerprint } from '../tournament/log'
 import { ID, logOf, WORKED_EXAMPLE_LOG } from '../tournament/test-support/event'
 import { standingsAsOf } from '../tournament/views'
 import { readTournamentFile, writeTournamentFile } from './tournament-file'
@@ -29,6 +30,22 @@ describe('design.md: the tournament file is the command log', () => {
     expect(read.value.log).toEqual(log)
     const rows = standingsAsOf(read.value.state, 'A', 3)
     expect(rows.ok && rows.value.map((r) => r.name)).toEqual(['Ann', 'Ed', 'Bob', 'Cy'])
+  })
+
+  test('issue 13: undos and the desk of each command survive the file, with the same fingerprints', () => {
+    const withDesks: LoggedCommand[] = [
+      ...log.map((e, i) => (i % 2 === 0 ? { ...e, desk: 'desk-a' } : e)),
+      {
+        seq: log.length,
+        at: SAVED,
+        desk: 'desk-b',
+        command: { type: 'undo', seq: log.length - 1 },
+      },
+    ]
+    const read = readTournamentFile(writeTournamentFile(ID, withDesks, SAVED))
+    if (!read.ok) throw new Error(read.error.message)
+    expect(read.value.log).toEqual(withDesks)
+    expect(read.value.log.map(fingerprint)).toEqual(withDesks.map(fingerprint))
   })
 
   test('a file written before the hold rule, the draw text and NEON’s overtime takes its preset’s values', () => {
@@ -93,6 +110,12 @@ describe('a damaged or foreign file is refused with what is wrong and where, nev
       input: edited((f) => delete f.tournamentId),
       code: 'tournament-file.header',
       message: 'tournamentId should be a string, not missing',
+    },
+    {
+      what: 'a tournament id that climbs out of the backup folder (issue 13)',
+      input: edited((f) => (f.tournamentId = '../../etc')),
+      code: 'tournament-file.id',
+      message: 'tournamentId "../../etc" is not a tournament id',
     },
     {
       what: 'an empty log',

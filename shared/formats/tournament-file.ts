@@ -62,7 +62,13 @@ export function writeTournamentFile(
     version: TOURNAMENT_FILE_VERSION,
     tournamentId,
     savedAt,
-    log: log.map((entry) => ({ seq: entry.seq, at: entry.at, command: canonical(entry.command) })),
+    // The desk stays with its command: the audit says which window gave it (issue 13).
+    log: log.map((entry) => ({
+      seq: entry.seq,
+      at: entry.at,
+      ...(entry.desk === undefined ? {} : { desk: entry.desk }),
+      command: canonical(entry.command),
+    })),
   }
   return `${JSON.stringify(file, null, 2)}\n`
 }
@@ -343,6 +349,8 @@ const COMMAND_FIELDS: Readonly<Record<CommandType, Fields>> = {
   },
   issueWarning: { division: 'string', player: PLAYER_ID, round: 'integer', reason: 'string' },
   overrideStarter: { division: 'string', round: 'integer', table: 'integer', starter: PLAYER_ID },
+  undo: { seq: 'integer' },
+  redo: { seq: 'integer' },
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -437,6 +445,7 @@ function checkEntry(entry: unknown, index: number): Result<LoggedCommand> {
   const problem =
     check(entry.seq, 'integer', `${path}.seq`) ??
     check(entry.at, 'string', `${path}.at`) ??
+    check(entry.desk, opt('string'), `${path}.desk`) ??
     check(entry.command, obj({ type: 'string' }), `${path}.command`)
   if (problem !== null) {
     return err('tournament-file.entry', problem, { details: { index } })
@@ -464,6 +473,9 @@ function checkEntry(entry: unknown, index: number): Result<LoggedCommand> {
   }
   return ok(entry as unknown as LoggedCommand)
 }
+
+/** What a tournament id may be: Rackside's UUIDs and any safe file-name stem. */
+const TOURNAMENT_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/
 
 /** Where a JSON.parse error happened, as a line number, when the engine says. */
 function jsonErrorLine(text: string, message: string): number | undefined {
@@ -521,6 +533,13 @@ export function readTournamentFile(text: string): Result<TournamentFile> {
   const tournamentId = parsed.tournamentId as string
   if (tournamentId.trim() === '') {
     return err('tournament-file.header', 'tournamentId should not be empty')
+  }
+  // The id names backup files and folders, so it must not climb out of them (`../../etc`).
+  if (!TOURNAMENT_ID.test(tournamentId)) {
+    return err(
+      'tournament-file.id',
+      `tournamentId ${JSON.stringify(tournamentId.slice(0, 80))} is not a tournament id: use letters, digits, '-' and '_' only (up to 100), starting with a letter or digit`,
+    )
   }
   const entries = parsed.log as readonly unknown[]
   if (entries.length === 0) {

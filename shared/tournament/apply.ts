@@ -1,6 +1,7 @@
 import { validateRuleSet } from '../rules/rule-fields'
 import { err, ok, type Result, type RuleError } from '../result'
-import type { Command, LoggedCommand } from './commands'
+import { cancelledSeqs, type FoldError } from './cancel'
+import { isLogControl, type Command, type LoggedCommand } from './commands'
 import { setContention, setDoNotPair } from './pairing-rules'
 import { setPairingPlan } from './plan'
 import { setPrizes } from './prizes'
@@ -144,6 +145,13 @@ export function apply(
       return updateDivision(state, command.division, (d) => issueWarning(d, command, context))
     case 'overrideStarter':
       return updateDivision(state, command.division, (d) => overrideStarter(d, command, context))
+    case 'undo':
+    case 'redo':
+      // They choose which commands count, so only a fold over the whole log can honour them.
+      return err(
+        'log.control',
+        `${command.type === 'undo' ? 'An undo' : 'A redo'} is folded with its log, not applied to a state.`,
+      )
   }
 }
 
@@ -161,21 +169,23 @@ function updateDivision(
   return ok({ ...state, divisions })
 }
 
-export interface FoldError extends RuleError {
-  /** The log position of the command that could not be applied. */
-  readonly seq: number
-}
+export type { FoldError } from './cancel'
 
 /**
- * The state is the fold of the log. A stored log was valid when written, so a failure here means a
- * damaged file or a rule change, and is reported with the command's position.
+ * The state is the fold of the log: every command in order, except the undos and redos and the
+ * commands that the log's undos cancel by its end (an undo is a command of its own, so nothing is
+ * ever deleted). A stored log was valid when written, so a failure here means a damaged file or a
+ * rule change, and is reported with the command's position.
  */
 export function fold(
   tournamentId: string,
   log: readonly LoggedCommand[],
 ): Result<TournamentState | undefined, FoldError> {
+  const cancelled = cancelledSeqs(log)
+  if (!cancelled.ok) return cancelled
   let state: TournamentState | undefined
   for (const entry of log) {
+    if (isLogControl(entry.command) || cancelled.value.has(entry.seq)) continue
     const next = apply(state, entry.command, tournamentId)
     if (!next.ok) return { ok: false, error: { ...next.error, seq: entry.seq } }
     state = next.value

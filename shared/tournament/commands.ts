@@ -192,6 +192,13 @@ export type Command =
       readonly table: number
       readonly starter: PlayerId
     }
+  /**
+   * Cancels the command at log position `seq`: folding skips it from then on, while the log keeps
+   * both it and this undo, so the audit shows what was done and what was taken back.
+   */
+  | { readonly type: 'undo'; readonly seq: number }
+  /** Takes back the undo of the command at `seq`: folding applies that command again. */
+  | { readonly type: 'redo'; readonly seq: number }
 
 export type CommandType = Command['type']
 
@@ -200,5 +207,17 @@ export interface LoggedCommand {
   readonly seq: number
   /** ISO timestamp, stamped by the caller (shared/ reads no clock). */
   readonly at: string
+  /**
+   * Which desk (window or browser tab) gave it, so a desk's Undo takes back its own last action
+   * and not another desk's; absent in logs written before desks were recorded.
+   */
+  readonly desk?: string
   readonly command: Command
+}
+
+/** Commands that change which commands count rather than the tournament itself. */
+export type LogControl = Extract<Command, { readonly type: 'undo' | 'redo' }>
+
+export function isLogControl(command: Command): command is LogControl {
+  return command.type === 'undo' || command.type === 'redo'
 }

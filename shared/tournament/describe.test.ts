@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import { rulesFromPreset } from '../rules/presets'
-import type { Command } from './commands'
-import { describeCommand, timeOfDay } from './describe'
-import { applyAll, played, WORKED_EXAMPLE_LOG } from './test-support/event'
+import type { Command, LoggedCommand } from './commands'
+import { commandPlace, describeCommand, describeLog, timeOfDay } from './describe'
+import { applyAll, ID, logOf, played, WORKED_EXAMPLE_LOG } from './test-support/event'
 
 const state = applyAll(WORKED_EXAMPLE_LOG)
 const nsa = rulesFromPreset('nsa1995')
@@ -211,5 +211,69 @@ describe('describeCommand: one line per command for the audit view', () => {
     { ms: -1000, text: '23:59:59 UTC' },
   ])('timeOfDay($ms) is $text', ({ ms, text }) => {
     expect(timeOfDay(ms)).toBe(text)
+  })
+})
+
+describe('issue 13: the audit keeps an undone command and its undo', () => {
+  const log = logOf(WORKED_EXAMPLE_LOG)
+  const last = log.length - 1
+  const withUndo = [
+    ...log,
+    {
+      seq: log.length,
+      at: '2026-03-14T12:00:00.000Z',
+      desk: 'desk-a',
+      command: { type: 'undo', seq: last },
+    },
+    { seq: log.length + 1, at: '2026-03-14T12:01:00.000Z', command: { type: 'redo', seq: last } },
+    { seq: log.length + 2, at: '2026-03-14T12:02:00.000Z', command: { type: 'undo', seq: last } },
+  ] satisfies LoggedCommand[]
+
+  test('the undo and the redo name the command in its own words; the command is marked undone', () => {
+    const described = describeLog(ID, withUndo)
+    const target = described[last]
+    expect(target).toMatchObject({ undoneBy: log.length + 2, target: null })
+    expect(described[log.length]).toMatchObject({
+      desk: 'desk-a',
+      text: `Undid #${last + 1}: ${target?.text ?? ''}`,
+      target: last,
+    })
+    expect(described[log.length + 1]?.text).toBe(`Redid #${last + 1}: ${target?.text ?? ''}`)
+  })
+
+  test('after an undone registration, later lines name the player who now has the number', () => {
+    const commands: Command[] = [
+      WORKED_EXAMPLE_LOG[0] as Command,
+      { type: 'addDivision', name: 'A' },
+      {
+        type: 'registerPlayer',
+        division: 'A',
+        player: { name: 'Ann', rating: 0, memberId: '', club: '' },
+      },
+      {
+        type: 'registerPlayer',
+        division: 'A',
+        player: { name: 'Bob', rating: 0, memberId: '', club: '' },
+      },
+      { type: 'undo', seq: 3 },
+      {
+        type: 'registerPlayer',
+        division: 'A',
+        player: { name: 'Cy', rating: 0, memberId: '', club: '' },
+      },
+      { type: 'checkIn', division: 'A', player: 2, day: '2026-03-14' },
+    ]
+    expect(describeLog(ID, logOf(commands)).at(-1)?.text).toBe('Cy (#2) checked in for 2026-03-14')
+  })
+
+  test.each<{ command: Command; place: string }>([
+    { command: { type: 'addDivision', name: 'B' }, place: '' },
+    {
+      command: { type: 'checkIn', division: 'A', player: 1, day: '2026-03-14' },
+      place: 'division A',
+    },
+    { command: { type: 'publishRound', division: 'B', round: 2 }, place: 'division B, round 2' },
+  ])('an Undo button names where $command.type belongs: "$place"', ({ command, place }) => {
+    expect(commandPlace(command)).toBe(place)
   })
 })

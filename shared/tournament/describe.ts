@@ -1,10 +1,18 @@
 import type { PairingSystem } from '../pairing/types'
 import type { GameResult, PlayerId } from '../results/game-result'
-import { apply } from './apply'
-import type { Command, GameRef, LoggedCommand, PairingSpec } from './commands'
-import { findGame } from './record-result'
+import { apply, fold } from './apply'
+import {
+  isLogControl,
+  type Command,
+  type CommandType,
+  type GameRef,
+  type LoggedCommand,
+  type PairingSpec,
+} from './commands'
+import { commandRound, undoneBy } from './log'
 import { describeContention, describeDoNotPair } from './pairing-rules'
 import { describePrizeTable } from './prizes'
+import { findGame } from './record-result'
 import type { Division, PlanStep, TournamentState } from './types'
 
 /*
@@ -173,6 +181,9 @@ export function describeCommand(
   }
   if (command.type === 'changeRules') return `Changed the rules to ${command.rules.name}`
   if (command.type === 'addDivision') return `Added division ${command.name}`
+  // describeLog names the command taken back; alone, an undo knows only its position.
+  if (command.type === 'undo') return `Undid command ${command.seq + 1}`
+  if (command.type === 'redo') return `Redid command ${command.seq + 1}`
   const division = state?.divisions.find((d) => d.name === command.division)
   const names = namesIn(division)
   const inDivision =
@@ -263,17 +274,78 @@ export function describeCommand(
   }
 }
 
-/** Each logged command with its line, named from the state just before it. */
+/**
+ * Where a command belongs, for a desk deciding what to undo: "division A, round 2", "division A",
+ * or "" for a command about the whole event.
+ */
+export function commandPlace(command: Command): string {
+  const division = 'division' in command ? `division ${command.division}` : ''
+  const round = commandRound(command)
+  return [division, round === null ? '' : `round ${round}`].filter((p) => p !== '').join(', ')
+}
+
+/** Commands whose undo or redo changes no player name, table or round start a line mentions. */
+const NAME_NEUTRAL: ReadonlySet<CommandType> = new Set<CommandType>([
+  'recordResult',
+  'correctResult',
+  'checkIn',
+  'cancelCheckIn',
+  'recordArrival',
+  'assignPenalty',
+  'issueWarning',
+  'overrideStarter',
+  'publishRound',
+])
+
+export interface DescribedEntry {
+  readonly seq: number
+  readonly at: string
+  readonly desk: string | undefined
+  readonly text: string
+  /** The undo that cancels this command by the log's end, or null when it is in force. */
+  readonly undoneBy: number | null
+  /** For an undo or redo: the command it names; else null. */
+  readonly target: number | null
+}
+
+/**
+ * Each logged command with its line, named from the state just before it; an undo or redo says
+ * which command it takes back or gives back, in that command's own words.
+ */
 export function describeLog(
   tournamentId: string,
   log: readonly LoggedCommand[],
   options: DescribeOptions = {},
-): readonly { readonly seq: number; readonly at: string; readonly text: string }[] {
+): readonly DescribedEntry[] {
   let state: TournamentState | undefined
-  return log.map((entry) => {
-    const text = describeCommand(entry.command, state, options)
-    const next = apply(state, entry.command, tournamentId)
-    if (next.ok) state = next.value
-    return { seq: entry.seq, at: entry.at, text }
+  const texts: string[] = []
+  const by = undoneBy(log)
+  return log.map((entry, index) => {
+    const command = entry.command
+    let text: string
+    if (isLogControl(command)) {
+      const verb = command.type === 'undo' ? 'Undid' : 'Redid'
+      text = `${verb} #${command.seq + 1}: ${texts[command.seq] ?? 'a command that is not in the log'}`
+      // Names after an undo come from the log as it now folds (a damaged log keeps the last good);
+      // taking back a result or a check-in changes no name or table, so the fold is spared.
+      const targetType = log[command.seq]?.command.type
+      if (targetType === undefined || !NAME_NEUTRAL.has(targetType)) {
+        const refolded = fold(tournamentId, log.slice(0, index + 1))
+        if (refolded.ok) state = refolded.value
+      }
+    } else {
+      text = describeCommand(command, state, options)
+      const next = apply(state, command, tournamentId)
+      if (next.ok) state = next.value
+    }
+    texts.push(text)
+    return {
+      seq: entry.seq,
+      at: entry.at,
+      desk: entry.desk,
+      text,
+      undoneBy: by.get(entry.seq) ?? null,
+      target: isLogControl(command) ? command.seq : null,
+    }
   })
 }

@@ -4,8 +4,17 @@ import { seededRng, shuffled } from '../random'
 import { gameOutcome, type GameResult, type PlayerId } from '../results/game-result'
 import type { PresetId } from '../rules/rule-set'
 import { apply, fold } from './apply'
-import type { Command, LoggedCommand } from './commands'
-import { commandRound, logAsOfRound, stateAsOfRound, undo } from './log'
+import type { Command, LogControl, LoggedCommand } from './commands'
+import {
+  commandRound,
+  defaultRedoTarget,
+  defaultUndoTarget,
+  fingerprint,
+  logAsOfRound,
+  planControl,
+  stateAsOfRound,
+  undoneBy,
+} from './log'
 import { checkPlayable } from './lookup'
 import {
   applyAll,
@@ -20,24 +29,97 @@ import {
 import type { Division, TournamentState } from './types'
 import { playerHistory } from './views'
 
-describe('undo (design.md: drop the last command and fold again)', () => {
-  test('undoing the last result gives the log and the state before it', () => {
+const STAMP = { at: '2026-03-14T10:00:00.000Z', desk: 'desk-a' }
+
+/** Appends an undo or redo the way a desk does, failing the test if it is refused. */
+function control(log: readonly LoggedCommand[], command: LogControl, desk = 'desk-a') {
+  const planned = planControl(ID, log, command, { ...STAMP, desk })
+  if (!planned.ok) throw new Error(planned.error.message)
+  return { log: [...log, planned.value.entry], state: planned.value.state }
+}
+
+describe('undo is a command (issue 13: nothing is ever deleted from the log)', () => {
+  test('undoing the last result folds to the state before it and keeps both commands in the log', () => {
     const log = logOf(WORKED_EXAMPLE_LOG)
-    const undone = undo(ID, log)
-    expect(undone).toEqual({
-      ok: true,
-      value: {
-        log: log.slice(0, -1),
-        state: applyAll(WORKED_EXAMPLE_LOG.slice(0, -1)),
-        undone: log[log.length - 1],
-      },
-    })
+    const last = log.length - 1
+    const undone = control(log, { type: 'undo', seq: last })
+    expect(undone.log).toHaveLength(log.length + 1)
+    expect(undone.log.slice(0, -1)).toEqual(log)
+    expect(undone.state).toEqual(applyAll(WORKED_EXAMPLE_LOG.slice(0, -1)))
+    expect(fold(ID, undone.log)).toEqual({ ok: true, value: undone.state })
   })
 
-  test('undoing the creation leaves no tournament; an empty log has nothing to undo', () => {
-    const log = logOf(WORKED_EXAMPLE_LOG.slice(0, 1))
-    expect(undo(ID, log)).toMatchObject({ ok: true, value: { log: [], state: undefined } })
-    expect(undo(ID, [])).toMatchObject({ ok: false, error: { code: 'log.empty' } })
+  test('undo then redo round-trips to the state with the command in force', () => {
+    const log = logOf(WORKED_EXAMPLE_LOG)
+    const before = fold(ID, log)
+    const seq = log.length - 2
+    const undone = control(log, { type: 'undo', seq })
+    expect(undone.state).not.toEqual(before.ok && before.value)
+    const redone = control(undone.log, { type: 'redo', seq })
+    expect(redone.state).toEqual(before.ok && before.value)
+    expect(undoneBy(undone.log).get(seq)).toBe(log.length)
+    expect(undoneBy(redone.log).has(seq)).toBe(false)
+  })
+
+  test.each<{ name: string; command: (n: number) => LogControl; code: string }>([
+    { name: 'the creation', command: () => ({ type: 'undo', seq: 0 }), code: 'undo.not-undoable' },
+    {
+      name: 'a later command',
+      command: (n) => ({ type: 'undo', seq: n + 3 }),
+      code: 'undo.target-missing',
+    },
+    {
+      name: 'a redo of a command in force',
+      command: (n) => ({ type: 'redo', seq: n - 1 }),
+      code: 'redo.not-undone',
+    },
+  ])('a log that undoes $name does not fold and names the undo', ({ command, code }) => {
+    const log = logOf(WORKED_EXAMPLE_LOG)
+    const damaged = [...log, { seq: log.length, at: STAMP.at, command: command(log.length) }]
+    expect(fold(ID, damaged)).toMatchObject({ ok: false, error: { code, seq: log.length } })
+  })
+
+  test('undoing twice is refused; undoing a pairing a result builds on names the result', () => {
+    const log = logOf(WORKED_EXAMPLE_LOG)
+    const once = control(log, { type: 'undo', seq: log.length - 1 })
+    expect(planControl(ID, once.log, { type: 'undo', seq: log.length - 1 }, STAMP)).toMatchObject({
+      ok: false,
+      error: { code: 'undo.already-undone' },
+    })
+    const pairing = log.findIndex((e) => e.command.type === 'pairRound')
+    const blocked = planControl(ID, log, { type: 'undo', seq: pairing }, STAMP)
+    expect(blocked).toMatchObject({ ok: false, error: { code: 'undo.blocked' } })
+    expect(!blocked.ok && blocked.error.details?.['blocking']).toBeGreaterThan(pairing)
+  })
+
+  test("a desk's Undo takes its own newest command, never another desk's, and skips what is undone", () => {
+    const commands = logOf(WORKED_EXAMPLE_LOG)
+    const log = commands.map((entry, i) => ({ ...entry, desk: i % 2 === 0 ? 'desk-a' : 'desk-b' }))
+    const lastA = log.filter((e) => e.desk === 'desk-a').at(-1)
+    const lastB = log.filter((e) => e.desk === 'desk-b').at(-1)
+    expect(defaultUndoTarget(log, 'desk-a')).toBe(lastA)
+    expect(defaultUndoTarget(log, 'desk-b')).toBe(lastB)
+    expect(defaultUndoTarget(log, 'desk-c')).toBeUndefined()
+    const undone = control(log, { type: 'undo', seq: lastA?.seq ?? -1 })
+    expect(defaultUndoTarget(undone.log, 'desk-a')?.seq).toBeLessThan(lastA?.seq ?? 0)
+    expect(defaultRedoTarget(undone.log, 'desk-a')).toBe(lastA)
+    expect(defaultRedoTarget(undone.log, 'desk-b')).toBeUndefined()
+  })
+
+  test('a log written before desks were recorded can still be undone from any desk', () => {
+    const log = logOf(WORKED_EXAMPLE_LOG)
+    expect(defaultUndoTarget(log, 'desk-z')).toBe(log.at(-1))
+    expect(defaultUndoTarget(logOf(WORKED_EXAMPLE_LOG.slice(0, 1)), 'desk-z')).toBeUndefined()
+  })
+
+  test('the fingerprint of a command changes with any of its fields', () => {
+    const [first] = logOf(WORKED_EXAMPLE_LOG)
+    if (!first) throw new Error('empty')
+    const print = fingerprint(first)
+    expect(fingerprint(structuredClone(first))).toBe(print)
+    expect(fingerprint({ ...first, seq: 1 })).not.toBe(print)
+    expect(fingerprint({ ...first, at: 'x' })).not.toBe(print)
+    expect(fingerprint({ ...first, desk: 'desk-a' })).not.toBe(print)
   })
 })
 
@@ -257,16 +339,17 @@ const event = fc.record({
 })
 
 describe('properties of random valid logs', () => {
-  test('undo of any command gives the earlier state: fold(log.slice(0, k)) is the state before command k', () => {
+  test('undoing the newest command of any prefix gives the state before it, and redo gives it back', () => {
     fc.assert(
       fc.property(event, ({ preset, players, intents }) => {
         const { log, states } = build(preset, players, intents)
         for (let k = 1; k < log.length; k++) {
-          const undone = undo(ID, log.slice(0, k + 1))
-          expect(undone.ok && undone.value.state).toEqual(states[k - 1])
+          const undone = control(log.slice(0, k + 1), { type: 'undo', seq: k })
+          expect(undone.state).toEqual(states[k - 1])
+          expect(control(undone.log, { type: 'redo', seq: k }).state).toEqual(states[k])
         }
       }),
-      { numRuns: 60 },
+      { numRuns: 40 },
     )
   })
 

@@ -1,24 +1,114 @@
 import { err, ok, type Result, type RuleError } from '../result'
 import { fold } from './apply'
-import type { Command, LoggedCommand } from './commands'
+import { isLogControl, type Command, type LogControl, type LoggedCommand } from './commands'
 import type { TournamentState } from './types'
 
-export interface Undone {
-  /** The log without its last command. */
-  readonly log: readonly LoggedCommand[]
-  /** The state folded from it: undefined when the undone command created the tournament. */
-  readonly state: TournamentState | undefined
-  readonly undone: LoggedCommand
+/**
+ * A short fingerprint of a stored command (FNV-1a over its JSON, 53 bits): a window appends only
+ * onto the command it last saw, so a log replaced or changed elsewhere is noticed even when it has
+ * as many commands as before.
+ */
+export function fingerprint(entry: LoggedCommand): string {
+  const text = stableJson([entry.seq, entry.at, entry.desk ?? null, entry.command])
+  let low = 0x811c9dc5
+  let high = 0x050c5d1f
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i)
+    low = Math.imul(low ^ code, 0x01000193) >>> 0
+    high = Math.imul(high ^ code ^ (low >>> 7), 0x01000193) >>> 0
+  }
+  return `${(high & 0x1fffff).toString(16).padStart(6, '0')}${low.toString(16).padStart(8, '0')}`
 }
 
-/** Undo (design.md): drop the last command and fold again. The log is the truth, not a snapshot. */
-export function undo(tournamentId: string, log: readonly LoggedCommand[]): Result<Undone> {
-  const undone = log[log.length - 1]
-  if (undone === undefined) return err('log.empty', 'There is nothing to undo.')
-  const rest = log.slice(0, -1)
-  const state = fold(tournamentId, rest)
-  if (!state.ok) return state
-  return ok({ log: rest, state: state.value, undone })
+/**
+ * JSON with every object's keys in sorted order and undefined fields left out, so a command read
+ * back from a file (whose writer orders keys its own way) has the fingerprint it was stored with.
+ */
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`
+  if (value !== null && typeof value === 'object') {
+    const fields = Object.entries(value as Record<string, unknown>)
+      .filter(([, field]) => field !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([key, field]) => `${JSON.stringify(key)}:${stableJson(field)}`)
+    return `{${fields.join(',')}}`
+  }
+  return JSON.stringify(value) ?? 'null'
+}
+
+/** Which command undid each cancelled command, by the log's end: target seq → undo seq. */
+export function undoneBy(log: readonly LoggedCommand[]): ReadonlyMap<number, number> {
+  const by = new Map<number, number>()
+  for (const entry of log) {
+    const command = entry.command
+    if (command.type === 'undo') by.set(command.seq, entry.seq)
+    else if (command.type === 'redo') by.delete(command.seq)
+  }
+  return by
+}
+
+/**
+ * What a desk's Undo takes back by default: its own newest command still in force (commands of
+ * logs written before desks were recorded count as anyone's). Never the tournament's creation,
+ * which the tournament list deletes, and never another desk's command, which must be named.
+ */
+export function defaultUndoTarget(
+  log: readonly LoggedCommand[],
+  desk: string,
+): LoggedCommand | undefined {
+  const cancelled = undoneBy(log)
+  for (let i = log.length - 1; i > 0; i--) {
+    const entry = log[i]
+    if (entry === undefined || isLogControl(entry.command) || cancelled.has(entry.seq)) continue
+    if (entry.desk === undefined || entry.desk === desk) return entry
+  }
+  return undefined
+}
+
+/** The newest undo of this desk whose command is still cancelled: what its Redo gives back. */
+export function defaultRedoTarget(
+  log: readonly LoggedCommand[],
+  desk: string,
+): LoggedCommand | undefined {
+  const cancelled = undoneBy(log)
+  for (let i = log.length - 1; i > 0; i--) {
+    const entry = log[i]
+    if (entry?.command.type !== 'undo' || cancelled.get(entry.command.seq) !== entry.seq) continue
+    if (entry.desk === undefined || entry.desk === desk) return log[entry.command.seq]
+  }
+  return undefined
+}
+
+export interface Controlled {
+  /** The undo or redo to append. */
+  readonly entry: LoggedCommand
+  /** The state folded from the log with it. */
+  readonly state: TournamentState | undefined
+}
+
+/**
+ * An undo or redo of the command at `seq`, checked against the whole log: refused when the log
+ * would no longer fold (a later command builds on the one undone: a result on a pairing, a
+ * second result on a table whose undone result is redone), with the command that stands in the
+ * way named.
+ */
+export function planControl(
+  tournamentId: string,
+  log: readonly LoggedCommand[],
+  command: LogControl,
+  stamp: { readonly at: string; readonly desk: string },
+): Result<Controlled> {
+  const entry: LoggedCommand = { seq: log.length, at: stamp.at, desk: stamp.desk, command }
+  const folded = fold(tournamentId, [...log, entry])
+  if (folded.ok) return ok({ entry, state: folded.value })
+  const { seq, code, message } = folded.error
+  if (seq === entry.seq) return { ok: false, error: folded.error }
+  const verb = command.type === 'undo' ? 'undone' : 'redone'
+  return err(
+    `${command.type}.blocked`,
+    `Command ${command.seq + 1} cannot be ${verb}: command ${seq + 1} depends on the log as it is (${message}). Undo command ${seq + 1} first.`,
+    { details: { seq: command.seq, blocking: seq, cause: code } },
+  )
 }
 
 /**
@@ -41,6 +131,8 @@ export function commandRound(command: Command): number | null {
     case 'setContention':
     case 'setDoNotPair':
     case 'setPrizes':
+    case 'undo':
+    case 'redo':
       return null
     case 'registerPlayer':
       return command.firstRound ?? null

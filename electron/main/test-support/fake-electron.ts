@@ -116,11 +116,25 @@ type PermissionHandler = (
 
 export class FakeSession {
   permissionRequestHandler: PermissionHandler | undefined
+  permissionCheckHandler: ((...args: unknown[]) => boolean) | undefined
   readonly webRequest = { onBeforeRequest: vi.fn() }
 
   setPermissionRequestHandler(handler: PermissionHandler): void {
     this.permissionRequestHandler = handler
   }
+
+  setPermissionCheckHandler(handler: (...args: unknown[]) => boolean): void {
+    this.permissionCheckHandler = handler
+  }
+}
+
+/** Electron's `protocol` module: what the app registered and the handler it serves with. */
+export const fakeProtocol = {
+  registerSchemesAsPrivileged: vi.fn<(schemes: unknown[]) => void>(),
+  handlers: new Map<string, (request: Request) => Promise<Response>>(),
+  handle(scheme: string, handler: (request: Request) => Promise<Response>): void {
+    this.handlers.set(scheme, handler)
+  },
 }
 
 export const fakeApp = Object.assign(new FakeEmitter(), {
@@ -132,6 +146,8 @@ export const fakeApp = Object.assign(new FakeEmitter(), {
   whenReady: () => Promise.resolve(),
   quit: vi.fn(),
   exit: vi.fn(),
+  // A folder no test creates: the app finds no earlier storage there.
+  getPath: vi.fn<(name: string) => string>(() => '/nonexistent/rackside-test-user-data'),
 })
 
 export const fakeIpcMain = {
@@ -139,10 +155,13 @@ export const fakeIpcMain = {
 }
 
 export const fakeDialog = {
+  // Answers "Cancel" (button 0) unless a test says otherwise.
   showSaveDialog: vi.fn<(...args: unknown[]) => Promise<{ canceled: boolean; filePath: string }>>(),
   showOpenDialog:
     vi.fn<(...args: unknown[]) => Promise<{ canceled: boolean; filePaths: string[] }>>(),
-  showMessageBox: vi.fn(() => Promise.resolve({ response: 0 })),
+  showMessageBox: vi.fn<(...args: unknown[]) => Promise<{ response: number }>>(() =>
+    Promise.resolve({ response: 0 }),
+  ),
 }
 
 export const fakeMenu = {
@@ -169,5 +188,6 @@ export function fakeElectronModule() {
     // Every partition is the print partition: main asks for no other.
     session: { defaultSession, fromPartition: (): FakeSession => printSession },
     Menu: fakeMenu,
+    protocol: fakeProtocol,
   }
 }

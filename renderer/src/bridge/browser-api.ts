@@ -7,13 +7,23 @@ import type {
   TextEncodingName,
 } from '../../../electron/ipc-contract'
 import { version } from '../../../package.json'
+import { decodeText, encodeText } from '../../../shared/formats/text-codec'
+import { BackupDatabase, createBrowserBackups, type BrowserBackups } from '../db/browser-backups'
 
 /**
- * Backups are files on disk, which a web page cannot write by itself; the browser keeps every
- * tournament in its own storage (IndexedDB) and "Save tournament" downloads the file.
+ * A web page cannot write backup files, so the browser build keeps its rolling backups in a
+ * database of its own inside the browser (issue 13), and "Download all backups" saves them.
  */
 export const BROWSER_BACKUPS =
-  'The browser version keeps no backup files: save the tournament to a file from time to time.'
+  'After every change a copy of the tournament is kept in this browser’s own backup store (the last 20 of each tournament), apart from the tournament itself. Download them all from time to time: a browser’s storage can be cleared.'
+
+let backups: BrowserBackups | undefined
+
+/** Opened on first use: a page that never backs up never opens the backup database. */
+function browserBackups(): BrowserBackups {
+  backups ??= createBrowserBackups(new BackupDatabase())
+  return backups
+}
 
 /**
  * The bridge for a plain browser (`npm run web`, e2e tests): files go through downloads and the
@@ -47,9 +57,10 @@ export function createBrowserApi(doc: Document = document): DesktopApi {
       for (const file of request.files) download(doc, file.name, file.contents, 'utf8')
       return { status: 'saved', location: 'your downloads' }
     },
-    writeBackup: async () => ({ status: 'unavailable', message: BROWSER_BACKUPS }),
-    listBackups: async () => [],
-    readBackup: async () => ({ status: 'failed', message: BROWSER_BACKUPS }),
+    writeBackup: (request) =>
+      browserBackups().write(request.tournamentId, request.contents, new Date().toISOString()),
+    listBackups: () => browserBackups().list(),
+    readBackup: (tournamentId, name) => browserBackups().read(tournamentId, name),
     savePdf: async (request): Promise<SaveFileOutcome> => {
       // A browser cannot write a PDF by itself: its print dialog offers "Save as PDF".
       const printed = await printHtml(doc, request.html, request.title)
@@ -60,31 +71,17 @@ export function createBrowserApi(doc: Document = document): DesktopApi {
   }
 }
 
-/** ISO-8859-1 keeps one byte per character; characters outside it become '?'. */
-export function encodeText(text: string, encoding: TextEncodingName): Uint8Array {
-  if (encoding === 'utf8') return new TextEncoder().encode(text)
-  const bytes = new Uint8Array(text.length)
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i)
-    bytes[i] = code < 256 ? code : 0x3f
-  }
-  return bytes
-}
-
-export function decodeText(bytes: Uint8Array, encoding: TextEncodingName): string {
-  if (encoding === 'utf8') return new TextDecoder('utf-8').decode(bytes).replace(/^\uFEFF/, '')
-  let text = ''
-  for (const byte of bytes) text += String.fromCharCode(byte)
-  return text
-}
-
 function download(
   doc: Document,
   name: string,
   contents: string,
   encoding: TextEncodingName,
 ): SaveFileOutcome {
-  const blob = new Blob([encodeText(contents, encoding) as BlobPart], {
+  const encoded = encodeText(contents, encoding)
+  if (!encoded.ok) {
+    return { status: 'failed', message: `Could not save "${name}": ${encoded.error.message}` }
+  }
+  const blob = new Blob([encoded.value as BlobPart], {
     type: 'application/octet-stream',
   })
   const url = URL.createObjectURL(blob)
@@ -117,13 +114,17 @@ function pickTextFile(
       }
       file
         .arrayBuffer()
-        .then((buffer) =>
-          resolve({
-            status: 'opened',
-            name: file.name,
-            contents: decodeText(new Uint8Array(buffer), encoding),
-          }),
-        )
+        .then((buffer) => {
+          const decoded = decodeText(new Uint8Array(buffer), encoding)
+          resolve(
+            decoded.ok
+              ? { status: 'opened', name: file.name, contents: decoded.value }
+              : {
+                  status: 'failed',
+                  message: `Could not open ${file.name}: ${decoded.error.message}`,
+                },
+          )
+        })
         .catch((error: unknown) =>
           resolve({ status: 'failed', message: `Could not read ${file.name}: ${String(error)}` }),
         )

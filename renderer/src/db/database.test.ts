@@ -10,7 +10,7 @@ import {
   type TournamentRowV1,
 } from './database'
 import { createDexieRepository } from './dexie-repository'
-import { tournamentFixture, type LogFixture } from './repository-contract'
+import { storedHead, tournamentFixture, type LogFixture } from './repository-contract'
 
 const names: string[] = []
 const opened: Dexie[] = []
@@ -120,7 +120,8 @@ describe('upgrade from version 1 to the current version', () => {
       players: 4,
       startMs: Date.UTC(2026, 5, 1, 19, 0),
     })
-    const written = await repository.append(small.id, next.entry(5), next.summaryAfter(6))
+    const head = await storedHead(repository, small.id)
+    const written = await repository.append(small.id, next.entry(5), next.summaryAfter(6), head)
     expect(written.ok).toBe(true)
   })
 })

@@ -7,6 +7,8 @@ export interface CommandRow {
   readonly tournamentId: string
   readonly seq: number
   readonly at: string
+  /** The desk (window) that gave it; rows written before desks were recorded have none. */
+  readonly desk?: string
   readonly command: Command
 }
 
@@ -18,8 +20,11 @@ export interface TournamentRowV1 {
   readonly startDate: string
 }
 
-/** From version 2 a tournament row is exactly the list's summary. */
-export type TournamentRow = TournamentSummary
+/**
+ * From version 2 a tournament row is the list's summary; from issue 13 it also keeps the log's
+ * generation (an unindexed field, so no schema version: a row without one is generation 0).
+ */
+export type TournamentRow = TournamentSummary & { readonly generation?: number }
 
 /**
  * Every schema the app has ever shipped, oldest first. Kept as data (never edited once released)

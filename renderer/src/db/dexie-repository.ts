@@ -1,15 +1,13 @@
 import { ok, type Result } from '../../../shared/result'
 import type { LoggedCommand } from '../../../shared/tournament/commands'
-import { logOf, type CommandRow, type RacksideDatabase, type TournamentRow } from './database'
-import type { TournamentRepository, TournamentSummary } from './repository'
+import { logOf, type CommandRow, type RacksideDatabase } from './database'
+import type { StoredLog, TournamentRepository, TournamentSummary } from './repository'
 import {
-  appendConflict,
   assertSummaryFits,
   assertWholeLog,
+  checkHead,
   importExists,
-  assertUndoSummaryFits,
   storageFailed,
-  undoConflict,
 } from './summary'
 
 /**
@@ -18,6 +16,15 @@ import {
  * "crash safety").
  */
 export function createDexieRepository(db: RacksideDatabase): TournamentRepository {
+  async function loadStored(tournamentId: string): Promise<StoredLog | undefined> {
+    return db.transaction('r', db.tournaments, db.commands, async () => {
+      const rows = await logOf(db.commands, tournamentId).toArray()
+      const row = await db.tournaments.get(tournamentId)
+      if (rows.length === 0 && row === undefined) return undefined
+      return { log: rows.map(toLogged), generation: row?.generation ?? 0 }
+    })
+  }
+
   return {
     async list() {
       // Equal timestamps come out by id, descending: the memory twin sorts the same way.
@@ -26,16 +33,12 @@ export function createDexieRepository(db: RacksideDatabase): TournamentRepositor
     },
 
     async loadLog(tournamentId) {
-      return db.transaction('r', db.tournaments, db.commands, async () => {
-        const rows = await logOf(db.commands, tournamentId).toArray()
-        if (rows.length === 0 && (await db.tournaments.get(tournamentId)) === undefined) {
-          return undefined
-        }
-        return rows.map(toLogged)
-      })
+      return (await loadStored(tournamentId))?.log
     },
 
-    async append(tournamentId, entry, summary) {
+    loadStored,
+
+    async append(tournamentId, entry, summary, head) {
       assertSummaryFits(tournamentId, summary, entry.seq + 1)
       try {
         return await db.transaction(
@@ -43,31 +46,16 @@ export function createDexieRepository(db: RacksideDatabase): TournamentRepositor
           db.tournaments,
           db.commands,
           async (): Promise<Result<void>> => {
-            const count = await db.commands.where('tournamentId').equals(tournamentId).count()
-            if (count !== entry.seq) return appendConflict(tournamentId, count, entry.seq)
-            await db.commands.add(toRow(tournamentId, entry))
-            await db.tournaments.put(toSummary(summary))
-            return ok(undefined)
-          },
-        )
-      } catch (error) {
-        return storageFailed(error)
-      }
-    },
-
-    async removeLast(tournamentId, seq, summary) {
-      assertUndoSummaryFits(tournamentId, seq, summary)
-      try {
-        return await db.transaction(
-          'rw',
-          db.tournaments,
-          db.commands,
-          async (): Promise<Result<void>> => {
+            const row = await db.tournaments.get(tournamentId)
             const last = await logOf(db.commands, tournamentId).last()
-            if (last?.seq !== seq) return undoConflict(tournamentId, last?.seq, seq)
-            await db.commands.delete([tournamentId, seq])
-            if (summary === undefined) await db.tournaments.delete(tournamentId)
-            else await db.tournaments.put(toSummary(summary))
+            const stored =
+              row === undefined && last === undefined
+                ? undefined
+                : { last: last && toLogged(last), generation: row?.generation ?? 0 }
+            const fits = checkHead(tournamentId, stored, entry, head)
+            if (!fits.ok) return fits
+            await db.commands.add(toRow(tournamentId, entry))
+            await db.tournaments.put({ ...toSummary(summary), generation: stored?.generation ?? 0 })
             return ok(undefined)
           },
         )
@@ -84,15 +72,17 @@ export function createDexieRepository(db: RacksideDatabase): TournamentRepositor
           'rw',
           db.tournaments,
           db.commands,
-          async (): Promise<Result<void>> => {
+          async (): Promise<Result<{ generation: number }>> => {
+            const row = await db.tournaments.get(tournamentId)
             const exists =
-              (await db.tournaments.get(tournamentId)) !== undefined ||
+              row !== undefined ||
               (await db.commands.where('tournamentId').equals(tournamentId).count()) > 0
             if (exists && !replace) return importExists(tournamentId)
+            const generation = exists ? (row?.generation ?? 0) + 1 : 0
             await db.commands.where('tournamentId').equals(tournamentId).delete()
             await db.commands.bulkAdd(log.map((entry) => toRow(tournamentId, entry)))
-            await db.tournaments.put(toSummary(summary))
-            return ok(undefined)
+            await db.tournaments.put({ ...toSummary(summary), generation })
+            return ok({ generation })
           },
         )
       } catch (error) {
@@ -110,7 +100,7 @@ export function createDexieRepository(db: RacksideDatabase): TournamentRepositor
 }
 
 /** Copies only the summary's fields, so no stray property of a caller's object is stored. */
-function toSummary(row: TournamentRow): TournamentSummary {
+function toSummary(row: TournamentSummary): TournamentSummary {
   return {
     id: row.id,
     name: row.name,
@@ -122,9 +112,14 @@ function toSummary(row: TournamentRow): TournamentSummary {
 }
 
 function toRow(tournamentId: string, entry: LoggedCommand): CommandRow {
-  return { tournamentId, seq: entry.seq, at: entry.at, command: entry.command }
+  const { seq, at, desk, command } = entry
+  return desk === undefined
+    ? { tournamentId, seq, at, command }
+    : { tournamentId, seq, at, desk, command }
 }
 
 function toLogged(row: CommandRow): LoggedCommand {
-  return { seq: row.seq, at: row.at, command: row.command }
+  return row.desk === undefined
+    ? { seq: row.seq, at: row.at, command: row.command }
+    : { seq: row.seq, at: row.at, desk: row.desk, command: row.command }
 }

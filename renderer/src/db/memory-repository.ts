@@ -1,18 +1,12 @@
 import { ok } from '../../../shared/result'
 import type { LoggedCommand } from '../../../shared/tournament/commands'
 import type { TournamentRepository, TournamentSummary } from './repository'
-import {
-  appendConflict,
-  assertSummaryFits,
-  assertUndoSummaryFits,
-  assertWholeLog,
-  importExists,
-  undoConflict,
-} from './summary'
+import { assertSummaryFits, assertWholeLog, checkHead, importExists } from './summary'
 
 interface Stored {
   readonly summary: TournamentSummary
   readonly log: readonly LoggedCommand[]
+  readonly generation: number
 }
 
 /**
@@ -36,38 +30,41 @@ export function createMemoryRepository(): TournamentRepository {
       return stored ? structuredClone(stored.log) : undefined
     },
 
-    async append(tournamentId, entry, summary) {
-      assertSummaryFits(tournamentId, summary, entry.seq + 1)
-      const log = tournaments.get(tournamentId)?.log ?? []
-      if (log.length !== entry.seq) return appendConflict(tournamentId, log.length, entry.seq)
-      const copy = structuredClone({ seq: entry.seq, at: entry.at, command: entry.command })
-      tournaments.set(tournamentId, { summary: copySummary(summary), log: [...log, copy] })
-      return ok(undefined)
+    async loadStored(tournamentId) {
+      const stored = tournaments.get(tournamentId)
+      return stored
+        ? structuredClone({ log: stored.log, generation: stored.generation })
+        : undefined
     },
 
-    async removeLast(tournamentId, seq, summary) {
-      assertUndoSummaryFits(tournamentId, seq, summary)
+    async append(tournamentId, entry, summary, head) {
+      assertSummaryFits(tournamentId, summary, entry.seq + 1)
       const stored = tournaments.get(tournamentId)
-      const lastSeq = stored?.log.at(-1)?.seq
-      if (!stored || lastSeq !== seq) return undoConflict(tournamentId, lastSeq, seq)
-      if (summary === undefined) tournaments.delete(tournamentId)
-      else
-        tournaments.set(tournamentId, {
-          summary: copySummary(summary),
-          log: stored.log.slice(0, -1),
-        })
+      const fits = checkHead(
+        tournamentId,
+        stored && { last: stored.log.at(-1), generation: stored.generation },
+        entry,
+        head,
+      )
+      if (!fits.ok) return fits
+      const copy = structuredClone(copyEntry(entry))
+      tournaments.set(tournamentId, {
+        summary: copySummary(summary),
+        log: [...(stored?.log ?? []), copy],
+        generation: stored?.generation ?? 0,
+      })
       return ok(undefined)
     },
 
     async importLog(tournamentId, log, summary, { replace }) {
       assertWholeLog(tournamentId, log)
       assertSummaryFits(tournamentId, summary, log.length)
-      if (tournaments.has(tournamentId) && !replace) return importExists(tournamentId)
-      const copy = structuredClone(
-        log.map((entry) => ({ seq: entry.seq, at: entry.at, command: entry.command })),
-      )
-      tournaments.set(tournamentId, { summary: copySummary(summary), log: copy })
-      return ok(undefined)
+      const stored = tournaments.get(tournamentId)
+      if (stored && !replace) return importExists(tournamentId)
+      const generation = stored ? stored.generation + 1 : 0
+      const copy = structuredClone(log.map(copyEntry))
+      tournaments.set(tournamentId, { summary: copySummary(summary), log: copy, generation })
+      return ok({ generation })
     },
 
     async remove(tournamentId) {
@@ -83,4 +80,10 @@ function compareDesc(a: string, b: string): number {
 function copySummary(summary: TournamentSummary): TournamentSummary {
   const { id, name, venue, startDate, commandCount, updatedAt } = summary
   return { id, name, venue, startDate, commandCount, updatedAt }
+}
+
+/** Only a logged command's own fields, as the Dexie rows keep them. */
+function copyEntry(entry: LoggedCommand): LoggedCommand {
+  const { seq, at, desk, command } = entry
+  return desk === undefined ? { seq, at, command } : { seq, at, desk, command }
 }

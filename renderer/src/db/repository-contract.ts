@@ -7,8 +7,8 @@ import { describe, expect, test } from 'vitest'
 import { rulesFromPreset } from '../../../shared/rules/presets'
 import { fold } from '../../../shared/tournament/apply'
 import type { Command, LoggedCommand } from '../../../shared/tournament/commands'
-import type { TournamentRepository, TournamentSummary } from './repository'
-import { summarize } from './summary'
+import type { LogHead, TournamentRepository, TournamentSummary } from './repository'
+import { headOf, summarize } from './summary'
 
 /** A tournament as the desk would have built it, with the summary after every prefix of its log. */
 export interface LogFixture {
@@ -21,6 +21,9 @@ export interface LogFixture {
 }
 
 const MINUTE = 60_000
+
+/** What a window holds before a tournament's first command. */
+const EMPTY_HEAD: LogHead = { last: null, generation: 0 }
 
 /**
  * createTournament with the NSA 1995 preset, one division and `players` registrations, one command
@@ -79,9 +82,24 @@ export async function writeLog(
   { from = 0, to = fixture.log.length } = {},
 ): Promise<void> {
   for (const entry of fixture.log.slice(from, to)) {
-    const written = await repository.append(fixture.id, entry, fixture.summaryAfter(entry.seq + 1))
+    const head = await storedHead(repository, fixture.id)
+    const written = await repository.append(
+      fixture.id,
+      entry,
+      fixture.summaryAfter(entry.seq + 1),
+      head,
+    )
     expect(written).toEqual({ ok: true, value: undefined })
   }
+}
+
+/** The head of what is stored now: what a window that has just loaded the log holds. */
+export async function storedHead(
+  repository: TournamentRepository,
+  tournamentId: string,
+): Promise<LogHead> {
+  const stored = await repository.loadStored(tournamentId)
+  return headOf(stored?.log ?? [], stored?.generation ?? 0)
 }
 
 export function describeRepositoryContract(
@@ -123,7 +141,12 @@ export function describeRepositoryContract(
 
       const entry = { ...event.entry(3), seq }
       const summary = { ...event.summaryAfter(4), commandCount: seq + 1 }
-      const written = await repository.append(event.id, entry, summary)
+      const written = await repository.append(
+        event.id,
+        entry,
+        summary,
+        await storedHead(repository, event.id),
+      )
 
       expect(written.ok).toBe(false)
       expect(!written.ok && written.error.code).toBe('storage.conflict')
@@ -134,7 +157,10 @@ export function describeRepositoryContract(
     test('a first command that is not seq 0 creates no tournament', async () => {
       const repository = await makeRepository()
       const event = tournamentFixture('t-late', 'Late Start')
-      const written = await repository.append(event.id, event.entry(1), event.summaryAfter(2))
+      const written = await repository.append(event.id, event.entry(1), event.summaryAfter(2), {
+        last: null,
+        generation: 0,
+      })
       expect(!written.ok && written.error.code).toBe('storage.conflict')
       expect(await repository.list()).toEqual([])
       expect(await repository.loadLog(event.id)).toBeUndefined()
@@ -145,10 +171,15 @@ export function describeRepositoryContract(
       const event = tournamentFixture('t-bad-summary', 'Bad Summary')
       const other = tournamentFixture('t-other', 'Other')
       await expect(
-        repository.append(event.id, event.entry(0), { ...event.summaryAfter(1), commandCount: 5 }),
+        repository.append(
+          event.id,
+          event.entry(0),
+          { ...event.summaryAfter(1), commandCount: 5 },
+          EMPTY_HEAD,
+        ),
       ).rejects.toThrow(/commands/)
       await expect(
-        repository.append(event.id, event.entry(0), other.summaryAfter(1)),
+        repository.append(event.id, event.entry(0), other.summaryAfter(1), EMPTY_HEAD),
       ).rejects.toThrow(/stored under/)
       expect(await repository.list()).toEqual([])
     })
@@ -178,60 +209,81 @@ export function describeRepositoryContract(
       expect(listed[0]).toEqual(older.summaryAfter(4))
     })
 
-    test('undo removes the last command and stores the summary before it', async () => {
+    test('an append onto a last command other than the stored one is refused as storage.conflict', async () => {
       const repository = await makeRepository()
-      const event = tournamentFixture('t-undo', 'Undo Open')
-      await writeLog(repository, event)
-
-      const undone = await repository.removeLast(event.id, 21, event.summaryAfter(21))
-      expect(undone).toEqual({ ok: true, value: undefined })
-      expect(await repository.loadLog(event.id)).toEqual(event.log.slice(0, 21))
-      expect(await repository.list()).toEqual([event.summaryAfter(21)])
-
-      // The freed position is the next one: the director can redo.
-      const redo = await repository.append(event.id, event.entry(21), event.summaryAfter(22))
-      expect(redo.ok).toBe(true)
-      expect(await repository.loadLog(event.id)).toEqual(event.log)
+      const event = tournamentFixture('t-stale', 'Stale Desk')
+      await writeLog(repository, event, { to: 4 })
+      // A window that read the log at 3 commands and another whose 4th command differs.
+      const stale = headOf(event.log.slice(0, 3), 0)
+      const other = headOf([...event.log.slice(0, 3), { ...event.entry(3), at: 'elsewhere' }], 0)
+      for (const head of [stale, other]) {
+        const seq = head === stale ? 3 : 4
+        const written = await repository.append(
+          event.id,
+          { ...event.entry(4), seq },
+          { ...event.summaryAfter(5), commandCount: seq + 1 },
+          head,
+        )
+        expect(!written.ok && written.error.code).toBe('storage.conflict')
+      }
+      expect(await repository.loadLog(event.id)).toEqual(event.log.slice(0, 4))
     })
 
-    test('undo of createTournament, the only command, deletes the tournament', async () => {
+    test('a replace starts a new generation: a window holding the old one is refused as storage.replaced', async () => {
       const repository = await makeRepository()
-      const event = tournamentFixture('t-oops', 'Typo Open')
-      await writeLog(repository, event, { to: 1 })
-
-      expect(await repository.removeLast(event.id, 0, undefined)).toEqual({
-        ok: true,
-        value: undefined,
+      const event = tournamentFixture('t-replaced', 'Replaced Open')
+      await writeLog(repository, event, { to: 5 })
+      const before = await storedHead(repository, event.id)
+      expect(before.generation).toBe(0)
+      // The same log from a file: same commands, yet a window must look again before writing.
+      const replaced = await repository.importLog(
+        event.id,
+        event.log.slice(0, 5),
+        event.summaryAfter(5),
+        {
+          replace: true,
+        },
+      )
+      expect(replaced).toEqual({ ok: true, value: { generation: 1 } })
+      const written = await repository.append(
+        event.id,
+        event.entry(5),
+        event.summaryAfter(6),
+        before,
+      )
+      expect(!written.ok && written.error.code).toBe('storage.replaced')
+      expect(await repository.loadStored(event.id)).toEqual({
+        log: event.log.slice(0, 5),
+        generation: 1,
       })
-      expect(await repository.loadLog(event.id)).toBeUndefined()
-      expect(await repository.list()).toEqual([])
-      // The id is free again: a new log can start at seq 0.
-      await writeLog(repository, event, { to: 1 })
-      expect(await repository.loadLog(event.id)).toEqual(event.log.slice(0, 1))
+      const after = await repository.append(
+        event.id,
+        event.entry(5),
+        event.summaryAfter(6),
+        await storedHead(repository, event.id),
+      )
+      expect(after.ok).toBe(true)
+      expect((await repository.loadStored(event.id))?.generation).toBe(1)
     })
 
-    test.each([
-      { case: 'a command that is not the last', seq: 5 },
-      { case: 'a position past the end', seq: 22 },
-    ])('undo of $case is refused as storage.conflict and removes nothing', async ({ seq }) => {
+    test('an undo is stored as a command: the log keeps both, and the desk is kept', async () => {
       const repository = await makeRepository()
-      const event = tournamentFixture('t-wrong-undo', 'Wrong Undo')
+      const event = tournamentFixture('t-undo', 'Undo Open', { players: 3 })
       await writeLog(repository, event)
-
-      const undone = await repository.removeLast(event.id, seq, {
-        ...event.summaryAfter(21),
-        commandCount: seq,
-      })
-      expect(!undone.ok && undone.error.code).toBe('storage.conflict')
-      expect(await repository.loadLog(event.id)).toEqual(event.log)
-      expect(await repository.list()).toEqual([event.summaryAfter(22)])
-    })
-
-    test('undo in a tournament that does not exist is refused as storage.conflict', async () => {
-      const repository = await makeRepository()
-      const undone = await repository.removeLast('t-ghost', 0, undefined)
-      expect(!undone.ok && undone.error.code).toBe('storage.conflict')
-      expect(await repository.list()).toEqual([])
+      const undo: LoggedCommand = {
+        seq: 5,
+        at: event.entry(4).at,
+        desk: 'desk-a',
+        command: { type: 'undo', seq: 4 },
+      }
+      const written = await repository.append(
+        event.id,
+        undo,
+        { ...event.summaryAfter(4), commandCount: 6 },
+        await storedHead(repository, event.id),
+      )
+      expect(written.ok).toBe(true)
+      expect(await repository.loadLog(event.id)).toEqual([...event.log, undo])
     })
 
     test('remove deletes a tournament and its whole log, and no other', async () => {
@@ -262,7 +314,12 @@ export function describeRepositoryContract(
         for (const event of [north, south]) {
           const entry = event.log[seq]
           if (!entry) continue
-          const written = await repository.append(event.id, entry, event.summaryAfter(seq + 1))
+          const written = await repository.append(
+            event.id,
+            entry,
+            event.summaryAfter(seq + 1),
+            await storedHead(repository, event.id),
+          )
           expect(written.ok).toBe(true)
         }
       }
@@ -277,15 +334,17 @@ export function describeRepositoryContract(
       const stored = await repository.importLog(event.id, event.log, event.summaryAfter(22), {
         replace: false,
       })
-      expect(stored).toEqual({ ok: true, value: undefined })
+      expect(stored).toEqual({ ok: true, value: { generation: 0 } })
       expect(await repository.loadLog(event.id)).toEqual(event.log)
       expect(await repository.list()).toEqual([event.summaryAfter(22)])
       // The desk carries on from the imported log.
       const next = { ...event.entry(21), seq: 22 }
-      const appended = await repository.append(event.id, next, {
-        ...event.summaryAfter(22),
-        commandCount: 23,
-      })
+      const appended = await repository.append(
+        event.id,
+        next,
+        { ...event.summaryAfter(22), commandCount: 23 },
+        await storedHead(repository, event.id),
+      )
       expect(appended.ok).toBe(true)
     })
 
@@ -340,7 +399,7 @@ export function describeRepositoryContract(
       const repository = await makeRepository()
       const event = tournamentFixture('t-copy', 'Copy Cup', { players: 1 })
       const entry = structuredClone(event.entry(0))
-      await repository.append(event.id, entry, event.summaryAfter(1))
+      await repository.append(event.id, entry, event.summaryAfter(1), EMPTY_HEAD)
       // The caller's own objects, changed after the write...
       ;(entry as { at: string }).at = 'changed'
 

@@ -14,6 +14,25 @@ export interface TournamentSummary {
 }
 
 /**
+ * What a window's next command builds on: the last command it holds and the log generation it
+ * loaded. An append is stored only onto exactly that, so a window that missed another window's
+ * command, an undo or a replace from a file is refused instead of writing a second result for a
+ * table or a command into a log it has not seen.
+ */
+export interface LogHead {
+  /** `fingerprint` (shared/tournament/log.ts) of the last command held, null before the first. */
+  readonly last: string | null
+  /** The generation of the log held; a replace or an import from a file starts a new one. */
+  readonly generation: number
+}
+
+/** A stored log with its generation. */
+export interface StoredLog {
+  readonly log: readonly LoggedCommand[]
+  readonly generation: number
+}
+
+/**
  * The stored truth is each tournament's list of director commands (design.md). Two
  * implementations honour this contract: Dexie on IndexedDB (the app) and an in-memory twin (tests);
  * `repository-contract.ts` runs the same tests against both.
@@ -23,44 +42,39 @@ export interface TournamentRepository {
   list(): Promise<readonly TournamentSummary[]>
   /** The whole log in order, or undefined when there is no such tournament. */
   loadLog(tournamentId: string): Promise<readonly LoggedCommand[] | undefined>
+  /** The log with its generation, or undefined when there is no such tournament. */
+  loadStored(tournamentId: string): Promise<StoredLog | undefined>
   /**
-   * Appends one command and updates the summary in one transaction. Refused with
-   * `storage.conflict` when `entry.seq` is not the log's next position (another window wrote
-   * first), so two desks never interleave half-applied commands. A storage failure (quota, a
-   * closed database) comes back as `storage.failed` with nothing written. A summary that does not
-   * describe the new log (`id` other than `tournamentId`, `commandCount` other than `entry.seq + 1`)
-   * is a caller's bug and throws.
+   * Appends one command and updates the summary in one transaction, only onto `head`: refused
+   * with `storage.replaced` when the log's generation is not `head.generation` (the log was
+   * replaced from a file), and with `storage.conflict` when `entry.seq` is not the next position
+   * or the last stored command is not `head.last` (another window wrote or undid first). Nothing
+   * is ever removed from a log: an undo is a command appended like any other. A storage failure
+   * (quota, a closed database) comes back as `storage.failed` with nothing written. A summary that
+   * does not describe the new log (`id` other than `tournamentId`, `commandCount` other than
+   * `entry.seq + 1`) is a caller's bug and throws.
    */
   append(
     tournamentId: string,
     entry: LoggedCommand,
     summary: TournamentSummary,
-  ): Promise<Result<void>>
-  /**
-   * Undo: removes the last command, which must be `seq`, and stores the summary of the state
-   * before it, in one transaction. `summary` is undefined exactly when `seq` is 0: undoing
-   * `createTournament` deletes the tournament. Refused with `storage.conflict` when `seq` is not the
-   * last command; storage failures come back as `storage.failed`.
-   */
-  removeLast(
-    tournamentId: string,
-    seq: number,
-    summary: TournamentSummary | undefined,
+    head: LogHead,
   ): Promise<Result<void>>
   /**
    * Stores a whole log at once, for a tournament opened from a file, imported from tsh or restored
    * from a backup: every command and the summary in one transaction, so a failure leaves nothing
    * half-imported. When the id is taken the import is refused with `storage.exists` and nothing
    * changes, unless `replace` is true (the director confirmed): then the old log is dropped in the
-   * same transaction. A log whose `seq`s are not 0..n-1, or a summary that does not describe it,
-   * is a caller's bug and throws.
+   * same transaction and the log starts a new generation, which every window holding the old
+   * one is refused on. Returns the stored generation. A log whose `seq`s are not 0..n-1, or a
+   * summary that does not describe it, is a caller's bug and throws.
    */
   importLog(
     tournamentId: string,
     log: readonly LoggedCommand[],
     summary: TournamentSummary,
     options: { readonly replace: boolean },
-  ): Promise<Result<void>>
+  ): Promise<Result<{ readonly generation: number }>>
   /** Deletes a tournament and its whole log. */
   remove(tournamentId: string): Promise<void>
 }

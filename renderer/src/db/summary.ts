@@ -1,6 +1,8 @@
-import { err, type Result } from '../../../shared/result'
+import { err, ok, type Result } from '../../../shared/result'
+import type { LoggedCommand } from '../../../shared/tournament/commands'
+import { fingerprint } from '../../../shared/tournament/log'
 import type { TournamentState } from '../../../shared/tournament/types'
-import type { TournamentSummary } from './repository'
+import type { LogHead, TournamentSummary } from './repository'
 
 /** The list row of a tournament whose log has `commandCount` commands, the last given `updatedAt`. */
 export function summarize(
@@ -16,6 +18,21 @@ export function summarize(
     commandCount,
     updatedAt,
   }
+}
+
+/**
+ * The list row of a log that does not fold (a tournament in recovery): named by the command that
+ * created it, or undefined when it does not start with one.
+ */
+export function summarizeLog(
+  tournamentId: string,
+  log: readonly LoggedCommand[],
+  updatedAt: string,
+): TournamentSummary | undefined {
+  const first = log[0]?.command
+  if (first?.type !== 'createTournament') return undefined
+  const { name, venue, startDate } = first.info
+  return { id: tournamentId, name, venue, startDate, commandCount: log.length, updatedAt }
 }
 
 /**
@@ -37,42 +54,44 @@ export function assertSummaryFits(
   }
 }
 
-/** Undo leaves a log empty exactly when it removes the first command; then there is no summary. */
-export function assertUndoSummaryFits(
+/**
+ * Whether `entry` may be stored onto a log whose last command is `last` in generation
+ * `generation`, for a caller who holds `head`: the one check both repositories make, inside their
+ * write, so nothing is stored onto a log the caller has not seen.
+ */
+export function checkHead(
   tournamentId: string,
-  seq: number,
-  summary: TournamentSummary | undefined,
-): void {
-  if (summary === undefined) {
-    if (seq !== 0) {
-      throw new Error(`Undo of command ${seq} of ${tournamentId} leaves a log but no summary.`)
-    }
-    return
+  stored: { readonly last: LoggedCommand | undefined; readonly generation: number } | undefined,
+  entry: LoggedCommand,
+  head: LogHead,
+): Result<void> {
+  const generation = stored?.generation ?? 0
+  if (stored !== undefined && generation !== head.generation) {
+    return err(
+      'storage.replaced',
+      `The log of ${tournamentId} was replaced (from a file, in another window) since this window read it.`,
+      { details: { generation, held: head.generation } },
+    )
   }
-  assertSummaryFits(tournamentId, summary, seq)
+  const last = stored?.last
+  const nextSeq = last === undefined ? 0 : last.seq + 1
+  const lastPrint = last === undefined ? null : fingerprint(last)
+  if (entry.seq !== nextSeq || lastPrint !== head.last) {
+    return err(
+      'storage.conflict',
+      entry.seq !== nextSeq
+        ? `The log of ${tournamentId} holds ${nextSeq} commands, so the next is ${nextSeq}, not ${entry.seq}.`
+        : `Command ${nextSeq} of ${tournamentId} is not the one this window holds: another window changed the log.`,
+      { details: { expectedSeq: nextSeq, seq: entry.seq } },
+    )
+  }
+  return ok(undefined)
 }
 
-/** Another window (or a stale screen) wrote first: the caller reloads the log and tries again. */
-export function appendConflict(tournamentId: string, expected: number, seq: number): Result<never> {
-  return err(
-    'storage.conflict',
-    `The log of ${tournamentId} holds ${expected} commands, so the next is ${expected}, not ${seq}.`,
-    { details: { expectedSeq: expected, seq } },
-  )
-}
-
-export function undoConflict(
-  tournamentId: string,
-  lastSeq: number | undefined,
-  seq: number,
-): Result<never> {
-  return err(
-    'storage.conflict',
-    lastSeq === undefined
-      ? `The log of ${tournamentId} is empty: there is nothing to undo.`
-      : `The last command of ${tournamentId} is ${lastSeq}, not ${seq}.`,
-    { details: { lastSeq: lastSeq ?? -1, seq } },
-  )
+/** The head a caller holds after reading `log` in `generation`. */
+export function headOf(log: readonly LoggedCommand[], generation: number): LogHead {
+  const last = log.at(-1)
+  return { last: last === undefined ? null : fingerprint(last), generation }
 }
 
 /** Quota, a closed database, a browser that blocks storage: reported, never thrown at the UI. */

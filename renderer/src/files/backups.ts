@@ -16,13 +16,12 @@ const BACKUP_DELAY_MS = 3000
 /**
  * Rolling backups after every change (design.md): a Pinia plugin watching the open tournament's
  * log, so the desk's store needs no knowledge of backups. Installed from main.ts. In the browser
- * build the bridge answers "unavailable" and the Files screen says so.
+ * build the bridge keeps them in a backup database inside the browser (issue 13).
  */
 export const backupPlugin: PiniaPlugin = ({ store }) => {
   if (store.$id !== useTournamentStore.$id) return
   const tournament = store as unknown as ReturnType<typeof useTournamentStore>
   const api = desktopApi()
-  if (api.shell !== 'electron') return
   const scheduler = createBackupScheduler({
     delayMs: BACKUP_DELAY_MS,
     write: (tournamentId, contents) => api.writeBackup({ tournamentId, contents }),

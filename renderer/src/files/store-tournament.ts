@@ -1,4 +1,5 @@
 import type { Result } from '../../../shared/result'
+import { announceLogChanged } from '../stores/live'
 import { repository } from '../stores/repository'
 import type { PreparedTournament } from './exchange'
 
@@ -7,12 +8,27 @@ export async function isStored(tournamentId: string): Promise<boolean> {
   return (await repository().loadLog(tournamentId)) !== undefined
 }
 
-/** Stores a prepared log in one transaction (the repository's `importLog`). */
-export function storePrepared(
+/**
+ * Stores a prepared log in one transaction (the repository's `importLog`). A replace starts a new
+ * log generation and is announced, so every other window showing the tournament reloads and
+ * refuses its next entry until the director has seen what changed.
+ */
+export async function storePrepared(
   prepared: PreparedTournament,
   replace: boolean,
-): Promise<Result<void>> {
-  return repository().importLog(prepared.tournamentId, prepared.log, prepared.summary, {
-    replace,
-  })
+): Promise<Result<{ readonly generation: number }>> {
+  const stored = await repository().importLog(
+    prepared.tournamentId,
+    prepared.log,
+    prepared.summary,
+    { replace },
+  )
+  if (stored.ok) {
+    announceLogChanged({
+      tournamentId: prepared.tournamentId,
+      commandCount: prepared.log.length,
+      generation: stored.value.generation,
+    })
+  }
+  return stored
 }

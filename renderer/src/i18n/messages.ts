@@ -10,12 +10,16 @@ const MESSAGES: Readonly<Record<string, string>> = {
   'player.rating.negative': 'The rating cannot be negative.',
   'tournament.name.empty': 'Give the tournament a name.',
   'division.name.empty': 'Give the division a name.',
-  'storage.conflict':
-    'Another window changed this tournament first. The screen now shows the saved data: please check and try again.',
 }
 
 /** Codes whose engine message is more precise than the generic text (it names the other player). */
-const PREFER_ENGINE_MESSAGE = new Set(['player.member-id.duplicate', 'division.name.duplicate'])
+const PREFER_ENGINE_MESSAGE = new Set([
+  'player.member-id.duplicate',
+  'division.name.duplicate',
+  // The store's refusal says what the other window changed (issue 13).
+  'storage.conflict',
+  'storage.replaced',
+])
 
 export function errorText(error: RuleError): string {
   if (PREFER_ENGINE_MESSAGE.has(error.code)) return error.message

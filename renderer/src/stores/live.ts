@@ -1,13 +1,16 @@
 /**
  * Windows of the same app (the desk, a second desk, the projector) tell each other that a
  * tournament's log changed, so each reloads the stored truth. BroadcastChannel reaches every window
- * and tab of the same origin, in Electron as in a browser; where it is missing, windows simply do
- * not hear each other and the storage conflict check still keeps the log whole.
+ * and tab of the same origin, in Electron as in a browser; where it is missing, `storage` events of
+ * localStorage carry the same message, and the head check of every append keeps the log whole
+ * even when no message arrives.
  */
 export interface LogChanged {
   readonly tournamentId: string
   /** Length of the stored log after the change. */
   readonly commandCount: number
+  /** The log's generation: a new one means the log was replaced (from a file). */
+  readonly generation: number
 }
 
 const CHANNEL = 'rackside'
@@ -23,15 +26,29 @@ function open(): BroadcastChannel | null {
   return channel
 }
 
+/** The localStorage key whose `storage` events carry changes where BroadcastChannel is missing. */
+const STORAGE_KEY = 'rackside.log-changed'
+
 export function announceLogChanged(change: LogChanged): void {
-  open()?.postMessage(change)
+  const opened = open()
+  if (opened) {
+    opened.postMessage(change)
+    return
+  }
+  try {
+    globalThis.localStorage?.setItem(STORAGE_KEY, JSON.stringify(change))
+  } catch {
+    // No storage either: the head check of every append still keeps the log whole.
+  }
 }
 
 function isLogChanged(data: unknown): data is LogChanged {
   if (typeof data !== 'object' || data === null) return false
   const candidate = data as Record<string, unknown>
   return (
-    typeof candidate['tournamentId'] === 'string' && typeof candidate['commandCount'] === 'number'
+    typeof candidate['tournamentId'] === 'string' &&
+    typeof candidate['commandCount'] === 'number' &&
+    typeof candidate['generation'] === 'number'
   )
 }
 
@@ -40,7 +57,7 @@ const listeners = new Set<(change: LogChanged) => void>()
 /** Calls `listener` for every change another window announces; returns the way to stop. */
 export function onLogChanged(listener: (change: LogChanged) => void): () => void {
   const opened = open()
-  if (!opened) return () => undefined
+  if (!opened) return onStorageEvent(listener)
   if (listeners.size === 0) {
     opened.onmessage = (event: MessageEvent<unknown>) => {
       if (!isLogChanged(event.data)) return
@@ -49,4 +66,21 @@ export function onLogChanged(listener: (change: LogChanged) => void): () => void
   }
   listeners.add(listener)
   return () => listeners.delete(listener)
+}
+
+/** Other windows' changes through `storage` events, for a browser without BroadcastChannel. */
+function onStorageEvent(listener: (change: LogChanged) => void): () => void {
+  if (typeof window === 'undefined') return () => undefined
+  const handler = (event: StorageEvent): void => {
+    if (event.key !== STORAGE_KEY || event.newValue === null) return
+    let data: unknown
+    try {
+      data = JSON.parse(event.newValue)
+    } catch {
+      return
+    }
+    if (isLogChanged(data)) listener(data)
+  }
+  window.addEventListener('storage', handler)
+  return () => window.removeEventListener('storage', handler)
 }

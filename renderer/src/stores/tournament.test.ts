@@ -1,6 +1,7 @@
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, test } from 'vitest'
 import { createMemoryRepository } from '../db/memory-repository'
+import { storedHead } from '../db/repository-contract'
 import type { TournamentRepository } from '../db/repository'
 import { setRepository } from './repository'
 import { useTournamentStore } from './tournament'
@@ -96,6 +97,7 @@ describe('the tournament store stores exactly what the rules engine accepts', ()
         commandCount: 4,
         updatedAt: '2026-12-12T09:00:00.000Z',
       },
+      await storedHead(repo, id),
     )
     const refused = await stale.dispatch({ type: 'addDivision', name: 'D' })
     expect(refused).toMatchObject({ ok: false, error: { code: 'storage.conflict' } })
@@ -119,7 +121,7 @@ describe('the tournament store stores exactly what the rules engine accepts', ()
     expect(list.summaries.map((s) => s.name)).toEqual(['Kuala Lumpur Open'])
   })
 
-  test('undo removes the last stored command and a reopened window agrees', async () => {
+  test('undo stores an undo command: the log keeps both and a reopened window agrees', async () => {
     const store = useTournamentStore()
     await store.create(INFO, 'msa')
     await store.dispatch({ type: 'addDivision', name: 'A' })
@@ -130,11 +132,21 @@ describe('the tournament store stores exactly what the rules engine accepts', ()
       value: { seq: 2, command: { type: 'registerPlayer' } },
     })
     expect(store.divisions[0]?.players).toEqual([])
-    expect(await repo.loadLog(store.tournamentId!)).toHaveLength(2)
+    const stored = await repo.loadLog(store.tournamentId!)
+    expect(stored?.map((e) => e.command.type)).toEqual([
+      'createTournament',
+      'addDivision',
+      'registerPlayer',
+      'undo',
+    ])
     const again = reopened()
     await again.open(store.tournamentId!)
     expect(again.state).toEqual(store.state)
-    expect((await repo.list())[0]?.commandCount).toBe(2)
+
+    const redone = await store.redo()
+    expect(redone).toMatchObject({ ok: true, value: { seq: 2 } })
+    expect(store.divisions[0]?.players.map((p) => p.name)).toEqual(['Tan, Ah Kow'])
+    expect(await repo.loadLog(store.tournamentId!)).toHaveLength(5)
   })
 
   test('an undo pressed right after a command undoes that command, not an earlier one', async () => {
@@ -149,14 +161,86 @@ describe('the tournament store stores exactly what the rules engine accepts', ()
     expect(store.divisions.map((d) => d.name)).toEqual(['B'])
   })
 
-  test('undoing the creation deletes the tournament; an empty log has nothing to undo', async () => {
+  test("a desk's Undo never takes back another desk's newer command; naming it does", async () => {
+    const deskA = useTournamentStore()
+    await deskA.create(INFO, 'msa')
+    const id = deskA.tournamentId!
+    await deskA.dispatch({ type: 'addDivision', name: 'A' })
+    const deskB = reopened()
+    await deskB.open(id)
+    await deskB.dispatch({ type: 'addDivision', name: 'B' })
+    await deskA.refresh()
+
+    const undone = await deskA.undo()
+    expect(undone).toMatchObject({ ok: true, value: { command: { name: 'A' } } })
+    expect(deskA.divisions.map((d) => d.name)).toEqual(['B'])
+    // Desk A has nothing of its own left; B's division goes only when named.
+    expect(await deskA.undo()).toMatchObject({ ok: false, error: { code: 'log.nothing-to-undo' } })
+    expect((await deskA.undo(2)).ok).toBe(true)
+    expect(deskA.divisions).toEqual([])
+  })
+
+  test('the creation is never undone: an undo cannot delete a tournament', async () => {
+    const store = useTournamentStore()
+    await store.create(INFO, 'msa')
+    expect(await store.undo()).toMatchObject({ ok: false, error: { code: 'log.nothing-to-undo' } })
+    expect(await store.undo(0)).toMatchObject({ ok: false, error: { code: 'undo.not-undoable' } })
+    expect(await repo.loadLog(store.tournamentId!)).toHaveLength(1)
+  })
+
+  test('a window that missed a replace from a file refuses its next entry, says what changed, then accepts', async () => {
+    const mine = useTournamentStore()
+    await mine.create(INFO, 'msa')
+    await mine.dispatch({ type: 'addDivision', name: 'A' })
+    const id = mine.tournamentId!
+    const stored = (await repo.loadLog(id)) ?? []
+    const fromFile = [
+      ...stored.slice(0, 1),
+      { seq: 1, at: '2026-12-12T10:00:00.000Z', command: { type: 'addDivision', name: 'Z' } },
+    ] as const
+    const replaced = await repo.importLog(
+      id,
+      fromFile,
+      { ...(await repo.list())[0]!, commandCount: 2 },
+      { replace: true },
+    )
+    expect(replaced.ok).toBe(true)
+
+    const refused = await mine.dispatch({ type: 'addDivision', name: 'B' })
+    expect(refused).toMatchObject({ ok: false, error: { code: 'storage.replaced' } })
+    expect(!refused.ok && refused.error.message).toMatch(/replaced from a file.*Added division Z/)
+    expect(mine.changedElsewhere).toMatchObject({ reason: 'replaced', dropped: 1 })
+    expect(mine.divisions.map((d) => d.name)).toEqual(['Z'])
+    expect((await mine.dispatch({ type: 'addDivision', name: 'B' })).ok).toBe(true)
+    expect((await repo.loadLog(id))?.map((e) => e.seq)).toEqual([0, 1, 2])
+  })
+
+  test('a stored log that does not fold opens in recovery; cancelling the failing command opens it', async () => {
     const store = useTournamentStore()
     await store.create(INFO, 'msa')
     const id = store.tournamentId!
-    expect((await store.undo()).ok).toBe(true)
-    expect(store.state).toBeUndefined()
-    expect(await repo.loadLog(id)).toBeUndefined()
-    expect(await store.undo()).toMatchObject({ ok: false, error: { code: 'log.empty' } })
+    const [first] = (await repo.loadLog(id)) ?? []
+    // Made on purpose: the same division added twice, as two windows without the head check did.
+    const twice = { type: 'addDivision', name: 'A' } as const
+    const damaged = [
+      first!,
+      { seq: 1, at: '2026-12-12T10:00:00.000Z', command: twice },
+      { seq: 2, at: '2026-12-12T10:00:01.000Z', command: twice },
+      { seq: 3, at: '2026-12-12T10:00:02.000Z', command: { type: 'addDivision', name: 'B' } },
+    ] as const
+    await repo.importLog(
+      id,
+      damaged,
+      { ...(await repo.list())[0]!, commandCount: 4 },
+      { replace: true },
+    )
+    const again = reopened()
+    expect(await again.open(id)).toBe(false)
+    expect(again.broken).toMatchObject({ seq: 2, code: 'division.name.duplicate' })
+    expect((await again.undo(2)).ok).toBe(true)
+    expect(again.broken).toBeNull()
+    expect(again.divisions.map((d) => d.name)).toEqual(['A', 'B'])
+    expect((await repo.loadLog(id))?.at(-1)?.command).toEqual({ type: 'undo', seq: 2 })
   })
 
   test('refresh reads what another window stored', async () => {
@@ -180,6 +264,7 @@ describe('the tournament store stores exactly what the rules engine accepts', ()
         commandCount: 3,
         updatedAt: '2026-12-12T09:00:00.000Z',
       },
+      await storedHead(repo, id),
     )
     expect(await third.refresh()).toBe(true)
     expect(third.divisions.map((d) => d.name)).toEqual(['B', 'C'])
@@ -192,7 +277,7 @@ describe('the tournament store stores exactly what the rules engine accepts', ()
     const id = mine.tournamentId!
     const other = reopened()
     await other.open(id)
-    await other.undo()
+    await other.undo(1)
     await other.dispatch({ type: 'addDivision', name: 'B' })
     setActivePinia(createPinia())
     expect(mine.divisions.map((d) => d.name)).toEqual(['A'])

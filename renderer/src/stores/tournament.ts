@@ -3,9 +3,20 @@ import { computed, ref, shallowRef } from 'vue'
 import { err, ok, type Result, type RuleError } from '../../../shared/result'
 import { rulesFromPreset } from '../../../shared/rules/presets'
 import type { PresetId } from '../../../shared/rules/rule-set'
-import { apply, fold } from '../../../shared/tournament/apply'
-import type { Command, LoggedCommand } from '../../../shared/tournament/commands'
-import { undo as undoLog } from '../../../shared/tournament/log'
+import { apply, fold, type FoldError } from '../../../shared/tournament/apply'
+import {
+  isLogControl,
+  type Command,
+  type LogControl,
+  type LoggedCommand,
+} from '../../../shared/tournament/commands'
+import { describeLog } from '../../../shared/tournament/describe'
+import {
+  defaultRedoTarget,
+  defaultUndoTarget,
+  fingerprint,
+  planControl,
+} from '../../../shared/tournament/log'
 import type {
   Division,
   Player,
@@ -17,101 +28,193 @@ import {
   validatePlayerInput,
   type PlayerInput,
 } from '../../../shared/tournament/validation'
-import { summarize } from '../db/summary'
-import { announceLogChanged, onLogChanged } from './live'
+import type { TournamentRepository } from '../db/repository'
+import { headOf, storageFailed, summarize, summarizeLog } from '../db/summary'
+import { formatClockTime } from '../format'
+import { deskId } from './desk-id'
+import { announceLogChanged, onLogChanged, type LogChanged } from './live'
 import { repository } from './repository'
 
-/** The same stored command: same place, time and content (an undo and a redo may share a time). */
-function sameEntry(a: LoggedCommand | undefined, b: LoggedCommand): boolean {
-  return (
-    a !== undefined &&
-    a.seq === b.seq &&
-    a.at === b.at &&
-    JSON.stringify(a.command) === JSON.stringify(b.command)
-  )
+/** What another window changed, as this window learnt when it reloaded the stored log. */
+export interface ChangedElsewhere {
+  /** `replaced`: the log was replaced from a file; `changed`: another window wrote or undid. */
+  readonly reason: 'replaced' | 'changed'
+  /** The stored commands this window had not seen, in the log's words, oldest first. */
+  readonly added: readonly string[]
+  /** How many commands this window held that the stored log no longer has (after a replace). */
+  readonly dropped: number
+}
+
+/**
+ * The same stored command. Within one generation a log only grows (an undo is appended too), so
+ * the same last command means the same whole prefix.
+ */
+function sameEntry(a: LoggedCommand | undefined, b: LoggedCommand | undefined): boolean {
+  return a !== undefined && b !== undefined && fingerprint(a) === fingerprint(b)
+}
+
+/** The length of the prefix two logs share, command for command. */
+function sharedPrefix(a: readonly LoggedCommand[], b: readonly LoggedCommand[]): number {
+  const shorter = Math.min(a.length, b.length)
+  for (let n = 0; n < shorter; n++) {
+    const [x, y] = [a[n], b[n]]
+    if (x === undefined || y === undefined || fingerprint(x) !== fingerprint(y)) return n
+  }
+  return shorter
+}
+
+/** A refusal that says what changed, so the director checks before entering it again. */
+function refusalText(change: ChangedElsewhere): string {
+  const what =
+    change.reason === 'replaced'
+      ? 'This tournament was replaced from a file in another window'
+      : 'Another window changed this tournament first'
+  const added = change.added.length === 0 ? '' : ` New there: ${change.added.join('; ')}.`
+  const dropped = change.dropped === 0 ? '' : ` ${change.dropped} command(s) seen here are gone.`
+  return `Not saved. ${what}.${added}${dropped} The screen now shows the saved log: check it and enter again.`
 }
 
 /**
  * The open tournament: its command log and the state folded from it. Every change goes through
  * `dispatch`, which applies the command with the rules engine first and stores it only if it is
- * valid, so the screen and the database never disagree.
+ * valid and only onto the log this window holds (its head), so the screen and the database never
+ * disagree and no window writes into a log it has not seen.
  */
 export const useTournamentStore = defineStore('tournament', () => {
   const tournamentId = ref<string | null>(null)
   const log = shallowRef<readonly LoggedCommand[]>([])
+  const generation = ref(0)
   const state = shallowRef<TournamentState | undefined>()
   const loadError = shallowRef<RuleError | null>(null)
+  /** A stored log that does not fold: the tournament opens in the recovery view (issue 13). */
+  const broken = shallowRef<FoldError | null>(null)
+  /** What another window changed, shown until the director dismisses it. */
+  const changedElsewhere = shallowRef<ChangedElsewhere | null>(null)
+  /** This window's desk, recorded on each of its commands. */
+  const desk = deskId()
+  /** Set when another window replaced the log: the next entry here is refused once, with why. */
+  let refuseNext: RuleError | null = null
 
   const divisions = computed<readonly Division[]>(() => state.value?.divisions ?? [])
 
   function reset(id: string | null): void {
     tournamentId.value = id
     log.value = []
+    generation.value = 0
     state.value = undefined
     loadError.value = null
+    broken.value = null
+    changedElsewhere.value = null
+    refuseNext = null
   }
 
   async function open(id: string): Promise<boolean> {
-    if (tournamentId.value === id && state.value) return true
+    if (tournamentId.value === id && (state.value || broken.value)) return state.value !== undefined
     reset(id)
     return load(id)
   }
 
+  /** Reads the stored log; returns what changed against the log this window held. */
   async function load(id: string): Promise<boolean> {
-    const entries = await repository().loadLog(id)
+    let stored: Awaited<ReturnType<TournamentRepository['loadStored']>>
+    try {
+      stored = await repository().loadStored(id)
+    } catch (error) {
+      // Storage that fails on reading says so, rather than leaving the screen on "Opening…".
+      if (tournamentId.value === id) {
+        const failed = storageFailed(error)
+        loadError.value = failed.ok ? null : failed.error
+      }
+      return false
+    }
     // A newer open() or close() has moved on while this log was read.
     if (tournamentId.value !== id) return false
-    if (!entries) {
+    if (!stored) {
       loadError.value = { code: 'tournament.not-found', message: 'There is no such tournament.' }
       log.value = []
       state.value = undefined
       return false
     }
-    const folded = foldFrom(id, entries)
+    const entries = stored.log
+    const folded = foldFrom(id, entries, stored.generation)
+    log.value = entries
+    generation.value = stored.generation
     if (!folded.ok) {
-      loadError.value = folded.error
+      state.value = undefined
+      broken.value =
+        'seq' in folded.error ? (folded.error as FoldError) : { ...folded.error, seq: -1 }
       return false
     }
-    log.value = entries
     state.value = folded.value
     loadError.value = null
+    broken.value = null
     return true
   }
 
   /**
-   * The state of `entries`: when they extend the log this window holds (another window appended),
-   * only the new commands are applied, so a projector follows a 10 000-command event cheaply;
-   * otherwise (first load, an undo elsewhere) the whole log is folded again.
+   * The state of `entries`: when they extend the log this window holds (same generation, same last
+   * command; another window appended a command that is not an undo), only the new commands are
+   * applied, so a projector follows a 10 000-command event cheaply; otherwise (first load, an
+   * undo, a replace) the whole log is folded again.
    */
   function foldFrom(
     id: string,
     entries: readonly LoggedCommand[],
-  ): Result<TournamentState | undefined> {
+    storedGeneration: number,
+  ): Result<TournamentState | undefined, RuleError> {
     const held = log.value
-    const last = held.at(-1)
     const extendsHeld =
       state.value !== undefined &&
-      last !== undefined &&
-      entries.length >= held.length &&
-      sameEntry(entries[held.length - 1], last)
+      held.length > 0 &&
+      storedGeneration === generation.value &&
+      sameEntry(entries[held.length - 1], held[held.length - 1]) &&
+      !entries.slice(held.length).some((entry) => isLogControl(entry.command))
     if (!extendsHeld || state.value === undefined) return fold(id, entries)
     let next: TournamentState = state.value
     for (const entry of entries.slice(held.length)) {
       const applied = apply(next, entry.command, id)
-      if (!applied.ok) return applied
+      if (!applied.ok) return fold(id, entries)
       next = applied.value
     }
     return ok(next)
   }
 
+  /** Reloads after another window's change and records what it changed. */
+  async function reloadChanged(
+    id: string,
+    reason: ChangedElsewhere['reason'],
+  ): Promise<ChangedElsewhere | null> {
+    const held = log.value
+    const heldGeneration = generation.value
+    await load(id)
+    if (tournamentId.value !== id) return null
+    const replaced = reason === 'replaced' || generation.value !== heldGeneration
+    const common = sharedPrefix(held, log.value)
+    const texts = describeLog(id, log.value, { timeOfDay: formatClockTime })
+    const change: ChangedElsewhere = {
+      reason: replaced ? 'replaced' : 'changed',
+      added: texts.slice(common).map((entry) => `#${entry.seq + 1} ${entry.text}`),
+      dropped: held.length - common,
+    }
+    changedElsewhere.value = change
+    return change
+  }
+
   /**
-   * Another window stored or undid a command of the open tournament: read the stored log again, in
-   * the command queue so no command of ours is applied to a state that is being replaced.
+   * Another window stored a command or replaced the log: read the stored log again, in the command
+   * queue so no command of ours is applied to a state that is being replaced. After a replace the
+   * next entry here is refused once, saying what changed: the director was looking at another log.
    */
-  function refresh(): Promise<boolean> {
-    const next = queue.then(() => {
+  function refresh(change?: LogChanged): Promise<boolean> {
+    const next = queue.then(async () => {
       const id = tournamentId.value
-      return id ? load(id) : false
+      if (!id) return false
+      if (change !== undefined && change.generation !== generation.value) {
+        const seen = await reloadChanged(id, 'replaced')
+        if (seen) refuseNext = { code: 'storage.replaced', message: refusalText(seen) }
+        return state.value !== undefined
+      }
+      return load(id)
     })
     queue = next
     return next
@@ -119,7 +222,7 @@ export const useTournamentStore = defineStore('tournament', () => {
 
   onLogChanged((change) => {
     // Even at the same length the log may differ (an undo and a new command elsewhere).
-    if (change.tournamentId === tournamentId.value) void refresh()
+    if (change.tournamentId === tournamentId.value) void refresh(change)
   })
 
   function close(): void {
@@ -132,62 +235,107 @@ export const useTournamentStore = defineStore('tournament', () => {
    */
   let queue: Promise<unknown> = Promise.resolve()
 
-  function dispatch(command: Command): Promise<Result<TournamentState>> {
-    const next = queue.then(() => applyAndStore(command))
+  function enqueue<T>(work: () => Promise<T>): Promise<T> {
+    const next = queue.then(work)
     queue = next
     return next
+  }
+
+  function dispatch(command: Command): Promise<Result<TournamentState>> {
+    return enqueue(() => applyAndStore(command))
   }
 
   async function applyAndStore(command: Command): Promise<Result<TournamentState>> {
     const id = tournamentId.value
     if (!id) return err('tournament.none-open', 'No tournament is open.')
+    if (refuseNext) {
+      const refusal = refuseNext
+      refuseNext = null
+      return { ok: false, error: refusal }
+    }
+    if (isLogControl(command)) return control(id, command)
     const next = apply(state.value, command, id)
     if (!next.ok) return next
-    const entry: LoggedCommand = { seq: log.value.length, at: new Date().toISOString(), command }
+    const entry: LoggedCommand = {
+      seq: log.value.length,
+      at: new Date().toISOString(),
+      desk,
+      command,
+    }
+    return store(id, entry, next.value)
+  }
+
+  /** Stores `entry` onto the log this window holds; a refusal reloads and says what changed. */
+  async function store(
+    id: string,
+    entry: LoggedCommand,
+    next: TournamentState | undefined,
+  ): Promise<Result<TournamentState>> {
     const nextLog = [...log.value, entry]
-    const saved = await repository().append(
-      id,
-      entry,
-      summarize(next.value, nextLog.length, entry.at),
-    )
+    const summary = next
+      ? summarize(next, nextLog.length, entry.at)
+      : summarizeLog(id, nextLog, entry.at)
+    if (!summary) return err('tournament.missing', 'The log would hold no tournament.')
+    const saved = await repository().append(id, entry, summary, headOf(log.value, generation.value))
     if (!saved.ok) {
-      // Another window may have written first: show the stored truth rather than ours.
-      if (saved.error.code === 'storage.conflict') await load(id)
-      return saved
+      const code = saved.error.code
+      if (code !== 'storage.conflict' && code !== 'storage.replaced') return saved
+      const seen = await reloadChanged(id, code === 'storage.replaced' ? 'replaced' : 'changed')
+      return err(code, seen ? refusalText(seen) : saved.error.message)
     }
     log.value = nextLog
-    state.value = next.value
-    announceLogChanged({ tournamentId: id, commandCount: nextLog.length })
-    return next
+    state.value = next
+    broken.value = null
+    if (next !== undefined) loadError.value = null
+    announceLogChanged({
+      tournamentId: id,
+      commandCount: nextLog.length,
+      generation: generation.value,
+    })
+    return next === undefined ? err('log.does-not-fold', 'The log still does not fold.') : ok(next)
+  }
+
+  /** An undo or redo, checked against the whole log before it is stored. */
+  async function control(id: string, command: LogControl): Promise<Result<TournamentState>> {
+    const planned = planControl(id, log.value, command, { at: new Date().toISOString(), desk })
+    if (!planned.ok) {
+      // In recovery the log does not fold yet; cancelling the failing command must still be stored.
+      if (broken.value === null || !planned.error.code.endsWith('.blocked')) return planned
+      const entry = { seq: log.value.length, at: new Date().toISOString(), desk, command }
+      const saved = await store(id, entry, undefined)
+      if (!saved.ok && saved.error.code === 'log.does-not-fold') await load(id)
+      return saved
+    }
+    return store(id, planned.value.entry, planned.value.state)
   }
 
   /**
-   * Undo (design.md): removes the last command from the stored log and folds the rest again. In
-   * the same queue as commands, so an undo pressed right after Enter undoes that command. Undoing
-   * the command that created the tournament deletes it.
+   * Undo (issue 13): an undo command naming the command it cancels, stored like any command, so
+   * nothing leaves the log. By default this desk's own newest command still in force; another
+   * desk's command only when named by `seq`. In the same queue as commands, so an undo pressed
+   * right after Enter undoes that command.
    */
-  function undo(): Promise<Result<LoggedCommand>> {
-    const next = queue.then(() => undoAndStore())
-    queue = next
-    return next
+  function undo(seq?: number): Promise<Result<LoggedCommand>> {
+    return enqueue(async () => {
+      const target = seq === undefined ? defaultUndoTarget(log.value, desk) : log.value[seq]
+      if (!target) return err('log.nothing-to-undo', 'This desk has nothing left to undo.')
+      const done = await applyAndStore({ type: 'undo', seq: target.seq })
+      return done.ok ? ok(target) : done
+    })
   }
 
-  async function undoAndStore(): Promise<Result<LoggedCommand>> {
-    const id = tournamentId.value
-    if (!id) return err('tournament.none-open', 'No tournament is open.')
-    const undone = undoLog(id, log.value)
-    if (!undone.ok) return undone
-    const { log: rest, state: before, undone: entry } = undone.value
-    const summary = before ? summarize(before, rest.length, rest.at(-1)?.at ?? entry.at) : undefined
-    const removed = await repository().removeLast(id, entry.seq, summary)
-    if (!removed.ok) {
-      if (removed.error.code === 'storage.conflict') await load(id)
-      return removed
-    }
-    log.value = rest
-    state.value = before
-    announceLogChanged({ tournamentId: id, commandCount: rest.length })
-    return ok(entry)
+  /** Redo: gives back a command an undo cancelled; by default this desk's newest undone one. */
+  function redo(seq?: number): Promise<Result<LoggedCommand>> {
+    return enqueue(async () => {
+      const target = seq === undefined ? defaultRedoTarget(log.value, desk) : log.value[seq]
+      if (!target) return err('log.nothing-to-redo', 'This desk has nothing undone to redo.')
+      const done = await applyAndStore({ type: 'redo', seq: target.seq })
+      return done.ok ? ok(target) : done
+    })
+  }
+
+  function dismissChange(): void {
+    changedElsewhere.value = null
   }
 
   async function create(info: TournamentInfo, preset: PresetId): Promise<Result<TournamentState>> {
@@ -228,15 +376,21 @@ export const useTournamentStore = defineStore('tournament', () => {
   return {
     tournamentId,
     log,
+    generation,
     state,
     loadError,
+    broken,
+    changedElsewhere,
+    desk,
     divisions,
     open,
     close,
     create,
     dispatch,
     undo,
+    redo,
     refresh,
+    dismissChange,
     registerPlayer,
     editPlayer,
     playersNamed,
