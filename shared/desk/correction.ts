@@ -1,8 +1,22 @@
 import type { GameResult } from '../results/game-result'
 import type { GameRef } from '../tournament/commands'
 import { describeResultIn } from '../tournament/describe'
-import type { TournamentState } from '../tournament/types'
+import type { RecordedResult, TournamentState } from '../tournament/types'
+import type { ResultEntry } from './result-line'
 import { indexOfGame } from './result-line'
+
+function storedRecord(
+  state: TournamentState,
+  division: string,
+  round: number,
+  game: GameRef,
+): { readonly record: RecordedResult; readonly text: string } | null {
+  const found = state.divisions.find((d) => d.name === division)
+  const played = found?.rounds[round - 1]
+  if (!found || !played) return null
+  const record = played.results[indexOfGame(played, game)]
+  return record ? { record, text: describeResultIn(record.result, found) } : null
+}
 
 /**
  * The result already stored for a game, in words, or null when it has none. A line typed for a
@@ -15,9 +29,39 @@ export function storedResultText(
   round: number,
   game: GameRef,
 ): string | null {
-  const found = state.divisions.find((d) => d.name === division)
-  const played = found?.rounds[round - 1]
-  if (!found || !played) return null
-  const stored: GameResult | undefined = played.results[indexOfGame(played, game)]?.result
-  return stored === undefined ? null : describeResultIn(stored, found)
+  return storedRecord(state, division, round, game)?.text ?? null
+}
+
+/** Plain data compared whatever the order its keys were written in. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`
+  }
+  return JSON.stringify(value)
+}
+
+const sameResult = (a: GameResult, b: GameResult): boolean => canonical(a) === canonical(b)
+
+/**
+ * What the director must confirm before `entry` is stored: the stored result in words when the
+ * entry would change it (scores, kind, or a start already known), null when there is nothing to
+ * overwrite. Naming who went first in a game whose start was unknown (MSA 1.4, NSA II.F.1: the
+ * players drew tiles) only completes the record, so it needs no confirmation.
+ */
+export function correctionToConfirm(
+  state: TournamentState,
+  division: string,
+  round: number,
+  entry: ResultEntry,
+): string | null {
+  const stored = storedRecord(state, division, round, entry.game)
+  if (stored === null) return null
+  const { record } = stored
+  const completesStart =
+    record.first === null && entry.first !== undefined && sameResult(record.result, entry.result)
+  return completesStart ? null : stored.text
 }
