@@ -60,8 +60,8 @@ export interface PairingProposal {
   readonly summary: readonly string[]
   readonly warnings: readonly PairingWarning[]
   /**
-   * The round was already paired (a re-pair): apply `unpairRound` for it before `command`.
-   * Added to the agreed shape; false for the usual next round.
+   * The round was already paired (a re-pair): `command` carries `replace`, so it replaces the
+   * round's pairings in one step. False for the usual next round.
    */
   readonly replacesRound: boolean
   /**
@@ -322,8 +322,9 @@ export function proposePairing(
     pairings: specsOf(paired.value, keep),
     system,
     seed: options.seed,
+    ...(replaced === null ? {} : { replace: true }),
   }
-  const applied = apply(base.value.state, command, state.id)
+  const applied = apply(state, command, state.id)
   if (!applied.ok) return applied
   return ok({
     command,

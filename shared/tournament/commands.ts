@@ -114,6 +114,11 @@ export type Command =
       readonly system?: string
       /** Also seeds the program's draw for first where the preset lets the program decide. */
       readonly seed?: number
+      /**
+       * Pairs the last round again: its pairings are replaced in this one command, so the log
+       * never holds the round unpaired between two commands and a refused re-pair changes nothing.
+       */
+      readonly replace?: boolean
     }
   | {
       readonly type: 'editPairing'

@@ -141,6 +141,12 @@ const SYSTEM_NAMES: Readonly<Record<PairingSystem, string>> = {
   manual: 'manual',
 }
 
+/** A pairing system in words for people: "Initial Fontes", never the stored key "fontes". */
+export function systemWords(system: string): string {
+  const known = (SYSTEM_NAMES as Readonly<Record<string, string>>)[system]
+  return known ?? system
+}
+
 /** "from round 4: Swiss, lagged, up to 1 repeat". */
 export function describePlanStep(step: PlanStep): string {
   const parts = [SYSTEM_NAMES[step.system]]
@@ -194,11 +200,12 @@ export function describeCommand(
       return `Pairing plan${inDivision}: ${command.plan.map(describePlanStep).join('; ')}`
     case 'pairRound': {
       const source = [
-        command.system,
+        command.system === undefined ? undefined : systemWords(command.system),
         command.seed === undefined ? undefined : `seed ${command.seed}`,
       ].filter((part) => part !== undefined)
       const how = source.length > 0 ? ` (${source.join(', ')})` : ''
-      return `Paired round ${command.round}${inDivision}: ${countPairings(command.pairings)}${how}`
+      const again = command.replace ? ' again' : ''
+      return `Paired round ${command.round}${again}${inDivision}: ${countPairings(command.pairings)}${how}`
     }
     case 'editPairing':
       return describeEdit(command, names)

@@ -130,10 +130,22 @@ function checkGamePlayers(players: readonly [PlayerId, PlayerId]): Result<void> 
 }
 
 export function pairRound(
-  division: Division,
+  current: Division,
   command: CommandOf<'pairRound'>,
-  { info, rules }: Context,
+  context: Context,
 ): Result<Division> {
+  const { info, rules } = context
+  // A re-pair takes the round's pairings away (as unpairRound would: the last round, no result
+  // entered) and pairs it in the same step; refused, the round stays as it was.
+  const base = command.replace
+    ? unpairRound(
+        current,
+        { type: 'unpairRound', division: command.division, round: command.round },
+        context,
+      )
+    : ok(current)
+  if (!base.ok) return base
+  const division = base.value
   const number = checkRoundNumber(info, command.round)
   if (!number.ok) return number
   const next = division.rounds.length + 1
