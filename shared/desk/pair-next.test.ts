@@ -404,3 +404,54 @@ describe('late entries in the pairing: missed rounds count as the preset says', 
     )
   })
 })
+
+describe('issue 11: re-pairing is one command', () => {
+  const { state } = deskEvent('nsa1995')
+
+  test('pairRound with replace swaps the last round in one step; the log has no gap', () => {
+    const again: Command = {
+      ...PAIR_ROUND_1,
+      replace: true,
+      pairings: [
+        { kind: 'game', table: 1, players: [1, 3] },
+        { kind: 'game', table: 2, players: [2, 4] },
+        { kind: 'game', table: 3, players: [5, 6] },
+        { kind: 'bye', player: 7 },
+      ],
+    }
+    const replaced = run(state, again)
+    expect(replaced.divisions[0]?.rounds).toHaveLength(1)
+    expect(replaced.divisions[0]?.rounds[0]?.pairings[0]).toMatchObject({ players: [1, 3] })
+  })
+
+  test.each([
+    {
+      name: 'a round with a result entered cannot be replaced',
+      before: [
+        {
+          type: 'recordResult',
+          division: 'A',
+          round: 1,
+          game: { table: 1 },
+          result: played([1, 2], [400, 300], nsa),
+        },
+      ] as Command[],
+      pairings: PAIR_ROUND_1.type === 'pairRound' ? PAIR_ROUND_1.pairings : [],
+      code: 'round.has-results',
+    },
+    {
+      name: 'a re-pair that seats a player twice is refused',
+      before: [] as Command[],
+      pairings: [
+        { kind: 'game', table: 1, players: [1, 2] },
+        { kind: 'game', table: 2, players: [1, 3] },
+      ] as PairingSpec[],
+      code: 'pairing.player-twice',
+    },
+  ])('$name, and the round stays as it was', ({ before, pairings, code }) => {
+    const base = run(state, ...before)
+    const refused = apply(base, { ...PAIR_ROUND_1, replace: true, pairings } as Command, ID)
+    expect(refused.ok ? 'applied' : refused.error.code).toBe(code)
+    expect(base.divisions[0]?.rounds).toHaveLength(1)
+  })
+})
