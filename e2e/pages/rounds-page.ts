@@ -7,17 +7,44 @@ export class RoundsPage {
   readonly lateTable: Locator
   /** "N starts unknown: …", said before the next round is paired. */
   readonly unknownStarts: Locator
+  /** Missing results and unknown starts listed before the next round is paired. */
+  readonly blockers: Locator
 
   constructor(private readonly page: Page) {
     this.error = page.getByRole('alert')
     this.warnings = page.getByRole('note', { name: 'Pairing warnings' })
     this.lateTable = page.getByRole('table', { name: 'Late players' })
     this.unknownStarts = page.getByRole('note', { name: 'Unknown starts' })
+    this.blockers = page.getByRole('list', { name: 'Missing before pairing' })
+  }
+
+  /** The pair button ("Pair round 2", or "Pair round 2 of division B" with several divisions). */
+  pairButton(round: number): Locator {
+    return this.page.getByRole('button', {
+      name: new RegExp(`^Pair round ${round}( of division \\S+)?$`),
+    })
   }
 
   async pair(round: number): Promise<void> {
-    await this.page.getByRole('button', { name: `Pair round ${round}`, exact: true }).click()
+    await this.pairButton(round).click()
     await expect(this.pairings(round)).toBeVisible()
+  }
+
+  /** Pairs with results missing or starts unknown: the list shows, then "pair anyway". */
+  async pairAnyway(round: number): Promise<void> {
+    await this.pairButton(round).click()
+    await expect(this.pairings(round)).toBeHidden()
+    await this.page
+      .getByRole('button', { name: new RegExp(`^Pair round ${round}.* anyway$`) })
+      .click()
+    await expect(this.pairings(round)).toBeVisible()
+  }
+
+  async chooseDivision(name: string): Promise<void> {
+    await this.page
+      .getByRole('group', { name: 'Division' })
+      .getByRole('button', { name: `Division ${name}` })
+      .click()
   }
 
   async publish(round: number): Promise<void> {

@@ -1,0 +1,194 @@
+import { expect, test } from './fixtures'
+import type { AppShell } from './pages/app-shell'
+import { CheckinPage } from './pages/checkin-page'
+import type { PlayersPage } from './pages/players-page'
+import { ResultsPage } from './pages/results-page'
+import { RoundsPage } from './pages/rounds-page'
+import type { TournamentPage } from './pages/tournament-page'
+import type { NewTournament, TournamentsPage } from './pages/tournaments-page'
+
+/*
+ * Issue 11: the traps a new director fell into at a two-division event, one test each. Every
+ * test runs a short desk session of its own; each sets a timeout with margin for a busy machine.
+ */
+
+const TAMALE: NewTournament = {
+  name: 'Tamale Two Divisions',
+  venue: 'Tamale',
+  startDate: '2026-12-05',
+  endDate: '2026-12-06',
+  rounds: '3',
+  rules: 'NSA tournament rules (1995)',
+}
+
+/** Round 1 (Initial Fontes by rating): A pairs Adu–Cudjoe and Baah–Dede; B, Ewusi–Gyan and Fosu–Hagan. */
+const DIVISIONS = {
+  A: ['Adu, Ama', 'Baah, Kojo', 'Cudjoe, Efua', 'Dede, Yaw'],
+  B: ['Ewusi, Kwesi', 'Fosu, Abla', 'Gyan, Esi', 'Hagan, Kofi'],
+} as const
+
+interface Pages {
+  shell: AppShell
+  tournaments: TournamentsPage
+  tournament: TournamentPage
+  players: PlayersPage
+}
+
+async function newEvent(pages: Pages, divisions: readonly ('A' | 'B')[]): Promise<void> {
+  await pages.shell.start()
+  await pages.tournaments.create(TAMALE)
+  for (const name of divisions) await pages.tournament.addDivision(name)
+  await pages.shell.goTo('Players & check-in')
+  for (const name of divisions) {
+    if (divisions.length > 1) await pages.players.chooseDivision(name)
+    for (const [i, player] of DIVISIONS[name].entries()) {
+      await pages.players.register({ name: player, rating: String(1800 - i * 100) })
+    }
+  }
+}
+
+test('a B result typed after choosing B on Rounds lands in B, and every screen keeps B', async ({
+  page,
+  shell,
+  tournaments,
+  tournament,
+  players,
+}) => {
+  test.setTimeout(120_000)
+  await newEvent({ shell, tournaments, tournament, players }, ['A', 'B'])
+  await shell.goTo('Rounds')
+  const rounds = new RoundsPage(page)
+  await rounds.chooseDivision('A')
+  await rounds.pair(1)
+  await rounds.chooseDivision('B')
+  await rounds.pair(1)
+  await expect(rounds.pairButton(2)).toHaveAccessibleName('Pair round 2 of division B')
+  await expect(page).toHaveTitle(/^Rounds · Division B · Tamale Two Divisions/)
+
+  // The navigation carries the division: Results opens on B, and says so beside the line.
+  await shell.goTo('Results')
+  const results = new ResultsPage(page)
+  await expect(results.line).toHaveAccessibleName(/for division B, round 1/)
+  await expect(page).toHaveTitle(/^Results · Division B/)
+  await results.enter('1 400 350', 1)
+  await expect(results.entered).toContainText('Ewusi, Kwesi 400 – 350 Gyan, Esi')
+
+  // An A player typed on B's screen is refused with that reason, never stored in B.
+  await results.type('adu baah 420 300')
+  await expect(results.error).toContainText('plays in division A’s round 1')
+  await expect(results.error).toContainText('choose division A')
+  // Esc clears the refused line; a second Esc on the empty line leaves it for the desk's keys.
+  await page.keyboard.press('Escape')
+  await expect(results.line).toHaveValue('')
+  await expect(results.error).toBeHidden()
+  await page.keyboard.press('Escape')
+  await expect(results.line).not.toBeFocused()
+
+  // Keys outside a text box: 5 is Standings (still B); D switches to A; 4 is Results again.
+  await page.keyboard.press('5')
+  await expect(page.getByRole('heading', { name: 'Standings', level: 1 })).toBeVisible()
+  await expect(
+    page.getByRole('group', { name: 'Division' }).getByRole('button', { name: 'Division B' }),
+  ).toHaveAttribute('aria-pressed', 'true')
+  await page.keyboard.press('d')
+  await expect(page).toHaveTitle(/^Standings · Division A/)
+  await page.keyboard.press('4')
+  await expect(results.line).toHaveAccessibleName(/for division A, round 1/)
+  await expect(results.missing.getByRole('listitem')).toHaveCount(2)
+})
+
+test('pairing round 2 with a result missing lists it and pairs only after “Pair anyway”', async ({
+  page,
+  shell,
+  tournaments,
+  tournament,
+  players,
+}) => {
+  test.setTimeout(120_000)
+  await newEvent({ shell, tournaments, tournament, players }, ['A'])
+  await shell.goTo('Rounds')
+  const rounds = new RoundsPage(page)
+  await rounds.pair(1)
+  await rounds.publish(1)
+  await shell.goTo('Results')
+  const results = new ResultsPage(page)
+  await results.enter('1 400 350', 1)
+
+  await shell.goTo('Rounds')
+  await expect(rounds.blockers).toHaveText(
+    'Round 1, table 2: Baah, Kojo v Dede, Yaw: no result yet',
+  )
+  await rounds.pairButton(2).click()
+  // The list has the focus, not "Pair anyway": a second Enter pairs nothing.
+  await expect(
+    page.getByRole('heading', { name: /things? to settle before pairing round 2/ }),
+  ).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(rounds.pairings(2)).toBeHidden()
+  await page.getByRole('button', { name: 'Cancel' }).click()
+  await expect(rounds.pairings(2)).toBeHidden()
+
+  // The Results screen opens on the round with the missing slip, not the newest one.
+  await rounds.pairAnyway(2)
+  await shell.goTo('Results')
+  await expect(page.getByRole('combobox', { name: 'Round', exact: true })).toHaveValue('1')
+  await expect(results.missing).toHaveText('Table 2: Baah, Kojo v Dede, Yaw')
+  // Overview and Standings flag the incomplete rounds.
+  await shell.goTo('Overview')
+  await expect(page.getByRole('table', { name: 'Today at the desk' })).toContainText(
+    'round 1: 1, round 2: 2',
+  )
+  await shell.goTo('Standings')
+  await expect(page.getByRole('note', { name: 'Incomplete rounds' })).toContainText(
+    'round 1 (1 of 2)',
+  )
+})
+
+test('Enter twice on “Pair round 1” pairs one round; the focus is on its pairings', async ({
+  page,
+  shell,
+  tournaments,
+  tournament,
+  players,
+}) => {
+  test.setTimeout(90_000)
+  await newEvent({ shell, tournaments, tournament, players }, ['A'])
+  await shell.goTo('Rounds')
+  const rounds = new RoundsPage(page)
+  await rounds.pairButton(1).focus()
+  await page.keyboard.press('Enter')
+  await expect(rounds.pairings(1)).toBeVisible()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('heading', { name: /^Round 1\b/, level: 2 })).toBeFocused()
+  await expect(rounds.pairings(2)).toBeHidden()
+  await expect(rounds.pairButton(2)).toBeVisible()
+  await expect(rounds.blockers.getByRole('listitem')).toHaveCount(2)
+})
+
+test('a desk left open across midnight checks players in for the new day', async ({
+  page,
+  shell,
+  tournaments,
+  tournament,
+  players,
+}) => {
+  test.setTimeout(90_000)
+  await page.clock.install({ time: new Date('2026-12-05T23:50:00') })
+  await shell.start()
+  // NEON: every player checks in again each day, so the day the desk counts matters.
+  await tournaments.create({ ...TAMALE, rules: 'NEON competition rules' })
+  await tournament.addDivision('A')
+  await shell.goTo('Players & check-in')
+  for (const name of DIVISIONS.A.slice(0, 2)) await players.register({ name })
+  const checkin = new CheckinPage(page)
+  await expect(checkin.day).toHaveValue('2026-12-05')
+  await checkin.checkIn('Adu')
+  await expect(checkin.count).toHaveText('1 of 2 checked in; 1 missing')
+
+  // Nobody reloads: the app's own clock crosses midnight.
+  await page.clock.runFor('15:00')
+  await expect(checkin.day).toHaveValue('2026-12-06')
+  await expect(checkin.count).toHaveText('0 of 2 checked in; 2 missing')
+  await checkin.checkIn('Adu')
+  await expect(checkin.count).toHaveText('1 of 2 checked in; 1 missing')
+})
