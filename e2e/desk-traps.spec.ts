@@ -1,51 +1,13 @@
 import { expect, test } from './fixtures'
-import type { AppShell } from './pages/app-shell'
 import { CheckinPage } from './pages/checkin-page'
-import type { PlayersPage } from './pages/players-page'
 import { ResultsPage } from './pages/results-page'
 import { RoundsPage } from './pages/rounds-page'
-import type { TournamentPage } from './pages/tournament-page'
-import type { NewTournament, TournamentsPage } from './pages/tournaments-page'
+import { DIVISIONS, newEvent, TAMALE } from './support/two-divisions'
 
 /*
  * Issue 11: the traps a new director fell into at a two-division event, one test each. Every
  * test runs a short desk session of its own; each sets a timeout with margin for a busy machine.
  */
-
-const TAMALE: NewTournament = {
-  name: 'Tamale Two Divisions',
-  venue: 'Tamale',
-  startDate: '2026-12-05',
-  endDate: '2026-12-06',
-  rounds: '3',
-  rules: 'NSA tournament rules (1995)',
-}
-
-/** Round 1 (Initial Fontes by rating): A pairs Adu–Cudjoe and Baah–Dede; B, Ewusi–Gyan and Fosu–Hagan. */
-const DIVISIONS = {
-  A: ['Adu, Ama', 'Baah, Kojo', 'Cudjoe, Efua', 'Dede, Yaw'],
-  B: ['Ewusi, Kwesi', 'Fosu, Abla', 'Gyan, Esi', 'Hagan, Kofi'],
-} as const
-
-interface Pages {
-  shell: AppShell
-  tournaments: TournamentsPage
-  tournament: TournamentPage
-  players: PlayersPage
-}
-
-async function newEvent(pages: Pages, divisions: readonly ('A' | 'B')[]): Promise<void> {
-  await pages.shell.start()
-  await pages.tournaments.create(TAMALE)
-  for (const name of divisions) await pages.tournament.addDivision(name)
-  await pages.shell.goTo('Players & check-in')
-  for (const name of divisions) {
-    if (divisions.length > 1) await pages.players.chooseDivision(name)
-    for (const [i, player] of DIVISIONS[name].entries()) {
-      await pages.players.register({ name: player, rating: String(1800 - i * 100) })
-    }
-  }
-}
 
 test('a B result typed after choosing B on Rounds lands in B, and every screen keeps B', async ({
   page,

@@ -407,11 +407,17 @@ describe('late entries in the pairing: missed rounds count as the preset says', 
 
 describe('issue 11: re-pairing is one command', () => {
   const { state } = deskEvent('nsa1995')
+  const REPAIR = {
+    type: 'pairRound',
+    division: 'A',
+    round: 1,
+    system: 'manual',
+    replace: true,
+  } as const
 
   test('pairRound with replace swaps the last round in one step; the log has no gap', () => {
     const again: Command = {
-      ...PAIR_ROUND_1,
-      replace: true,
+      ...REPAIR,
       pairings: [
         { kind: 'game', table: 1, players: [1, 3] },
         { kind: 'game', table: 2, players: [2, 4] },
@@ -436,7 +442,7 @@ describe('issue 11: re-pairing is one command', () => {
           result: played([1, 2], [400, 300], nsa),
         },
       ] as Command[],
-      pairings: PAIR_ROUND_1.type === 'pairRound' ? PAIR_ROUND_1.pairings : [],
+      pairings: PAIR_ROUND_1.type === 'pairRound' ? PAIR_ROUND_1.pairings : ([] as PairingSpec[]),
       code: 'round.has-results',
     },
     {
@@ -450,7 +456,7 @@ describe('issue 11: re-pairing is one command', () => {
     },
   ])('$name, and the round stays as it was', ({ before, pairings, code }) => {
     const base = run(state, ...before)
-    const refused = apply(base, { ...PAIR_ROUND_1, replace: true, pairings } as Command, ID)
+    const refused = apply(base, { ...REPAIR, pairings }, ID)
     expect(refused.ok ? 'applied' : refused.error.code).toBe(code)
     expect(base.divisions[0]?.rounds).toHaveLength(1)
   })

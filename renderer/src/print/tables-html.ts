@@ -10,7 +10,7 @@ import type { StandingsReport } from '../../../shared/reports/standings-report'
 import type { WallChart } from '../../../shared/reports/wall-chart'
 import { html, type Html } from './escape'
 import { halves, signed } from './format'
-import { pageHeading, printDocument, rulesBlock } from './document'
+import { pageHeading, printDocument, rulesBlock, type DocumentParts } from './document'
 import { seatName } from './slips-html'
 
 const TABLE_CSS = `
@@ -51,12 +51,12 @@ function tableRow(row: TableRow): Html {
   }
 }
 
-export function pairingsByTableDocument(
+export function pairingsByTableParts(
   report: PairingsByTable,
   pageSize: PageSize,
   title: string,
-): string {
-  return printDocument({
+): DocumentParts {
+  return {
     title,
     pageSize,
     landscape: false,
@@ -78,7 +78,15 @@ export function pairingsByTableDocument(
           ${report.rows.map(tableRow)}
         </tbody>
       </table>`,
-  })
+  }
+}
+
+export function pairingsByTableDocument(
+  report: PairingsByTable,
+  pageSize: PageSize,
+  title: string,
+): string {
+  return printDocument(pairingsByTableParts(report, pageSize, title))
 }
 
 function alphabeticalRow(row: AlphabeticalRow): Html {
@@ -113,12 +121,12 @@ function alphabeticalRow(row: AlphabeticalRow): Html {
   }
 }
 
-export function pairingsAlphabeticalDocument(
+export function pairingsAlphabeticalParts(
   report: PairingsAlphabetical,
   pageSize: PageSize,
   title: string,
-): string {
-  return printDocument({
+): DocumentParts {
+  return {
     title,
     pageSize,
     landscape: false,
@@ -139,7 +147,15 @@ export function pairingsAlphabeticalDocument(
           ${report.rows.map(alphabeticalRow)}
         </tbody>
       </table>`,
-  })
+  }
+}
+
+export function pairingsAlphabeticalDocument(
+  report: PairingsAlphabetical,
+  pageSize: PageSize,
+  title: string,
+): string {
+  return printDocument(pairingsAlphabeticalParts(report, pageSize, title))
 }
 
 export function standingsDocument(
