@@ -13,6 +13,8 @@ import { halves, signed } from './format'
 import { pageHeading, printDocument, rulesBlock, type DocumentParts } from './document'
 import { seatName } from './slips-html'
 
+const capitalised = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1)
+
 const TABLE_CSS = `
 tbody tr:nth-child(even) td { background: #f4f4f4; }
 td.name { font-weight: bold; }
@@ -163,12 +165,15 @@ export function standingsDocument(
   pageSize: PageSize,
   title: string,
 ): string {
+  // Penalties show where there are any: a player reading the spread sees what came off it.
+  const penalised = report.rows.some((row) => row.penalty > 0)
   return printDocument({
     title,
     pageSize,
     landscape: false,
     css: TABLE_CSS,
     body: html`${pageHeading('Standings', report.header)}
+      <p class="sub as-of"><b>${capitalised(report.asOf)}</b></p>
       <table aria-label="Standings">
         <thead>
           <tr>
@@ -181,6 +186,7 @@ export function standingsDocument(
             <th class="num">Firsts</th>
             <th class="num">Seconds</th>
             <th class="num">Rating</th>
+            ${penalised ? html`<th class="num">Penalty</th>` : null}
           </tr>
         </thead>
         <tbody>
@@ -188,7 +194,13 @@ export function standingsDocument(
             (row) =>
               html`<tr>
                 <td class="num">${row.rank}</td>
-                <td class="name">${row.name}</td>
+                <td class="name">
+                  ${row.name}${
+                    row.withdrawnFrom === null
+                      ? null
+                      : html` <i>(withdrawn from round ${row.withdrawnFrom})</i>`
+                  }
+                </td>
                 <td class="num">${row.id}</td>
                 <td class="num">${halves(row.wins)}</td>
                 <td class="num">${halves(row.losses)}</td>
@@ -196,6 +208,11 @@ export function standingsDocument(
                 <td class="num">${row.firsts}</td>
                 <td class="num">${row.seconds}</td>
                 <td class="num">${row.rating === 0 ? '' : row.rating}</td>
+                ${
+                  penalised
+                    ? html`<td class="num">${row.penalty === 0 ? '' : `−${row.penalty}`}</td>`
+                    : null
+                }
               </tr>`,
           )}
         </tbody>
