@@ -40,6 +40,15 @@ export class RoundsPage {
     await expect(this.pairings(round)).toBeVisible()
   }
 
+  /** Where the division's tables start (two divisions in one hall never share a table number). */
+  async numberTablesFrom(division: string, first: number): Promise<void> {
+    await this.page.getByLabel(`First table of division ${division}`).fill(String(first))
+    await this.page.getByRole('button', { name: 'Number tables from here' }).click()
+    await expect(this.page.getByRole('status').filter({ hasText: 'tables from' })).toContainText(
+      `Division ${division}: tables from ${first}`,
+    )
+  }
+
   async chooseDivision(name: string): Promise<void> {
     await this.page
       .getByRole('group', { name: 'Division' })

@@ -461,3 +461,26 @@ describe('issue 11: re-pairing is one command', () => {
     expect(base.divisions[0]?.rounds).toHaveLength(1)
   })
 })
+
+describe('issue 11: table numbers offset per division (two divisions in one hall)', () => {
+  test.each([
+    { offset: 0, tables: [1, 2, 3] },
+    { offset: 30, tables: [31, 32, 33] },
+  ])('tables start at $offset + 1', ({ offset, tables }) => {
+    const state = run(afterRound1, { type: 'setTableOffset', division: 'A', offset })
+    const games = proposal(state, 2).command.pairings.flatMap((p) =>
+      p.kind === 'game' ? [p.table] : [],
+    )
+    expect(games).toEqual(tables)
+  })
+
+  test.each([
+    { offset: -1, name: 'a negative offset' },
+    { offset: 2.5, name: 'a fraction' },
+    { offset: 9001, name: 'past table 9001' },
+  ])('$name is refused with the division named', ({ offset }) => {
+    const refused = apply(afterRound1, { type: 'setTableOffset', division: 'A', offset }, ID)
+    expect(refused.ok ? 'applied' : refused.error.code).toBe('division.table-offset.invalid')
+    expect(refused.ok ? '' : refused.error.message).toContain('division A')
+  })
+})

@@ -202,8 +202,11 @@ function entrantsOf(
   }))
 }
 
-/** The pairing as commands carry it: locked pairings at their own tables, the rest filling in. */
-function specsOf(paired: PairedRound, keep: readonly PairingSpec[]): PairingSpec[] {
+/**
+ * The pairing as commands carry it: locked pairings at their own tables, the rest filling in from
+ * the division's first table (its offset: two divisions in one hall never share a table number).
+ */
+function specsOf(paired: PairedRound, keep: readonly PairingSpec[], offset: number): PairingSpec[] {
   const lockedGames = new Map<number, Extract<PairingSpec, { kind: 'game' }>>()
   const lockedByes = new Map<PlayerId, Extract<PairingSpec, { kind: 'bye' }>>()
   for (const spec of keep) {
@@ -211,7 +214,7 @@ function specsOf(paired: PairedRound, keep: readonly PairingSpec[]): PairingSpec
     else lockedByes.set(spec.player, spec)
   }
   const reserved = new Set([...lockedGames.values()].map((s) => s.table))
-  let table = 0
+  let table = offset
   const nextTable = (): number => {
     do table++
     while (reserved.has(table))
@@ -319,7 +322,7 @@ export function proposePairing(
     type: 'pairRound',
     division,
     round,
-    pairings: specsOf(paired.value, keep),
+    pairings: specsOf(paired.value, keep, before.tableOffset ?? 0),
     system,
     seed: options.seed,
     ...(replaced === null ? {} : { replace: true }),

@@ -1,7 +1,7 @@
 import { validateRuleSet } from '../rules/rule-fields'
 import { err, ok, type Result, type RuleError } from '../result'
 import type { Command, LoggedCommand } from './commands'
-import { setPairingPlan } from './plan'
+import { setPairingPlan, setTableOffset } from './plan'
 import {
   assignPenalty,
   cancelCheckIn,
@@ -94,6 +94,8 @@ export function apply(
       return updateDivision(state, command.division, (d) => cancelCheckIn(d, command))
     case 'setPairingPlan':
       return updateDivision(state, command.division, (d) => setPairingPlan(d, command, context))
+    case 'setTableOffset':
+      return updateDivision(state, command.division, (d) => setTableOffset(d, command))
     case 'pairRound':
       return updateDivision(state, command.division, (d) => pairRound(d, command, context))
     case 'editPairing':

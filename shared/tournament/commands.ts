@@ -105,6 +105,11 @@ export type Command =
       readonly division: string
       readonly plan: readonly PlanStep[]
     }
+  /**
+   * Where the division's table numbers start (offset 30: its first table is 31). Pairings made
+   * from now on use it; rounds already paired keep their tables until paired again.
+   */
+  | { readonly type: 'setTableOffset'; readonly division: string; readonly offset: number }
   | {
       readonly type: 'pairRound'
       readonly division: string

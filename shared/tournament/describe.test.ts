@@ -113,6 +113,10 @@ describe('describeCommand: one line per command for the audit view', () => {
       line: 'Paired round 4: 1 game (Swiss, seed 42)',
     },
     {
+      command: { type: 'setTableOffset', division: 'A', offset: 30 },
+      line: 'Tables numbered from 31',
+    },
+    {
       // Issue 11: systems in words for people, never the stored key.
       command: {
         type: 'pairRound',

@@ -198,6 +198,8 @@ export function describeCommand(
       return `Cancelled the check-in of ${names.full(command.player)} for ${command.day}${inDivision}`
     case 'setPairingPlan':
       return `Pairing plan${inDivision}: ${command.plan.map(describePlanStep).join('; ')}`
+    case 'setTableOffset':
+      return `Tables${inDivision} numbered from ${command.offset + 1}`
     case 'pairRound': {
       const source = [
         command.system === undefined ? undefined : systemWords(command.system),

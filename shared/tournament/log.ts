@@ -38,6 +38,7 @@ export function commandRound(command: Command): number | null {
     case 'checkIn':
     case 'cancelCheckIn':
     case 'setPairingPlan':
+    case 'setTableOffset':
       return null
     case 'registerPlayer':
       return command.firstRound ?? null

@@ -183,6 +183,11 @@ export interface Division {
   readonly warnings: readonly Warning[]
   /** How each round is paired; sorted by `fromRound`, the first step from round 1. */
   readonly plan: readonly PlanStep[]
+  /**
+   * Added to the table numbers of the division's pairings, so two divisions in one hall never
+   * both have a table 1 (A 1–30, B from 31: offset 30). Absent in older logs: 0.
+   */
+  readonly tableOffset?: number
 }
 
 export interface TournamentState {
