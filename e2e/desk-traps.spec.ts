@@ -154,3 +154,31 @@ test('a desk left open across midnight checks players in for the new day', async
   await checkin.checkIn('Adu')
   await expect(checkin.count).toHaveText('1 of 2 checked in; 1 missing')
 })
+
+test('a player found missing after the clock started is marked absent from the start', async ({
+  page,
+  shell,
+  tournaments,
+  tournament,
+  players,
+}) => {
+  test.setTimeout(90_000)
+  await page.clock.install({ time: new Date('2026-12-05T09:00:00') })
+  await newEvent({ shell, tournaments, tournament, players }, ['A'])
+  await shell.goTo('Rounds')
+  const rounds = new RoundsPage(page)
+  await rounds.pair(1)
+  await rounds.publish(1)
+  // The clock sits beside the pairings it concerns.
+  const clock = page.getByRole('region', { name: 'Round clock' })
+  await expect(clock).toBeVisible()
+  await page.clock.pauseAt(new Date('2026-12-05T09:30:00'))
+  await rounds.startClock(1, [])
+  await page.clock.fastForward('04:00')
+  await rounds.markAbsent('Dede, Yaw')
+  await expect(rounds.lateTable).toContainText('Dede, Yaw')
+  // NSA: the time counts from the start, not from when the desk noticed (25 − 4 minutes).
+  await expect(rounds.timeLeft('Dede, Yaw')).toHaveText('21:00')
+  await rounds.arrived('Dede, Yaw')
+  await expect(rounds.lateTable).toContainText('09:34')
+})

@@ -122,6 +122,16 @@ export class RoundsPage {
     await this.page.getByRole('button', { name: `Start round ${round} clock` }).click()
   }
 
+  /** A player found missing once the clock runs: absent since the start. */
+  async markAbsent(name: string): Promise<void> {
+    const select = this.page.getByLabel('Not at their table')
+    const value = await select
+      .locator('option', { hasText: `${name} (table` })
+      .getAttribute('value')
+    await select.selectOption(value ?? '')
+    await this.page.getByRole('button', { name: 'Mark absent' }).click()
+  }
+
   timeLeft(name: string): Locator {
     return this.page.getByLabel(`Time left for ${name}`)
   }

@@ -271,6 +271,7 @@ const COMMAND_FIELDS: Readonly<Record<CommandType, Fields>> = {
     absent: opt({ array: PLAYER_ID }),
   },
   recordArrival: { division: 'string', round: 'integer', player: PLAYER_ID, at: 'number' },
+  markAbsent: { division: 'string', round: 'integer', player: PLAYER_ID },
   recordResult: RESULT_FIELDS,
   correctResult: RESULT_FIELDS,
   assignPenalty: {

@@ -18,6 +18,7 @@ import {
   overrideStarter,
   pairRound,
   publishRound,
+  markAbsent,
   recordArrival,
   startRound,
   unpairRound,
@@ -108,6 +109,8 @@ export function apply(
       return updateDivision(state, command.division, (d) => startRound(d, command, context))
     case 'recordArrival':
       return updateDivision(state, command.division, (d) => recordArrival(d, command, context))
+    case 'markAbsent':
+      return updateDivision(state, command.division, (d) => markAbsent(d, command, context))
     case 'recordResult':
       return updateDivision(state, command.division, (d) => enterResult(d, command, false, context))
     case 'correctResult':

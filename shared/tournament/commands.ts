@@ -144,6 +144,16 @@ export type Command =
       /** Players not at their table when the round started. */
       readonly absent?: readonly PlayerId[]
     }
+  /**
+   * A player found missing after the clock started (the director had not marked them at the
+   * start): absent since the start, so their clock runs from it as if marked then.
+   */
+  | {
+      readonly type: 'markAbsent'
+      readonly division: string
+      readonly round: number
+      readonly player: PlayerId
+    }
   | {
       readonly type: 'recordArrival'
       readonly division: string

@@ -227,6 +227,8 @@ export function describeCommand(
         started === null ? '' : ` (${Math.round((command.at - started) / 60_000)} min late)`
       return `Round ${command.round}: ${names.full(command.player)} arrived at ${clockTime(command.at)}${late}`
     }
+    case 'markAbsent':
+      return `Round ${command.round}: ${names.full(command.player)} marked absent since the start`
     case 'recordResult':
     case 'correctResult': {
       const table = tableOf(division, command.round, command.game)

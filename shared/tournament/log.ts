@@ -50,6 +50,7 @@ export function commandRound(command: Command): number | null {
     case 'publishRound':
     case 'startRound':
     case 'recordArrival':
+    case 'markAbsent':
     case 'recordResult':
     case 'correctResult':
     case 'assignPenalty':

@@ -534,6 +534,41 @@ export function recordArrival(
   return ok(withRound(division, { ...round, arrivals }))
 }
 
+/**
+ * A player missing from their table is noticed after the clock started: recorded absent since the
+ * start (their late clock counts from it, as the preset says), until their arrival is recorded.
+ */
+export function markAbsent(
+  division: Division,
+  command: CommandOf<'markAbsent'>,
+  { info }: Context,
+): Result<Division> {
+  const found = findRound(division, info, command.round)
+  if (!found.ok) return found
+  const round = found.value
+  if (round.startedAt === null) {
+    return err(
+      'round.not-started',
+      `Round ${round.number} has not been started: mark absent players when starting its clock.`,
+      { details: { round: round.number } },
+    )
+  }
+  const seat = seatedAtGame(round, command.player)
+  if (!seat.ok) return seat
+  const known = round.arrivals.find((a) => a.player === command.player)
+  if (known !== undefined) {
+    return err(
+      known.arrivedAt === null ? 'arrival.already-absent' : 'arrival.already-arrived',
+      known.arrivedAt === null
+        ? `Player #${command.player} is already marked absent in round ${round.number}.`
+        : `Player #${command.player} has already arrived in round ${round.number}.`,
+      { details: { player: command.player, round: round.number } },
+    )
+  }
+  const arrivals = [...round.arrivals, { player: command.player, arrivedAt: null }]
+  return ok(withRound(division, { ...round, arrivals }))
+}
+
 export function overrideStarter(
   division: Division,
   command: CommandOf<'overrideStarter'>,
