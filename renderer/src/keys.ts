@@ -7,10 +7,10 @@ export type DeskKey =
 
 /** A text box, list or button that takes keys itself: its keys are never the desk's. */
 function takesKeys(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false
-  if (target.isContentEditable) return true
-  const tag = target.tagName
-  return tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT'
+  const element = target as Partial<Pick<HTMLElement, 'tagName' | 'isContentEditable'>> | null
+  if (element === null || typeof element.tagName !== 'string') return false
+  if (element.isContentEditable === true) return true
+  return ['INPUT', 'TEXTAREA', 'SELECT'].includes(element.tagName)
 }
 
 /**

@@ -1,7 +1,7 @@
 import { createPinia, setActivePinia } from 'pinia'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { createMemoryRepository } from '../db/memory-repository'
-import { localDay } from './clock'
+import { localDay, useClockStore } from './clock'
 import { useDeskStore } from './desk'
 import { setRepository } from './repository'
 import { useTournamentStore } from './tournament'
@@ -172,5 +172,33 @@ describe('the local day of a moment', () => {
     ['2027-01-09T12:00:00', '2027-01-09'],
   ])('%s is %s', (time, day) => {
     expect(localDay(new Date(time).getTime())).toBe(day)
+  })
+})
+
+describe('issue 11: the desk’s day follows the clock, also across midnight', () => {
+  test('a running desk checks in for the new day once the clock passes midnight', async () => {
+    vi.useFakeTimers({ now: new Date('2026-12-05T23:59:00') })
+    await eventWithTwoPlayers()
+    const clock = useClockStore()
+    const stop = clock.tick()
+    const desk = useDeskStore()
+    expect(desk.day).toBe('2026-12-05')
+    await vi.advanceTimersByTimeAsync(2 * 60_000)
+    expect(desk.day).toBe('2026-12-06')
+    stop()
+  })
+
+  test('a day picked by hand holds until the calendar day changes', async () => {
+    vi.useFakeTimers({ now: new Date('2026-12-05T23:00:00') })
+    await eventWithTwoPlayers()
+    const clock = useClockStore()
+    const stop = clock.tick()
+    const desk = useDeskStore()
+    desk.chosenDay = '2026-12-07'
+    await vi.advanceTimersByTimeAsync(30 * 60_000)
+    expect(desk.day).toBe('2026-12-07')
+    await vi.advanceTimersByTimeAsync(60 * 60_000)
+    expect(desk.day).toBe('2026-12-06')
+    stop()
   })
 })

@@ -1,5 +1,5 @@
 import { defineStore } from 'pinia'
-import { computed, ref } from 'vue'
+import { computed, ref, watch } from 'vue'
 import {
   checkInDay,
   checkInSummary,
@@ -27,6 +27,12 @@ export const useDeskStore = defineStore('desk', () => {
     const info = tournament.state?.info
     return info ? daysOfEvent(info.startDate, info.endDate) : []
   })
+  // A day the desk picked by hand holds until the calendar day changes: the next morning the
+  // desk checks in for that day again without anyone remembering to switch (issue 11).
+  watch(
+    () => clock.today,
+    () => (picked.value = null),
+  )
   const day = computed(() => checkInDay(eventDays.value, clock.today, picked.value))
   const chosenDay = computed({
     get: () => day.value,
