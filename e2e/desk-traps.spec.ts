@@ -39,6 +39,11 @@ test('a B result typed after choosing B on Rounds lands in B, and every screen k
   await results.type('adu baah 420 300')
   await expect(results.error).toContainText('plays in division A’s round 1')
   await expect(results.error).toContainText('choose division A')
+  // The refused line is selected: the next line typed replaces it, never lands after it.
+  await results.enter('2 380 390', 1)
+  await expect(results.entered).toContainText('Fosu, Abla 380 – 390 Hagan, Kofi')
+  await results.type('9 400 300')
+  await expect(results.error).toBeVisible()
   // Esc clears the refused line; a second Esc on the empty line leaves it for the desk's keys.
   await page.keyboard.press('Escape')
   await expect(results.line).toHaveValue('')
