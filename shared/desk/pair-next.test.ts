@@ -430,6 +430,20 @@ describe('issue 11: re-pairing is one command', () => {
     expect(replaced.divisions[0]?.rounds[0]?.pairings[0]).toMatchObject({ players: [1, 3] })
   })
 
+  test('replace on a round not paired yet pairs it as usual (nothing to replace)', () => {
+    const unpaired = run(state, { type: 'unpairRound', division: 'A', round: 1 })
+    const paired = run(unpaired, {
+      ...REPAIR,
+      pairings: [{ kind: 'game', table: 1, players: [1, 2] }],
+    })
+    expect(paired.divisions[0]?.rounds).toHaveLength(1)
+  })
+
+  test('replace never reaches back past the last round', () => {
+    const refused = apply(state, { ...REPAIR, round: 3, pairings: [] }, ID)
+    expect(refused.ok ? 'applied' : refused.error.code).toBe('round.out-of-order')
+  })
+
   test.each([
     {
       name: 'a round with a result entered cannot be replaced',

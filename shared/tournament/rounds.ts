@@ -136,14 +136,16 @@ export function pairRound(
 ): Result<Division> {
   const { info, rules } = context
   // A re-pair takes the round's pairings away (as unpairRound would: the last round, no result
-  // entered) and pairs it in the same step; refused, the round stays as it was.
-  const base = command.replace
-    ? unpairRound(
-        current,
-        { type: 'unpairRound', division: command.division, round: command.round },
-        context,
-      )
-    : ok(current)
+  // entered) and pairs it in the same step; refused, the round stays as it was. A round not
+  // paired yet has nothing to replace and is paired as usual.
+  const base =
+    command.replace === true && command.round === current.rounds.length
+      ? unpairRound(
+          current,
+          { type: 'unpairRound', division: command.division, round: command.round },
+          context,
+        )
+      : ok(current)
   if (!base.ok) return base
   const division = base.value
   const number = checkRoundNumber(info, command.round)
