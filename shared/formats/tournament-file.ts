@@ -247,7 +247,12 @@ const COMMAND_FIELDS: Readonly<Record<CommandType, Fields>> = {
     tsh: opt(TSH_DATA),
   },
   editPlayer: { division: 'string', playerId: PLAYER_ID, player: PLAYER_FIELDS },
-  withdrawPlayer: { division: 'string', player: PLAYER_ID, fromRound: 'integer' },
+  withdrawPlayer: {
+    division: 'string',
+    player: PLAYER_ID,
+    fromRound: 'integer',
+    disqualified: opt('boolean'),
+  },
   reinstatePlayer: { division: 'string', player: PLAYER_ID },
   checkIn: { division: 'string', player: PLAYER_ID, day: 'string' },
   cancelCheckIn: { division: 'string', player: PLAYER_ID, day: 'string' },

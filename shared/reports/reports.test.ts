@@ -415,7 +415,24 @@ describe('scorecards, standings and the wall chart', () => {
       null,
     ])
     // Di withdrew from round 3: after round 2 she is still ranked, marked as withdrawn.
-    expect(report.value.rows.find((r) => r.name === 'Di')?.withdrawnFrom).toBe(3)
+    expect(report.value.rows.find((r) => r.name === 'Di')).toMatchObject({
+      withdrawnFrom: 3,
+      disqualified: false,
+    })
+  })
+
+  test('issue 11: a disqualified player is marked so on the printed standings (NEON 5)', () => {
+    // The worked example's withdrawal of Di, given as the director's disqualification.
+    const disqualified = applyAll(
+      WORKED_EXAMPLE_LOG.map((c) =>
+        c.type === 'withdrawPlayer' ? { ...c, disqualified: true } : c,
+      ),
+    )
+    const report = standingsReport(disqualified, 'A', 2)
+    expect(report.ok && report.value.rows.find((r) => r.name === 'Di')).toMatchObject({
+      withdrawnFrom: 3,
+      disqualified: true,
+    })
   })
 
   test('wall chart: every player by number, a cell per round, the forfeit and the bye told apart', () => {

@@ -20,6 +20,8 @@ export interface StandingsLine {
   readonly seconds: number
   /** The round a withdrawn player stopped playing from; null while they play on. */
   readonly withdrawnFrom: number | null
+  /** The withdrawal was the director's disqualification. */
+  readonly disqualified: boolean
   /** Spread points the director took off up to this round (NSA IV.J.3), 0 for none. */
   readonly penalty: number
 }
@@ -66,9 +68,14 @@ export function standingsReport(
       firsts: row.firsts,
       seconds: row.seconds,
       withdrawnFrom: withdrawnFrom(division.value.players[row.player - 1]?.status),
+      disqualified: disqualified(division.value.players[row.player - 1]?.status),
       penalty: penaltyPoints(division.value.penalties, row.player, round),
     })),
   })
+}
+
+function disqualified(status: PlayerStatus | undefined): boolean {
+  return status?.kind === 'withdrawn' && status.disqualified === true
 }
 
 function withdrawnFrom(status: PlayerStatus | undefined): number | null {

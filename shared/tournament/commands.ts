@@ -80,6 +80,8 @@ export type Command =
       readonly player: PlayerId
       /** The first round the player does not play. */
       readonly fromRound: number
+      /** The director disqualified the player (NEON: after the third warning); printed so. */
+      readonly disqualified?: boolean
     }
   | { readonly type: 'reinstatePlayer'; readonly division: string; readonly player: PlayerId }
   /**

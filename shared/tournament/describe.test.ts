@@ -113,6 +113,16 @@ describe('describeCommand: one line per command for the audit view', () => {
       line: 'Paired round 4: 1 game (Swiss, seed 42)',
     },
     {
+      command: {
+        type: 'withdrawPlayer',
+        division: 'A',
+        player: 4,
+        fromRound: 3,
+        disqualified: true,
+      },
+      line: 'Disqualified Di (#4) from round 3',
+    },
+    {
       command: { type: 'setTableOffset', division: 'A', offset: 30 },
       line: 'Tables numbered from 31',
     },

@@ -189,7 +189,9 @@ export function describeCommand(
     case 'editPlayer':
       return `Edited player ${names.full(command.playerId)}: ${command.player.name}, rating ${command.player.rating}${inDivision}`
     case 'withdrawPlayer':
-      return `Withdrew ${names.full(command.player)} from round ${command.fromRound}${inDivision}`
+      return command.disqualified === true
+        ? `Disqualified ${names.full(command.player)} from round ${command.fromRound}${inDivision}`
+        : `Withdrew ${names.full(command.player)} from round ${command.fromRound}${inDivision}`
     case 'reinstatePlayer':
       return `Reinstated ${names.full(command.player)}${inDivision}`
     case 'checkIn':

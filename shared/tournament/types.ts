@@ -45,7 +45,13 @@ export interface TshPlayerData {
  * ranked in the standings of the rounds before it and dropped from later ones (design.md).
  */
 export type PlayerStatus =
-  { readonly kind: 'active' } | { readonly kind: 'withdrawn'; readonly fromRound: number }
+  | { readonly kind: 'active' }
+  | {
+      readonly kind: 'withdrawn'
+      readonly fromRound: number
+      /** Withdrawn by the director's disqualification, not by the player. */
+      readonly disqualified?: boolean
+    }
 
 /**
  * How the rounds a late entry missed count, fixed when they register by the preset's

@@ -198,7 +198,10 @@ export function standingsDocument(
                   ${row.name}${
                     row.withdrawnFrom === null
                       ? null
-                      : html` <i>(withdrawn from round ${row.withdrawnFrom})</i>`
+                      : html` <i
+                          >(${row.disqualified ? 'disqualified' : 'withdrawn'} from round
+                          ${row.withdrawnFrom})</i
+                        >`
                   }
                 </td>
                 <td class="num">${row.id}</td>
