@@ -202,3 +202,58 @@ describe('issue 11: the desk’s day follows the clock, also across midnight', (
     stop()
   })
 })
+
+describe('issue 11: pairing a round again is one command', () => {
+  async function pairedRoundOne(): Promise<void> {
+    await eventWithTwoPlayers('nsa1995')
+    const tournament = useTournamentStore()
+    await tournament.registerPlayer('A', { name: 'Eze, Chidi', rating: '1500' })
+    await tournament.registerPlayer('A', { name: 'Ade, Kemi', rating: '1400' })
+    await tournament.dispatch({
+      type: 'pairRound',
+      division: 'A',
+      round: 1,
+      pairings: [
+        { kind: 'game', table: 1, players: [1, 2] },
+        { kind: 'game', table: 2, players: [3, 4] },
+      ],
+    })
+  }
+
+  test('the log gains one pairRound that replaces the round; never an unpairRound', async () => {
+    await pairedRoundOne()
+    const tournament = useTournamentStore()
+    const before = tournament.log.length
+    const repaired = await useDeskStore().repairRound('A', 1, { seed: 3 })
+    expect(repaired.ok).toBe(true)
+    const added = tournament.log.slice(before).map((c) => c.command)
+    expect(added).toHaveLength(1)
+    expect(added[0]).toMatchObject({ type: 'pairRound', round: 1, replace: true })
+    expect(tournament.state?.divisions[0]?.rounds).toHaveLength(1)
+  })
+
+  test('refused (a result is in), the round stays paired as it was and the log is unchanged', async () => {
+    await pairedRoundOne()
+    const tournament = useTournamentStore()
+    await tournament.dispatch({
+      type: 'recordResult',
+      division: 'A',
+      round: 1,
+      game: { table: 1 },
+      result: {
+        kind: 'forfeit',
+        winner: 1,
+        loser: 2,
+        reason: 'no-show',
+        spread: 50,
+        rated: false,
+      },
+    })
+    const pairings = tournament.state?.divisions[0]?.rounds[0]?.pairings
+    const before = tournament.log.length
+    const refused = await useDeskStore().repairRound('A', 1, { seed: 3 })
+    expect(refused.ok ? 'repaired' : refused.error.code).toBe('round.has-results')
+    expect(tournament.log).toHaveLength(before)
+    expect(tournament.state?.divisions[0]?.rounds[0]?.pairings).toBe(pairings)
+  })
+})
