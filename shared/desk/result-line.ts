@@ -51,6 +51,7 @@ export const RESULT_LINE_HELP: readonly string[] = [
   '12 double-forfeit — neither player showed: both lose',
   '12 unplayed — the game was not played and counts for nothing',
   'forfeit bob, late bob, walkout bob … — without a table, the game of that player',
+  'Esc — clears the line; on an empty line it leaves it, for the keys 1–9 (screens) and D (division)',
 ]
 
 type Keyword = 'ot' | 'first' | 'forfeit' | 'late' | 'walkout' | 'double-forfeit' | 'unplayed'
