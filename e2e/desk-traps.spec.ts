@@ -109,6 +109,9 @@ test('pairing round 2 with a result missing lists it and pairs only after “Pai
   await expect(page.getByRole('note', { name: 'Incomplete rounds' })).toContainText(
     'round 1 (1 of 2)',
   )
+  await expect(
+    page.getByRole('table', { name: 'Standings of division A round 2: 0 of 2 results in' }),
+  ).toBeVisible()
 })
 
 test('Enter twice on “Pair round 1” pairs one round; the focus is on its pairings', async ({
