@@ -180,6 +180,11 @@ test('a player found missing after the clock started is marked absent from the s
   // The clock sits beside the pairings it concerns.
   const clock = page.getByRole('region', { name: 'Round clock' })
   await expect(clock).toBeVisible()
+  // Beside it, not below: on the desk's screen the clock is right of the pairings, level with them.
+  const table = await rounds.pairings(1).boundingBox()
+  const panel = await clock.boundingBox()
+  expect(panel && table && panel.x >= table.x + table.width).toBe(true)
+  expect(panel && table && panel.y < table.y + table.height).toBe(true)
   await page.clock.pauseAt(new Date('2026-12-05T09:30:00'))
   await rounds.startClock(1, [])
   await page.clock.fastForward('04:00')
