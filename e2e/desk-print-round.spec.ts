@@ -62,4 +62,14 @@ test('one action prints both divisions’ pairings and slips; B’s tables from 
   await results.line.focus()
   await results.type('32 400 350')
   await expect(results.error).toContainText('Table 32 is in division B’s round 1')
+
+  // The Print screen keeps the desk's division too (it used to come back on A every time).
+  await page.keyboard.press('Escape')
+  await page.keyboard.press('Escape')
+  await page.keyboard.press('d')
+  await expect(results.line).toHaveAccessibleName(/for division B/)
+  await shell.goTo('Print')
+  await print.choose({ document: 'Result slips' })
+  await expect(page.getByLabel(/^\s*Division\b/)).toHaveValue('B')
+  await expect(page.getByLabel('First table of division B')).toBeVisible()
 })
