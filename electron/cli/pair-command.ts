@@ -108,6 +108,8 @@ export async function pairCommand(argv: readonly string[], io: CliIo): Promise<E
     io.stdout(
       `${JSON.stringify({
         round: result.round,
+        // The seed belongs to the export (it makes the draw reproducible), not to the reasons.
+        seed,
         pairings: result.pairings.map((p) => ({
           table: p.table,
           first: p.first,
