@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures'
+import { HistoryPage } from './pages/history-page'
 import { ResultsPage } from './pages/results-page'
 import { RoundsPage } from './pages/rounds-page'
 import { StandingsPage } from './pages/standings-page'
@@ -110,4 +111,7 @@ test('registration from a CSV, a late entry, a hand swap on a published round, a
   await proposal.getByRole('button', { name: 'Disqualify' }).click()
   await expect(detail).toContainText('withdrawn from round 2')
   await expect(proposal).toBeHidden()
+  // Issue 11: recorded as a disqualification rather than a withdrawal (and printed so).
+  await shell.goTo('History')
+  expect((await new HistoryPage(page).texts())[0]).toMatch(/^Disqualified .* from round 2/)
 })

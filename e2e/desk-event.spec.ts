@@ -156,7 +156,9 @@ test('a director runs a 12-player, 4-round event from registration to final stan
 
   // Round 2: one slip typed wrong and undone, then the right one.
   await shell.goTo('Rounds')
-  await rounds.pair(2)
+  // NEON tables drew for first and nobody said who started: listed, then paired anyway.
+  await expect(rounds.blockers).toContainText('who started is not known')
+  await rounds.pairAnyway(2)
   await rounds.publish(2)
   await shell.goTo('Results')
   await expect(results.line).toBeFocused()
@@ -181,7 +183,7 @@ test('a director runs a 12-player, 4-round event from registration to final stan
 
   for (const round of [3, 4]) {
     await shell.goTo('Rounds')
-    await rounds.pair(round)
+    await rounds.pairAnyway(round)
     await rounds.publish(round)
     await shell.goTo('Results')
     await expect(results.line).toBeFocused()

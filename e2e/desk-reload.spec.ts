@@ -89,7 +89,7 @@ test('the projector window follows the desk live: pairings when published, stand
   const rounds = new RoundsPage(page)
   await roundOnePublished({ shell, tournaments, tournament, players, rounds })
   await page.waitForURL(/#\/t\/[^/]+/)
-  const id = /#\/t\/([^/]+)/.exec(page.url())?.[1] ?? ''
+  const id = /#\/t\/([^/?]+)/.exec(page.url())?.[1] ?? ''
   const projector = await context.newPage()
   await projector.goto(`/#/projector/${id}`)
   const byTable = projector.getByRole('table', { name: 'Pairings by table' })
@@ -99,12 +99,20 @@ test('the projector window follows the desk live: pairings when published, stand
   await expect(projector.getByRole('table', { name: 'Pairings alphabetically' })).toContainText(
     'Dadzie, Eve',
   )
-  await projector.keyboard.press('ArrowRight')
+  // Space turns the screen over like →, and never scrolls the page the hall is reading.
+  await projector.keyboard.press(' ')
+  expect(await projector.evaluate(() => window.scrollY)).toBe(0)
   const standings = projector.getByRole('table', { name: 'Standings' })
   await expect(standings.locator('tbody tr').first()).toContainText('0')
+  // Issue 11: never "after round 1" while results are missing.
+  const heading = projector.getByRole('heading', { level: 2 })
+  await expect(heading).toHaveText('Standings · round 1: 0 of 2 results in')
 
   await shell.goTo('Results')
   const results = new ResultsPage(page)
   await results.enter('1 455 300')
   await expect(standings.locator('tbody tr').first()).toContainText('+155')
+  await expect(heading).toHaveText('Standings · round 1: 1 of 2 results in')
+  await results.enter('2 400 390')
+  await expect(heading).toHaveText('Standings · after round 1')
 })

@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 
 export const SECTIONS = [
   'Overview',
@@ -34,7 +34,13 @@ export class AppShell {
     await this.page.reload()
   }
 
+  /**
+   * Follows a navigation link and waits until the app is there: a screen loads on first use, and
+   * a click meant for the new screen must not land on the old one (both have division buttons).
+   */
   async goTo(section: Section | 'Tournaments'): Promise<void> {
-    await this.nav.getByRole('link', { name: section, exact: true }).click()
+    const link = this.nav.getByRole('link', { name: section, exact: true })
+    await link.click()
+    if (section !== 'Tournaments') await expect(link).toHaveAttribute('aria-current', 'page')
   }
 }

@@ -7,12 +7,22 @@ export class RoundsPage {
   readonly lateTable: Locator
   /** "N starts unknown: …", said before the next round is paired. */
   readonly unknownStarts: Locator
+  /** Missing results and unknown starts listed before the next round is paired. */
+  readonly blockers: Locator
 
   constructor(private readonly page: Page) {
     this.error = page.getByRole('alert')
     this.warnings = page.getByRole('note', { name: 'Pairing warnings' })
     this.lateTable = page.getByRole('table', { name: 'Late players' })
     this.unknownStarts = page.getByRole('note', { name: 'Unknown starts' })
+    this.blockers = page.getByRole('list', { name: 'Missing before pairing' })
+  }
+
+  /** The pair button ("Pair round 2", or "Pair round 2 of division B" with several divisions). */
+  pairButton(round: number): Locator {
+    return this.page.getByRole('button', {
+      name: new RegExp(`^Pair round ${round}( of division \\S+)?$`),
+    })
   }
 
   /** Opens the division's pairing plan; its plan in words is the first paragraph. */
@@ -28,8 +38,34 @@ export class RoundsPage {
   }
 
   async pair(round: number): Promise<void> {
-    await this.page.getByRole('button', { name: `Pair round ${round}`, exact: true }).click()
+    await this.pairButton(round).click()
     await expect(this.pairings(round)).toBeVisible()
+  }
+
+  /** Pairs with results missing or starts unknown: the list shows, then "pair anyway". */
+  async pairAnyway(round: number): Promise<void> {
+    await this.pairButton(round).click()
+    await expect(this.pairings(round)).toBeHidden()
+    await this.page
+      .getByRole('button', { name: new RegExp(`^Pair round ${round}.* anyway$`) })
+      .click()
+    await expect(this.pairings(round)).toBeVisible()
+  }
+
+  /** Where the division's tables start (two divisions in one hall never share a table number). */
+  async numberTablesFrom(division: string, first: number): Promise<void> {
+    await this.page.getByLabel(`First table of division ${division}`).fill(String(first))
+    await this.page.getByRole('button', { name: 'Number tables from here' }).click()
+    await expect(this.page.getByRole('status').filter({ hasText: 'tables from' })).toContainText(
+      `Division ${division}: tables from ${first}`,
+    )
+  }
+
+  async chooseDivision(name: string): Promise<void> {
+    await this.page
+      .getByRole('group', { name: 'Division' })
+      .getByRole('button', { name: `Division ${name}` })
+      .click()
   }
 
   async publish(round: number): Promise<void> {
@@ -96,6 +132,16 @@ export class RoundsPage {
       await this.page.getByLabel(new RegExp(`Absent: ${escape(name)} \\(`)).check()
     }
     await this.page.getByRole('button', { name: `Start round ${round} clock` }).click()
+  }
+
+  /** A player found missing once the clock runs: absent since the start. */
+  async markAbsent(name: string): Promise<void> {
+    const select = this.page.getByLabel('Not at their table')
+    const value = await select
+      .locator('option', { hasText: `${name} (table` })
+      .getAttribute('value')
+    await select.selectOption(value ?? '')
+    await this.page.getByRole('button', { name: 'Mark absent' }).click()
   }
 
   timeLeft(name: string): Locator {

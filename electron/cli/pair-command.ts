@@ -171,6 +171,8 @@ export async function pairCommand(argv: readonly string[], io: CliIo): Promise<E
         basedOn: result.basedOn,
         ...(plan === null ? {} : { plan: describePlan(plan, totalRounds ?? round) }),
         maxRepeats,
+        // The seed belongs to the export (it makes the draw reproducible), not to the reasons.
+        seed,
         pairings: result.pairings.map((p) => ({
           table: p.table,
           first: p.first,

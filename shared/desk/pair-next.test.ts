@@ -252,7 +252,9 @@ describe('re-pairing keeps the director’s locked pairings (design.md: locked p
     )
     expect(again.command.pairings.filter((p) => p.locked === true)).toHaveLength(1)
     expect(seated(again.command.pairings)).toEqual([1, 2, 3, 4, 5, 6, 7])
-    const reapplied = run(edited, { type: 'unpairRound', division: 'A', round: 2 }, again.command)
+    // One command replaces the round: the log never holds it unpaired in between.
+    expect(again.command.replace).toBe(true)
+    const reapplied = run(edited, again.command)
     expect(
       reapplied.divisions[0]?.rounds[1]?.pairings.find((p) => p.kind === 'game' && p.table === 2),
     ).toMatchObject({ players: table2.players, locked: true })
@@ -410,5 +412,99 @@ describe('late entries in the pairing: missed rounds count as the preset says', 
     expect(gus?.kind === 'game' && gus.players.find((p) => p !== 8)).toSatisfy((p: number) =>
       [2, 4, 6].includes(p),
     )
+  })
+})
+
+describe('issue 11: re-pairing is one command', () => {
+  const { state } = deskEvent('nsa1995')
+  const REPAIR = {
+    type: 'pairRound',
+    division: 'A',
+    round: 1,
+    system: 'manual',
+    replace: true,
+  } as const
+
+  test('pairRound with replace swaps the last round in one step; the log has no gap', () => {
+    const again: Command = {
+      ...REPAIR,
+      pairings: [
+        { kind: 'game', table: 1, players: [1, 3] },
+        { kind: 'game', table: 2, players: [2, 4] },
+        { kind: 'game', table: 3, players: [5, 6] },
+        { kind: 'bye', player: 7 },
+      ],
+    }
+    const replaced = run(state, again)
+    expect(replaced.divisions[0]?.rounds).toHaveLength(1)
+    expect(replaced.divisions[0]?.rounds[0]?.pairings[0]).toMatchObject({ players: [1, 3] })
+  })
+
+  test('replace on a round not paired yet pairs it as usual (nothing to replace)', () => {
+    const unpaired = run(state, { type: 'unpairRound', division: 'A', round: 1 })
+    const paired = run(unpaired, {
+      ...REPAIR,
+      pairings: [{ kind: 'game', table: 1, players: [1, 2] }],
+    })
+    expect(paired.divisions[0]?.rounds).toHaveLength(1)
+  })
+
+  test('replace never reaches back past the last round', () => {
+    const refused = apply(state, { ...REPAIR, round: 3, pairings: [] }, ID)
+    expect(refused.ok ? 'applied' : refused.error.code).toBe('round.out-of-order')
+  })
+
+  test.each([
+    {
+      name: 'a round with a result entered cannot be replaced',
+      before: [
+        {
+          type: 'recordResult',
+          division: 'A',
+          round: 1,
+          game: { table: 1 },
+          result: played([1, 2], [400, 300], nsa),
+        },
+      ] as Command[],
+      pairings: PAIR_ROUND_1.type === 'pairRound' ? PAIR_ROUND_1.pairings : ([] as PairingSpec[]),
+      code: 'round.has-results',
+    },
+    {
+      name: 'a re-pair that seats a player twice is refused',
+      before: [] as Command[],
+      pairings: [
+        { kind: 'game', table: 1, players: [1, 2] },
+        { kind: 'game', table: 2, players: [1, 3] },
+      ] as PairingSpec[],
+      code: 'pairing.player-twice',
+    },
+  ])('$name, and the round stays as it was', ({ before, pairings, code }) => {
+    const base = run(state, ...before)
+    const refused = apply(base, { ...REPAIR, pairings }, ID)
+    expect(refused.ok ? 'applied' : refused.error.code).toBe(code)
+    expect(base.divisions[0]?.rounds).toHaveLength(1)
+  })
+})
+
+describe('issue 11: table numbers offset per division (two divisions in one hall)', () => {
+  test.each([
+    { offset: 0, tables: [1, 2, 3] },
+    { offset: 30, tables: [31, 32, 33] },
+  ])('tables start at $offset + 1', ({ offset, tables }) => {
+    const state = run(afterRound1, { type: 'setTableOffset', division: 'A', offset })
+    const games = proposal(state, 2).command.pairings.flatMap((p) =>
+      p.kind === 'game' ? [p.table] : [],
+    )
+    expect(games).toEqual(tables)
+  })
+
+  test.each([
+    { offset: -1, name: 'a negative offset' },
+    { offset: 2.5, name: 'a fraction' },
+    { offset: 9001, name: 'past table 9001' },
+  ])('$name is refused with the division named', ({ offset }) => {
+    const refused = apply(afterRound1, { type: 'setTableOffset', division: 'A', offset }, ID)
+    expect(refused.ok ? 'applied' : refused.error.code).toBe('division.table-offset.invalid')
+    expect(refused.ok ? '' : refused.error.message).toContain('division A')
   })
 })

@@ -65,8 +65,8 @@ export interface PairingProposal {
   readonly summary: readonly string[]
   readonly warnings: readonly PairingWarning[]
   /**
-   * The round was already paired (a re-pair): apply `unpairRound` for it before `command`.
-   * Added to the agreed shape; false for the usual next round.
+   * The round was already paired (a re-pair): `command` carries `replace`, so it replaces the
+   * round's pairings in one step. False for the usual next round.
    */
   readonly replacesRound: boolean
   /**
@@ -234,8 +234,11 @@ function entrantsOf(
   }))
 }
 
-/** The pairing as commands carry it: locked pairings at their own tables, the rest filling in. */
-function specsOf(paired: PairedRound, keep: readonly PairingSpec[]): PairingSpec[] {
+/**
+ * The pairing as commands carry it: locked pairings at their own tables, the rest filling in from
+ * the division's first table (its offset: two divisions in one hall never share a table number).
+ */
+function specsOf(paired: PairedRound, keep: readonly PairingSpec[], offset: number): PairingSpec[] {
   const lockedGames = new Map<number, Extract<PairingSpec, { kind: 'game' }>>()
   const lockedByes = new Map<PlayerId, Extract<PairingSpec, { kind: 'bye' }>>()
   for (const spec of keep) {
@@ -243,7 +246,7 @@ function specsOf(paired: PairedRound, keep: readonly PairingSpec[]): PairingSpec
     else lockedByes.set(spec.player, spec)
   }
   const reserved = new Set([...lockedGames.values()].map((s) => s.table))
-  let table = 0
+  let table = offset
   const nextTable = (): number => {
     do table++
     while (reserved.has(table))
@@ -376,11 +379,12 @@ export function proposePairing(
     type: 'pairRound',
     division,
     round,
-    pairings: specsOf(paired.value, keep),
+    pairings: specsOf(paired.value, keep, before.tableOffset ?? 0),
     system,
     seed: options.seed,
+    ...(replaced === null ? {} : { replace: true }),
   }
-  const applied = apply(base.value.state, command, state.id)
+  const applied = apply(state, command, state.id)
   if (!applied.ok) return applied
   return ok({
     command,

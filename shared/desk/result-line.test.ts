@@ -598,3 +598,63 @@ describe('property: a valid line, applied then undone, leaves the tournament as 
     )
   })
 })
+
+describe('issue 11: a line that belongs to another division is refused with that reason', () => {
+  // Division B plays in the same hall from table 11 (its tables numbered after A's).
+  const twoDivisions = deskEvent('nsa1995', [
+    { type: 'addDivision', name: 'B' },
+    ...['Zoe Quist', 'Yann Ortiz'].map((name): Command => ({
+      type: 'registerPlayer',
+      division: 'B',
+      player: { name, rating: 1500, memberId: '', club: '' },
+    })),
+    {
+      type: 'pairRound',
+      division: 'B',
+      round: 1,
+      system: 'manual',
+      pairings: [{ kind: 'game', table: 11, players: [1, 2] }],
+    },
+  ]).state
+
+  test.each([
+    {
+      name: 'a table only B has, typed on A',
+      line: '11 400 300',
+      division: 'A',
+      refusal: 'Table 11 is in division B’s round 1 (Zoe Quist v Yann Ortiz), not division A',
+    },
+    {
+      name: 'a B player named on A',
+      line: 'zoe yann 400 300',
+      division: 'A',
+      refusal: '“zoe” is nobody in division A; Zoe Quist plays in division B’s round 1',
+    },
+    {
+      name: 'an A table typed on B',
+      line: '2 400 300',
+      division: 'B',
+      refusal: 'Table 2 is in division A’s round 1 (Joanne Tan v Dan Lee), not division B',
+    },
+  ])('$name', ({ line, division, refusal }) => {
+    const entry = parseResultLine(line, { state: twoDivisions, division, round: 1 })
+    expect(entry.ok).toBe(false)
+    if (entry.ok) return
+    expect(entry.error.code).toBe('result-line.other-division')
+    expect(entry.error.message).toContain(refusal)
+    expect(entry.error.message).toContain('choose division')
+  })
+
+  test.each([
+    { name: 'a table no division has stays a plain unknown table', line: '40 400 300' },
+    { name: 'a name nobody has stays a plain unknown name', line: 'quentin bob 400 300' },
+  ])('$name', ({ line }) => {
+    const entry = parseResultLine(line, { state: twoDivisions, division: 'A', round: 1 })
+    expect(entry.ok ? 'accepted' : entry.error.code).toMatch(/^result-line\.(table|name)\.unknown$/)
+  })
+
+  test('the same line on its own division is accepted', () => {
+    const entry = parseResultLine('11 400 300', { state: twoDivisions, division: 'B', round: 1 })
+    expect(entry.ok && entry.value.summary).toMatch(/^Table 11: Zoe Quist/)
+  })
+})

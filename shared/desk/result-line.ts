@@ -51,6 +51,7 @@ export const RESULT_LINE_HELP: readonly string[] = [
   '12 double-forfeit — neither player showed: both lose',
   '12 unplayed — the game was not played and counts for nothing',
   'forfeit bob, late bob, walkout bob … — without a table, the game of that player',
+  'Esc — clears the line; on an empty line it leaves it, for the keys 1–9 (screens) and D (division)',
 ]
 
 type Keyword = 'ot' | 'first' | 'forfeit' | 'late' | 'walkout' | 'double-forfeit' | 'unplayed'
@@ -567,7 +568,7 @@ export function parseResultLine(line: string, context: ResultLineContext): Resul
   if (!scene.ok) return scene
   const tokens = line.trim().split(/\s+/).filter(Boolean)
   const located = locate(scene.value, tokens)
-  if (!located.ok) return located
+  if (!located.ok) return elsewhere(context, located)
   const { seat, rest } = located.value
   const body = bodyAt(scene.value, seat, rest)
   if (!body.ok) return body
@@ -581,6 +582,47 @@ export function parseResultLine(line: string, context: ResultLineContext): Resul
     ...(first === undefined ? {} : { first }),
     summary: first === undefined ? summary : `${summary}; ${nameOf(scene.value, first)} went first`,
   })
+}
+
+/**
+ * A table or name this round does not have may be another division's (issue 11: two divisions
+ * in one hall): then the line is refused with that reason, so a B slip typed on A's screen is
+ * never mistaken for a typing error, nor stored in A. Otherwise the refusal stands as it was.
+ */
+function elsewhere(context: ResultLineContext, refused: Result<never>): Result<never> {
+  if (refused.ok) return refused
+  const { code, details } = refused.error
+  const table = code === 'result-line.table.unknown' ? details?.['table'] : undefined
+  const fragment = code === 'result-line.name.unknown' ? details?.['fragment'] : undefined
+  if (table === undefined && fragment === undefined) return refused
+  for (const other of context.state.divisions) {
+    if (other.name === context.division) continue
+    const round = other.rounds[context.round - 1]
+    if (round === undefined) continue
+    const scene: Scene = { rules: context.state.rules, division: other, round }
+    const where = `division ${other.name}’s round ${round.number}`
+    const choose = `choose division ${other.name} to enter it.`
+    if (typeof table === 'number') {
+      const pairing = round.pairings[tableIndex(round, table)]
+      if (pairing?.kind === 'game') {
+        return err(
+          'result-line.other-division',
+          `Table ${table} is in ${where} (${nameOf(scene, pairing.players[0])} v ${nameOf(scene, pairing.players[1])}), not division ${context.division}: ${choose}`,
+          { field: 'division', details: { division: other.name, table } },
+        )
+      }
+    } else if (typeof fragment === 'string') {
+      const [found] = matching(scene, fragment, roundPlayers(round), 2)
+      if (found !== undefined) {
+        return err(
+          'result-line.other-division',
+          `“${fragment}” is nobody in division ${context.division}; ${nameOf(scene, found)} plays in ${where}: ${choose}`,
+          { field: 'division', details: { division: other.name, fragment } },
+        )
+      }
+    }
+  }
+  return refused
 }
 
 type ResultCommand = Extract<Command, { readonly type: 'recordResult' | 'correctResult' }>

@@ -227,13 +227,23 @@ describe('tsh opponent 0 and tags, line by line (formats.md, "tsh .t")', () => {
 
   test('a bye at another value than the preset is corrected to the file value', () => {
     const result = imported('Ann 1500 0; 100\n')
+    // Issue 11: a round with results was played, so it comes in published.
     expect(result.ok && result.value.commands.map((c) => c.type)).toEqual([
       'registerPlayer',
       'pairRound',
+      'publishRound',
       'correctResult',
     ])
     const state = build(parsed('Ann 1500 0; 100\n'))
     expect(standings(state, 1)).toBe('1 Ann 1–0 +100')
+    expect(state.divisions[0]?.rounds[0]?.published).toBe(true)
+  })
+
+  test('issue 11: a round paired in the file but not played yet comes in unpublished', () => {
+    const state = build(
+      parsed('Ann 1500 2 3; 400\nBob 1400 1 4; 300\nCy 1300 4 1; 350\nDi 1200 3 2; 360\n'),
+    )
+    expect(state.divisions[0]?.rounds.map((r) => r.published)).toEqual([true, false])
   })
 
   test('a score of 0 against opponent 0 leaves the player unpaired: neither win nor loss', () => {

@@ -427,6 +427,9 @@ export function importTDivision(
       pairings: plan.value.pairings,
       system: options.system ?? 'tsh import',
     })
+    // A round the file has results for was played, so its pairings were shown (issue 11): it
+    // comes in published, and the desk does not offer to publish it again.
+    if (plan.value.results.length > 0) commands.push({ type: 'publishRound', division, round })
     commands.push(...plan.value.results)
     penaltiesOf(round)
   }

@@ -231,7 +231,8 @@ function systemNote(input: PairingInput): string {
     case 'rating':
       return 'top half vs bottom half by rating'
     case 'random':
-      return `random draw (seed ${String(input.seed ?? 0)})`
+      // The seed is in the pairRound command (History, exports), not in what players read.
+      return 'random draw'
     case 'round-robin':
     case 'double-round-robin':
     case 'fontes':

@@ -383,6 +383,58 @@ describe('scorecards, standings and the wall chart', () => {
     expect(report.ok && report.value.rows[0]?.rating).toBe(1850)
   })
 
+  test.each([
+    { round: 2, asOf: 'after round 2' },
+    { round: 3, asOf: 'after round 3' },
+  ])('issue 11: standings of a complete round say "$asOf"', ({ round, asOf }) => {
+    const report = standingsReport(state, 'A', round)
+    expect(report.ok && report.value.asOf).toBe(asOf)
+  })
+
+  test('issue 11: a round with results missing says how many are in, never "after round"', () => {
+    const partial = applyAll([
+      ...WORKED_EXAMPLE_LOG.filter(
+        (c) =>
+          !(c.type === 'recordResult' && c.round === 3 && 'table' in c.game && c.game.table === 1),
+      ),
+    ])
+    const report = standingsReport(partial, 'A', 3)
+    expect(report.ok && report.value.asOf).toMatch(/^round 3: \d+ of \d+ results in$/)
+  })
+
+  test('issue 11: printed standings mark a withdrawn player and show penalties (NSA IV.J.3)', () => {
+    const penalised = applyAll([
+      ...WORKED_EXAMPLE_LOG,
+      { type: 'assignPenalty', division: 'A', player: 1, round: 2, points: 50, reason: 'phone' },
+    ])
+    const report = standingsReport(penalised, 'A', 2)
+    if (!report.ok) throw new Error(report.error.message)
+    expect(report.value.rows.map((r) => [r.name, r.penalty, r.withdrawnFrom])).toContainEqual([
+      'Ann',
+      50,
+      null,
+    ])
+    // Di withdrew from round 3: after round 2 she is still ranked, marked as withdrawn.
+    expect(report.value.rows.find((r) => r.name === 'Di')).toMatchObject({
+      withdrawnFrom: 3,
+      disqualified: false,
+    })
+  })
+
+  test('issue 11: a disqualified player is marked so on the printed standings (NEON 5)', () => {
+    // The worked example's withdrawal of Di, given as the director's disqualification.
+    const disqualified = applyAll(
+      WORKED_EXAMPLE_LOG.map((c) =>
+        c.type === 'withdrawPlayer' ? { ...c, disqualified: true } : c,
+      ),
+    )
+    const report = standingsReport(disqualified, 'A', 2)
+    expect(report.ok && report.value.rows.find((r) => r.name === 'Di')).toMatchObject({
+      withdrawnFrom: 3,
+      disqualified: true,
+    })
+  })
+
   test('wall chart: every player by number, a cell per round, the forfeit and the bye told apart', () => {
     const report = wallChart(state, 'A', 3)
     expect(report.ok).toBe(true)

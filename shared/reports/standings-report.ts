@@ -1,6 +1,8 @@
 import { ok, type Result } from '../result'
-import type { TournamentState } from '../tournament/types'
+import { penaltyPoints } from '../results/game-result'
+import type { PlayerStatus, TournamentState } from '../tournament/types'
 import { standingsTable } from '../desk/standings-table'
+import { roundProgress, standingsAsOfWords, type RoundProgress } from '../desk/ready'
 import { findDivision } from '../tournament/views'
 import { checkRoundNumber } from '../tournament/lookup'
 import { reportHeader, type ReportHeader } from './header'
@@ -16,11 +18,23 @@ export interface StandingsLine {
   readonly games: number
   readonly firsts: number
   readonly seconds: number
+  /** The round a withdrawn player stopped playing from; null while they play on. */
+  readonly withdrawnFrom: number | null
+  /** The withdrawal was the director's disqualification. */
+  readonly disqualified: boolean
+  /** Spread points the director took off up to this round (NSA IV.J.3), 0 for none. */
+  readonly penalty: number
 }
 
 export interface StandingsReport {
   readonly kind: 'standings'
   readonly header: ReportHeader
+  /**
+   * How complete the round is: the page says "after round N" only when every result is in,
+   * otherwise "round N: 12 of 15 results in" (issue 11: nothing premature for players to read).
+   */
+  readonly progress: RoundProgress
+  readonly asOf: string
   readonly rows: readonly StandingsLine[]
 }
 
@@ -36,9 +50,12 @@ export function standingsReport(
   if (!checked.ok) return checked
   // The same rows as the standings screen (shared/desk), so paper and screen never disagree.
   const rows = standingsTable(state, divisionName, round)
+  const progress = roundProgress(state, divisionName, round)
   return ok({
     kind: 'standings',
     header: reportHeader(state, division.value, round),
+    progress,
+    asOf: standingsAsOfWords(progress),
     rows: rows.map((row) => ({
       rank: row.rank,
       id: row.player,
@@ -50,6 +67,23 @@ export function standingsReport(
       games: row.games,
       firsts: row.firsts,
       seconds: row.seconds,
+      withdrawnFrom: withdrawnFrom(division.value.players[row.player - 1]?.status),
+      disqualified: disqualified(division.value.players[row.player - 1]?.status),
+      penalty: penaltyPoints(division.value.penalties, row.player, round),
     })),
   })
+}
+
+function disqualified(status: PlayerStatus | undefined): boolean {
+  return status?.kind === 'withdrawn' && status.disqualified === true
+}
+
+function withdrawnFrom(status: PlayerStatus | undefined): number | null {
+  if (status === undefined) return null
+  switch (status.kind) {
+    case 'active':
+      return null
+    case 'withdrawn':
+      return status.fromRound
+  }
 }

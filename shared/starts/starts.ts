@@ -271,6 +271,7 @@ export function describeStart(
     case 'draw-tiles':
       return `Draw for first (equal firsts: ${reason.firsts})`
     case 'program-draw':
-      return `${who}drawn by the program (seed ${reason.seed})`
+      // The seed stays in the log (History, exports): the reason is read by players.
+      return `${who}drawn by the program`
   }
 }

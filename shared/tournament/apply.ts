@@ -3,7 +3,7 @@ import { err, ok, type Result, type RuleError } from '../result'
 import { cancelledSeqs, type FoldError } from './cancel'
 import { isLogControl, type Command, type LoggedCommand } from './commands'
 import { setContention, setDoNotPair } from './pairing-rules'
-import { setPairingPlan } from './plan'
+import { setPairingPlan, setTableOffset } from './plan'
 import { setPrizes } from './prizes'
 import {
   assignPenalty,
@@ -21,6 +21,7 @@ import {
   overrideStarter,
   pairRound,
   publishRound,
+  markAbsent,
   recordArrival,
   startRound,
   unpairRound,
@@ -123,6 +124,8 @@ export function apply(
       return updateDivision(state, command.division, (d) => setDoNotPair(d, command, context))
     case 'setPrizes':
       return updateDivision(state, command.division, (d) => setPrizes(d, command, context))
+    case 'setTableOffset':
+      return updateDivision(state, command.division, (d) => setTableOffset(d, command))
     case 'pairRound':
       return updateDivision(state, command.division, (d) => pairRound(d, command, context))
     case 'editPairing':
@@ -135,6 +138,8 @@ export function apply(
       return updateDivision(state, command.division, (d) => startRound(d, command, context))
     case 'recordArrival':
       return updateDivision(state, command.division, (d) => recordArrival(d, command, context))
+    case 'markAbsent':
+      return updateDivision(state, command.division, (d) => markAbsent(d, command, context))
     case 'recordResult':
       return updateDivision(state, command.division, (d) => enterResult(d, command, false, context))
     case 'correctResult':

@@ -770,11 +770,58 @@ describe('late arrivals (rules.md, "Clock, overtime and late arrival")', () => {
       command: { type: 'startRound', division: 'A', round: 3, at: T0 },
       code: 'round.already-started',
     },
+    {
+      case: 'marking absent a player already marked',
+      command: { type: 'markAbsent', division: 'A', round: 3, player: 3 },
+      code: 'arrival.already-absent',
+    },
+    {
+      case: 'marking absent a player with no game',
+      command: { type: 'markAbsent', division: 'A', round: 3, player: 4 },
+      code: 'arrival.player-not-seated',
+    },
   ])('in a started round, $case is refused ($code)', ({ command, code }) => {
     const started = deepFreeze(
       run({ type: 'startRound', division: 'A', round: 3, at: T0, absent: [3] }),
     )
     const refused = apply(started, command, ID)
+    expect(!refused.ok && refused.error.code).toBe(code)
+  })
+})
+
+describe('issue 11: a player found missing after the clock started', () => {
+  const MIN = 60_000
+  const T0 = 1_773_478_800_000
+
+  test('NSA: marked absent after the start, their clock still runs from the start', () => {
+    const state = run(
+      { type: 'startRound', division: 'A', round: 3, at: T0 },
+      { type: 'markAbsent', division: 'A', round: 3, player: 3 },
+      { type: 'recordArrival', division: 'A', round: 3, player: 3, at: T0 + 10 * MIN },
+    )
+    const clocks = tableClocks(state, 'A', 3, 2, T0 + 20 * MIN)
+    expect(clocks.ok && clocks.value.map((c) => [c.player, c.lostMs / MIN])).toEqual([
+      [2, 0],
+      [3, 10],
+    ])
+  })
+
+  test.each<{ case: string; before: Command[]; code: string }>([
+    { case: 'before the clock starts', before: [], code: 'round.not-started' },
+    {
+      case: 'once the player has arrived',
+      before: [
+        { type: 'startRound', division: 'A', round: 3, at: T0 },
+        { type: 'recordArrival', division: 'A', round: 3, player: 3, at: T0 + MIN },
+      ],
+      code: 'arrival.already-arrived',
+    },
+  ])('marking absent $case is refused ($code)', ({ before, code }) => {
+    const refused = apply(
+      run(...before),
+      { type: 'markAbsent', division: 'A', round: 3, player: 3 },
+      ID,
+    )
     expect(!refused.ok && refused.error.code).toBe(code)
   })
 })

@@ -92,6 +92,8 @@ export type Command =
       readonly player: PlayerId
       /** The first round the player does not play. */
       readonly fromRound: number
+      /** The director disqualified the player (NEON: after the third warning); printed so. */
+      readonly disqualified?: boolean
     }
   | { readonly type: 'reinstatePlayer'; readonly division: string; readonly player: PlayerId }
   /**
@@ -131,6 +133,11 @@ export type Command =
     }
   /** The division's prize table, classes and player flags (issue 14). */
   | { readonly type: 'setPrizes'; readonly division: string; readonly prizes: PrizeTable }
+  /**
+   * Where the division's table numbers start (offset 30: its first table is 31). Pairings made
+   * from now on use it; rounds already paired keep their tables until paired again.
+   */
+  | { readonly type: 'setTableOffset'; readonly division: string; readonly offset: number }
   | {
       readonly type: 'pairRound'
       readonly division: string
@@ -140,6 +147,11 @@ export type Command =
       readonly system?: string
       /** Also seeds the program's draw for first where the preset lets the program decide. */
       readonly seed?: number
+      /**
+       * Pairs the last round again: its pairings are replaced in this one command, so the log
+       * never holds the round unpaired between two commands and a refused re-pair changes nothing.
+       */
+      readonly replace?: boolean
     }
   | {
       readonly type: 'editPairing'
@@ -159,6 +171,16 @@ export type Command =
       readonly at: number
       /** Players not at their table when the round started. */
       readonly absent?: readonly PlayerId[]
+    }
+  /**
+   * A player found missing after the clock started (the director had not marked them at the
+   * start): absent since the start, so their clock runs from it as if marked then.
+   */
+  | {
+      readonly type: 'markAbsent'
+      readonly division: string
+      readonly round: number
+      readonly player: PlayerId
     }
   | {
       readonly type: 'recordArrival'

@@ -110,7 +110,45 @@ describe('describeCommand: one line per command for the audit view', () => {
         seed: 42,
         pairings: [{ kind: 'game', table: 1, players: [1, 2] }],
       },
-      line: 'Paired round 4: 1 game (swiss, seed 42)',
+      line: 'Paired round 4: 1 game (Swiss, seed 42)',
+    },
+    {
+      command: {
+        type: 'withdrawPlayer',
+        division: 'A',
+        player: 4,
+        fromRound: 3,
+        disqualified: true,
+      },
+      line: 'Disqualified Di (#4) from round 3',
+    },
+    {
+      command: { type: 'setTableOffset', division: 'A', offset: 30 },
+      line: 'Tables numbered from 31',
+    },
+    {
+      // Issue 11: systems in words for people, never the stored key.
+      command: {
+        type: 'pairRound',
+        division: 'A',
+        round: 4,
+        system: 'koth',
+        pairings: [{ kind: 'game', table: 1, players: [1, 2] }],
+      },
+      line: 'Paired round 4: 1 game (King of the Hill)',
+    },
+    {
+      // Issue 11: a re-pair is one command, and History says so.
+      command: {
+        type: 'pairRound',
+        division: 'A',
+        round: 4,
+        system: 'fontes',
+        seed: 7,
+        replace: true,
+        pairings: [{ kind: 'game', table: 1, players: [1, 2] }],
+      },
+      line: 'Paired round 4 again: 1 game (Initial Fontes, seed 7)',
     },
     {
       command: {

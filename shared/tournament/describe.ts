@@ -151,6 +151,12 @@ const SYSTEM_NAMES: Readonly<Record<PairingSystem, string>> = {
   manual: 'manual',
 }
 
+/** A pairing system in words for people: "Initial Fontes", never the stored key "fontes". */
+export function systemWords(system: string): string {
+  const known = (SYSTEM_NAMES as Readonly<Record<string, string>>)[system]
+  return known ?? system
+}
+
 /** "from round 4: Swiss, lagged, up to 1 repeat". */
 export function describePlanStep(step: PlanStep): string {
   const parts = [SYSTEM_NAMES[step.system]]
@@ -201,7 +207,9 @@ export function describeCommand(
     case 'editPlayer':
       return `Edited player ${names.full(command.playerId)}: ${command.player.name}, rating ${command.player.rating}${inDivision}`
     case 'withdrawPlayer':
-      return `Withdrew ${names.full(command.player)} from round ${command.fromRound}${inDivision}`
+      return command.disqualified === true
+        ? `Disqualified ${names.full(command.player)} from round ${command.fromRound}${inDivision}`
+        : `Withdrew ${names.full(command.player)} from round ${command.fromRound}${inDivision}`
     case 'reinstatePlayer':
       return `Reinstated ${names.full(command.player)}${inDivision}`
     case 'checkIn':
@@ -218,13 +226,16 @@ export function describeCommand(
       return `Do-not-pair list${inDivision}: ${describeDoNotPair(command.doNotPair, names.full)}`
     case 'setPrizes':
       return `Prize table${inDivision}: ${describePrizeTable(command.prizes)}`
+    case 'setTableOffset':
+      return `Tables${inDivision} numbered from ${command.offset + 1}`
     case 'pairRound': {
       const source = [
-        command.system,
+        command.system === undefined ? undefined : systemWords(command.system),
         command.seed === undefined ? undefined : `seed ${command.seed}`,
       ].filter((part) => part !== undefined)
       const how = source.length > 0 ? ` (${source.join(', ')})` : ''
-      return `Paired round ${command.round}${inDivision}: ${countPairings(command.pairings)}${how}`
+      const again = command.replace ? ' again' : ''
+      return `Paired round ${command.round}${again}${inDivision}: ${countPairings(command.pairings)}${how}`
     }
     case 'editPairing':
       return describeEdit(command, names)
@@ -244,6 +255,8 @@ export function describeCommand(
         started === null ? '' : ` (${Math.round((command.at - started) / 60_000)} min late)`
       return `Round ${command.round}: ${names.full(command.player)} arrived at ${clockTime(command.at)}${late}`
     }
+    case 'markAbsent':
+      return `Round ${command.round}: ${names.full(command.player)} marked absent since the start`
     case 'recordResult':
     case 'correctResult': {
       const table = tableOf(division, command.round, command.game)

@@ -133,6 +133,7 @@ export function commandRound(command: Command): number | null {
     case 'setPrizes':
     case 'undo':
     case 'redo':
+    case 'setTableOffset':
       return null
     case 'registerPlayer':
       return command.firstRound ?? null
@@ -146,6 +147,7 @@ export function commandRound(command: Command): number | null {
     case 'publishRound':
     case 'startRound':
     case 'recordArrival':
+    case 'markAbsent':
     case 'recordResult':
     case 'correctResult':
     case 'assignPenalty':

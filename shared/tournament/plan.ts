@@ -115,6 +115,25 @@ export function fontesSpan(plan: readonly PlanStep[], info: TournamentInfo): num
   return next === undefined ? Math.min(3, info.rounds) : next.fromRound - 1
 }
 
+/** Tables are numbered from 1 to 9999 (tsh's limit is far above any hall). */
+const MAX_TABLE_OFFSET = 9000
+
+/** Where the division's tables start; checked so every table number stays a positive integer. */
+export function setTableOffset(
+  division: Division,
+  command: CommandOf<'setTableOffset'>,
+): Result<Division> {
+  const { offset } = command
+  if (!Number.isInteger(offset) || offset < 0 || offset > MAX_TABLE_OFFSET) {
+    return err(
+      'division.table-offset.invalid',
+      `The tables of division ${division.name} must start at a whole number from 1 to ${MAX_TABLE_OFFSET + 1}.`,
+      { field: 'tableOffset', details: { offset } },
+    )
+  }
+  return ok({ ...division, tableOffset: offset })
+}
+
 export function setPairingPlan(
   division: Division,
   command: CommandOf<'setPairingPlan'>,

@@ -101,7 +101,11 @@ export function withdrawPlayer(
   return ok(
     withPlayer(division, {
       ...player,
-      status: { kind: 'withdrawn', fromRound: command.fromRound },
+      status: {
+        kind: 'withdrawn',
+        fromRound: command.fromRound,
+        ...(command.disqualified === true ? { disqualified: true } : {}),
+      },
     }),
   )
 }

@@ -130,10 +130,24 @@ function checkGamePlayers(players: readonly [PlayerId, PlayerId]): Result<void> 
 }
 
 export function pairRound(
-  division: Division,
+  current: Division,
   command: CommandOf<'pairRound'>,
-  { info, rules }: Context,
+  context: Context,
 ): Result<Division> {
+  const { info, rules } = context
+  // A re-pair takes the round's pairings away (as unpairRound would: the last round, no result
+  // entered) and pairs it in the same step; refused, the round stays as it was. A round not
+  // paired yet has nothing to replace and is paired as usual.
+  const base =
+    command.replace === true && command.round === current.rounds.length
+      ? unpairRound(
+          current,
+          { type: 'unpairRound', division: command.division, round: command.round },
+          context,
+        )
+      : ok(current)
+  if (!base.ok) return base
+  const division = base.value
   const number = checkRoundNumber(info, command.round)
   if (!number.ok) return number
   const next = division.rounds.length + 1
@@ -519,6 +533,41 @@ export function recordArrival(
   const index = round.arrivals.findIndex((a) => a.player === command.player)
   const arrivals =
     index < 0 ? [...round.arrivals, arrival] : replaceAt(round.arrivals, index, arrival)
+  return ok(withRound(division, { ...round, arrivals }))
+}
+
+/**
+ * A player missing from their table is noticed after the clock started: recorded absent since the
+ * start (their late clock counts from it, as the preset says), until their arrival is recorded.
+ */
+export function markAbsent(
+  division: Division,
+  command: CommandOf<'markAbsent'>,
+  { info }: Context,
+): Result<Division> {
+  const found = findRound(division, info, command.round)
+  if (!found.ok) return found
+  const round = found.value
+  if (round.startedAt === null) {
+    return err(
+      'round.not-started',
+      `Round ${round.number} has not been started: mark absent players when starting its clock.`,
+      { details: { round: round.number } },
+    )
+  }
+  const seat = seatedAtGame(round, command.player)
+  if (!seat.ok) return seat
+  const known = round.arrivals.find((a) => a.player === command.player)
+  if (known !== undefined) {
+    return err(
+      known.arrivedAt === null ? 'arrival.already-absent' : 'arrival.already-arrived',
+      known.arrivedAt === null
+        ? `Player #${command.player} is already marked absent in round ${round.number}.`
+        : `Player #${command.player} has already arrived in round ${round.number}.`,
+      { details: { player: command.player, round: round.number } },
+    )
+  }
+  const arrivals = [...round.arrivals, { player: command.player, arrivedAt: null }]
   return ok(withRound(division, { ...round, arrivals }))
 }
 

@@ -55,7 +55,13 @@ export interface TshPlayerData {
  * ranked in the standings of the rounds before it and dropped from later ones (design.md).
  */
 export type PlayerStatus =
-  { readonly kind: 'active' } | { readonly kind: 'withdrawn'; readonly fromRound: number }
+  | { readonly kind: 'active' }
+  | {
+      readonly kind: 'withdrawn'
+      readonly fromRound: number
+      /** Withdrawn by the director's disqualification, not by the player. */
+      readonly disqualified?: boolean
+    }
 
 /**
  * How the rounds a late entry missed count, fixed when they register by the preset's
@@ -206,6 +212,11 @@ export interface Division {
   readonly doNotPair?: DoNotPairList
   /** Prizes, classes and player flags (shared/tournament/prizes.ts); absent = no prizes. */
   readonly prizes?: PrizeTable
+  /**
+   * Added to the table numbers of the division's pairings, so two divisions in one hall never
+   * both have a table 1 (A 1–30, B from 31: offset 30). Absent in older logs: 0.
+   */
+  readonly tableOffset?: number
 }
 
 export interface TournamentState {

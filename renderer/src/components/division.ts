@@ -1,6 +1,7 @@
 import { computed, ref, watch, type ComputedRef, type Ref } from 'vue'
 import { useRoute, useRouter } from 'vue-router'
 import type { Division, Round } from '../../../shared/tournament/types'
+import { useDivisionStore } from '../stores/division'
 import { useTournamentStore } from '../stores/tournament'
 
 export interface ChosenDivision {
@@ -10,20 +11,32 @@ export interface ChosenDivision {
 }
 
 /**
- * The division a section shows, kept in the URL (`?division=B`) so each section and a reload keep
- * it; the first division when none or an unknown one is named.
+ * The division a section shows, kept in the URL (`?division=B`) so a reload keeps it, and in the
+ * division store so every other section opens on it too (issue 11: a result typed on Results
+ * after choosing B on Rounds is B's). Without either, the first division.
  */
 export function useDivision(): ChosenDivision {
   const tournament = useTournamentStore()
+  const chosen = useDivisionStore()
   const route = useRoute()
   const router = useRouter()
   const name = computed(() => {
     const asked = route.query['division']
     const names = tournament.divisions.map((d) => d.name)
-    return typeof asked === 'string' && names.includes(asked) ? asked : (names[0] ?? null)
+    if (typeof asked === 'string' && names.includes(asked)) return asked
+    const kept = chosen.remembered(tournament.tournamentId)
+    return kept !== null && names.includes(kept) ? kept : (names[0] ?? null)
   })
   const division = computed(() => tournament.divisions.find((d) => d.name === name.value))
+  watch(
+    name,
+    (current) => {
+      if (current !== null) chosen.remember(tournament.tournamentId, current)
+    },
+    { immediate: true },
+  )
   function choose(next: string): void {
+    chosen.remember(tournament.tournamentId, next)
     void router.replace({ query: { ...route.query, division: next } })
   }
   return { name, division, choose }
@@ -54,12 +67,14 @@ export function usePickedRound(division: ComputedRef<Division | undefined>): Pic
 }
 
 /**
- * A division picked on a form that is not kept in the URL (files, printing): it stays while it
- * exists and falls back to the first division (none: '') when divisions change.
+ * A division picked on a form (files, printing): it starts on the desk's chosen division, and a
+ * pick there becomes the desk's choice; it falls back to the first division (none: '') when
+ * divisions change.
  */
 export function useDivisionField(): Ref<string> {
   const tournament = useTournamentStore()
-  const name = ref('')
+  const chosen = useDivisionStore()
+  const name = ref(chosen.remembered(tournament.tournamentId) ?? '')
   watch(
     () => tournament.divisions.map((d) => d.name).join('\n'),
     () => {
@@ -68,5 +83,8 @@ export function useDivisionField(): Ref<string> {
     },
     { immediate: true },
   )
+  watch(name, (current) => {
+    if (current !== '') chosen.remember(tournament.tournamentId, current)
+  })
   return name
 }

@@ -71,6 +71,29 @@ ${parts.body.html}
 `
 }
 
+/**
+ * Several documents as one (a whole round: every division's pairings and slips), each starting on
+ * a new page, so one print dialog or one PDF carries the round. All parts share the paper; the
+ * first part's orientation is the bundle's.
+ */
+export function bundleDocument(
+  title: string,
+  pageSize: PageSize,
+  parts: readonly DocumentParts[],
+): string {
+  const css = [...new Set(parts.map((p) => p.css)), '.new-page { break-before: page; }'].join('\n')
+  const bodies = parts.map(
+    (p, i) => html`<div class="${i === 0 ? 'part' : 'part new-page'}">${p.body}</div>`,
+  )
+  return printDocument({
+    title,
+    pageSize,
+    landscape: parts[0]?.landscape ?? false,
+    css,
+    body: html`${bodies}`,
+  })
+}
+
 /** "Spring Open · Civic Hall · 2026-03-14 · Division A · Round 2 of 7". */
 export function headerLine(header: ReportHeader): string {
   const parts = [header.event]

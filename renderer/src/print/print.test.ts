@@ -1,12 +1,26 @@
 import { describe, expect, test } from 'vitest'
 import { buildReport, REPORT_KINDS, type ReportKind } from '../../../shared/reports/report'
+import { playedResult, type GameResult } from '../../../shared/results/game-result'
 import { rulesFromPreset } from '../../../shared/rules/presets'
+import type { RuleSet } from '../../../shared/rules/rule-set'
 import { apply } from '../../../shared/tournament/apply'
 import type { Command } from '../../../shared/tournament/commands'
 import type { TournamentState } from '../../../shared/tournament/types'
 import { escapeHtml, html, raw } from './escape'
 import { halves, signed, slug } from './format'
-import { printJob } from './render'
+import { printJob, roundPrintJob } from './render'
+
+const msa = rulesFromPreset('msa')
+
+function played(
+  players: readonly [number, number],
+  scores: readonly [number, number],
+  rules: RuleSet,
+): GameResult {
+  const result = playedResult(players, scores, [0, 0], rules)
+  if (!result.ok) throw new Error(result.error.message)
+  return result.value
+}
 
 const EVIL = '<b>Ann & "Bo"</b>'
 
@@ -24,7 +38,7 @@ function build(commands: readonly Command[]): TournamentState {
 const players = [EVIL, 'Bala, Ravi', 'Chong, Mei', "O'Neil, Dan", 'Ezra, Tan']
 
 /** MSA rules; five players; round 1: tables 1 and 2 decided by the director, a bye. */
-const state = build([
+const START: readonly Command[] = [
   {
     type: 'createTournament',
     info: {
@@ -52,7 +66,10 @@ const state = build([
       { kind: 'bye', player: 5 },
     ],
   },
-  // Round 1 played, so the prizes and game lists (issue 14) have a winner to name.
+]
+/** Round 1 played, so the prizes and game lists (issue 14) have a winner to name. */
+const PLAYED: readonly Command[] = [
+  ...START,
   {
     type: 'recordResult',
     division: 'A',
@@ -91,7 +108,8 @@ const state = build([
       flags: [],
     },
   },
-])
+]
+const state = build(PLAYED)
 
 function documentOf(kind: ReportKind, pageSize: 'A4' | 'Letter' = 'A4'): string {
   const report = buildReport(state, { kind, division: 'A', round: 1 })
@@ -239,5 +257,74 @@ describe('print documents', () => {
     expect(documentOf('standings')).toContain(
       '<title>Standings: KL &lt;Open&gt; &amp; Cup, division A round 1</title>',
     )
+  })
+})
+
+describe('issue 11: a whole round in one document; standings never premature', () => {
+  const withB: TournamentState = [
+    { type: 'addDivision', name: 'B' } as const,
+    ...['Zed, Ann', 'Yew, Bo'].map((name): Command => ({
+      type: 'registerPlayer',
+      division: 'B',
+      player: { name, rating: 1400, memberId: '', club: '' },
+    })),
+    {
+      type: 'pairRound',
+      division: 'B',
+      round: 1,
+      pairings: [{ kind: 'game', table: 11, players: [1, 2] }],
+    } as const,
+  ].reduce<TournamentState>((s, c) => {
+    const next = apply(s, c, 't-print')
+    if (!next.ok) throw new Error(next.error.message)
+    return next.value
+  }, state)
+
+  test('every division’s pairings by table, by name and slips, each part on a new page', () => {
+    const job = roundPrintJob(withB, 1, 'A4')
+    if (!job.ok) throw new Error(job.error.message)
+    expect(job.value.divisions).toEqual(['A', 'B'])
+    expect(job.value.title).toBe('Round 1, divisions A, B: KL <Open> & Cup')
+    const parts = job.value.html.match(/<div class="part[^"]*">/g) ?? []
+    // Three documents per division; all but the first start a page.
+    expect(parts).toHaveLength(6)
+    expect(parts.filter((p) => p.includes('new-page'))).toHaveLength(5)
+    expect(job.value.html).toContain('Zed, Ann')
+    expect(job.value.html.match(/class="slip"/g)).toHaveLength(3)
+    expect(job.value.html.match(/<!doctype html>/g)).toHaveLength(1)
+  })
+
+  test('a round no division has paired is refused with the round named', () => {
+    const job = roundPrintJob(withB, 2, 'A4')
+    expect(job.ok ? 'printed' : job.error.message).toBe('No division has round 2 paired yet.')
+  })
+
+  test.each([
+    { name: 'no result in yet', commands: [], heading: 'Round 1: 0 of 2 results in' },
+    {
+      name: 'every result in',
+      commands: [
+        {
+          type: 'recordResult',
+          division: 'A',
+          round: 1,
+          game: { table: 1 },
+          result: played([1, 2], [400, 350], msa),
+        },
+        {
+          type: 'recordResult',
+          division: 'A',
+          round: 1,
+          game: { table: 2 },
+          result: played([3, 4], [380, 390], msa),
+        },
+      ] as Command[],
+      heading: 'After round 1',
+    },
+  ])('printed standings with $name say “$heading”', ({ commands, heading }) => {
+    const current = build([...START, ...commands])
+    const report = buildReport(current, { kind: 'standings', division: 'A', round: 1 })
+    if (!report.ok) throw new Error(report.error.message)
+    expect(printJob(report.value, 'A4').html).toContain(`<b>${heading}</b>`)
   })
 })

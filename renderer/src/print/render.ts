@@ -1,12 +1,17 @@
 import type { PageSize } from '../../../electron/ipc-contract'
-import type { Report, ReportKind } from '../../../shared/reports/report'
+import { buildReport, type Report, type ReportKind } from '../../../shared/reports/report'
+import { err, ok, type Result } from '../../../shared/result'
+import type { TournamentState } from '../../../shared/tournament/types'
 import { nameTagsDocument, scorecardsDocument } from './cards-html'
+import { bundleDocument, type DocumentParts } from './document'
 import { slug } from './format'
-import { slipsDocument } from './slips-html'
+import { slipsDocument, slipsParts } from './slips-html'
 import { gameListsDocument, prizesDocument, teamStandingsDocument } from './prizes-html'
 import {
   pairingsAlphabeticalDocument,
+  pairingsAlphabeticalParts,
   pairingsByTableDocument,
+  pairingsByTableParts,
   standingsDocument,
   wallChartDocument,
 } from './tables-html'
@@ -77,4 +82,62 @@ export function printJob(report: Report, pageSize: PageSize): PrintJob {
     pageSize,
     suggestedName: `${slug(header.event)}-${slug(header.division)}${roundPart}-${report.kind}.pdf`,
   }
+}
+
+/** What a round needs on paper in every division, in the order it goes up on the wall. */
+const ROUND_KINDS = ['pairings-by-table', 'pairings-alphabetical', 'result-slips'] as const
+
+function roundParts(report: Report, pageSize: PageSize, title: string): DocumentParts | null {
+  switch (report.kind) {
+    case 'pairings-by-table':
+      return pairingsByTableParts(report, pageSize, title)
+    case 'pairings-alphabetical':
+      return pairingsAlphabeticalParts(report, pageSize, title)
+    case 'result-slips':
+      return slipsParts(report, pageSize, title)
+    case 'scorecards':
+    case 'standings':
+    case 'wall-chart':
+    case 'ranked-wall-chart':
+    case 'name-tags':
+    case 'prizes':
+    case 'game-lists':
+    case 'team-standings':
+      return null
+  }
+}
+
+/**
+ * The whole round in one document (issue 11: one print dialog, or one PDF, not six): for every
+ * division that has the round paired, its pairings by table, by name and its result slips.
+ */
+export function roundPrintJob(
+  state: TournamentState,
+  round: number,
+  pageSize: PageSize,
+): Result<PrintJob & { readonly divisions: readonly string[] }> {
+  const divisions = state.divisions.filter((d) => d.rounds.length >= round).map((d) => d.name)
+  if (divisions.length === 0) {
+    return err('report.round.not-paired', `No division has round ${round} paired yet.`, {
+      details: { round },
+    })
+  }
+  const parts: DocumentParts[] = []
+  for (const division of divisions) {
+    for (const kind of ROUND_KINDS) {
+      const report = buildReport(state, { kind, division, round })
+      if (!report.ok) return report
+      const part = roundParts(report.value, pageSize, REPORT_TITLES[kind])
+      if (part !== null) parts.push(part)
+    }
+  }
+  const title = `Round ${round}, divisions ${divisions.join(', ')}: ${state.info.name}`
+  return ok({
+    html: bundleDocument(title, pageSize, parts),
+    title,
+    landscape: false,
+    pageSize,
+    suggestedName: `${slug(state.info.name)}-r${round}-all-divisions.pdf`,
+    divisions,
+  })
 }

@@ -2,7 +2,13 @@ import type { PageSize } from '../../../electron/ipc-contract'
 import type { Seat } from '../../../shared/reports/pairings'
 import type { ResultSlip, ResultSlips } from '../../../shared/reports/slips'
 import { html, type Html } from './escape'
-import { headerLine, printableHeight, printDocument, rulesBlock } from './document'
+import {
+  headerLine,
+  printableHeight,
+  printDocument,
+  rulesBlock,
+  type DocumentParts,
+} from './document'
 
 /** Three slips fit a portrait A4 or Letter page with room to write and cut between them. */
 const SLIPS_PER_PAGE = 3
@@ -26,6 +32,7 @@ function slipCss(pageSize: PageSize): string {
 .slip .signatures span { flex: 1; border-bottom: 0.3mm solid #000; padding-top: 5mm; }
 .slip .rules { margin: 0; padding: 1mm 2mm; font-size: 7.5pt; }
 .slip td.tick { text-align: center; font-size: 12pt; }
+.slip tbody tr td { background: #fff; }
 `
 }
 
@@ -82,12 +89,17 @@ function slipHtml(slips: ResultSlips, slip: ResultSlip): Html {
   </section>`
 }
 
-export function slipsDocument(slips: ResultSlips, pageSize: PageSize, title: string): string {
-  return printDocument({
+/** The slips as parts, so a whole round's printout can put them after the pairings. */
+export function slipsParts(slips: ResultSlips, pageSize: PageSize, title: string): DocumentParts {
+  return {
     title,
     pageSize,
     landscape: false,
     css: slipCss(pageSize),
     body: html`${slips.slips.map((slip) => slipHtml(slips, slip))}`,
-  })
+  }
+}
+
+export function slipsDocument(slips: ResultSlips, pageSize: PageSize, title: string): string {
+  return printDocument(slipsParts(slips, pageSize, title))
 }

@@ -10,8 +10,10 @@ import type { StandingsReport } from '../../../shared/reports/standings-report'
 import type { WallChart } from '../../../shared/reports/wall-chart'
 import { html, type Html } from './escape'
 import { halves, signed } from './format'
-import { pageHeading, printDocument, rulesBlock } from './document'
+import { pageHeading, printDocument, rulesBlock, type DocumentParts } from './document'
 import { seatName } from './slips-html'
+
+const capitalised = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1)
 
 const TABLE_CSS = `
 tbody tr:nth-child(even) td { background: #f4f4f4; }
@@ -51,12 +53,12 @@ function tableRow(row: TableRow): Html {
   }
 }
 
-export function pairingsByTableDocument(
+export function pairingsByTableParts(
   report: PairingsByTable,
   pageSize: PageSize,
   title: string,
-): string {
-  return printDocument({
+): DocumentParts {
+  return {
     title,
     pageSize,
     landscape: false,
@@ -78,7 +80,15 @@ export function pairingsByTableDocument(
           ${report.rows.map(tableRow)}
         </tbody>
       </table>`,
-  })
+  }
+}
+
+export function pairingsByTableDocument(
+  report: PairingsByTable,
+  pageSize: PageSize,
+  title: string,
+): string {
+  return printDocument(pairingsByTableParts(report, pageSize, title))
 }
 
 function alphabeticalRow(row: AlphabeticalRow): Html {
@@ -113,12 +123,12 @@ function alphabeticalRow(row: AlphabeticalRow): Html {
   }
 }
 
-export function pairingsAlphabeticalDocument(
+export function pairingsAlphabeticalParts(
   report: PairingsAlphabetical,
   pageSize: PageSize,
   title: string,
-): string {
-  return printDocument({
+): DocumentParts {
+  return {
     title,
     pageSize,
     landscape: false,
@@ -139,7 +149,15 @@ export function pairingsAlphabeticalDocument(
           ${report.rows.map(alphabeticalRow)}
         </tbody>
       </table>`,
-  })
+  }
+}
+
+export function pairingsAlphabeticalDocument(
+  report: PairingsAlphabetical,
+  pageSize: PageSize,
+  title: string,
+): string {
+  return printDocument(pairingsAlphabeticalParts(report, pageSize, title))
 }
 
 export function standingsDocument(
@@ -147,12 +165,15 @@ export function standingsDocument(
   pageSize: PageSize,
   title: string,
 ): string {
+  // Penalties show where there are any: a player reading the spread sees what came off it.
+  const penalised = report.rows.some((row) => row.penalty > 0)
   return printDocument({
     title,
     pageSize,
     landscape: false,
     css: TABLE_CSS,
     body: html`${pageHeading('Standings', report.header)}
+      <p class="sub as-of"><b>${capitalised(report.asOf)}</b></p>
       <table aria-label="Standings">
         <thead>
           <tr>
@@ -165,6 +186,7 @@ export function standingsDocument(
             <th class="num">Firsts</th>
             <th class="num">Seconds</th>
             <th class="num">Rating</th>
+            ${penalised ? html`<th class="num">Penalty</th>` : null}
           </tr>
         </thead>
         <tbody>
@@ -172,7 +194,16 @@ export function standingsDocument(
             (row) =>
               html`<tr>
                 <td class="num">${row.rank}</td>
-                <td class="name">${row.name}</td>
+                <td class="name">
+                  ${row.name}${
+                    row.withdrawnFrom === null
+                      ? null
+                      : html` <i
+                          >(${row.disqualified ? 'disqualified' : 'withdrawn'} from round
+                          ${row.withdrawnFrom})</i
+                        >`
+                  }
+                </td>
                 <td class="num">${row.id}</td>
                 <td class="num">${halves(row.wins)}</td>
                 <td class="num">${halves(row.losses)}</td>
@@ -180,6 +211,11 @@ export function standingsDocument(
                 <td class="num">${row.firsts}</td>
                 <td class="num">${row.seconds}</td>
                 <td class="num">${row.rating === 0 ? '' : row.rating}</td>
+                ${
+                  penalised
+                    ? html`<td class="num">${row.penalty === 0 ? '' : `−${row.penalty}`}</td>`
+                    : null
+                }
               </tr>`,
           )}
         </tbody>

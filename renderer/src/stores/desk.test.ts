@@ -1,7 +1,7 @@
 import { createPinia, setActivePinia } from 'pinia'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { createMemoryRepository } from '../db/memory-repository'
-import { localDay } from './clock'
+import { localDay, useClockStore } from './clock'
 import { useDeskStore } from './desk'
 import { setRepository } from './repository'
 import { useTournamentStore } from './tournament'
@@ -172,5 +172,88 @@ describe('the local day of a moment', () => {
     ['2027-01-09T12:00:00', '2027-01-09'],
   ])('%s is %s', (time, day) => {
     expect(localDay(new Date(time).getTime())).toBe(day)
+  })
+})
+
+describe('issue 11: the desk’s day follows the clock, also across midnight', () => {
+  test('a running desk checks in for the new day once the clock passes midnight', async () => {
+    vi.useFakeTimers({ now: new Date('2026-12-05T23:59:00') })
+    await eventWithTwoPlayers()
+    const clock = useClockStore()
+    const stop = clock.tick()
+    const desk = useDeskStore()
+    expect(desk.day).toBe('2026-12-05')
+    await vi.advanceTimersByTimeAsync(2 * 60_000)
+    expect(desk.day).toBe('2026-12-06')
+    stop()
+  })
+
+  test('a day picked by hand holds until the calendar day changes', async () => {
+    vi.useFakeTimers({ now: new Date('2026-12-05T23:00:00') })
+    await eventWithTwoPlayers()
+    const clock = useClockStore()
+    const stop = clock.tick()
+    const desk = useDeskStore()
+    desk.chosenDay = '2026-12-07'
+    await vi.advanceTimersByTimeAsync(30 * 60_000)
+    expect(desk.day).toBe('2026-12-07')
+    await vi.advanceTimersByTimeAsync(60 * 60_000)
+    expect(desk.day).toBe('2026-12-06')
+    stop()
+  })
+})
+
+describe('issue 11: pairing a round again is one command', () => {
+  async function pairedRoundOne(): Promise<void> {
+    await eventWithTwoPlayers('nsa1995')
+    const tournament = useTournamentStore()
+    await tournament.registerPlayer('A', { name: 'Eze, Chidi', rating: '1500' })
+    await tournament.registerPlayer('A', { name: 'Ade, Kemi', rating: '1400' })
+    await tournament.dispatch({
+      type: 'pairRound',
+      division: 'A',
+      round: 1,
+      pairings: [
+        { kind: 'game', table: 1, players: [1, 2] },
+        { kind: 'game', table: 2, players: [3, 4] },
+      ],
+    })
+  }
+
+  test('the log gains one pairRound that replaces the round; never an unpairRound', async () => {
+    await pairedRoundOne()
+    const tournament = useTournamentStore()
+    const before = tournament.log.length
+    const repaired = await useDeskStore().repairRound('A', 1, { seed: 3 })
+    expect(repaired.ok).toBe(true)
+    const added = tournament.log.slice(before).map((c) => c.command)
+    expect(added).toHaveLength(1)
+    expect(added[0]).toMatchObject({ type: 'pairRound', round: 1, replace: true })
+    expect(tournament.state?.divisions[0]?.rounds).toHaveLength(1)
+  })
+
+  test('refused (a result is in), the round stays paired as it was and the log is unchanged', async () => {
+    await pairedRoundOne()
+    const tournament = useTournamentStore()
+    await tournament.dispatch({
+      type: 'recordResult',
+      division: 'A',
+      round: 1,
+      game: { table: 1 },
+      result: {
+        kind: 'forfeit',
+        winner: 1,
+        loser: 2,
+        reason: 'no-show',
+        spread: 50,
+        rated: false,
+      },
+    })
+    const pairings = tournament.state?.divisions[0]?.rounds[0]?.pairings
+    const before = tournament.log.length
+    const refused = await useDeskStore().repairRound('A', 1, { seed: 3 })
+    expect(refused.ok ? 'repaired' : refused.error.code).toBe('round.has-results')
+    expect(tournament.log).toHaveLength(before)
+    expect(tournament.state?.divisions[0]?.rounds[0]?.pairings).toBe(pairings)
   })
 })

@@ -1,12 +1,17 @@
 import { defineStore } from 'pinia'
-import { computed, ref } from 'vue'
+import { computed, ref, watch } from 'vue'
 import {
   checkInDay,
   checkInSummary,
   checkedInFor,
   eventDays as daysOfEvent,
 } from '../../../shared/desk/check-in'
-import { nextRoundNumber } from '../../../shared/desk/pair-next'
+import {
+  nextRoundNumber,
+  proposePairing,
+  type PairingProposal,
+  type ProposeOptions,
+} from '../../../shared/desk/pair-next'
 import { starterCommandFor } from '../../../shared/desk/result-line'
 import { err, type Result } from '../../../shared/result'
 import type { PlayerId } from '../../../shared/results/game-result'
@@ -27,6 +32,12 @@ export const useDeskStore = defineStore('desk', () => {
     const info = tournament.state?.info
     return info ? daysOfEvent(info.startDate, info.endDate) : []
   })
+  // A day the desk picked by hand holds until the calendar day changes: the next morning the
+  // desk checks in for that day again without anyone remembering to switch (issue 11).
+  watch(
+    () => clock.today,
+    () => (picked.value = null),
+  )
   const day = computed(() => checkInDay(eventDays.value, clock.today, picked.value))
   const chosenDay = computed({
     get: () => day.value,
@@ -115,8 +126,29 @@ export const useDeskStore = defineStore('desk', () => {
     return command.ok ? tournament.dispatch(command.value) : Promise.resolve(command)
   }
 
+  /**
+   * Pairs the division's last round again (its locked tables stay) in one command, so the log
+   * never holds the round unpaired and a refused re-pair leaves the round as it was.
+   */
+  async function repairRound(
+    division: string,
+    round: number,
+    options: ProposeOptions,
+  ): Promise<Result<PairingProposal>> {
+    const state = tournament.state
+    if (!state) return err('tournament.none-open', 'No tournament.')
+    const proposal = proposePairing(state, division, round, options)
+    if (!proposal.ok) return proposal
+    if (!proposal.value.replacesRound) {
+      return err('round.not-paired', `Round ${round} of division ${division} is not paired yet.`)
+    }
+    const stored = await tournament.dispatch(proposal.value.command)
+    return stored.ok ? proposal : stored
+  }
+
   return {
     eventDays,
+    repairRound,
     day,
     chosenDay,
     checkedIn,

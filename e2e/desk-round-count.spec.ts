@@ -1,0 +1,89 @@
+import type { Locator, Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+import { ResultsPage } from './pages/results-page'
+import { RoundsPage } from './pages/rounds-page'
+import { newEvent } from './support/two-divisions'
+
+/*
+ * Issue 11: one round of a two-division event (pair, publish, print everything, enter results,
+ * standings), run the way a director at the desk would, counting every click and key that is not
+ * part of typing a result line. The count is asserted, so a screen that adds a step shows here.
+ */
+test.use({ trace: 'off' })
+
+/** Clicks and keys outside the result lines, and the keys of the result lines themselves. */
+class Counter {
+  actions = 0
+  typing = 0
+  readonly steps: string[] = []
+
+  constructor(private readonly page: Page) {}
+
+  async click(locator: Locator, what: string): Promise<void> {
+    await locator.click()
+    this.actions++
+    this.steps.push(`click ${what}`)
+  }
+
+  async press(key: string, what: string): Promise<void> {
+    await this.page.keyboard.press(key)
+    this.actions++
+    this.steps.push(`key ${key}: ${what}`)
+  }
+
+  /** A result line, Enter, and the one key that says who started (the players drew for it). */
+  async result(results: ResultsPage, line: string): Promise<void> {
+    await results.enter(line, 1)
+    this.typing += line.length + 2
+  }
+}
+
+test('one round of two divisions takes 14 clicks and keys besides the result lines', async ({
+  page,
+  shell,
+  tournaments,
+  tournament,
+  players,
+}, testInfo) => {
+  test.setTimeout(120_000)
+  await newEvent({ shell, tournaments, tournament, players }, ['A', 'B'])
+  // Registration ended on B: the desk's division is B.
+  const count = new Counter(page)
+  const rounds = new RoundsPage(page)
+  const results = new ResultsPage(page)
+
+  // The player form has the focus, so the navigation is clicked (the keys are for outside boxes).
+  await count.click(shell.nav.getByRole('link', { name: 'Rounds', exact: true }), 'Rounds')
+  await count.click(rounds.pairButton(1), 'Pair round 1 of division B')
+  await count.click(page.getByRole('button', { name: /^Publish round 1/ }), 'Publish')
+  await count.press('d', 'division A')
+  await count.click(rounds.pairButton(1), 'Pair round 1 of division A')
+  await count.click(page.getByRole('button', { name: /^Publish round 1/ }), 'Publish')
+
+  await count.press('6', 'Print')
+  await count.click(
+    page.getByRole('button', { name: 'Print round 1 of every division…' }),
+    'Print round 1 of every division (one print dialog)',
+  )
+  await expect(page.getByRole('status').filter({ hasText: 'Sent to the printer' })).toBeVisible()
+
+  await count.press('4', 'Results (division A, the line has the focus)')
+  for (const line of ['1 400 350', '2 380 390']) await count.result(results, line)
+  await count.press('Escape', 'leave the empty line')
+  await count.press('d', 'division B (the line has the focus again)')
+  await expect(results.line).toBeFocused()
+  for (const line of ['1 410 300', '2 360 370']) await count.result(results, line)
+  await expect(results.missing.getByRole('listitem')).toHaveCount(0)
+
+  await count.press('Escape', 'leave the empty line')
+  await count.press('5', 'Standings of division B')
+  await expect(page.getByRole('note', { name: 'Incomplete rounds' })).toBeHidden()
+  await count.press('d', 'Standings of division A')
+  await expect(page).toHaveTitle(/^Standings · Division A/)
+
+  await testInfo.attach('steps', { body: count.steps.join('\n'), contentType: 'text/plain' })
+  expect(count.steps).toHaveLength(count.actions)
+  expect(count.actions).toBe(14)
+  // Four results: a table number, two scores, Enter, and who started.
+  expect(count.typing).toBe(4 * (9 + 2))
+})
