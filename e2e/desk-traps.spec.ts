@@ -33,7 +33,7 @@ test('a B result typed after choosing B on Rounds lands in B, and every screen k
   await expect(results.line).toHaveAccessibleName(/for division B, round 1/)
   await expect(page).toHaveTitle(/^Results · Division B/)
   await results.enter('1 400 350', 1)
-  await expect(results.entered).toContainText('Ewusi, Kwesi 400 – 350 Gyan, Esi')
+  await expect(results.entered).toContainText('Hagan, Kofi 400 – 350 Ewusi, Kwesi')
 
   // An A player typed on B's screen is refused with that reason, never stored in B.
   await results.type('adu baah 420 300')
@@ -41,7 +41,7 @@ test('a B result typed after choosing B on Rounds lands in B, and every screen k
   await expect(results.error).toContainText('choose division A')
   // The refused line is selected: the next line typed replaces it, never lands after it.
   await results.enter('2 380 390', 1)
-  await expect(results.entered).toContainText('Fosu, Abla 380 – 390 Hagan, Kofi')
+  await expect(results.entered).toContainText('Gyan, Esi 380 – 390 Fosu, Abla')
   await results.type('9 400 300')
   await expect(results.error).toBeVisible()
   // Esc clears the refused line; a second Esc on the empty line leaves it for the desk's keys.
@@ -83,7 +83,7 @@ test('pairing round 2 with a result missing lists it and pairs only after “Pai
 
   await shell.goTo('Rounds')
   await expect(rounds.blockers).toHaveText(
-    'Round 1, table 2: Baah, Kojo v Dede, Yaw: no result yet',
+    'Round 1, table 2: Cudjoe, Efua v Baah, Kojo: no result yet',
   )
   await rounds.pairButton(2).click()
   // The list has the focus, not "Pair anyway": a second Enter pairs nothing.
@@ -99,7 +99,7 @@ test('pairing round 2 with a result missing lists it and pairs only after “Pai
   await rounds.pairAnyway(2)
   await shell.goTo('Results')
   await expect(page.getByRole('combobox', { name: 'Round', exact: true })).toHaveValue('1')
-  await expect(results.missing).toHaveText('Table 2: Baah, Kojo v Dede, Yaw')
+  await expect(results.missing).toHaveText('Table 2: Cudjoe, Efua v Baah, Kojo')
   // Overview and Standings flag the incomplete rounds.
   await shell.goTo('Overview')
   await expect(page.getByRole('table', { name: 'Today at the desk' })).toContainText(
@@ -194,4 +194,53 @@ test('a player found missing after the clock started is marked absent from the s
   await expect(rounds.timeLeft('Dede, Yaw')).toHaveText('21:00')
   await rounds.arrived('Dede, Yaw')
   await expect(rounds.lateTable).toContainText('09:34')
+})
+
+test('an undo on B’s screen after A’s last change names division A and asks first', async ({
+  page,
+  shell,
+  tournaments,
+  tournament,
+  players,
+}) => {
+  test.setTimeout(120_000)
+  await newEvent({ shell, tournaments, tournament, players }, ['A', 'B'])
+  await shell.goTo('Rounds')
+  const rounds = new RoundsPage(page)
+  await rounds.chooseDivision('B')
+  await rounds.pair(1)
+  await rounds.chooseDivision('A')
+  await rounds.pair(1)
+  await shell.goTo('Results')
+  const results = new ResultsPage(page)
+  await expect(results.line).toHaveAccessibleName(/for division A, round 1/)
+  await results.enter('1 400 350', 1)
+
+  // The desk moves to B: Undo still means this desk's last command, which was A's, so it asks.
+  await page.keyboard.press('Escape')
+  await page.keyboard.press('d')
+  await expect(results.line).toHaveAccessibleName(/for division B, round 1/)
+  const undo = page.getByRole('button', { name: 'Undo last command' })
+  const ask = page.getByRole('group', { name: 'Undo a command of division A' })
+  await undo.click()
+  await expect(ask).toContainText('This desk’s last command was in division A, not B')
+  await ask.getByRole('button', { name: 'Cancel' }).click()
+  await expect(ask).toBeHidden()
+  await page.keyboard.press('Escape')
+  await page.keyboard.press('d')
+  await expect(results.line).toHaveAccessibleName(/for division A, round 1/)
+  await expect(results.entered).toContainText('Dede, Yaw 400 – 350 Adu, Ama')
+  await expect(results.missing.getByRole('listitem')).toHaveCount(1)
+
+  // Asked again on B and confirmed: A's result is undone, B is untouched.
+  await page.keyboard.press('Escape')
+  await page.keyboard.press('d')
+  await undo.click()
+  await ask.getByRole('button', { name: 'Undo division A’s command' }).click()
+  await expect(page.locator('header').getByRole('status')).toContainText(
+    'Undone: Round 1, table 1: Dede, Yaw 400 – Adu, Ama 350 (division A, round 1)',
+  )
+  await page.keyboard.press('Escape')
+  await page.keyboard.press('d')
+  await expect(results.missing.getByRole('listitem')).toHaveCount(2)
 })

@@ -13,7 +13,7 @@ export const TAMALE: NewTournament = {
   rules: 'NSA tournament rules (1995)',
 }
 
-/** Round 1 (Initial Fontes by rating): A pairs Adu–Cudjoe and Baah–Dede; B, Ewusi–Gyan and Fosu–Hagan. */
+/** Four players over three rounds play a round robin (auto-plan.ts): round 1 pairs A's Dede–Adu and Cudjoe–Baah, B's Hagan–Ewusi and Gyan–Fosu. */
 export const DIVISIONS = {
   A: ['Adu, Ama', 'Baah, Kojo', 'Cudjoe, Efua', 'Dede, Yaw'],
   B: ['Ewusi, Kwesi', 'Fosu, Abla', 'Gyan, Esi', 'Hagan, Kofi'],

@@ -8,8 +8,9 @@ export const TOURNAMENT_SECTIONS = [
   { name: 'rounds', path: 'rounds', label: 'Rounds' },
   { name: 'results', path: 'results', label: 'Results' },
   { name: 'standings', path: 'standings', label: 'Standings' },
-  { name: 'prizes', path: 'prizes', label: 'Prizes' },
   { name: 'print', path: 'print', label: 'Print' },
+  // After Print: prizes are read out at the end, Print is used every round (key 6 stays Print).
+  { name: 'prizes', path: 'prizes', label: 'Prizes' },
   { name: 'files', path: 'files', label: 'Files' },
   { name: 'history', path: 'history', label: 'History' },
   { name: 'settings', path: 'settings', label: 'Settings' },
