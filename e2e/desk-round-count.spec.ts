@@ -69,14 +69,20 @@ test('one round of two divisions takes 14 clicks and keys besides the result lin
 
   await count.press('4', 'Results (division A, the line has the focus)')
   for (const line of ['1 400 350', '2 380 390']) await count.result(results, line)
+  await expect(results.line).toHaveValue('')
   await count.press('Escape', 'leave the empty line')
+  // Waits for what each key did (not counted): on a busy machine the next key must not race it.
+  await expect(results.line).not.toBeFocused()
   await count.press('d', 'division B (the line has the focus again)')
   await expect(results.line).toBeFocused()
   for (const line of ['1 410 300', '2 360 370']) await count.result(results, line)
   await expect(results.missing.getByRole('listitem')).toHaveCount(0)
 
+  await expect(results.line).toHaveValue('')
   await count.press('Escape', 'leave the empty line')
+  await expect(results.line).not.toBeFocused()
   await count.press('5', 'Standings of division B')
+  await expect(page).toHaveTitle(/^Standings · Division B/)
   await expect(page.getByRole('note', { name: 'Incomplete rounds' })).toBeHidden()
   await count.press('d', 'Standings of division A')
   await expect(page).toHaveTitle(/^Standings · Division A/)
