@@ -24,6 +24,15 @@ test('a new division is paired by the automatic plan, shown in words; the direct
   await expect(plan).toContainText(
     'Your plan: Rounds 1–3: Initial Fontes; rounds 4–11: Swiss, at most 1 repeat; round 12: King of the Hill.',
   )
+  // tsh's Swiss pairs a score group's top half against its bottom half; neighbours is a choice.
+  await page.getByRole('checkbox', { name: 'Step 2 pairs neighbours in each score group' }).check()
+  await page.getByRole('button', { name: 'Save plan' }).click()
+  await expect(plan).toContainText(
+    'rounds 4–11: Swiss pairing neighbours in each score group, at most 1 repeat',
+  )
+  await expect(
+    page.getByRole('checkbox', { name: 'Step 1 pairs neighbours in each score group' }),
+  ).toBeDisabled()
   await page.getByRole('button', { name: 'Use the automatic plan' }).click()
   await expect(plan).toContainText('Automatic plan: Rounds 1–3: Initial Fontes')
 

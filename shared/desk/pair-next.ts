@@ -109,7 +109,8 @@ const isOldDefault = (plan: readonly PlanStep[]): boolean =>
       s.fromRound === d.fromRound &&
       s.system === d.system &&
       s.basedOn === d.basedOn &&
-      s.maxRepeats === d.maxRepeats
+      s.maxRepeats === d.maxRepeats &&
+      s.neighbours === undefined
     )
   })
 
@@ -332,6 +333,7 @@ export function proposePairing(
       system,
       basedOn,
       maxRepeats: step.maxRepeats,
+      ...(step.neighbours === true ? { rankMode: 'neighbours' as const } : {}),
       seed: options.seed,
       constraints: {
         locked: keep.flatMap((s) => (s.kind === 'game' ? [s.players] : [])),

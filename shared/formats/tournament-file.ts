@@ -242,6 +242,8 @@ const PLAN_STEP = obj({
   basedOn: { literal: ['previous', 'lagged'] },
   // null: no limit (the automatic plan's default); files before it always hold a number.
   maxRepeats: { nullable: 'integer' },
+  // Swiss pairing neighbours in a score group (issue 10); files before it have none.
+  neighbours: opt('boolean'),
 })
 
 const RESULT_FIELDS: Fields = {

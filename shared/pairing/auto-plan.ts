@@ -24,6 +24,8 @@ export interface AutoPlanStep {
   readonly basedOn: 'previous' | 'lagged'
   /** null = no limit. */
   readonly maxRepeats: number | null
+  /** Swiss only: neighbours in a score group instead of top half v bottom half. */
+  readonly neighbours?: boolean
 }
 
 /** Thresholds, named so the doc above and the code agree. */
@@ -96,6 +98,7 @@ export function describePlan(plan: readonly AutoPlanStep[], rounds: number): str
         ? `round ${String(s.fromRound)}`
         : `rounds ${String(s.fromRound)}–${String(last)}`
     const words = [SYSTEM_WORDS[s.system]]
+    if (s.neighbours === true) words.push('pairing neighbours in each score group')
     if (s.basedOn === 'lagged') words.push('on the round before last')
     const limit =
       s.maxRepeats === null

@@ -161,6 +161,7 @@ export function systemWords(system: string): string {
 export function describePlanStep(step: PlanStep): string {
   const parts = [SYSTEM_NAMES[step.system]]
   if (step.basedOn === 'lagged') parts.push('lagged')
+  if (step.neighbours === true) parts.push('neighbours in each score group')
   if (step.maxRepeats === null) parts.push('repeats only minimised')
   else if (step.maxRepeats > 0) {
     parts.push(`up to ${step.maxRepeats} repeat${step.maxRepeats === 1 ? '' : 's'}`)

@@ -88,6 +88,13 @@ export function validatePlan(
         { field: 'maxRepeats', details: where },
       )
     }
+    if (step.neighbours === true && step.system !== 'swiss') {
+      return err(
+        'plan.neighbours.not-swiss',
+        `Step ${i + 1}: pairing neighbours in a score group is a choice of Swiss, not of this system.`,
+        { field: 'neighbours', details: where },
+      )
+    }
     if (step.system === 'fontes') {
       if (i !== 0) {
         return err(

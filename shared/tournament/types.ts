@@ -185,6 +185,11 @@ export interface PlanStep {
   readonly system: PairingSystem
   readonly basedOn: 'previous' | 'lagged'
   readonly maxRepeats: number | null
+  /**
+   * Swiss only: inside a score group pair neighbours (1 v 2, 3 v 4) instead of tsh's top half
+   * against bottom half (shared/pairing/weights.ts). Absent: halves.
+   */
+  readonly neighbours?: boolean
 }
 
 /**
