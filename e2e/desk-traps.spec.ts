@@ -2,7 +2,7 @@ import { expect, test } from './fixtures'
 import { CheckinPage } from './pages/checkin-page'
 import { ResultsPage } from './pages/results-page'
 import { RoundsPage } from './pages/rounds-page'
-import { DIVISIONS, newEvent, TAMALE } from './support/two-divisions'
+import { DIVISIONS, newEvent, pairRoundOne, TAMALE } from './support/two-divisions'
 
 /*
  * Issue 11: the traps a new director fell into at a two-division event, one test each. Every
@@ -18,12 +18,7 @@ test('a B result typed after choosing B on Rounds lands in B, and every screen k
 }) => {
   test.setTimeout(120_000)
   await newEvent({ shell, tournaments, tournament, players }, ['A', 'B'])
-  await shell.goTo('Rounds')
-  const rounds = new RoundsPage(page)
-  await rounds.chooseDivision('A')
-  await rounds.pair(1)
-  await rounds.chooseDivision('B')
-  await rounds.pair(1)
+  const rounds = await pairRoundOne(page, shell, ['A', 'B'])
   await expect(rounds.pairButton(2)).toHaveAccessibleName('Pair round 2 of division B')
   await expect(page).toHaveTitle(/^Rounds · Division B · Tamale Two Divisions/)
 
@@ -205,12 +200,7 @@ test('an undo on B’s screen after A’s last change names division A and asks 
 }) => {
   test.setTimeout(120_000)
   await newEvent({ shell, tournaments, tournament, players }, ['A', 'B'])
-  await shell.goTo('Rounds')
-  const rounds = new RoundsPage(page)
-  await rounds.chooseDivision('B')
-  await rounds.pair(1)
-  await rounds.chooseDivision('A')
-  await rounds.pair(1)
+  await pairRoundOne(page, shell, ['B', 'A'])
   await shell.goTo('Results')
   const results = new ResultsPage(page)
   await expect(results.line).toHaveAccessibleName(/for division A, round 1/)

@@ -1,4 +1,6 @@
+import type { Page } from '@playwright/test'
 import type { AppShell } from '../pages/app-shell'
+import { RoundsPage } from '../pages/rounds-page'
 import type { PlayersPage } from '../pages/players-page'
 import type { TournamentPage } from '../pages/tournament-page'
 import type { NewTournament, TournamentsPage } from '../pages/tournaments-page'
@@ -37,4 +39,19 @@ export async function newEvent(pages: Pages, divisions: readonly ('A' | 'B')[]):
       await pages.players.register({ name: player, rating: String(1800 - i * 100) })
     }
   }
+}
+
+/** Pairs round 1 of each division on the Rounds screen, in the order given; stays on Rounds. */
+export async function pairRoundOne(
+  page: Page,
+  shell: AppShell,
+  divisions: readonly ('A' | 'B')[],
+): Promise<RoundsPage> {
+  await shell.goTo('Rounds')
+  const rounds = new RoundsPage(page)
+  for (const name of divisions) {
+    await rounds.chooseDivision(name)
+    await rounds.pair(1)
+  }
+  return rounds
 }

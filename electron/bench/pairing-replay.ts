@@ -7,9 +7,9 @@
  *   npx tsx electron/bench/pairing-replay.ts            # this tree's engine and automatic plan
  *   PAIRING_PLAN=rating-swiss npx tsx electron/bench/pairing-replay.ts
  *                                                  # the weight model alone, on the old plan
- *   PAIRING_ROOT=/tmp/old-engine npx tsx electron/bench/pairing-replay.ts
- *                                                  # another tree's engine (old defaults:
- *                                                  # seeded by rating, then Swiss, no repeats)
+ *   PAIRING_ROOT=<a checkout of an older commit> npx tsx electron/bench/pairing-replay.ts
+ *                                                  # another tree's engine (at aff415f, the old
+ *                                                  # defaults: by rating, then Swiss, no repeats)
  *
  * Round-robin steps of the plan are replayed as Swiss (and King of the Hill last): a schedule
  * cannot follow a history it did not make.

@@ -2,8 +2,8 @@ import { describe, expect, test } from 'vitest'
 import { apply } from '../tournament/apply'
 import type { Command } from '../tournament/commands'
 import { ID } from '../tournament/test-support/event'
-import type { TournamentState } from '../tournament/types'
-import { checkInDay, checkInSummary, eventDays, isCheckedIn } from './check-in'
+import type { Player, TournamentState } from '../tournament/types'
+import { cancelCheckInDay, checkInDay, checkInSummary, eventDays, isCheckedIn } from './check-in'
 import { deskEvent } from './test-support/desk-event'
 
 function run(state: TournamentState, ...commands: Command[]): TournamentState {
@@ -132,5 +132,39 @@ describe('daily re-registration only where the preset asks for it (desk.reRegist
     const state = run(deskEvent('nsa1995').state, checkIn(2, '2026-03-15'))
     expect(ids(checkInSummary(state, 'A', '2026-03-14').checkedIn)).toEqual([])
     expect(ids(checkInSummary(state, 'A', '2026-03-15').checkedIn)).toEqual([2])
+  })
+})
+
+describe('the check-in a cancel takes back', () => {
+  const player = { checkIns: ['2026-03-14', '2026-03-15'] } as unknown as Player
+  test.each([
+    {
+      name: 'NEON (re-register every day): the desk’s day',
+      daily: true,
+      day: '2026-03-16',
+      expected: '2026-03-16',
+    },
+    {
+      name: 'one check-in for the event: the one that counts that day',
+      daily: false,
+      day: '2026-03-16',
+      expected: '2026-03-15',
+    },
+    {
+      name: 'one check-in for the event, on the first day: that day’s',
+      daily: false,
+      day: '2026-03-14',
+      expected: '2026-03-14',
+    },
+    {
+      name: 'no check-in yet: the desk’s day',
+      daily: false,
+      day: '2026-03-13',
+      expected: '2026-03-13',
+    },
+  ])('$name', ({ daily, day, expected }) => {
+    expect(cancelCheckInDay(player, day, { reRegisterEveryDay: daily, identityTags: false })).toBe(
+      expected,
+    )
   })
 })

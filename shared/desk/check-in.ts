@@ -3,6 +3,7 @@
  * today and who is still missing before the next round is paired.
  */
 import { checkedInFor } from '../tournament/players'
+import type { DeskRules } from '../rules/rule-set'
 import type { Player, TournamentState } from '../tournament/types'
 import { isIsoDate } from '../tournament/validation'
 
@@ -82,4 +83,14 @@ export function eventDays(start: string, end: string): readonly string[] {
 export function checkInDay(days: readonly string[], today: string, picked: string | null): string {
   if (picked !== null && days.includes(picked)) return picked
   return days.includes(today) ? today : (days[0] ?? today)
+}
+
+/**
+ * The check-in day a cancel takes back. Where players re-register every day (NEON) it is the
+ * desk's day; where one check-in holds for the event it is the one that counts on that day (the
+ * latest on or before it), or the desk's day when there is none.
+ */
+export function cancelCheckInDay(player: Player | undefined, day: string, desk: DeskRules): string {
+  if (desk.reRegisterEveryDay) return day
+  return player?.checkIns.filter((d) => d <= day).at(-1) ?? day
 }

@@ -1,6 +1,7 @@
 import type { GameResult } from '../results/game-result'
 import type { GameRef } from '../tournament/commands'
 import { describeResultIn } from '../tournament/describe'
+import { stableJson } from '../tournament/log'
 import type { RecordedResult, TournamentState } from '../tournament/types'
 import type { ResultEntry } from './result-line'
 import { indexOfGame } from './result-line'
@@ -32,19 +33,8 @@ export function storedResultText(
   return storedRecord(state, division, round, game)?.text ?? null
 }
 
-/** Plain data compared whatever the order its keys were written in. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`
-  }
-  return JSON.stringify(value)
-}
-
-const sameResult = (a: GameResult, b: GameResult): boolean => canonical(a) === canonical(b)
+/** The same result whatever order its keys were written in (a stored command, a typed line). */
+const sameResult = (a: GameResult, b: GameResult): boolean => stableJson(a) === stableJson(b)
 
 /**
  * What the director must confirm before `entry` is stored: the stored result in words when the

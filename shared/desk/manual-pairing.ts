@@ -379,12 +379,10 @@ function wholeRound(
     pairings: specs,
     system: 'manual',
     seed: options.seed,
+    // Re-pairing is one command (issue 11): the log never holds the round unpaired.
+    ...(replaces ? { replace: true } : {}),
   }
-  const base = replaces
-    ? apply(state, { type: 'unpairRound', division: division.name, round }, state.id)
-    : ok(state)
-  if (!base.ok) return base
-  const applied = apply(base.value, command, state.id)
+  const applied = apply(state, command, state.id)
   if (!applied.ok) return applied
   return ok({
     command,

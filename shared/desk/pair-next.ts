@@ -120,7 +120,7 @@ const isOldDefault = (plan: readonly PlanStep[]): boolean =>
  * pairing so players registered later count (shared/pairing/auto-plan.ts).
  */
 export function effectivePlan(division: Division, eventRounds: number): readonly PlanStep[] {
-  if (division.plan.length > 0 && !isOldDefault(division.plan)) return division.plan
+  if (!usesAutoPlan(division)) return division.plan
   const active = division.players.filter((p) => p.status.kind === 'active').length
   return autoPlan(active, eventRounds)
 }
@@ -136,7 +136,7 @@ export function planStepFor(division: Division, round: number, eventRounds: numb
 }
 
 /** The round whose standings a step pairs on: the last one, or (lagged) the one before it. */
-function basisOf(step: PlanStep, round: number): number {
+export function basisOf(step: PlanStep, round: number): number {
   return step.basedOn === 'lagged' ? Math.max(0, round - 2) : round - 1
 }
 

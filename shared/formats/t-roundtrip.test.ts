@@ -89,6 +89,17 @@ const start = (players: number, rounds: number, rules: RuleSet = nsa): Command[]
   })),
 ]
 
+/** Round 1 of three players: #1 v #2 at table 1, the bye to #3. */
+const GAME_AND_BYE: Command = {
+  type: 'pairRound',
+  division: 'A',
+  round: 1,
+  pairings: [
+    { kind: 'game', table: 1, players: [1, 2] },
+    { kind: 'bye', player: 3 },
+  ],
+}
+
 const played = (a: number, b: number, sa: number, sb: number) =>
   ({
     kind: 'played',
@@ -148,15 +159,7 @@ describe('tsh .t: results tsh has no form for come back, with a note', () => {
   test('NSA VII.J.1–2: a double forfeit and a bye in one round come back as they were', () => {
     const state = build([
       ...start(3, 1),
-      {
-        type: 'pairRound',
-        division: 'A',
-        round: 1,
-        pairings: [
-          { kind: 'game', table: 1, players: [1, 2] },
-          { kind: 'bye', player: 3 },
-        ],
-      },
+      GAME_AND_BYE,
       {
         type: 'recordResult',
         division: 'A',
@@ -173,15 +176,7 @@ describe('tsh .t: results tsh has no form for come back, with a note', () => {
   test('tsh has no bye at −50: written as a win of 1 with a penalty of −51 (ranked the same), noted, and read back as the bye', () => {
     const state = build([
       ...start(3, 1),
-      {
-        type: 'pairRound',
-        division: 'A',
-        round: 1,
-        pairings: [
-          { kind: 'game', table: 1, players: [1, 2] },
-          { kind: 'bye', player: 3 },
-        ],
-      },
+      GAME_AND_BYE,
       {
         type: 'recordResult',
         division: 'A',

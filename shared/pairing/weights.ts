@@ -51,8 +51,6 @@ export interface Meeting {
   readonly roundsSince: number | null
 }
 
-export const NEVER_MET: Meeting = { times: 0, roundsSince: null }
-
 /** Tier 2: meetings above the limit (null = no limit). */
 export const overLimitCost = (met: Meeting, limit: number | null): number =>
   limit === null ? 0 : Math.max(0, met.times - limit)
@@ -70,10 +68,6 @@ export function repeatCost(met: Meeting): number {
 /** The largest repeat cost when no pair has met more than `times` times. */
 export const repeatCostMax = (times: number): number =>
   times === 0 ? 0 : 6 * times * times + RECENCY[1]
-
-/** Tier 1: win difference and repeats together. */
-export const gameCost = (a: PairingPlayer, b: PairingPlayer, met: Meeting): number =>
-  winGapCost(a, b) + repeatCost(met)
 
 /** +1 due to start (more seconds than firsts), −1 due to reply, 0 balanced. */
 export const dueToStart = (p: PairingPlayer): number => Math.sign(p.seconds - p.firsts)

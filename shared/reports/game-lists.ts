@@ -5,7 +5,7 @@
  */
 import { ok, type Result } from '../result'
 import type { PlayerId } from '../results/game-result'
-import { checkRoundNumber } from '../tournament/lookup'
+import { checkRoundNumber, playerName } from '../tournament/lookup'
 import type { Division, TournamentState } from '../tournament/types'
 import { findDivision } from '../tournament/views'
 import { reportHeader, type ReportHeader } from './header'
@@ -98,7 +98,7 @@ function listOf(
   division: Division,
   length: number,
 ): GameList {
-  const named = (id: PlayerId) => ({ id, name: division.players[id - 1]?.name ?? `#${id}` })
+  const named = (id: PlayerId) => ({ id, name: playerName(division, id) })
   let chosen: { game: PlayedGame; value: number }[]
   let ascending = false
   switch (kind) {

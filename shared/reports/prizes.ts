@@ -25,7 +25,7 @@ import type { PairingPlayer } from '../pairing/types'
 import { ok, type Result } from '../result'
 import type { PlayerId } from '../results/game-result'
 import type { StandingsRow } from '../standings/standings'
-import { checkRoundNumber } from '../tournament/lookup'
+import { checkRoundNumber, playerName } from '../tournament/lookup'
 import { contentionOf } from '../tournament/pairing-rules'
 import {
   classNames,
@@ -102,7 +102,8 @@ interface Candidate {
 }
 
 const signedText = (n: number): string => (n > 0 ? `+${n}` : String(n))
-const half = (n: number): string => (Number.isInteger(n) ? String(n) : `${Math.floor(n)}½`)
+/** Wins as the prize pages write them: 3, 2½, 0½. */
+export const half = (n: number): string => (Number.isInteger(n) ? String(n) : `${Math.floor(n)}½`)
 const record = (w: number, l: number, s: number): string => `${half(w)}–${half(l)} ${signedText(s)}`
 
 /** The last round whose every result is entered (0 when none). */
@@ -161,11 +162,8 @@ interface Basis {
   readonly games: readonly PlayedGame[]
 }
 
-const nameOf = (division: Division, id: PlayerId): string =>
-  division.players[id - 1]?.name ?? `#${id}`
-
 function gameDetail(g: PlayedGame, division: Division): string {
-  return `Round ${g.round}, table ${g.table}: ${g.score}–${g.opponentScore} vs ${nameOf(division, g.opponent)}`
+  return `Round ${g.round}, table ${g.table}: ${g.score}–${g.opponentScore} vs ${playerName(division, g.opponent)}`
 }
 
 /** Each player's best game by `better` among those `keep` accepts. */
@@ -345,7 +343,7 @@ export function awardPrizes(basis: Basis): readonly PrizeAward[] {
       const held = holders.get(c.player)
       if (prize.exclusive && held !== undefined) {
         if (first === undefined) {
-          passedOver.push(`${nameOf(division, c.player)} (won prize ${held})`)
+          passedOver.push(`${playerName(division, c.player)} (won prize ${held})`)
         }
         continue
       }
@@ -369,7 +367,7 @@ export function awardPrizes(basis: Basis): readonly PrizeAward[] {
       shared: winners.length > 1 ? shareText(values, winners.length) : null,
       winners: winners.map((w) => ({
         id: w.player,
-        name: nameOf(division, w.player),
+        name: playerName(division, w.player),
         detail: w.detail,
       })),
       passedOver,

@@ -24,7 +24,7 @@ export function fingerprint(entry: LoggedCommand): string {
  * JSON with every object's keys in sorted order and undefined fields left out, so a command read
  * back from a file (whose writer orders keys its own way) has the fingerprint it was stored with.
  */
-function stableJson(value: unknown): string {
+export function stableJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`
   if (value !== null && typeof value === 'object') {
     const fields = Object.entries(value as Record<string, unknown>)

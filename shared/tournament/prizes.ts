@@ -12,6 +12,7 @@
  *   an exclusive prize is passed over by every later exclusive prize: the next player in line
  *   gets it. Rackside has one exclusive group per division ("one prize per player").
  */
+import { ordinal } from '../pairing/gibson'
 import { err, ok, type Result } from '../result'
 import type { PlayerId } from '../results/game-result'
 import type { Command } from './commands'
@@ -178,22 +179,15 @@ export function groupText(group: PrizeGroup): string {
   }
 }
 
-function ordinalOf(n: number): string {
-  const teen = n % 100 >= 11 && n % 100 <= 13
-  const ones = n % 10
-  const suffix = teen ? 'th' : ones === 1 ? 'st' : ones === 2 ? 'nd' : ones === 3 ? 'rd' : 'th'
-  return `${String(n)}${suffix}`
-}
-
 /** "Class B 1st place", "High game (win), rounds 1–4", "2nd best spread". */
 export function prizeTitle(prize: Prize): string {
   const group = groupText(prize.group)
   const base =
     prize.kind === 'place'
-      ? `${ordinalOf(prize.place)} place`
+      ? `${ordinal(prize.place)} place`
       : prize.place === 1
         ? PRIZE_KIND_LABELS[prize.kind]
-        : `${PRIZE_KIND_LABELS[prize.kind]}: ${ordinalOf(prize.place)}`
+        : `${PRIZE_KIND_LABELS[prize.kind]}: ${ordinal(prize.place)}`
   const rounds =
     prize.rounds === undefined
       ? ''

@@ -1,3 +1,5 @@
+import type { Seat } from '../../../shared/reports/pairings'
+
 /** Numbers as the printed pages show them; ASCII signs so every font and `pdftotext` agree. */
 
 export function signed(n: number): string {
@@ -24,4 +26,21 @@ export function slug(text: string): string {
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
   return cleaned === '' ? 'tournament' : cleaned.slice(0, 60)
+}
+
+/** The starter's name is followed by `*`, as MSA prints starters on the pairings. */
+export function seatName(seat: Seat): string {
+  return seat.starts ? `${seat.name} *` : seat.name
+}
+
+/** A player's start on the alphabetical pairings, the same words on paper and the projector. */
+export function startWord(start: 'first' | 'second' | 'draw'): string {
+  switch (start) {
+    case 'first':
+      return 'First *'
+    case 'second':
+      return 'Second'
+    case 'draw':
+      return 'Draw'
+  }
 }

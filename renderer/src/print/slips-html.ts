@@ -2,6 +2,7 @@ import type { PageSize } from '../../../electron/ipc-contract'
 import type { Seat } from '../../../shared/reports/pairings'
 import type { ResultSlip, ResultSlips } from '../../../shared/reports/slips'
 import { html, type Html } from './escape'
+import { seatName } from './format'
 import {
   headerLine,
   printableHeight,
@@ -34,11 +35,6 @@ function slipCss(pageSize: PageSize): string {
 .slip td.tick { text-align: center; font-size: 12pt; }
 .slip tbody tr td { background: #fff; }
 `
-}
-
-/** The starter's name is followed by `*`, as MSA prints starters on the pairings. */
-export function seatName(seat: Seat): string {
-  return seat.starts ? `${seat.name} *` : seat.name
 }
 
 function slipHtml(slips: ResultSlips, slip: ResultSlip): Html {

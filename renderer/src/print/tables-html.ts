@@ -9,9 +9,8 @@ import type { CellResult, RoundCell } from '../../../shared/reports/player-round
 import type { StandingsReport } from '../../../shared/reports/standings-report'
 import type { WallChart } from '../../../shared/reports/wall-chart'
 import { html, type Html } from './escape'
-import { halves, signed } from './format'
+import { halves, seatName, signed, startWord } from './format'
 import { pageHeading, printDocument, rulesBlock, type DocumentParts } from './document'
-import { seatName } from './slips-html'
 
 const capitalised = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1)
 
@@ -100,7 +99,7 @@ function alphabeticalRow(row: AlphabeticalRow): Html {
         <td class="num">${row.table}</td>
         <td>${row.opponent.name}</td>
         <td class="num">${row.opponent.id}</td>
-        <td>${row.start === 'first' ? 'First *' : row.start === 'second' ? 'Second' : 'Draw'}</td>
+        <td>${startWord(row.start)}</td>
       </tr>`
     case 'bye':
       return html`<tr>

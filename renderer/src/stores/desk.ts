@@ -1,6 +1,7 @@
 import { defineStore } from 'pinia'
 import { computed, ref, watch } from 'vue'
 import {
+  cancelCheckInDay,
   checkInDay,
   checkInSummary,
   checkedInFor,
@@ -72,15 +73,12 @@ export const useDeskStore = defineStore('desk', () => {
   ): Promise<Result<TournamentState>> {
     const state = tournament.state
     if (!state) return Promise.resolve(err('tournament.none-open', 'No tournament.'))
-    // Where one check-in holds for the event, cancelling takes back the one that counts today.
     const found = state.divisions.find((d) => d.name === division)?.players[player - 1]
-    const counted = found?.checkIns.filter((d) => d <= day.value).at(-1)
-    const cancelDay = state.rules.desk.reRegisterEveryDay ? day.value : (counted ?? day.value)
     return tournament.dispatch({
       type: yes ? 'checkIn' : 'cancelCheckIn',
       division,
       player,
-      day: yes ? day.value : cancelDay,
+      day: yes ? day.value : cancelCheckInDay(found, day.value, state.rules.desk),
     })
   }
 
