@@ -23,7 +23,7 @@ import { packedCost, packTiers, type TierPacking, type TierSpec } from './tiers'
 import type { PairingPlayer } from './types'
 
 /** The tiers a round of Australian Draw is judged by, highest first (see above). */
-function drawTiers(ctx: PairingContext, pool: readonly PairingPlayer[]): TierSpec[] {
+function drawTiers(ctx: PairingContext): TierSpec[] {
   let most = 0
   for (const list of ctx.met.values()) most = Math.max(most, list.length)
   return [
@@ -78,7 +78,7 @@ export function australianDraw(
       })
     }
   }
-  const packing = packTiers(drawTiers(ctx, pool), pool.length / 2)
+  const packing = packTiers(drawTiers(ctx), pool.length / 2)
   // Four small tiers over a round fit one exact number for any field a draw is run on.
   if (packing === null) throw new Error('australianDraw: the tiers do not fit one number')
   let target = bestCost(ctx, pool, packing)
