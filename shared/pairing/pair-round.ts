@@ -379,10 +379,11 @@ function fontes(
     m.pairs.filter(([a, b]) => timesMet(ctx, a.id, b.id) > 0).length
 
   // Widen the players paired by the weights until the pairing has no repeat: first only those
-  // without a scheduled game, then their pods, then the pods within 1, 2 … of those.
+  // without a scheduled game, then their pods, then the pods within 1, 2, 4 … of those (doubling,
+  // so a field of hundreds of pods needs a handful of matchings, not one per pod).
   let best: { matched: MatchedPool; released: ReadonlySet<number>; repeats: number } | null = null
   const podCount = seating.pods.length
-  for (let radius = -1; radius < podCount; radius++) {
+  for (let radius = -1; ; radius = radius < 1 ? radius + 1 : radius * 2) {
     if (radius >= 0 && loosePods.size === 0) break
     const released = new Set<number>()
     for (let k = 0; k < podCount && radius >= 0; k++) {
@@ -654,8 +655,8 @@ function systemName(input: PairingInput): string {
 
 /**
  * A round robin's schedule cannot move a player, so a pair on the do-not-pair list that it seats
- * together is named in the summary, for the director to change by hand. (Initial Fontes leaves
- * such a pair to the pairing of the rest; the matching systems never seat one.)
+ * together is named in the summary, for the director to change by hand. (Initial Fontes moves
+ * one of them to another pod, fontes.ts; the matching systems never seat one.)
  */
 function unkeptAvoids(ctx: PairingContext, pairs: readonly RawPair[]): string[] {
   return pairs
