@@ -26,10 +26,11 @@ import {
   timesMet,
   type PairingContext,
 } from './context'
+import { fontesGames, seatFontes } from './fontes'
 import { pairContention } from './gibson'
 import { matchPool, type MatchedPool } from './match-pool'
 import { kothModel, randomModel, ratingModel, swissModel } from './models'
-import { circleSchedule, roundRobinSchedule } from './round-robin'
+import { roundRobinSchedule } from './round-robin'
 import type { Bye, PairedRound, Pairing, PairingInput, PairingPlayer } from './types'
 
 /** A pairing before its starter, table and text: `first` set when a schedule decides starts. */
@@ -274,36 +275,41 @@ function roundRobin(
   return ok({ pairs, byes, overLimit: 0, notes: [], gibsonized: [] })
 }
 
-/**
- * The pods of Initial Fontes over an even field in rating order (tsh's InitFontes as read here):
- * the field is cut into `groups` rating bands (rounds + 1 of them); pod k takes the k-th player of
- * every band, so each pod has one player from each band and plays a round robin inside itself.
- * When the field is not a multiple of `groups`, the remainder r (even) is spread over the bands —
- * r bands, evenly spaced from the top, get one player more — and those extra players join the last
- * pod, which then plays the first rounds of a round robin of its larger size.
- */
-export function fontesPods<T>(field: readonly T[], groups: number): T[][] {
-  const q = Math.floor(field.length / groups)
-  const r = field.length - q * groups
-  const extra = new Set<number>()
-  for (let k = 0; k < r; k++) extra.add(Math.floor(((k + 0.5) * groups) / r))
-  const bands: T[][] = []
-  let at = 0
-  for (let g = 0; g < groups; g++) {
-    const size = q + (extra.has(g) ? 1 : 0)
-    bands.push(field.slice(at, at + size))
-    at += size
-  }
-  const pods: T[][] = []
-  for (let k = 0; k < q; k++) pods.push(bands.map((band) => band[k] as T))
-  const extras = bands.filter((band) => band.length > q).map((band) => band[q] as T)
-  if (extras.length > 0) {
-    if (pods.length === 0) pods.push(extras)
-    else (pods[pods.length - 1] as T[]).push(...extras)
-  }
-  return pods
+/** The Fontes pods live in fontes.ts; re-exported here for callers of the old place. */
+export { fontesPods } from './fontes'
+
+/** Why the bye went where it did: by rating before round 1, by the basis standings after. */
+function fontesByeReason(
+  chosen: PairingPlayer,
+  ordered: readonly PairingPlayer[],
+  basedOn: number,
+): string {
+  const fewest = Math.min(...ordered.map((p) => p.byes))
+  const where =
+    basedOn === 0
+      ? `by rating, before any game (seed ${String(ordered.indexOf(chosen) + 1)})`
+      : `on the standings after round ${String(basedOn)} (rank ${String(chosen.rank)})`
+  return `fewest byes and forfeits (${String(fewest)}); lowest ranked of them ${where}`
 }
 
+/** Pods counted from 1 for people: "pod 3", "pods 2, 3 and 5". */
+function podsText(pods: readonly number[]): string {
+  const names = pods.map((k) => String(k + 1))
+  const last = names.pop() ?? ''
+  return names.length === 0 ? `pod ${last}` : `pods ${names.join(', ')} and ${last}`
+}
+
+/**
+ * Initial Fontes (fontes.ts seats the pods). The bye goes as in every system: fewest byes, then
+ * the lowest ranked on the standings the round is based on (rating order before round 1). The
+ * pods are seated on the field without round 1's bye holder and kept for every Fontes round; a
+ * later bye holder's scheduled opponent meets the round-1 bye holder if the weights agree.
+ *
+ * A scheduled game between players who met already (a field that changed since round 1) or must
+ * not meet is not played: those players are paired by the weights. When that leaves a repeat or
+ * no pairing at all, the pods around them are paired by the weights too, widening pod by pod up
+ * to the whole round; a round that can be paired is never refused.
+ */
 function fontes(
   ctx: PairingContext,
   eligible: ReadonlySet<PlayerId>,
@@ -323,49 +329,122 @@ function fontes(
       `Initial Fontes pairs rounds 1 to ${String(rounds)}, not round ${String(input.round)}`,
     )
   }
-  // Seeds by rating. An odd field first gives the bye: fewest byes, then the lowest seed.
   const byRating = ratingOrder(input.players.filter((p) => eligible.has(p.id)))
-  const byes: Bye[] = []
-  let field = byRating
-  if (field.length % 2 === 1) {
-    const chosen = byeOrder(byRating)[0] as PairingPlayer
-    byes.push({ player: chosen.id, reason: byeReason(chosen, byRating, 0) })
-    field = byRating.filter((p) => p.id !== chosen.id)
+  let bye: Bye | null = null
+  let outside: PairingPlayer | undefined
+  if (byRating.length % 2 === 1) {
+    const chosen = byeOrder(ordered)[0] as PairingPlayer
+    bye = { player: chosen.id, reason: fontesByeReason(chosen, ordered, input.basedOn) }
+    const first = input.history.find((r) => r.round === 1)?.byes.find((id) => eligible.has(id))
+    outside = (first === undefined ? undefined : ctx.byId.get(first)) ?? chosen
   }
-  const pairs: RawPair[] = []
-  const paired = new Set<PlayerId>()
-  const groups = rounds + 1
-  for (const pod of fontesPods(field, groups)) {
-    const schedule = pod.length >= 2 && pod.length % 2 === 0 ? circleSchedule(pod.length) : []
-    for (const [x, y] of schedule[input.round - 1] ?? []) {
-      const a = pod[x] as PairingPlayer
-      const b = pod[y] as PairingPlayer
-      // A field that changed since round 1 can seat two old opponents together: they are paired
-      // by the weights below instead.
-      if (timesMet(ctx, a.id, b.id) > 0 || ctx.avoid.has(pairKey(a.id, b.id))) continue
-      pairs.push({
-        a,
-        b,
-        note: `Initial Fontes: pod of ${String(pod.length)}, seeds ${String(byRating.indexOf(a) + 1)} and ${String(byRating.indexOf(b) + 1)}`,
-      })
-      paired.add(a.id)
-      paired.add(b.id)
+  const field = byRating.filter((p) => p.id !== outside?.id)
+  const seating = seatFontes(field, rounds + 1, (a, b) => ctx.avoid.has(pairKey(a.id, b.id)))
+  const notes: string[] = []
+  for (const m of seating.moves) {
+    notes.push(
+      `Initial Fontes: ${m.player.name} plays in pod ${String(m.to + 1)} instead of pod ${String(m.from + 1)} (in place of ${m.swappedWith.name}, of the same rating band) to keep away from ${m.apartFrom.name}`,
+    )
+  }
+  for (const [a, b] of seating.together) {
+    notes.push(
+      `Initial Fontes: no pod can take ${a.name} or ${b.name} without seating another pair that must not meet; their scheduled game is paired by the weights`,
+    )
+  }
+  const podOf = new Map<PlayerId, number>()
+  seating.pods.forEach((pod, k) => {
+    for (const p of pod) podOf.set(p.id, k)
+  })
+  const seed = (p: PairingPlayer): string => String(byRating.indexOf(p) + 1)
+  const scheduled: RawPair[] = []
+  for (const [a, b, k] of fontesGames(seating.pods, input.round)) {
+    if (a.id === bye?.player || b.id === bye?.player) continue
+    if (timesMet(ctx, a.id, b.id) > 0 || ctx.avoid.has(pairKey(a.id, b.id))) continue
+    const size = seating.pods[k]?.length ?? 0
+    scheduled.push({
+      a,
+      b,
+      note: `Initial Fontes: pod of ${String(size)}, seeds ${seed(a)} and ${seed(b)}`,
+    })
+  }
+  const onSchedule = new Set(scheduled.flatMap((p) => [p.a.id, p.b.id]))
+  const loosePods = new Set<number>()
+  for (const p of ordered) {
+    const k = podOf.get(p.id)
+    if (k !== undefined && p.id !== bye?.player && !onSchedule.has(p.id)) loosePods.add(k)
+  }
+  const byWeights = (players: readonly PairingPlayer[]): Result<MatchedPool> | null =>
+    matchPool(ctx, players, swissModel(ctx, players), 'as-needed')
+  const repeatsIn = (m: MatchedPool): number =>
+    m.pairs.filter(([a, b]) => timesMet(ctx, a.id, b.id) > 0).length
+
+  // Widen the players paired by the weights until the pairing has no repeat: first only those
+  // without a scheduled game, then their pods, then the pods within 1, 2, 4 … of those (doubling,
+  // so a field of hundreds of pods needs a handful of matchings, not one per pod).
+  let best: { matched: MatchedPool; released: ReadonlySet<number>; repeats: number } | null = null
+  const podCount = seating.pods.length
+  for (let radius = -1; ; radius = radius < 1 ? radius + 1 : radius * 2) {
+    if (radius >= 0 && loosePods.size === 0) break
+    const released = new Set<number>()
+    for (let k = 0; k < podCount && radius >= 0; k++) {
+      for (const l of loosePods) if (Math.abs(k - l) <= radius) released.add(k)
     }
+    const pool = ordered.filter((p) => {
+      if (p.id === bye?.player) return false
+      const k = podOf.get(p.id)
+      return !onSchedule.has(p.id) || (k !== undefined && released.has(k))
+    })
+    const matched = byWeights(pool)
+    if (matched?.ok === true) {
+      const repeats = repeatsIn(matched.value)
+      if (best === null || repeats < best.repeats) {
+        best = { matched: matched.value, released, repeats }
+      }
+      if (repeats === 0) break
+    }
+    if (released.size === podCount) break
   }
-  // Players without a scheduled opponent are paired among themselves, Swiss-style.
-  const left = ordered.filter(
-    (p) => eligible.has(p.id) && !paired.has(p.id) && !byes.some((b) => b.player === p.id),
+
+  if (best === null) {
+    // Not even the whole field pairs around this bye: pair everyone by the weights, bye included.
+    const all = withBye(ordered, (players, mode) =>
+      matchPool(ctx, players, swissModel(ctx, players), mode),
+    )
+    if (!all.ok) return all
+    notes.push(
+      'Initial Fontes: the whole round is paired by the weights: the schedule and its bye leave no pairing that keeps every pair that must not meet apart',
+    )
+    return ok({
+      pairs: rawFromMatched(all.value.matched, 'Initial Fontes: paired by the weights'),
+      byes: all.value.bye === null ? [] : [all.value.bye],
+      overLimit: all.value.matched.overLimit,
+      notes,
+      gibsonized: [],
+    })
+  }
+  const { matched, released } = best
+  const pairs = scheduled.filter((p) => !released.has(podOf.get(p.a.id) ?? -1))
+  if (released.size > 0) {
+    const which = [...released].sort((x, y) => x - y)
+    notes.push(
+      released.size === podCount
+        ? 'Initial Fontes: the whole round is paired by the weights: the schedule could not be kept without a repeat'
+        : `Initial Fontes: ${podsText(which)} paired by the weights this round: their scheduled games would have been repeats or pairs that must not meet`,
+    )
+  }
+  pairs.push(
+    ...rawFromMatched(
+      matched,
+      released.size === 0
+        ? 'Initial Fontes: no scheduled opponent'
+        : 'Initial Fontes: paired by the weights',
+    ),
   )
-  const rest = withBye(left, (players, mode) =>
-    matchPool(ctx, players, swissModel(ctx, players), mode),
-  )
-  if (!rest.ok) return rest
-  pairs.push(...rawFromMatched(rest.value.matched, 'Initial Fontes: no scheduled opponent'))
   return ok({
     pairs,
-    byes: rest.value.bye === null ? byes : [...byes, rest.value.bye],
-    overLimit: rest.value.matched.overLimit,
-    notes: [],
+    byes: bye === null ? [] : [bye],
+    overLimit: matched.overLimit,
+    notes,
     gibsonized: [],
   })
 }
@@ -576,8 +655,8 @@ function systemName(input: PairingInput): string {
 
 /**
  * A round robin's schedule cannot move a player, so a pair on the do-not-pair list that it seats
- * together is named in the summary, for the director to change by hand. (Initial Fontes leaves
- * such a pair to the pairing of the rest; the matching systems never seat one.)
+ * together is named in the summary, for the director to change by hand. (Initial Fontes moves
+ * one of them to another pod, fontes.ts; the matching systems never seat one.)
  */
 function unkeptAvoids(ctx: PairingContext, pairs: readonly RawPair[]): string[] {
   return pairs
