@@ -164,6 +164,23 @@ export function validateTournamentInfo(info: TournamentInfo): Result<TournamentI
 }
 
 /**
+ * Session breaks as a director types them: round numbers separated by commas or spaces ("7, 12");
+ * empty is none. Checked as `validateSessionBreaks` checks them.
+ */
+export function parseSessionBreaks(text: string, rounds: number): Result<readonly number[]> {
+  const parts = text.split(/[\s,]+/).filter((part) => part !== '')
+  const bad = parts.find((part) => !/^\d+$/.test(part))
+  if (bad !== undefined) {
+    return err(
+      'tournament.session-breaks.round',
+      `A session break falls after a round of the event: a whole number from 1 to ${rounds}, not "${bad}".`,
+      { field: 'sessionBreaks', details: { round: bad } },
+    )
+  }
+  return validateSessionBreaks(parts.map(Number), rounds)
+}
+
+/**
  * Session breaks (tsh's `session_breaks`): rounds of the event, each a whole number from 1 to the
  * last round (tsh writes the last round too, the end of the last session), given once each in
  * increasing order; returned as given. None is no break.
