@@ -45,3 +45,41 @@ test('a new division is paired by the automatic plan, shown in words; the direct
     expect(Math.abs(seed(a) - seed(b))).toBeGreaterThanOrEqual(5)
   }
 })
+
+test('a round 1 changed by hand: round 2 is Swiss, said in words; session breaks are set on the Rounds screen (issue 18)', async ({
+  page,
+  shell,
+  tournaments,
+  tournament,
+  players,
+}) => {
+  await openRegistrationDesk({ shell, tournaments, tournament })
+  for (const entry of TWENTY_PLAYERS) await players.register(entry)
+  await shell.goTo('Rounds')
+  const rounds = new RoundsPage(page)
+
+  // tsh's session_breaks: typed on the Rounds screen, kept in the event.
+  await page.getByText('Session breaks', { exact: true }).click()
+  await page.getByLabel('Session breaks after rounds').fill('7, 20')
+  await page.getByRole('button', { name: 'Save session breaks' }).click()
+  await expect(page.getByRole('alert')).toContainText('a whole number from 1 to 12, not 20')
+  await page.getByLabel('Session breaks after rounds').fill('6')
+  await page.getByRole('button', { name: 'Save session breaks' }).click()
+  await expect(page.getByText('This event has a session break after round 6.')).toBeVisible()
+
+  await expect(page.getByText('The plan pairs round 1 (Initial Fontes) on ratings.')).toBeVisible()
+  await rounds.pair(1)
+  const [first] = await rounds.pairingRows(1)
+  const seed = (cell: string | undefined): number => Number(/#(\d+)/.exec(cell ?? '')?.[1])
+  const [second] = (await rounds.pairingRows(1)).slice(1)
+  // The director swaps two players of round 1: the Fontes schedule no longer made round 1.
+  await rounds.swap(seed(first?.[1]), seed(second?.[1]))
+  await expect(
+    page.getByText(
+      'Round 2: Swiss — round 1 was not paired by the Initial Fontes schedule (paired by hand, from round 1).',
+    ),
+  ).toBeVisible()
+  await expect(
+    page.getByText('The plan pairs round 2 (Swiss) on the standings after round 1.'),
+  ).toBeVisible()
+})

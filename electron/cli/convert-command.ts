@@ -12,7 +12,12 @@ import { checkTFile } from '../../shared/formats/t-check'
 import { exportTDivision, exportTDivisionWithNotes } from '../../shared/formats/t-export'
 import { readTFile, serializeTFile } from '../../shared/formats/t-file'
 import type { TDivisionFile } from '../../shared/formats/t-file-types'
-import { eventFromConfig, importTDivision, importTshEvent } from '../../shared/formats/t-import'
+import {
+  eventFromConfig,
+  importTDivision,
+  importTshEvent,
+  sessionBreaksWithin,
+} from '../../shared/formats/t-import'
 import {
   readTournamentFile,
   writeTournamentFile,
@@ -294,6 +299,7 @@ async function tToJson(
   let title = o.get('title') ?? stem(inPath)
   let date = dateOption(o.get('date'))
   let rounds: number | undefined
+  let sessionBreaks: readonly number[] | undefined
   const prelude: Command[] = []
   const configPath = o.get('config')
   if (configPath !== undefined) {
@@ -313,6 +319,7 @@ async function tToJson(
     title = o.get('title') ?? event.value.name
     date = o.has('date') ? date : event.value.date
     rounds = event.value.rounds
+    sessionBreaks = event.value.sessionBreaks
     if (event.value.plan !== null) {
       prelude.push({ type: 'setPairingPlan', division, plan: event.value.plan })
     }
@@ -338,6 +345,7 @@ async function tToJson(
           startDate: date,
           endDate: date,
           rounds: Math.max(1, rounds ?? imported.value.rounds),
+          ...sessionBreaksWithin(sessionBreaks, Math.max(1, rounds ?? imported.value.rounds)),
         },
         rules,
       },

@@ -339,3 +339,59 @@ describe('rackside pair (design.md, "Pairing")', () => {
     expect(stderr).toContain(message)
   })
 })
+
+describe("pair --session-breaks (tsh's session_breaks, issue 18)", () => {
+  /** 100 players after two rounds: player i (1–50) meets 50 + ((i − 2 + round) mod 50) + 1. */
+  function hundred(): string {
+    const opponents: number[][] = Array.from({ length: 100 }, () => [])
+    const scores: number[][] = Array.from({ length: 100 }, () => [])
+    for (let round = 1; round <= 2; round++) {
+      for (let i = 1; i <= 50; i++) {
+        const j = 50 + ((i - 2 + round) % 50) + 1
+        opponents[i - 1]?.push(j)
+        opponents[j - 1]?.push(i)
+        const iWins = (i + round) % 2 === 0
+        scores[i - 1]?.push(iWins ? 420 : 380)
+        scores[j - 1]?.push(iWins ? 380 : 420)
+      }
+    }
+    return opponents
+      .map(
+        (o, k) =>
+          `Player, P${String(k + 1).padStart(3, '0')} ${2100 - k} ${o.join(' ')}; ${(scores[k] ?? []).join(' ')}`,
+      )
+      .join('\n')
+  }
+
+  test.each([
+    // No breaks: nothing lagged (auto-plan.ts).
+    { breaks: [], basedOn: 2 },
+    // Round 3 inside the first session: lagged, on round 1.
+    { breaks: ['--session-breaks', '7'], basedOn: 1 },
+    // Round 3 first after a break after round 2: the latest standings.
+    { breaks: ['--session-breaks', '2,7'], basedOn: 2 },
+  ])('100 players, round 3 of 14, $breaks: on round $basedOn', async ({ breaks, basedOn }) => {
+    writeFileSync(at('hundred.t'), `${hundred()}\n`)
+    const paired = await json('pair', at('hundred.t'), '--round', '3', '--rounds', '14', ...breaks)
+    // Initial Fontes (rounds 1–5 for 100 players) did not visibly make rounds 1–2 of a .t: Swiss.
+    expect(paired).toMatchObject({ system: 'swiss', basedOn })
+    expect((paired as PairJson & { planNote?: string }).planNote).toBe(
+      'Round 3: Swiss — a .t file does not say whether rounds 1–2 were paired by the Initial Fontes schedule',
+    )
+  })
+
+  test('--session-breaks must be increasing round numbers', async () => {
+    const { code, stderr } = await cli(
+      'pair',
+      at('a.t'),
+      '--round',
+      '3',
+      '--rounds',
+      '12',
+      '--session-breaks',
+      '7,5',
+    )
+    expect(code).not.toBe(0)
+    expect(stderr).toContain('--session-breaks must list increasing round numbers')
+  })
+})

@@ -1,11 +1,13 @@
 /** `pair FILE`: pairs a round of a tsh `.t` division from the rounds before it (shared/pairing). */
 import { formatProblem } from '../../shared/formats/problem'
-import { autoPlan, describePlan } from '../../shared/pairing/auto-plan'
+import { afterSchedule, autoPlan, describePlan } from '../../shared/pairing/auto-plan'
 import { pairingInputFromTFile } from '../../shared/pairing/from-t-file'
 import { pairRound } from '../../shared/pairing/pair-round'
 import type { PairedRound, PairingSystem } from '../../shared/pairing/types'
 import { PRESETS } from '../../shared/rules/presets'
 import { PRESET_IDS, type PresetId } from '../../shared/rules/rule-set'
+import { systemWords } from '../../shared/tournament/describe'
+import { basisRound, isScheduleSystem } from '../../shared/tournament/plan'
 import { parseArgs } from './args'
 import {
   CONTENTION_FLAGS,
@@ -19,13 +21,17 @@ import { encodingOption, readTInput } from './t-input'
 export const PAIR_USAGE = `rackside pair FILE.t --round N [--rounds TOTAL]
                    [--system swiss|koth|rr|drr|random|rating|fontes|australian]
                    [--based-on M] [--max-repeats K|none] [--neighbours] [--seed S]
-                   [--fontes-rounds R] [--rr-start R]
+                   [--fontes-rounds R] [--rr-start R] [--session-breaks R1,R2,…]
                    [--preset ${PRESET_IDS.join('|')}] [--json] [--encoding latin1|utf8]
                    ${CONTENTION_USAGE}
   Pairs round N from the rounds before it. Without --system, the automatic plan for the
   field and the event's TOTAL rounds decides (round robin, Initial Fontes, Swiss, King of the
   Hill) and --rounds is required. On the standings after round M (default N-1, or the plan's:
-  N-2 for lagged pairing). Repeats: no limit unless --max-repeats; --neighbours pairs Swiss
+  N-2 for lagged pairing inside a session: --session-breaks lists the rounds after which play
+  stops, as tsh's session_breaks; the first round after one, and every round when none is given,
+  pairs on the latest standings). A .t file does not say which system paired its rounds, so a
+  round robin or Initial Fontes of the plan pairs only its first round; later rounds of it go on
+  as Swiss (King of the Hill last). Repeats: no limit unless --max-repeats; --neighbours pairs Swiss
   score groups 1 v 2 instead of top half v bottom half. --gibson Gibsonizes players who have
   clinched their prize band, --contender-rounds K pairs leaders with players who can still
   catch them in the last K rounds (both need --rounds). Starts follow the preset (default
@@ -67,6 +73,18 @@ function pairingsTable(round: PairedRound, nameOf: (id: number) => string): stri
   return [`Round ${String(round.round)}`, ...lines, '', round.summary.text].join('\n')
 }
 
+/** `--session-breaks 7,12`: increasing round numbers from 1. */
+function sessionBreaks(value: string | undefined): readonly number[] {
+  if (value === undefined || value.trim() === '') return []
+  const breaks = value.split(',').map((part) => wholeNumber('session-breaks', part.trim()) ?? 0)
+  breaks.forEach((b, i) => {
+    if (b < 1 || b <= (breaks[i - 1] ?? 0)) {
+      throw new CliError('--session-breaks must list increasing round numbers from 1, like 7,12')
+    }
+  })
+  return breaks
+}
+
 /** The step pairing `round`: the last one starting at or before it. */
 const stepIndexOf = (plan: readonly { readonly fromRound: number }[], round: number): number =>
   plan.reduce((found, s, i) => (s.fromRound <= round ? i : found), 0)
@@ -82,6 +100,7 @@ export async function pairCommand(argv: readonly string[], io: CliIo): Promise<E
       'seed',
       'fontes-rounds',
       'rr-start',
+      'session-breaks',
       'preset',
       'encoding',
       ...CONTENTION_OPTIONS,
@@ -123,11 +142,25 @@ export async function pairCommand(argv: readonly string[], io: CliIo): Promise<E
   }
   // The automatic plan is worked out on the players still in the event.
   const active = input.file.players.filter((p) => !p.tags.some((t) => t.name === 'off')).length
-  const plan = totalRounds === undefined ? null : autoPlan(active, totalRounds)
-  const step = plan === null ? null : (plan[stepIndexOf(plan, round)] ?? null)
+  const breaks = sessionBreaks(options.get('session-breaks'))
+  const plan = totalRounds === undefined ? null : autoPlan(active, totalRounds, breaks)
+  const planned = plan === null ? null : (plan[stepIndexOf(plan, round)] ?? null)
+  // A schedule past its first round cannot follow a history it may not have made.
+  const schedulePast =
+    planned !== null && isScheduleSystem(planned.system) && round > planned.fromRound
+  const step =
+    schedulePast && totalRounds !== undefined
+      ? afterSchedule(active, totalRounds, round, breaks)
+      : planned
+  const scheduleNote =
+    schedulePast && step !== null && planned !== null
+      ? `Round ${String(round)}: ${systemWords(step.system)} — a .t file does not say whether rounds ${String(planned.fromRound)}–${String(round - 1)} were paired by the ${systemWords(planned.system)} schedule`
+      : null
   const system = chosen ?? step?.system ?? 'swiss'
   const stepBasis =
-    step?.basedOn === 'lagged' && chosen === undefined ? Math.max(0, round - 2) : round - 1
+    step !== null && chosen === undefined
+      ? basisRound(step.basedOn, round, breaks)
+      : Math.max(0, round - 1)
   const basedOn = wholeNumber('based-on', options.get('based-on')) ?? stepBasis
   const maxRepeats =
     limit === undefined ? (chosen === undefined ? (step?.maxRepeats ?? null) : null) : limit
@@ -170,6 +203,7 @@ export async function pairCommand(argv: readonly string[], io: CliIo): Promise<E
         system: result.system,
         basedOn: result.basedOn,
         ...(plan === null ? {} : { plan: describePlan(plan, totalRounds ?? round) }),
+        ...(scheduleNote === null ? {} : { planNote: scheduleNote }),
         maxRepeats,
         // The seed belongs to the export (it makes the draw reproducible), not to the reasons.
         seed,
@@ -194,6 +228,7 @@ export async function pairCommand(argv: readonly string[], io: CliIo): Promise<E
   }
   const names = new Map(input.file.players.map((p) => [p.id, p.name]))
   if (plan !== null) io.stdout(`Plan: ${describePlan(plan, totalRounds ?? round)}\n`)
+  if (scheduleNote !== null) io.stdout(`${scheduleNote}\n`)
   io.stdout(`${pairingsTable(result, (id) => names.get(id) ?? `#${String(id)}`)}\n`)
   return EXIT.ok
 }

@@ -4,11 +4,27 @@ import { describe, expect, test } from 'vitest'
 import { rulesFromPreset } from '../rules/presets'
 import { apply } from '../tournament/apply'
 import type { Command, PairingSpec } from '../tournament/commands'
-import { applyAll, ID, played } from '../tournament/test-support/event'
-import { DEFAULT_PLAN, type PlanStep, type TournamentState } from '../tournament/types'
+import { applyAll, ID, logOf, played } from '../tournament/test-support/event'
+import {
+  DEFAULT_PLAN,
+  type Division,
+  type PlanStep,
+  type TournamentState,
+} from '../tournament/types'
+import { readTournamentFile, writeTournamentFile } from '../formats/tournament-file'
+import { readTFile } from '../formats/t-file'
+import { importTDivision } from '../formats/t-import'
+import { seededRng, shuffled } from '../random'
+import { describeCommand } from '../tournament/describe'
+import { divisionStandings } from '../tournament/views'
 import {
   allRoundsPaired,
+  basisOf,
+  describeRoundPlan,
   describeWarning,
+  effectivePlan,
+  roundPlanFor,
+  usesAutoPlan,
   nextRoundNumber,
   pairingWarnings,
   planStepFor,
@@ -82,17 +98,25 @@ describe('the plan decides how each round is paired (design.md, "Pairing")', () 
     expect(planStepFor({ ...division, plan }, round, 12).system).toBe(system)
   })
 
-  test('no plan, or the old default plan: the automatic plan for the active field and the rounds (auto-plan.ts)', () => {
+  test('no plan is the explicit automatic state: the automatic plan for the active field and the rounds (auto-plan.ts)', () => {
     const active = division.players.filter((p) => p.status.kind === 'active').length
-    for (const plan of [[], DEFAULT_PLAN]) {
-      for (const round of [1, 2, 5, 12]) {
-        const auto = autoPlan(active, 12)
-        expect(planStepFor({ ...division, plan }, round, 12)).toEqual(
-          auto[stepIndexFor(auto, round)],
-        )
-      }
+    // Before any round is paired, so the automatic round robin follows its own history.
+    const fresh = { ...division, rounds: [] }
+    for (const round of [1, 2, 5, 12]) {
+      const auto = autoPlan(active, 12)
+      expect(planStepFor({ ...fresh, plan: [] }, round, 12)).toEqual(
+        auto[stepIndexFor(auto, round)],
+      )
     }
     expect(planStepFor({ ...division, plan: [] }, 1, 12).maxRepeats).toBeNull()
+  })
+
+  test('a saved plan equal to the old default (by rating, Swiss, no repeats) is kept as saved (issue 20)', () => {
+    const saved = { ...division, plan: DEFAULT_PLAN }
+    expect(usesAutoPlan(saved)).toBe(false)
+    expect(effectivePlan(saved, 12)).toEqual(DEFAULT_PLAN)
+    expect(planStepFor(saved, 1, 12).system).toBe('rating')
+    expect(planStepFor(saved, 2, 12)).toEqual(DEFAULT_PLAN[1])
   })
 
   test('the next round is the first not paired', () => {
@@ -508,3 +532,273 @@ describe('issue 11: table numbers offset per division (two divisions in one hall
     expect(refused.ok ? '' : refused.error.message).toContain('division A')
   })
 })
+
+describe('"automatic" is a state of the log, never a plan\'s shape (issue 20)', () => {
+  const created = deskSetup('nsa1995', 12)
+
+  test('an old log whose division was only ever created (its old default plan) is automatic', () => {
+    // Logs written when a division was created with the old default hold no setPairingPlan.
+    const state = applyAll(created)
+    expect(state.divisions[0]?.plan).toEqual([])
+    expect(usesAutoPlan(state.divisions[0] as Division)).toBe(true)
+  })
+
+  test('the director saving exactly the old default keeps it, and History says so', () => {
+    const save: Command = { type: 'setPairingPlan', division: 'A', plan: DEFAULT_PLAN }
+    const state = applyAll([...created, save])
+    const found = state.divisions[0] as Division
+    expect(usesAutoPlan(found)).toBe(false)
+    expect(planStepFor(found, 1, 12).system).toBe('rating')
+    expect(describeCommand(save, state)).toBe(
+      'Pairing plan: from round 1: seeded by rating; from round 2: Swiss',
+    )
+    const back: Command = { type: 'setPairingPlan', division: 'A', plan: [] }
+    expect(usesAutoPlan(applyAll([...created, save, back]).divisions[0] as Division)).toBe(true)
+    expect(describeCommand(back, state)).toBe('Pairing plan: automatic')
+  })
+
+  test('the tournament file keeps a saved old default and the automatic state apart', () => {
+    const log = logOf([...created, { type: 'setPairingPlan', division: 'A', plan: DEFAULT_PLAN }])
+    const read = readTournamentFile(writeTournamentFile(ID, log, '2026-03-14T09:00:00Z'))
+    if (!read.ok) throw new Error(read.error.message)
+    expect(read.value.state.divisions[0]?.plan).toEqual(DEFAULT_PLAN)
+    const auto = readTournamentFile(writeTournamentFile(ID, logOf(created), '2026-03-14T09:00:00Z'))
+    if (!auto.ok) throw new Error(auto.error.message)
+    expect(auto.value.state.divisions[0]?.plan).toEqual([])
+  })
+})
+
+describe("lag only inside a session (tsh's session_breaks)", () => {
+  const lagged: PlanStep = { fromRound: 2, system: 'swiss', basedOn: 'lagged', maxRepeats: null }
+  const previous: PlanStep = { ...lagged, basedOn: 'previous' }
+  test.each([
+    // Breaks after rounds 7 and 12 (the MGI 2022 config.tsh: session_breaks = [7,12]).
+    { step: lagged, round: 2, breaks: [7, 12], basis: 0 },
+    { step: lagged, round: 3, breaks: [7, 12], basis: 1 },
+    { step: lagged, round: 7, breaks: [7, 12], basis: 5 },
+    // The first round after a break waits for the latest standings.
+    { step: lagged, round: 8, breaks: [7, 12], basis: 7 },
+    { step: lagged, round: 9, breaks: [7, 12], basis: 7 },
+    { step: lagged, round: 10, breaks: [7, 12], basis: 8 },
+    { step: lagged, round: 13, breaks: [7, 12], basis: 12 },
+    // No breaks: one session, lagged throughout.
+    { step: lagged, round: 8, breaks: [], basis: 6 },
+    // A step on the previous round is never lagged.
+    { step: previous, round: 9, breaks: [7], basis: 8 },
+    { step: previous, round: 1, breaks: [], basis: 0 },
+  ])(
+    '$step.basedOn round $round, breaks $breaks: on round $basis',
+    ({ step, round, breaks, basis }) => {
+      expect(basisOf(step, round, breaks)).toBe(basis)
+    },
+  )
+
+  test('the automatic plan of a 109-player event lags inside its sessions only', () => {
+    const big = applyAll([...bigEvent(109, 14, [7])]).divisions[0] as Division
+    const bases = [6, 7, 8, 9, 10, 14].map((r) => roundPlanFor(big, r, 14, [7]).basis)
+    expect(bases).toEqual([4, 5, 7, 7, 8, 13])
+    // Without breaks nothing is lagged (auto-plan.ts: lag costs fairness).
+    expect([6, 8, 14].map((r) => roundPlanFor(big, r, 14).basis)).toEqual([5, 7, 13])
+  })
+})
+
+/** An event of `players` players and `rounds` rounds with these session breaks, no round paired. */
+function bigEvent(players: number, rounds: number, breaks: readonly number[]): Command[] {
+  return [
+    {
+      type: 'createTournament',
+      info: {
+        name: 'Big Open',
+        venue: 'Hall',
+        startDate: '2026-03-14',
+        endDate: '2026-03-15',
+        rounds,
+        ...(breaks.length === 0 ? {} : { sessionBreaks: breaks }),
+      },
+      rules: nsa,
+    },
+    { type: 'addDivision', name: 'A' },
+    {
+      type: 'registerPlayers',
+      division: 'A',
+      players: Array.from({ length: players }, (_, i) => ({
+        player: {
+          name: `Player ${String(i + 1).padStart(3, '0')}`,
+          rating: 2000 - i,
+          memberId: '',
+          club: '',
+        },
+      })),
+    },
+  ]
+}
+
+/**
+ * A tsh `.t` division of `players` (even) players after `played` rounds, paired as another program
+ * would: a seeded random draw each round with no repeat; scores made up from the ids.
+ */
+function tshHistory(players: number, played: number): string {
+  const rng = seededRng(18)
+  const opponents: number[][] = Array.from({ length: players }, () => [])
+  const scores: number[][] = Array.from({ length: players }, () => [])
+  for (let k = 0; k < played; k++) {
+    let pairs: [number, number][] = []
+    for (let attempt = 0; attempt < 1000 && pairs.length < players / 2; attempt++) {
+      pairs = []
+      const left = shuffled(
+        Array.from({ length: players }, (_, i) => i + 1),
+        rng,
+      )
+      while (left.length > 0) {
+        const a = left.shift() as number
+        const at = left.findIndex((b) => !(opponents[a - 1] ?? []).includes(b))
+        if (at < 0) break
+        pairs.push([a, left.splice(at, 1)[0] as number])
+      }
+    }
+    for (const [a, b] of pairs) {
+      opponents[a - 1]?.push(b)
+      opponents[b - 1]?.push(a)
+      const sa = 300 + ((a * 37 + k * 11) % 200)
+      const sb = 300 + ((b * 53 + k * 7) % 200)
+      scores[a - 1]?.push(sa)
+      scores[b - 1]?.push(sb === sa ? sb + 1 : sb)
+    }
+  }
+  return opponents
+    .map(
+      (opps, i) =>
+        `Player, P${String(i + 1).padStart(2, '0')} ${2000 - i * 10} ${opps.join(' ')}; ${(scores[i] ?? []).join(' ')}`,
+    )
+    .join('\n')
+}
+
+function importedEvent(players: number, played: number, rounds: number): TournamentState {
+  const { file } = readTFile(tshHistory(players, played))
+  const imported = importTDivision(file, { division: 'A', rules: nsa, rounds })
+  if (!imported.ok) throw new Error(imported.error.message)
+  return applyAll([
+    {
+      type: 'createTournament',
+      info: { name: 'Imported', venue: '', startDate: '2026-03-14', endDate: '2026-03-14', rounds },
+      rules: nsa,
+    },
+    { type: 'addDivision', name: 'A' },
+    ...imported.value.commands,
+  ])
+}
+
+describe('a schedule step applies only to the history it made (issue 18)', () => {
+  test('tsh import, 24 players x 23 rounds after 10 rounds: round 11 is Swiss, said in words', () => {
+    const state = importedEvent(24, 10, 23)
+    const found = state.divisions[0] as Division
+    // The automatic plan for 24 x 23 is one round robin (auto-plan.ts)...
+    expect(effectivePlan(found, 23)[0]?.system).toBe('round-robin')
+    // ...which the imported history never followed.
+    const plan = roundPlanFor(found, 11, 23)
+    expect(plan.step.system).toBe('swiss')
+    expect(plan.basis).toBe(10)
+    expect(describeRoundPlan(plan, 11)).toBe(
+      'Round 11: Swiss — rounds 1–10 were not paired by the round robin schedule (imported, from round 1)',
+    )
+    expect(roundPlanFor(found, 23, 23).step.system).toBe('koth')
+
+    // Through the desk: the proposal says why it is Swiss.
+    const proposed = proposal(state, 11)
+    expect(proposed.command.system).toBe('swiss')
+    expect(proposed.summary[0]).toBe(describeRoundPlan(plan, 11))
+    // The schedule from the middle pairs across the standings (summed win gaps 38 here); Swiss
+    // keeps score groups together (2).
+    const rows = divisionStandings(state.rules, found, 10, found.players)
+    const wins = new Map(rows.map((r) => [r.player, r.wins]))
+    const gaps = (p: PairingProposal): number =>
+      p.command.pairings.reduce(
+        (sum, x) =>
+          x.kind === 'game'
+            ? sum + Math.abs((wins.get(x.players[0]) ?? 0) - (wins.get(x.players[1]) ?? 0))
+            : sum,
+        0,
+      )
+    const scheduled = proposal(state, 11, { seed: 1, system: 'round-robin' })
+    expect(gaps(proposed)).toBeLessThan(gaps(scheduled))
+  })
+
+  test('the automatic round robin goes on while its own rounds are the history', () => {
+    let state = applyAll(bigEvent(6, 5, []))
+    for (let round = 1; round <= 3; round++) {
+      const step = roundPlanFor(state.divisions[0] as Division, round, 5)
+      expect(step.step.system).toBe('round-robin')
+      expect(step.scheduleBreak).toBeNull()
+      state = run(state, proposal(state, round).command)
+    }
+    // Every pair of the 6 played at most once in rounds 1–3 and round 4 goes on with the schedule.
+    expect(proposal(state, 4).command.system).toBe('round-robin')
+  })
+
+  test.each([
+    ['paired by hand (a swapped table)', 'by-hand', 'paired by hand'],
+    ['paired by Swiss', 'other-system', 'paired by Swiss'],
+  ])('a round robin round %s: the next round is Swiss', (_, reason, words) => {
+    let state = applyAll(bigEvent(6, 5, []))
+    state = run(state, proposal(state, 1).command)
+    if (reason === 'by-hand') {
+      state = run(state, {
+        type: 'editPairing',
+        division: 'A',
+        round: 1,
+        table: 1,
+        change: { kind: 'swap', player: firstPlayerAt(state, 1), with: firstPlayerAt(state, 2) },
+      })
+    } else {
+      state = run(
+        state,
+        { type: 'unpairRound', division: 'A', round: 1 },
+        proposal(state, 1, { seed: 1, system: 'swiss' }).command,
+      )
+    }
+    const plan = roundPlanFor(state.divisions[0] as Division, 2, 5)
+    expect(plan.scheduleBreak?.reason).toBe(reason)
+    expect(plan.step.system).toBe('swiss')
+    expect(describeRoundPlan(plan, 2)).toBe(
+      `Round 2: Swiss — round 1 was not paired by the round robin schedule (${words}, from round 1)`,
+    )
+  })
+
+  test('Initial Fontes after a round 1 it did not make: round 2 is Swiss, no back-to-back rematch', () => {
+    let state = applyAll(bigEvent(20, 12, []))
+    const r1 = proposal(state, 1, { seed: 3, system: 'random' })
+    state = run(state, r1.command)
+    const found = state.divisions[0] as Division
+    expect(effectivePlan(found, 12)[0]?.system).toBe('fontes')
+    expect(roundPlanFor(found, 2, 12).step.system).toBe('swiss')
+    const r2 = proposal(state, 2)
+    expect(r2.command.system).toBe('swiss')
+    expect(r2.warnings.filter((w) => w.kind === 'repeat')).toEqual([])
+  })
+
+  test("a director's own round robin keeps its step, and the proposal says why it may not fit", () => {
+    const mine: PlanStep[] = [
+      { fromRound: 1, system: 'round-robin', basedOn: 'previous', maxRepeats: null },
+    ]
+    const state = run(importedEvent(24, 10, 23), {
+      type: 'setPairingPlan',
+      division: 'A',
+      plan: mine,
+    })
+    const plan = roundPlanFor(state.divisions[0] as Division, 11, 23)
+    expect(plan.step.system).toBe('round-robin')
+    const words = describeRoundPlan(plan, 11)
+    expect(words).toBe(
+      'Round 11: round robin as your plan says, but rounds 1–10 were not paired by the round robin schedule (imported, from round 1): its pairings may repeat games and ignore the standings. Pair by Swiss instead, or change the plan.',
+    )
+    expect(proposal(state, 11).summary[0]).toBe(words)
+  })
+})
+
+function firstPlayerAt(state: TournamentState, table: number): number {
+  const p = state.divisions[0]?.rounds[0]?.pairings.find(
+    (x) => x.kind === 'game' && x.table === table,
+  )
+  if (p?.kind !== 'game') throw new Error(`no table ${table}`)
+  return p.players[0]
+}

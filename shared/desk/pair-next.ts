@@ -4,7 +4,7 @@
  * proposal is a `pairRound` command the director reviews (reasons, repeats, starts) before it is
  * applied, then edits by hand and publishes.
  */
-import { autoPlan } from '../pairing/auto-plan'
+import { afterSchedule, autoPlan } from '../pairing/auto-plan'
 import { pairingInputFromEvent, type Entrant } from '../pairing/input'
 import { pairKey } from '../pairing/context'
 import { pairRound } from '../pairing/pair-round'
@@ -17,10 +17,16 @@ import { apply } from '../tournament/apply'
 import type { Command, PairingSpec } from '../tournament/commands'
 import { checkPlayable, checkRoundNumber, starterOf } from '../tournament/lookup'
 import { avoidPairs, contentionOf, gibsonOptions } from '../tournament/pairing-rules'
-import { fontesSpan, stepIndexFor } from '../tournament/plan'
+import { systemWords } from '../tournament/describe'
+import {
+  basisRound,
+  fontesSpan,
+  scheduleBreak,
+  stepIndexFor,
+  type ScheduleBreak,
+} from '../tournament/plan'
 import { checkedInFor } from '../tournament/players'
 import {
-  DEFAULT_PLAN,
   type Division,
   type PairingStart,
   type PlanStep,
@@ -101,43 +107,122 @@ export function allRoundsPaired(state: TournamentState, division: string): boole
   return nextRoundNumber(state, division) > state.info.rounds
 }
 
-const isOldDefault = (plan: readonly PlanStep[]): boolean =>
-  plan.length === DEFAULT_PLAN.length &&
-  plan.every((s, i) => {
-    const d = DEFAULT_PLAN[i] as PlanStep
-    return (
-      s.fromRound === d.fromRound &&
-      s.system === d.system &&
-      s.basedOn === d.basedOn &&
-      s.maxRepeats === d.maxRepeats &&
-      s.neighbours === undefined
-    )
-  })
-
 /**
- * The plan a division is paired by: the director's, or (no plan, or the old default every division
- * used to get) the automatic plan for its active field and the event's rounds, worked out when
- * pairing so players registered later count (shared/pairing/auto-plan.ts).
+ * The plan a division is paired by: the director's as saved, or (no steps: the explicit
+ * "automatic" state) the automatic plan for its active field, the event's rounds and session
+ * breaks, worked out when pairing so players registered later count
+ * (shared/pairing/auto-plan.ts). Nothing is inferred from a saved plan's shape (issue 20).
  */
-export function effectivePlan(division: Division, eventRounds: number): readonly PlanStep[] {
+export function effectivePlan(
+  division: Division,
+  eventRounds: number,
+  sessionBreaks: readonly number[] = [],
+): readonly PlanStep[] {
   if (!usesAutoPlan(division)) return division.plan
-  const active = division.players.filter((p) => p.status.kind === 'active').length
-  return autoPlan(active, eventRounds)
+  return autoPlan(activeCount(division), eventRounds, sessionBreaks)
 }
+
+const activeCount = (division: Division): number =>
+  division.players.filter((p) => p.status.kind === 'active').length
 
 /** Whether the division follows the automatic plan (no plan of the director's own). */
-export const usesAutoPlan = (division: Division): boolean =>
-  division.plan.length === 0 || isOldDefault(division.plan)
+export const usesAutoPlan = (division: Division): boolean => division.plan.length === 0
 
-/** The plan step that pairs `round`: the last one starting at or before it. */
-export function planStepFor(division: Division, round: number, eventRounds: number): PlanStep {
-  const plan = effectivePlan(division, eventRounds)
-  return plan[stepIndexFor(plan, round)] as PlanStep
+/** How one round is paired: the one owner of "which system, on which standings" (issue 18). */
+export interface RoundPlan {
+  /** The step that pairs the round, as it pairs it (the automatic plan past a broken schedule). */
+  readonly step: PlanStep
+  /** The plan's own step for the round. */
+  readonly planned: PlanStep
+  /** The round whose standings the round is paired on (0: none, ratings only). */
+  readonly basis: number
+  readonly automatic: boolean
+  /** The earlier round of a schedule step the schedule did not make; null when none. */
+  readonly scheduleBreak: ScheduleBreak | null
 }
 
-/** The round whose standings a step pairs on: the last one, or (lagged) the one before it. */
-export function basisOf(step: PlanStep, round: number): number {
-  return step.basedOn === 'lagged' ? Math.max(0, round - 2) : round - 1
+/**
+ * How `round` of the division is paired, from the plan, the event's rounds and session breaks,
+ * and the division's history. A schedule step (round robin, Initial Fontes) of the automatic plan
+ * applies only while every earlier round of the step is the schedule's own; an imported,
+ * hand-paired or otherwise paired history goes on as Swiss (King of the Hill last), since a
+ * schedule followed from the middle repeats games and ignores the standings. A director's own
+ * plan keeps its step; the proposal says why the schedule may not fit (`describeRoundPlan`).
+ */
+export function roundPlanFor(
+  division: Division,
+  round: number,
+  eventRounds: number,
+  sessionBreaks: readonly number[] = [],
+): RoundPlan {
+  const automatic = usesAutoPlan(division)
+  const plan = effectivePlan(division, eventRounds, sessionBreaks)
+  const planned = plan[stepIndexFor(plan, round)] as PlanStep
+  const broken = scheduleBreak(division, planned, round)
+  const step =
+    automatic && broken !== null
+      ? afterSchedule(activeCount(division), eventRounds, round, sessionBreaks)
+      : planned
+  return {
+    step,
+    planned,
+    basis: basisRound(step.basedOn, round, sessionBreaks),
+    automatic,
+    scheduleBreak: broken,
+  }
+}
+
+/** How the rounds a schedule did not make came to be, in words. */
+function breakWords(b: ScheduleBreak): string {
+  switch (b.reason) {
+    case 'imported':
+      return 'imported'
+    case 'by-hand':
+      return 'paired by hand'
+    case 'other-system':
+      return `paired by ${systemWords(b.system ?? '')}`
+    case 'not-schedule':
+      return 'the field changed since'
+  }
+}
+
+/**
+ * Why a round is not paired as the plan's schedule says, in words for the Rounds screen and the
+ * proposal: "Round 11: Swiss — rounds 1–10 were not paired by the round-robin schedule
+ * (imported)". Null when the round is paired as planned.
+ */
+export function describeRoundPlan(plan: RoundPlan, round: number): string | null {
+  const broken = plan.scheduleBreak
+  if (broken === null) return null
+  const from = plan.planned.fromRound
+  const span = round - 1 === from ? `round ${from} was` : `rounds ${from}–${round - 1} were`
+  const schedule = `the ${systemWords(plan.planned.system)} schedule`
+  const why = `${span} not paired by ${schedule} (${breakWords(broken)}, from round ${broken.round})`
+  return plan.automatic
+    ? `Round ${round}: ${systemWords(plan.step.system)} — ${why}`
+    : `Round ${round}: ${systemWords(plan.step.system)} as your plan says, but ${why}: its pairings may repeat games and ignore the standings. Pair by Swiss instead, or change the plan.`
+}
+
+/**
+ * The plan step that pairs `round`, as `roundPlanFor` resolves it (the automatic plan's schedule
+ * gives way to Swiss when the history is not the schedule's).
+ */
+export function planStepFor(
+  division: Division,
+  round: number,
+  eventRounds: number,
+  sessionBreaks: readonly number[] = [],
+): PlanStep {
+  return roundPlanFor(division, round, eventRounds, sessionBreaks).step
+}
+
+/** The round whose standings a step pairs `round` on (shared/tournament/plan.ts, `basisRound`). */
+export function basisOf(
+  step: PlanStep,
+  round: number,
+  sessionBreaks: readonly number[] = [],
+): number {
+  return basisRound(step.basedOn, round, sessionBreaks)
 }
 
 function pastRounds(division: Division, before: number): PastRound[] {
@@ -318,10 +403,13 @@ export function proposePairing(
   if (keptByes.length > 1) {
     return err('pairing.locked.byes', 'Only one bye can be kept when the round is paired again.')
   }
-  const plan = effectivePlan(before, state.info.rounds)
-  const step = plan[stepIndexFor(plan, round)] as PlanStep
+  const breaks = state.info.sessionBreaks ?? []
+  const plan = effectivePlan(before, state.info.rounds, breaks)
+  const planned = roundPlanFor(before, round, state.info.rounds, breaks)
+  const { step } = planned
   const system = options.system ?? step.system
-  const basedOn = basisOf(step, round)
+  const basedOn = planned.basis
+  const planNote = describeRoundPlan(planned, round)
   const input = pairingInputFromEvent(
     {
       entrants: entrantsOf(before, round, options.onlyCheckedInOn, state.rules.desk),
@@ -390,7 +478,8 @@ export function proposePairing(
   if (!applied.ok) return applied
   return ok({
     command,
-    summary: paired.value.summary.lines,
+    summary:
+      planNote === null ? paired.value.summary.lines : [planNote, ...paired.value.summary.lines],
     warnings: pairingWarnings(applied.value, division, round),
     replacesRound: replaced !== null,
     unknownStarts: unknownStarts(state, division, 1, round - 1),

@@ -5,7 +5,7 @@
  */
 import type { PlayerId } from '../results/game-result'
 import type { TournamentState } from '../tournament/types'
-import { basisOf, planStepFor } from './pair-next'
+import { roundPlanFor } from './pair-next'
 import { missingResults, unknownStarts } from './result-line'
 
 /** Something the director should know before pairing, and confirm pairing anyway. */
@@ -39,7 +39,7 @@ export function pairingBlockers(
 ): readonly PairingBlocker[] {
   const found = state.divisions.find((d) => d.name === division)
   if (found === undefined || round < 2) return []
-  const basis = basisOf(planStepFor(found, round, state.info.rounds), round)
+  const basis = roundPlanFor(found, round, state.info.rounds, state.info.sessionBreaks).basis
   const missing: PairingBlocker[] = []
   for (let r = 1; r <= Math.min(basis, found.rounds.length); r++) {
     for (const game of missingResults(state, division, r)) {

@@ -48,7 +48,7 @@ describe('formats.md "tsh event": the MGI 2022 config.tsh', () => {
     expect(config.other.map((o) => o.text)).toEqual(['begin esb A', 'begin esb B'])
   })
 
-  test('tsh config: division A maps rounds, bye spread, firsts, name, date, realm, pairing system, avoid_sr_runs and prize contention', () => {
+  test('tsh config: division A maps rounds, bye spread, firsts, name, date, realm, pairing system, avoid_sr_runs, prize contention and session breaks', () => {
     const mapped = mapConfigToRules(config, 'A')
     expect(mapped.settings).toEqual({
       rounds: 12,
@@ -64,6 +64,8 @@ describe('formats.md "tsh event": the MGI 2022 config.tsh', () => {
       gibson: true,
       gibsonSpread: 400,
       prizeBands: [1, 2, 3, 4, 5],
+      // Issue 18: tsh's session_breaks, where lagged pairing stops.
+      sessionBreaks: [7, 12],
     })
     expect(mapped.problems).toEqual([])
     expect(mapped.ignored).toEqual(
@@ -86,6 +88,7 @@ describe('formats.md "tsh event": the MGI 2022 config.tsh', () => {
       'avoid_sr_runs',
       'gibson',
       'gibson_spread',
+      'session_breaks',
     ])
   })
 })

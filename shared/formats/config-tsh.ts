@@ -297,6 +297,11 @@ export interface MappedTshSettings {
   readonly avoidStartRuns?: boolean
   /** `bye_firsts`: how tsh counts a bye among firsts (`ignore`, `alternate`). */
   readonly byeFirsts?: string
+  /**
+   * `session_breaks`: the rounds after which play stops (a meal, the end of a day), increasing,
+   * e.g. [7,12]; an empty list is none (issue 18: lag only inside a session).
+   */
+  readonly sessionBreaks?: readonly number[]
 }
 
 export interface ConfigMapping {
@@ -324,6 +329,7 @@ type Target =
   | 'pairingSystem'
   | 'avoidStartRuns'
   | 'byeFirsts'
+  | 'sessionBreaks'
 
 const MAPPED_KEYS: Readonly<Record<string, Target>> = {
   max_rounds: 'rounds',
@@ -341,6 +347,7 @@ const MAPPED_KEYS: Readonly<Record<string, Target>> = {
   pairing_system: 'pairingSystem',
   avoid_sr_runs: 'avoidStartRuns',
   bye_firsts: 'byeFirsts',
+  session_breaks: 'sessionBreaks',
 }
 
 /** Largest value each number may have: beyond it the file is refused, never looped over. */
@@ -414,6 +421,8 @@ function expectedType(target: Target): string {
       return 'a whole number from 1 (or a list of them)'
     case 'prizeBands':
       return 'a list of increasing places from 1, like [1,2,3]'
+    case 'sessionBreaks':
+      return 'a list of increasing round numbers from 1, like [7,12]'
     case 'tracksFirsts':
     case 'assignsFirsts':
     case 'gibson':
@@ -437,8 +446,11 @@ function mappedValue(
   switch (target) {
     case 'gibsonSpread':
       return place(value.kind === 'list' ? value.items[0] : value)
+    case 'sessionBreaks':
     case 'prizeBands': {
-      if (value.kind !== 'list' || value.items.length === 0) return null
+      // tsh writes an empty session_breaks for an event without breaks; a prize band needs one.
+      if (value.kind !== 'list') return null
+      if (value.items.length === 0) return target === 'sessionBreaks' ? [] : null
       const ends = value.items.map(place)
       const increasing = ends.every((e, i) => e !== null && (i === 0 || e > (ends[i - 1] ?? 0)))
       return increasing ? (ends as number[]) : null

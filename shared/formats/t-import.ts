@@ -759,6 +759,20 @@ export interface ConfigEvent {
   readonly warnings: readonly FormatProblem[]
   /** `max_rounds`, when given. */
   readonly rounds?: number
+  /** `session_breaks`, when given (tsh's list of rounds after which a session ends). */
+  readonly sessionBreaks?: readonly number[]
+}
+
+/**
+ * The config's session breaks that fall inside an event of `rounds` rounds, as the event's info
+ * carries them (absent when none): a break after a round the event does not have is no break.
+ */
+export function sessionBreaksWithin(
+  breaks: readonly number[] | undefined,
+  rounds: number,
+): { readonly sessionBreaks?: readonly number[] } {
+  const within = (breaks ?? []).filter((b) => b <= rounds)
+  return within.length === 0 ? {} : { sessionBreaks: within }
 }
 
 const MANUAL_PLAN: readonly PlanStep[] = [
@@ -857,6 +871,7 @@ export function eventFromConfig(
     ignored,
     warnings,
     ...(settings.rounds === undefined ? {} : { rounds: settings.rounds }),
+    ...(settings.sessionBreaks === undefined ? {} : { sessionBreaks: settings.sessionBreaks }),
   })
 }
 
@@ -928,6 +943,7 @@ export function importTshEvent(
     startDate,
     endDate: startDate,
     rounds: Math.max(rounds, 1),
+    ...sessionBreaksWithin(event.value.sessionBreaks, Math.max(rounds, 1)),
   }
   const commands: Command[] = [{ type: 'createTournament', info, rules }]
   const prizeLines = readTshPrizes(

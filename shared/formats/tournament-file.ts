@@ -101,6 +101,8 @@ const INFO = obj({
   startDate: 'string',
   endDate: 'string',
   rounds: 'integer',
+  // tsh's session_breaks (issue 18); files before it have none.
+  sessionBreaks: opt({ array: 'integer' }),
 })
 
 /** Enumerated rule fields, by their path in the RuleSet. */

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { applyAll, WORKED_EXAMPLE } from '../tournament/test-support/event'
 import { mapConfigToRules, parseConfigTsh } from './config-tsh'
 import { parseTFile } from './t-file'
+import { eventFromConfig, importTshEvent } from './t-import'
 import { parseTshArchive } from './tsh-archive'
 import { divisionFileName, exportTshEvent } from './tsh-event-export'
 
@@ -82,5 +83,83 @@ describe('a whole event as a tsh .tsh archive (formats.md, "tsh event")', () => 
     if (!archive.ok) throw new Error(archive.error.message)
     const mapped = mapConfigToRules(parseConfigTsh(archive.value.configText).config, 'A')
     expect(mapped.settings).toMatchObject({ spreadCap: 300, pairingSystem: 'manual' })
+  })
+})
+
+describe("tsh's session_breaks and pairing lines (issue 18)", () => {
+  const config = (lines: string): ReturnType<typeof parseConfigTsh>['config'] =>
+    parseConfigTsh(`division A a.t\nconfig max_rounds = 12\n${lines}`).config
+
+  test.each([
+    // The MGI 2022 config.tsh: a break after round 7 and the end of the event after round 12.
+    ['config session_breaks = [7,12]', [7, 12]],
+    ['config session_breaks = [4]', [4]],
+    ['config session_breaks = []', []],
+  ])('%s maps to breaks %j', (line, breaks) => {
+    expect(mapConfigToRules(config(line)).settings.sessionBreaks).toEqual(breaks)
+  })
+
+  test.each([
+    'config session_breaks = [7,5]',
+    'config session_breaks = 7',
+    "config session_breaks = ['x']",
+  ])('%s is refused with its line', (line) => {
+    expect(mapConfigToRules(config(line)).problems).toMatchObject([
+      { line: 3, code: 'tsh.config.type' },
+    ])
+  })
+
+  test('session breaks go into the event and come back out of the .tsh export unchanged', () => {
+    const file = parseTFile('Ann 1800 2; 400\nBob 1700 1; 350')
+    if (!file.ok) throw new Error(file.error.message)
+    const imported = importTshEvent(
+      config('config session_breaks = [7,12]'),
+      new Map([['a.t', file.value]]),
+      {
+        fallbackDate: '2026-03-14',
+      },
+    )
+    if (!imported.ok) throw new Error(imported.error.message)
+    const created = imported.value.commands[0]
+    expect(created?.type === 'createTournament' && created.info.sessionBreaks).toEqual([7, 12])
+    const state = applyAll(imported.value.commands)
+    const text = exportTshEvent(state)
+    if (!text.ok) throw new Error(text.error.message)
+    const archive = parseTshArchive(text.value)
+    if (!archive.ok) throw new Error(archive.error.message)
+    expect(archive.value.configText).toContain('config session_breaks = [7,12]')
+    expect(
+      mapConfigToRules(parseConfigTsh(archive.value.configText).config).settings.sessionBreaks,
+    ).toEqual([7, 12])
+    // An automatic division is not one paired by hand.
+    expect(archive.value.configText).not.toContain('pairing_system')
+  })
+
+  test.each([
+    // tsh's manual pairing names the explicit step it keeps: a Manual plan from round 1.
+    [
+      "config pairing_system = 'manual'",
+      [{ fromRound: 1, system: 'manual', basedOn: 'previous', maxRepeats: 0 }],
+    ],
+    [
+      "config pairing_system = 'none'",
+      [{ fromRound: 1, system: 'manual', basedOn: 'previous', maxRepeats: 0 }],
+    ],
+    // tsh's automatic pairing: Rackside's automatic plan (no steps of the director's).
+    ["config pairing_system = 'auto'", null],
+    ['', null],
+  ])('%s gives the plan %j, and the export writes it back', (line, plan) => {
+    const event = eventFromConfig(config(line), { fallbackDate: '2026-03-14' })
+    if (!event.ok) throw new Error(event.error.message)
+    expect(event.value.plan).toEqual(plan)
+    const file = parseTFile('Ann 1800 2; 400\nBob 1700 1; 350')
+    if (!file.ok) throw new Error(file.error.message)
+    const imported = importTshEvent(config(line), new Map([['a.t', file.value]]), {
+      fallbackDate: '2026-03-14',
+    })
+    if (!imported.ok) throw new Error(imported.error.message)
+    const text = exportTshEvent(applyAll(imported.value.commands))
+    if (!text.ok) throw new Error(text.error.message)
+    expect(text.value.includes("config pairing_system = 'manual'")).toBe(plan !== null)
   })
 })

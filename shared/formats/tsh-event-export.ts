@@ -70,9 +70,16 @@ export function exportTshEvent(state: TournamentState): Result<string> {
     ...(rules.results.spreadCapPerGame === null
       ? []
       : [`config spread_cap = ${String(rules.results.spreadCapPerGame)}`]),
-    // Every division paired by hand: tsh's manual pairing.
+    // tsh's session_breaks (issue 18): where lagged pairing stops; t-import maps it back.
+    ...((info.sessionBreaks ?? []).length === 0
+      ? []
+      : [`config session_breaks = [${(info.sessionBreaks ?? []).join(',')}]`]),
+    // Every division paired by hand: tsh's manual pairing. An automatic division (no steps of
+    // the director's) is not one.
     ...(state.divisions.length > 0 &&
-    state.divisions.every((d) => d.plan.every((step) => step.system === 'manual'))
+    state.divisions.every(
+      (d) => d.plan.length > 0 && d.plan.every((step) => step.system === 'manual'),
+    )
       ? ["config pairing_system = 'manual'"]
       : []),
     ...state.divisions.flatMap((d) => tshPrizeLines(d, d.name.replace(/\s+/g, '_'))),

@@ -9,12 +9,19 @@
  *   - Initial Fontes for the first 3 rounds (5 for a big field: 100 players or more and at least
  *     14 rounds), when the event has at least Fontes + 2 rounds and 8 players or more;
  *     a shorter event opens seeded by rating (top half v bottom half) for round 1 instead.
- *   - Swiss after that, lagged (on the standings of the round before last, so the next round can
- *     be paired while one is still being played) for big fields, 100 players or more, as big
- *     events do; a smaller field is paired on the last round's standings.
+ *   - Swiss after that. A big field (100 players or more) in an event whose director set session
+ *     breaks is paired lagged inside a session (on the standings of the round before last, so the
+ *     next round can be paired while one is still being played), and on the latest standings in
+ *     the first round after a break (shared/tournament/plan.ts, `basisRound`), as tsh's
+ *     `session_breaks`. With no breaks set nothing is lagged: lag costs fairness (a 109-player
+ *     field lagged every round summed win gaps of 404 against tsh's 301), and only the director
+ *     knows when pairings are needed during play.
  *   - King of the Hill for the last round of an event of 5 rounds or more (on the last round's
  *     standings, never lagged: the final round pairs the leaders on the final standings).
  * Every step has no repeat limit: repeats are only priced by the weight model (weights.ts).
+ * A schedule step (round robin, Initial Fontes) pairs only while the division's past rounds are
+ * the ones that schedule made; otherwise the rounds go on as `afterSchedule` says
+ * (shared/desk/pair-next.ts, `roundPlanFor`).
  */
 import type { PairingSystem } from './types'
 
@@ -43,18 +50,34 @@ const step = (
   basedOn: AutoPlanStep['basedOn'] = 'previous',
 ): AutoPlanStep => ({ fromRound, system, basedOn, maxRepeats: null })
 
+/** Lag only where it helps: a big field, in an event with a session break before its end. */
+const lags = (players: number, rounds: number, sessionBreaks: readonly number[]): boolean =>
+  players >= AUTO_PLAN.lagFrom && sessionBreaks.some((b) => b < rounds)
+
 /** Swiss from `from` to the end, the last round King of the Hill when the event is long enough. */
-function swissThenKoth(from: number, rounds: number, players: number): AutoPlanStep[] {
+function swissThenKoth(
+  from: number,
+  rounds: number,
+  players: number,
+  sessionBreaks: readonly number[],
+): AutoPlanStep[] {
   const steps: AutoPlanStep[] = []
   const kothRound = rounds >= AUTO_PLAN.kothFromRounds ? rounds : null
-  const basedOn = players >= AUTO_PLAN.lagFrom ? 'lagged' : 'previous'
+  const basedOn = lags(players, rounds, sessionBreaks) ? 'lagged' : 'previous'
   if (from <= rounds && from !== kothRound) steps.push(step(from, 'swiss', basedOn))
   if (kothRound !== null && kothRound >= from) steps.push(step(kothRound, 'koth'))
   return steps
 }
 
-/** The automatic plan for `players` active players and `rounds` rounds (at least one step). */
-export function autoPlan(players: number, rounds: number): readonly AutoPlanStep[] {
+/**
+ * The automatic plan for `players` active players and `rounds` rounds (at least one step);
+ * `sessionBreaks` are the event's (tsh's `session_breaks`): without them nothing is lagged.
+ */
+export function autoPlan(
+  players: number,
+  rounds: number,
+  sessionBreaks: readonly number[] = [],
+): readonly AutoPlanStep[] {
   const total = Math.max(1, rounds)
   const cycle = players % 2 === 0 ? players - 1 : players
   if (players >= 2 && cycle >= 1 && total >= cycle) {
@@ -63,13 +86,29 @@ export function autoPlan(players: number, rounds: number): readonly AutoPlanStep
       cycles === 2
         ? [step(1, 'double-round-robin')]
         : Array.from({ length: cycles }, (_, k) => step(1 + k * cycle, 'round-robin'))
-    return [...steps, ...swissThenKoth(cycles * cycle + 1, total, players)]
+    return [...steps, ...swissThenKoth(cycles * cycle + 1, total, players, sessionBreaks)]
   }
   const fontes = players >= AUTO_PLAN.bigField && total >= AUTO_PLAN.bigFieldRounds ? 5 : 3
   if (players >= AUTO_PLAN.fontesMinPlayers && total >= fontes + 2) {
-    return [step(1, 'fontes'), ...swissThenKoth(fontes + 1, total, players)]
+    return [step(1, 'fontes'), ...swissThenKoth(fontes + 1, total, players, sessionBreaks)]
   }
-  return [step(1, 'rating'), ...swissThenKoth(2, total, players)]
+  return [step(1, 'rating'), ...swissThenKoth(2, total, players, sessionBreaks)]
+}
+
+/**
+ * The automatic plan's step for `round` when its schedule (round robin, Initial Fontes) cannot
+ * follow the division's history (imported, paired by hand or by another system): Swiss, and King
+ * of the Hill in the last round of an event long enough for it, as the plan does past a schedule.
+ */
+export function afterSchedule(
+  players: number,
+  rounds: number,
+  round: number,
+  sessionBreaks: readonly number[] = [],
+): AutoPlanStep {
+  const total = Math.max(1, rounds, round)
+  const steps = swissThenKoth(round, total, players, sessionBreaks)
+  return steps[0] ?? step(round, 'swiss')
 }
 
 const SYSTEM_WORDS: Readonly<Record<PairingSystem, string>> = {
@@ -99,7 +138,7 @@ export function describePlan(plan: readonly AutoPlanStep[], rounds: number): str
         : `rounds ${String(s.fromRound)}–${String(last)}`
     const words = [SYSTEM_WORDS[s.system]]
     if (s.neighbours === true) words.push('pairing neighbours in each score group')
-    if (s.basedOn === 'lagged') words.push('on the round before last')
+    if (s.basedOn === 'lagged') words.push('on the round before last inside a session')
     const limit =
       s.maxRepeats === null
         ? ''

@@ -169,6 +169,14 @@ export function describePlanStep(step: PlanStep): string {
   return `from round ${step.fromRound}: ${parts.join(', ')}`
 }
 
+/** "session breaks after rounds 7 and 12", "a session break after round 4", "no session breaks". */
+export function describeSessionBreaks(breaks: readonly number[] | undefined): string {
+  const list = breaks ?? []
+  if (list.length === 0) return 'no session breaks'
+  if (list.length === 1) return `a session break after round ${list[0]}`
+  return `session breaks after rounds ${list.slice(0, -1).join(', ')} and ${list[list.length - 1]}`
+}
+
 export interface DescribeOptions {
   /** How an instant (ms) is written: the director's local time on screen; UTC by default. */
   readonly timeOfDay?: (ms: number) => string
@@ -181,10 +189,16 @@ export function describeCommand(
 ): string {
   const clockTime = options.timeOfDay ?? timeOfDay
   if (command.type === 'createTournament') {
-    return `Created “${command.info.name}”: ${command.info.rounds} rounds, ${command.rules.name}`
+    const breaks = command.info.sessionBreaks ?? []
+    const sessions = breaks.length > 0 ? `, ${describeSessionBreaks(breaks)}` : ''
+    return `Created “${command.info.name}”: ${command.info.rounds} rounds, ${command.rules.name}${sessions}`
   }
   if (command.type === 'editTournamentInfo') {
-    return `Edited the event: “${command.info.name}”, ${command.info.rounds} rounds, ${command.info.startDate}`
+    // Breaks are named when set, and their removal when the event had some.
+    const breaks = command.info.sessionBreaks ?? []
+    const had = (state?.info.sessionBreaks ?? []).length > 0
+    const sessions = breaks.length > 0 || had ? `, ${describeSessionBreaks(breaks)}` : ''
+    return `Edited the event: “${command.info.name}”, ${command.info.rounds} rounds, ${command.info.startDate}${sessions}`
   }
   if (command.type === 'changeRules') return `Changed the rules to ${command.rules.name}`
   if (command.type === 'addDivision') return `Added division ${command.name}`

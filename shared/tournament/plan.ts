@@ -1,8 +1,10 @@
-import { PAIRING_SYSTEMS } from '../pairing/types'
+import { pairKey } from '../pairing/context'
+import { roundRobinSchedule } from '../pairing/round-robin'
+import { PAIRING_SYSTEMS, type PairingSystem } from '../pairing/types'
 import { err, ok, type Result } from '../result'
 import type { Command } from './commands'
 import type { Context } from './rounds'
-import type { Division, PlanStep, TournamentInfo } from './types'
+import type { Division, PlanStep, Round, TournamentInfo } from './types'
 
 type CommandOf<T extends Command['type']> = Extract<Command, { readonly type: T }>
 
@@ -15,6 +17,107 @@ export function stepIndexFor(plan: readonly PlanStep[], round: number): number {
     if (step.fromRound <= round) found = i
   })
   return found
+}
+
+/**
+ * The round whose standings round `round` is paired on (the one owner of this rule): the last
+ * round; or, for a lagged step, the round before it (so the next round can be paired while one is
+ * played) inside a session only. The first round after a session break (tsh's `session_breaks`:
+ * a meal, the end of a day) waits for the latest standings, since nothing is being played then.
+ */
+export function basisRound(
+  basedOn: PlanStep['basedOn'],
+  round: number,
+  sessionBreaks: readonly number[] = [],
+): number {
+  const latest = Math.max(0, round - 1)
+  switch (basedOn) {
+    case 'previous':
+      return latest
+    case 'lagged':
+      return sessionBreaks.includes(latest) ? latest : Math.max(0, round - 2)
+  }
+}
+
+/** The systems whose pairings are a fixed schedule laid down from the step's first round. */
+export const SCHEDULE_SYSTEMS = ['round-robin', 'double-round-robin', 'fontes'] as const
+export type ScheduleSystem = (typeof SCHEDULE_SYSTEMS)[number]
+
+export const isScheduleSystem = (system: PairingSystem): system is ScheduleSystem =>
+  (SCHEDULE_SYSTEMS as readonly string[]).includes(system)
+
+/**
+ * Why a schedule cannot go on from the division's history:
+ * - `imported`: the round came from another program (a tsh `.t`);
+ * - `by-hand`: typed or changed by the director (a manual or locked pairing);
+ * - `other-system`: paired by another system (`system` says which);
+ * - `not-schedule`: paired by this system, but not as its schedule now stands (the field changed).
+ */
+export type ScheduleBreakReason = 'imported' | 'by-hand' | 'other-system' | 'not-schedule'
+
+export interface ScheduleBreak {
+  /** The first round of the step that the schedule did not make. */
+  readonly round: number
+  readonly reason: ScheduleBreakReason
+  /** The system stored with that round (null: none recorded). */
+  readonly system: string | null
+}
+
+/** Whether a stored round's games are all games of the round-robin schedule's round `index`. */
+function followsRoundRobin(division: Division, round: Round, index: number, double: boolean) {
+  // Seats as the engine lays them out: every player of the division, by number.
+  const ids = [...division.players].map((p) => p.id).sort((a, b) => a - b)
+  const seats = ids.length + (ids.length % 2)
+  if (seats < 2) return false
+  const today = roundRobinSchedule(seats, double)[index]
+  if (today === undefined) return false
+  const scheduled = new Set<number>()
+  for (const [x, y] of today) {
+    const a = ids[x]
+    const b = ids[y]
+    if (a !== undefined && b !== undefined) scheduled.add(pairKey(a, b))
+  }
+  return round.pairings.every(
+    (p) => p.kind !== 'game' || scheduled.has(pairKey(p.players[0], p.players[1])),
+  )
+}
+
+/**
+ * The first earlier round of a schedule step (round robin, Initial Fontes) that the schedule did
+ * not make, judged by the stored round's system and pairings; null when every earlier round of the
+ * step is the schedule's (or the step is not a schedule, or `round` is its first round).
+ */
+export function scheduleBreak(
+  division: Division,
+  step: PlanStep,
+  round: number,
+): ScheduleBreak | null {
+  if (!isScheduleSystem(step.system)) return null
+  for (let number = step.fromRound; number < round; number++) {
+    const stored = division.rounds[number - 1]
+    if (stored === undefined) continue
+    const system = stored.system
+    const at = (reason: ScheduleBreakReason): ScheduleBreak => ({ round: number, reason, system })
+    if (system === null || system === 'manual') return at('by-hand')
+    if (system !== step.system) {
+      return at(
+        (PAIRING_SYSTEMS as readonly string[]).includes(system) ? 'other-system' : 'imported',
+      )
+    }
+    if (stored.pairings.some((p) => p.locked)) return at('by-hand')
+    if (
+      step.system !== 'fontes' &&
+      !followsRoundRobin(
+        division,
+        stored,
+        number - step.fromRound,
+        step.system === 'double-round-robin',
+      )
+    ) {
+      return at('not-schedule')
+    }
+  }
+  return null
 }
 
 /**

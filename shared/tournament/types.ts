@@ -14,6 +14,13 @@ export interface TournamentInfo {
   readonly startDate: string
   readonly endDate: string
   readonly rounds: number
+  /**
+   * The rounds after which play stops for a while (a meal, the end of a day), as tsh's
+   * `session_breaks`, in increasing order; absent or empty: none set. A lagged plan step pairs on
+   * the round before last only inside a session: the first round after a break waits for the
+   * latest standings (shared/tournament/plan.ts, `basisRound`).
+   */
+  readonly sessionBreaks?: readonly number[]
 }
 
 /** Who a player is, as the desk types it: what `registerPlayer` and `editPlayer` carry. */
@@ -193,9 +200,10 @@ export interface PlanStep {
 }
 
 /**
- * The plan every division had before the automatic plan (shared/pairing/auto-plan.ts): seeded by
- * rating, then Swiss never repeating. A division still holding exactly this plan (every division
- * added before) is paired by the automatic plan, like one with an empty plan.
+ * The plan every division was created with before the automatic plan (shared/pairing/auto-plan.ts):
+ * seeded by rating, then Swiss never repeating. It was never written to a log (a division's
+ * creation carried no plan), so folding an old log gives such a division the automatic plan; a
+ * director who saves this very plan keeps it (issue 20: nothing is inferred from a plan's shape).
  */
 export const DEFAULT_PLAN: readonly PlanStep[] = [
   { fromRound: 1, system: 'rating', basedOn: 'previous', maxRepeats: 0 },
@@ -209,7 +217,12 @@ export interface Division {
   readonly rounds: readonly Round[]
   readonly penalties: readonly SpreadPenalty[]
   readonly warnings: readonly Warning[]
-  /** How each round is paired; sorted by `fromRound`, the first step from round 1. */
+  /**
+   * The director's plan: how each round is paired, sorted by `fromRound`, the first step from
+   * round 1. Empty is the explicit "automatic" state (`addDivision`, or `setPairingPlan` with no
+   * steps): the automatic plan is worked out when pairing. A saved plan is always kept as saved,
+   * whatever its shape.
+   */
   readonly plan: readonly PlanStep[]
   /** Prize contention and Gibsonization (shared/tournament/pairing-rules.ts); absent = off. */
   readonly contention?: ContentionSettings

@@ -151,13 +151,62 @@ export function validateTournamentInfo(info: TournamentInfo): Result<TournamentI
       },
     )
   }
+  const breaks = validateSessionBreaks(info.sessionBreaks ?? [], info.rounds)
+  if (!breaks.ok) return breaks
   return ok({
     name,
     venue: tidyName(info.venue),
     startDate: info.startDate,
     endDate,
     rounds: info.rounds,
+    ...(breaks.value.length === 0 ? {} : { sessionBreaks: breaks.value }),
   })
+}
+
+/**
+ * Session breaks as a director types them: round numbers separated by commas or spaces ("7, 12");
+ * empty is none. Checked as `validateSessionBreaks` checks them.
+ */
+export function parseSessionBreaks(text: string, rounds: number): Result<readonly number[]> {
+  const parts = text.split(/[\s,]+/).filter((part) => part !== '')
+  const bad = parts.find((part) => !/^\d+$/.test(part))
+  if (bad !== undefined) {
+    return err(
+      'tournament.session-breaks.round',
+      `A session break falls after a round of the event: a whole number from 1 to ${rounds}, not "${bad}".`,
+      { field: 'sessionBreaks', details: { round: bad } },
+    )
+  }
+  return validateSessionBreaks(parts.map(Number), rounds)
+}
+
+/**
+ * Session breaks (tsh's `session_breaks`): rounds of the event, each a whole number from 1 to the
+ * last round (tsh writes the last round too, the end of the last session), given once each in
+ * increasing order; returned as given. None is no break.
+ */
+export function validateSessionBreaks(
+  breaks: readonly number[],
+  rounds: number,
+): Result<readonly number[]> {
+  for (const [i, round] of breaks.entries()) {
+    if (!Number.isInteger(round) || round < 1 || round > rounds) {
+      return err(
+        'tournament.session-breaks.round',
+        `A session break falls after a round of the event: a whole number from 1 to ${rounds}, not ${round}.`,
+        { field: 'sessionBreaks', details: { round } },
+      )
+    }
+    const before = breaks[i - 1]
+    if (before !== undefined && round <= before) {
+      return err(
+        'tournament.session-breaks.order',
+        `Session breaks are listed once each in increasing order: ${round} comes after ${before}.`,
+        { field: 'sessionBreaks', details: { round, before } },
+      )
+    }
+  }
+  return ok([...breaks])
 }
 
 export function validateDivisionName(existing: readonly Division[], raw: string): Result<string> {

@@ -8,7 +8,12 @@ import { divisionFileName, exportTshEvent } from '../../../shared/formats/tsh-ev
 import { exportTDivision, exportTDivisionWithNotes } from '../../../shared/formats/t-export'
 import { readTFile, serializeTFile } from '../../../shared/formats/t-file'
 import type { TDivisionFile } from '../../../shared/formats/t-file-types'
-import { eventFromConfig, importTDivision, importTshEvent } from '../../../shared/formats/t-import'
+import {
+  eventFromConfig,
+  importTDivision,
+  importTshEvent,
+  sessionBreaksWithin,
+} from '../../../shared/formats/t-import'
 import { encodeText } from '../../../shared/formats/text-codec'
 import { writeTou, type TouByeMode, type TouDivision } from '../../../shared/formats/tou'
 import {
@@ -152,6 +157,7 @@ export function importTText(
   let division = choices.division
   let rounds = choices.rounds
   let plan: readonly PlanStep[] | null = null
+  let sessionBreaks: readonly number[] | undefined
   const ignored: string[] = []
   const warnings: string[] = []
   if (configFile !== undefined) {
@@ -172,6 +178,7 @@ export function importTText(
     date = event.value.date
     rounds = rounds ?? event.value.rounds ?? null
     plan = event.value.plan
+    sessionBreaks = event.value.sessionBreaks
     ignored.push(...event.value.ignored)
     warnings.push(...event.value.warnings.map((w) => warningText(configFile.name, w)))
   }
@@ -199,6 +206,7 @@ export function importTText(
           startDate: date,
           endDate: date,
           rounds: Math.max(1, rounds ?? imported.value.rounds),
+          ...sessionBreaksWithin(sessionBreaks, Math.max(1, rounds ?? imported.value.rounds)),
         },
         rules,
       },
