@@ -1,10 +1,20 @@
 /**
- * Building a PairingInput from an event so far: entrants, the rounds as paired and the games
- * with results. Standings come from shared/standings as of the round the pairing is based on
- * (round − 1, or round − 2 for lagged pairing); meetings, byes and starts from everything paired.
+ * The one place a PairingInput is built from an event so far (issue 18): the desk's proposal, the
+ * review of a paired round and the CLI's `.t` path all come here, so the engine and the review see
+ * the same standings, bye counts, starts and basis round by construction.
+ *
+ * - Standings are those of the round the pairing is based on (round − 1, or round − 2 for lagged
+ *   pairing): the event's own rows when it keeps them (a division's penalties, spread cap and late
+ *   entries' missed rounds; a `.t` file's standings), else computed from the games.
+ * - Byes are counted as tsh's `CountByes` counts them (TSH::Division, "Counts how many byes each
+ *   player has had"): every earlier round in which the player had no opponent, which tsh writes as
+ *   opponent 0 — a bye, a forfeit won or lost, a double forfeit, an unplayed pairing, and a round the
+ *   player was not paired in at all (a late entry's missed rounds, a round sat out). design.md
+ *   ("Pairing": forfeits count as byes) says the same for forfeits; tsh settles the rest.
+ * - Meetings come from every round paired, results in or not; starts from the games with results.
  */
 import { ok, err, type Result } from '../result'
-import { gameOutcome, resultPlayers, type PlayerId } from '../results/game-result'
+import { gameOutcome, resultPlayers, type GameResult, type PlayerId } from '../results/game-result'
 import { computeStandings, type RoundOutcome } from '../standings/standings'
 import { startTallies, type StartsHistoryEntry } from '../starts/starts'
 import type { PairingInput, PairingPlayer, PastRound } from './types'
@@ -19,16 +29,69 @@ export interface Entrant {
   readonly reservedTable?: number
 }
 
+/** One player's line of the standings the round is based on, as the event ranks them. */
+export interface BasisStanding {
+  readonly player: PlayerId
+  readonly wins: number
+  readonly losses: number
+  readonly spread: number
+  readonly rank: number
+}
+
 export interface EventSoFar {
   readonly entrants: readonly Entrant[]
   /** Every round paired before the one being paired. */
   readonly paired: readonly PastRound[]
   /** Every game with a result (and who started it, when known). */
   readonly games: readonly StartsHistoryEntry[]
+  /**
+   * The event's own standings after the basis round, when it keeps them (penalties, a spread cap,
+   * late entries' missed rounds); players missing from them are ranked from the games.
+   */
+  readonly standings?: readonly BasisStanding[]
 }
 
 export type PairingRequest = Omit<PairingInput, 'players' | 'history' | 'starts'> & {
   readonly starts: Omit<PairingInput['starts'], 'history'>
+}
+
+/** A result that leaves both players without an opponent that round (tsh writes opponent 0). */
+function withoutOpponent(result: GameResult): boolean {
+  switch (result.kind) {
+    case 'played':
+      return false
+    case 'bye':
+    case 'forfeit':
+    case 'doubleForfeit':
+    case 'unplayed':
+      return true
+  }
+}
+
+/**
+ * Rounds without an opponent before `round`, per entrant (tsh's `CountByes`, see the file comment):
+ * the count the bye goes by, fewest first, in every system.
+ */
+export function roundsWithoutOpponent(
+  event: Pick<EventSoFar, 'entrants' | 'paired' | 'games'>,
+  round: number,
+): ReadonlyMap<PlayerId, number> {
+  const noOpponent = new Set<string>()
+  for (const game of event.games) {
+    if (game.round >= round || !withoutOpponent(game.result)) continue
+    for (const id of resultPlayers(game.result)) noOpponent.add(`${game.round}:${id}`)
+  }
+  const counts = new Map<PlayerId, number>(event.entrants.map((e) => [e.id, 0]))
+  for (const past of event.paired) {
+    if (past.round >= round) continue
+    const playing = new Set<PlayerId>()
+    for (const [a, b] of past.pairs) {
+      if (!noOpponent.has(`${past.round}:${a}`)) playing.add(a)
+      if (!noOpponent.has(`${past.round}:${b}`)) playing.add(b)
+    }
+    for (const [id, n] of counts) if (!playing.has(id)) counts.set(id, n + 1)
+  }
+  return counts
 }
 
 export function pairingInputFromEvent(
@@ -60,7 +123,7 @@ export function pairingInputFromEvent(
       }
     }
   }
-  const standings = computeStandings({
+  const computed = computeStandings({
     players: event.entrants.map((e) => ({
       id: e.id,
       name: e.name,
@@ -69,23 +132,14 @@ export function pairingInputFromEvent(
     })),
     rounds: byRound,
   })
-  const row = new Map(standings.map((r) => [r.player, r]))
+  const row = new Map<PlayerId, BasisStanding>(computed.map((r) => [r.player, r]))
+  if (basedOn > 0) for (const own of event.standings ?? []) row.set(own.player, own)
   // Before any results everyone shares rank 1; the pre-event rank is the rating order, which is
   // the order computeStandings lists them in.
-  const preEvent = new Map(standings.map((r, i) => [r.player, i + 1]))
+  const preEvent = new Map(computed.map((r, i) => [r.player, i + 1]))
   const tallies = startTallies(earlier)
-  const byes = new Map<PlayerId, number>()
-  const addBye = (id: PlayerId): void => {
-    byes.set(id, (byes.get(id) ?? 0) + 1)
-  }
+  const byes = roundsWithoutOpponent(event, request.round)
   const paired = event.paired.filter((r) => r.round < request.round)
-  for (const r of paired) for (const id of r.byes) addBye(id)
-  // Forfeits count as byes for who gets the next bye (design.md, "Pairing").
-  for (const game of earlier) {
-    if (game.result.kind === 'forfeit' || game.result.kind === 'doubleForfeit') {
-      for (const id of resultPlayers(game.result)) addBye(id)
-    }
-  }
   const players: PairingPlayer[] = event.entrants.map((e) => {
     const r = row.get(e.id)
     const t = tallies.get(e.id)
