@@ -323,12 +323,14 @@ function fontes(
       `Initial Fontes pairs rounds 1 to ${String(rounds)}, not round ${String(input.round)}`,
     )
   }
-  // Seeds by rating. An odd field first gives the bye: fewest byes, then the lowest seed.
+  // Seeds by rating. An odd field first gives the bye as every system does (issue 18): fewest
+  // byes, then the lowest ranked in the standings the round is based on (the rating order before
+  // any results), not the lowest seed.
   const byRating = ratingOrder(input.players.filter((p) => eligible.has(p.id)))
   const byes: Bye[] = []
   let field = byRating
   if (field.length % 2 === 1) {
-    const chosen = byeOrder(byRating)[0] as PairingPlayer
+    const chosen = byeOrder(ordered.filter((p) => eligible.has(p.id)))[0] as PairingPlayer
     byes.push({ player: chosen.id, reason: byeReason(chosen, byRating, 0) })
     field = byRating.filter((p) => p.id !== chosen.id)
   }
