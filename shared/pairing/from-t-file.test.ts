@@ -40,10 +40,10 @@ describe('pairing input from a tsh .t file (formats.md)', () => {
       [1, 2, 0, true, 0, 1, 1],
       [2, 1, 1, true, 0, 1, 1],
       [3, 0, 2, true, 0, 1, 1],
-      // Di withdrew: dropped from the file's standings (design.md, "Standings") and left out; her
-      // record is read from the games. Rounds 2 (forfeit, opponent 0) and 3 (withdrawn) are two
-      // rounds without an opponent, as tsh's CountByes counts them.
-      [4, 0, 1, false, 2, 1, 0],
+      // Di withdrew: dropped from the file's standings (design.md, "Standings") and left out.
+      // Rounds 2 (forfeit, opponent 0) and 3 (withdrawn) are two rounds without an opponent, as
+      // tsh's CountByes counts them.
+      [4, 0, 0, false, 2, 1, 0],
       [5, 2, 0, true, 1, 0, 1],
     ])
     // Round 3 has no scores yet, but its pairings are meetings.

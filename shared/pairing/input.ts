@@ -76,31 +76,39 @@ export function roundsWithoutOpponent(
   event: Pick<EventSoFar, 'entrants' | 'paired' | 'games'>,
   round: number,
 ): ReadonlyMap<PlayerId, number> {
-  const noOpponent = new Set<string>()
+  // Keyed round × (largest id + 1) + id: one number per player and round, no strings.
+  const span = event.entrants.reduce((most, e) => Math.max(most, e.id), 0) + 1
+  const noOpponent = new Set<number>()
   for (const game of event.games) {
     if (game.round >= round || !withoutOpponent(game.result)) continue
-    for (const id of resultPlayers(game.result)) noOpponent.add(`${game.round}:${id}`)
+    for (const id of resultPlayers(game.result)) noOpponent.add(game.round * span + id)
   }
-  const counts = new Map<PlayerId, number>(event.entrants.map((e) => [e.id, 0]))
+  // Rounds each player had an opponent in; every other round paired so far was one without.
+  const withOpponent = new Int32Array(span)
+  let rounds = 0
   for (const past of event.paired) {
     if (past.round >= round) continue
-    const playing = new Set<PlayerId>()
-    for (const [a, b] of past.pairs) {
-      if (!noOpponent.has(`${past.round}:${a}`)) playing.add(a)
-      if (!noOpponent.has(`${past.round}:${b}`)) playing.add(b)
+    rounds++
+    for (const pair of past.pairs) {
+      for (const id of pair) {
+        if (id < span && !noOpponent.has(past.round * span + id)) {
+          withOpponent[id] = (withOpponent[id] ?? 0) + 1
+        }
+      }
     }
-    for (const [id, n] of counts) if (!playing.has(id)) counts.set(id, n + 1)
   }
+  const counts = new Map<PlayerId, number>()
+  for (const e of event.entrants) counts.set(e.id, rounds - (withOpponent[e.id] ?? 0))
   return counts
 }
 
-export function pairingInputFromEvent(
+/** The standings after `basedOn` from the games alone (no penalties, no spread cap). */
+function standingsFromGames(
   event: EventSoFar,
-  request: PairingRequest,
-): Result<PairingInput> {
-  const basedOn = request.basedOn
+  earlier: readonly StartsHistoryEntry[],
+  basedOn: number,
+) {
   const byRound: RoundOutcome[][] = Array.from({ length: Math.max(0, basedOn) }, () => [])
-  const earlier = event.games.filter((g) => g.round < request.round)
   for (const game of earlier) {
     if (game.round < 1 || game.round > basedOn) continue
     for (const player of resultPlayers(game.result)) {
@@ -113,6 +121,23 @@ export function pairingInputFromEvent(
       })
     }
   }
+  return computeStandings({
+    players: event.entrants.map((e) => ({
+      id: e.id,
+      name: e.name,
+      rating: e.rating,
+      withdrawnAfterRound: null,
+    })),
+    rounds: byRound,
+  })
+}
+
+export function pairingInputFromEvent(
+  event: EventSoFar,
+  request: PairingRequest,
+): Result<PairingInput> {
+  const basedOn = request.basedOn
+  const earlier = event.games.filter((g) => g.round < request.round)
   const ids = new Set(event.entrants.map((e) => e.id))
   for (const game of earlier) {
     for (const player of resultPlayers(game.result)) {
@@ -123,17 +148,14 @@ export function pairingInputFromEvent(
       }
     }
   }
-  const computed = computeStandings({
-    players: event.entrants.map((e) => ({
-      id: e.id,
-      name: e.name,
-      rating: e.rating,
-      withdrawnAfterRound: null,
-    })),
-    rounds: byRound,
-  })
-  const row = new Map<PlayerId, BasisStanding>(computed.map((r) => [r.player, r]))
-  if (basedOn > 0) for (const own of event.standings ?? []) row.set(own.player, own)
+  const own = basedOn > 0 ? event.standings : undefined
+  const row = new Map<PlayerId, BasisStanding>((own ?? []).map((r) => [r.player, r]))
+  // The games rank whoever the event's own standings leave out (a late entry not yet ranked):
+  // the whole field is ranked only when someone is missing, as it is costly at 2000 players.
+  const missing =
+    own === undefined || event.entrants.some((e) => (e.active ?? true) && !row.has(e.id))
+  const computed = missing || basedOn === 0 ? standingsFromGames(event, earlier, basedOn) : []
+  for (const r of computed) if (!row.has(r.player)) row.set(r.player, r)
   // Before any results everyone shares rank 1; the pre-event rank is the rating order, which is
   // the order computeStandings lists them in.
   const preEvent = new Map(computed.map((r, i) => [r.player, i + 1]))
