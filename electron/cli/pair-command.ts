@@ -5,6 +5,7 @@ import { pairingInputFromTFile } from '../../shared/pairing/from-t-file'
 import { pairRound } from '../../shared/pairing/pair-round'
 import type { PairedRound, PairingSystem } from '../../shared/pairing/types'
 import { PRESETS } from '../../shared/rules/presets'
+import { stepIndexFor } from '../../shared/tournament/plan'
 import { PRESET_IDS, type PresetId } from '../../shared/rules/rule-set'
 import { parseArgs } from './args'
 import {
@@ -67,10 +68,6 @@ function pairingsTable(round: PairedRound, nameOf: (id: number) => string): stri
   return [`Round ${String(round.round)}`, ...lines, '', round.summary.text].join('\n')
 }
 
-/** The step pairing `round`: the last one starting at or before it. */
-const stepIndexOf = (plan: readonly { readonly fromRound: number }[], round: number): number =>
-  plan.reduce((found, s, i) => (s.fromRound <= round ? i : found), 0)
-
 export async function pairCommand(argv: readonly string[], io: CliIo): Promise<ExitCode> {
   const args = parseArgs(argv, {
     flags: ['json', 'neighbours', ...CONTENTION_FLAGS],
@@ -124,7 +121,7 @@ export async function pairCommand(argv: readonly string[], io: CliIo): Promise<E
   // The automatic plan is worked out on the players still in the event.
   const active = input.file.players.filter((p) => !p.tags.some((t) => t.name === 'off')).length
   const plan = totalRounds === undefined ? null : autoPlan(active, totalRounds)
-  const step = plan === null ? null : (plan[stepIndexOf(plan, round)] ?? null)
+  const step = plan === null ? null : (plan[stepIndexFor(plan, round)] ?? null)
   const system = chosen ?? step?.system ?? 'swiss'
   const stepBasis =
     step?.basedOn === 'lagged' && chosen === undefined ? Math.max(0, round - 2) : round - 1
