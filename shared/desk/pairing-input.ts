@@ -118,26 +118,29 @@ export function deskPairingInput(
   const step = planStepFor(division, round, state.info.rounds)
   const system = options.system ?? step.system
   const basedOn = basisOf(step, round)
-  return pairingInputFromEvent(eventBefore(state, division, round, basedOn, options.onlyCheckedInOn), {
-    round,
-    system,
-    basedOn,
-    maxRepeats: step.maxRepeats,
-    ...(step.neighbours === true ? { rankMode: 'neighbours' as const } : {}),
-    seed: options.seed,
-    constraints: {
-      ...options.locked,
-      // The do-not-pair list (issue 10): every system keeps these apart, or says it cannot.
-      avoid: avoidPairs(division, round),
+  return pairingInputFromEvent(
+    eventBefore(state, division, round, basedOn, options.onlyCheckedInOn),
+    {
+      round,
+      system,
+      basedOn,
+      maxRepeats: step.maxRepeats,
+      ...(step.neighbours === true ? { rankMode: 'neighbours' as const } : {}),
+      seed: options.seed,
+      constraints: {
+        ...options.locked,
+        // The do-not-pair list (issue 10): every system keeps these apart, or says it cannot.
+        avoid: avoidPairs(division, round),
+      },
+      ...contentionInput(state, division),
+      ...(system === 'fontes'
+        ? { fontesRounds: fontesSpan(effectivePlan(division, state.info.rounds), state.info) }
+        : {}),
+      ...(system === 'round-robin' || system === 'double-round-robin'
+        ? { roundRobinStart: step.fromRound }
+        : {}),
+      // The recorded seed also draws for first where the preset lets the program decide (MSA 1.2).
+      starts: { rules: state.rules, options: { seed: options.seed } },
     },
-    ...contentionInput(state, division),
-    ...(system === 'fontes'
-      ? { fontesRounds: fontesSpan(effectivePlan(division, state.info.rounds), state.info) }
-      : {}),
-    ...(system === 'round-robin' || system === 'double-round-robin'
-      ? { roundRobinStart: step.fromRound }
-      : {}),
-    // The recorded seed also draws for first where the preset lets the program decide (MSA 1.2).
-    starts: { rules: state.rules, options: { seed: options.seed } },
-  })
+  )
 }
