@@ -36,7 +36,7 @@ export interface DeskInputOptions {
 }
 
 /** Every round before `before` as paired: a pairing there is a meeting, results in or not. */
-export function pastRounds(division: Division, before: number): PastRound[] {
+function pastRounds(division: Division, before: number): PastRound[] {
   return division.rounds.slice(0, before - 1).map((r) => ({
     round: r.number,
     pairs: r.pairings.flatMap((p) => (p.kind === 'game' ? [p.players] : [])),
@@ -88,7 +88,7 @@ function contentionInput(
 }
 
 /** The division's rounds before `round` as the pieces of shared/pairing/input.ts's event. */
-export function eventBefore(
+function eventBefore(
   state: TournamentState,
   division: Division,
   round: number,
