@@ -7,7 +7,7 @@ import type { PairedRound, PairingSystem } from '../../shared/pairing/types'
 import { PRESETS } from '../../shared/rules/presets'
 import { PRESET_IDS, type PresetId } from '../../shared/rules/rule-set'
 import { systemWords } from '../../shared/tournament/describe'
-import { basisRound, isScheduleSystem } from '../../shared/tournament/plan'
+import { basisRound, isScheduleSystem, stepIndexFor } from '../../shared/tournament/plan'
 import { parseArgs } from './args'
 import {
   CONTENTION_FLAGS,
@@ -85,10 +85,6 @@ function sessionBreaks(value: string | undefined): readonly number[] {
   return breaks
 }
 
-/** The step pairing `round`: the last one starting at or before it. */
-const stepIndexOf = (plan: readonly { readonly fromRound: number }[], round: number): number =>
-  plan.reduce((found, s, i) => (s.fromRound <= round ? i : found), 0)
-
 export async function pairCommand(argv: readonly string[], io: CliIo): Promise<ExitCode> {
   const args = parseArgs(argv, {
     flags: ['json', 'neighbours', ...CONTENTION_FLAGS],
@@ -144,7 +140,7 @@ export async function pairCommand(argv: readonly string[], io: CliIo): Promise<E
   const active = input.file.players.filter((p) => !p.tags.some((t) => t.name === 'off')).length
   const breaks = sessionBreaks(options.get('session-breaks'))
   const plan = totalRounds === undefined ? null : autoPlan(active, totalRounds, breaks)
-  const planned = plan === null ? null : (plan[stepIndexOf(plan, round)] ?? null)
+  const planned = plan === null ? null : (plan[stepIndexFor(plan, round)] ?? null)
   // A schedule past its first round cannot follow a history it may not have made.
   const schedulePast =
     planned !== null && isScheduleSystem(planned.system) && round > planned.fromRound

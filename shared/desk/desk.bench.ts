@@ -4,6 +4,7 @@ import { searchPlayers } from '../tournament/search'
 import { generateLog } from '../tournament/test-support/generate-log'
 import type { GamePairing, TournamentState } from '../tournament/types'
 import { checkInSummary } from './check-in'
+import { reviewWarnings } from './pairing-review'
 import { parseResultLine, resultCommandFor } from './result-line'
 import { standingsTable } from './standings-table'
 
@@ -82,5 +83,22 @@ describe('the desk, 1000 players x 20 rounds', () => {
 
   bench('standingsTable after round 20', () => {
     standingsTable(state, 'A', 20)
+  })
+})
+
+// Issue 18: the review of a paired round builds the engine's own input again (standings of the
+// basis round, byes, starts); at 2000 players on a late round it must add under 50 ms.
+const big = fold(
+  'bench',
+  generateLog({ players: 2000, rounds: 15, seed: 20260318, starts: 'given' }),
+)
+if (!big.ok || big.value === undefined) throw new Error('the 2000-player log does not fold')
+const bigState: TournamentState = big.value
+const bigDivision = bigState.divisions[0]
+if (bigDivision === undefined || bigDivision.rounds.length < 15) throw new Error('no round 15')
+
+describe('the review, 2000 players, round 15 of 15', () => {
+  bench('reviewWarnings (bye, win gaps, back-to-back, Gibson, do-not-pair)', () => {
+    reviewWarnings(bigState, bigDivision, 15)
   })
 })

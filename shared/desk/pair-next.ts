@@ -5,27 +5,17 @@
  * applied, then edits by hand and publishes.
  */
 import { afterSchedule, autoPlan } from '../pairing/auto-plan'
-import { pairingInputFromEvent, type Entrant } from '../pairing/input'
 import { pairKey } from '../pairing/context'
 import { pairRound } from '../pairing/pair-round'
-import type { GibsonOptions, PairedRound, PairingSystem, PastRound } from '../pairing/types'
+import type { PairedRound, PairingSystem } from '../pairing/types'
 import { err, ok, type Result } from '../result'
 import type { PlayerId } from '../results/game-result'
-import type { DeskRules } from '../rules/rule-set'
-import { startTallies, type StartsHistoryEntry } from '../starts/starts'
+import { startTallies } from '../starts/starts'
 import { apply } from '../tournament/apply'
 import type { Command, PairingSpec } from '../tournament/commands'
-import { checkPlayable, checkRoundNumber, starterOf } from '../tournament/lookup'
-import { avoidPairs, contentionOf, gibsonOptions } from '../tournament/pairing-rules'
+import { checkRoundNumber, starterOf } from '../tournament/lookup'
 import { systemWords } from '../tournament/describe'
-import {
-  basisRound,
-  fontesSpan,
-  scheduleBreak,
-  stepIndexFor,
-  type ScheduleBreak,
-} from '../tournament/plan'
-import { checkedInFor } from '../tournament/players'
+import { basisRound, scheduleBreak, stepIndexFor, type ScheduleBreak } from '../tournament/plan'
 import {
   type Division,
   type PairingStart,
@@ -33,9 +23,10 @@ import {
   type Round,
   type TournamentState,
 } from '../tournament/types'
-import { divisionStandings, findDivision, unpairedPlayers } from '../tournament/views'
+import { findDivision, unpairedPlayers } from '../tournament/views'
 import { unknownStarts, type UnknownStart } from './result-line'
 import { describeReviewWarning, reviewWarnings, type ReviewWarning } from './pairing-review'
+import { deskPairingInput, gamesBefore } from './pairing-input'
 
 export type PairingWarning =
   | {
@@ -225,26 +216,6 @@ export function basisOf(
   return basisRound(step.basedOn, round, sessionBreaks)
 }
 
-function pastRounds(division: Division, before: number): PastRound[] {
-  return division.rounds.slice(0, before - 1).map((r) => ({
-    round: r.number,
-    pairs: r.pairings.flatMap((p) => (p.kind === 'game' ? [p.players] : [])),
-    byes: r.pairings.flatMap((p) => (p.kind === 'bye' ? [p.player] : [])),
-  }))
-}
-
-function gamesBefore(division: Division, before: number): StartsHistoryEntry[] {
-  const games: StartsHistoryEntry[] = []
-  for (const r of division.rounds.slice(0, before - 1)) {
-    for (const recorded of r.results) {
-      if (recorded !== null) {
-        games.push({ round: r.number, result: recorded.result, first: recorded.first })
-      }
-    }
-  }
-  return games
-}
-
 /** The round's locked pairings as the specs a re-pair keeps, tables and starters included. */
 function lockedSpecs(round: Round): PairingSpec[] {
   return round.pairings.flatMap((p): PairingSpec[] => {
@@ -302,24 +273,6 @@ function baseFor(
   return ok({ state: unpaired.value, division: base.value, replaced: last })
 }
 
-/** The engine's players from the division, with the standings of the basis round. */
-function entrantsOf(
-  division: Division,
-  round: number,
-  onlyCheckedInOn: string | undefined,
-  desk: DeskRules,
-): Entrant[] {
-  return division.players.map((player) => ({
-    id: player.id,
-    name: player.name,
-    rating: player.rating,
-    active:
-      checkPlayable(player, round).ok &&
-      (onlyCheckedInOn === undefined || checkedInFor(player, onlyCheckedInOn, desk)),
-    firstRound: player.firstRound,
-  }))
-}
-
 /**
  * The pairing as commands carry it: locked pairings at their own tables, the rest filling in from
  * the division's first table (its offset: two divisions in one hall never share a table number).
@@ -366,19 +319,6 @@ function specsOf(paired: PairedRound, keep: readonly PairingSpec[], offset: numb
   return specs
 }
 
-/** Prize contention and Gibsonization as the division set them, for the engine (issue 10). */
-function contentionInput(
-  state: TournamentState,
-  division: Division,
-): { readonly gibson?: GibsonOptions } {
-  const gibson = gibsonOptions(
-    contentionOf(division),
-    state.info,
-    state.rules.results.spreadCapPerGame,
-  )
-  return gibson === undefined ? {} : { gibson }
-}
-
 /**
  * Proposes the pairings of `round` by the division's plan: the next round, or the last one again
  * (then its locked pairings are kept unless `keepLocked` says otherwise, and the caller unpairs it
@@ -403,59 +343,24 @@ export function proposePairing(
   if (keptByes.length > 1) {
     return err('pairing.locked.byes', 'Only one bye can be kept when the round is paired again.')
   }
-  const breaks = state.info.sessionBreaks ?? []
-  const plan = effectivePlan(before, state.info.rounds, breaks)
-  const planned = roundPlanFor(before, round, state.info.rounds, breaks)
-  const { step } = planned
-  const system = options.system ?? step.system
-  const basedOn = planned.basis
-  const planNote = describeRoundPlan(planned, round)
-  const input = pairingInputFromEvent(
-    {
-      entrants: entrantsOf(before, round, options.onlyCheckedInOn, state.rules.desk),
-      paired: pastRounds(before, round),
-      games: gamesBefore(before, round),
-    },
-    {
-      round,
-      system,
-      basedOn,
-      maxRepeats: step.maxRepeats,
-      ...(step.neighbours === true ? { rankMode: 'neighbours' as const } : {}),
-      seed: options.seed,
-      constraints: {
-        locked: keep.flatMap((s) => (s.kind === 'game' ? [s.players] : [])),
-        ...(keptByes[0] === undefined ? {} : { lockedBye: keptByes[0] }),
-        // The do-not-pair list (issue 10): every system keeps these apart, or says it cannot.
-        avoid: avoidPairs(before, round),
-      },
-      ...contentionInput(state, before),
-      ...(system === 'fontes' ? { fontesRounds: fontesSpan(plan, state.info) } : {}),
-      ...(system === 'round-robin' || system === 'double-round-robin'
-        ? { roundRobinStart: step.fromRound }
-        : {}),
-      // The recorded seed also draws for first where the preset lets the program decide (MSA 1.2).
-      starts: { rules: state.rules, options: { seed: options.seed } },
-    },
+  // How the round is paired, in words when the plan's schedule can't go on (issue 18).
+  const planNote = describeRoundPlan(
+    roundPlanFor(before, round, state.info.rounds, state.info.sessionBreaks ?? []),
+    round,
   )
-  if (!input.ok) return input
-  // The division's own standings: penalties, the spread cap and late entries' missed rounds count.
-  const rows = new Map(
-    basedOn === 0
-      ? []
-      : divisionStandings(state.rules, before, basedOn, before.players).map((r) => [r.player, r]),
-  )
-  const players = input.value.players.map((p) => {
-    const row = rows.get(p.id)
-    const player = before.players[p.id - 1]
-    const missed =
-      player?.missedRounds.kind === 'forfeit-loss' ? Math.min(player.firstRound, round) - 1 : 0
-    const byes = p.byes + missed
-    return row === undefined
-      ? { ...p, byes }
-      : { ...p, wins: row.wins, losses: row.losses, spread: row.spread, rank: row.rank, byes }
+  // One input for the engine and the review (issue 18): ./pairing-input.ts.
+  const input = deskPairingInput(state, before, round, {
+    seed: options.seed,
+    ...(options.system === undefined ? {} : { system: options.system }),
+    ...(options.onlyCheckedInOn === undefined ? {} : { onlyCheckedInOn: options.onlyCheckedInOn }),
+    locked: {
+      locked: keep.flatMap((s) => (s.kind === 'game' ? [s.players] : [])),
+      ...(keptByes[0] === undefined ? {} : { lockedBye: keptByes[0] }),
+    },
   })
-  const paired = pairRound({ ...input.value, players })
+  if (!input.ok) return input
+  const { system } = input.value
+  const paired = pairRound(input.value)
   if (!paired.ok && paired.error.code === 'pairing.manual.unpaired') {
     // A Manual step pairs nothing by itself (issue 10): say what to do rather than who is missing.
     return err(

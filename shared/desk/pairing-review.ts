@@ -1,27 +1,36 @@
 /**
  * What the review of a paired round warns about beyond repeats and starts (issue 10): the bye
- * (design.md, "Pairing": it goes to the lowest-ranked among those with the fewest byes, a
- * forfeit counting as a bye), win gaps, back-to-back rematches, a Gibsonized player against a
- * contender, and a pair on the do-not-pair list. Each is a fact about the round as it stands,
- * hand edits included, so a director sees what the system would not have done.
+ * (design.md, "Pairing": it goes to the lowest-ranked among those with the fewest byes; byes are
+ * counted as tsh's CountByes counts them, every round without an opponent: shared/pairing/input.ts),
+ * win gaps, back-to-back rematches, a Gibsonized player against a contender, and a pair on the
+ * do-not-pair list. Each is a fact about the round as it stands, hand edits included, judged on
+ * the engine's own input (issue 18), so a director sees what the system would not have done.
  */
 import { bandText, contention, ordinal, type Contention } from '../pairing/gibson'
-import { pairKey } from '../pairing/context'
-import type { PairingPlayer } from '../pairing/types'
+import { pairKey, standingsOrder } from '../pairing/context'
+import { PAIRING_SYSTEMS, type PairingPlayer, type PairingSystem } from '../pairing/types'
 import type { PlayerId } from '../results/game-result'
 import { contentionOf, doNotPairReason, gibsonOptions } from '../tournament/pairing-rules'
 import type { Division, TournamentState } from '../tournament/types'
 import { divisionStandings } from '../tournament/views'
+import { deskPairingInput } from './pairing-input'
 
 export type ReviewWarning =
   | {
-      /** `player` has the bye and already had `earlier` byes before this round. */
+      /**
+       * `player` has the bye after `earlier` rounds without an opponent (byes, forfeits, missed
+       * rounds), while `lowest`, the lowest-ranked of those in the round with the fewest, had fewer.
+       */
       readonly kind: 'second-bye'
       readonly player: PlayerId
       readonly earlier: number
+      readonly lowest: PlayerId
     }
   | {
-      /** The bye went to `player`, but `lowest` is lower-ranked with no more byes and forfeits. */
+      /**
+       * The bye went to `player`, but `lowest` is lower-ranked in the standings paired on, with no
+       * more rounds without an opponent.
+       */
       readonly kind: 'bye-not-lowest'
       readonly player: PlayerId
       readonly lowest: PlayerId
@@ -54,35 +63,16 @@ export type ReviewWarning =
       readonly reason: string
     }
 
-/** The standings the round is paired on: the round before, or the one before that when lagged. */
-function basisRound(division: Division, round: number): number {
-  const plan = division.plan
-  let lagged = false
-  for (const step of plan) if (step.fromRound <= round) lagged = step.basedOn === 'lagged'
-  return lagged ? Math.max(0, round - 2) : round - 1
-}
+/** Whether a stored round's system is one the engine knows (older logs may hold others). */
+const knownSystem = (system: string | null): PairingSystem | undefined =>
+  PAIRING_SYSTEMS.find((s) => s === system)
 
-/** Byes and forfeits of each player before `round` (both count against the next bye). */
-function byesBefore(
-  division: Division,
-  round: number,
-): Map<PlayerId, { byes: number; all: number }> {
-  const counts = new Map<PlayerId, { byes: number; all: number }>()
-  const add = (id: PlayerId, bye: boolean): void => {
-    const c = counts.get(id) ?? { byes: 0, all: 0 }
-    counts.set(id, { byes: c.byes + (bye ? 1 : 0), all: c.all + 1 })
-  }
-  for (const r of division.rounds.slice(0, round - 1)) {
-    for (const p of r.pairings) if (p.kind === 'bye') add(p.player, true)
-    for (const recorded of r.results) {
-      const result = recorded?.result
-      if (result?.kind === 'forfeit') add(result.loser, false)
-      if (result?.kind === 'doubleForfeit') for (const id of result.players) add(id, false)
-    }
-  }
-  return counts
-}
-
+/**
+ * The warnings about `round` as it stands. The standings, bye counts and basis round are the
+ * engine's own input for the round (./pairing-input.ts: the plan step actually used, tsh's bye
+ * count), so the review states the engine's rules and flags only what the engine could not avoid
+ * or what a hand edit did.
+ */
 export function reviewWarnings(
   state: TournamentState,
   division: Division,
@@ -90,39 +80,47 @@ export function reviewWarnings(
 ): ReviewWarning[] {
   const current = division.rounds[round - 1]
   if (current === undefined) return []
-  const basis = basisRound(division, round)
-  const rows = basis === 0 ? [] : divisionStandings(state.rules, division, basis, division.players)
-  const row = new Map(rows.map((r) => [r.player, r]))
-  // Before any game the order is the rating order (design.md, "Pairing").
-  const byRating = [...division.players].sort((a, b) => b.rating - a.rating || a.id - b.id)
-  const position = new Map(
-    (basis === 0 ? byRating.map((p) => p.id) : rows.map((r) => r.player)).map((id, i) => [id, i]),
-  )
-  const byes = byesBefore(division, round)
+  const system = knownSystem(current.system)
+  const input = deskPairingInput(state, division, round, {
+    seed: current.seed ?? 0,
+    ...(system === undefined ? {} : { system }),
+  })
+  if (!input.ok) return []
+  const basis = input.value.basedOn
+  const player = new Map(input.value.players.map((p) => [p.id, p]))
   const warnings: ReviewWarning[] = []
 
-  const contest = contendersOf(state, division, basis, rows)
+  // Who has clinched and who contends, exactly as the engine decided it (pair-round.ts).
+  const eligible = standingsOrder(
+    input.value.players.filter((p) => p.active && (p.firstRound ?? 1) <= round),
+  )
+  const gibson = input.value.gibson
+  const contest = gibson === undefined ? null : contention(eligible, basis, gibson)
   const clinched = new Set(contest?.gibsonized.map((g) => g.player.id) ?? [])
 
-  const inRound: PlayerId[] = []
+  const inRound: PairingPlayer[] = []
   for (const p of current.pairings) {
-    if (p.kind === 'game') inRound.push(...p.players)
-    else inRound.push(p.player)
+    for (const id of p.kind === 'game' ? p.players : [p.player]) {
+      const known = player.get(id)
+      if (known !== undefined) inRound.push(known)
+    }
   }
+  // The engine's bye order (shared/pairing/pair-round.ts): fewest rounds without an opponent,
+  // then the lowest in standings order of the basis round.
+  const order = standingsOrder(inRound)
+  const fewest = Math.min(...inRound.map((p) => p.byes))
   for (const p of current.pairings) {
     if (p.kind !== 'bye') continue
-    const earlier = byes.get(p.player)?.byes ?? 0
-    if (earlier > 0) warnings.push({ kind: 'second-bye', player: p.player, earlier })
     // A schedule gives its byes by seat, and a Gibsonized player takes the bye by rule.
     const scheduled = current.system === 'round-robin' || current.system === 'double-round-robin'
     if (scheduled || clinched.has(p.player)) continue
-    const all = (id: PlayerId): number => byes.get(id)?.all ?? 0
-    const fewest = Math.min(...inRound.map(all))
-    const lowest = inRound
-      .filter((id) => all(id) === fewest)
-      .sort((a, b) => (position.get(b) ?? -1) - (position.get(a) ?? -1))[0]
-    if (lowest !== undefined && lowest !== p.player) {
-      warnings.push({ kind: 'bye-not-lowest', player: p.player, lowest })
+    const earlier = player.get(p.player)?.byes ?? 0
+    const lowest = order.filter((q) => q.byes === fewest).at(-1)
+    if (lowest === undefined || lowest.id === p.player) continue
+    if (earlier > fewest) {
+      warnings.push({ kind: 'second-bye', player: p.player, earlier, lowest: lowest.id })
+    } else {
+      warnings.push({ kind: 'bye-not-lowest', player: p.player, lowest: lowest.id })
     }
   }
 
@@ -135,10 +133,10 @@ export function reviewWarnings(
   for (const p of current.pairings) {
     if (p.kind !== 'game') continue
     const [a, b] = p.players
-    const ra = row.get(a)
-    const rb = row.get(b)
-    if (ra !== undefined && rb !== undefined) {
-      const gap = Math.abs(ra.wins - rb.wins)
+    const pa = player.get(a)
+    const pb = player.get(b)
+    if (basis > 0 && pa !== undefined && pb !== undefined) {
+      const gap = Math.abs(pa.wins - pb.wins)
       if (gap >= 2) warnings.push({ kind: 'win-gap', table: p.table, players: p.players, gap })
     }
     if (metLast.has(pairKey(a, b))) {
@@ -196,9 +194,9 @@ export function describeReviewWarning(
 ): string {
   switch (warning.kind) {
     case 'second-bye':
-      return `${name(warning.player)} gets a bye after ${warning.earlier === 1 ? 'one earlier bye' : `${warning.earlier} earlier byes`}`
+      return `${name(warning.player)} gets a bye after ${warning.earlier === 1 ? 'one earlier round' : `${warning.earlier} earlier rounds`} without an opponent, but ${name(warning.lowest)} has had fewer`
     case 'bye-not-lowest':
-      return `The bye goes to ${name(warning.player)}, but ${name(warning.lowest)} is ranked lower with no more byes or forfeits`
+      return `The bye goes to ${name(warning.player)}, but ${name(warning.lowest)} is ranked lower with no more rounds without an opponent`
     case 'win-gap':
       return `Table ${warning.table}: ${name(warning.players[0])} and ${name(warning.players[1])} are ${warning.gap} wins apart`
     case 'back-to-back':

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { parseTFile } from '../formats/t-file'
 import { pairingInputFromTFile } from './from-t-file'
+import { pairRound } from './pair-round'
 import { STARTS } from './test-support/simulate'
 
 // Round 1: Ann beat Cy, Bob beat Di, Ed had the bye (+50). Round 2: Ann v Bob, Cy v Ed, Di
@@ -40,8 +41,10 @@ describe('pairing input from a tsh .t file (formats.md)', () => {
       [1, 2, 0, true, 0, 1, 1],
       [2, 1, 1, true, 0, 1, 1],
       [3, 0, 2, true, 0, 1, 1],
-      // Di withdrew: dropped from the standings (design.md, "Standings") and left out.
-      [4, 0, 0, false, 1, 1, 0],
+      // Di withdrew: dropped from the file's standings (design.md, "Standings") and left out.
+      // Rounds 2 (forfeit, opponent 0) and 3 (withdrawn) are two rounds without an opponent, as
+      // tsh's CountByes counts them.
+      [4, 0, 0, false, 2, 1, 0],
       [5, 2, 0, true, 1, 0, 1],
     ])
     // Round 3 has no scores yet, but its pairings are meetings.
@@ -88,5 +91,43 @@ describe('pairing input from a tsh .t file (formats.md)', () => {
       starts: STARTS,
     })
     expect(none.ok ? '' : none.error.code).toBe('pairing.tfile.no-standings')
+  })
+})
+
+// Round 1: Ann beat Bob by 20, Cy beat Di by 100, Ed had the bye. Fay and Gil entered late: tsh
+// writes their missed round 1 as opponent 0, score 0 (the `rackside` tag: they enter in round 2).
+const LATE = [
+  'Alpha, Ann   1850 2; 420',
+  'Bravo, Bob   1790 1; 400',
+  'Charlie, Cy  1700 4; 400',
+  'Delta, Di    1650 3; 300',
+  'Echo, Ed     1600 0; 50',
+  'Fox, Fay     1500 0; 0; rackside from=2',
+  'Golf, Gil    1400 0; 0; rackside from=2',
+].join('\n')
+
+describe("byes from a .t as tsh's CountByes counts them (issue 18)", () => {
+  const parsed = parseTFile(`${LATE}\n`)
+  if (!parsed.ok) throw new Error(parsed.error.message)
+  const built = pairingInputFromTFile(parsed.value, {
+    round: 2,
+    basedOn: 1,
+    system: 'swiss',
+    starts: STARTS,
+  })
+  if (!built.ok) throw new Error(built.error.message)
+  const byes = new Map(built.value.players.map((p) => [p.id, p.byes]))
+
+  test.each([
+    ['tsh CountByes: a game', 1, 0],
+    ['tsh CountByes: a bye (opponent 0, +50)', 5, 1],
+    ["tsh CountByes: a late entry's missed round (opponent 0, score 0)", 6, 1],
+  ])('%s: player %i has %i', (_rule, player, count) => {
+    expect(byes.get(player)).toBe(count)
+  })
+
+  test('the bye of round 2 goes to Di, the lowest-ranked who had an opponent, not to Fay or Gil', () => {
+    const paired = pairRound(built.value)
+    expect(paired.ok ? paired.value.byes.map((b) => b.player) : []).toEqual([4])
   })
 })

@@ -1,14 +1,25 @@
 /**
  * A PairingInput from a tsh `.t` division (formats.md), using only the rounds before the one
- * being paired: standings as of `basedOn` (shared/standings/from-t-file), every earlier pairing as
- * a meeting (scored or not), byes and forfeits (opponent 0 with a score) for the bye rule, and
- * firsts/seconds from the `p12` tag (1 went first, 2 went second).
+ * being paired. The file is read into the same event shape the desk builds (shared/pairing/input.ts,
+ * issue 18), so the CLI pairs on the input the desk would build for the same event, as far as a
+ * `.t` can say it:
+ * - standings as of `basedOn` are the file's own (shared/standings/from-t-file: penalties, `off`);
+ * - every earlier pairing is a meeting (scored or not); opponent 0 with a positive score is a bye;
+ * - byes are counted as tsh's CountByes counts them (every round at opponent 0: byes, forfeits,
+ *   missed and unplayed rounds), in pairing/input.ts;
+ * - starts come from the `p12` tag (1 went first, 2 went second);
+ * - Rackside's own `rackside` tag (t-rackside-tag.ts), when present, gives back what tsh has no
+ *   form for: a forfeit's or unplayed game's opponent, and a late entry's first round.
  */
 import type { TDivisionFile, TPlayerLine } from '../formats/t-file-types'
-import { err, ok, type Result } from '../result'
-import type { PlayerId } from '../results/game-result'
+import { RACKSIDE_TAG, readFacts, type RacksideFacts } from '../formats/t-rackside-tag'
+import { err, type Result } from '../result'
+import type { GameResult, PlayerId } from '../results/game-result'
 import { standingsByRoundFromTFile } from '../standings/from-t-file'
-import type { PairingInput, PairingPlayer, PastRound } from './types'
+import type { StartsHistoryEntry } from '../starts/starts'
+import { pairKey } from './context'
+import { pairingInputFromEvent, type Entrant, type EventSoFar } from './input'
+import type { PairingInput, PastRound } from './types'
 
 export type TFilePairingRequest = Omit<PairingInput, 'players' | 'history'>
 
@@ -28,6 +39,125 @@ function before(file: TDivisionFile, round: number): TDivisionFile {
 const p12Of = (line: TPlayerLine): readonly string[] =>
   line.tags.find((t) => t.name === 'p12')?.values ?? []
 
+const factsOf = (line: TPlayerLine): RacksideFacts | null => {
+  const tag = line.tags.find((t) => t.name === RACKSIDE_TAG)
+  return tag === undefined ? null : readFacts(tag.values)
+}
+
+/** Who went first in round `r` (1-based) of `line`'s game, from its `p12`; null when unknown. */
+function firstOf(line: TPlayerLine, opponent: PlayerId, r: number): PlayerId | null {
+  const p12 = p12Of(line)[r - 1]
+  if (p12 === '1') return line.id
+  if (p12 === '2') return opponent
+  return null
+}
+
+/** Pairings and results of the rounds before the one paired, as the desk keeps them. */
+function rounds(
+  lines: readonly TPlayerLine[],
+  last: number,
+): { paired: PastRound[]; games: StartsHistoryEntry[] } {
+  const byId = new Map(lines.map((l) => [l.id, l]))
+  const facts = new Map(lines.map((l) => [l.id, factsOf(l)]))
+  const paired: PastRound[] = []
+  const games: StartsHistoryEntry[] = []
+  for (let r = 1; r <= last; r++) {
+    const pairs: (readonly [PlayerId, PlayerId])[] = []
+    const byes: PlayerId[] = []
+    const seen = new Set<number>()
+    const game = (a: PlayerId, b: PlayerId, result: GameResult | null, first: PlayerId | null) => {
+      const key = pairKey(a, b)
+      if (seen.has(key)) return
+      seen.add(key)
+      pairs.push(a < b ? [a, b] : [b, a])
+      if (result !== null) games.push({ round: r, result, first })
+    }
+    for (const line of lines) {
+      const entry = facts.get(line.id)?.rounds.get(r)
+      const opponent = line.opponents[r - 1]
+      const score = line.scores[r - 1]
+      if (entry !== undefined) {
+        switch (entry.kind) {
+          case 'bye':
+            byes.push(line.id)
+            games.push({
+              round: r,
+              result: { kind: 'bye', player: line.id, spread: entry.spread },
+              first: null,
+            })
+            break
+          case 'forfeit': {
+            const [winner, loser] = entry.won
+              ? [line.id, entry.opponent]
+              : [entry.opponent, line.id]
+            const result: GameResult = {
+              kind: 'forfeit',
+              winner,
+              loser,
+              reason: entry.reason,
+              spread: entry.spread,
+              rated: entry.rated,
+            }
+            game(line.id, entry.opponent, result, null)
+            break
+          }
+          case 'doubleForfeit':
+            game(
+              line.id,
+              entry.opponent,
+              { kind: 'doubleForfeit', players: [line.id, entry.opponent], spread: entry.spread },
+              null,
+            )
+            break
+          case 'unplayed':
+            if (entry.opponent !== 0) {
+              game(
+                line.id,
+                entry.opponent,
+                { kind: 'unplayed', players: [line.id, entry.opponent] },
+                null,
+              )
+            }
+            break
+          case 'pending':
+            game(line.id, entry.opponent, null, null)
+            break
+        }
+        continue
+      }
+      if (opponent === undefined) continue
+      if (opponent === 0) {
+        if (score !== undefined && score > 0) {
+          byes.push(line.id)
+          games.push({
+            round: r,
+            result: { kind: 'bye', player: line.id, spread: score },
+            first: null,
+          })
+        }
+        continue
+      }
+      const other = byId.get(opponent)
+      // The opponent's own entry says what the game was (a forfeit it names, say).
+      if (other === undefined || facts.get(opponent)?.rounds.get(r) !== undefined) continue
+      const theirs = other.scores[r - 1]
+      const result: GameResult | null =
+        score === undefined || theirs === undefined
+          ? null
+          : {
+              kind: 'played',
+              players: [line.id, opponent],
+              rawScores: [score, theirs],
+              overtimeSeconds: [0, 0],
+              scores: [score, theirs],
+            }
+      game(line.id, opponent, result, firstOf(line, opponent, r))
+    }
+    paired.push({ round: r, pairs, byes })
+  }
+  return { paired, games }
+}
+
 export function pairingInputFromTFile(
   file: TDivisionFile,
   request: TFilePairingRequest,
@@ -44,50 +174,30 @@ export function pairingInputFromTFile(
       { details: { round: basedOn } },
     )
   }
-  const row = new Map((rows ?? []).map((r) => [r.player, r]))
-  // Before any results: the pre-event rank is the rating order.
-  const byRating = [...earlier.players].sort(
-    (a, b) => (b.rating ?? 0) - (a.rating ?? 0) || a.id - b.id,
-  )
-  const preEvent = new Map(byRating.map((line, i) => [line.id, i + 1]))
-
-  const players: PairingPlayer[] = earlier.players.map((line) => {
-    const r = row.get(line.id)
-    const p12 = p12Of(line).slice(0, round - 1)
-    let byes = 0
-    line.opponents.forEach((opponent, k) => {
-      if (opponent === 0 && (line.scores[k] ?? 0) !== 0) byes++
-    })
+  const ranked = new Set((rows ?? []).map((r) => r.player))
+  const entrants: Entrant[] = earlier.players.map((line) => {
+    const firstRound = factsOf(line)?.firstRound
     // A withdrawn player (tsh `off`) is dropped from the standings and sits the round out.
     const withdrawn = line.tags.some((t) => t.name === 'off')
+    const late = firstRound !== undefined && firstRound > basedOn
     return {
       id: line.id,
       name: line.name,
       rating: line.rating ?? 0,
-      wins: r?.wins ?? 0,
-      losses: r?.losses ?? 0,
-      spread: r?.spread ?? 0,
-      rank:
-        rows === null ? (preEvent.get(line.id) ?? line.id) : (r?.rank ?? earlier.players.length),
-      active: !withdrawn && (rows === null || r !== undefined),
-      byes,
-      firsts: p12.filter((v) => v === '1').length,
-      seconds: p12.filter((v) => v === '2').length,
+      active: !withdrawn && (rows === null || ranked.has(line.id) || late),
+      ...(firstRound === undefined ? {} : { firstRound }),
     }
   })
-
-  const history: PastRound[] = []
-  for (let r = 1; r < round; r++) {
-    const pairs: (readonly [PlayerId, PlayerId])[] = []
-    const byes: PlayerId[] = []
-    for (const line of earlier.players) {
-      const opponent = line.opponents[r - 1]
-      if (opponent === undefined) continue
-      if (opponent === 0) {
-        if ((line.scores[r - 1] ?? 0) > 0) byes.push(line.id)
-      } else if (line.id < opponent) pairs.push([line.id, opponent])
-    }
-    history.push({ round: r, pairs, byes })
+  const last = earlier.players.reduce((most, line) => Math.max(most, line.opponents.length), 0)
+  const event: EventSoFar = {
+    entrants,
+    ...rounds(earlier.players, Math.min(last, round - 1)),
+    ...(rows === null ? {} : { standings: rows }),
   }
-  return ok({ ...request, players, history })
+  // Starts are counted from the games read above, as the desk counts them.
+  const { rules, options } = request.starts
+  return pairingInputFromEvent(event, {
+    ...request,
+    starts: { rules, ...(options === undefined ? {} : { options }) },
+  })
 }

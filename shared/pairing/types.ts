@@ -33,7 +33,10 @@ export interface PairingPlayer {
   readonly rank: number
   /** False for a withdrawn player or one not (yet) checked in: left out of the round. */
   readonly active: boolean
-  /** Byes and forfeits so far: both count against getting the bye (design.md, "Pairing"). */
+  /**
+   * Rounds so far without an opponent, as tsh's CountByes counts them (byes, forfeits either way,
+   * unplayed and missed rounds: pairing/input.ts); the bye goes to the fewest first.
+   */
   readonly byes: number
   readonly firsts: number
   readonly seconds: number

@@ -1,0 +1,151 @@
+/**
+ * The division as the pairing engine sees it before `round` (issue 18): one builder for the desk's
+ * proposal (`proposePairing`) and the review of the paired round (`reviewWarnings`), so what the
+ * review judges is the input the engine paired from: the plan step actually used (`roundPlanFor`:
+ * session breaks and a schedule the history did not follow included), the division's own standings of that basis round (penalties, spread cap, late
+ * entries' missed rounds), tsh's bye count (shared/pairing/input.ts) and the starts so far.
+ */
+import { pairingInputFromEvent, type Entrant, type EventSoFar } from '../pairing/input'
+import type {
+  GibsonOptions,
+  PairingConstraints,
+  PairingInput,
+  PairingSystem,
+  PastRound,
+} from '../pairing/types'
+import type { Result } from '../result'
+import type { DeskRules } from '../rules/rule-set'
+import type { StartsHistoryEntry } from '../starts/starts'
+import { checkPlayable } from '../tournament/lookup'
+import { avoidPairs, contentionOf, gibsonOptions } from '../tournament/pairing-rules'
+import { fontesSpan } from '../tournament/plan'
+import { checkedInFor } from '../tournament/players'
+import type { Division, TournamentState } from '../tournament/types'
+import { divisionStandings } from '../tournament/views'
+import { effectivePlan, roundPlanFor } from './pair-next'
+
+export interface DeskInputOptions {
+  /** Recorded in the command: it makes random draws and program draws for first reproducible. */
+  readonly seed: number
+  /** Pair with this system instead of the plan step's (its basis and repeats still apply). */
+  readonly system?: PairingSystem
+  /** Pair only the players checked in on this day (YYYY-MM-DD); the rest are left out. */
+  readonly onlyCheckedInOn?: string
+  /** Pairs (and a bye) the engine must keep; the do-not-pair list is always added. */
+  readonly locked?: Pick<PairingConstraints, 'locked' | 'lockedBye'>
+}
+
+/** Every round before `before` as paired: a pairing there is a meeting, results in or not. */
+function pastRounds(division: Division, before: number): PastRound[] {
+  return division.rounds.slice(0, before - 1).map((r) => ({
+    round: r.number,
+    pairs: r.pairings.flatMap((p) => (p.kind === 'game' ? [p.players] : [])),
+    byes: r.pairings.flatMap((p) => (p.kind === 'bye' ? [p.player] : [])),
+  }))
+}
+
+/** Every result entered before `before`, with who went first when recorded. */
+export function gamesBefore(division: Division, before: number): StartsHistoryEntry[] {
+  const games: StartsHistoryEntry[] = []
+  for (const r of division.rounds.slice(0, before - 1)) {
+    for (const recorded of r.results) {
+      if (recorded !== null) {
+        games.push({ round: r.number, result: recorded.result, first: recorded.first })
+      }
+    }
+  }
+  return games
+}
+
+function entrantsOf(
+  division: Division,
+  round: number,
+  onlyCheckedInOn: string | undefined,
+  desk: DeskRules,
+): Entrant[] {
+  return division.players.map((player) => ({
+    id: player.id,
+    name: player.name,
+    rating: player.rating,
+    active:
+      checkPlayable(player, round).ok &&
+      (onlyCheckedInOn === undefined || checkedInFor(player, onlyCheckedInOn, desk)),
+    firstRound: player.firstRound,
+  }))
+}
+
+/** Prize contention and Gibsonization as the division set them (issue 10). */
+function contentionInput(
+  state: TournamentState,
+  division: Division,
+): { readonly gibson?: GibsonOptions } {
+  const gibson = gibsonOptions(
+    contentionOf(division),
+    state.info,
+    state.rules.results.spreadCapPerGame,
+  )
+  return gibson === undefined ? {} : { gibson }
+}
+
+/** The division's rounds before `round` as the pieces of shared/pairing/input.ts's event. */
+function eventBefore(
+  state: TournamentState,
+  division: Division,
+  round: number,
+  basedOn: number,
+  onlyCheckedInOn?: string,
+): EventSoFar {
+  return {
+    entrants: entrantsOf(division, round, onlyCheckedInOn, state.rules.desk),
+    paired: pastRounds(division, round),
+    games: gamesBefore(division, round),
+    ...(basedOn === 0
+      ? {}
+      : { standings: divisionStandings(state.rules, division, basedOn, division.players) }),
+  }
+}
+
+/**
+ * The engine's input for `round` of `division` (the division as it stood before the round: later
+ * rounds are ignored), by the plan step that pairs it.
+ */
+export function deskPairingInput(
+  state: TournamentState,
+  division: Division,
+  round: number,
+  options: DeskInputOptions,
+): Result<PairingInput> {
+  const breaks = state.info.sessionBreaks ?? []
+  const { step, basis: basedOn } = roundPlanFor(division, round, state.info.rounds, breaks)
+  const system = options.system ?? step.system
+  return pairingInputFromEvent(
+    eventBefore(state, division, round, basedOn, options.onlyCheckedInOn),
+    {
+      round,
+      system,
+      basedOn,
+      maxRepeats: step.maxRepeats,
+      ...(step.neighbours === true ? { rankMode: 'neighbours' as const } : {}),
+      seed: options.seed,
+      constraints: {
+        ...options.locked,
+        // The do-not-pair list (issue 10): every system keeps these apart, or says it cannot.
+        avoid: avoidPairs(division, round),
+      },
+      ...contentionInput(state, division),
+      ...(system === 'fontes'
+        ? {
+            fontesRounds: fontesSpan(
+              effectivePlan(division, state.info.rounds, breaks),
+              state.info,
+            ),
+          }
+        : {}),
+      ...(system === 'round-robin' || system === 'double-round-robin'
+        ? { roundRobinStart: step.fromRound }
+        : {}),
+      // The recorded seed also draws for first where the preset lets the program decide (MSA 1.2).
+      starts: { rules: state.rules, options: { seed: options.seed } },
+    },
+  )
+}
