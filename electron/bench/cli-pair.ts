@@ -2,7 +2,7 @@
  * CLI pairing benchmark (issues 18 and 20): a late round of a 2000-player tsh `.t` division whose
  * history was paired the way a Swiss event is (test-support/late-event.ts: each player meets the
  * next one in the standings not met before), run as a director runs it, through the built
- * command line (`node out/cli/rackside.mjs`, built first if missing), three times each:
+ * command line (`node out/cli/rackside.mjs`, rebuilt first), three times each:
  * - Swiss, round 19 of 20 after 18 rounds: target under 1 s;
  * - King of the Hill, round 20 of 20 after 19 rounds: target under 1.5 s.
  * The targets are the issue's goals on a quiet 2-core machine; each run prints its figure, the
@@ -11,7 +11,7 @@
  *   npx tsx electron/bench/cli-pair.ts
  */
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -50,16 +50,12 @@ function tFile(event: EventSoFar, rounds: number): string {
   return `${lines.join('\n')}\n`
 }
 
-if (!existsSync(cli)) {
-  execFileSync(
-    process.execPath,
-    [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'vite.cli.config.ts'],
-    {
-      cwd: root,
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  )
-}
+// Always rebuilt, so the figures are those of the code as it is now.
+execFileSync(
+  process.execPath,
+  [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'vite.cli.config.ts'],
+  { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
+)
 
 const CASES = [
   { system: 'swiss', round: 19, targetMs: 1000 },
