@@ -1,6 +1,7 @@
 /**
- * Rackside's command line: `npm run -s cli -- <command> …`. Every failure ends as one line
- * `rackside: <message>` and exit code 2; a stack trace never reaches the director.
+ * Rackside's command line: `npm run -s cli -- <command> …`, or `node out/cli/rackside.mjs` once
+ * built (`npm run build`). Every failure ends as one line `rackside: <message>` and exit code 2;
+ * a stack trace never reaches the director.
  */
 import { realpathSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
@@ -75,15 +76,20 @@ const isEntryPoint = (): boolean => {
   }
 }
 
-if (isEntryPoint()) {
+/**
+ * The process around `run`: real stdout and stderr, the exit code, and no stack trace even for
+ * what escapes. Called when this module is the script node runs (the build, out/cli/rackside.mjs)
+ * and by the `npm run cli` launcher (electron/scripts/cli.mjs), which imports the build.
+ */
+export async function main(argv: readonly string[]): Promise<void> {
   process.on('uncaughtException', (e) => {
     process.stderr.write(`rackside: ${messageOf(e)}\n`)
     process.exit(EXIT.failure)
   })
-  void run(process.argv.slice(2), {
+  process.exitCode = await run(argv, {
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
-  }).then((code) => {
-    process.exitCode = code
   })
 }
+
+if (isEntryPoint()) void main(process.argv.slice(2))

@@ -1,0 +1,24 @@
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'vite'
+
+/*
+ * The command line as one ES module, out/cli/rackside.mjs (issue 20: the CLI runs from a build;
+ * node starts it in about 0.1 s where compiling TypeScript with tsx at every run takes 0.45 s).
+ * Node's own modules stay imports; everything else, the lazily loaded commands included, goes
+ * into the one file so the build can be copied and run on its own.
+ */
+export default defineConfig({
+  logLevel: 'warn',
+  build: {
+    ssr: fileURLToPath(new URL('./electron/cli/main.ts', import.meta.url)),
+    outDir: fileURLToPath(new URL('./out/cli', import.meta.url)),
+    emptyOutDir: true,
+    target: 'node20',
+    minify: false,
+    sourcemap: false,
+    rolldownOptions: {
+      output: { format: 'es', entryFileNames: 'rackside.mjs', codeSplitting: false },
+    },
+  },
+  ssr: { target: 'node', noExternal: true },
+})
