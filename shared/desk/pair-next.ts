@@ -255,12 +255,9 @@ function specsOf(paired: PairedRound, keep: readonly PairingSpec[], offset: numb
   }
   const specs: PairingSpec[] = paired.pairings.map((p) => {
     // One decision of who starts: the engine's, carried in the command and stored as it is, so
-    // the proposal the director reviews is what is printed. A schedule (round robin) sets it
-    // there; the director's own choice on a kept table stays.
-    const start: PairingStart =
-      p.start === null
-        ? { kind: 'schedule', starter: p.first }
-        : { kind: 'rule', starter: p.start.starter, reason: p.start.reason }
+    // the proposal the director reviews is what is printed; the director's own choice on a kept
+    // table stays. (Round robins decide by the rules too: `schedule` is only in older logs.)
+    const start: PairingStart = { kind: 'rule', starter: p.start.starter, reason: p.start.reason }
     const locked = lockedGames.get(pairKey(p.first, p.second))
     if (locked !== undefined) {
       return { ...locked, locked: true, start: locked.start ?? start }
