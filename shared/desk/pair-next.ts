@@ -42,7 +42,8 @@ export type PairingWarning =
   | {
       /**
        * This round's start widens the gap between the player's firsts and seconds to 2 or more
-       * (`firsts` and `seconds` as after this round); MSA 1.3 and NSA II.F.1 keep them level.
+       * (`firsts` and `seconds` as after this round); MSA 1.3 and NSA II.F.1 keep them level. Not
+       * raised on a round robin's start its rules decided: its pairs cannot move.
        */
       readonly kind: 'start-imbalance'
       readonly player: PlayerId
@@ -416,6 +417,7 @@ export function pairingWarnings(
     }
   }
   const tallies = startTallies(gamesBefore(found, round))
+  const scheduled = current.system === 'round-robin' || current.system === 'double-round-robin'
   const warnings: PairingWarning[] = []
   current.pairings.forEach((p, i) => {
     if (p.kind !== 'game') return
@@ -424,6 +426,13 @@ export function pairingWarnings(
     // Once a result is in, the start it records counts; a forfeit or bye has none.
     const recorded = current.results[i] ?? null
     if (recorded !== null && recorded.result.kind !== 'played') return
+    // A round robin's pairs are fixed: a start its rules decided (or sent to a draw) can leave a
+    // player two up for a round, and nothing in the pairing could be changed to avoid it.
+    const decidedByRules =
+      scheduled &&
+      p.start.kind === 'rule' &&
+      (recorded === null || p.start.starter === null || recorded.first === p.start.starter)
+    if (decidedByRules) return
     const starter = recorded?.first ?? starterOf(p.start)
     if (starter === null) return
     for (const player of p.players) {
