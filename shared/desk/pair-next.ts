@@ -39,7 +39,8 @@ export type PairingWarning =
   | {
       /**
        * This round's start widens the gap between the player's firsts and seconds to 2 or more
-       * (`firsts` and `seconds` as after this round); MSA 1.3 and NSA II.F.1 keep them level.
+       * (`firsts` and `seconds` as after this round); MSA 1.3 and NSA II.F.1 keep them level. Not
+       * raised on a round robin's start its rules decided: its pairs cannot move.
        */
       readonly kind: 'start-imbalance'
       readonly player: PlayerId
@@ -293,12 +294,9 @@ function specsOf(paired: PairedRound, keep: readonly PairingSpec[], offset: numb
   }
   const specs: PairingSpec[] = paired.pairings.map((p) => {
     // One decision of who starts: the engine's, carried in the command and stored as it is, so
-    // the proposal the director reviews is what is printed. A schedule (round robin) sets it
-    // there; the director's own choice on a kept table stays.
-    const start: PairingStart =
-      p.start === null
-        ? { kind: 'schedule', starter: p.first }
-        : { kind: 'rule', starter: p.start.starter, reason: p.start.reason }
+    // the proposal the director reviews is what is printed; the director's own choice on a kept
+    // table stays. (Round robins decide by the rules too: `schedule` is only in older logs.)
+    const start: PairingStart = { kind: 'rule', starter: p.start.starter, reason: p.start.reason }
     const locked = lockedGames.get(pairKey(p.first, p.second))
     if (locked !== undefined) {
       return { ...locked, locked: true, start: locked.start ?? start }
@@ -413,6 +411,7 @@ export function pairingWarnings(
     }
   }
   const tallies = startTallies(gamesBefore(found, round))
+  const scheduled = current.system === 'round-robin' || current.system === 'double-round-robin'
   const warnings: PairingWarning[] = []
   current.pairings.forEach((p, i) => {
     if (p.kind !== 'game') return
@@ -421,6 +420,13 @@ export function pairingWarnings(
     // Once a result is in, the start it records counts; a forfeit or bye has none.
     const recorded = current.results[i] ?? null
     if (recorded !== null && recorded.result.kind !== 'played') return
+    // A round robin's pairs are fixed: a start its rules decided (or sent to a draw) can leave a
+    // player two up for a round, and nothing in the pairing could be changed to avoid it.
+    const decidedByRules =
+      scheduled &&
+      p.start.kind === 'rule' &&
+      (recorded === null || p.start.starter === null || recorded.first === p.start.starter)
+    if (decidedByRules) return
     const starter = recorded?.first ?? starterOf(p.start)
     if (starter === null) return
     for (const player of p.players) {

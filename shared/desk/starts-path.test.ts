@@ -310,14 +310,14 @@ describe('the same log gives the same starters (design.md: randomness enters as 
     },
   )
 
-  test('round robin: the schedule sets the starts whatever the preset (design.md, "Pairing")', () => {
+  test('round robin: the preset’s rules set the starts, not the schedule (MSA 1.2-1.3; issue 18)', () => {
     const plan: PlanStep[] = [
       { fromRound: 1, system: 'round-robin', basedOn: 'previous', maxRepeats: 0 },
     ]
     const { state } = runEvent(PRESETS.msa, 5, plan)
     for (const round of divisionOf(state).rounds) {
       for (const p of round.pairings) {
-        if (p.kind === 'game') expect(p.start.kind).toBe('schedule')
+        if (p.kind === 'game') expect(p.start.kind).toBe('rule')
       }
     }
   })

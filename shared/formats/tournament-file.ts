@@ -179,6 +179,7 @@ const START_REASON: Schema = {
     'reverse-last-order': { round: 'integer' },
     'draw-tiles': { firsts: 'number' },
     'program-draw': { seed: 'number' },
+    'program-plan': { through: 'integer' },
   },
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { seededRng, shuffled } from '../random'
+import { PRESETS } from '../rules/presets'
 import { standingsOrder } from './context'
 import { pairingInputFromEvent } from './input'
 import { pairRound } from './pair-round'
@@ -235,26 +236,49 @@ describe('the other systems (design.md, "Pairing")', () => {
     ])
   })
 
-  test('round robin, 4 players, round 1: the schedule sets pairings and starts', () => {
+  test('round robin, 4 players, round 1: the schedule sets pairings; NSA II.F.1 has them draw for first', () => {
     const fresh = [1, 2, 3, 4].map((id) => player(id, 0, 0, 0))
     const round = paired(input(fresh, { round: 1, basedOn: 0, system: 'round-robin' }))
-    expect(shape(round)).toEqual({
-      pairs: [
-        [4, 1],
-        [3, 2],
-      ],
-      byes: [],
-    })
+    expect(unordered(round)).toEqual([
+      [1, 4],
+      [2, 3],
+    ])
     expect(round.pairings[0]?.reason).toBe(
-      'round robin, round 1 of 3; 0–0 vs 0–0, no earlier meeting; Di starts: the schedule',
+      'round robin, round 1 of 3; 0–0 vs 0–0, no earlier meeting; Draw for first (equal firsts: 0)',
     )
-    expect(round.pairings[0]?.start).toBeNull()
+    expect(round.pairings[0]?.start).toEqual({
+      starter: null,
+      reason: { kind: 'draw-tiles', firsts: 0 },
+    })
+  })
+
+  test("round robin, MSA 1.2-1.3: fewer firsts starts; a tie is the program's choice, looking ahead", () => {
+    const msa = { rules: PRESETS.msa, options: { seed: 5 } }
+    const fresh = [1, 2, 3, 4].map((id) => player(id, 0, 0, 0))
+    const one = paired(input(fresh, { round: 1, basedOn: 0, system: 'round-robin', starts: msa }))
+    expect(one.pairings.map((p) => p.start.reason.kind)).toEqual(['program-plan', 'program-plan'])
+    expect(one.pairings[0]?.reason).toMatch(
+      /starts: chosen by the program to keep starts balanced to round 3$/,
+    )
+    // Ann and Di started round 1; round 2 seats Bob v Di and Ann v Cy: the one without starts.
+    const after = [
+      player(1, 1, 0, 0, { firsts: 1 }),
+      player(2, 0, 1, 0, { seconds: 1 }),
+      player(3, 0, 1, 0, { seconds: 1 }),
+      player(4, 1, 0, 0, { firsts: 1 }),
+    ]
+    const two = paired(input(after, { round: 2, basedOn: 1, system: 'round-robin', starts: msa }))
+    expect(two.pairings.map((p) => [p.first, p.start.reason.kind]).sort()).toEqual([
+      [2, 'fewer-firsts'],
+      [3, 'fewer-firsts'],
+    ])
   })
 
   test('round robin, 3 players: the empty seat is the bye', () => {
     const fresh = [1, 2, 3].map((id) => player(id, 0, 0, 0))
     const round = paired(input(fresh, { round: 1, basedOn: 0, system: 'round-robin' }))
-    expect(shape(round)).toEqual({ pairs: [[3, 2]], byes: [1] })
+    expect(unordered(round)).toEqual([[2, 3]])
+    expect(round.byes.map((b) => b.player)).toEqual([1])
     const over = pairRound(input(fresh, { round: 4, basedOn: 3, system: 'round-robin' }))
     expect(over.ok ? '' : over.error.code).toBe('pairing.round-robin.over')
   })

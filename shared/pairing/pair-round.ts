@@ -12,8 +12,10 @@ import {
   describeStart,
   indexStarts,
   tableDrawSeed,
+  type StartDecision,
   type StartsHistoryEntry,
 } from '../starts/starts'
+import { decideScheduleStarts, type ScheduledGames } from '../starts/schedule-starts'
 import { australianDraw } from './australian'
 import {
   meeting,
@@ -30,15 +32,15 @@ import { fontesGames, seatFontes } from './fontes'
 import { pairContention } from './gibson'
 import { matchPool, type MatchedPool } from './match-pool'
 import { kothModel, randomModel, ratingModel, swissModel } from './models'
-import { roundRobinSchedule } from './round-robin'
+import { roundRobinSchedule, type ScheduleRound } from './round-robin'
 import type { Bye, PairedRound, Pairing, PairingInput, PairingPlayer } from './types'
 
-/** A pairing before its starter, table and text: `first` set when a schedule decides starts. */
+/** A pairing before its table and text; `start` set when a schedule decided it in advance. */
 interface RawPair {
   readonly a: PairingPlayer
   readonly b: PairingPlayer
   readonly note: string
-  readonly scheduledFirst?: PlayerId
+  readonly start?: StartDecision
 }
 
 interface RawRound {
@@ -260,18 +262,42 @@ function roundRobin(
       `Round ${String(input.round)} is not in the ${String(schedule.length)}-round schedule`,
     )
   }
-  const pairs: RawPair[] = []
   const byes: Bye[] = []
   const note = `round robin, round ${String(index + 1)} of ${String(schedule.length)}`
+  // The seats of a round who play: both players still in the event.
+  const gamesOf = (round: ScheduleRound): [PairingPlayer, PairingPlayer][] =>
+    round.flatMap(([x, y]) => {
+      const a = seatsOf[x]
+      const b = seatsOf[y]
+      return a !== undefined && b !== undefined && eligible.has(a.id) && eligible.has(b.id)
+        ? [[a, b]]
+        : []
+    })
+  const games = gamesOf(today)
   for (const [x, y] of today) {
     const a = seatsOf[x]
     const b = seatsOf[y]
     const aIn = a !== undefined && eligible.has(a.id)
     const bIn = b !== undefined && eligible.has(b.id)
-    if (aIn && bIn) pairs.push({ a, b, note, scheduledFirst: a.id })
-    else if (aIn) byes.push({ player: a.id, reason: `${note}: no opponent this round` })
-    else if (bIn) byes.push({ player: b.id, reason: `${note}: no opponent this round` })
+    if (aIn && !bIn) byes.push({ player: a.id, reason: `${note}: no opponent this round` })
+    else if (bIn && !aIn) byes.push({ player: b.id, reason: `${note}: no opponent this round` })
   }
+  // Who starts is the preset's rule, as in Swiss; where the rules tie and the program decides
+  // (MSA 1.2), it looks ahead to the schedule's last round (shared/starts/schedule-starts.ts).
+  const ids = (pairs: readonly [PairingPlayer, PairingPlayer][]): ScheduledGames =>
+    pairs.map(([a, b]) => [a.id, b.id] as const)
+  const starts = decideScheduleStarts({
+    today: ids(games),
+    later: schedule.slice(index + 1).map((round) => ids(gamesOf(round))),
+    through: input.round + schedule.length - 1 - index,
+    history: input.starts.history ?? syntheticHistory(input.players),
+    rules: input.starts.rules,
+    ...(input.starts.options === undefined ? {} : { options: input.starts.options }),
+  })
+  const pairs = games.map(([a, b], g): RawPair => {
+    const start = starts[g]
+    return start === undefined ? { a, b, note } : { a, b, note, start }
+  })
   return ok({ pairs, byes, overLimit: 0, notes: [], gibsonized: [] })
 }
 
@@ -509,31 +535,22 @@ function finish(
       while (taken.has(next)) next++
       table = next++
     }
-    // The higher-ranked player is named first unless a schedule or the rules say otherwise.
+    // The higher-ranked player is named first unless the rules say otherwise.
     const [hi, lo] = pos(pair.a) <= pos(pair.b) ? [pair.a, pair.b] : [pair.b, pair.a]
     const meeting = meetingText(ctx, hi.id, lo.id)
     const head = `${pair.note === '' ? '' : `${pair.note}; `}${record(hi)} vs ${record(lo)}, ${meeting}`
-    if (pair.scheduledFirst !== undefined) {
-      const first = pair.scheduledFirst === pair.a.id ? pair.a : pair.b
-      const second = first === pair.a ? pair.b : pair.a
-      return {
-        table,
-        first: first.id,
-        second: second.id,
-        start: null,
-        reason: `${head}; ${first.name} starts: the schedule`,
-      }
-    }
     // MSA 1.2: the program's draw uses one seed per table out of the round's (as `apply` does).
     const options = input.starts.options
     const seed = options?.seed
-    const decision = decideStarterFrom(
-      hi.id,
-      lo.id,
-      startsIndex,
-      input.starts.rules,
-      seed === undefined ? options : { ...options, seed: tableDrawSeed(seed, table) },
-    )
+    const decision =
+      pair.start ??
+      decideStarterFrom(
+        hi.id,
+        lo.id,
+        startsIndex,
+        input.starts.rules,
+        seed === undefined ? options : { ...options, seed: tableDrawSeed(seed, table) },
+      )
     const first = decision.starter ?? hi.id
     return {
       table,

@@ -1,6 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import type { PlayerId } from '../results/game-result'
+import { PRESETS } from '../rules/presets'
+import type { StartsHistoryEntry } from '../starts/starts'
 import { pairKey } from './context'
 import { pairRound } from './pair-round'
 import { bruteMinCostPerfect } from './test-support/brute-force'
@@ -153,21 +155,29 @@ describe('pairing properties over random fields and histories (design.md, "Pairi
   })
 })
 
-describe('round robin (design.md, "Pairing": starts balanced by the schedule)', () => {
-  test('every pair meets exactly once (twice in a double, starting once each); never two rounds running; no back-to-back byes; starts level after every even round of a cycle', () => {
+describe('round robin (design.md, "Pairing"; MSA 1.2-1.3: starts by the rules, ties by the program)', () => {
+  test('every pair meets exactly once (twice in a double); never two rounds running; no back-to-back byes; fewer firsts always starts; starts end within one; a double of up to 8 gives no pair the same starter twice', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 2, max: 14 }), fc.boolean(), (n, double) => {
+      fc.property(fc.integer({ min: 2, max: 10 }), fc.boolean(), fc.nat(), (n, double, seed) => {
         const players = Array.from({ length: n }, (_, i) => player(i + 1, 0, 0, 0))
         const system = double ? 'double-round-robin' : 'round-robin'
         const cycle = n % 2 === 0 ? n - 1 : n
         const rounds = cycle * (double ? 2 : 1)
         const met = new Map<number, number>()
-        const starts = new Map<number, number>()
-        const firsts = new Map<PlayerId, number>()
+        const starters = new Map<number, PlayerId[]>()
+        const surplus = new Map<PlayerId, number>()
+        const history: StartsHistoryEntry[] = []
         let lastPairs = new Set<number>()
         let lastByes = new Set<PlayerId>()
         for (let r = 1; r <= rounds; r++) {
-          const result = pairRound(input(players, { round: r, basedOn: r - 1, system }))
+          const result = pairRound(
+            input(players, {
+              round: r,
+              basedOn: r - 1,
+              system,
+              starts: { rules: PRESETS.msa, options: { seed: seed + r }, history },
+            }),
+          )
           if (!result.ok) throw new Error(result.error.message)
           expect(result.value.byes).toHaveLength(n % 2)
           const pairs = new Set<number>()
@@ -177,25 +187,36 @@ describe('round robin (design.md, "Pairing": starts balanced by the schedule)', 
             if (cycle > 1) expect(lastPairs.has(key)).toBe(false)
             pairs.add(key)
             met.set(key, (met.get(key) ?? 0) + 1)
-            starts.set(key, (starts.get(key) ?? 0) + (p.first < p.second ? 1 : -1))
-            firsts.set(p.first, (firsts.get(p.first) ?? 0) + 1)
-            firsts.set(p.second, (firsts.get(p.second) ?? 0) - 1)
+            starters.set(key, [...(starters.get(key) ?? []), p.first])
+            // MSA 1.3: with unequal firsts, the player with fewer starts.
+            const [a, b] = [surplus.get(p.first) ?? 0, surplus.get(p.second) ?? 0]
+            expect(a).toBeLessThanOrEqual(b)
+            surplus.set(p.first, a + 1)
+            surplus.set(p.second, b - 1)
+            history.push({
+              round: r,
+              first: p.first,
+              result: {
+                kind: 'played',
+                players: [p.first, p.second],
+                rawScores: [400, 300],
+                overtimeSeconds: [0, 0],
+                scores: [400, 300],
+              },
+            })
           }
           for (const b of result.value.byes) expect(lastByes.has(b.player)).toBe(false)
           lastPairs = pairs
           lastByes = new Set(result.value.byes.map((b) => b.player))
-          const inCycle = r <= cycle ? r : r - cycle
-          if (inCycle % 2 === 0 || r === rounds) {
-            const limit = r <= cycle ? 1 : 2
-            for (const surplus of firsts.values())
-              expect(Math.abs(surplus)).toBeLessThanOrEqual(limit)
-          }
         }
         expect(met.size).toBe((n * (n - 1)) / 2)
         for (const times of met.values()) expect(times).toBe(double ? 2 : 1)
-        if (double) for (const balance of starts.values()) expect(balance).toBe(0)
+        for (const s of surplus.values()) expect(Math.abs(s)).toBeLessThanOrEqual(1)
+        // The look-ahead's budget finds such a plan for every double up to 8 players; at 10 it
+        // sometimes leaves a pair (measured in shared/desk/schedule-starts.test.ts).
+        if (double && n <= 8) for (const [a, b] of starters.values()) expect(a).not.toBe(b)
       }),
-      { numRuns: 40 },
+      { numRuns: 15 },
     )
-  })
+  }, 30_000)
 })

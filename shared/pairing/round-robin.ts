@@ -1,17 +1,16 @@
 /**
- * Round-robin schedules by the circle method: one seat stays put and the others turn round it.
- * Who starts is part of the schedule: the fixed seat starts in every other round and the other
- * tables alternate by their distance from the turning point, so after every even round of a
- * single round robin each player has started exactly half their games. A double round robin
- * plays the first cycle again in the same order with every start swapped: every pair starts once
- * each, no pair meets in two rounds running and nobody has two byes running at the join. (Playing
- * the cycle backwards kept every even round balanced but opened the second half with the pairs
- * and the bye of the round just played; an exhaustive search of every order of the swapped cycle
- * up to 10 seats found none that does both, so a player can be two starts up inside the second
- * cycle, and is level again at its end.) An odd field gets an empty seat: whoever draws it has the bye.
+ * Round-robin schedules by the circle method: one seat stays put and the others turn round it. A
+ * double round robin plays the first cycle again in the same order (running it backwards would open
+ * the second half with the pairs, and an odd field's bye, of the round just played). An odd field
+ * gets an empty seat: whoever draws it has the bye.
+ *
+ * The schedule fixes who meets whom and when, not who starts: the order inside a pair is only the
+ * seat order. Starters are decided by the division's preset, as in Swiss (issue 18;
+ * shared/starts/schedule-starts.ts): fewer firsts, then NSA II.F.2, then the tile draw, or, where
+ * the program decides (MSA 1.2), a choice that looks ahead over the rest of the schedule.
  */
 
-/** Seats 0..seats-1 (seats even); `[a, b]` means a starts against b. */
+/** Seats 0..seats-1 (seats even); `[a, b]` pairs seat a with seat b. */
 export type ScheduleRound = readonly (readonly [number, number])[]
 
 export function circleSchedule(seats: number): readonly ScheduleRound[] {
@@ -35,8 +34,7 @@ export function circleSchedule(seats: number): readonly ScheduleRound[] {
 export function roundRobinSchedule(seats: number, double: boolean): readonly ScheduleRound[] {
   const once = circleSchedule(seats)
   if (!double) return once
-  // The second cycle in the same order, starts swapped: running it backwards would open it
-  // with the pairs (and an odd field's bye) of the round just played.
+  // The second cycle in the same order (seats swapped, as older logs' schedule starters were).
   const back = once.map((round) => round.map(([a, b]) => [b, a] as const))
   return [...once, ...back]
 }

@@ -121,8 +121,8 @@ export interface Pairing {
   /** The player who starts, or (when the players draw for first) the higher-ranked one. */
   readonly first: PlayerId
   readonly second: PlayerId
-  /** How the starts rules decided; null when a schedule (round robin) sets who starts. */
-  readonly start: StartDecision | null
+  /** How the starts rules decided (a round robin's too, since issue 18). */
+  readonly start: StartDecision
   readonly reason: string
 }
 

@@ -148,6 +148,14 @@ export type StartReason =
       readonly kind: 'program-draw'
       readonly seed: number
     }
+  | {
+      /**
+       * MSA 1.2 allows the program to decide: in a fixed schedule it chose by looking ahead to the
+       * schedule's last round `through`, to keep starts balanced (schedule-starts.ts).
+       */
+      readonly kind: 'program-plan'
+      readonly through: number
+    }
 
 export interface StartDecision {
   /** Who starts; null when the players draw tiles at the table. */
@@ -273,5 +281,7 @@ export function describeStart(
     case 'program-draw':
       // The seed stays in the log (History, exports): the reason is read by players.
       return `${who}drawn by the program`
+    case 'program-plan':
+      return `${who}chosen by the program to keep starts balanced to round ${reason.through}`
   }
 }

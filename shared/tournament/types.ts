@@ -108,7 +108,8 @@ export interface Player extends PlayerFields {
  * Who starts at a table and why, as printed on the pairings.
  * - `rule`: decided by the preset's start rules (shared/starts); `starter` null means the players
  *   draw tiles at the table.
- * - `schedule`: a round-robin schedule set it (the pairing engine's `start: null`).
+ * - `schedule`: a round-robin schedule set it; only in logs from before issue 18 (round robins now
+ *   decide by the rules), kept so those logs fold and print as they did.
  * - `director`: the director chose (rules.md: the director can override any pairing's starter).
  * - `undecided`: nobody has decided yet (printed as a draw for first).
  */
