@@ -281,13 +281,17 @@ function specsOf(paired: PairedRound, keep: readonly PairingSpec[], offset: numb
   return specs
 }
 
-/** Prize contention and Gibsonization as the division set them, for the engine (issue 10). */
+/**
+ * Prize contention and Gibsonization as the division set them, for the engine (issue 10); a
+ * division that never set them pairs contenders in the last rounds (DEFAULT_CONTENTION, tsh's
+ * ChewPair) with Gibsonization off.
+ */
 function contentionInput(
   state: TournamentState,
   division: Division,
 ): { readonly gibson?: GibsonOptions } {
   const gibson = gibsonOptions(
-    contentionOf(division),
+    contentionOf(division, state.info.rounds),
     state.info,
     state.rules.results.spreadCapPerGame,
   )

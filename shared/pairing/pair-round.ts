@@ -26,7 +26,7 @@ import {
   timesMet,
   type PairingContext,
 } from './context'
-import { pairContention } from './gibson'
+import { pairContention, pairsContention } from './gibson'
 import { matchPool, type MatchedPool } from './match-pool'
 import { kothModel, randomModel, ratingModel, swissModel } from './models'
 import { circleSchedule, roundRobinSchedule } from './round-robin'
@@ -165,9 +165,9 @@ function matchingSystem(
   let rest = [...pool]
 
   // Prize contention and Gibsonization (shared/pairing/gibson.ts) pair first; the system the rest.
-  const usesGibson =
-    input.system === 'swiss' || input.system === 'koth' || input.system === 'australian'
-  const contended = usesGibson ? pairContention(ctx, ordered, pool, hasBye) : null
+  const contended = pairsContention(input.system)
+    ? pairContention(ctx, ordered, pool, hasBye)
+    : null
   if (contended !== null) {
     pairs.push(...contended.pairs)
     if (contended.bye !== null) byes.push(contended.bye)
