@@ -337,13 +337,10 @@ export function pairContention(
       const near = catchers.filter((q) => (position.get(q.id) ?? 0) < reach)
       const b = pick(leader, finalRound || near.length === 0 ? catchers : near, finalRound)
       if (b !== null) {
-        const met = timesMet(ctx, leader.id, b.id)
-        const again =
-          met === 0 ? '' : ` (meeting ${met === 1 ? 'again' : `for the ${ordinal(met + 1)} time`})`
         take(
           leader,
           b,
-          `contenders: ${leader.name} holds ${ordinal(place)} place and ${b.name} can still catch them in the ${gamesText(gamesLeft)} left${again}`,
+          `contenders: ${leader.name} holds ${ordinal(place)} place and ${b.name} can still catch them in the ${gamesText(gamesLeft)} left`,
         )
       }
     }
