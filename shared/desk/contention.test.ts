@@ -212,6 +212,6 @@ describe('the title decided on the board by default (tsh ChewPair contenders; is
     const state = applyAll([...bobCanCatchAnn, settings({ gibson: false, contenderRounds: 0 })])
     const ann = opponentOf(proposeRound4(state), 1)
     expect(ann?.players).not.toContain(2)
-    expect(ann?.reason.startsWith('contenders')).toBe(false)
+    expect(ann?.reason?.startsWith('contenders')).toBe(false)
   })
 })
