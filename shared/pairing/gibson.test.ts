@@ -512,7 +512,8 @@ describe('the title decided on the board by default (tsh ChewPair contenders; is
     expect(state?.contenders.has(1)).toBe(true)
   })
 
-  // Three rounds left (12 rounds, after 9): Ann 8–1 leads; everyone down to Hal can still catch her.
+  // Three rounds left (12 rounds, after 9): Ann 8–1 leads; everyone down to Jo can still catch
+  // her, Kim and Lu cannot (when all can, ChewPair pairs them Swiss).
   const nine = [
     player(1, 8, 1, 900),
     player(2, 7, 2, 600),
@@ -524,6 +525,8 @@ describe('the title decided on the board by default (tsh ChewPair contenders; is
     player(8, 6, 3, 0),
     player(9, 6, 3, -100),
     player(10, 5, 4, -200),
+    player(11, 4, 5, -400),
+    player(12, 3, 6, -600),
   ]
   const annOpponent = (round: number, basedOn: number, history: PastRound[]) => {
     const ctx = pairingContext(
@@ -562,9 +565,37 @@ describe('the title decided on the board by default (tsh ChewPair contenders; is
       [past(3, [[1, 3]]), past(7, [[1, 3]]), past(11, [[1, 2]])],
       3,
     ],
-    ['final round: Bob, met last round, only when no one else can catch Ann', 12, 11, [], 2],
+    ['final round, no earlier meetings: the highest-ranked catcher, Bob', 12, 11, [], 2],
   ])('contender rounds, no back-to-back, fewest repeats: %s', (_n, round, basedOn, hist, id) => {
     expect(annOpponent(round, basedOn, hist)).toBe(id)
+  })
+
+  test('final round: a repeat, even back-to-back, rather than leave #1 without the one player who can catch them', () => {
+    const four = [
+      player(1, 10, 1, 900),
+      player(2, 9, 2, 600),
+      player(3, 8, 3, 500),
+      player(4, 8, 3, 400),
+    ]
+    const history = [
+      past(11, [
+        [1, 2],
+        [3, 4],
+      ]),
+    ]
+    const round = paired(
+      input(four, { system: 'koth', round: 12, basedOn: 11, history, gibson: byDefault(12) }),
+    )
+    expect(unordered(round)).toEqual([
+      [1, 2],
+      [3, 4],
+    ])
+    expect(pairOf(round, 1)).toMatch(/^contenders: Ann holds 1st place and Bob can still catch/)
+  })
+
+  test('three rounds left and everyone can still catch the leader: the system pairs them all (tsh: Swiss)', () => {
+    const round = paired(input(nine.slice(0, 8), { round: 10, basedOn: 9, gibson: byDefault(12) }))
+    expect(round.pairings.some((p) => p.reason.startsWith('contenders'))).toBe(false)
   })
 
   test.each([

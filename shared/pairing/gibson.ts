@@ -328,9 +328,11 @@ export function pairContention(
       const place = (position.get(leader.id) ?? Infinity) + 1
       if (place > state.lastPaid) break
       if (!unpaired.has(leader.id)) continue
-      const catchers = open.filter(
-        (q) => (position.get(q.id) ?? 0) > place - 1 && canCatch(q, leader, gamesLeft, max),
-      )
+      const below = open.filter((q) => (position.get(q.id) ?? 0) > place - 1 && unpaired.has(q.id))
+      const catchers = below.filter((q) => canCatch(q, leader, gamesLeft, max))
+      // tsh: when everyone left is a contender, ChewPair pairs them all Swiss; only its final
+      // flight of two sets #1 against #2 whatever the field.
+      if (!finalRound && catchers.length === below.length) continue
       // Before the final round, within tsh's flight when a catcher there will do, so the fewest
       // repeats never reach far down the field for a leader.
       const reach = place - 1 + flightCap(gamesLeft)
