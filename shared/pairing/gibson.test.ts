@@ -593,6 +593,32 @@ describe('the title decided on the board by default (tsh ChewPair contenders; is
     expect(pairOf(round, 1)).toMatch(/^contenders: Ann holds 1st place and Bob can still catch/)
   })
 
+  test('when the contention pairs leave the rest unpairable, the lower ones go first and #1 keeps a catcher', () => {
+    const six = [
+      player(1, 10, 1, 900),
+      player(2, 9, 2, 600),
+      player(3, 8, 3, 500),
+      player(4, 8, 3, 400),
+      player(5, 6, 5, 0),
+      player(6, 5, 6, -100),
+    ]
+    // Ed and Flo may not meet: Cy v Di (contenders for 3rd) would leave them to each other.
+    const round = paired(
+      input(six, {
+        system: 'koth',
+        round: 12,
+        basedOn: 11,
+        gibson: byDefault(12),
+        constraints: { avoid: [[5, 6]] },
+      }),
+    )
+    expect(unordered(round)).toContainEqual([1, 2])
+    expect(unordered(round)).not.toContainEqual([5, 6])
+    expect(round.summary.lines).toContain(
+      'a contention pairing dropped: the other players could not all be paired around them',
+    )
+  })
+
   test('three rounds left and everyone can still catch the leader: the system pairs them all (tsh: Swiss)', () => {
     const round = paired(input(nine.slice(0, 8), { round: 10, basedOn: 9, gibson: byDefault(12) }))
     expect(round.pairings.some((p) => p.reason.startsWith('contenders'))).toBe(false)

@@ -208,11 +208,21 @@ function matchingSystem(
   }
   let paired = withBye(rest, pairer)
   if (!paired.ok && contended !== null && contended.pairs.length > 0) {
-    // The contention pairs left the rest unpairable: let the system pair everyone they took.
-    notes.push('contention pairings dropped: the other players could not all be paired around them')
-    pairs.splice(0, pairs.length)
-    rest = pool.filter((p) => !byes.some((b) => b.player === p.id))
-    paired = withBye(rest, pairer)
+    // The contention pairs left the rest unpairable: give the system back the last ones made
+    // first, so the leader's pair (made before the lower places') is the last to go.
+    const given = pool.filter((p) => !byes.some((b) => b.player === p.id))
+    let kept = pairs.length
+    while (!paired.ok && kept > 0) {
+      kept--
+      const seated = new Set(pairs.slice(0, kept).flatMap((p) => [p.a.id, p.b.id]))
+      rest = given.filter((p) => !seated.has(p.id))
+      paired = withBye(rest, pairer)
+    }
+    const dropped = pairs.length - kept
+    pairs.splice(kept)
+    notes.push(
+      `${dropped === 1 ? 'a contention pairing' : `${String(dropped)} contention pairings`} dropped: the other players could not all be paired around them`,
+    )
   }
   if (!paired.ok) return paired
   const note = systemNote(input)
