@@ -47,30 +47,33 @@ const ROUND_LINES: Record<number, readonly string[]> = {
  * The standings after round 4, worked out by hand from the games above (rank, name, wins, losses,
  * spread). The division has no plan of its own, so the automatic plan pairs it: 12 players and 4
  * rounds are seeded by rating, then Swiss with tsh's top half v bottom half in a score group
- * (shared/pairing/auto-plan.ts, weights.ts). Quaye withdrew from round 3, so she is ranked no
- * more; Nkansah never checked in, so he was never paired and stands at 0–0.
+ * (shared/pairing/auto-plan.ts, weights.ts), and the final round pairs for the title (tsh's
+ * ChewPair contenders, shared/pairing/gibson.ts): Mensah, 3–0, meets Tetteh, the highest-ranked
+ * player who can still catch her; Sarpong, 3rd, meets Agyei; Swiss pairs the rest. Quaye withdrew
+ * from round 3, so she is ranked no more; Nkansah never checked in, so he was never paired and
+ * stands at 0–0.
  *   Sarpong L−28 (overtime)  W+90  W+60  W+100 → 3–1 +222
  *   Tetteh  bye+50  L−20     W+100 W+20  → 3–1 +150
  *   Mensah  W+50 (corrected) W+100 W+10  L−20  → 3–1 +140
- *   Agyei   W+100 (forfeit)  W+20  L−10  T     → 2.5–1.5 +110
- *   Darko   W+28  W+20       L−40  T     → 2.5–1.5 +8
- *   Appiah  L−50  W+100      W+40  L−100 → 2–2 −10
- *   Boateng L−60  bye+50     L−60  W+40  → 2–2 −30
- *   Owusu   L−100 (late) L−100 W+40 W+20 → 2–2 −140
+ *   Darko   W+28  W+20       L−40  W+40  → 3–1 +48
+ *   Appiah  L−50  W+100      W+40  T     → 2.5–1.5 +90
+ *   Agyei   W+100 (forfeit)  W+20  L−10  L−100 → 2–2 +10
+ *   Asante  T     L−20       L−40  W+20  → 1.5–2.5 −40
+ *   Boateng L−60  bye+50     L−60  T     → 1.5–2.5 −70
  *   Ofori   W+60  L−100      L−100 L−20  → 1–3 −160
- *   Asante  T     L−20       L−40  L−40  → 0.5–3.5 −100
+ *   Owusu   L−100 (late) L−100 W+40 L−40 → 1–3 −200
  */
 const FINAL_STANDINGS = [
   ['1', 'Sarpong, Fiifi', '3', '1', '+222'],
   ['2', 'Tetteh, Adwoa', '3', '1', '+150'],
   ['3', 'Mensah, Ama', '3', '1', '+140'],
-  ['4', 'Agyei, Esi', '2.5', '1.5', '+110'],
-  ['5', 'Darko, Akosua', '2.5', '1.5', '+8'],
-  ['6', 'Appiah, Kwame', '2', '2', '-10'],
-  ['7', 'Boateng, Efua', '2', '2', '-30'],
-  ['8', 'Owusu, Kofi', '2', '2', '-140'],
+  ['4', 'Darko, Akosua', '3', '1', '+48'],
+  ['5', 'Appiah, Kwame', '2.5', '1.5', '+90'],
+  ['6', 'Agyei, Esi', '2', '2', '+10'],
+  ['7', 'Asante, Yaw', '1.5', '2.5', '-40'],
+  ['8', 'Boateng, Efua', '1.5', '2.5', '-70'],
   ['9', 'Ofori, Kojo', '1', '3', '-160'],
-  ['10', 'Asante, Yaw', '0.5', '3.5', '-100'],
+  ['10', 'Owusu, Kofi', '1', '3', '-200'],
   ['11', 'Nkansah, Kwesi', '0', '0', '0'],
 ]
 

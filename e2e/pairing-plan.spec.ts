@@ -19,6 +19,10 @@ test('a new division is paired by the automatic plan, shown in words; the direct
     'Automatic plan: Rounds 1–3: Initial Fontes; rounds 4–11: Swiss; round 12: King of the Hill.',
   )
   await expect(page.getByText(/The plan pairs round 1 \(Initial Fontes\)/)).toBeVisible()
+  // The last three rounds also pair for the title (tsh's ChewPair contenders; issue 18).
+  await expect(plan).toContainText(
+    'Rounds 10–12 also pair for the title: whoever holds a paying place meets a player who can still catch them',
+  )
 
   await rounds.setRepeatsAllowed(2, '1')
   await expect(plan).toContainText(

@@ -95,16 +95,32 @@ describe('the flags are checked, naming the bad one', () => {
     expect(run(flags, options)).toThrow(message)
   })
 
-  test('defaults: 250 a game, contention on from the flags', () => {
+  test("defaults: tsh's 500 a game (NASPA ruling 2016), contention on from the flags", () => {
     expect(run(['gibson'], { rounds: '8' })()).toEqual({
-      gibson: { totalRounds: 8, maxSpreadPerRound: 250, gibsonize: true, contenderRounds: 0 },
+      gibson: { totalRounds: 8, maxSpreadPerRound: 500, gibsonize: true, contenderRounds: 0 },
     })
     expect(run([], { 'contender-rounds': '2', rounds: '8', avoid: '1:2, 3-4' })()).toEqual({
-      gibson: { totalRounds: 8, maxSpreadPerRound: 250, gibsonize: false, contenderRounds: 2 },
+      gibson: { totalRounds: 8, maxSpreadPerRound: 500, gibsonize: false, contenderRounds: 2 },
       avoid: [
         [1, 2],
         [3, 4],
       ],
     })
+  })
+
+  const automatic = (options: Record<string, string>) =>
+    contentionFromArgs(new Set(), new Map(Object.entries(options)), true)
+
+  test.each([
+    ['the last 3 rounds, as tsh ChewPair’s flights', { rounds: '8' }, 3],
+    ['a two-round event: both rounds', { rounds: '2' }, 2],
+    ['--contender-rounds 1', { rounds: '8', 'contender-rounds': '1' }, 1],
+  ])('the automatic plan pairs contenders by default: %s', (_name, options, rounds) => {
+    expect(automatic(options).gibson?.contenderRounds).toBe(rounds)
+  })
+
+  test('the automatic plan with --contender-rounds 0, or a chosen --system, pairs no contenders', () => {
+    expect(automatic({ rounds: '8', 'contender-rounds': '0' })).toEqual({})
+    expect(run([], { rounds: '8' })()).toEqual({})
   })
 })

@@ -2,13 +2,16 @@
  * The `pair` command's contention and do-not-pair flags (issue 10): the same settings the Rounds
  * screen offers, for a `.t` file that does not carry them.
  *   --gibson                Gibsonize players who have clinched their prize band
- *   --gibson-spread N       the most spread one game can move (tsh's gibson_spread; default 250)
+ *   --gibson-spread N       the most spread one player gains or loses in a game (tsh's
+ *                           gibson_spread; default 500, tsh's: a 1,000-point swing a round)
  *   --prize-bands 1,2,3     the last place of each paying band (tsh's prize_bands; default 1,2,3)
  *   --contender-rounds K    in the last K rounds, leaders meet players who can still catch them
+ *                           (default 3 under the automatic plan, as tsh's ChewPair; 0 = off)
  *   --rounds TOTAL          the rounds of the event (needed to know how many are left)
  *   --avoid 3:17,5:9        pairs that must not meet (family, club-mates, …)
  */
 import type { GibsonOptions } from '../../shared/pairing/types'
+import { DEFAULT_CONTENTION, defaultContention } from '../../shared/tournament/pairing-rules'
 import type { PlayerId } from '../../shared/results/game-result'
 import { CliError } from './io'
 
@@ -29,10 +32,15 @@ const whole = (name: string, value: string): number => {
   return Number(value)
 }
 
-/** The engine's `gibson` and `avoid` from the flags; nothing when none is given. */
+/**
+ * The engine's `gibson` and `avoid` from the flags; nothing when none is given. Under the
+ * `automatic` plan (no --system) with --rounds known, contenders are paired in the last rounds
+ * unless --contender-rounds says otherwise, as a division on the Rounds screen is by default.
+ */
 export function contentionFromArgs(
   flags: ReadonlySet<string>,
   options: ReadonlyMap<string, string>,
+  automatic = false,
 ): {
   readonly gibson?: GibsonOptions
   readonly avoid?: readonly (readonly [PlayerId, PlayerId])[]
@@ -43,7 +51,9 @@ export function contentionFromArgs(
   const rounds = options.get('rounds')
   const avoidText = options.get('avoid')
   const avoid = avoidText === undefined ? undefined : avoidPairs(avoidText)
-  const wanted = flags.has('gibson') || (contenders !== undefined && contenders !== '0')
+  const byDefault = automatic && contenders === undefined && rounds !== undefined
+  const wanted =
+    flags.has('gibson') || byDefault || (contenders !== undefined && contenders !== '0')
   if (!wanted) {
     if (spread !== undefined || bands !== undefined) {
       throw new CliError(
@@ -67,11 +77,18 @@ export function contentionFromArgs(
       )
     }
   })
+  const totalRounds = whole('rounds', rounds)
   const gibson: GibsonOptions = {
-    totalRounds: whole('rounds', rounds),
-    maxSpreadPerRound: spread === undefined ? 250 : whole('gibson-spread', spread),
+    totalRounds,
+    maxSpreadPerRound:
+      spread === undefined ? DEFAULT_CONTENTION.maxSpread : whole('gibson-spread', spread),
     gibsonize: flags.has('gibson'),
-    contenderRounds: contenders === undefined ? 0 : whole('contender-rounds', contenders),
+    contenderRounds:
+      contenders === undefined
+        ? byDefault
+          ? defaultContention(totalRounds).contenderRounds
+          : 0
+        : whole('contender-rounds', contenders),
     ...(prizeBands === undefined ? {} : { prizeBands }),
   }
   return { gibson, ...(avoid === undefined ? {} : { avoid }) }

@@ -34,7 +34,9 @@ export const PAIR_USAGE = `rackside pair FILE.t --round N [--rounds TOTAL]
   as Swiss (King of the Hill last). Repeats: no limit unless --max-repeats; --neighbours pairs Swiss
   score groups 1 v 2 instead of top half v bottom half. --gibson Gibsonizes players who have
   clinched their prize band, --contender-rounds K pairs leaders with players who can still
-  catch them in the last K rounds (both need --rounds). Starts follow the preset (default
+  catch them in the last K rounds (both need --rounds; the automatic plan pairs contenders in
+  the last 3 rounds unless --contender-rounds 0), --gibson-spread N (default 500, tsh's) is the
+  most one player gains or loses in a game. Starts follow the preset (default
   nsa1995); where it lets the program draw for first (msa, wsc2003, msa-guide: MSA 1.2), --seed
   (default 0) makes the draw, one per table, so the same file and seed give the same starters.`
 
@@ -130,7 +132,7 @@ export async function pairCommand(argv: readonly string[], io: CliIo): Promise<E
   const preset = PRESET_IDS.find((id): id is PresetId => id === presetName)
   if (preset === undefined) throw new CliError(`--preset must be one of ${PRESET_IDS.join(', ')}`)
 
-  const contention = contentionFromArgs(flags, options)
+  const contention = contentionFromArgs(flags, options, chosen === undefined)
   const input = await readTInput(path, encodingOption(options.get('encoding')))
   if (!input.readable) {
     for (const p of input.problems) io.stdout(`${formatProblem(path, p)}\n`)

@@ -148,9 +148,12 @@ describe('Gibsonization from the Rounds settings (issue 10)', () => {
       // Every 1–2 player can still reach 2 wins and, on spread, any 2–1 player who loses.
       'still playing for a prize: Dan Lee (#4) (2nd–7th), Fay Wong (#7) (2nd–7th), Joanne Tan (#3) (2nd–7th), Cy Bobson (#6) (2nd–7th), Ed Ng (#5) (2nd–7th), Bob Jones (#2) (2nd–7th)',
     ])
-    expect(contentionSummary(applyAll(threeRounds), applyAll(threeRounds).divisions[0]!)).toEqual(
-      [],
-    )
+    // By default (no Gibsonization, tsh's 500 a game): Dan can still pass Ann, nobody has clinched.
+    const plain = applyAll(threeRounds)
+    expect(contentionSummary(plain, plain.divisions[0]!)).toEqual([
+      'After round 3, 1 game left:',
+      'still playing for a prize: Ann Smith (#1) (1st–2nd), Dan Lee (#4) (1st–7th), Fay Wong (#7) (2nd–7th), Joanne Tan (#3) (2nd–7th), Cy Bobson (#6) (2nd–7th), Ed Ng (#5) (2nd–7th), Bob Jones (#2) (2nd–7th)',
+    ])
   })
 
   test('settings are validated with a message naming the field', () => {
@@ -161,5 +164,53 @@ describe('Gibsonization from the Rounds settings (issue 10)', () => {
     )
     const rounds = apply(base, settings({ contenderRounds: 5 }), ID)
     expect(rounds.ok ? '' : rounds.error.code).toBe('contention.rounds.invalid')
+  })
+})
+
+/**
+ * Four rounds, three played (the automatic plan: Swiss after round 1). Ann wins all three by 10
+ * (3–0 +30); Bob, who lost to Ann in round 1, wins his next two by 400 (2–1 +790). Joanne 2–1
+ * +10 and Ed 2–1 (a bye) also trail Ann by a win; Dan, Cy and Fay are 1–2. Swiss alone would give
+ * Ann a player she has not met; Bob wins the title with a win and an Ann loss.
+ */
+const bobCanCatchAnn: Command[] = [
+  ...deskSetup('nsa1995', 4),
+  PAIR_ROUND_1,
+  win(1, 1, [1, 2], 10),
+  win(1, 2, [3, 4], 10),
+  win(1, 3, [5, 6], 10),
+  pair(2, [game(1, 1, 3), game(2, 2, 5), game(3, 4, 7), { kind: 'bye', player: 6 }]),
+  win(2, 1, [1, 3], 10),
+  win(2, 2, [2, 5], 400),
+  win(2, 3, [4, 7], 10),
+  pair(3, [game(1, 1, 4), game(2, 2, 6), game(3, 3, 7), { kind: 'bye', player: 5 }]),
+  win(3, 1, [1, 4], 10),
+  win(3, 2, [2, 6], 400),
+  win(3, 3, [3, 7], 10),
+]
+
+describe('the title decided on the board by default (tsh ChewPair contenders; issue 18)', () => {
+  const opponentOf = (proposal: ReturnType<typeof proposeRound4>, id: number) => {
+    const table = proposal.command.pairings.find(
+      (p) => p.kind === 'game' && (p.players[0] === id || p.players[1] === id),
+    )
+    return table?.kind === 'game' ? table : undefined
+  }
+
+  test('a division that never set contention: the final round pairs #1 v #2, who can still catch #1, though they met before', () => {
+    const state = applyAll(bobCanCatchAnn)
+    expect(state.divisions[0]?.contention).toBeUndefined()
+    const ann = opponentOf(proposeRound4(state), 1)
+    expect(ann?.players).toContain(2)
+    expect(ann?.reason).toMatch(
+      /^contenders: Ann Smith holds 1st place and Bob Jones can still catch them in the 1 game left; 3–0 vs 2–1, met once before \(round 1\)/,
+    )
+  })
+
+  test('a director who turns contender pairing off gets the plan’s system alone', () => {
+    const state = applyAll([...bobCanCatchAnn, settings({ gibson: false, contenderRounds: 0 })])
+    const ann = opponentOf(proposeRound4(state), 1)
+    expect(ann?.players).not.toContain(2)
+    expect(ann?.reason?.startsWith('contenders')).toBe(false)
   })
 })

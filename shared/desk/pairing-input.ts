@@ -74,13 +74,17 @@ function entrantsOf(
   }))
 }
 
-/** Prize contention and Gibsonization as the division set them (issue 10). */
+/**
+ * Prize contention and Gibsonization as the division set them (issue 10); a division that never
+ * set them pairs contenders in the last rounds (DEFAULT_CONTENTION, tsh's ChewPair) with
+ * Gibsonization off.
+ */
 function contentionInput(
   state: TournamentState,
   division: Division,
 ): { readonly gibson?: GibsonOptions } {
   const gibson = gibsonOptions(
-    contentionOf(division),
+    contentionOf(division, state.info.rounds),
     state.info,
     state.rules.results.spreadCapPerGame,
   )

@@ -166,7 +166,7 @@ function contendersOf(
   rows: ReturnType<typeof divisionStandings>,
 ): Contention | null {
   const options = gibsonOptions(
-    contentionOf(division),
+    contentionOf(division, state.info.rounds),
     state.info,
     state.rules.results.spreadCapPerGame,
   )

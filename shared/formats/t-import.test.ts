@@ -155,10 +155,10 @@ describe('mgi-2022 division A with its config.tsh: every rrank reproduced by the
     ])
   })
 
-  test('gibson, gibson_spread and prize_bands become each division’s prize contention (issue 10)', () => {
+  test('gibson, gibson_spread and prize_bands become each division’s prize contention (issue 10); contenders in the last 3 rounds as tsh ChewPair', () => {
     expect(state.divisions.map((d) => [d.name, d.contention])).toEqual([
-      ['A', { gibson: true, prizeBands: [1, 2, 3, 4, 5], maxSpread: 400, contenderRounds: 0 }],
-      ['B', { gibson: true, prizeBands: [1, 2, 3, 4, 5], maxSpread: 400, contenderRounds: 0 }],
+      ['A', { gibson: true, prizeBands: [1, 2, 3, 4, 5], maxSpread: 400, contenderRounds: 3 }],
+      ['B', { gibson: true, prizeBands: [1, 2, 3, 4, 5], maxSpread: 400, contenderRounds: 3 }],
     ])
   })
 
@@ -215,6 +215,33 @@ describe('mgi-2022 division A with its config.tsh: every rrank reproduced by the
       expect(byRound.get(round)?.map(strip)).toEqual(fromFile.value.get(round)?.map(strip))
     },
   )
+})
+
+describe('prize contention a config.tsh leaves out is tsh’s default (issue 18)', () => {
+  const importWith = (lines: string) => {
+    const config = parseConfigTsh(`division A a.t\nconfig max_rounds = 8\n${lines}\n`).config
+    const imported = importTshEvent(config, new Map([['a.t', { players: [], comments: [] }]]), {
+      fallbackDate: '2024-08-01',
+    })
+    if (!imported.ok) throw new Error(imported.error.message)
+    return foldCommands(imported.value.commands).divisions[0]?.contention
+  }
+
+  test.each([
+    [
+      'gibson = 1 alone: tsh’s gibson_spread 500 a game (NASPA ruling 2016), contenders in the last 3 rounds (ChewPair)',
+      'config gibson = 1',
+      { gibson: true, prizeBands: [1, 2, 3], maxSpread: 500, contenderRounds: 3 },
+    ],
+    [
+      'gibson_spread = [250, 200]: the last round’s value, one game',
+      'config gibson_spread = [250, 200]',
+      { gibson: false, prizeBands: [1, 2, 3], maxSpread: 250, contenderRounds: 3 },
+    ],
+    ['nothing set: the division keeps the default', '', undefined],
+  ])('%s', (_name, lines, expected) => {
+    expect(importWith(lines)).toEqual(expected)
+  })
 })
 
 describe('tsh opponent 0 and tags, line by line (formats.md, "tsh .t")', () => {

@@ -33,7 +33,7 @@ import type { PresetId, RuleSet } from '../rules/rule-set'
 import type { Command, PairingSpec } from '../tournament/commands'
 import type { PairingStart, PlanStep, TournamentInfo, TshPlayerData } from '../tournament/types'
 import { isIsoDate, MAX_RATING, validatePlayerInput } from '../tournament/validation'
-import { DEFAULT_CONTENTION, type ContentionSettings } from '../tournament/pairing-rules'
+import { defaultContention, type ContentionSettings } from '../tournament/pairing-rules'
 import { EMPTY_PRIZE_TABLE } from '../tournament/prizes'
 import { mapConfigToRules, type TshConfig } from './config-tsh'
 import type { FormatProblem } from './problem'
@@ -877,10 +877,15 @@ export function eventFromConfig(
 
 /**
  * A division's prize contention from tsh's `gibson`, `gibson_spread` and `prize_bands` (issue 10),
- * or null when the config sets none of them. tsh's contender pairing has no switch of its own,
- * so contender rounds stay off; the director turns them on in the Rounds screen.
+ * or null when the config sets none of them (the division then has the default). What the config
+ * leaves out is tsh's default: `gibson_spread` 500 a game, and contender pairing in the last
+ * rounds, which tsh's ChewPair (its default pairing) does without a switch of its own.
  */
-function contentionFromTsh(config: TshConfig, division: string): Result<ContentionSettings | null> {
+function contentionFromTsh(
+  config: TshConfig,
+  division: string,
+  rounds: number,
+): Result<ContentionSettings | null> {
   const mapped = mapConfigToRules(config, division)
   const problem = mapped.problems[0]
   if (problem !== undefined) return err(problem.code, problem.message, { line: problem.line })
@@ -888,11 +893,12 @@ function contentionFromTsh(config: TshConfig, division: string): Result<Contenti
   if (gibson === undefined && gibsonSpread === undefined && prizeBands === undefined) {
     return ok(null)
   }
+  const byDefault = defaultContention(rounds)
   return ok({
-    gibson: gibson ?? false,
-    prizeBands: prizeBands ?? DEFAULT_CONTENTION.prizeBands,
-    maxSpread: gibsonSpread ?? DEFAULT_CONTENTION.maxSpread,
-    contenderRounds: 0,
+    gibson: gibson ?? byDefault.gibson,
+    prizeBands: prizeBands ?? byDefault.prizeBands,
+    maxSpread: gibsonSpread ?? byDefault.maxSpread,
+    contenderRounds: byDefault.contenderRounds,
   })
 }
 
@@ -971,7 +977,7 @@ export function importTshEvent(
       }
     }
     commands.push(...imported.value.commands)
-    const contention = contentionFromTsh(config, d.name)
+    const contention = contentionFromTsh(config, d.name, info.rounds)
     if (!contention.ok) return contention
     if (contention.value !== null) {
       commands.push({ type: 'setContention', division: d.name, contention: contention.value })

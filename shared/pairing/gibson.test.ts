@@ -1,10 +1,20 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { pairKey, pairingContext, standingsOrder } from './context'
-import { bandText, canCatch, contention, ordinal, pairContention, prizeBands } from './gibson'
+import {
+  bandText,
+  canCatch,
+  contention,
+  flightCap,
+  ordinal,
+  pairContention,
+  prizeBands,
+} from './gibson'
+import { DEFAULT_CONTENTION, gibsonOptions } from '../tournament/pairing-rules'
+import type { TournamentInfo } from '../tournament/types'
 import { pairRound } from './pair-round'
 import { input, past, player, ranked, unordered } from './test-support/fields'
-import type { GibsonOptions, PairedRound, PairingInput, PairingPlayer } from './types'
+import type { GibsonOptions, PairedRound, PairingInput, PairingPlayer, PastRound } from './types'
 
 const paired = (i: PairingInput): PairedRound => {
   const result = pairRound(i)
@@ -406,4 +416,221 @@ test('best and worst finish count exactly the players each can or cannot catch (
     ),
     { numRuns: 300 },
   )
+})
+
+/** What a division that never set contention gives the engine, for an event of `rounds`. */
+const byDefault = (rounds: number, extra: Partial<typeof DEFAULT_CONTENTION> = {}) => {
+  const info: TournamentInfo = {
+    name: 'Open',
+    venue: 'Hall',
+    startDate: '2024-08-01',
+    endDate: '2024-08-05',
+    rounds,
+  }
+  const options = gibsonOptions({ ...DEFAULT_CONTENTION, ...extra }, info, null)
+  if (options === undefined) throw new Error('contention is off')
+  return options
+}
+
+describe('the title decided on the board by default (tsh ChewPair contenders; issue 18)', () => {
+  // The 2024 championship's final round (31 rounds, after 30): Ann 20–10 +980, Bob 19–11 +1485.
+  // Bob wins the title with a win and an Ann loss; nobody else can reach 20 wins. They have met
+  // three times, in rounds 8, 17 and 26.
+  const field = [
+    player(1, 20, 10, 980),
+    player(2, 19, 11, 1485),
+    player(3, 18, 12, 900),
+    player(4, 18, 12, 400),
+    player(5, 18, 12, 100),
+    player(6, 17, 13, 600),
+    player(7, 17, 13, 200),
+    player(8, 16, 14, 0),
+    player(9, 16, 14, -300),
+    player(10, 15, 15, -500),
+    player(11, 14, 16, -900),
+    player(12, 13, 17, -1500),
+  ]
+  const history = [
+    past(8, [[1, 2]]),
+    past(17, [[1, 2]]),
+    past(26, [[1, 2]]),
+    past(29, [
+      [1, 5],
+      [2, 6],
+      [3, 4],
+    ]),
+    past(30, [
+      [1, 3],
+      [2, 4],
+      [5, 6],
+    ]),
+  ]
+
+  test('championship final round: #1 meets #2, the only player who can catch them, for a 4th time (tsh paired them too)', () => {
+    const round = paired(
+      input(field, { system: 'koth', round: 31, basedOn: 30, history, gibson: byDefault(31) }),
+    )
+    expect(unordered(round)).toContainEqual([1, 2])
+    expect(pairOf(round, 1)).toMatch(
+      /^contenders: Ann holds 1st place and Bob can still catch them in the 1 game left/,
+    )
+  })
+
+  test.each([
+    [
+      'tsh’s default, 500 a game (a 1,000-point swing, NASPA ruling 2016): 784 up is not clinched',
+      784,
+      500,
+      false,
+    ],
+    ['a tie on wins and spread counts as caught: 1,000 up is not clinched', 1000, 500, false],
+    ['1,001 up with one round left: clinched', 1001, 500, true],
+    ['the old 250 a game called 784 up clinched', 784, 250, true],
+  ])('Gibsonization, one round left, a win ahead: %s', (_name, lead, maxSpread, clinched) => {
+    const leaders = [
+      player(1, 10, 2, 200 + lead),
+      player(2, 9, 3, 200),
+      player(3, 8, 4, 300),
+      player(4, 7, 5, 0),
+      player(5, 4, 8, -500),
+      player(6, 3, 9, -900),
+    ]
+    const options = byDefault(13, { gibson: true, maxSpread })
+    const state = contention(standingsOrder(ranked(leaders)), 12, options)
+    expect(state?.gibsonized.map((g) => g.player.id)).toEqual(clinched ? [1] : [])
+    const round = paired(input(leaders, { round: 13, basedOn: 12, gibson: options }))
+    // Not clinched: the leader meets the one player who can still catch them; clinched: the
+    // highest-ranked player out of contention (Ed, who cannot reach a prize).
+    expect(pairOf(round, 1)).toMatch(clinched ? /^Gibsonized/ : /^contenders: Ann .* Bob can/)
+    expect(unordered(round)).toContainEqual(clinched ? [1, 5] : [1, 2])
+  })
+
+  test('Gibsonization off (the default): a clinched leader is neither set apart nor reviewed as Gibsonized', () => {
+    const leaders = [player(1, 10, 2, 2000), player(2, 8, 4, 200), player(3, 7, 5, 0)]
+    const state = contention(standingsOrder(ranked(leaders)), 12, byDefault(13))
+    expect(state?.gibsonized).toEqual([])
+    expect(state?.contenders.has(1)).toBe(true)
+  })
+
+  // Three rounds left (12 rounds, after 9): Ann 8–1 leads; everyone down to Jo can still catch
+  // her, Kim and Lu cannot (when all can, ChewPair pairs them Swiss).
+  const nine = [
+    player(1, 8, 1, 900),
+    player(2, 7, 2, 600),
+    player(3, 7, 2, 500),
+    player(4, 7, 2, 400),
+    player(5, 6, 3, 300),
+    player(6, 6, 3, 200),
+    player(7, 6, 3, 100),
+    player(8, 6, 3, 0),
+    player(9, 6, 3, -100),
+    player(10, 5, 4, -200),
+    player(11, 4, 5, -400),
+    player(12, 3, 6, -600),
+  ]
+  const annOpponent = (round: number, basedOn: number, history: PastRound[]) => {
+    const ctx = pairingContext(
+      input(nine, { system: 'koth', round, basedOn, history, gibson: byDefault(12) }),
+    )
+    const order = standingsOrder(ctx.input.players)
+    const pair = pairContention(ctx, order, order, false)?.pairs.find((p) => p.a.id === 1)
+    return pair?.b.id
+  }
+
+  test.each([
+    [
+      'three left (flight of 8): not last round’s opponent (Bob), then the fewest meetings: Ed, never met',
+      10,
+      9,
+      [past(3, [[1, 3]]), past(5, [[1, 4]]), past(7, [[1, 3]]), past(9, [[1, 2]])],
+      5,
+    ],
+    [
+      'two left (flight of 4): Ida, never met, is beyond the flight; Di, met once, is the fewest within it',
+      11,
+      10,
+      [
+        past(3, [[1, 3]]),
+        past(5, [[1, 4]]),
+        past(7, [[1, 3]]),
+        past(8, [[1, 5]]),
+        past(10, [[1, 2]]),
+      ],
+      4,
+    ],
+    [
+      'final round: the highest-ranked catcher not met last round (Cy, met twice), not the fewest meetings',
+      12,
+      11,
+      [past(3, [[1, 3]]), past(7, [[1, 3]]), past(11, [[1, 2]])],
+      3,
+    ],
+    ['final round, no earlier meetings: the highest-ranked catcher, Bob', 12, 11, [], 2],
+  ])('contender rounds, no back-to-back, fewest repeats: %s', (_n, round, basedOn, hist, id) => {
+    expect(annOpponent(round, basedOn, hist)).toBe(id)
+  })
+
+  test('final round: a repeat, even back-to-back, rather than leave #1 without the one player who can catch them', () => {
+    const four = [
+      player(1, 10, 1, 900),
+      player(2, 9, 2, 600),
+      player(3, 8, 3, 500),
+      player(4, 8, 3, 400),
+    ]
+    const history = [
+      past(11, [
+        [1, 2],
+        [3, 4],
+      ]),
+    ]
+    const round = paired(
+      input(four, { system: 'koth', round: 12, basedOn: 11, history, gibson: byDefault(12) }),
+    )
+    expect(unordered(round)).toEqual([
+      [1, 2],
+      [3, 4],
+    ])
+    expect(pairOf(round, 1)).toMatch(/^contenders: Ann holds 1st place and Bob can still catch/)
+  })
+
+  test('when the contention pairs leave the rest unpairable, the lower ones go first and #1 keeps a catcher', () => {
+    const six = [
+      player(1, 10, 1, 900),
+      player(2, 9, 2, 600),
+      player(3, 8, 3, 500),
+      player(4, 8, 3, 400),
+      player(5, 6, 5, 0),
+      player(6, 5, 6, -100),
+    ]
+    // Ed and Flo may not meet: Cy v Di (contenders for 3rd) would leave them to each other.
+    const round = paired(
+      input(six, {
+        system: 'koth',
+        round: 12,
+        basedOn: 11,
+        gibson: byDefault(12),
+        constraints: { avoid: [[5, 6]] },
+      }),
+    )
+    expect(unordered(round)).toContainEqual([1, 2])
+    expect(unordered(round)).not.toContainEqual([5, 6])
+    expect(round.summary.lines).toContain(
+      'a contention pairing dropped: the other players could not all be paired around them',
+    )
+  })
+
+  test('three rounds left and everyone can still catch the leader: the system pairs them all (tsh: Swiss)', () => {
+    const round = paired(input(nine.slice(0, 8), { round: 10, basedOn: 9, gibson: byDefault(12) }))
+    expect(round.pairings.some((p) => p.reason.startsWith('contenders'))).toBe(false)
+  })
+
+  test.each([
+    [1, 2],
+    [2, 4],
+    [3, 8],
+    [4, 12],
+    [9, 12],
+  ])('tsh ChewPair’s default flight with %d game(s) left: %d players', (games, cap) => {
+    expect(flightCap(games)).toBe(cap)
+  })
 })

@@ -15,17 +15,51 @@
  * nobody is Gibsonized who could still move, and nobody is called out of contention who is not.
  * A tie on wins and spread counts as being caught.
  *
+ * How much one game can move: `maxSpreadPerRound` is what one player can gain or lose in a game,
+ * so a chaser who wins while the leader loses closes twice it a round. tsh's default is 500 a
+ * game, a 1,000-point swing a round (NASPA Advisory Board ruling, 25 October 2016; see
+ * TSH_GIBSON_SPREAD in shared/tournament/pairing-rules.ts).
+ *
  * Our reading of the two references the issue names (no sentence of either is copied):
  * - tsh's ChewPair "contenders": in the final rounds, players who can still win a prize are paired
  *   with each other rather than with the field; a Gibsonized player takes the bye before the
- *   lowest-ranked player does.
+ *   lowest-ranked player does. Its flights shrink as the end nears (12 players at the top, then
+ *   8, 4 and 2 with three, two and one round left): in the final round #1 meets #2 whenever
+ *   anyone can still catch #1, however often they have met. Earlier, the leaders meet players
+ *   who can catch them with the fewest repeats, avoiding last round's opponent.
  * - COP's control-loss rule: a leader must not finish against an opponent who cannot affect the
  *   race while someone who can overtake them plays elsewhere; the leader's opponent is one of the
  *   players who could still pass them if the leader lost.
+ *
+ * So a leader's opponent is chosen among the players who can still catch them: never last
+ * round's opponent when another will do; then, in the final round, the highest-ranked (the
+ * closest race: tsh's final flight of two), and before it the fewest meetings, then the highest.
+ * A repeat is taken rather than leave a leader without a catcher; only the director's repeat
+ * limit and do-not-pair list rule a catcher out.
  */
 import { pairKey, timesMet, type PairingContext } from './context'
-import type { Bye, GibsonOptions, PairingPlayer } from './types'
+import type { Bye, GibsonOptions, PairingPlayer, PairingSystem } from './types'
 import type { PlayerId } from '../results/game-result'
+
+/**
+ * The systems the contention rules pair ahead of: those that pair on the standings. A schedule
+ * (round robin, Initial Fontes), a draw or a seeding keeps its own pairings.
+ */
+export const pairsContention = (system: PairingSystem): boolean => {
+  switch (system) {
+    case 'swiss':
+    case 'koth':
+    case 'australian':
+      return true
+    case 'round-robin':
+    case 'double-round-robin':
+    case 'fontes':
+    case 'random':
+    case 'rating':
+    case 'manual':
+      return false
+  }
+}
 
 /** Default prize bands: first, second and third place each pay differently. */
 export const DEFAULT_PRIZE_BANDS: readonly number[] = [1, 2, 3]
@@ -94,7 +128,10 @@ export interface Contention {
   readonly lastPaid: number
   readonly best: ReadonlyMap<PlayerId, number>
   readonly worst: ReadonlyMap<PlayerId, number>
-  /** Players who have clinched their band, in standings order, with the band. */
+  /**
+   * Players who have clinched their band, in standings order, with the band; empty when the
+   * options turn Gibsonization off.
+   */
   readonly gibsonized: readonly { readonly player: PairingPlayer; readonly band: PrizeBand }[]
   /** Players not Gibsonized who can still finish in a paying place. */
   readonly contenders: ReadonlySet<PlayerId>
@@ -147,10 +184,13 @@ export function contention(
   }
   const gibsonized: { player: PairingPlayer; band: PrizeBand }[] = []
   const contenders = new Set<PlayerId>()
+  // With Gibsonization off nobody is set apart: a clinched player plays on like any contender,
+  // and the review must not treat them (their bye, their opponent) as Gibsonized.
+  const gibsonize = options.gibsonize !== false
   for (const p of ordered) {
     const high = bandOf(bands, best.get(p.id) ?? Infinity)
     const low = bandOf(bands, worst.get(p.id) ?? Infinity)
-    if (high !== undefined && high === low) gibsonized.push({ player: p, band: high })
+    if (gibsonize && high !== undefined && high === low) gibsonized.push({ player: p, band: high })
     else if ((best.get(p.id) ?? Infinity) <= lastPaid) contenders.add(p.id)
   }
   return { gamesLeft, bands, lastPaid, best, worst, gibsonized, contenders }
@@ -171,6 +211,13 @@ export interface ContentionPairing {
   readonly gibsonized: readonly PlayerId[]
   readonly notes: readonly string[]
 }
+
+/**
+ * How many players at the top tsh's ChewPair pairs as one flight of contenders with `gamesLeft`
+ * games left (its default flight cap): 2, 4, 8, then 12.
+ */
+export const flightCap = (gamesLeft: number): number =>
+  gamesLeft <= 1 ? 2 : gamesLeft >= 4 ? 12 : (gamesLeft - 1) * 4
 
 const gamesText = (n: number): string => `${String(n)} game${n === 1 ? '' : 's'}`
 
@@ -201,10 +248,29 @@ export function pairContention(
     !ctx.avoid.has(pairKey(a.id, b.id)) && timesMet(ctx, a.id, b.id) <= ctx.maxRepeats
   const backToBack = (a: PairingPlayer, b: PairingPlayer): boolean =>
     (ctx.met.get(pairKey(a.id, b.id)) ?? []).includes(lastRound)
-  /** The first allowed candidate, one not met last round when there is one. */
-  const pick = (a: PairingPlayer, candidates: readonly PairingPlayer[]): PairingPlayer | null => {
+  /**
+   * The candidate to meet `a`: allowed, not met last round when another will do, then (unless
+   * `closest`) the fewest meetings, then the first in `candidates`' order.
+   */
+  const pick = (
+    a: PairingPlayer,
+    candidates: readonly PairingPlayer[],
+    closest = false,
+  ): PairingPlayer | null => {
     const fit = candidates.filter((b) => b.id !== a.id && unpaired.has(b.id) && allowed(a, b))
-    return fit.find((b) => !backToBack(a, b)) ?? fit[0] ?? null
+    const fresh = fit.filter((b) => !backToBack(a, b))
+    const from = fresh.length > 0 ? fresh : fit
+    if (closest) return from[0] ?? null
+    let best: PairingPlayer | null = null
+    let fewest = Infinity
+    for (const b of from) {
+      const met = timesMet(ctx, a.id, b.id)
+      if (met < fewest) {
+        best = b
+        fewest = met
+      }
+    }
+    return best
   }
   const take = (a: PairingPlayer, b: PairingPlayer, note: string): void => {
     pairs.push({ a, b, note })
@@ -252,19 +318,26 @@ export function pairContention(
     }
   }
 
-  // The last rounds: whoever holds a paying place meets the highest-ranked player who can still
-  // catch them (tsh's contenders, COP's control loss).
+  // The last rounds: whoever holds a paying place meets a player who can still catch them (tsh's
+  // contenders, COP's control loss); in the final round the highest-ranked such player.
   const contenderRounds = options.contenderRounds ?? 0
   if (ctx.input.round > options.totalRounds - contenderRounds) {
+    const finalRound = ctx.input.round >= options.totalRounds
     const open = pool.filter((p) => !clinched.has(p.id))
     for (const leader of open) {
       const place = (position.get(leader.id) ?? Infinity) + 1
       if (place > state.lastPaid) break
       if (!unpaired.has(leader.id)) continue
-      const catchers = open.filter(
-        (q) => (position.get(q.id) ?? 0) > place - 1 && canCatch(q, leader, gamesLeft, max),
-      )
-      const b = pick(leader, catchers)
+      const below = open.filter((q) => (position.get(q.id) ?? 0) > place - 1 && unpaired.has(q.id))
+      const catchers = below.filter((q) => canCatch(q, leader, gamesLeft, max))
+      // tsh: when everyone left is a contender, ChewPair pairs them all Swiss; only its final
+      // flight of two sets #1 against #2 whatever the field.
+      if (!finalRound && catchers.length === below.length) continue
+      // Before the final round, within tsh's flight when a catcher there will do, so the fewest
+      // repeats never reach far down the field for a leader.
+      const reach = place - 1 + flightCap(gamesLeft)
+      const near = catchers.filter((q) => (position.get(q.id) ?? 0) < reach)
+      const b = pick(leader, finalRound || near.length === 0 ? catchers : near, finalRound)
       if (b !== null) {
         take(
           leader,

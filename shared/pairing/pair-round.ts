@@ -29,7 +29,7 @@ import {
   type PairingContext,
 } from './context'
 import { fontesGames, seatFontes } from './fontes'
-import { pairContention } from './gibson'
+import { pairContention, pairsContention } from './gibson'
 import { matchPool, type MatchedPool } from './match-pool'
 import { kothModel, randomModel, ratingModel, swissModel } from './models'
 import { roundRobinSchedule, type ScheduleRound } from './round-robin'
@@ -168,15 +168,26 @@ function matchingSystem(
   let rest = [...pool]
 
   // Prize contention and Gibsonization (shared/pairing/gibson.ts) pair first; the system the rest.
-  const usesGibson =
-    input.system === 'swiss' || input.system === 'koth' || input.system === 'australian'
-  const contended = usesGibson ? pairContention(ctx, ordered, pool, hasBye) : null
+  // Without Gibsonization the bye is settled before them, as tsh gives it (the lowest-ranked of
+  // those with the fewest byes): contention pairs around that player and never takes their turn.
+  const byeFirst =
+    !hasBye && pool.length % 2 === 1 && input.gibson?.gibsonize === false
+      ? byeOrder(pool)[0]
+      : undefined
+  const contended = pairsContention(input.system)
+    ? pairContention(
+        ctx,
+        ordered,
+        byeFirst === undefined ? pool : pool.filter((p) => p.id !== byeFirst.id),
+        hasBye || byeFirst !== undefined,
+      )
+    : null
   if (contended !== null) {
     pairs.push(...contended.pairs)
     if (contended.bye !== null) byes.push(contended.bye)
     gibsonized.push(...contended.gibsonized)
     notes.push(...contended.notes)
-    rest = [...contended.rest]
+    rest = byeFirst === undefined ? [...contended.rest] : [...contended.rest, byeFirst]
   }
 
   const pairer: PoolPairer = (players, mode) => {
@@ -211,11 +222,21 @@ function matchingSystem(
   }
   let paired = withBye(rest, pairer)
   if (!paired.ok && contended !== null && contended.pairs.length > 0) {
-    // The contention pairs left the rest unpairable: let the system pair everyone they took.
-    notes.push('contention pairings dropped: the other players could not all be paired around them')
-    pairs.splice(0, pairs.length)
-    rest = pool.filter((p) => !byes.some((b) => b.player === p.id))
-    paired = withBye(rest, pairer)
+    // The contention pairs left the rest unpairable: give the system back the last ones made
+    // first, so the leader's pair (made before the lower places') is the last to go.
+    const given = pool.filter((p) => !byes.some((b) => b.player === p.id))
+    let kept = pairs.length
+    while (!paired.ok && kept > 0) {
+      kept--
+      const seated = new Set(pairs.slice(0, kept).flatMap((p) => [p.a.id, p.b.id]))
+      rest = given.filter((p) => !seated.has(p.id))
+      paired = withBye(rest, pairer)
+    }
+    const dropped = pairs.length - kept
+    pairs.splice(kept)
+    notes.push(
+      `${dropped === 1 ? 'a contention pairing' : `${String(dropped)} contention pairings`} dropped: the other players could not all be paired around them`,
+    )
   }
   if (!paired.ok) return paired
   const note = systemNote(input)

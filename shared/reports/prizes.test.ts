@@ -298,12 +298,27 @@ describe('game prizes (tsh highwin, highloss, lowwin, upset) and record prizes',
 })
 
 describe('if the event ended now, and who can still reach each place (gibson.ts bounds)', () => {
-  test('four rounds, three played: provisional, and 1st place is open to Cy, Ann, Fay and Ed', () => {
-    const report = awards({ prizes: [prize({ kind: 'place' })] }, 4, 3)
+  const spreadOf = (maxSpread: number): Command => ({
+    type: 'setContention',
+    division: 'A',
+    contention: { gibson: false, prizeBands: [1, 2, 3], maxSpread, contenderRounds: 0 },
+  })
+  test.each([
+    [
+      "tsh's default gibson_spread, 500 a game (NASPA ruling 2016: 1,000 a round): Bob (−230) and Di (−195) can still close on Cy's +400",
+      [],
+      ['Cy', 'Ann', 'Fay', 'Ed', 'Di', 'Bob'],
+    ],
+    [
+      'the director’s 250 a game: Bob (−230) and Di (−195) cannot pass Cy’s +400',
+      [spreadOf(250)],
+      ['Cy', 'Ann', 'Fay', 'Ed'],
+    ],
+  ])('four rounds, three played, one game left: %s', (_name, extra, open) => {
+    const report = awards({ prizes: [prize({ kind: 'place' })] }, 4, 3, extra)
     expect(report.provisional).toBe(true)
     expect(report.roundsLeft).toBe(1)
-    // One game left, at most 250 spread: Bob (−230) and Di (−195) cannot pass Cy's +400.
-    expect(report.contenders[0]?.players.map((p) => p.name)).toEqual(['Cy', 'Ann', 'Fay', 'Ed'])
+    expect(report.contenders[0]?.players.map((p) => p.name)).toEqual(open)
     expect(report.contenders[0]?.players[0]).toMatchObject({ best: 1 })
   })
 

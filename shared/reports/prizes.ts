@@ -383,7 +383,7 @@ function placeContenders(state: TournamentState, basis: Basis): readonly PlaceCo
   const { division, table, through, rows } = basis
   const gamesLeft = state.info.rounds - through
   if (gamesLeft <= 0) return []
-  const settings = contentionOf(division)
+  const settings = contentionOf(division, state.info.rounds)
   const cap = state.rules.results.spreadCapPerGame
   const maxSpread = cap === null ? settings.maxSpread : Math.min(settings.maxSpread, cap)
   const out: PlaceContenders[] = []

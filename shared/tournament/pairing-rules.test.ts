@@ -4,9 +4,16 @@ import { apply } from './apply'
 import type { Command } from './commands'
 import { describeCommand } from './describe'
 import { commandRound } from './log'
-import { avoidPairs, doNotPairReason, gibsonOptions, DEFAULT_CONTENTION } from './pairing-rules'
+import {
+  avoidPairs,
+  DEFAULT_CONTENTION,
+  defaultContention,
+  describeContenderRounds,
+  doNotPairReason,
+  gibsonOptions,
+} from './pairing-rules'
 import { applyAll, create, ID, INFO, logOf } from './test-support/event'
-import type { TournamentState } from './types'
+import type { PlanStep, TournamentState } from './types'
 
 const CLUBS = ['Accra', 'Tema', 'accra ', 'Tema', '', 'Kumasi'] as const
 const setup: Command[] = [
@@ -114,9 +121,13 @@ describe('prize contention settings (issue 10)', () => {
   })
 
   test('off unless Gibsonization or contender rounds are on; a spread cap lowers the most one game moves', () => {
-    expect(gibsonOptions(DEFAULT_CONTENTION, INFO, null)).toBeUndefined()
+    expect(gibsonOptions({ ...DEFAULT_CONTENTION, contenderRounds: 0 }, INFO, null)).toBeUndefined()
     expect(
-      gibsonOptions({ ...DEFAULT_CONTENTION, gibson: true }, { ...INFO, rounds: 8 }, 200),
+      gibsonOptions(
+        { ...DEFAULT_CONTENTION, gibson: true, contenderRounds: 0 },
+        { ...INFO, rounds: 8 },
+        200,
+      ),
     ).toEqual({
       totalRounds: 8,
       maxSpreadPerRound: 200,
@@ -126,11 +137,59 @@ describe('prize contention settings (issue 10)', () => {
     })
   })
 
+  test("by default (tsh ChewPair; tsh's gibson_spread, NASPA ruling 2016): contenders in the last 3 rounds, 500 a game, no Gibsonization", () => {
+    expect(gibsonOptions(DEFAULT_CONTENTION, { ...INFO, rounds: 12 }, null)).toEqual({
+      totalRounds: 12,
+      maxSpreadPerRound: 500,
+      prizeBands: [1, 2, 3],
+      gibsonize: false,
+      contenderRounds: 3,
+    })
+    // A two-round event pairs contenders in both, and the setting stays one the command accepts.
+    expect(defaultContention(2).contenderRounds).toBe(2)
+    expect(gibsonOptions(DEFAULT_CONTENTION, { ...INFO, rounds: 2 }, null)?.contenderRounds).toBe(2)
+  })
+
+  const step = (fromRound: number, system: PlanStep['system']): PlanStep => ({
+    fromRound,
+    system,
+    basedOn: 'previous',
+    maxRepeats: null,
+  })
+  test.each([
+    [
+      'Swiss then King of the Hill: the last 3 rounds',
+      [step(1, 'fontes'), step(4, 'swiss'), step(12, 'koth')],
+      DEFAULT_CONTENTION,
+      "Rounds 10–12 also pair for the title: whoever holds a paying place meets a player who can still catch them, and in the final round #1 meets one whenever anyone can catch them (contender pairing, as tsh's ChewPair).",
+    ],
+    [
+      'a round robin to the end: its schedule keeps the pairings',
+      [step(1, 'round-robin')],
+      DEFAULT_CONTENTION,
+      'No contender pairing: the last 3 rounds follow a schedule or a draw.',
+    ],
+    [
+      'a round robin then one Swiss round',
+      [step(1, 'round-robin'), step(12, 'swiss')],
+      { ...DEFAULT_CONTENTION, contenderRounds: 2 },
+      "Round 12 also pairs for the title: whoever holds a paying place meets a player who can still catch them, and in the final round #1 meets one whenever anyone can catch them (contender pairing, as tsh's ChewPair).",
+    ],
+    [
+      'turned off by the director',
+      [step(1, 'swiss')],
+      { ...DEFAULT_CONTENTION, contenderRounds: 0 },
+      'No contender pairing in the last rounds.',
+    ],
+  ])('the plan’s contender rounds in words: %s', (_name, plan, settings, words) => {
+    expect(describeContenderRounds(settings, plan, 12)).toBe(words)
+  })
+
   test('described in the log', () => {
     expect(
       describeCommand(contention({ gibson: true, prizeBands: [1, 3], contenderRounds: 2 }), base),
     ).toBe(
-      'Prize contention: Gibsonization on; prizes: place 1, places 2–3; up to 250 spread a game; contenders paired in the last 2 rounds',
+      'Prize contention: Gibsonization on; prizes: place 1, places 2–3; up to 500 spread a game (1000 a round between two players); contenders paired in the last 2 rounds',
     )
   })
 

@@ -3,12 +3,14 @@
  * the do-not-pair list (family, club-mates early on, named pairs). Both are plain data stored in
  * the division by their own command, so the log says when the director set them.
  */
+import { pairsContention } from '../pairing/gibson'
 import type { GibsonOptions } from '../pairing/types'
 import { err, ok, type Result } from '../result'
 import type { PlayerId } from '../results/game-result'
 import type { Command } from './commands'
 import type { Context } from './rounds'
-import type { Division, Player, TournamentInfo } from './types'
+import { stepIndexFor } from './plan'
+import type { Division, Player, PlanStep, TournamentInfo } from './types'
 
 type CommandOf<T extends Command['type']> = Extract<Command, { readonly type: T }>
 
@@ -18,19 +20,48 @@ export interface ContentionSettings {
   readonly gibson: boolean
   /** The last place of each paying band, ascending (tsh's `prize_bands`), e.g. [1, 2, 3]. */
   readonly prizeBands: readonly number[]
-  /** The most spread one game can move (tsh's `gibson_spread`). */
+  /**
+   * The most spread one player can gain or lose in one game (tsh's `gibson_spread`). A chaser who
+   * wins by this much while the leader loses by as much closes twice it a round.
+   */
   readonly maxSpread: number
   /** In the last this many rounds, leaders meet players who can still catch them; 0 = off. */
   readonly contenderRounds: number
 }
 
-/** Off, with tsh's usual values ready for when the director turns it on. */
+/**
+ * tsh's default `gibson_spread`: 500 a game, so 1,000 points a round between a leader who loses
+ * and a chaser who wins. tsh's PairingCommand (MaxSpread, CountGibsons) takes this figure from
+ * the NASPA Advisory Board ruling of 25 October 2016, which replaced the older 500 / 700 / 900
+ * points over one, two, three rounds with 1,000 a round for any number of rounds. None of our
+ * five rule documents covers Gibsonization, so this is tsh's and NASPA's figure, not a preset's.
+ */
+export const TSH_GIBSON_SPREAD = 500
+
+/**
+ * The last rounds paired for the title by default, as tsh's ChewPair does: its default flight cap
+ * (how many players at the top are paired as contenders) is 2 with one round left, 4 with two,
+ * 8 with three and 12 (the ordinary Swiss) with four or more, so the contender rules shape the
+ * last three rounds. The issue's 2024 championship pairs exactly as tsh did with 3.
+ */
+export const DEFAULT_CONTENDER_ROUNDS = 3
+
+/**
+ * A division whose director has not set contention: contenders paired in the last rounds (tsh's
+ * ChewPair is its default pairing), Gibsonization off (tsh needs `gibson` set), tsh's spread.
+ */
 export const DEFAULT_CONTENTION: ContentionSettings = {
   gibson: false,
   prizeBands: [1, 2, 3],
-  maxSpread: 250,
-  contenderRounds: 0,
+  maxSpread: TSH_GIBSON_SPREAD,
+  contenderRounds: DEFAULT_CONTENDER_ROUNDS,
 }
+
+/** The default for an event of `rounds` rounds (contender rounds never more than the event). */
+export const defaultContention = (rounds: number): ContentionSettings => ({
+  ...DEFAULT_CONTENTION,
+  contenderRounds: Math.max(0, Math.min(DEFAULT_CONTENDER_ROUNDS, rounds)),
+})
 
 export const DO_NOT_PAIR_REASONS = ['family', 'club', 'other'] as const
 export type DoNotPairReason = (typeof DO_NOT_PAIR_REASONS)[number]
@@ -51,8 +82,12 @@ export interface DoNotPairList {
 
 export const EMPTY_DO_NOT_PAIR: DoNotPairList = { groups: [], sameClubRounds: 0 }
 
-export const contentionOf = (division: Division): ContentionSettings =>
-  division.contention ?? DEFAULT_CONTENTION
+/**
+ * The division's contention settings, or the default; given the event's `rounds`, the default's
+ * contender rounds fit a short event (a two-round event pairs contenders in both).
+ */
+export const contentionOf = (division: Division, rounds: number): ContentionSettings =>
+  division.contention ?? defaultContention(rounds)
 
 export const doNotPairOf = (division: Division): DoNotPairList =>
   division.doNotPair ?? EMPTY_DO_NOT_PAIR
@@ -73,7 +108,7 @@ export function gibsonOptions(
         : Math.min(settings.maxSpread, spreadCapPerGame),
     prizeBands: settings.prizeBands,
     gibsonize: settings.gibson,
-    contenderRounds: settings.contenderRounds,
+    contenderRounds: Math.min(settings.contenderRounds, info.rounds),
   }
 }
 
@@ -251,7 +286,10 @@ export function avoidPairs(division: Division, round: number): [PlayerId, Player
   return pairs
 }
 
-/** "Gibson on; prizes 1st place, places 2–3; 250 spread a game; contenders in the last 2 rounds". */
+/**
+ * "Gibsonization on; prizes: place 1, places 2–3; up to 500 spread a game (1000 a round between
+ * two players); contenders paired in the last 3 rounds".
+ */
 export function describeContention(settings: ContentionSettings): string {
   const bands: string[] = []
   let from = 1
@@ -263,7 +301,36 @@ export function describeContention(settings: ContentionSettings): string {
     settings.contenderRounds === 0
       ? 'no contender pairing'
       : `contenders paired in the last ${settings.contenderRounds} round${settings.contenderRounds === 1 ? '' : 's'}`
-  return `Gibsonization ${settings.gibson ? 'on' : 'off'}; prizes: ${bands.join(', ')}; up to ${settings.maxSpread} spread a game; ${contenders}`
+  return `Gibsonization ${settings.gibson ? 'on' : 'off'}; prizes: ${bands.join(', ')}; up to ${settings.maxSpread} spread a game (${2 * settings.maxSpread} a round between two players); ${contenders}`
+}
+
+/**
+ * The rounds the contention rules pair for the title, in words for the Rounds screen beside the
+ * plan: "Rounds 10–12 also pair for the title: …", or why none do. `plan` is the plan the
+ * division is paired by (the automatic one included).
+ */
+export function describeContenderRounds(
+  settings: ContentionSettings,
+  plan: readonly PlanStep[],
+  rounds: number,
+): string {
+  const k = Math.min(settings.contenderRounds, rounds)
+  if (k <= 0) return 'No contender pairing in the last rounds.'
+  const paired: number[] = []
+  for (let round = rounds - k + 1; round <= rounds; round++) {
+    const step = plan[stepIndexFor(plan, round)]
+    if (step !== undefined && pairsContention(step.system)) paired.push(round)
+  }
+  const first = paired[0]
+  const last = paired[paired.length - 1]
+  if (first === undefined || last === undefined) {
+    return `No contender pairing: the last ${k === 1 ? 'round follows' : `${k} rounds follow`} a schedule or a draw.`
+  }
+  const span = first === last ? `Round ${first}` : `Rounds ${first}–${last}`
+  const verb = first === last ? 'also pairs' : 'also pair'
+  const final =
+    last === rounds ? ', and in the final round #1 meets one whenever anyone can catch them' : ''
+  return `${span} ${verb} for the title: whoever holds a paying place meets a player who can still catch them${final} (contender pairing, as tsh's ChewPair).`
 }
 
 /** The list in words, naming players with `name`. */
