@@ -279,6 +279,9 @@ const events: [string, string][] = [
   synthetic({ players: 47, rounds: 31, seed: 4731, program: 'greedy-swiss' }),
   synthetic({ players: 109, rounds: 14, seed: 10914, program: 'greedy-swiss' }),
   synthetic({ players: 10, rounds: 30, seed: 1030, program: 'round-robin-then-koth', cycles: 3 }),
+  synthetic({ players: 12, rounds: 16, seed: 1216, program: 'round-robin-then-koth', cycles: 1 }),
+  synthetic({ players: 8, rounds: 14, seed: 814, program: 'round-robin-then-koth', cycles: 2 }),
+  synthetic({ players: 16, rounds: 20, seed: 1620, program: 'greedy-swiss' }),
 ]
 const only = process.env.REPLAY_EVENTS
 const rows = events

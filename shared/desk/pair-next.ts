@@ -330,6 +330,8 @@ export function proposePairing(
     },
     {
       round,
+      // The event's length prices a repeat (weights.ts, repeatPrice).
+      rounds: state.info.rounds,
       system,
       basedOn,
       maxRepeats: step.maxRepeats,

@@ -34,11 +34,13 @@ const scenario = fc
       maxLength: 3,
     }),
     maxRepeats: fc.constantFrom(null, 0, 1, 2),
+    // The event's length sets the price of a repeat (weights.ts, repeatPrice): cheap to dear.
+    rounds: fc.integer({ min: 1, max: 40 }),
     model: fc.constantFrom(...MODELS),
     // 2^20 and 2^24 are too small for every tier at once: the phases of lex-matching.ts run.
     maxCost: fc.constantFrom(undefined, 2 ** 20, 2 ** 24),
   })
-  .map(({ half, records, orders, avoid, maxRepeats, model, maxCost }) => {
+  .map(({ half, records, orders, avoid, maxRepeats, rounds, model, maxCost }) => {
     const n = 2 * half
     const players: PairingPlayer[] = records.slice(0, n).map((r, i) =>
       player(i + 1, r.halfWins / 2, 5 - r.halfWins / 2, r.spread, {
@@ -53,7 +55,7 @@ const scenario = fc
       return past(r + 1, pairs)
     })
     const pairsToAvoid = avoid.filter(([a, b]) => a !== b && a <= n && b <= n)
-    return { players, history, avoid: pairsToAvoid, maxRepeats, model, maxCost }
+    return { players, history, avoid: pairsToAvoid, maxRepeats, rounds, model, maxCost }
   })
 
 function modelFor(
@@ -87,6 +89,7 @@ describe('the matching is exact with the full weights (weights.ts, lex-matching.
           basedOn: round - 1,
           history: s.history,
           maxRepeats: s.maxRepeats,
+          rounds: s.rounds,
           constraints: { avoid: s.avoid },
         })
         const ctx = pairingContext(i)
