@@ -320,3 +320,21 @@ console.log(`Pairing replay: ${e.name} (${root})`)
 console.log(line(head))
 console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`)
 for (const c of cells) console.log(line(c))
+
+// Issue 18's test, event by event: the default no worse than the event's own program.
+const CRITERIA = [
+  ['repeats', (r: Row) => r.repeats],
+  ['back-to-back', (r: Row) => r.backToBack],
+  ['Σ win gap', (r: Row) => r.winDiffSum],
+  ['both due to start', (r: Row) => r.bothDueToStart],
+] as const
+for (const own of rows.filter((r) => r.program === PROGRAM_WORDS.event)) {
+  const ours = rows.find((r) => r.event === own.event && r.program === PROGRAM_WORDS.default)
+  if (ours === undefined) continue
+  const worse = CRITERIA.filter(([, of]) => of(ours) > of(own)).map(
+    ([what, of]) => `${what} ${String(of(ours))} against ${String(of(own))}`,
+  )
+  console.log(
+    `${own.event}: default ${worse.length === 0 ? "no worse than the event's own" : `worse on ${worse.join(', ')}`}`,
+  )
+}

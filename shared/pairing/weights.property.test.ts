@@ -6,6 +6,7 @@ import { lexMinCostPerfectMatching } from './lex-matching'
 import { poolProblem, type CostModel } from './match-pool'
 import { kothModel, randomModel, ratingModel, swissModel } from './models'
 import { bruteLexMin } from './test-support/brute-force'
+import { repeatPrice } from './weights'
 import { input, past, player } from './test-support/fields'
 import type { PairingPlayer, PastRound } from './types'
 
@@ -116,5 +117,30 @@ describe('the matching is exact with the full weights (weights.ts, lex-matching.
       { numRuns: 300 },
     )
     expect(matched).toBeGreaterThan(100)
+  })
+})
+
+describe('the price of a repeat (weights.ts, repeatPrice)', () => {
+  const event = fc.record({
+    field: fc.integer({ min: 2, max: 500 }),
+    rounds: fc.integer({ min: 1, max: 60 }),
+    round: fc.integer({ min: 1, max: 60 }),
+  })
+
+  test('dearer than two 1-win gaps; grows with the field; grows with the length while the field is at least as long', () => {
+    fc.assert(
+      fc.property(event, ({ field, rounds, round }) => {
+        const price = repeatPrice(field, round, rounds)
+        expect(price).toBeGreaterThan(8)
+        expect(repeatPrice(field + 1, round, rounds)).toBeGreaterThanOrEqual(price)
+        const length = Math.max(round, rounds)
+        if (field >= length + 1) {
+          expect(repeatPrice(field, round, length + 1)).toBeGreaterThan(price)
+        } else {
+          // A field smaller than the event must repeat: a longer event makes repeats no dearer.
+          expect(repeatPrice(field, round, length + 1)).toBeLessThanOrEqual(price)
+        }
+      }),
+    )
   })
 })
