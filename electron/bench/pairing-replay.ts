@@ -16,8 +16,10 @@
  * cannot follow a history it did not make.
  *
  * Events: the MGI 2022 division (shared/fixtures) and seeded synthetic events
- * (test-support/synthetic-t.ts): greedy Swiss histories of 24 × 23, 35 × 27, 45 × 31, 47 × 31 and
- * 109 × 14, and a 10-player triple round robin then King of the Hill (30 rounds).
+ * (test-support/synthetic-t.ts): greedy Swiss histories of 16 × 20, 24 × 23, 35 × 27, 45 × 31,
+ * 47 × 31 and 109 × 14; round robins then King of the Hill of 10 × 30 (three cycles), 12 × 16
+ * (one) and 8 × 14 (two). REPLAY_EVENTS=<part of a name> replays only the events it names. A
+ * line per event after the table says where the default is worse than the event's own program.
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
