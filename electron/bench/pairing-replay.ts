@@ -1,12 +1,13 @@
 /**
- * Replay benchmark (issue 10): pairs every round of real and synthetic events on their real
- * histories and prints one table row per event. For each round r the engine sees the rounds
- * before r as they really were, pairs round r, and the round is measured; then the event goes on
- * with the real round r (so both engines are judged on the same histories).
+ * Replay benchmark (issues 10, 18): pairs every round of real and synthetic events on their real
+ * histories, three ways side by side: the program the event used (its real pairings, measured),
+ * our default (the automatic plan) and plain Swiss every round. For each round r an engine sees
+ * the rounds before r as they really were, pairs round r, and the round is measured; then the
+ * event goes on with the real round r (so every program is judged on the same histories).
  *
  *   npx tsx electron/bench/pairing-replay.ts            # this tree's engine and automatic plan
  *   PAIRING_PLAN=rating-swiss npx tsx electron/bench/pairing-replay.ts
- *                                                  # the weight model alone, on the old plan
+ *                                                  # the default row on the old plan's shape
  *   PAIRING_ROOT=<a checkout of an older commit> npx tsx electron/bench/pairing-replay.ts
  *                                                  # another tree's engine (at aff415f, the old
  *                                                  # defaults: by rating, then Swiss, no repeats)
@@ -14,17 +15,18 @@
  * Round-robin steps of the plan are replayed as Swiss (and King of the Hill last): a schedule
  * cannot follow a history it did not make.
  *
- * Events: the MGI 2022 division (shared/fixtures) and three seeded synthetic events (24 × 23,
- * 45 × 31, 109 × 14). A synthetic event's real history is made here, engine-independent: round 1
- * top half v bottom half by rating, then a greedy Swiss (each top unpaired player meets the next
- * one they have met least), results from an Elo-like model on a seeded generator.
+ * Events: the MGI 2022 division (shared/fixtures) and seeded synthetic events
+ * (test-support/synthetic-t.ts): greedy Swiss histories of 16 × 20, 24 × 23, 35 × 27, 45 × 31,
+ * 47 × 31 and 109 × 14; round robins then King of the Hill of 10 × 30 (three cycles), 12 × 16
+ * (one) and 8 × 14 (two). REPLAY_EVENTS=<part of a name> replays only the events it names. A
+ * line per event after the table says where the default is worse than the event's own program.
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { readTFile } from '../../shared/formats/t-file'
 import type { TDivisionFile } from '../../shared/formats/t-file-types'
-import { seededRng, type Rng } from '../../shared/random'
+import { syntheticEventT, type SyntheticEvent } from '../../shared/pairing/test-support/synthetic-t'
 import { PRESETS } from '../../shared/rules/presets'
 
 const root = process.env.PAIRING_ROOT ?? join(import.meta.dirname, '..', '..')
@@ -95,104 +97,9 @@ async function engine(): Promise<Engine> {
   return { pairingInputFromTFile, pairRound, plan: () => old, name: 'old defaults' }
 }
 
-// ---- synthetic events -------------------------------------------------------------------------
-
-interface SynthPlayer {
-  rating: number
-  opponents: number[]
-  scores: number[]
-  p12: number[]
-}
-
-/** A synthetic event as `.t` text: seeded ratings, greedy Swiss pairings, Elo-like results. */
-function syntheticEvent(players: number, rounds: number, seed: number): string {
-  const rng: Rng = seededRng(seed)
-  const field: SynthPlayer[] = Array.from({ length: players }, () => ({
-    rating: 900 + rng.int(1300),
-    opponents: [],
-    scores: [],
-    p12: [],
-  }))
-  const wins = (p: SynthPlayer): number =>
-    p.scores.reduce((w, s, k) => {
-      const o = p.opponents[k] ?? 0
-      if (o === 0) return w + 1
-      const theirs = field[o - 1]?.scores[k] ?? 0
-      return w + (s > theirs ? 1 : s === theirs ? 0.5 : 0)
-    }, 0)
-  const spread = (p: SynthPlayer): number =>
-    p.scores.reduce((t, s, k) => {
-      const o = p.opponents[k] ?? 0
-      return t + (o === 0 ? 50 : s - (field[o - 1]?.scores[k] ?? 0))
-    }, 0)
-  for (let r = 0; r < rounds; r++) {
-    const ids = field.map((_, i) => i + 1)
-    const order =
-      r === 0
-        ? ids.sort((a, b) => (field[b - 1]?.rating ?? 0) - (field[a - 1]?.rating ?? 0))
-        : ids.sort((a, b) => {
-            const pa = field[a - 1] as SynthPlayer
-            const pb = field[b - 1] as SynthPlayer
-            return wins(pb) - wins(pa) || spread(pb) - spread(pa) || a - b
-          })
-    let pool = [...order]
-    if (pool.length % 2 === 1) {
-      // The bye: lowest ranked without one.
-      const byes = (id: number): number =>
-        field[id - 1]?.opponents.filter((o) => o === 0).length ?? 0
-      const bye = [...pool].reverse().sort((a, b) => byes(a) - byes(b))[0] as number
-      pool = pool.filter((id) => id !== bye)
-      const p = field[bye - 1] as SynthPlayer
-      p.opponents.push(0)
-      p.scores.push(50)
-      p.p12.push(0)
-    }
-    const pairs: [number, number][] = []
-    if (r === 0) {
-      const half = pool.length / 2
-      for (let k = 0; k < half; k++) pairs.push([pool[k] as number, pool[k + half] as number])
-    } else {
-      while (pool.length > 0) {
-        const [top, ...rest] = pool as [number, ...number[]]
-        const met = (o: number): number =>
-          field[top - 1]?.opponents.filter((x) => x === o).length ?? 0
-        let best = 0
-        for (let k = 1; k < rest.length; k++)
-          if (met(rest[k] as number) < met(rest[best] as number)) best = k
-        const other = rest[best] as number
-        pairs.push([top, other])
-        pool = rest.filter((id) => id !== other)
-      }
-    }
-    for (const [a, b] of pairs) {
-      const pa = field[a - 1] as SynthPlayer
-      const pb = field[b - 1] as SynthPlayer
-      const first =
-        pa.p12.filter((x) => x === 1).length <= pb.p12.filter((x) => x === 1).length ? a : b
-      const chance = 1 / (1 + 10 ** ((pb.rating - pa.rating) / 400))
-      const loser = 300 + rng.int(150)
-      const margin = 1 + rng.int(200)
-      const aWins = rng.next() < chance
-      pa.opponents.push(b)
-      pb.opponents.push(a)
-      pa.scores.push(aWins ? loser + margin : loser)
-      pb.scores.push(aWins ? loser : loser + margin)
-      pa.p12.push(first === a ? 1 : 2)
-      pb.p12.push(first === b ? 1 : 2)
-    }
-  }
-  return field
-    .map(
-      (p, i) =>
-        `Synth, P${String(i + 1).padStart(3, '0')} ${String(p.rating)} ${p.opponents.join(' ')}; ${p.scores.join(' ')}; p12 ${p.p12.join(' ')}`,
-    )
-    .join('\n')
-}
-
-// ---- the replay -------------------------------------------------------------------------------
-
 interface Row {
   event: string
+  program: string
   rounds: number
   repeats: number
   backToBack: number
@@ -204,24 +111,72 @@ interface Row {
   msPerRound: number
 }
 
-function replay(e: Engine, name: string, text: string): Row {
+const PROGRAMS = ['event', 'default', 'swiss'] as const
+type Program = (typeof PROGRAMS)[number]
+const PROGRAM_WORDS: Readonly<Record<Program, string>> = {
+  event: "event's own",
+  default: 'default',
+  swiss: 'Swiss',
+}
+
+interface Step {
+  readonly fromRound: number
+  readonly system: string
+  readonly basedOn: 'previous' | 'lagged'
+  readonly maxRepeats: number | null
+}
+
+/** The steps a program pairs by; null for the event's own pairings. */
+function stepsOf(e: Engine, program: Program, active: number, total: number): Step[] | null {
+  switch (program) {
+    case 'event':
+      return null
+    case 'swiss':
+      return [{ fromRound: 1, system: 'swiss', basedOn: 'previous', maxRepeats: null }]
+    case 'default':
+      // A round-robin schedule cannot follow a history it did not make: such steps are replayed
+      // as Swiss (King of the Hill in the last round), which is what the plan does past its cycles.
+      return e
+        .plan(active, total)
+        .flatMap((s) =>
+          s.system === 'round-robin' || s.system === 'double-round-robin'
+            ? [
+                { ...s, system: 'swiss' },
+                ...(total >= 5 ? [{ ...s, fromRound: total, system: 'koth' }] : []),
+              ]
+            : [s],
+        )
+  }
+}
+
+/** Round `round` as the event really paired it: who started (p12 1) first. */
+function realRound(file: TDivisionFile, round: number): Paired {
+  const pairings: { first: number; second: number }[] = []
+  const byes: { player: number }[] = []
+  for (const line of file.players) {
+    const opponent = line.opponents[round - 1]
+    if (opponent === undefined) continue
+    if (opponent === 0) {
+      if ((line.scores[round - 1] ?? 0) !== 0) byes.push({ player: line.id })
+      continue
+    }
+    if (line.id > opponent) continue
+    const p12 = line.tags.find((t) => t.name === 'p12')?.values[round - 1]
+    pairings.push(
+      p12 === '2' ? { first: opponent, second: line.id } : { first: line.id, second: opponent },
+    )
+  }
+  return { pairings, byes }
+}
+
+function replay(e: Engine, name: string, text: string, program: Program): Row {
   const { file } = readTFile(text)
   const total = Math.max(...file.players.map((p) => p.opponents.length))
   const active = file.players.length
-  // A round-robin schedule cannot follow a history it did not make: such steps are replayed as
-  // Swiss (King of the Hill in the last round), which is what the plan does past its cycles.
-  const plan = e
-    .plan(active, total)
-    .flatMap((s) =>
-      s.system === 'round-robin' || s.system === 'double-round-robin'
-        ? [
-            { ...s, system: 'swiss' },
-            ...(total >= 5 ? [{ ...s, fromRound: total, system: 'koth' }] : []),
-          ]
-        : [s],
-    )
+  const plan = stepsOf(e, program, active, total)
   const row: Row = {
     event: name,
+    program: PROGRAM_WORDS[program],
     rounds: 0,
     repeats: 0,
     backToBack: 0,
@@ -235,29 +190,34 @@ function replay(e: Engine, name: string, text: string): Row {
   const leaderRanks: number[] = []
   let ms = 0
   for (let round = 1; round <= total; round++) {
-    let step = plan[0]
-    for (const s of plan) if (s.fromRound <= round) step = s
-    if (step === undefined) throw new Error('empty plan')
-    const basedOn = step.basedOn === 'lagged' ? Math.max(0, round - 2) : round - 1
     const starts = { rules: PRESETS.nsa1995, options: {} }
-    const request = {
-      round,
-      basedOn,
-      system: step.system,
-      maxRepeats: step.maxRepeats,
-      seed: round,
-      starts,
-      ...(step.system === 'fontes' ? { fontesRounds: (plan[1]?.fromRound ?? 4) - 1 } : {}),
-      ...(step.system === 'round-robin' || step.system === 'double-round-robin'
-        ? { roundRobinStart: step.fromRound }
-        : {}),
+    let paired: Paired
+    let request: Record<string, unknown> = { round, basedOn: round - 1, system: 'swiss', starts }
+    if (plan === null) {
+      paired = realRound(file, round)
+    } else {
+      let step = plan[0]
+      for (const s of plan) if (s.fromRound <= round) step = s
+      if (step === undefined) throw new Error('empty plan')
+      const basedOn = step.basedOn === 'lagged' ? Math.max(0, round - 2) : round - 1
+      request = {
+        round,
+        rounds: total,
+        basedOn,
+        system: step.system,
+        maxRepeats: step.maxRepeats,
+        seed: round,
+        starts,
+        ...(step.system === 'fontes' ? { fontesRounds: (plan[1]?.fromRound ?? 4) - 1 } : {}),
+      }
+      const input = e.pairingInputFromTFile(file, request)
+      if (!input.ok) throw new Error(`${name} round ${String(round)}: ${input.error.message}`)
+      const t0 = performance.now()
+      const result = e.pairRound(input.value)
+      ms += performance.now() - t0
+      if (!result.ok) throw new Error(`${name} round ${String(round)}: ${result.error.message}`)
+      paired = result.value
     }
-    const input = e.pairingInputFromTFile(file, request)
-    if (!input.ok) throw new Error(`${name} round ${String(round)}: ${input.error.message}`)
-    const t0 = performance.now()
-    const paired = e.pairRound(input.value)
-    ms += performance.now() - t0
-    if (!paired.ok) throw new Error(`${name} round ${String(round)}: ${paired.error.message}`)
     // Measured on the standings after the last round, whatever the round was paired on.
     const now = e.pairingInputFromTFile(file, { ...request, basedOn: round - 1, system: 'swiss' })
     if (!now.ok) throw new Error(now.error.message)
@@ -270,7 +230,7 @@ function replay(e: Engine, name: string, text: string): Row {
       }
     }
     const tally = new Map(now.value.players.map((p) => [p.id, p.firsts - p.seconds]))
-    for (const p of paired.value.pairings) {
+    for (const p of paired.pairings) {
       const a = byId.get(p.first)
       const b = byId.get(p.second)
       if (a === undefined || b === undefined) continue
@@ -288,9 +248,7 @@ function replay(e: Engine, name: string, text: string): Row {
     for (const d of tally.values()) if (Math.abs(d) >= 2) row.startsOffBy2++
     if (round > total - 3 && round > 1) {
       const leader = [...now.value.players].sort((x, y) => x.rank - y.rank || x.id - y.id)[0]
-      const game = paired.value.pairings.find(
-        (p) => p.first === leader?.id || p.second === leader?.id,
-      )
+      const game = paired.pairings.find((p) => p.first === leader?.id || p.second === leader?.id)
       const opponent =
         game === undefined
           ? undefined
@@ -309,20 +267,36 @@ const fixture = readFileSync(
   join(import.meta.dirname, '..', '..', 'shared', 'formats', '__fixtures__', 'mgi-2022', 'a.t'),
   'latin1',
 )
+const synthetic = (event: SyntheticEvent): [string, string] => [
+  event.program === 'greedy-swiss'
+    ? `synthetic ${String(event.players)} × ${String(event.rounds)}`
+    : `synthetic ${String(event.players)} × ${String(event.rounds)}, ${String(event.cycles ?? 1)} RR + KOTH`,
+  syntheticEventT(event),
+]
 const events: [string, string][] = [
   ['MGI 2022 A (59 × 12)', fixture],
-  ['synthetic 24 × 23', syntheticEvent(24, 23, 2423)],
-  ['synthetic 45 × 31', syntheticEvent(45, 31, 4531)],
-  ['synthetic 109 × 14', syntheticEvent(109, 14, 10914)],
+  synthetic({ players: 24, rounds: 23, seed: 2423, program: 'greedy-swiss' }),
+  synthetic({ players: 35, rounds: 27, seed: 3527, program: 'greedy-swiss' }),
+  synthetic({ players: 45, rounds: 31, seed: 4531, program: 'greedy-swiss' }),
+  synthetic({ players: 47, rounds: 31, seed: 4731, program: 'greedy-swiss' }),
+  synthetic({ players: 109, rounds: 14, seed: 10914, program: 'greedy-swiss' }),
+  synthetic({ players: 10, rounds: 30, seed: 1030, program: 'round-robin-then-koth', cycles: 3 }),
+  synthetic({ players: 12, rounds: 16, seed: 1216, program: 'round-robin-then-koth', cycles: 1 }),
+  synthetic({ players: 8, rounds: 14, seed: 814, program: 'round-robin-then-koth', cycles: 2 }),
+  synthetic({ players: 16, rounds: 20, seed: 1620, program: 'greedy-swiss' }),
 ]
-const rows = events.map(([name, text]) => replay(e, name, text))
+const only = process.env.REPLAY_EVENTS
+const rows = events
+  .filter(([name]) => only === undefined || name.includes(only))
+  .flatMap(([name, text]) => PROGRAMS.map((program) => replay(e, name, text, program)))
 const head = [
   'event',
+  'program',
   'rounds',
   'repeats',
   'back-to-back',
-  'Σ win diff',
-  'max win diff',
+  'Σ win gap',
+  'max win gap',
   'both due to start',
   'starts off by 2+',
   "leader's opp. ranks (last 3)",
@@ -330,6 +304,7 @@ const head = [
 ]
 const cells = rows.map((r) => [
   r.event,
+  r.program,
   String(r.rounds),
   String(r.repeats),
   String(r.backToBack),
@@ -338,7 +313,7 @@ const cells = rows.map((r) => [
   String(r.bothDueToStart),
   String(r.startsOffBy2),
   r.leader,
-  r.msPerRound.toFixed(1),
+  r.program === PROGRAM_WORDS.event ? '' : r.msPerRound.toFixed(1),
 ])
 const widths = head.map((h, k) => Math.max(h.length, ...cells.map((c) => (c[k] ?? '').length)))
 const line = (c: readonly string[]): string =>
@@ -347,3 +322,21 @@ console.log(`Pairing replay: ${e.name} (${root})`)
 console.log(line(head))
 console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`)
 for (const c of cells) console.log(line(c))
+
+// Issue 18's test, event by event: the default no worse than the event's own program.
+const CRITERIA = [
+  ['repeats', (r: Row) => r.repeats],
+  ['back-to-back', (r: Row) => r.backToBack],
+  ['Σ win gap', (r: Row) => r.winDiffSum],
+  ['both due to start', (r: Row) => r.bothDueToStart],
+] as const
+for (const own of rows.filter((r) => r.program === PROGRAM_WORDS.event)) {
+  const ours = rows.find((r) => r.event === own.event && r.program === PROGRAM_WORDS.default)
+  if (ours === undefined) continue
+  const worse = CRITERIA.filter(([, of]) => of(ours) > of(own)).map(
+    ([what, of]) => `${what} ${String(of(ours))} against ${String(of(own))}`,
+  )
+  console.log(
+    `${own.event}: default ${worse.length === 0 ? "no worse than the event's own" : `worse on ${worse.join(', ')}`}`,
+  )
+}

@@ -178,6 +178,8 @@ export async function pairCommand(argv: readonly string[], io: CliIo): Promise<E
     system,
     maxRepeats,
     seed,
+    // The event's length prices a repeat (weights.ts, repeatPrice).
+    ...(totalRounds === undefined ? {} : { rounds: totalRounds }),
     ...(flags.has('neighbours') ? { rankMode: 'neighbours' as const } : {}),
     ...(fontesRounds === undefined ? {} : { fontesRounds }),
     ...(rrStart === undefined ? {} : { roundRobinStart: rrStart }),

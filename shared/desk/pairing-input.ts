@@ -126,6 +126,8 @@ export function deskPairingInput(
     eventBefore(state, division, round, basedOn, options.onlyCheckedInOn),
     {
       round,
+      // The event's length prices a repeat (weights.ts, repeatPrice).
+      rounds: state.info.rounds,
       system,
       basedOn,
       maxRepeats: step.maxRepeats,

@@ -12,6 +12,7 @@ import {
   kothRankCost,
   repeatCost,
   repeatCostMax,
+  repeatPrice,
   scoreGroups,
   swissRankCost,
   type RankMode,
@@ -51,9 +52,17 @@ function maxMeetings(ctx: PairingContext): number {
   return most
 }
 
-const repeatTier = (ctx: PairingContext): TierSpec => ({
+/** The price of a first rematch this round, from the field and the event's length. */
+function priceOf(ctx: PairingContext): number {
+  const { input } = ctx
+  let field = 0
+  for (const p of input.players) if (p.active) field++
+  return repeatPrice(field, input.round, input.rounds ?? input.gibson?.totalRounds ?? input.round)
+}
+
+const repeatTier = (ctx: PairingContext, price: number): TierSpec => ({
   name: 'repeats',
-  max: repeatCostMax(maxMeetings(ctx)),
+  max: repeatCostMax(maxMeetings(ctx), price),
 })
 
 /**
@@ -77,6 +86,7 @@ function standingsModel(
   }
   const n = pool.length
   const groups = scoreGroups(pool)
+  const price = priceOf(ctx)
   // The weights.ts tiers over pool positions, precomputed (winGapCost, startClashCost, spreadCost).
   const hw = Int32Array.from(pool, halfWins)
   const sp = Float64Array.from(pool, (p) => p.spread)
@@ -94,7 +104,7 @@ function standingsModel(
     tiers: [
       {
         name: 'win difference and repeats',
-        max: (n === 0 ? 0 : (hi - lo) ** 2) + repeatCostMax(maxMeetings(ctx)),
+        max: (n === 0 ? 0 : (hi - lo) ** 2) + repeatCostMax(maxMeetings(ctx), price),
       },
       { name: 'start balance', max: 1 },
       rankTier,
@@ -106,7 +116,7 @@ function standingsModel(
     ],
     limitAt: 1,
     values: (i, j, met) => [
-      ((hw[i] as number) - (hw[j] as number)) ** 2 + repeatCost(met),
+      ((hw[i] as number) - (hw[j] as number)) ** 2 + repeatCost(met, price),
       clash(i, j),
       rankCost(i, j),
       Math.round(Math.abs((sp[i] as number) - (sp[j] as number))),
@@ -149,10 +159,11 @@ export const kothModel = (ctx: PairingContext, pool: readonly PairingPlayer[]): 
 /** Top half against bottom half: in rating order, i meets i + n/2 unless that is not allowed. */
 export function ratingModel(ctx: PairingContext, pool: readonly PairingPlayer[]): CostModel {
   const half = pool.length / 2
+  const price = priceOf(ctx)
   return {
-    tiers: [repeatTier(ctx), { name: 'distance from the half-field seed', max: half }],
+    tiers: [repeatTier(ctx, price), { name: 'distance from the half-field seed', max: half }],
     limitAt: 0,
-    values: (i, j, met) => [repeatCost(met), Math.abs(j - i - half)],
+    values: (i, j, met) => [repeatCost(met, price), Math.abs(j - i - half)],
     unmetFor: (scale) => {
       const s = scale[1] ?? 0
       return (i, j) => s * Math.abs(j - i - half)
@@ -170,10 +181,14 @@ export function ratingModel(ctx: PairingContext, pool: readonly PairingPlayer[])
 
 /** Random: a seeded shuffle, then neighbours in the shuffled order. */
 export function randomModel(ctx: PairingContext, pool: readonly PairingPlayer[]): CostModel {
+  const price = priceOf(ctx)
   return {
-    tiers: [repeatTier(ctx), { name: 'distance in the draw', ...squaredDistance(pool.length) }],
+    tiers: [
+      repeatTier(ctx, price),
+      { name: 'distance in the draw', ...squaredDistance(pool.length) },
+    ],
     limitAt: 0,
-    values: (i, j, met) => [repeatCost(met), kothRankCost(i, j)],
+    values: (i, j, met) => [repeatCost(met, price), kothRankCost(i, j)],
     unmetFor: (scale) => {
       const s = scale[1] ?? 0
       return (i, j) => s * kothRankCost(i, j)

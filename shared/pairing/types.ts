@@ -88,6 +88,11 @@ export interface PairingInput {
   /** The round being paired. */
   readonly round: number
   readonly system: PairingSystem
+  /**
+   * Rounds in the event: a long event's rematch is priced dearer (weights.ts, repeatPrice).
+   * Absent: Gibson's `totalRounds`, else this round.
+   */
+  readonly rounds?: number
   /** The round whose standings `players` carry (round − 1, or round − 2 for lagged pairing). */
   readonly basedOn: number
   readonly players: readonly PairingPlayer[]

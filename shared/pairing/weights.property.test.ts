@@ -6,6 +6,7 @@ import { lexMinCostPerfectMatching } from './lex-matching'
 import { poolProblem, type CostModel } from './match-pool'
 import { kothModel, randomModel, ratingModel, swissModel } from './models'
 import { bruteLexMin } from './test-support/brute-force'
+import { repeatPrice } from './weights'
 import { input, past, player } from './test-support/fields'
 import type { PairingPlayer, PastRound } from './types'
 
@@ -34,11 +35,13 @@ const scenario = fc
       maxLength: 3,
     }),
     maxRepeats: fc.constantFrom(null, 0, 1, 2),
+    // The event's length sets the price of a repeat (weights.ts, repeatPrice): cheap to dear.
+    rounds: fc.integer({ min: 1, max: 40 }),
     model: fc.constantFrom(...MODELS),
     // 2^20 and 2^24 are too small for every tier at once: the phases of lex-matching.ts run.
     maxCost: fc.constantFrom(undefined, 2 ** 20, 2 ** 24),
   })
-  .map(({ half, records, orders, avoid, maxRepeats, model, maxCost }) => {
+  .map(({ half, records, orders, avoid, maxRepeats, rounds, model, maxCost }) => {
     const n = 2 * half
     const players: PairingPlayer[] = records.slice(0, n).map((r, i) =>
       player(i + 1, r.halfWins / 2, 5 - r.halfWins / 2, r.spread, {
@@ -53,7 +56,7 @@ const scenario = fc
       return past(r + 1, pairs)
     })
     const pairsToAvoid = avoid.filter(([a, b]) => a !== b && a <= n && b <= n)
-    return { players, history, avoid: pairsToAvoid, maxRepeats, model, maxCost }
+    return { players, history, avoid: pairsToAvoid, maxRepeats, rounds, model, maxCost }
   })
 
 function modelFor(
@@ -87,6 +90,7 @@ describe('the matching is exact with the full weights (weights.ts, lex-matching.
           basedOn: round - 1,
           history: s.history,
           maxRepeats: s.maxRepeats,
+          rounds: s.rounds,
           constraints: { avoid: s.avoid },
         })
         const ctx = pairingContext(i)
@@ -113,5 +117,30 @@ describe('the matching is exact with the full weights (weights.ts, lex-matching.
       { numRuns: 300 },
     )
     expect(matched).toBeGreaterThan(100)
+  })
+})
+
+describe('the price of a repeat (weights.ts, repeatPrice)', () => {
+  const event = fc.record({
+    field: fc.integer({ min: 2, max: 500 }),
+    rounds: fc.integer({ min: 1, max: 60 }),
+    round: fc.integer({ min: 1, max: 60 }),
+  })
+
+  test('dearer than two 1-win gaps; grows with the field; grows with the length while the field is at least as long', () => {
+    fc.assert(
+      fc.property(event, ({ field, rounds, round }) => {
+        const price = repeatPrice(field, round, rounds)
+        expect(price).toBeGreaterThan(8)
+        expect(repeatPrice(field + 1, round, rounds)).toBeGreaterThanOrEqual(price)
+        const length = Math.max(round, rounds)
+        if (field >= length + 1) {
+          expect(repeatPrice(field, round, length + 1)).toBeGreaterThan(price)
+        } else {
+          // A field smaller than the event must repeat: a longer event makes repeats no dearer.
+          expect(repeatPrice(field, round, length + 1)).toBeLessThanOrEqual(price)
+        }
+      }),
+    )
   })
 })

@@ -7,7 +7,7 @@ import { pairRound } from './pair-round'
 import { input, past, player } from './test-support/fields'
 import { entrants, inputFor, playRound } from './test-support/simulate'
 import type { PairedRound, PairingInput } from './types'
-import { repeatCost, startClashCost, winGapCost } from './weights'
+import { repeatCost, repeatPrice, startClashCost, winGapCost } from './weights'
 
 function paired(i: PairingInput): PairedRound {
   const result = pairRound(i)
@@ -38,21 +38,103 @@ describe('the weight model (shared/pairing/weights.ts), worked examples', () => 
   })
 
   test.each([
-    ['never met', 0, null, 0],
-    ['first rematch, long ago', 1, 6, 6],
-    ['first rematch, three rounds ago', 1, 3, 8],
-    ['first rematch, two rounds ago', 1, 2, 12],
-    ['first rematch, back to back', 1, 1, 30],
-    ['third meeting, long ago', 2, 9, 24],
-    ['fourth meeting, third in a row', 3, 1, 78],
-  ])('tier 1, repeats: %s', (_, times, roundsSince, cost) => {
-    expect(repeatCost({ times, roundsSince })).toBe(cost)
+    ['59 players, 12 rounds (MGI 2022 A): 16R', 59, 5, 12, 192],
+    ['35 players, 27 rounds: 16R', 35, 10, 27, 432],
+    ['a longer event, same field: dearer', 35, 10, 31, 496],
+    ['10 players, 30 rounds (must repeat): 16R·(N/R)²', 10, 12, 30, 53],
+    ['a larger field, same length: dearer', 20, 12, 30, 213],
+    ['4 players, 12 rounds', 4, 3, 12, 21],
+    ['two players, best of 7: the floor', 2, 2, 7, 9],
+    ['length unknown: the round being paired', 40, 5, 5, 80],
+  ])('tier 1, the price P of a first rematch: %s', (_, field, round, rounds, price) => {
+    expect(repeatPrice(field, round, rounds)).toBe(price)
   })
 
-  test('a back-to-back rematch costs more than a 2-win gap and less than a 3-win gap', () => {
-    const b2b = repeatCost({ times: 1, roundsSince: 1 })
-    expect(b2b).toBeGreaterThan(winGapCost(player(1, 3, 0, 0), player(2, 1, 0, 0)))
-    expect(b2b).toBeLessThan(winGapCost(player(1, 3, 0, 0), player(2, 0, 0, 0)))
+  test('tier 1: any first rematch, in any field and event, costs more than two 1-win gaps (issue 18)', () => {
+    const oneWin = winGapCost(player(1, 3, 0, 0), player(2, 2, 0, 0))
+    for (let field = 2; field <= 120; field++) {
+      for (let rounds = 1; rounds <= 40; rounds++) {
+        expect(repeatCost({ times: 1, roundsSince: 9 }, repeatPrice(field, 1, rounds))).toBe(
+          repeatPrice(field, 1, rounds),
+        )
+        expect(repeatPrice(field, 1, rounds)).toBeGreaterThan(2 * oneWin)
+      }
+    }
+  })
+
+  test.each([
+    ['never met', 0, null, 0],
+    ['first rematch, long ago: P', 1, 6, 192],
+    ['first rematch, three rounds ago: P + ⌈P/3⌉', 1, 3, 256],
+    ['first rematch, two rounds ago: 2P', 1, 2, 384],
+    ['first rematch, back to back: 5P', 1, 1, 960],
+    ['third meeting, long ago: 4P', 2, 9, 768],
+    ['fourth meeting, third in a row: 9P + 4P', 3, 1, 2496],
+  ])('tier 1, repeats at P = 192 (59 players, 12 rounds): %s', (_, times, roundsSince, cost) => {
+    expect(repeatCost({ times, roundsSince }, 192)).toBe(cost)
+  })
+
+  test('a back-to-back rematch costs more than a 3-win gap even at the floor price', () => {
+    const b2b = repeatCost({ times: 1, roundsSince: 1 }, repeatPrice(2, 2, 7))
+    expect(b2b).toBeGreaterThan(winGapCost(player(1, 3, 0, 0), player(2, 0, 0, 0)))
+  })
+
+  test('issue 18: a rematch long ago is no longer taken to save two 1-win gaps (12 rounds, 4 players: P = 21 > 8)', () => {
+    const field = [
+      player(1, 3, 3, 90),
+      player(2, 3, 3, 80),
+      player(3, 2, 4, 70),
+      player(4, 2, 4, 60),
+    ]
+    const history = [past(1, [[1, 2]]), ...[2, 3, 4, 5, 6].map((r) => past(r, []))]
+    const round = paired(input(field, { round: 7, basedOn: 6, rounds: 12, history }))
+    expect(round.summary.repeats).toBe(0)
+    expect(round.summary.widestWinGap).toBe(1)
+  })
+
+  test('a small field in a long event repeats the pairs met longest ago, never back to back', () => {
+    // Round 7 of 12, 4 players (P = 21), every pair met twice. 1 v 2, 3 v 4 met last round
+    // (2·(4P + 4P) = 336, no win gap); 1 v 4, 2 v 3 two rounds ago (2·(4P + P) + 8 = 218);
+    // 1 v 3, 2 v 4 three rounds ago (2·(4P + 7) + 8 = 190).
+    const field = [
+      player(1, 4, 2, 90),
+      player(2, 4, 2, 80),
+      player(3, 3, 3, 70),
+      player(4, 3, 3, 60),
+    ]
+    const rounds: [number, number][][] = [
+      [
+        [1, 2],
+        [3, 4],
+      ],
+      [
+        [1, 3],
+        [2, 4],
+      ],
+      [
+        [1, 4],
+        [2, 3],
+      ],
+      [
+        [1, 3],
+        [2, 4],
+      ],
+      [
+        [1, 4],
+        [2, 3],
+      ],
+      [
+        [1, 2],
+        [3, 4],
+      ],
+    ]
+    const history = rounds.map((pairs, k) => past(k + 1, pairs))
+    const round = paired(input(field, { round: 7, basedOn: 6, rounds: 12, history }))
+    expect(unordered(round)).toEqual([
+      [1, 3],
+      [2, 4],
+    ])
+    expect(round.summary.backToBack).toBe(0)
   })
 
   test('NSA II.F: two players due to start (or both due to reply) clash; due to start v due to reply does not', () => {
@@ -113,26 +195,37 @@ describe('the weight model (shared/pairing/weights.ts), worked examples', () => 
   })
 
   test('tier 2: when no pairing keeps the limit, going over it never buys a wider win gap', () => {
-    // Ann has met everyone, Cy and Di have met, all long ago: every pairing passes a limit of 0.
-    // Ann v Bob, Cy v Di (two over, no win gap) beats Ann v Cy, Bob v Di (one over, two 2-win gaps).
+    // Everyone has met, long ago; Ann v Bob and Cy v Di twice. Under a limit of 0 Ann v Bob,
+    // Cy v Di goes 4 meetings over with no win gap (tier 1: 2·4P = 256 at P = 32) and beats Ann v
+    // Cy, Bob v Di, 2 over with two 6-win gaps (2P + 2·144 = 352).
     const field = [
-      player(1, 2, 0, 60),
-      player(2, 2, 0, 40),
-      player(3, 0, 2, -40),
-      player(4, 0, 2, -60),
+      player(1, 6, 0, 60),
+      player(2, 6, 0, 40),
+      player(3, 0, 6, -40),
+      player(4, 0, 6, -60),
     ]
     const history = [
       past(1, [
         [1, 2],
         [3, 4],
       ]),
-      past(2, [[1, 3]]),
-      past(3, [[1, 4]]),
-      past(4, []),
+      past(2, [
+        [1, 2],
+        [3, 4],
+      ]),
+      past(3, [
+        [1, 3],
+        [2, 4],
+      ]),
+      past(4, [
+        [1, 4],
+        [2, 3],
+      ]),
       past(5, []),
       past(6, []),
     ]
-    const round = paired(input(field, { round: 7, basedOn: 6, maxRepeats: 0, history }))
+    const round = paired(input(field, { round: 7, basedOn: 6, rounds: 8, maxRepeats: 0, history }))
+    expect(repeatPrice(4, 7, 8)).toBe(32)
     expect(unordered(round)).toEqual([
       [1, 2],
       [3, 4],

@@ -15,13 +15,25 @@
  *    - Win difference: (2·Δwins)². Nonlinear: one 2-win gap (16) costs more than two 1-win gaps
  *      (4 + 4), so the gaps a round cannot avoid are spread thin instead of piled on one table.
  *        3–0 v 3–0: 0   3–0 v 2–1: 4   3–0 v 1–2: 16   3–0 v 0–3: 36   2.5–0.5 v 2–1: 1
- *    - Repeats: 6·m² + recency, m = times met before; recency 24 if they met last round, 6 two
- *      rounds ago, 2 three rounds ago, else 0. It grows with each meeting and with recency:
- *        first rematch, long ago: 6 (dearer than a 1-win gap, cheaper than two of them)
- *        first rematch, back to back: 30 (dearer than a 2-win gap, cheaper than a 3-win gap)
- *        third meeting, long ago: 24   fourth meeting, third in a row: 54 + 24 = 78 (> 4 wins)
- *      So round 2 never repeats round 1 to save half a win (1 against 30), and a leader meets a
- *      player 4 wins behind (64) before an old opponent a third time (24).
+ *    - Repeats: P·m² + recency, m = times met before, P the price of a first rematch long ago
+ *      (repeatPrice). Recency: 4P if they met last round, P two rounds ago, ⌈P/3⌉ three rounds
+ *      ago, else 0. P is set by what a director would give up to avoid a rematch: the win gaps
+ *      that event can afford, so it grows with the event's length R; and a field of N players
+ *      smaller than R must repeat, so there it falls with (N/R)²:
+ *        P = max(9, round(16 · R · min(1, (N/R)²)))   (R unknown: the round being paired)
+ *      16R is one gap of 2√R wins, four times the spread (√R/2 wins) of a final record; tuned on
+ *      the replay bench (electron/bench/pairing-replay.ts) so the default repeats less than the
+ *      event's own program while its win gaps stay well below it. The floor 9 keeps any rematch
+ *      dearer than two 1-win gaps (8). Worked numbers:
+ *        59 players, 12 rounds: P = 192. First rematch long ago 192 (a 6-win gap is 144, a
+ *          7-win gap 196), three rounds ago 256, back to back 960; third meeting long ago 768.
+ *        35 players, 27 rounds: P = 432; back to back 2160 (a 23-win gap).
+ *        10 players, 30 rounds (a triple round robin and more): P = 53; third meeting long ago
+ *          212, a second meeting back to back 265: the repeats a small field must make go to
+ *          the pairs met least and longest ago.
+ *        4 players, 12 rounds: P = 21; fourth meeting, third in a row: 9·21 + 84 = 273.
+ *      So round 2 never repeats round 1 to save half a win (1 against at least 45), and a
+ *      rematch long ago no longer loses to two 1-win gaps (the issue 18 case: 6 against 8).
  * 2. Repeats over the limit, only when no pairing keeps the limit: the number of meetings past
  *    it. It sits below tier 1, so the relaxation never buys a wider win gap; the round summary
  *    and the CLI's `--json` name every such pairing.
@@ -55,19 +67,28 @@ export interface Meeting {
 export const overLimitCost = (met: Meeting, limit: number | null): number =>
   limit === null ? 0 : Math.max(0, met.times - limit)
 
-const RECENCY = [0, 24, 6, 2] as const
+/**
+ * P, what a first rematch long ago costs in tier-1 units (header, tier 1): `field` active
+ * players, pairing `round` of an event of `rounds` (pass the round itself when unknown).
+ */
+export function repeatPrice(field: number, round: number, rounds: number): number {
+  const length = Math.max(round, rounds)
+  return Math.max(9, Math.round(16 * length * Math.min(1, (field / length) ** 2)))
+}
 
-/** Tier 1, repeat part: 6·m² plus 24, 6 or 2 when the last meeting was 1, 2 or 3 rounds ago. */
-export function repeatCost(met: Meeting): number {
+/** Recency in units of the price: last round 4×, two rounds ago 1×, three rounds ago ⅓×. */
+const recency = (since: number, price: number): number =>
+  since === 1 ? 4 * price : since === 2 ? price : since === 3 ? Math.ceil(price / 3) : 0
+
+/** Tier 1, repeat part: price·m², plus the recency of the last meeting. */
+export function repeatCost(met: Meeting, price: number): number {
   if (met.times === 0) return 0
-  const since = met.roundsSince ?? Infinity
-  const recency = since >= 1 && since <= 3 ? (RECENCY[since] ?? 0) : 0
-  return 6 * met.times * met.times + recency
+  return price * met.times * met.times + recency(met.roundsSince ?? 0, price)
 }
 
 /** The largest repeat cost when no pair has met more than `times` times. */
-export const repeatCostMax = (times: number): number =>
-  times === 0 ? 0 : 6 * times * times + RECENCY[1]
+export const repeatCostMax = (times: number, price: number): number =>
+  times === 0 ? 0 : price * times * times + recency(1, price)
 
 /** +1 due to start (more seconds than firsts), −1 due to reply, 0 balanced. */
 export const dueToStart = (p: PairingPlayer): number => Math.sign(p.seconds - p.firsts)
