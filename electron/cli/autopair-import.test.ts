@@ -2,21 +2,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
-import { importTText } from '../../renderer/src/files/exchange'
+import { AUTOPAIR_EXAMPLE } from '../../shared/formats/test-support/autopair-example'
 import type { Command } from '../../shared/tournament/commands'
 import { runCli } from './test-support/run-cli'
-
-// tsh's autopair lines (issue 18): the app's import and the CLI's convert read one config.tsh
-// through the one shared function, so both give the division the same plan and report.
-const CONFIG = [
-  'division A a.t',
-  'config max_rounds = 6',
-  'autopair A 0 1 if 3 A',
-  'autopair A 3 4 ns 1 3 A',
-  'autopair A 4 5 ns 1 4 A',
-  'autopair A 5 6 pair1324 5 A',
-].join('\n')
-const T_FILE = 'Ann 1800 2; 400\nBob 1700 1; 350\n'
 
 let dir = ''
 beforeEach(() => {
@@ -26,31 +14,11 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-describe("tsh's autopair lines: the app and the CLI import them the same way", () => {
-  test('same plan from a .t with its config.tsh, and the unmapped line reported by both', async () => {
-    const app = importTText(
-      'a.t',
-      T_FILE,
-      { title: 't', division: 'A', preset: 'nsa1995', date: '2026-03-14', rounds: null },
-      { name: 'config.tsh', text: CONFIG },
-    )
-    if (!app.ok) throw new Error(app.error.message)
-    const appPlan = app.value.commands.find((c) => c.type === 'setPairingPlan')
-    expect(appPlan).toEqual({
-      type: 'setPairingPlan',
-      division: 'A',
-      plan: [
-        { fromRound: 1, system: 'fontes', basedOn: 'previous', maxRepeats: null },
-        { fromRound: 4, system: 'swiss', basedOn: 'previous', maxRepeats: 1 },
-        { fromRound: 6, system: 'manual', basedOn: 'previous', maxRepeats: 0 },
-      ],
-    })
-    expect(app.value.report.warnings.join('\n')).toContain(
-      'config.tsh, line 6: autopair A 5 6 pair1324',
-    )
-
-    writeFileSync(join(dir, 'a.t'), T_FILE)
-    writeFileSync(join(dir, 'config.tsh'), CONFIG)
+// The app's side of this check is in renderer/src/files/exchange.test.ts, on the same example.
+describe("tsh's autopair lines through the CLI, as the app imports them (issue 18)", () => {
+  test('convert a.t --config config.tsh gives the plan of AUTOPAIR_EXAMPLE and reports the unmapped line', async () => {
+    writeFileSync(join(dir, 'a.t'), AUTOPAIR_EXAMPLE.tFile)
+    writeFileSync(join(dir, 'config.tsh'), AUTOPAIR_EXAMPLE.config)
     const cli = await runCli(
       'convert',
       join(dir, 'a.t'),
@@ -61,10 +29,16 @@ describe("tsh's autopair lines: the app and the CLI import them the same way", (
       '2026-03-14',
     )
     expect(cli.code).toBe(0)
-    expect(cli.stdout).toContain(':6: warning: autopair A 5 6 pair1324')
+    expect(cli.stdout).toContain(
+      `config.tsh:${String(AUTOPAIR_EXAMPLE.reportedLine)}: warning: ${AUTOPAIR_EXAMPLE.reportedWords}`,
+    )
     const log = JSON.parse(readFileSync(join(dir, 'a.json'), 'utf8')) as {
       log: { command: Command }[]
     }
-    expect(log.log.map((e) => e.command).find((c) => c.type === 'setPairingPlan')).toEqual(appPlan)
+    expect(log.log.map((e) => e.command).find((c) => c.type === 'setPairingPlan')).toEqual({
+      type: 'setPairingPlan',
+      division: 'A',
+      plan: AUTOPAIR_EXAMPLE.plan,
+    })
   })
 })

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { AUTOPAIR_EXAMPLE } from '../../../shared/formats/test-support/autopair-example'
 import { isSafeArchiveName } from '../../../shared/formats/tsh-archive'
 import { standingsAsOf } from '../../../shared/tournament/views'
 // Both fixtures are plain ASCII, so reading them as text through Vite is exact.
@@ -194,5 +195,26 @@ describe('the HTML folder for publishing', () => {
     )
     const folder = empty.ok ? htmlFolder(empty.value.state) : empty
     expect(!folder.ok && folder.error.code).toBe('publish.nothing')
+  })
+})
+
+// The CLI's side of this check is in electron/cli/autopair-import.test.ts, on the same example.
+describe("tsh's autopair lines through the app, as the CLI imports them (issue 18)", () => {
+  test('a .t with its config.tsh gives the plan of AUTOPAIR_EXAMPLE and reports the unmapped line', () => {
+    const app = importTText(
+      'a.t',
+      AUTOPAIR_EXAMPLE.tFile,
+      { ...choices, division: 'A' },
+      { name: 'config.tsh', text: AUTOPAIR_EXAMPLE.config },
+    )
+    if (!app.ok) throw new Error(app.error.message)
+    expect(app.value.commands.find((c) => c.type === 'setPairingPlan')).toEqual({
+      type: 'setPairingPlan',
+      division: 'A',
+      plan: AUTOPAIR_EXAMPLE.plan,
+    })
+    expect(app.value.report.warnings.join('\n')).toContain(
+      `config.tsh, line ${String(AUTOPAIR_EXAMPLE.reportedLine)}: ${AUTOPAIR_EXAMPLE.reportedWords}`,
+    )
   })
 })
