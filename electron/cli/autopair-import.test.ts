@@ -1,10 +1,18 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
-import { AUTOPAIR_EXAMPLE } from '../../shared/formats/test-support/autopair-example'
 import type { Command } from '../../shared/tournament/commands'
 import { runCli } from './test-support/run-cli'
+
+const fixture = (name: string): string =>
+  fileURLToPath(new URL(`../../shared/formats/__fixtures__/autopair/${name}`, import.meta.url))
+const EXPECTED = JSON.parse(readFileSync(fixture('expected.json'), 'utf8')) as {
+  plan: unknown
+  reportedLine: number
+  reportedWords: string
+}
 
 let dir = ''
 beforeEach(() => {
@@ -16,9 +24,9 @@ afterEach(() => {
 
 // The app's side of this check is in renderer/src/files/exchange.test.ts, on the same example.
 describe("tsh's autopair lines through the CLI, as the app imports them (issue 18)", () => {
-  test('convert a.t --config config.tsh gives the plan of AUTOPAIR_EXAMPLE and reports the unmapped line', async () => {
-    writeFileSync(join(dir, 'a.t'), AUTOPAIR_EXAMPLE.tFile)
-    writeFileSync(join(dir, 'config.tsh'), AUTOPAIR_EXAMPLE.config)
+  test('convert a.t --config config.tsh gives the plan of __fixtures__/autopair and reports the unmapped line', async () => {
+    copyFileSync(fixture('a.t'), join(dir, 'a.t'))
+    copyFileSync(fixture('config.tsh'), join(dir, 'config.tsh'))
     const cli = await runCli(
       'convert',
       join(dir, 'a.t'),
@@ -30,7 +38,7 @@ describe("tsh's autopair lines through the CLI, as the app imports them (issue 1
     )
     expect(cli.code).toBe(0)
     expect(cli.stdout).toContain(
-      `config.tsh:${String(AUTOPAIR_EXAMPLE.reportedLine)}: warning: ${AUTOPAIR_EXAMPLE.reportedWords}`,
+      `config.tsh:${String(EXPECTED.reportedLine)}: warning: ${EXPECTED.reportedWords}`,
     )
     const log = JSON.parse(readFileSync(join(dir, 'a.json'), 'utf8')) as {
       log: { command: Command }[]
@@ -38,7 +46,7 @@ describe("tsh's autopair lines through the CLI, as the app imports them (issue 1
     expect(log.log.map((e) => e.command).find((c) => c.type === 'setPairingPlan')).toEqual({
       type: 'setPairingPlan',
       division: 'A',
-      plan: AUTOPAIR_EXAMPLE.plan,
+      plan: EXPECTED.plan,
     })
   })
 })
