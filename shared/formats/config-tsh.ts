@@ -47,12 +47,35 @@ export interface RawLine {
   readonly text: string
 }
 
+/**
+ * `autopair DIV SR ROUND COMMAND ARGS…`: tsh pairs round ROUND of division DIV by typing
+ * `COMMAND ARGS…` for the director once the standings after round SR are in (tsh's
+ * TSH/Config.pm and TSH/Division.pm, CheckAutoPair). The command stays as typed: which Rackside
+ * step it names is decided by the import (tsh-autopair.ts), which reports what it cannot map.
+ */
+export interface AutopairLine {
+  readonly line: number
+  /** As written, for the import report. */
+  readonly text: string
+  readonly division: string
+  /** The round whose standings the pairing waits for; 0 = before any game. */
+  readonly sourceRound: number
+  /** The round paired, from 1. */
+  readonly round: number
+  /** The tsh command, lower case (`ns`, `koth`, `if`, …). */
+  readonly command: string
+  /** The command's arguments as typed, usually ending with the division's name. */
+  readonly args: readonly string[]
+}
+
 export interface TshConfig {
   readonly divisions: readonly ConfigDivision[]
   readonly entries: readonly ConfigEntry[]
   /** `prize …` lines, kept as written: Rackside's prizes are set up in the app. */
   readonly prizes: readonly RawLine[]
-  /** Other commands (`begin esb A`, `autopair …`), kept as written and reported as ignored. */
+  /** `autopair …` lines in file order; a later line for the same round replaces an earlier one. */
+  readonly autopair: readonly AutopairLine[]
+  /** Other commands (`begin esb A`), kept as written and reported as ignored. */
   readonly other: readonly RawLine[]
 }
 
@@ -186,12 +209,46 @@ function readWholeValue(text: string): ValueRead {
 const CONFIG_LINE =
   /^(\s*config\s+)([A-Za-z_]\w*)(?:\s*\{\s*(?:'([^']*)'|"([^"]*)"|(\w+))\s*\})?\s*=(.*)$/i
 const DIVISION_LINE = /^\s*division\s+(\S+)\s+(\S+)\s*$/i
+const AUTOPAIR_LINE = /^autopair\s+(\S+)\s+(\d{1,6})\s+(\d{1,6})\s+(\S+)((?:\s+\S+)*)\s*$/i
+
+/**
+ * One `autopair` line, or why tsh would refuse the file over it: a division, two round numbers
+ * and a command are needed, and the source round must come before the round paired (tsh's
+ * `eapbr`), so a round is never paired on standings it has not reached.
+ */
+function readAutopair(line: number, text: string): AutopairLine | string {
+  const m = AUTOPAIR_LINE.exec(text)
+  if (m?.[1] === undefined || m[2] === undefined || m[3] === undefined || m[4] === undefined) {
+    return `an autopair line is "autopair DIVISION SOURCE-ROUND ROUND COMMAND ARGUMENTS": ${text}`
+  }
+  const sourceRound = Number(m[2])
+  const round = Number(m[3])
+  if (round < 1 || round > MAX_ROUNDS) {
+    return `autopair round ${String(round)} is not a round from 1 to ${String(MAX_ROUNDS)}: ${text}`
+  }
+  if (sourceRound >= round) {
+    return `autopair pairs round ${String(round)} on the standings after round ${String(sourceRound)}, which is not before it: ${text}`
+  }
+  return {
+    line,
+    text,
+    division: m[1],
+    sourceRound,
+    round,
+    command: m[4].toLowerCase(),
+    args: (m[5] ?? '')
+      .trim()
+      .split(/\s+/)
+      .filter((w) => w !== ''),
+  }
+}
 
 export function parseConfigTsh(text: string): ConfigRead {
   const body = text.startsWith('\uFEFF') ? text.slice(1) : text
   const divisions: ConfigDivision[] = []
   const entries: ConfigEntry[] = []
   const prizes: RawLine[] = []
+  const autopair: AutopairLine[] = []
   const other: RawLine[] = []
   const problems: FormatProblem[] = []
   const lines = splitLines(body)
@@ -202,7 +259,7 @@ export function parseConfigTsh(text: string): ConfigRead {
       message: `config.tsh has ${String(lines.length)} lines; at most ${String(CONFIG_LIMITS.lines)} are read`,
       severity: 'error',
     })
-    return { config: { divisions, entries, prizes, other }, problems }
+    return { config: { divisions, entries, prizes, autopair, other }, problems }
   }
   lines.forEach((raw, index) => {
     const line = index + 1
@@ -258,11 +315,29 @@ export function parseConfigTsh(text: string): ConfigRead {
       divisions.push({ line, name: m[1], file: m[2] })
     } else if (word === 'prize') {
       prizes.push({ line, text: trimmed })
+    } else if (word === 'autopair') {
+      const read = readAutopair(line, trimmed)
+      if (typeof read === 'string') {
+        problems.push({ line, code: 'tsh.config.autopair', message: read, severity: 'error' })
+        return
+      }
+      // tsh refuses an autopair line for a division not named above it (`ebadapaa`).
+      const named = divisions.some((d) => d.name.toUpperCase() === read.division.toUpperCase())
+      if (!named) {
+        problems.push({
+          line,
+          code: 'tsh.config.autopair',
+          message: `autopair for division ${read.division}, which no division line above names: ${trimmed}`,
+          severity: 'error',
+        })
+        return
+      }
+      autopair.push(read)
     } else {
       other.push({ line, text: trimmed })
     }
   })
-  return { config: { divisions, entries, prizes, other }, problems }
+  return { config: { divisions, entries, prizes, autopair, other }, problems }
 }
 
 /** What a `config.tsh` says that Rackside's own settings can hold. */

@@ -37,6 +37,7 @@ import { defaultContention, type ContentionSettings } from '../tournament/pairin
 import { EMPTY_PRIZE_TABLE } from '../tournament/prizes'
 import { mapConfigToRules, type TshConfig } from './config-tsh'
 import type { FormatProblem } from './problem'
+import { planFromAutopair } from './tsh-autopair'
 import { classesFromTags, prizeTableFromTsh, readTshPrizes } from './tsh-prizes'
 import { checkTFile } from './t-check'
 import type { TDivisionFile, TPlayerLine } from './t-file-types'
@@ -761,6 +762,11 @@ export interface ConfigEvent {
   readonly rounds?: number
   /** `session_breaks`, when given (tsh's list of rounds after which a session ends). */
   readonly sessionBreaks?: readonly number[]
+  /**
+   * tsh pairs by the `autopair` lines (tsh-autopair.ts): each division with lines gets the plan
+   * they name (`plan` is that division's when one was asked for), the others tsh's default.
+   */
+  readonly followsAutopair: boolean
 }
 
 /**
@@ -831,9 +837,36 @@ export function eventFromConfig(
     )
   }
   let plan: readonly PlanStep[] | null = null
-  const system = settings.pairingSystem?.toLowerCase()
+  // Each autopair line sets tsh's pairing_system to 'auto' where it stands (TSH/Config.pm), so a
+  // `config pairing_system` line counts only when it comes after the last of them.
+  const lastAutopair = Math.max(0, ...config.autopair.map((l) => l.line))
+  const systemLine = config.entries
+    .filter((e) => e.key.toLowerCase() === 'pairing_system')
+    .reduce((line, e) => Math.max(line, e.line), 0)
+  const written = settings.pairingSystem?.toLowerCase()
+  const system = lastAutopair > systemLine ? 'auto' : written
+  const followsAutopair = lastAutopair > 0 && system === 'auto'
+  if (lastAutopair > 0 && !followsAutopair) {
+    warnings.push({
+      line: systemLine,
+      code: 'timport.config.autopair',
+      message: `pairing_system "${settings.pairingSystem ?? ''}" comes after the autopair lines, so tsh does not follow them and neither does Rackside`,
+      severity: 'warning',
+    })
+  }
   if (system === 'manual' || system === 'none') plan = MANUAL_PLAN
-  else if (system !== undefined) {
+  else if (followsAutopair) {
+    if (division !== undefined) {
+      const named = planFromAutopair(
+        config.autopair,
+        division,
+        settings.rounds,
+        settings.sessionBreaks ?? [],
+      )
+      plan = named.plan
+      warnings.push(...named.warnings)
+    }
+  } else if (system !== undefined) {
     // Rackside's automatic plan (auto-plan.ts) stands for tsh's automatic pairing.
     if (system !== 'auto' && system !== 'basic') {
       note(
@@ -872,6 +905,7 @@ export function eventFromConfig(
     warnings,
     ...(settings.rounds === undefined ? {} : { rounds: settings.rounds }),
     ...(settings.sessionBreaks === undefined ? {} : { sessionBreaks: settings.sessionBreaks }),
+    followsAutopair,
   })
 }
 
@@ -959,7 +993,14 @@ export function importTshEvent(
   warnings.push(...prizeLines.ignored.map((w) => ({ ...w, file: 'config.tsh' })))
   for (const d of divisions) {
     commands.push({ type: 'addDivision', name: d.name })
-    if (plan !== null) commands.push({ type: 'setPairingPlan', division: d.name, plan })
+    // The division's autopair lines, judged against the event's length as imported.
+    const named = event.value.followsAutopair
+      ? planFromAutopair(config.autopair, d.name, info.rounds, info.sessionBreaks)
+      : { plan, warnings: [] }
+    warnings.push(...named.warnings.map((w) => ({ ...w, file: 'config.tsh' })))
+    if (named.plan !== null) {
+      commands.push({ type: 'setPairingPlan', division: d.name, plan: named.plan })
+    }
     const imported = importTDivision(d.file, {
       division: d.name,
       rules,

@@ -3,6 +3,7 @@ import type { TournamentState } from '../tournament/types'
 import { exportTDivision } from './t-export'
 import { serializeTFile } from './t-file'
 import { isSafeArchiveName, serializeTshArchive } from './tsh-archive'
+import { autopairLines } from './tsh-autopair'
 import { tshPrizeLines } from './tsh-prizes'
 
 /** A division's file name in an archive or folder: its name made plain (`Open B` -> `open-b.t`). */
@@ -82,6 +83,8 @@ export function exportTshEvent(state: TournamentState): Result<string> {
     )
       ? ["config pairing_system = 'manual'"]
       : []),
+    // A director's explicit plan as tsh's autopair lines (issue 18); t-import maps them back.
+    ...state.divisions.flatMap((d) => autopairLines(d.plan, info, d.name.replace(/\s+/g, '_'))),
     ...state.divisions.flatMap((d) => tshPrizeLines(d, d.name.replace(/\s+/g, '_'))),
   ].join('\n')
   const archive = serializeTshArchive({ configText, files })

@@ -4,6 +4,9 @@ import { standingsAsOf } from '../../../shared/tournament/views'
 // Both fixtures are plain ASCII, so reading them as text through Vite is exact.
 import MGI from '../../../shared/formats/__fixtures__/mgi-2022/a.t?raw'
 import WORKED from '../../../shared/formats/__fixtures__/worked-example.t?raw'
+import AUTOPAIR_T from '../../../shared/formats/__fixtures__/autopair/a.t?raw'
+import AUTOPAIR_CONFIG from '../../../shared/formats/__fixtures__/autopair/config.tsh?raw'
+import AUTOPAIR_EXPECTED from '../../../shared/formats/__fixtures__/autopair/expected.json?raw'
 import {
   exportTou,
   exportTshArchive,
@@ -194,5 +197,31 @@ describe('the HTML folder for publishing', () => {
     )
     const folder = empty.ok ? htmlFolder(empty.value.state) : empty
     expect(!folder.ok && folder.error.code).toBe('publish.nothing')
+  })
+})
+
+// The CLI's side of this check is in electron/cli/autopair-import.test.ts, on the same example.
+describe("tsh's autopair lines through the app, as the CLI imports them (issue 18)", () => {
+  test('a .t with its config.tsh gives the plan of __fixtures__/autopair and reports the unmapped line', () => {
+    const expected = JSON.parse(AUTOPAIR_EXPECTED) as {
+      plan: unknown
+      reportedLine: number
+      reportedWords: string
+    }
+    const app = importTText(
+      'a.t',
+      AUTOPAIR_T,
+      { ...choices, division: 'A' },
+      { name: 'config.tsh', text: AUTOPAIR_CONFIG },
+    )
+    if (!app.ok) throw new Error(app.error.message)
+    expect(app.value.commands.find((c) => c.type === 'setPairingPlan')).toEqual({
+      type: 'setPairingPlan',
+      division: 'A',
+      plan: expected.plan,
+    })
+    expect(app.value.report.warnings.join('\n')).toContain(
+      `config.tsh, line ${String(expected.reportedLine)}: ${expected.reportedWords}`,
+    )
   })
 })
