@@ -24,6 +24,7 @@ import {
   type Division,
   type PairingStart,
   type PlanStep,
+  type Player,
   type Round,
   type TournamentState,
 } from '../tournament/types'
@@ -74,6 +75,11 @@ export interface PairingProposal {
    * player, so this round's starts (MSA 1.3, NSA II.F.1) balance only what is known.
    */
   readonly unknownStarts: readonly UnknownStart[]
+  /**
+   * Players the round has (entered, not withdrawn) whom `onlyCheckedInOn` left out: a pairing,
+   * and above all a re-pair, says whom it drops (issue 19). Empty without that option.
+   */
+  readonly leftOut: readonly PlayerId[]
 }
 
 export interface ProposeOptions {
@@ -217,6 +223,40 @@ function baseFor(
   return ok({ state: unpaired.value, division: base.value, replaced: last })
 }
 
+/** In `round` by entry and status, but not checked in on `day`: the check-in leaves them out. */
+function leftOutOn(player: Player, round: number, day: string, desk: DeskRules): boolean {
+  return checkPlayable(player, round).ok && !checkedInFor(player, day, desk)
+}
+
+/**
+ * Whom pairing `round` of `division` with only the players checked in on `day` leaves out, before
+ * the desk pairs (or pairs again): the same players `proposePairing` then drops.
+ */
+export function leftOutByCheckIn(
+  state: TournamentState,
+  division: string,
+  round: number,
+  day: string,
+): readonly Player[] {
+  const found = state.divisions.find((d) => d.name === division)
+  return (found?.players ?? []).filter((p) => leftOutOn(p, round, day, state.rules.desk))
+}
+
+/** The players the check-in left out of a round's pairings (a kept or typed table seats one). */
+export function notSeated(
+  state: TournamentState,
+  division: string,
+  round: number,
+  pairings: readonly PairingSpec[],
+  onlyCheckedInOn: string | undefined,
+): readonly PlayerId[] {
+  if (onlyCheckedInOn === undefined) return []
+  const seated = new Set(pairings.flatMap((s) => (s.kind === 'game' ? s.players : [s.player])))
+  return leftOutByCheckIn(state, division, round, onlyCheckedInOn)
+    .map((p) => p.id)
+    .filter((id) => !seated.has(id))
+}
+
 /** The engine's players from the division, with the standings of the basis round. */
 function entrantsOf(
   division: Division,
@@ -230,7 +270,7 @@ function entrantsOf(
     rating: player.rating,
     active:
       checkPlayable(player, round).ok &&
-      (onlyCheckedInOn === undefined || checkedInFor(player, onlyCheckedInOn, desk)),
+      (onlyCheckedInOn === undefined || !leftOutOn(player, round, onlyCheckedInOn, desk)),
     firstRound: player.firstRound,
   }))
 }
@@ -394,6 +434,7 @@ export function proposePairing(
     warnings: pairingWarnings(applied.value, division, round),
     replacesRound: replaced !== null,
     unknownStarts: unknownStarts(state, division, 1, round - 1),
+    leftOut: notSeated(state, division, round, command.pairings, options.onlyCheckedInOn),
   })
 }
 
