@@ -1,0 +1,190 @@
+import { expect, test } from './fixtures'
+import { CheckinPage } from './pages/checkin-page'
+import { ResultsPage } from './pages/results-page'
+import { RoundsPage } from './pages/rounds-page'
+import { newEvent, pairRoundOne } from './support/two-divisions'
+
+/*
+ * Issue 19: everything on a screen belongs to the division it shows. Each test switches division
+ * in the middle of a multi-step flow and checks that nothing of one division appears or acts in
+ * the other. A and B number their players alike (#3 is Cudjoe in A, Gyan in B), which is how a
+ * tick kept as a player number used to land on the wrong player.
+ */
+
+test('clock: B’s absent tick never marks A’s player of the same number, nor runs A’s clock', async ({
+  page,
+  shell,
+  tournaments,
+  tournament,
+  players,
+}) => {
+  test.setTimeout(120_000)
+  await newEvent({ shell, tournaments, tournament, players }, ['A', 'B'])
+  const rounds = await pairRoundOne(page, shell, ['A', 'B'])
+  await rounds.publish(1)
+  await rounds.chooseDivision('A')
+  await rounds.publish(1)
+
+  // B's #3 is absent when B's round starts.
+  await rounds.chooseDivision('B')
+  await rounds.startClock(1, ['Gyan, Esi'])
+  await expect(rounds.lateTable.getByRole('row')).toHaveCount(2)
+  await expect(rounds.lateTable).toContainText('Gyan, Esi')
+
+  // A's clock: its #3 is not ticked, and the keyboard stays on the division buttons.
+  await rounds.chooseDivision('A')
+  await expect(rounds.divisionButton('A')).toBeFocused()
+  await expect(page.getByLabel(/^Absent: Cudjoe, Efua/)).not.toBeChecked()
+  await expect(page.getByRole('checkbox', { checked: true })).toHaveCount(0)
+
+  // A tick in A, then B looked at in the middle: B's late list is still Gyan alone.
+  await page.getByLabel(/^Absent: Adu, Ama/).check()
+  await rounds.chooseDivision('B')
+  await expect(rounds.lateTable.getByRole('row')).toHaveCount(2)
+  await expect(rounds.lateTable).not.toContainText('Adu')
+  await expect(page.getByRole('button', { name: 'Start round 1 clock' })).toHaveCount(0)
+
+  // Back in A, A's clock starts with nobody late: no late list, no forfeit to confirm.
+  await rounds.chooseDivision('A')
+  await rounds.startClock(1, [])
+  await expect(page.getByText('Nobody was late.')).toBeVisible()
+  await expect(rounds.lateTable).toHaveCount(0)
+  await expect(page.getByRole('button', { name: /Confirm (double )?forfeit/ })).toHaveCount(0)
+  await rounds.chooseDivision('B')
+  await expect(rounds.lateTable).toContainText('Gyan, Esi')
+  await expect(page.getByRole('button', { name: 'Gyan, Esi arrived' })).toBeVisible()
+})
+
+test('pairing: a summary, the “checked in today” box and a re-pair belong to one division', async ({
+  page,
+  shell,
+  tournaments,
+  tournament,
+  players,
+}) => {
+  test.setTimeout(120_000)
+  await newEvent({ shell, tournaments, tournament, players }, ['A', 'B'])
+  // Three of four are checked in in each division: Dede (A) and Hagan (B) are not.
+  const checkin = new CheckinPage(page)
+  for (const name of ['Ewusi', 'Fosu', 'Gyan']) await checkin.checkIn(name)
+  await players.chooseDivision('A')
+  for (const name of ['Adu', 'Baah', 'Cudjoe']) await checkin.checkIn(name)
+
+  await shell.goTo('Rounds')
+  const rounds = new RoundsPage(page)
+  await rounds.chooseDivision('A')
+  await expect(rounds.onlyCheckedIn).toBeChecked()
+  // A's director pairs everybody in A.
+  await rounds.onlyCheckedIn.uncheck()
+  await rounds.chooseDivision('B')
+  await expect(rounds.onlyCheckedIn).toBeChecked()
+  await rounds.pair(1)
+  await expect(rounds.summary).toContainText('Left out, not checked in for')
+  await expect(rounds.summary).toContainText('Hagan, Kofi (#4)')
+
+  // A: its own box (still off), no summary of B's pairing, and everybody paired.
+  await rounds.chooseDivision('A')
+  await expect(rounds.onlyCheckedIn).not.toBeChecked()
+  await expect(rounds.summary).toHaveCount(0)
+  await rounds.pair(1)
+  await expect(rounds.summary).not.toContainText('Left out')
+  expect((await rounds.games(1)).flatMap((g) => g.players)).toContain('Dede, Yaw')
+
+  // Another screen and back: the box stays as the director set it.
+  await shell.goTo('Results')
+  await shell.goTo('Rounds')
+  await expect(rounds.divisionButton('A')).toHaveAttribute('aria-pressed', 'true')
+  await expect(rounds.onlyCheckedIn).not.toBeChecked()
+
+  // B's re-pair says whom it leaves out before and after, whatever A's box says.
+  await rounds.chooseDivision('B')
+  await expect(rounds.summary).toHaveCount(0)
+  const leavesOut = page.getByRole('note').filter({ hasText: 'Pairing round 1 again leaves out' })
+  await expect(leavesOut).toContainText('Hagan, Kofi (#4)')
+  await rounds.pairAgain(1)
+  await expect(rounds.summary).toContainText('Hagan, Kofi (#4)')
+  expect((await rounds.games(1)).flatMap((g) => g.players)).not.toContain('Hagan, Kofi')
+
+  // B's director turns the box off, looks at A in the middle, and pairs again: Hagan plays.
+  await rounds.onlyCheckedIn.uncheck()
+  await expect(leavesOut).toHaveCount(0)
+  await rounds.chooseDivision('A')
+  await expect(rounds.onlyCheckedIn).not.toBeChecked()
+  await rounds.chooseDivision('B')
+  await expect(rounds.onlyCheckedIn).not.toBeChecked()
+  await rounds.pairAgain(1)
+  await expect(rounds.summary).not.toContainText('Left out')
+  expect((await rounds.games(1)).flatMap((g) => g.players)).toContain('Hagan, Kofi')
+})
+
+/** Two new players, in the registration CSV form the importer reads (files-formats.spec.ts). */
+const CSV = Buffer.from(
+  ['Nachname;Vorname;Rating', 'Okai;Ato;1500', 'Quaye;Afi;1400'].join('\r\n'),
+  'latin1',
+)
+
+test('CSV import: a preview or an import of A never shows in B', async ({
+  page,
+  shell,
+  tournaments,
+  tournament,
+  players,
+}) => {
+  test.setTimeout(120_000)
+  await newEvent({ shell, tournaments, tournament, players }, ['A', 'B'])
+  await players.chooseDivision('A')
+  await players.chooseCsv('late-entries.csv', CSV)
+  await expect(players.csvImportButton(2)).toBeVisible()
+
+  // B in the middle of A's import: no preview, nothing to import into B.
+  await players.chooseDivision('B')
+  await expect(page.getByText('late-entries.csv')).toHaveCount(0)
+  await expect(players.csvImportButton(2)).toHaveCount(0)
+  await expect(players.rows('B')).toHaveCount(4)
+
+  await players.chooseDivision('A')
+  await players.chooseCsv('late-entries.csv', CSV)
+  await players.csvImportButton(2).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Imported 2 players.' })).toBeVisible()
+  await expect(players.rows('A')).toHaveCount(6)
+
+  await players.chooseDivision('B')
+  await expect(page.getByText(/Imported \d+ player/)).toHaveCount(0)
+  await expect(players.rows('B')).toHaveCount(4)
+})
+
+test('results: an undo message and a typed line stay with their division', async ({
+  page,
+  shell,
+  tournaments,
+  tournament,
+  players,
+}) => {
+  test.setTimeout(120_000)
+  await newEvent({ shell, tournaments, tournament, players }, ['A', 'B'])
+  await pairRoundOne(page, shell, ['B', 'A'])
+  await shell.goTo('Results')
+  const results = new ResultsPage(page)
+  await expect(results.line).toHaveAccessibleName(/for division A, round 1/)
+  await results.enter('1 400 350', 1)
+  await page.getByRole('button', { name: 'Undo last command' }).click()
+  const undone = page.getByRole('status').filter({ hasText: /^Undone:/ })
+  await expect(undone).toContainText('(division A, round 1)')
+
+  // B: no word of A's undo; a line typed for B and left unsent stays B's.
+  await page.keyboard.press('Escape')
+  await page.keyboard.press('d')
+  await expect(results.line).toHaveAccessibleName(/for division B, round 1/)
+  await expect(results.line).toBeFocused()
+  await expect(undone).toHaveCount(0)
+  await page.keyboard.type('2 390 380')
+
+  await page.keyboard.press('Escape')
+  await page.keyboard.press('d')
+  await expect(results.line).toHaveAccessibleName(/for division A, round 1/)
+  await expect(results.line).toHaveValue('')
+  await page.keyboard.press('Escape')
+  await page.keyboard.press('d')
+  await expect(results.line).toHaveAccessibleName(/for division B, round 1/)
+  await expect(results.line).toHaveValue('2 390 380')
+})
