@@ -1,8 +1,15 @@
 import { expect, test } from './fixtures'
 import { CheckinPage } from './pages/checkin-page'
+import { PrintPage } from './pages/print-page'
 import { ResultsPage } from './pages/results-page'
 import { RoundsPage } from './pages/rounds-page'
 import { newEvent, pairRoundOne } from './support/two-divisions'
+
+/*
+ * The print preview is a sandboxed frame without scripts, where the trace recorder's script is
+ * blocked with a console error (print-round.spec.ts): these specs run without traces.
+ */
+test.use({ trace: 'off' })
 
 /*
  * Issue 19: everything on a screen belongs to the division it shows. Each test switches division
@@ -197,4 +204,27 @@ test('results: an undo message and a typed line stay with their division', async
   await division('B').click()
   await expect(results.line).toHaveAccessibleName(/for division B, round 1/)
   await expect(results.line).toHaveValue('2 390 380')
+})
+
+const SLIPS = 'Result slips'
+
+test('print: a table range typed for A is not B’s when the form switches to B', async ({
+  page,
+  shell,
+  tournaments,
+  tournament,
+  players,
+}) => {
+  test.setTimeout(120_000)
+  await newEvent({ shell, tournaments, tournament, players }, ['A', 'B'])
+  await pairRoundOne(page, shell, ['A', 'B'])
+  await shell.goTo('Print')
+  const print = new PrintPage(page)
+  await print.choose({ document: SLIPS, division: 'A' })
+  await print.tables('2', '2')
+  await expect(page.getByLabel('First table of division A')).toHaveValue('2')
+
+  await print.choose({ division: 'B' })
+  await expect(page.getByLabel('First table of division B')).toHaveValue('')
+  await expect(page.getByLabel('Last table of division B')).toHaveValue('')
 })
