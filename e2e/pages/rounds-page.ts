@@ -9,6 +9,10 @@ export class RoundsPage {
   readonly unknownStarts: Locator
   /** Missing results and unknown starts listed before the next round is paired. */
   readonly blockers: Locator
+  /** The pairing engine's account of the round just paired (system, repeats, whom it left out). */
+  readonly summary: Locator
+  /** "Pair only players checked in today": per division (issue 19). */
+  readonly onlyCheckedIn: Locator
 
   constructor(private readonly page: Page) {
     this.error = page.getByRole('alert')
@@ -16,6 +20,8 @@ export class RoundsPage {
     this.lateTable = page.getByRole('table', { name: 'Late players' })
     this.unknownStarts = page.getByRole('note', { name: 'Unknown starts' })
     this.blockers = page.getByRole('list', { name: 'Missing before pairing' })
+    this.summary = page.getByRole('list', { name: 'Pairing summary' })
+    this.onlyCheckedIn = page.getByLabel('Pair only players checked in today')
   }
 
   /** The pair button ("Pair round 2", or "Pair round 2 of division B" with several divisions). */
@@ -71,6 +77,20 @@ export class RoundsPage {
   async publish(round: number): Promise<void> {
     await this.page.getByRole('button', { name: `Publish round ${round}` }).click()
     await expect(this.page.getByRole('button', { name: `Publish round ${round}` })).toBeHidden()
+  }
+
+  /** Pairs the shown (last) round again, its locked tables kept. */
+  async pairAgain(round: number): Promise<void> {
+    await this.page
+      .getByRole('button', { name: new RegExp(`^Pair round ${round}.* again$`) })
+      .click()
+  }
+
+  /** The division buttons; the pressed one is the division on screen. */
+  divisionButton(name: string): Locator {
+    return this.page
+      .getByRole('group', { name: 'Division' })
+      .getByRole('button', { name: `Division ${name}` })
   }
 
   async unpair(round: number): Promise<void> {

@@ -20,6 +20,7 @@ import {
   nextRoundNumber,
   pairingWarnings,
   planStepFor,
+  notSeated,
   proposePairing,
   type PairingProposal,
 } from './pair-next'
@@ -390,5 +391,6 @@ function wholeRound(
     warnings: pairingWarnings(applied.value, division.name, round),
     replacesRound: replaces,
     unknownStarts: unknownStarts(state, division.name, 1, round - 1),
+    leftOut: notSeated(state, division.name, round, specs, options.onlyCheckedInOn),
   })
 }

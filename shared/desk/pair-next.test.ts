@@ -23,6 +23,7 @@ import {
   describeRoundPlan,
   describeWarning,
   effectivePlan,
+  leftOutByCheckIn,
   roundPlanFor,
   usesAutoPlan,
   nextRoundNumber,
@@ -227,6 +228,22 @@ describe('proposing the next round (issue 5: pair, review, publish)', () => {
     ])
   })
 
+  test('issue 19: the proposal names whom the check-in left out; without the option, nobody', () => {
+    const day = '2026-03-14'
+    const checked = run(
+      afterRound1,
+      ...[1, 2, 3, 4, 5].map((player): Command => ({
+        type: 'checkIn',
+        division: 'A',
+        player,
+        day,
+      })),
+    )
+    expect(proposal(checked, 2, { seed: 1, onlyCheckedInOn: day }).leftOut).toEqual([6, 7])
+    expect(leftOutByCheckIn(checked, 'A', 2, day).map((p) => p.id)).toEqual([6, 7])
+    expect(proposal(checked, 2, { seed: 1 }).leftOut).toEqual([])
+  })
+
   test.each([
     { case: 'a round two ahead', round: 3, code: 'round.out-of-order' },
     { case: 'a round beyond the event', round: 5, code: 'round.beyond-event' },
@@ -282,6 +299,20 @@ describe('re-pairing keeps the director’s locked pairings (design.md: locked p
     expect(
       reapplied.divisions[0]?.rounds[1]?.pairings.find((p) => p.kind === 'game' && p.table === 2),
     ).toMatchObject({ players: table2.players, locked: true })
+  })
+
+  test('issue 19: a re-pair with only the checked-in players says whom it drops', () => {
+    const day = '2026-03-14'
+    const away = [1, 2, 3, 4, 5, 6, 7].find((id) => !table2.players.includes(id)) ?? 0
+    const present = [1, 2, 3, 4, 5, 6, 7].filter((id) => id !== away)
+    const checked = run(
+      edited,
+      ...present.map((player): Command => ({ type: 'checkIn', division: 'A', player, day })),
+    )
+    const again = proposal(checked, 2, { seed: 9, onlyCheckedInOn: day })
+    expect(again.replacesRound).toBe(true)
+    expect(again.leftOut).toEqual([away])
+    expect(seated(again.command.pairings)).toEqual(present)
   })
 
   test('keepLocked: [] re-pairs the whole round', () => {

@@ -20,13 +20,14 @@ import {
   type Division,
   type PairingStart,
   type PlanStep,
+  type Player,
   type Round,
   type TournamentState,
 } from '../tournament/types'
 import { findDivision, unpairedPlayers } from '../tournament/views'
 import { unknownStarts, type UnknownStart } from './result-line'
 import { describeReviewWarning, reviewWarnings, type ReviewWarning } from './pairing-review'
-import { deskPairingInput, gamesBefore } from './pairing-input'
+import { deskPairingInput, gamesBefore, leftOutOn } from './pairing-input'
 
 export type PairingWarning =
   | {
@@ -72,6 +73,11 @@ export interface PairingProposal {
    * player, so this round's starts (MSA 1.3, NSA II.F.1) balance only what is known.
    */
   readonly unknownStarts: readonly UnknownStart[]
+  /**
+   * Players the round has (entered, not withdrawn) whom `onlyCheckedInOn` left out: a pairing,
+   * and above all a re-pair, says whom it drops (issue 19). Empty without that option.
+   */
+  readonly leftOut: readonly PlayerId[]
 }
 
 export interface ProposeOptions {
@@ -275,6 +281,35 @@ function baseFor(
 }
 
 /**
+ * Whom pairing `round` of `division` with only the players checked in on `day` leaves out, before
+ * the desk pairs (or pairs again): the same players `proposePairing` then drops.
+ */
+export function leftOutByCheckIn(
+  state: TournamentState,
+  division: string,
+  round: number,
+  day: string,
+): readonly Player[] {
+  const found = state.divisions.find((d) => d.name === division)
+  return (found?.players ?? []).filter((p) => leftOutOn(p, round, day, state.rules.desk))
+}
+
+/** The players the check-in left out of a round's pairings (a kept or typed table seats one). */
+export function notSeated(
+  state: TournamentState,
+  division: string,
+  round: number,
+  pairings: readonly PairingSpec[],
+  onlyCheckedInOn: string | undefined,
+): readonly PlayerId[] {
+  if (onlyCheckedInOn === undefined) return []
+  const seated = new Set(pairings.flatMap((s) => (s.kind === 'game' ? s.players : [s.player])))
+  return leftOutByCheckIn(state, division, round, onlyCheckedInOn)
+    .map((p) => p.id)
+    .filter((id) => !seated.has(id))
+}
+
+/**
  * The pairing as commands carry it: locked pairings at their own tables, the rest filling in from
  * the division's first table (its offset: two divisions in one hall never share a table number).
  */
@@ -386,6 +421,7 @@ export function proposePairing(
     warnings: pairingWarnings(applied.value, division, round),
     replacesRound: replaced !== null,
     unknownStarts: unknownStarts(state, division, 1, round - 1),
+    leftOut: notSeated(state, division, round, command.pairings, options.onlyCheckedInOn),
   })
 }
 

@@ -20,7 +20,7 @@ import { checkPlayable } from '../tournament/lookup'
 import { avoidPairs, contentionOf, gibsonOptions } from '../tournament/pairing-rules'
 import { fontesSpan } from '../tournament/plan'
 import { checkedInFor } from '../tournament/players'
-import type { Division, TournamentState } from '../tournament/types'
+import type { Division, Player, TournamentState } from '../tournament/types'
 import { divisionStandings } from '../tournament/views'
 import { effectivePlan, roundPlanFor } from './pair-next'
 
@@ -57,6 +57,11 @@ export function gamesBefore(division: Division, before: number): StartsHistoryEn
   return games
 }
 
+/** In `round` by entry and status, but not checked in on `day`: the check-in leaves them out. */
+export function leftOutOn(player: Player, round: number, day: string, desk: DeskRules): boolean {
+  return checkPlayable(player, round).ok && !checkedInFor(player, day, desk)
+}
+
 function entrantsOf(
   division: Division,
   round: number,
@@ -69,7 +74,7 @@ function entrantsOf(
     rating: player.rating,
     active:
       checkPlayable(player, round).ok &&
-      (onlyCheckedInOn === undefined || checkedInFor(player, onlyCheckedInOn, desk)),
+      (onlyCheckedInOn === undefined || !leftOutOn(player, round, onlyCheckedInOn, desk)),
     firstRound: player.firstRound,
   }))
 }

@@ -69,9 +69,10 @@ export function usePickedRound(division: ComputedRef<Division | undefined>): Pic
 /**
  * A division picked on a form (files, printing): it starts on the desk's chosen division, and a
  * pick there becomes the desk's choice; it falls back to the first division (none: '') when
- * divisions change.
+ * divisions change. The form stays on screen through a pick, so `onChange` clears what it said
+ * or held for the division before (issue 19: nothing of A stays on B's screen).
  */
-export function useDivisionField(): Ref<string> {
+export function useDivisionField(onChange?: () => void): Ref<string> {
   const tournament = useTournamentStore()
   const chosen = useDivisionStore()
   const name = ref(chosen.remembered(tournament.tournamentId) ?? '')
@@ -85,6 +86,7 @@ export function useDivisionField(): Ref<string> {
   )
   watch(name, (current) => {
     if (current !== '') chosen.remember(tournament.tournamentId, current)
+    onChange?.()
   })
   return name
 }
