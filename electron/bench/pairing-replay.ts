@@ -12,8 +12,9 @@
  *                                                  # another tree's engine (at aff415f, the old
  *                                                  # defaults: by rating, then Swiss, no repeats)
  *
- * Round-robin steps of the plan are replayed as Swiss (and King of the Hill last): a schedule
- * cannot follow a history it did not make.
+ * The default row pairs each round as `rackside pair` does without --system (the same shared
+ * use-cases: `autoPlanForHistory`, the default contention of the last rounds): a schedule step
+ * pairs only its own first round, since a schedule cannot follow a history it did not make.
  *
  * Events: the MGI 2022 division (shared/fixtures) and seeded synthetic events
  * (test-support/synthetic-t.ts): greedy Swiss histories of 16 × 20, 24 × 23, 35 × 27, 45 × 31,
@@ -64,7 +65,40 @@ interface Engine {
     basedOn: 'previous' | 'lagged'
     maxRepeats: number | null
   }[]
+  /**
+   * This tree's automatic plan on a history it did not see paired, and its default contention
+   * (the CLI's own use-cases: shared/tournament/plan.ts, pairing-rules.ts); absent in older trees.
+   */
+  history?: (
+    players: number,
+    rounds: number,
+    round: number,
+  ) => {
+    step: { fromRound: number; system: string; maxRepeats: number | null }
+    basis: number
+    fontesRounds?: number
+  }
+  contention?: (rounds: number) => unknown
   name: string
+}
+
+/** The CLI's automatic plan and default contention, where the tree has them. */
+async function historyPlanner(): Promise<Pick<Engine, 'history' | 'contention'>> {
+  const plan = await load<{ autoPlanForHistory?: Engine['history'] }>('shared/tournament/plan.ts')
+  const rules = await load<{
+    defaultContention?: (rounds: number) => unknown
+    gibsonOptions?: (settings: unknown, info: { rounds: number }, cap: null) => unknown
+  }>('shared/tournament/pairing-rules.ts').catch(() => ({}) as Record<string, undefined>)
+  const { defaultContention, gibsonOptions } = rules
+  return {
+    ...(plan.autoPlanForHistory === undefined ? {} : { history: plan.autoPlanForHistory }),
+    ...(defaultContention === undefined || gibsonOptions === undefined
+      ? {}
+      : {
+          contention: (rounds: number) =>
+            gibsonOptions(defaultContention(rounds), { rounds }, null),
+        }),
+  }
 }
 
 async function engine(): Promise<Engine> {
@@ -87,7 +121,13 @@ async function engine(): Promise<Engine> {
   }
   if (existsSync(join(root, 'shared/pairing/auto-plan.ts'))) {
     const { autoPlan } = await load<{ autoPlan: Engine['plan'] }>('shared/pairing/auto-plan.ts')
-    return { pairingInputFromTFile, pairRound, plan: autoPlan, name: 'automatic plan, weights.ts' }
+    return {
+      pairingInputFromTFile,
+      pairRound,
+      plan: autoPlan,
+      ...(await historyPlanner()),
+      name: 'automatic plan, weights.ts',
+    }
   }
   // The engine before the automatic plan: every division got this plan.
   const old: ReturnType<Engine['plan']> = [
@@ -199,16 +239,33 @@ function replay(e: Engine, name: string, text: string, program: Program): Row {
       let step = plan[0]
       for (const s of plan) if (s.fromRound <= round) step = s
       if (step === undefined) throw new Error('empty plan')
-      const basedOn = step.basedOn === 'lagged' ? Math.max(0, round - 2) : round - 1
+      let basedOn = step.basedOn === 'lagged' ? Math.max(0, round - 2) : round - 1
+      let system = step.system
+      let maxRepeats = step.maxRepeats
+      let fontesRounds = step.system === 'fontes' ? (plan[1]?.fromRound ?? 4) - 1 : undefined
+      let gibson: unknown
+      let roundRobinStart: number | undefined
+      if (program === 'default' && e.history !== undefined) {
+        // As `rackside pair` pairs it without --system: the same shared use-cases.
+        const auto = e.history(active, total, round)
+        ;({ basis: basedOn, fontesRounds } = auto)
+        ;({ system, maxRepeats } = auto.step)
+        gibson = e.contention?.(total)
+        if (system === 'round-robin' || system === 'double-round-robin') {
+          roundRobinStart = auto.step.fromRound
+        }
+      }
       request = {
         round,
         rounds: total,
         basedOn,
-        system: step.system,
-        maxRepeats: step.maxRepeats,
+        system,
+        maxRepeats,
         seed: round,
         starts,
-        ...(step.system === 'fontes' ? { fontesRounds: (plan[1]?.fromRound ?? 4) - 1 } : {}),
+        ...(fontesRounds === undefined ? {} : { fontesRounds }),
+        ...(gibson === undefined ? {} : { gibson }),
+        ...(roundRobinStart === undefined ? {} : { roundRobinStart }),
       }
       const input = e.pairingInputFromTFile(file, request)
       if (!input.ok) throw new Error(`${name} round ${String(round)}: ${input.error.message}`)

@@ -1,13 +1,13 @@
 /** `pair FILE`: pairs a round of a tsh `.t` division from the rounds before it (shared/pairing). */
 import { formatProblem } from '../../shared/formats/problem'
-import { afterSchedule, autoPlan, describePlan } from '../../shared/pairing/auto-plan'
+import { autoPlan, describePlan } from '../../shared/pairing/auto-plan'
 import { pairingInputFromTFile } from '../../shared/pairing/from-t-file'
 import { pairRound } from '../../shared/pairing/pair-round'
 import type { PairedRound, PairingSystem } from '../../shared/pairing/types'
 import { PRESETS } from '../../shared/rules/presets'
 import { PRESET_IDS, type PresetId } from '../../shared/rules/rule-set'
 import { systemWords } from '../../shared/tournament/describe'
-import { basisRound, isScheduleSystem, stepIndexFor } from '../../shared/tournament/plan'
+import { autoPlanForHistory } from '../../shared/tournament/plan'
 import { parseArgs } from './args'
 import {
   CONTENTION_FLAGS,
@@ -142,31 +142,22 @@ export async function pairCommand(argv: readonly string[], io: CliIo): Promise<E
   const active = input.file.players.filter((p) => !p.tags.some((t) => t.name === 'off')).length
   const breaks = sessionBreaks(options.get('session-breaks'))
   const plan = totalRounds === undefined ? null : autoPlan(active, totalRounds, breaks)
-  const planned = plan === null ? null : (plan[stepIndexFor(plan, round)] ?? null)
-  // A schedule past its first round cannot follow a history it may not have made.
-  const schedulePast =
-    planned !== null && isScheduleSystem(planned.system) && round > planned.fromRound
-  const step =
-    schedulePast && totalRounds !== undefined
-      ? afterSchedule(active, totalRounds, round, breaks)
-      : planned
+  // The automatic plan on a history the .t does not say was paired by its schedule (shared).
+  const auto =
+    totalRounds === undefined ? null : autoPlanForHistory(active, totalRounds, round, breaks)
+  const step = auto?.step ?? null
   const scheduleNote =
-    schedulePast && step !== null && planned !== null
-      ? `Round ${String(round)}: ${systemWords(step.system)} — a .t file does not say whether rounds ${String(planned.fromRound)}–${String(round - 1)} were paired by the ${systemWords(planned.system)} schedule`
+    auto !== null && auto.scheduleSkipped
+      ? `Round ${String(round)}: ${systemWords(auto.step.system)} — a .t file does not say whether rounds ${String(auto.planned.fromRound)}–${String(round - 1)} were paired by the ${systemWords(auto.planned.system)} schedule`
       : null
   const system = chosen ?? step?.system ?? 'swiss'
-  const stepBasis =
-    step !== null && chosen === undefined
-      ? basisRound(step.basedOn, round, breaks)
-      : Math.max(0, round - 1)
+  const stepBasis = auto !== null && chosen === undefined ? auto.basis : Math.max(0, round - 1)
   const basedOn = wholeNumber('based-on', options.get('based-on')) ?? stepBasis
   const maxRepeats =
     limit === undefined ? (chosen === undefined ? (step?.maxRepeats ?? null) : null) : limit
   const fontesRounds =
     wholeNumber('fontes-rounds', options.get('fontes-rounds')) ??
-    (system === 'fontes' && plan !== null && chosen === undefined
-      ? (plan[1]?.fromRound ?? 4) - 1
-      : undefined)
+    (chosen === undefined ? auto?.fontesRounds : undefined)
   const rrStart =
     wholeNumber('rr-start', options.get('rr-start')) ??
     (chosen === undefined && (system === 'round-robin' || system === 'double-round-robin')

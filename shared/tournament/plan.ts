@@ -1,4 +1,5 @@
 import { pairKey } from '../pairing/context'
+import { afterSchedule, autoPlan } from '../pairing/auto-plan'
 import { roundRobinSchedule } from '../pairing/round-robin'
 import { PAIRING_SYSTEMS, type PairingSystem } from '../pairing/types'
 import { err, ok, type Result } from '../result'
@@ -220,9 +221,51 @@ export function validatePlan(
 }
 
 /** The rounds an Initial Fontes first step pairs: up to the next step, or 3 when it is the only one. */
-export function fontesSpan(plan: readonly PlanStep[], info: TournamentInfo): number {
+export function fontesSpan(
+  plan: readonly PlanStep[],
+  info: Pick<TournamentInfo, 'rounds'>,
+): number {
   const next = plan[1]
   return next === undefined ? Math.min(3, info.rounds) : next.fromRound - 1
+}
+
+/** How the automatic plan pairs one round of a history that does not say how it was paired. */
+export interface HistoryRoundPlan {
+  /** The step that pairs the round. */
+  readonly step: PlanStep
+  /** The automatic plan's own step for the round. */
+  readonly planned: PlanStep
+  /** The round whose standings it pairs on (session breaks counted). */
+  readonly basis: number
+  /** Initial Fontes: the rounds it spans; undefined for other systems. */
+  readonly fontesRounds?: number
+  /** A schedule step (round robin, Initial Fontes) that the history may not have followed. */
+  readonly scheduleSkipped: boolean
+}
+
+/**
+ * The automatic plan's pairing of `round` for `players` over `rounds`, on a history that does not
+ * say which system paired its rounds (a tsh `.t`: the CLI and the replay bench alike). A schedule
+ * step pairs only its own first round; past it, the history may not be the schedule's, so the
+ * round goes on as Swiss (King of the Hill last), as `roundPlanFor` does for an imported division.
+ */
+export function autoPlanForHistory(
+  players: number,
+  rounds: number,
+  round: number,
+  sessionBreaks: readonly number[] = [],
+): HistoryRoundPlan {
+  const plan = autoPlan(players, rounds, sessionBreaks)
+  const planned = plan[stepIndexFor(plan, round)] as PlanStep
+  const scheduleSkipped = isScheduleSystem(planned.system) && round > planned.fromRound
+  const step = scheduleSkipped ? afterSchedule(players, rounds, round, sessionBreaks) : planned
+  return {
+    step,
+    planned,
+    basis: basisRound(step.basedOn, round, sessionBreaks),
+    ...(step.system === 'fontes' ? { fontesRounds: fontesSpan(plan, { rounds }) } : {}),
+    scheduleSkipped,
+  }
 }
 
 /** Tables are numbered from 1 to 9999 (tsh's limit is far above any hall). */
