@@ -50,24 +50,27 @@ test('registration from a CSV, a late entry, a hand swap on a published round, a
   await expect(page.getByText('Imported 3 players; skipped 1 already registered.')).toBeVisible()
   await expect(players.rows('A')).toHaveCount(4)
 
-  // Round 1 by the automatic plan: 4 players and 3 rounds make a round robin (auto-plan.ts); NEON
-  // has every table draw for first in round 1 (issue 18: starts by the rules). Published, then changed by hand: the screen says a
-  // published round's changes must be announced, and the swapped tables are locked.
+  // Round 1 by the automatic plan: 4 players and 3 rounds make a round robin (auto-plan.ts). No one
+  // has started yet, so NEON has every table draw for first, and a drawn table lists the
+  // higher-ranked player (by rating before round 1) first (issue 18: starts by the rules).
+  // Published, then changed by hand: the screen says a published round's changes must be
+  // announced, and the swapped tables are locked.
   await shell.goTo('Rounds')
   const rounds = new RoundsPage(page)
   await rounds.pair(1)
   expect(await rounds.pairingRows(1)).toEqual([
-    ['1', '#3 Chei, Memunatu', '#2 Abubakar, Zainab'],
-    ['2', '#4 Dramani, Alhassan', '#1 Baba, Issah'],
+    ['1', '#2 Abubakar, Zainab', '#3 Chei, Memunatu'],
+    ['2', '#1 Baba, Issah', '#4 Dramani, Alhassan'],
   ])
+  expect((await rounds.games(1)).map((game) => game.starter)).toEqual([null, null])
   await rounds.publish(1)
   await expect(page.getByRole('note').filter({ hasText: 'must be announced' })).toBeVisible()
   await rounds.swap(3, 4)
   await expect
     .poll(() => rounds.pairingRows(1))
     .toEqual([
-      ['1', '#4 Dramani, Alhassan', '#2 Abubakar, Zainab'],
-      ['2', '#3 Chei, Memunatu', '#1 Baba, Issah'],
+      ['1', '#2 Abubakar, Zainab', '#4 Dramani, Alhassan'],
+      ['2', '#1 Baba, Issah', '#3 Chei, Memunatu'],
     ])
   await expect(rounds.pairings(1).locator('tbody tr').first()).toContainText('(locked)')
   await page.getByRole('button', { name: 'Unlock table 1' }).click()
@@ -81,9 +84,9 @@ test('registration from a CSV, a late entry, a hand swap on a published round, a
   await shell.goTo('Results')
   const results = new ResultsPage(page)
   await expect(results.line).toBeFocused()
-  // Table 1 names Dramani first: Abubakar wins by 100.
-  await results.enter('1 300 400')
-  await results.enter('2 350 360')
+  // Table 1 names Abubakar first: she wins by 100; at table 2 Baba beats Chei by 10.
+  await results.enter('1 400 300')
+  await results.enter('2 360 350')
   await expect(results.missing.getByRole('listitem')).toHaveCount(0)
 
   // Discipline: a penalty, then three warnings; NEON proposes disqualification, the director confirms.

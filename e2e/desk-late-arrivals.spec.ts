@@ -13,7 +13,10 @@ const KUCHING: NewTournament = {
   rules: 'NEON competition rules',
 }
 
-/** Four players over three rounds play a round robin: round 1 is Chin–Lim and Tan–Wong. */
+/**
+ * Four players over three rounds play a round robin: round 1 is Lim–Chin and Wong–Tan. NEON draws
+ * for first when no one has started, and a drawn table lists the higher-ranked player first.
+ */
 const PLAYERS = [
   ['Lim, Mei', '1900', 'MY01'],
   ['Wong, Ah Kow', '1800', 'MY02'],
@@ -47,8 +50,8 @@ test('both players of a table never arrive: the clock proposes a double forfeit,
   const rounds = new RoundsPage(page)
   await rounds.pair(1)
   expect(await rounds.pairingRows(1)).toEqual([
-    ['1', '#4 Chin, Boon', '#1 Lim, Mei'],
-    ['2', '#3 Tan, Siew', '#2 Wong, Ah Kow'],
+    ['1', '#1 Lim, Mei', '#4 Chin, Boon'],
+    ['2', '#2 Wong, Ah Kow', '#3 Tan, Siew'],
   ])
   await rounds.publish(1)
   // The round starts at 09:30 sharp, Kuching time (01:30 UTC); the clock then moves only on demand.
@@ -82,6 +85,6 @@ test('both players of a table never arrive: the clock proposes a double forfeit,
   expect(texts.join('\n')).toContain('Lim, Mei (#1) checked in for 2026-12-05')
   expect(texts.join('\n')).toContain('Lim, Mei (#1) arrived at 09:35:00 AM (5 min late)')
   expect(texts.join('\n')).toContain(
-    'Round 1, table 2: Tan, Siew and Wong, Ah Kow both forfeit, −100 each',
+    'Round 1, table 2: Wong, Ah Kow and Tan, Siew both forfeit, −100 each',
   )
 })

@@ -28,7 +28,7 @@ test('a B result typed after choosing B on Rounds lands in B, and every screen k
   await expect(results.line).toHaveAccessibleName(/for division B, round 1/)
   await expect(page).toHaveTitle(/^Results · Division B/)
   await results.enter('1 400 350', 1)
-  await expect(results.entered).toContainText('Hagan, Kofi 400 – 350 Ewusi, Kwesi')
+  await expect(results.entered).toContainText('Ewusi, Kwesi 400 – 350 Hagan, Kofi')
 
   // An A player typed on B's screen is refused with that reason, never stored in B.
   await results.type('adu baah 420 300')
@@ -36,7 +36,7 @@ test('a B result typed after choosing B on Rounds lands in B, and every screen k
   await expect(results.error).toContainText('choose division A')
   // The refused line is selected: the next line typed replaces it, never lands after it.
   await results.enter('2 380 390', 1)
-  await expect(results.entered).toContainText('Gyan, Esi 380 – 390 Fosu, Abla')
+  await expect(results.entered).toContainText('Fosu, Abla 380 – 390 Gyan, Esi')
   await results.type('9 400 300')
   await expect(results.error).toBeVisible()
   // Esc clears the refused line; a second Esc on the empty line leaves it for the desk's keys.
@@ -78,7 +78,7 @@ test('pairing round 2 with a result missing lists it and pairs only after “Pai
 
   await shell.goTo('Rounds')
   await expect(rounds.blockers).toHaveText(
-    'Round 1, table 2: Cudjoe, Efua v Baah, Kojo: no result yet',
+    'Round 1, table 2: Baah, Kojo v Cudjoe, Efua: no result yet',
   )
   await rounds.pairButton(2).click()
   // The list has the focus, not "Pair anyway": a second Enter pairs nothing.
@@ -94,7 +94,7 @@ test('pairing round 2 with a result missing lists it and pairs only after “Pai
   await rounds.pairAnyway(2)
   await shell.goTo('Results')
   await expect(page.getByRole('combobox', { name: 'Round', exact: true })).toHaveValue('1')
-  await expect(results.missing).toHaveText('Table 2: Cudjoe, Efua v Baah, Kojo')
+  await expect(results.missing).toHaveText('Table 2: Baah, Kojo v Cudjoe, Efua')
   // Overview and Standings flag the incomplete rounds.
   await shell.goTo('Overview')
   await expect(page.getByRole('table', { name: 'Today at the desk' })).toContainText(
@@ -204,7 +204,11 @@ test('an undo on B’s screen after A’s last change names division A and asks 
   await shell.goTo('Results')
   const results = new ResultsPage(page)
   await expect(results.line).toHaveAccessibleName(/for division A, round 1/)
-  await results.enter('1 400 350', 1)
+  // NSA II.F.1: round 1's players draw for first, so the line marks the starter with a *, keeping
+  // result and start one command (answering the screen's question after Enter would be a second,
+  // and Undo would take back only that).
+  await results.enter('1 400* 350')
+  await expect(results.starterPrompt).toBeHidden()
 
   // The desk moves to B: Undo still means this desk's last command, which was A's, so it asks.
   await page.keyboard.press('Escape')
@@ -219,7 +223,7 @@ test('an undo on B’s screen after A’s last change names division A and asks 
   await page.keyboard.press('Escape')
   await page.keyboard.press('d')
   await expect(results.line).toHaveAccessibleName(/for division A, round 1/)
-  await expect(results.entered).toContainText('Dede, Yaw 400 – 350 Adu, Ama')
+  await expect(results.entered).toContainText('Adu, Ama 400 – 350 Dede, Yaw')
   await expect(results.missing.getByRole('listitem')).toHaveCount(1)
 
   // Asked again on B and confirmed: A's result is undone, B is untouched.
@@ -228,7 +232,7 @@ test('an undo on B’s screen after A’s last change names division A and asks 
   await undo.click()
   await ask.getByRole('button', { name: 'Undo division A’s command' }).click()
   await expect(page.locator('header').getByRole('status')).toContainText(
-    'Undone: Round 1, table 1: Dede, Yaw 400 – Adu, Ama 350 (division A, round 1)',
+    'Undone: Round 1, table 1: Adu, Ama 400 – Dede, Yaw 350; Adu, Ama went first (division A, round 1)',
   )
   await page.keyboard.press('Escape')
   await page.keyboard.press('d')

@@ -15,7 +15,11 @@ export const TAMALE: NewTournament = {
   rules: 'NSA tournament rules (1995)',
 }
 
-/** Four players over three rounds play a round robin (auto-plan.ts): round 1 pairs A's Dede–Adu and Cudjoe–Baah, B's Hagan–Ewusi and Gyan–Fosu. */
+/**
+ * Four players over three rounds play a round robin (auto-plan.ts): round 1 pairs A's Adu–Dede and
+ * Baah–Cudjoe, B's Ewusi–Hagan and Fosu–Gyan. No one has started yet, so under NSA every table
+ * draws for first (NSA II.F.1) and lists the higher-ranked player (by rating) first.
+ */
 export const DIVISIONS = {
   A: ['Adu, Ama', 'Baah, Kojo', 'Cudjoe, Efua', 'Dede, Yaw'],
   B: ['Ewusi, Kwesi', 'Fosu, Abla', 'Gyan, Esi', 'Hagan, Kofi'],
