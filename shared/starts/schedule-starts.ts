@@ -8,21 +8,33 @@
  * - the preset says draw tiles (MSA 1.4, NSA II.F.1): the players draw at the table and the slip
  *   says "draw for first". Nothing is planned: the program does not know who will win the draw.
  * - the preset (or the director) lets the program decide (MSA 1.2): the program chooses, and a
- *   schedule lets it choose well. It looks ahead over the schedule's remaining rounds, applying
- *   the same rules to every later game, and picks the starters of today's tied tables so that, at
- *   the end of the schedule, (1) every player's firsts and seconds differ by at most one,
- *   (2) no pair that meets more than once has had the same starter at every meeting, and
- *   (3) the players drift as little as possible on the way. Ties between equally good plans go,
- *   in order, to the player with more seconds, to the reverse of the pair's last meeting, and to
- *   the seeded draw. The search is deterministic, so the same log gives the same starters.
+ *   schedule lets it choose well. It plays the schedule's remaining rounds out, applying the same
+ *   rules to every later game, and searches the program's choices at every later tie for a plan
+ *   in which, at the end of the schedule, (1) every player's firsts and seconds differ by at most
+ *   one and (2) no pair that meets more than once has had the same starter at every meeting;
+ *   first among plans where (3) no choice of the program leaves a player two off balance on the
+ *   way. Only today's choices are kept: the next round plans again from the starts recorded, so a
+ *   forfeit or a director's override is planned around.
+ *
+ * The search is depth-first, game by game, trying first the choice a director would expect: the
+ * player with more seconds, then the reverse of the pair's last meeting (or of every meeting, when
+ * one player started them all), then the player who started every meeting against more of the
+ * players he is still to meet (he needs a first in hand to go second in those), then a fixed
+ * draw. It drops a choice as soon as a player has too few games left to get back within one or a
+ * pair's last meeting repeats its starter, and it remembers the states (every player's firsts and
+ * seconds and the starters so far of the pairs that meet again) from which the end cannot be
+ * reached, so it proves a pass impossible instead of retrying it. The choice order depends only on
+ * the state, not on the seed or on which round is today, so each round finds the plan the round
+ * before found, in a few steps. The search is deterministic: the same log gives the same starters.
  *
  * Why plan rather than draw: with fixed pairs, two players both one first up who tie must leave one
  * of them two up, and whether that happens depends on ties broken rounds earlier. A draw leaves
- * about half of double round robins unbalanced at the end; the plan leaves none of the schedules
- * tested (shared/desk/schedule-starts.test.ts). The rules' own decisions are never overridden: the
- * plan only chooses where MSA 1.2 lets the program choose.
+ * about half of double round robins unbalanced at the end. The plan meets (1) and (2) in every
+ * round robin of 2 to 16 players over one to three cycles tested (shared/desk/schedule-starts.test.ts
+ * and schedule-starts.test.ts beside this file), except doubles of 14 and 16, where the budget runs
+ * out: they keep (1) and leave some pairs with one starter. The rules' own decisions are never
+ * overridden: the plan only chooses where MSA 1.2 lets the program choose.
  */
-import { seededRng } from '../random'
 import type { PlayerId } from '../results/game-result'
 import type { RuleSet } from '../rules/rule-set'
 import {
@@ -214,11 +226,23 @@ export function decideScheduleStarts(input: ScheduleStartsInput): StartDecision[
       if (secondsStart && sx !== sy) return sx > sy ? x : y
       return -1
     }
+    /** How many players `p` started every meeting against and meets again after game g, less the reverse. */
+    const owed = (p: number, g: number): number => {
+      let n = 0
+      for (let q = 0; q < size; q++) {
+        if (q === p) continue
+        const pair = pairAt(p, q)
+        if ((lastGame[pair] as number) <= g || (meetings[pair] as number) < 2) continue
+        const seen = sm[pair] as number
+        if (seen === LOW || seen === HIGH) n += (seen === LOW) === p < q ? 1 : -1
+      }
+      return n
+    }
     /**
      * A tie's preferred starter (the module comment says why). It depends on the state and the
      * round only, so each round's search follows the plan the round before found.
      */
-    const preferred = (x: number, y: number, r: number): number => {
+    const preferred = (x: number, y: number, r: number, g: number): number => {
       const sx = s[x] as number
       const sy = s[y] as number
       if (sx !== sy) return sx > sy ? x : y
@@ -227,6 +251,9 @@ export function decideScheduleStarts(input: ScheduleStartsInput): StartDecision[
       if (seen === LOW || seen === HIGH) return (seen === LOW) === x < y ? y : x
       const before = last[pair] as number
       if (before >= 0) return before === x ? y : x
+      const ox = owed(x, g)
+      const oy = owed(y, g)
+      if (ox !== oy) return ox > oy ? x : y
       const draw = mix((ids[x] as number) * 65536 + (ids[y] as number), firstRound + r) & 1
       return draw === 0 ? Math.min(x, y) : Math.max(x, y)
     }
@@ -255,7 +282,7 @@ export function decideScheduleStarts(input: ScheduleStartsInput): StartDecision[
           : -1
       if (key >= 0 && dead.has(key)) return false
       const forced = r === 0 ? (todayRuled[g] as number) : ruledLater(x, y)
-      const want = forced >= 0 ? forced : preferred(x, y, r)
+      const want = forced >= 0 ? forced : preferred(x, y, r, g)
       const pair = pairAt(x, y)
       for (const starter of forced >= 0 ? [forced] : [want, want === x ? y : x]) {
         const other = starter === x ? y : x
@@ -302,7 +329,6 @@ export function decideScheduleStarts(input: ScheduleStartsInput): StartDecision[
       return false
     }
     const found = go(0)
-    if (process.env['RRDEBUG'] !== undefined) console.log(pass, found, steps, aborted, dead.size)
     return found ? choice : null
   }
   let best: Int16Array | null = null
