@@ -61,8 +61,9 @@ export interface ScheduleStartsInput {
 }
 
 /**
- * How many games one pass of the search may play out: bounds a round's time (tens of ms on a
- * 2-core laptop) where a pass cannot succeed, and leaves every schedule tested room to finish.
+ * How many games one pass of the search may play out: bounds a round's time where a pass cannot
+ * succeed (under 200 ms a round for a 16- or 20-player double on a busy 2-core machine), and
+ * leaves every schedule up to 12-player doubles room to finish (they use about 15,000).
  */
 const STEPS = 200_000
 
@@ -73,7 +74,8 @@ const STEPS = 200_000
  *   more had the same starter every time; on the way, no choice of the program leaves a player two
  *   or more off balance (what the review would warn about, pair-next.ts).
  * - `balanced`: the same end, whatever happens on the way.
- * - `players`: only the players' end balance (a history where some pair cannot alternate).
+ * - `players`: only the players' end balance (a history where some pair cannot alternate, or a
+ *   double of 14 or more players, where the budget runs out first).
  * - `preferred`: nothing; the preferred choice at every tie (no plan ends balanced).
  */
 const PASSES = ['steady', 'balanced', 'players', 'preferred'] as const
