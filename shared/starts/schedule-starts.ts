@@ -63,7 +63,7 @@ export interface ScheduleStartsInput {
 /**
  * How many games one pass of the search may play out: bounds a round's time where a pass cannot
  * succeed (under 200 ms a round for a 16- or 20-player double on a busy 2-core machine), and
- * leaves every schedule up to 12-player doubles room to finish (they use about 15,000).
+ * leaves every schedule up to 12-player doubles room to finish (they use under 30,000).
  */
 const STEPS = 200_000
 
