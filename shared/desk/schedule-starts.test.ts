@@ -167,7 +167,7 @@ const RULES: readonly { name: string; rules: RuleSet }[] = [
   })),
 ]
 
-const SIZES = [2, 3, 4, 6, 8, 10] as const
+const SIZES = [2, 3, 4, 6, 8, 10, 12] as const
 const CYCLES = [1, 2, 3] as const
 const CASES = RULES.flatMap(({ name, rules }) =>
   SIZES.flatMap((players) => CYCLES.map((cycles) => ({ name, rules, players, cycles }))),
@@ -191,11 +191,10 @@ describe('round robins decide starts by the rules (issue 18; MSA 1.2-1.4, NSA II
         // start off balance, and no table is left to a tile draw.
         expect(worst).toBeLessThanOrEqual(1)
         expect(drawn).toBe(0)
-        // A pair meeting again gets the other starter at some meeting. The look-ahead's budget
-        // reaches this in every double up to 8 players; a 10-player double keeps a few pairs.
-        if (!(cycles === 2 && players === 10)) expect(sameEvery).toBe(0)
+        // A pair meeting again gets the other starter at some meeting.
+        expect(sameEvery).toBe(0)
         // The review does not flag what the rules and the plan chose to widen a gap.
-        if (!(cycles === 2 && players === 10)) expect(imbalanceWarnings).toBe(0)
+        expect(imbalanceWarnings).toBe(0)
       } else {
         // MSA 1.4, NSA II.F.1: a tie is a tile draw, printed "draw for first" on the slip.
         expect(drawnPrinted).toBe(drawn)

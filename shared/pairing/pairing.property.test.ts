@@ -156,67 +156,101 @@ describe('pairing properties over random fields and histories (design.md, "Pairi
 })
 
 describe('round robin (design.md, "Pairing"; MSA 1.2-1.3: starts by the rules, ties by the program)', () => {
-  test('every pair meets exactly once (twice in a double); never two rounds running; no back-to-back byes; fewer firsts always starts; starts end within one; a double of up to 8 gives no pair the same starter twice', () => {
+  test('every pair meets once a cycle; never two rounds running; no back-to-back byes; fewer firsts always starts; without forfeits starts end within one and no pair has the same starter at every meeting; forfeits (rules.md: neither a first nor a second) are planned around', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 2, max: 10 }), fc.boolean(), fc.nat(), (n, double, seed) => {
-        const players = Array.from({ length: n }, (_, i) => player(i + 1, 0, 0, 0))
-        const system = double ? 'double-round-robin' : 'round-robin'
-        const cycle = n % 2 === 0 ? n - 1 : n
-        const rounds = cycle * (double ? 2 : 1)
-        const met = new Map<number, number>()
-        const starters = new Map<number, PlayerId[]>()
-        const surplus = new Map<PlayerId, number>()
-        const history: StartsHistoryEntry[] = []
-        let lastPairs = new Set<number>()
-        let lastByes = new Set<PlayerId>()
-        for (let r = 1; r <= rounds; r++) {
-          const result = pairRound(
-            input(players, {
-              round: r,
-              basedOn: r - 1,
-              system,
-              starts: { rules: PRESETS.msa, options: { seed: seed + r }, history },
-            }),
-          )
-          if (!result.ok) throw new Error(result.error.message)
-          expect(result.value.byes).toHaveLength(n % 2)
-          const pairs = new Set<number>()
-          for (const p of result.value.pairings) {
-            const key = pairKey(p.first, p.second)
-            // Two players can only meet again and again.
-            if (cycle > 1) expect(lastPairs.has(key)).toBe(false)
-            pairs.add(key)
-            met.set(key, (met.get(key) ?? 0) + 1)
-            starters.set(key, [...(starters.get(key) ?? []), p.first])
-            // MSA 1.3: with unequal firsts, the player with fewer starts.
-            const [a, b] = [surplus.get(p.first) ?? 0, surplus.get(p.second) ?? 0]
-            expect(a).toBeLessThanOrEqual(b)
-            surplus.set(p.first, a + 1)
-            surplus.set(p.second, b - 1)
-            history.push({
-              round: r,
-              first: p.first,
-              result: {
-                kind: 'played',
-                players: [p.first, p.second],
-                rawScores: [400, 300],
-                overtimeSeconds: [0, 0],
-                scores: [400, 300],
-              },
-            })
+      fc.property(
+        fc.integer({ min: 2, max: 12 }),
+        fc.integer({ min: 1, max: 3 }),
+        fc.nat(),
+        fc.array(fc.nat(), { maxLength: 3 }),
+        (n, cycles, seed, forfeitPicks) => {
+          const players = Array.from({ length: n }, (_, i) => player(i + 1, 0, 0, 0))
+          const cycle = n % 2 === 0 ? n - 1 : n
+          const rounds = cycle * cycles
+          const games = rounds * Math.floor(n / 2)
+          // As the automatic plan: one cycle is a round robin, two a double, more repeat the one.
+          const step = (r: number): Partial<PairingInput> =>
+            cycles === 2
+              ? { system: 'double-round-robin' }
+              : { system: 'round-robin', roundRobinStart: r - ((r - 1) % cycle) }
+          const forfeited = new Set(forfeitPicks.map((k) => k % games))
+          const met = new Map<number, number>()
+          const starters = new Map<number, PlayerId[]>()
+          const surplus = new Map<PlayerId, number>()
+          const firsts = new Map<PlayerId, number>()
+          const history: StartsHistoryEntry[] = []
+          let lastPairs = new Set<number>()
+          let lastByes = new Set<PlayerId>()
+          let game = 0
+          for (let r = 1; r <= rounds; r++) {
+            const result = pairRound(
+              input(players, {
+                round: r,
+                basedOn: r - 1,
+                ...step(r),
+                starts: { rules: PRESETS.msa, options: { seed: seed + r }, history },
+              }),
+            )
+            if (!result.ok) throw new Error(result.error.message)
+            expect(result.value.byes).toHaveLength(n % 2)
+            const pairs = new Set<number>()
+            for (const p of result.value.pairings) {
+              const key = pairKey(p.first, p.second)
+              // Two players can only meet again and again.
+              if (cycle > 1) expect(lastPairs.has(key)).toBe(false)
+              pairs.add(key)
+              met.set(key, (met.get(key) ?? 0) + 1)
+              // MSA 1.3: with unequal firsts, the player with fewer starts.
+              expect(firsts.get(p.first) ?? 0).toBeLessThanOrEqual(firsts.get(p.second) ?? 0)
+              if (forfeited.has(game++)) {
+                history.push({
+                  round: r,
+                  first: null,
+                  result: {
+                    kind: 'forfeit',
+                    winner: p.second,
+                    loser: p.first,
+                    reason: 'no-show',
+                    spread: 100,
+                    rated: false,
+                  },
+                })
+                continue
+              }
+              starters.set(key, [...(starters.get(key) ?? []), p.first])
+              firsts.set(p.first, (firsts.get(p.first) ?? 0) + 1)
+              surplus.set(p.first, (surplus.get(p.first) ?? 0) + 1)
+              surplus.set(p.second, (surplus.get(p.second) ?? 0) - 1)
+              history.push({
+                round: r,
+                first: p.first,
+                result: {
+                  kind: 'played',
+                  players: [p.first, p.second],
+                  rawScores: [400, 300],
+                  overtimeSeconds: [0, 0],
+                  scores: [400, 300],
+                },
+              })
+            }
+            for (const b of result.value.byes) expect(lastByes.has(b.player)).toBe(false)
+            lastPairs = pairs
+            lastByes = new Set(result.value.byes.map((b) => b.player))
           }
-          for (const b of result.value.byes) expect(lastByes.has(b.player)).toBe(false)
-          lastPairs = pairs
-          lastByes = new Set(result.value.byes.map((b) => b.player))
-        }
-        expect(met.size).toBe((n * (n - 1)) / 2)
-        for (const times of met.values()) expect(times).toBe(double ? 2 : 1)
-        for (const s of surplus.values()) expect(Math.abs(s)).toBeLessThanOrEqual(1)
-        // The look-ahead's budget finds such a plan for every double up to 8 players; at 10 it
-        // sometimes leaves a pair (measured in shared/desk/schedule-starts.test.ts).
-        if (double && n <= 8) for (const [a, b] of starters.values()) expect(a).not.toBe(b)
-      }),
-      { numRuns: 15 },
+          expect(met.size).toBe((n * (n - 1)) / 2)
+          for (const times of met.values()) expect(times).toBe(cycles)
+          // A forfeit takes a start away that a later round may not be able to give back.
+          for (const s of surplus.values()) {
+            expect(Math.abs(s)).toBeLessThanOrEqual(1 + forfeited.size)
+          }
+          if (forfeited.size === 0) {
+            for (const [a, ...rest] of starters.values()) {
+              if (rest.length > 0) expect(rest.every((b) => b === a)).toBe(false)
+            }
+          }
+        },
+      ),
+      { numRuns: 40 },
     )
-  }, 30_000)
+  }, 60_000)
 })
