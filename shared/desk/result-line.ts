@@ -17,7 +17,7 @@ import type { Command, GameRef } from '../tournament/commands'
 import { describeResultIn } from '../tournament/describe'
 import { findRound, tableIndex } from '../tournament/lookup'
 import { closestByName, nameLevel } from '../tournament/names'
-import { checkResult } from '../tournament/record-result'
+import { checkResult, findGame } from '../tournament/record-result'
 import type { Division, GamePairing, Round, TournamentState } from '../tournament/types'
 import { findDivision } from '../tournament/views'
 
@@ -618,8 +618,8 @@ export function resultCommandFor(
   entry: ResultEntry,
 ): ResultCommand {
   const found = state.divisions.find((d) => d.name === division)?.rounds[round - 1]
-  const index = found === undefined ? -1 : indexOfGame(found, entry.game)
-  const entered = found?.results[index] != null
+  const index = found === undefined ? undefined : findGame(found, entry.game)
+  const entered = index?.ok === true && found?.results[index.value] != null
   return {
     type: entered ? 'correctResult' : 'recordResult',
     division,
@@ -628,13 +628,6 @@ export function resultCommandFor(
     result: entry.result,
     ...(entry.first === undefined ? {} : { first: entry.first }),
   }
-}
-
-export function indexOfGame(round: Round, game: GameRef): number {
-  if ('table' in game) return tableIndex(round, game.table)
-  return round.pairings.findIndex((p) =>
-    game.players.every((id) => (p.kind === 'game' ? p.players.includes(id) : p.player === id)),
-  )
 }
 
 /** Games of the round still without a result, in table order: the "missing results" list. */
