@@ -608,7 +608,7 @@ function elsewhere(context: ResultLineContext, refused: Result<never>): Result<n
   return refused
 }
 
-type ResultCommand = Extract<Command, { readonly type: 'recordResult' | 'correctResult' }>
+export type ResultCommand = Extract<Command, { readonly type: 'recordResult' | 'correctResult' }>
 
 /** The command for an entry: a correction when the game already has a result (the log keeps both). */
 export function resultCommandFor(
