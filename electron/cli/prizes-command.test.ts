@@ -38,14 +38,17 @@ describe('rackside prizes', () => {
     const out = await runCli('prizes', json)
     expect(out.code).toBe(0)
     const lines = out.stdout.split('\n')
-    expect(lines[0]).toBe('Division A: if the event ended now (after round 2, 1 to play)')
+    // The Prizes screen's words (shared/reports/prize-words.ts).
+    expect(lines[0]).toBe(
+      'Division A: If the event ended now: after round 2, with 1 round still to play.',
+    )
     expect(lines[1]).toMatch(/^ {2}1 {2}1st place +\$200 +Alpha, Ann \(2–0 \+50\)$/)
     // Cy (class B) is 2nd overall but 1st place went to Ann: Cy wins class B.
     expect(lines[2]).toMatch(/^ {2}2 {2}Class B 1st place +\$50 +Charlie, Cy \(1–1 \+140\)$/)
     expect(lines[3]).toMatch(/High game \(win\) +\$20 +Charlie, Cy \(Round 1, table 2: 450–300/)
     // One game left: Bob (0–2) cannot reach Ann's two wins; the others can still finish 1st.
     expect(lines[4]).toBe(
-      '  can still reach 1st place: Alpha, Ann (1st-3rd), Charlie, Cy (1st-4th), Delta, Di (1st-4th)',
+      '  can still reach 1st place: Alpha, Ann (1st–3rd), Charlie, Cy (1st–4th), Delta, Di (1st–4th)',
     )
   })
 

@@ -4,7 +4,12 @@
  * event is converted first (`rackside convert event.tsh event.json` reads its prize lines).
  */
 import { readTournamentFile } from '../../shared/formats/tournament-file'
-import { ordinal } from '../../shared/pairing/gibson'
+import {
+  contendersText,
+  prizesStatus,
+  valueText,
+  winnersText,
+} from '../../shared/reports/prize-words'
 import { prizesReport, type PrizesReport } from '../../shared/reports/prizes'
 import { parseArgs } from './args'
 import { CliError, EXIT, extensionOf, readBytes, type CliIo, type ExitCode } from './io'
@@ -12,36 +17,19 @@ import { CliError, EXIT, extensionOf, readBytes, type CliIo, type ExitCode } fro
 export const PRIZES_USAGE = `rackside prizes FILE.json [--division A] [--json]
   The prize winners of every division (or of --division), as the Prizes screen shows them.`
 
-function statusLine(report: PrizesReport): string {
-  if (report.throughRound === 0) return 'no round is complete yet'
-  return report.provisional
-    ? `if the event ended now (after round ${report.throughRound}, ${report.roundsLeft} to play)`
-    : `final, after round ${report.throughRound}`
-}
-
+/** The Prizes screen's words (shared/reports/prize-words.ts), laid out in columns. */
 export function prizesText(report: PrizesReport): string {
-  const lines = [`Division ${report.header.division}: ${statusLine(report)}`]
+  const lines = [`Division ${report.header.division}: ${prizesStatus(report)}`]
   if (report.awards.length === 0) lines.push('  no prize table')
   const titleWidth = Math.max(5, ...report.awards.map((a) => a.title.length))
-  const valueWidth = Math.max(5, ...report.awards.map((a) => a.value.length))
+  const valueWidth = Math.max(5, ...report.awards.map((a) => valueText(a).length))
   for (const a of report.awards) {
-    const winners =
-      a.winners.length === 0
-        ? 'nobody qualifies yet'
-        : a.winners.map((w) => `${w.name} (${w.detail})`).join('; ')
-    const shared = a.shared === null ? '' : ` [${a.shared}]`
     lines.push(
-      `${String(a.number).padStart(3)}  ${a.title.padEnd(titleWidth)}  ${a.value.padEnd(valueWidth)}  ${winners}${shared}`,
+      `${String(a.number).padStart(3)}  ${a.title.padEnd(titleWidth)}  ${valueText(a).padEnd(valueWidth)}  ${winnersText(a)}`,
     )
   }
   for (const c of report.contenders) {
-    const who = c.players
-      .map(
-        (p) =>
-          `${p.name} (${p.best === p.worst ? ordinal(p.best) : `${ordinal(p.best)}-${ordinal(p.worst)}`})`,
-      )
-      .join(', ')
-    lines.push(`  can still reach ${c.title}: ${who}`)
+    lines.push(`  can still reach ${c.title}: ${contendersText(c)}`)
   }
   return lines.join('\n')
 }

@@ -2,9 +2,9 @@ import type { GameResult } from '../results/game-result'
 import type { GameRef } from '../tournament/commands'
 import { describeResultIn } from '../tournament/describe'
 import { stableJson } from '../tournament/log'
+import { findGame } from '../tournament/record-result'
 import type { RecordedResult, TournamentState } from '../tournament/types'
 import type { ResultEntry } from './result-line'
-import { indexOfGame } from './result-line'
 
 function storedRecord(
   state: TournamentState,
@@ -15,7 +15,8 @@ function storedRecord(
   const found = state.divisions.find((d) => d.name === division)
   const played = found?.rounds[round - 1]
   if (!found || !played) return null
-  const record = played.results[indexOfGame(played, game)]
+  const index = findGame(played, game)
+  const record = index.ok ? played.results[index.value] : undefined
   return record ? { record, text: describeResultIn(record.result, found) } : null
 }
 

@@ -12,9 +12,9 @@ import type { PlayerId } from '../results/game-result'
 import { apply } from '../tournament/apply'
 import type { PairingSpec } from '../tournament/commands'
 import { checkPlayable } from '../tournament/lookup'
+import { closestByName, playerNumber } from '../tournament/names'
 import { checkedInFor } from '../tournament/players'
 import type { Division, Pairing, Player, TournamentState } from '../tournament/types'
-import { foldForSearch } from '../tournament/validation'
 import { findDivision } from '../tournament/views'
 import {
   nextRoundNumber,
@@ -39,15 +39,6 @@ export const TYPED_PAIRINGS_EXAMPLE = '3 17, 5 9, ann bob, bye 12'
 const BYE_WORDS = new Set(['bye', '0', '#0'])
 const VERSUS_WORDS = new Set(['v', 'vs', 'versus', '-', '–'])
 
-/** How closely a fragment matches a name: 3 a whole word, 2 a word's start, 1 inside, 0 not. */
-function closeness(fragment: string, player: Player): number {
-  const name = foldForSearch(player.name)
-  if (!name.includes(fragment)) return 0
-  const words = name.split(/[\s,.'-]+/).filter(Boolean)
-  if (words.includes(fragment)) return 3
-  return words.some((w) => w.startsWith(fragment)) ? 2 : 1
-}
-
 function resolve(
   token: string,
   entry: string,
@@ -57,9 +48,8 @@ function resolve(
   playingOnly = true,
 ): Result<PlayerId> {
   const where = { details: { token, entry } }
-  const number = /^#?(\d+)$/.exec(token)
-  if (number !== null) {
-    const id = Number(number[1])
+  const id = playerNumber(token)
+  if (id !== null) {
     const player = division.players[id - 1]
     if (player === undefined) {
       return err(
@@ -78,19 +68,10 @@ function resolve(
     }
     return ok(id)
   }
-  const fragment = foldForSearch(token)
   const playing = playingOnly
     ? division.players.filter((p) => checkPlayable(p, round).ok)
     : division.players
-  let best = 0
-  let found: Player[] = []
-  for (const p of playing) {
-    const level = closeness(fragment, p)
-    if (level > best) {
-      best = level
-      found = [p]
-    } else if (level === best && level > 0) found.push(p)
-  }
+  const found = closestByName(token, playing)
   const only = found[0]
   if (only === undefined) {
     return err(
@@ -107,7 +88,7 @@ function resolve(
     return err(
       'manual.player.ambiguous',
       `"${token}" in "${entry}" matches ${found.length} players (${names}${found.length > 5 ? ', …' : ''}): type more of the name or the number.`,
-      where,
+      { details: { token, entry, players: found.map((p) => p.id).join(' ') } },
     )
   }
   return ok(only.id)

@@ -16,9 +16,9 @@ import type { RuleSet } from '../rules/rule-set'
 import type { Command, GameRef } from '../tournament/commands'
 import { describeResultIn } from '../tournament/describe'
 import { findRound, tableIndex } from '../tournament/lookup'
-import { checkResult } from '../tournament/record-result'
-import type { Division, GamePairing, Player, Round, TournamentState } from '../tournament/types'
-import { foldForSearch } from '../tournament/validation'
+import { closestByName, nameLevel } from '../tournament/names'
+import { checkResult, findGame } from '../tournament/record-result'
+import type { Division, GamePairing, Round, TournamentState } from '../tournament/types'
 import { findDivision } from '../tournament/views'
 
 export interface ResultEntry {
@@ -88,31 +88,17 @@ const listPlayers = (scene: Scene, ids: readonly PlayerId[]): string => {
   return ids.length > 10 ? `${shown.join(', ')}, …` : shown.join(', ')
 }
 
-/**
- * How closely a fragment matches a name: 0 nowhere, 1 inside it, 2 at the start of a word, 3 a
- * whole word. `#7` matches player 7 exactly (3) and nobody else.
- */
-function closeness(fragment: string, player: Player): number {
-  if (fragment.startsWith('#')) return fragment === `#${player.id}` ? 3 : 0
-  const name = foldForSearch(player.name)
-  if (!name.includes(fragment)) return 0
-  const words = name.split(/[\s,.'’-]+/)
-  if (words.includes(fragment)) return 3
-  return words.some((w) => w.startsWith(fragment)) ? 2 : 1
-}
-
-/** The players of the round a fragment matches at `level` or closer (one pass over the round). */
+/** The players of the round a fragment matches at `level` or closer (names.ts: 1 inside … 3 whole). */
 function matching(
   scene: Scene,
   fragment: string,
   among: readonly PlayerId[],
   level: number,
 ): PlayerId[] {
-  const key = fragment.startsWith('#') ? fragment : foldForSearch(fragment)
   const found: PlayerId[] = []
   for (const id of among) {
     const player = scene.division.players[id - 1]
-    if (player !== undefined && closeness(key, player) >= level) found.push(id)
+    if (player !== undefined && nameLevel(fragment, player) >= level) found.push(id)
   }
   return found
 }
@@ -140,16 +126,13 @@ const several = (scene: Scene, fragment: string, ids: readonly PlayerId[]): Resu
     { details: { fragment, players: ids.join(' ') } },
   )
 
-/** One fragment to one player among `among`, taking the closest match when the loose one is not unique. */
+/** One fragment to one player among `among`: the closest match, refused when several are as close. */
 function resolveOne(scene: Scene, fragment: string, among: readonly PlayerId[]): Result<PlayerId> {
-  const loose = matching(scene, fragment, among, 1)
-  if (loose.length === 0) return nobody(scene, fragment)
-  for (let level = 1; level <= 3; level++) {
-    const found = level === 1 ? loose : matching(scene, fragment, loose, level)
-    if (found.length === 1 && found[0] !== undefined) return ok(found[0])
-    if (found.length === 0) break
-  }
-  return several(scene, fragment, loose)
+  const players = among.flatMap((id) => scene.division.players[id - 1] ?? [])
+  const found = closestByName(fragment, players).map((p) => p.id)
+  const [only] = found
+  if (only === undefined) return nobody(scene, fragment)
+  return found.length === 1 ? ok(only) : several(scene, fragment, found)
 }
 
 interface Seat {
@@ -625,7 +608,7 @@ function elsewhere(context: ResultLineContext, refused: Result<never>): Result<n
   return refused
 }
 
-type ResultCommand = Extract<Command, { readonly type: 'recordResult' | 'correctResult' }>
+export type ResultCommand = Extract<Command, { readonly type: 'recordResult' | 'correctResult' }>
 
 /** The command for an entry: a correction when the game already has a result (the log keeps both). */
 export function resultCommandFor(
@@ -635,8 +618,8 @@ export function resultCommandFor(
   entry: ResultEntry,
 ): ResultCommand {
   const found = state.divisions.find((d) => d.name === division)?.rounds[round - 1]
-  const index = found === undefined ? -1 : indexOfGame(found, entry.game)
-  const entered = found?.results[index] != null
+  const index = found === undefined ? undefined : findGame(found, entry.game)
+  const entered = index?.ok === true && found?.results[index.value] != null
   return {
     type: entered ? 'correctResult' : 'recordResult',
     division,
@@ -645,13 +628,6 @@ export function resultCommandFor(
     result: entry.result,
     ...(entry.first === undefined ? {} : { first: entry.first }),
   }
-}
-
-export function indexOfGame(round: Round, game: GameRef): number {
-  if ('table' in game) return tableIndex(round, game.table)
-  return round.pairings.findIndex((p) =>
-    game.players.every((id) => (p.kind === 'game' ? p.players.includes(id) : p.player === id)),
-  )
 }
 
 /** Games of the round still without a result, in table order: the "missing results" list. */

@@ -7,7 +7,8 @@
  */
 import type { Command } from '../tournament/commands'
 import type { PlayerFields, TournamentState } from '../tournament/types'
-import { foldForSearch, tidyName, validatePlayerInput } from '../tournament/validation'
+import { foldName } from '../tournament/names'
+import { tidyName, validatePlayerInput } from '../tournament/validation'
 import { readCsvPlayers, type CsvPlayerRow, type CsvPlayersRead } from './csv-players'
 import { decodeTFileBytes, type TextEncodingName } from './text-codec'
 
@@ -69,7 +70,7 @@ export function planCsvRegistration(
     let ids = memberIds.get(name)
     if (n === undefined || ids === undefined) {
       const found = state.divisions.find((d) => d.name === name)
-      n = new Set(found?.players.map((p) => foldForSearch(p.name)) ?? [])
+      n = new Set(found?.players.map((p) => foldName(p.name)) ?? [])
       ids = new Map(
         found?.players
           .filter((p) => p.memberId !== '')
@@ -82,7 +83,7 @@ export function planCsvRegistration(
   }
   for (const entry of entries) {
     const keys = keysOf(entry.division)
-    keys.names.add(foldForSearch(entry.player.name))
+    keys.names.add(foldName(entry.player.name))
     if (entry.player.memberId !== '')
       keys.ids.set(entry.player.memberId.toLowerCase(), entry.player.name)
   }
@@ -108,7 +109,7 @@ export function planCsvRegistration(
       continue
     }
     const keys = keysOf(target)
-    const nameKey = foldForSearch(tidyName(fields.value.name))
+    const nameKey = foldName(tidyName(fields.value.name))
     if (keys.names.has(nameKey)) {
       skipped.push(note(`${fields.value.name} is already registered in division ${target}`))
       continue

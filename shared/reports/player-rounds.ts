@@ -1,9 +1,10 @@
 import { gameOutcome, type PlayerId } from '../results/game-result'
+import { outcomeKind, outcomeLetter, type OutcomeKind } from '../results/outcome-letter'
 import { pairingPlayers } from '../tournament/lookup'
 import type { Division, Player } from '../tournament/types'
 import { starterOf } from '../tournament/lookup'
 
-export type CellOutcome = 'win' | 'loss' | 'tie' | 'none'
+export type CellOutcome = OutcomeKind
 
 /** What a round's entered result gives one player. */
 export interface CellResult {
@@ -30,11 +31,11 @@ export interface RoundCell {
   readonly result: CellResult | null
 }
 
-function outcomeOf(win: number, loss: number, counts: boolean): CellOutcome {
-  if (win === 1) return 'win'
-  if (loss === 1) return 'loss'
-  if (win === 0.5) return 'tie'
-  return counts ? 'loss' : 'none'
+/** W, L, T; B for a bye; F after a forfeit's letter; ? a result not entered (wall chart, scorecard). */
+export function roundCellLetter(cell: RoundCell): string {
+  if (cell.result === null) return '?'
+  const letter = cell.kind === 'bye' ? 'B' : outcomeLetter(cell.result.outcome)
+  return cell.result.forfeit ? `${letter}F` : letter
 }
 
 /**
@@ -79,7 +80,7 @@ export function playerRounds(
                 ? [left.winner, left.loser]
                 : [left.loser, left.winner]
           result = {
-            outcome: outcomeOf(outcome.win, outcome.loss, outcome.counts),
+            outcome: outcomeKind(outcome),
             score: r.kind === 'played' ? (r.scores[own] ?? null) : (leftScores?.[0] ?? null),
             opponentScore:
               r.kind === 'played' ? (r.scores[1 - own] ?? null) : (leftScores?.[1] ?? null),

@@ -48,6 +48,14 @@ export function undoneBy(log: readonly LoggedCommand[]): ReadonlyMap<number, num
 }
 
 /**
+ * Whether a command is the desk's own: given at this desk, or written before desks were
+ * recorded (anyone's). Another desk's command is undone only when named and confirmed.
+ */
+export function isDesksOwn(commandDesk: string | undefined, desk: string): boolean {
+  return commandDesk === undefined || commandDesk === desk
+}
+
+/**
  * What a desk's Undo takes back by default: its own newest command still in force (commands of
  * logs written before desks were recorded count as anyone's). Never the tournament's creation,
  * which the tournament list deletes, and never another desk's command, which must be named.
@@ -60,7 +68,7 @@ export function defaultUndoTarget(
   for (let i = log.length - 1; i > 0; i--) {
     const entry = log[i]
     if (entry === undefined || isLogControl(entry.command) || cancelled.has(entry.seq)) continue
-    if (entry.desk === undefined || entry.desk === desk) return entry
+    if (isDesksOwn(entry.desk, desk)) return entry
   }
   return undefined
 }
@@ -74,7 +82,7 @@ export function defaultRedoTarget(
   for (let i = log.length - 1; i > 0; i--) {
     const entry = log[i]
     if (entry?.command.type !== 'undo' || cancelled.get(entry.command.seq) !== entry.seq) continue
-    if (entry.desk === undefined || entry.desk === desk) return log[entry.command.seq]
+    if (isDesksOwn(entry.desk, desk)) return log[entry.command.seq]
   }
   return undefined
 }

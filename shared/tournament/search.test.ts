@@ -20,6 +20,11 @@ const players: readonly Player[] = [
   player(3, 'Annette Lee', ''),
   player(4, 'Smithers, Bo', 'QQ12'),
   player(12, 'Ng, Di', 'NG77'),
+  player(5, 'Weiß, Eva'),
+  player(6, 'Ødegaard, Ola'),
+  player(7, 'Müller, Jan'),
+  player(9, 'Brienne, Lee'),
+  player(8, 'O’Brien, Pat'),
 ]
 
 describe('the check-in search box', () => {
@@ -34,9 +39,15 @@ describe('the check-in search box', () => {
     { case: 'part of a member id', query: 'b123', ids: [1] },
     { case: 'a member id in another case', query: 'ng77', ids: [12] },
     { case: 'a fragment of name and one of member id', query: 'ramos zx00', ids: [2] },
-    // Player #12, and the member ids AB1234 and QQ12 that contain it.
-    { case: 'a player number alone', query: '12', ids: [1, 4, 12] },
-    { case: 'a number that is only a player number', query: '3', ids: [1, 3] },
+    // Player #12 first (the closest match: names.ts), then the member ids AB1234 and QQ12.
+    { case: 'a player number alone', query: '12', ids: [12, 1, 4] },
+    { case: 'a number that is only a player number', query: '3', ids: [3, 1] },
+    { case: 'a German ß typed as ss', query: 'weiss', ids: [5] },
+    { case: 'a Nordic Ø typed as o', query: 'odegaard', ids: [6] },
+    { case: 'an umlaut typed without it', query: 'muller', ids: [7] },
+    { case: 'an apostrophe left out', query: 'obrien', ids: [8] },
+    // O’Brien's whole word before Brienne's word start: Enter at check-in takes O’Brien.
+    { case: 'the closest match first', query: 'brien', ids: [8, 9] },
     { case: 'extra spaces around the words', query: '  ann   smi ', ids: [1] },
   ])('$case ($query) finds players $ids', ({ query, ids }) => {
     expect(searchPlayers(players, query).map((p) => p.id)).toEqual(ids)

@@ -1,4 +1,5 @@
 import { err, ok, type Result } from '../result'
+import { foldName } from './names'
 import {
   CONTACT_FIELDS,
   type Division,
@@ -105,8 +106,8 @@ export function checkMemberIdFree(
 
 /** Players already registered under the same name: the desk is warned before adding another. */
 export function sameNamePlayers(division: Division, name: string): readonly Player[] {
-  const key = foldForSearch(tidyName(name))
-  return division.players.filter((p) => foldForSearch(p.name) === key)
+  const key = foldName(tidyName(name))
+  return division.players.filter((p) => foldName(p.name) === key)
 }
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
@@ -216,12 +217,4 @@ export function validateDivisionName(existing: readonly Division[], raw: string)
     return err('division.name.duplicate', `There is already a division ${name}.`, { field: 'name' })
   }
   return ok(name)
-}
-
-/** Lower case without accents, so "José" is found by "jose" at the desk. */
-export function foldForSearch(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
 }

@@ -1,4 +1,4 @@
-import type { GameOutcome, GameResult } from '../../../shared/results/game-result'
+import type { GameResult } from '../../../shared/results/game-result'
 import { signed } from '../print/format'
 
 export { signed }
@@ -25,11 +25,4 @@ export function resultWords(result: GameResult): string {
     case 'unplayed':
       return 'not played'
   }
-}
-
-export function outcomeLetter(outcome: GameOutcome | null): string {
-  if (outcome === null || !outcome.counts) return '–'
-  if (outcome.win === 1) return 'W'
-  if (outcome.loss === 1) return 'L'
-  return 'T'
 }

@@ -1,10 +1,10 @@
 import type { PageSize } from '../../../electron/ipc-contract'
 import type { NameTags } from '../../../shared/reports/name-tags'
+import { roundCellLetter } from '../../../shared/reports/player-rounds'
 import type { Scorecard, Scorecards } from '../../../shared/reports/scorecards'
 import { html, type Html } from './escape'
 import { halves, signed } from './format'
 import { headerLine, printableHeight, printDocument } from './document'
-import { outcomeLetter } from './tables-html'
 
 const SCORECARD_CSS = `
 .card { break-inside: avoid; page-break-inside: avoid; margin-bottom: 5mm; }
@@ -73,7 +73,7 @@ function scorecardHtml(cards: Scorecards, card: Scorecard): Html {
             <td>${start}</td>
             <td class="num">${cell.result?.score ?? ''}</td>
             <td class="num">${cell.result?.opponentScore ?? ''}</td>
-            <td>${cell.result === null ? '' : outcomeLetter(cell)}</td>
+            <td>${cell.result === null ? '' : roundCellLetter(cell)}</td>
             <td class="num">${cell.result === null ? '' : signed(cell.result.spread)}</td>
             <td class="num">${line.penalty === 0 ? '' : signed(-line.penalty)}</td>
             <td class="num">

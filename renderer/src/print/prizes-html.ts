@@ -2,7 +2,13 @@ import type { PageSize } from '../../../electron/ipc-contract'
 import type { GameLists } from '../../../shared/reports/game-lists'
 import type { PrizesReport } from '../../../shared/reports/prizes'
 import type { TeamStandings } from '../../../shared/reports/team-standings'
-import { ordinal } from '../../../shared/pairing/gibson'
+import {
+  CONTENDERS_NOTE,
+  contendersText,
+  prizesStatus,
+  valueText,
+  winnersText,
+} from '../../../shared/reports/prize-words'
 import { html, type Html } from './escape'
 import { halves, signed } from './format'
 import { pageHeading, printDocument } from './document'
@@ -20,27 +26,6 @@ h2 { font-size: 11pt; margin: 4mm 0 1mm; }
 .keep { break-inside: avoid; page-break-inside: avoid; }
 td.prize { white-space: nowrap; }
 `
-
-/** "If the event ended now" while rounds remain; the round the prizes stand at. */
-export function prizesStatus(report: PrizesReport): string {
-  if (report.throughRound === 0) return 'No round is complete yet: no prize can be worked out.'
-  const left = report.roundsLeft
-  return report.provisional
-    ? `If the event ended now: after round ${report.throughRound}, with ${left} round${left === 1 ? '' : 's'} still to play.`
-    : `Final: after round ${report.throughRound}, the last round.`
-}
-
-export function winnersText(award: PrizesReport['awards'][number]): string {
-  if (award.winners.length === 0) return 'nobody qualifies yet'
-  return award.winners.map((w) => `${w.name} (${w.detail})`).join('; ')
-}
-
-export const CONTENDERS_NOTE =
-  'Best and worst possible finish from the games left, each won or lost by the most spread a game can move (as for Gibsonization); one prize per player can still pass a place prize down the line.'
-
-export function finishText(best: number, worst: number): string {
-  return best === worst ? ordinal(best) : `${ordinal(best)}–${ordinal(worst)}`
-}
 
 function prizesBody(report: PrizesReport): Html {
   return html`${pageHeading('Prizes', report.header)}
@@ -63,7 +48,7 @@ function prizesBody(report: PrizesReport): Html {
                   html`<tr>
                     <td class="num">${a.number}</td>
                     <td>${a.title}</td>
-                    <td>${a.value}${a.shared === null ? '' : ` (${a.shared})`}</td>
+                    <td>${valueText(a)}</td>
                     <td class="name">
                       ${winnersText(a)}${
                         a.passedOver.length === 0
@@ -93,9 +78,7 @@ function prizesBody(report: PrizesReport): Html {
                   (c) =>
                     html`<tr>
                       <td>${c.title}</td>
-                      <td>
-                        ${c.players.map((p) => `${p.name} (${finishText(p.best, p.worst)})`).join(', ')}
-                      </td>
+                      <td>${contendersText(c)}</td>
                     </tr>`,
                 )}
               </tbody>

@@ -5,7 +5,7 @@ import type {
   PairingsByTable,
   TableRow,
 } from '../../../shared/reports/pairings'
-import type { CellResult, RoundCell } from '../../../shared/reports/player-rounds'
+import { roundCellLetter, type RoundCell } from '../../../shared/reports/player-rounds'
 import type { StandingsReport } from '../../../shared/reports/standings-report'
 import type { WallChart } from '../../../shared/reports/wall-chart'
 import { html, type Html } from './escape'
@@ -222,29 +222,12 @@ export function standingsDocument(
   })
 }
 
-/** W, L, T; B for a bye; F marks a forfeit; ? a result not entered. */
-export function outcomeLetter(cell: RoundCell): string {
-  const result: CellResult | null = cell.result
-  if (result === null) return '?'
-  const letter =
-    cell.kind === 'bye'
-      ? 'B'
-      : result.outcome === 'win'
-        ? 'W'
-        : result.outcome === 'loss'
-          ? 'L'
-          : result.outcome === 'tie'
-            ? 'T'
-            : '-'
-  return result.forfeit ? `${letter}F` : letter
-}
-
 function wallCell(cell: RoundCell | null): Html {
   if (cell === null) return html`<td class="cell"></td>`
   const opponent = cell.opponent === null ? '' : `${cell.opponent.id}`
   const spread = cell.result === null ? '' : signed(cell.result.spread)
   return html`<td class="cell">
-    <b>${outcomeLetter(cell)}</b> ${opponent}${cell.start === 'first' ? '*' : ''}<br />${spread}
+    <b>${roundCellLetter(cell)}</b> ${opponent}${cell.start === 'first' ? '*' : ''}<br />${spread}
   </td>`
 }
 
