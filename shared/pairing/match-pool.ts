@@ -132,6 +132,7 @@ export function poolProblem(
   }
   const candidates: [number, number][] = []
   for (let i = 0; i < n; i++) for (const j of model.near(i, n)) if (j > i) candidates.push([i, j])
+  candidates.push(...spreadCandidates(n, model))
   return {
     n,
     tiers,
@@ -155,4 +156,36 @@ export function poolProblem(
     },
     candidates,
   }
+}
+
+/** Partners spread evenly over each player's group, beyond the window of `near`. */
+const SPREAD = 8
+
+/**
+ * Inside a run of the pool where the top tier costs nothing (a score group for Swiss and King of
+ * the Hill), every pairing may be as good as the nearest one, and a window alone leaves the first
+ * solve's duals blind to the far end of a big group: its proof over all pairs then adds tens of
+ * thousands of pairs and solves again. A few partners at even steps across the run give the
+ * first solve a view of the whole group.
+ */
+function spreadCandidates(n: number, model: CostModel): [number, number][] {
+  const topOnly = model.tiers.map((_, t) => (t === 0 ? 1 : 0))
+  const top = model.unmetFor(topOnly)
+  const out: [number, number][] = []
+  let from = 0
+  for (let i = 1; i <= n; i++) {
+    if (i < n && top(i - 1, i) === 0) continue
+    const size = i - from
+    if (size > 2 * SPREAD) {
+      const step = Math.floor(size / (SPREAD + 1))
+      for (let a = from; a < i; a++) {
+        for (let k = 1; k <= SPREAD; k++) {
+          const b = from + ((a - from + k * step) % size)
+          if (b > a) out.push([a, b])
+        }
+      }
+    }
+    from = i
+  }
+  return out
 }
