@@ -9,7 +9,12 @@
  *   perfect matching, Edmonds' odd-set constraints included). Any edge that fails the check is
  *   added and the candidate graph solved again, so the result is optimal on the full graph.
  */
-import { maxWeightMatching, type MatchingResult, type WeightedEdge } from './blossom'
+import {
+  maxWeightMatching,
+  type BlossomState,
+  type MatchingResult,
+  type WeightedEdge,
+} from './blossom'
 
 export interface CostEdge {
   readonly u: number
@@ -177,8 +182,11 @@ export function sparseMinCostPerfectMatching(problem: SparseProblem): PerfectMat
   }
   for (const [a, b] of problem.candidates) add(a, b)
 
+  // Edges are only ever appended, so each solve resumes from the last one's optimum and duals.
+  let state: BlossomState | undefined
   for (let solves = 1; ; solves++) {
-    const result = maxWeightMatching(n, toWeights(edges, top), true)
+    const result = maxWeightMatching(n, toWeights(edges, top), true, true, state)
+    state = result.state
     if (!perfect(result)) {
       // The candidates hold no perfect matching: widen to every allowed pair once; if that has
       // none either, the field cannot be paired.
