@@ -249,6 +249,7 @@ function solveByParts(
       n: verts.length,
       cost: (u, v) => sparse.cost(at(u), at(v)),
       costLowerBound: (u, v) => sparse.costLowerBound(at(u), at(v)),
+      boundIsCost: (u, v) => boundIsExact(at(u), at(v)),
       maxCost: sparse.maxCost,
       candidates,
       pairs: local,
@@ -355,6 +356,8 @@ export function lexMinCostPerfectMatching(
       n,
       cost,
       costLowerBound,
+      // Phase 1 visits every pair, later phases only pairs still allowed: all may meet.
+      boundIsCost: problem.boundIsExact,
       maxCost: fixed.maxCost,
       candidates,
       ...(allowed === null ? {} : { pairs: allowed }),

@@ -93,6 +93,11 @@ export interface SparseProblem {
    * bound passes with the true cost); `cost` itself if it is cheap.
    */
   readonly costLowerBound: (u: number, v: number) => number
+  /**
+   * True when `costLowerBound(u, v)` is the pair's cost and the pair may meet (no earlier
+   * meeting, not kept apart), for the pairs the proof visits: it then needs no call to `cost`.
+   */
+  readonly boundIsCost?: (u: number, v: number) => boolean
   /** An upper bound on every cost, the same for every solve. */
   readonly maxCost: number
   /** The first candidate pairs (each an unordered pair of vertices). */
@@ -163,7 +168,7 @@ function forEachPair(problem: SparseProblem, f: (u: number, v: number) => void):
  * matching of allowed pairs exists.
  */
 export function sparseMinCostPerfectMatching(problem: SparseProblem): PerfectMatching | null {
-  const { n, cost, costLowerBound, maxCost } = problem
+  const { n, cost, costLowerBound, boundIsCost, maxCost, pairs } = problem
   if (n === 0) return { mate: new Int32Array(0), totalCost: 0n, solves: 1, candidateEdges: 0 }
   if (n % 2 === 1) return null
   const top = maxCost + 1
@@ -184,6 +189,7 @@ export function sparseMinCostPerfectMatching(problem: SparseProblem): PerfectMat
 
   // Edges are only ever appended, so each solve resumes from the last one's optimum and duals.
   let state: BlossomState | undefined
+  let bounds: Float64Array | null = null
   for (let solves = 1; ; solves++) {
     const result = maxWeightMatching(n, toWeights(edges, top), true, true, state)
     state = result.state
@@ -200,13 +206,9 @@ export function sparseMinCostPerfectMatching(problem: SparseProblem): PerfectMat
     const dual = result.vertexDual
     const chains = blossomChains(result, n)
     let violations = 0
-    const check = (u: number, v: number): void => {
-      // Reduced cost with the lower bound first: most pairs are settled without the true cost.
-      if ((dual[u] as number) - 2 * top + (dual[v] as number) + 2 * costLowerBound(u, v) >= 0) {
-        return
-      }
+    const settle = (u: number, v: number, lb: number): void => {
       if (seen.has(u * n + v)) return
-      const c = cost(u, v)
+      const c = boundIsCost?.(u, v) === true ? lb : cost(u, v)
       if (c === null) return
       const reduced =
         (dual[u] as number) -
@@ -216,7 +218,31 @@ export function sparseMinCostPerfectMatching(problem: SparseProblem): PerfectMat
         2 * sharedBlossomDual(chains, u, v)
       if (reduced < 0 && add(u, v)) violations++
     }
-    forEachPair(problem, check)
+    if (pairs === undefined) {
+      forEachPair(problem, (u, v) => {
+        // Reduced cost with the lower bound first: most pairs are settled without the true cost.
+        const lb = costLowerBound(u, v)
+        if ((dual[u] as number) - 2 * top + (dual[v] as number) + 2 * lb < 0) settle(u, v, lb)
+      })
+    } else {
+      // The same pairs at every solve: their bounds are worked out once.
+      if (bounds === null) {
+        const found = new Float64Array(pairs.length >> 1)
+        for (let k = 0; k + 1 < pairs.length; k += 2) {
+          found[k >> 1] = costLowerBound(pairs[k] as number, pairs[k + 1] as number)
+        }
+        bounds = found
+      }
+      for (let k = 0; k + 1 < pairs.length; k += 2) {
+        const a = pairs[k] as number
+        const b = pairs[k + 1] as number
+        const lb = bounds[k >> 1] as number
+        if ((dual[a] as number) - 2 * top + (dual[b] as number) + 2 * lb < 0) {
+          if (a < b) settle(a, b, lb)
+          else settle(b, a, lb)
+        }
+      }
+    }
     if (violations === 0) {
       const costs = new Map<number, number>()
       for (const e of edges) costs.set(e.u * n + e.v, e.cost)
