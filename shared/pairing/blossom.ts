@@ -154,33 +154,6 @@ export function maxWeightMatching(
   for (let v = 0; v < n; v++) dualvar[v] = maxweight
   const allowedge = new Uint8Array(nedge)
   const queue: number[] = []
-  // What a stage has labelled, so each dual step looks at the forest instead of every vertex
-  // and blossom (thousands of steps per solve on a late round): top-level blossoms or vertices
-  // that got a label, the vertices inside them, and vertices given a best edge.
-  const labelledTops: number[] = []
-  const labelledVerts: number[] = []
-  const withBestEdge: number[] = []
-  const listedTop = new Uint8Array(N2)
-  const listedVert = new Uint8Array(n)
-  const listedBest = new Uint8Array(n)
-  const listTop = (b: number): void => {
-    if (listedTop[b] === 0) {
-      listedTop[b] = 1
-      labelledTops.push(b)
-      for (const leaf of blossomLeaves(b, [])) {
-        if (listedVert[leaf] === 0) {
-          listedVert[leaf] = 1
-          labelledVerts.push(leaf)
-        }
-      }
-    }
-  }
-  const listBest = (v: number): void => {
-    if (listedBest[v] === 0) {
-      listedBest[v] = 1
-      withBestEdge.push(v)
-    }
-  }
 
   const g = (a: Int32Array, i: number): number => a[i] as number
   const slack = (k: number): number =>
@@ -343,7 +316,6 @@ export function maxWeightMatching(
       const b = g(inblossom, w)
       label[w] = t
       label[b] = t
-      listTop(b)
       labelend[w] = p
       labelend[b] = p
       bestedge[w] = -1
@@ -423,7 +395,6 @@ export function maxWeightMatching(
     blossomchilds[b] = path
     blossomendps[b] = endps
     label[b] = 1
-    listTop(b)
     labelend[b] = g(labelend, bb)
     dualvar[b] = 0
     for (const leaf of blossomLeaves(b, [])) {
@@ -498,7 +469,6 @@ export function maxWeightMatching(
       let bv = at(childs, j)
       label[g(endpoint, p ^ 1)] = 2
       label[bv] = 2
-      listTop(bv)
       labelend[g(endpoint, p ^ 1)] = p
       labelend[bv] = p
       bestedge[bv] = -1
@@ -602,12 +572,6 @@ export function maxWeightMatching(
     for (let b = n; b < N2; b++) blossombestedges[b] = null
     allowedge.fill(0)
     queue.length = 0
-    for (const b of labelledTops) listedTop[b] = 0
-    for (const v of labelledVerts) listedVert[v] = 0
-    for (const v of withBestEdge) listedBest[v] = 0
-    labelledTops.length = 0
-    labelledVerts.length = 0
-    withBestEdge.length = 0
     for (let v = 0; v < n; v++) {
       if (mate[v] === -1 && label[g(inblossom, v)] === 0) assignLabel(v, 1, -1)
     }
@@ -645,10 +609,7 @@ export function maxWeightMatching(
           } else if (label[bw] === 1) {
             if (bestedge[bv] === -1 || kslack < slack(g(bestedge, bv))) bestedge[bv] = k
           } else if (label[w] === 0) {
-            if (bestedge[w] === -1 || kslack < slack(g(bestedge, w))) {
-              bestedge[w] = k
-              listBest(w)
-            }
+            if (bestedge[w] === -1 || kslack < slack(g(bestedge, w))) bestedge[w] = k
           }
         }
       }
@@ -663,47 +624,38 @@ export function maxWeightMatching(
         delta = Infinity
         for (let v = 0; v < n; v++) delta = Math.min(delta, dualvar[v] as number)
       }
-      // Each kind in turn, the least slack first and the lowest index among equals, as a
-      // sweep over every index in order would choose.
-      let at = -1
-      for (const v of withBestEdge) {
+      for (let v = 0; v < n; v++) {
         if (label[g(inblossom, v)] === 0 && bestedge[v] !== -1) {
           const d = slack(g(bestedge, v))
-          if (deltatype === -1 || d < delta || (deltatype === 2 && d === delta && v < at)) {
+          if (deltatype === -1 || d < delta) {
             delta = d
             deltatype = 2
             deltaedge = g(bestedge, v)
-            at = v
           }
         }
       }
-      for (const b of labelledTops) {
+      for (let b = 0; b < N2; b++) {
         if (blossomparent[b] === -1 && label[b] === 1 && bestedge[b] !== -1) {
           const s2 = slack(g(bestedge, b))
           if (s2 % 2 !== 0) throw new Error('blossom: odd slack between S-vertices')
           const d = s2 / 2
-          if (deltatype === -1 || d < delta || (deltatype === 3 && d === delta && b < at)) {
+          if (deltatype === -1 || d < delta) {
             delta = d
             deltatype = 3
             deltaedge = g(bestedge, b)
-            at = b
           }
         }
       }
-      for (const b of labelledTops) {
+      for (let b = n; b < N2; b++) {
         if (
-          b >= n &&
           (blossombase[b] as number) >= 0 &&
           blossomparent[b] === -1 &&
-          label[b] === 2
+          label[b] === 2 &&
+          (deltatype === -1 || (dualvar[b] as number) < delta)
         ) {
-          const d = dualvar[b] as number
-          if (deltatype === -1 || d < delta || (deltatype === 4 && d === delta && b < at)) {
-            delta = d
-            deltatype = 4
-            deltablossom = b
-            at = b
-          }
+          delta = dualvar[b] as number
+          deltatype = 4
+          deltablossom = b
         }
       }
       if (deltatype === -1) {
@@ -711,13 +663,13 @@ export function maxWeightMatching(
         deltatype = 1
         delta = 0
       }
-      for (const v of labelledVerts) {
+      for (let v = 0; v < n; v++) {
         const l = label[g(inblossom, v)]
         if (l === 1) dualvar[v] = (dualvar[v] as number) - delta
         else if (l === 2) dualvar[v] = (dualvar[v] as number) + delta
       }
-      for (const b of labelledTops) {
-        if (b >= n && (blossombase[b] as number) >= 0 && blossomparent[b] === -1) {
+      for (let b = n; b < N2; b++) {
+        if ((blossombase[b] as number) >= 0 && blossomparent[b] === -1) {
           if (label[b] === 1) dualvar[b] = (dualvar[b] as number) + delta
           else if (label[b] === 2) dualvar[b] = (dualvar[b] as number) - delta
         }
