@@ -6,7 +6,11 @@ import {
   type MatchingResult,
   type WeightedEdge,
 } from './blossom'
-import { denseMinCostPerfectMatching, sparseMinCostPerfectMatching } from './matching'
+import {
+  denseMinCostPerfectMatching,
+  forEachPairWithin,
+  sparseMinCostPerfectMatching,
+} from './matching'
 import { bruteMaxCardinalityWeight, bruteMinCostPerfect } from './test-support/brute-force'
 
 /** A random graph on up to 10 vertices: each pair present with some chance, small weights. */
@@ -290,5 +294,49 @@ describe('larger graphs: warm and cold starts, sparse and dense agree', () => {
       }),
       { numRuns: 60 },
     )
+  })
+})
+
+describe('the proof over all pairs skips score groups by their bound', () => {
+  const field = fc.record({
+    n: fc.integer({ min: 0, max: 30 }),
+    bands: fc.array(fc.integer({ min: 0, max: 6 }), { minLength: 30, maxLength: 30 }),
+    sorted: fc.boolean(),
+    duals: fc.array(fc.integer({ min: -40, max: 40 }), { minLength: 30, maxLength: 30 }),
+    offset: fc.integer({ min: -20, max: 20 }),
+    scale: fc.integer({ min: 0, max: 5 }),
+    strict: fc.boolean(),
+  })
+
+  test('every pair the bound cannot rule out is visited, once, in order', () => {
+    fc.assert(
+      fc.property(field, ({ n, bands, sorted, duals, offset, scale, strict }) => {
+        const of = Float64Array.from(bands.slice(0, n))
+        if (sorted) of.sort()
+        const dual = Float64Array.from(duals.slice(0, n))
+        const seen: string[] = []
+        forEachPairWithin(n, { of, scale }, dual, offset, strict, (u, v) => seen.push(`${u} ${v}`))
+        const all: string[] = []
+        const needed: string[] = []
+        for (let u = 0; u < n; u++) {
+          for (let v = u + 1; v < n; v++) {
+            all.push(`${u} ${v}`)
+            const gap = (of[u] as number) - (of[v] as number)
+            const value = (dual[u] as number) + (dual[v] as number) + offset + 2 * scale * gap * gap
+            if (strict ? value < 0 : value <= 0) needed.push(`${u} ${v}`)
+          }
+        }
+        // In the order of all pairs, without repeats, and nothing needed left out.
+        expect(all.filter((p) => seen.includes(p))).toEqual(seen)
+        for (const p of needed) expect(seen).toContain(p)
+      }),
+      { numRuns: 300 },
+    )
+  })
+
+  test('without bands, every pair in order', () => {
+    const seen: string[] = []
+    forEachPairWithin(4, undefined, new Float64Array(4), 0, true, (u, v) => seen.push(`${u}${v}`))
+    expect(seen).toEqual(['01', '02', '03', '12', '13', '23'])
   })
 })

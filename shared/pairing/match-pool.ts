@@ -29,6 +29,12 @@ export interface CostModel {
   readonly unmetFor: (scale: readonly number[]) => (i: number, j: number) => number
   /** Positions near i worth trying first (the proof over all pairs adds any that matter). */
   readonly near: (i: number, n: number) => Iterable<number>
+  /**
+   * A number per position whose squared difference never exceeds the first tier of the pair
+   * (half-wins, for the win difference): lets the proof over all pairs skip score groups far
+   * apart whole.
+   */
+  readonly band?: (i: number) => number
 }
 
 export interface MatchedPool {
@@ -130,6 +136,12 @@ export function poolProblem(
     out.splice(model.limitAt, 0, overLimitCost(met, limit))
     return out
   }
+  const band = model.band
+  // The bound is on the model's first tier: not when the over-limit tier comes first.
+  const bands =
+    band === undefined || (withLimit && model.limitAt === 0)
+      ? {}
+      : { band: Float64Array.from(pool, (_, i) => band(i)) }
   const candidates: [number, number][] = []
   for (let i = 0; i < n; i++) for (const j of model.near(i, n)) if (j > i) candidates.push([i, j])
   candidates.push(...spreadCandidates(n, model))
@@ -155,6 +167,7 @@ export function poolProblem(
       return (u, v) => (u < v ? f(u, v) : f(v, u))
     },
     candidates,
+    ...bands,
   }
 }
 

@@ -84,6 +84,61 @@ export function denseMinCostPerfectMatching(
   }
 }
 
+/** A bound by groups of vertices: cost(u, v) ≥ scale · (of[u] − of[v])² for every pair. */
+export interface Bands {
+  /** Per vertex (half-wins for Swiss and King of the Hill). */
+  readonly of: Float64Array
+  readonly scale: number
+}
+
+/**
+ * Calls f(u, v) for the pairs u < v of the field in order, leaving out those that cannot have
+ * `dual[u] + dual[v] + offset + 2 · cost(u, v)` below zero (or at most zero, when not
+ * `strict`) by the bands: consecutive vertices of one band are judged together by their least
+ * dual, so score groups far apart are skipped whole instead of pair by pair.
+ */
+export function forEachPairWithin(
+  n: number,
+  bands: Bands | undefined,
+  dual: Float64Array,
+  offset: number,
+  strict: boolean,
+  f: (u: number, v: number) => void,
+): void {
+  if (bands === undefined) {
+    for (let u = 0; u < n; u++) for (let v = u + 1; v < n; v++) f(u, v)
+    return
+  }
+  const { of, scale } = bands
+  // Runs of consecutive vertices in one band, with their least dual.
+  const starts: number[] = []
+  const least: number[] = []
+  for (let v = 0; v < n; v++) {
+    const d = dual[v] as number
+    if (v === 0 || of[v] !== of[v - 1]) {
+      starts.push(v)
+      least.push(d)
+    } else if (d < (least[least.length - 1] as number)) {
+      least[least.length - 1] = d
+    }
+  }
+  starts.push(n)
+  let first = 0
+  for (let u = 0; u < n; u++) {
+    while ((starts[first + 1] as number) <= u) first++
+    const du = (dual[u] as number) + offset
+    for (let r = first; r + 1 < starts.length; r++) {
+      const from = Math.max(u + 1, starts[r] as number)
+      const to = starts[r + 1] as number
+      if (from >= to) continue
+      const gap = (of[u] as number) - (of[from] as number)
+      const bound = du + (least[r] as number) + 2 * scale * gap * gap
+      if (strict ? bound >= 0 : bound > 0) continue
+      for (let v = from; v < to; v++) f(u, v)
+    }
+  }
+}
+
 export interface SparseProblem {
   readonly n: number
   /** Cost of pairing u and v, or null when they must not meet. */
@@ -98,6 +153,8 @@ export interface SparseProblem {
    * meeting, not kept apart), for the pairs the proof visits: it then needs no call to `cost`.
    */
   readonly boundIsCost?: (u: number, v: number) => boolean
+  /** A bound on every cost by groups, for the proof over every pair (none when `pairs`). */
+  readonly bands?: Bands
   /** An upper bound on every cost, the same for every solve. */
   readonly maxCost: number
   /** The first candidate pairs (each an unordered pair of vertices). */
@@ -219,7 +276,7 @@ export function sparseMinCostPerfectMatching(problem: SparseProblem): PerfectMat
       if (reduced < 0 && add(u, v)) violations++
     }
     if (pairs === undefined) {
-      forEachPair(problem, (u, v) => {
+      forEachPairWithin(n, problem.bands, dual, -2 * top, true, (u, v) => {
         // Reduced cost with the lower bound first: most pairs are settled without the true cost.
         const lb = costLowerBound(u, v)
         if ((dual[u] as number) - 2 * top + (dual[v] as number) + 2 * lb < 0) settle(u, v, lb)

@@ -105,6 +105,7 @@ function standingsModel(
       },
     ],
     limitAt: 1,
+    band: (i) => hw[i] as number,
     values: (i, j, met) => [
       ((hw[i] as number) - (hw[j] as number)) ** 2 + repeatCost(met),
       clash(i, j),
