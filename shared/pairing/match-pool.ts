@@ -107,6 +107,33 @@ export function matchPool(
   return ok({ pairs, overLimit, solves: solved.solves, totals: solved.totals })
 }
 
+const NEVER_MET: Meeting = { times: 0, roundsSince: null }
+
+/**
+ * Pool positions of the pairs that met before or must not meet, as bits u·n + v (both ways):
+ * the proof over all pairs asks about nearly every pair, and a bit is far cheaper than looking
+ * up the pair's key in the maps.
+ */
+function metOrKeptApart(ctx: PairingContext, pool: readonly PairingPlayer[]): Uint8Array {
+  const n = pool.length
+  const at = new Map<number, number>()
+  pool.forEach((p, i) => at.set(p.id, i))
+  const bits = new Uint8Array(Math.ceil((n * n) / 8))
+  const mark = (key: number): void => {
+    // The ids back from the key (context.ts packs the lower id times 2^26 plus the higher).
+    const low = Math.floor(key / 2 ** 26)
+    const high = key % 2 ** 26
+    if (pairKey(low, high) !== key) throw new Error(`pair key ${key} is not packed as expected`)
+    const a = at.get(low)
+    const b = at.get(high)
+    if (a === undefined || b === undefined) return
+    for (const k of [a * n + b, b * n + a]) bits[k >> 3] = (bits[k >> 3] as number) | (1 << (k & 7))
+  }
+  for (const key of ctx.met.keys()) mark(key)
+  for (const key of ctx.avoid) mark(key)
+  return bits
+}
+
 /**
  * The matching problem for a pool: every tier (the over-limit one inserted where the model puts
  * it), null for pairs that must not meet (and, in strict mode, pairs over the limit), the cheap
@@ -129,6 +156,11 @@ export function poolProblem(
     tiers.splice(model.limitAt, 0, { name: 'repeats over the limit', max: maxMet - limit })
   }
   const ids = pool.map((p) => p.id)
+  const marked = metOrKeptApart(ctx, pool)
+  const plain = (u: number, v: number): boolean => {
+    const k = u * n + v
+    return (((marked[k >> 3] as number) >> (k & 7)) & 1) === 0
+  }
   const tierValues = (i: number, j: number, met: Meeting): readonly number[] => {
     const base = model.values(i, j, met)
     if (!withLimit) return base
@@ -149,6 +181,7 @@ export function poolProblem(
     n,
     tiers,
     values: (u, v) => {
+      if (plain(u, v)) return tierValues(Math.min(u, v), Math.max(u, v), NEVER_MET)
       const a = ids[u] as number
       const b = ids[v] as number
       if (ctx.avoid.has(pairKey(a, b))) return null
@@ -157,10 +190,7 @@ export function poolProblem(
       return tierValues(Math.min(u, v), Math.max(u, v), met)
     },
     // Without a meeting every tier is at its least (repeats only add).
-    boundIsExact: (u, v) => {
-      const key = pairKey(ids[u] as number, ids[v] as number)
-      return !ctx.met.has(key) && !ctx.avoid.has(key)
-    },
+    boundIsExact: plain,
     lowerBoundFor: (scale) => {
       const own = withLimit ? scale.filter((_, t) => t !== model.limitAt) : scale
       const f = model.unmetFor(own)
