@@ -1,7 +1,16 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { maxWeightMatching, type WeightedEdge } from './blossom'
-import { denseMinCostPerfectMatching, sparseMinCostPerfectMatching } from './matching'
+import {
+  maxWeightMatching,
+  type BlossomState,
+  type MatchingResult,
+  type WeightedEdge,
+} from './blossom'
+import {
+  denseMinCostPerfectMatching,
+  forEachPairWithin,
+  sparseMinCostPerfectMatching,
+} from './matching'
 import { bruteMaxCardinalityWeight, bruteMinCostPerfect } from './test-support/brute-force'
 
 /** A random graph on up to 10 vertices: each pair present with some chance, small weights. */
@@ -104,6 +113,102 @@ describe('blossom: maximum-weight matching', () => {
   })
 })
 
+/** Twice the reduced cost of each edge under the result's duals (blossoms included). */
+function reducedCosts(n: number, edges: readonly WeightedEdge[], r: MatchingResult): number[] {
+  return edges.map((e) => {
+    let z = 0
+    const up = new Set<number>()
+    for (let b = r.blossomParent[e.u] ?? -1; b !== -1; b = r.blossomParent[b] ?? -1) up.add(b)
+    for (let b = r.blossomParent[e.v] ?? -1; b !== -1; b = r.blossomParent[b] ?? -1) {
+      if (up.has(b)) z += r.blossomDual[b - n] ?? 0
+    }
+    return (r.vertexDual[e.u] ?? 0) + (r.vertexDual[e.v] ?? 0) - 2 * e.w + 2 * z
+  })
+}
+
+/** Solves the edges in `cuts.length + 1` growing prefixes, each solve resuming the last. */
+function solvedInSteps(
+  n: number,
+  edges: readonly WeightedEdge[],
+  cuts: readonly number[],
+): MatchingResult {
+  const ends = [...cuts.map((c) => Math.floor(c * edges.length)), edges.length].sort(
+    (a, b) => a - b,
+  )
+  let state: BlossomState | undefined
+  let result = maxWeightMatching(n, edges.slice(0, ends[0]), true, true)
+  for (const end of ends) {
+    result = maxWeightMatching(n, edges.slice(0, end), true, true, state)
+    state = result.state
+  }
+  return result
+}
+
+describe('blossom: resuming after edges are added (sparse re-solves)', () => {
+  const cuts = fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 1, maxLength: 3 })
+
+  test('maximum cardinality, and maximum weight when perfect (vs brute force)', () => {
+    fc.assert(
+      fc.property(graph, cuts, ({ n, edges }, at) => {
+        const result = solvedInSteps(n, edges, at)
+        const [count, total] = matchedWeight(result.mate, edges)
+        const [bestCount, bestTotal] = bruteMaxCardinalityWeight(n, weightOf(edges))
+        expect(count).toBe(bestCount)
+        if (2 * count === n) expect(total).toBe(bestTotal)
+      }),
+      { numRuns: 400 },
+    )
+  })
+
+  test('a perfect result is proved by its duals: every edge feasible, matched edges tight', () => {
+    fc.assert(
+      fc.property(graph, cuts, ({ n, edges }, at) => {
+        const r = solvedInSteps(n, edges, at)
+        if (r.mate.some((m) => m < 0)) return
+        reducedCosts(n, edges, r).forEach((reduced, k) => {
+          const e = edges[k] as WeightedEdge
+          expect(reduced).toBeGreaterThanOrEqual(0)
+          if (r.mate[e.u] === e.v) expect(reduced).toBe(0)
+        })
+      }),
+      { numRuns: 300 },
+    )
+  })
+
+  test('odd clusters solved first (blossoms), then the pairs between them: as one cold solve', () => {
+    // Heavy triangles and pentagons become blossoms in the first solve; the edges added later
+    // cross them, so resuming must dissolve blossoms to make those edges feasible.
+    const big = fc.record({
+      n: fc.integer({ min: 2, max: 40 }).map((n) => n - (n % 2)),
+      cluster: fc.array(fc.integer({ min: 0, max: 7 }), { minLength: 40, maxLength: 40 }),
+      weights: fc.array(fc.integer({ min: 0, max: 60 }), { minLength: 780, maxLength: 780 }),
+    })
+    fc.assert(
+      fc.property(big, cuts, ({ n, cluster, weights }, at) => {
+        const inside: WeightedEdge[] = []
+        const across: WeightedEdge[] = []
+        let k = 0
+        for (let v = 1; v < n; v++) {
+          for (let u = 0; u < v; u++) {
+            const w = weights[k++] ?? 0
+            if (cluster[u] === cluster[v]) inside.push({ u, v, w: 100 + (w % 4) })
+            else across.push({ u, v, w: 3 * w })
+          }
+        }
+        const edges = [...inside, ...across]
+        const cold = matchedWeight(maxWeightMatching(n, edges, true, false).mate, edges)
+        const steps = [inside.length / Math.max(1, edges.length), ...at]
+        const resumed = solvedInSteps(n, edges, steps)
+        expect(matchedWeight(resumed.mate, edges)).toEqual(cold)
+        for (const reduced of reducedCosts(n, edges, resumed)) {
+          expect(reduced).toBeGreaterThanOrEqual(0)
+        }
+      }),
+      { numRuns: 150 },
+    )
+  })
+})
+
 describe('min-cost perfect matching: dense and sparse agree with brute force', () => {
   test('dense: same total as brute force, or both find none', () => {
     fc.assert(
@@ -189,5 +294,49 @@ describe('larger graphs: warm and cold starts, sparse and dense agree', () => {
       }),
       { numRuns: 60 },
     )
+  })
+})
+
+describe('the proof over all pairs skips score groups by their bound', () => {
+  const field = fc.record({
+    n: fc.integer({ min: 0, max: 30 }),
+    bands: fc.array(fc.integer({ min: 0, max: 6 }), { minLength: 30, maxLength: 30 }),
+    sorted: fc.boolean(),
+    duals: fc.array(fc.integer({ min: -40, max: 40 }), { minLength: 30, maxLength: 30 }),
+    offset: fc.integer({ min: -20, max: 20 }),
+    scale: fc.integer({ min: 0, max: 5 }),
+    strict: fc.boolean(),
+  })
+
+  test('every pair the bound cannot rule out is visited, once, in order', () => {
+    fc.assert(
+      fc.property(field, ({ n, bands, sorted, duals, offset, scale, strict }) => {
+        const of = Float64Array.from(bands.slice(0, n))
+        if (sorted) of.sort()
+        const dual = Float64Array.from(duals.slice(0, n))
+        const seen: string[] = []
+        forEachPairWithin(n, { of, scale }, dual, offset, strict, (u, v) => seen.push(`${u} ${v}`))
+        const all: string[] = []
+        const needed: string[] = []
+        for (let u = 0; u < n; u++) {
+          for (let v = u + 1; v < n; v++) {
+            all.push(`${u} ${v}`)
+            const gap = (of[u] as number) - (of[v] as number)
+            const value = (dual[u] as number) + (dual[v] as number) + offset + 2 * scale * gap * gap
+            if (strict ? value < 0 : value <= 0) needed.push(`${u} ${v}`)
+          }
+        }
+        // In the order of all pairs, without repeats, and nothing needed left out.
+        expect(all.filter((p) => seen.includes(p))).toEqual(seen)
+        for (const p of needed) expect(seen).toContain(p)
+      }),
+      { numRuns: 300 },
+    )
+  })
+
+  test('without bands, every pair in order', () => {
+    const seen: string[] = []
+    forEachPairWithin(4, undefined, new Float64Array(4), 0, true, (u, v) => seen.push(`${u}${v}`))
+    expect(seen).toEqual(['01', '02', '03', '12', '13', '23'])
   })
 })

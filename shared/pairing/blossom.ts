@@ -29,6 +29,23 @@ export interface MatchingResult {
   readonly vertexDual: Float64Array
   readonly blossomDual: Float64Array
   readonly blossomParent: Int32Array
+  /** The whole state at the end, to resume from when edges are added (see `resume`). */
+  readonly state: BlossomState
+}
+
+/**
+ * The algorithm's state after a solve: the matching (as endpoints), every dual and the nested
+ * blossoms. Valid for a later call only on the same vertices and an edge list that keeps the
+ * first `edges` edges as they were (more may follow).
+ */
+export interface BlossomState {
+  readonly edges: number
+  readonly mate: Int32Array
+  readonly dualvar: Float64Array
+  readonly blossomparent: Int32Array
+  readonly blossomchilds: readonly (readonly number[] | null)[]
+  readonly blossombase: Int32Array
+  readonly blossomendps: readonly (readonly number[] | null)[]
 }
 
 /**
@@ -41,6 +58,13 @@ export function maxWeightMatching(
   maxCardinality: boolean,
   /** Start from a greedy matching of tight edges (only with maxCardinality). */
   warmStart = true,
+  /**
+   * Resume from an earlier solve's state on the same edges plus new ones (only with
+   * maxCardinality): its duals are made feasible for the new edges by freeing as few vertices
+   * as that takes, and the rest of its matching and blossoms are kept, so a few added edges
+   * cost a few stages instead of a whole solve.
+   */
+  resume?: BlossomState,
 ): MatchingResult {
   const nedge = edges.length
   const mateOut = new Int32Array(n).fill(-1)
@@ -53,6 +77,15 @@ export function maxWeightMatching(
       vertexDual: vertexDualOut,
       blossomDual: blossomDualOut,
       blossomParent: blossomParentOut,
+      state: {
+        edges: 0,
+        mate: new Int32Array(n).fill(-1),
+        dualvar: new Float64Array(2 * n),
+        blossomparent: new Int32Array(2 * n).fill(-1),
+        blossomchilds: new Array<null>(2 * n).fill(null),
+        blossombase: Int32Array.from({ length: 2 * n }, (_, b) => (b < n ? b : -1)),
+        blossomendps: new Array<null>(2 * n).fill(null),
+      },
     }
   }
 
@@ -142,7 +175,111 @@ export function maxWeightMatching(
     return out
   }
 
-  if (maxCardinality && warmStart) {
+  /**
+   * Dissolves top-level blossom b into its children, its dual moved onto its leaves: an edge
+   * inside b keeps its reduced cost, an edge leaving b gains z_b (still feasible). Only the
+   * base's matched edge leaves b, and it is no longer tight, so base and mate are set free.
+   */
+  const dissolve = (b: number): void => {
+    const z = dualvar[b] as number
+    const leaves = blossomLeaves(b, [])
+    for (const leaf of leaves) dualvar[leaf] = (dualvar[leaf] as number) + z
+    const base = g(blossombase, b)
+    const p = g(mate, base)
+    if (p !== -1) {
+      mate[g(endpoint, p)] = -1
+      mate[base] = -1
+    }
+    for (const c of childsOf(b)) {
+      blossomparent[c] = -1
+      if (c < n) inblossom[c] = c
+      else for (const leaf of blossomLeaves(c, [])) inblossom[leaf] = c
+    }
+    blossomchilds[b] = null
+    blossomendps[b] = null
+    blossombase[b] = -1
+    dualvar[b] = 0
+    unusedblossoms.push(b)
+  }
+
+  /** Makes v a top-level vertex with no mate (so its dual may rise). */
+  const isolate = (v: number): void => {
+    while (g(inblossom, v) !== v) dissolve(g(inblossom, v))
+    const p = g(mate, v)
+    if (p !== -1) {
+      mate[g(endpoint, p)] = -1
+      mate[v] = -1
+    }
+  }
+
+  /** Reduced cost of edge k with every blossom dual (what feasibility is about). */
+  const reducedCost = (k: number): number => {
+    let r = slack(k)
+    const u = g(eu, k)
+    const v = g(ev, k)
+    // The blossoms holding u, then those holding v that hold u too.
+    const around = new Set<number>()
+    for (let b = g(blossomparent, u); b !== -1; b = g(blossomparent, b)) around.add(b)
+    for (let b = g(blossomparent, v); b !== -1; b = g(blossomparent, b)) {
+      if (around.has(b)) r += 2 * (dualvar[b] as number)
+    }
+    return r
+  }
+
+  const restore = (state: BlossomState): void => {
+    if (state.edges > nedge || state.mate.length !== n) {
+      throw new RangeError('blossom: resume from a state of another graph')
+    }
+    mate.set(state.mate)
+    dualvar.set(state.dualvar)
+    blossomparent.set(state.blossomparent)
+    blossombase.set(state.blossombase)
+    unusedblossoms.length = 0
+    for (let b = N2 - 1; b >= n; b--) {
+      const childs = state.blossomchilds[b]
+      const endps = state.blossomendps[b]
+      blossomchilds[b] = childs === null || childs === undefined ? null : [...childs]
+      blossomendps[b] = endps === null || endps === undefined ? null : [...endps]
+      if (g(blossombase, b) === -1) unusedblossoms.push(b)
+    }
+    for (let v = 0; v < n; v++) {
+      let top = v
+      while (g(blossomparent, top) !== -1) top = g(blossomparent, top)
+      inblossom[v] = top
+    }
+    // A new edge with a negative reduced cost: raise the dual of an end until it is tight.
+    // The end chosen is the cheaper to free: outside every blossom, unmatched if possible.
+    for (let k = state.edges; k < nedge; k++) {
+      const r = reducedCost(k)
+      if (r >= 0) continue
+      const u = g(eu, k)
+      const v = g(ev, k)
+      const cost = (x: number): number =>
+        (g(inblossom, x) === x ? 0 : 2) + (g(mate, x) === -1 ? 0 : 1)
+      const end = cost(v) < cost(u) ? v : u
+      isolate(end)
+      // Dissolving blossoms may have settled it already.
+      dualvar[end] = (dualvar[end] as number) - Math.min(0, reducedCost(k))
+    }
+    // S-vertices must share one parity (so halving a slack between two stays whole); each is
+    // joined to a free vertex by tight edges, which keep parity: so free vertices must share it.
+    let parity = -1
+    for (let v = 0; v < n; v++) {
+      if (g(mate, v) !== -1) continue
+      const b = g(inblossom, v)
+      if (g(blossombase, b) !== v) continue
+      const odd = Math.abs(dualvar[v] as number) % 2
+      if (parity === -1) parity = odd
+      if (odd === parity) continue
+      // Leaves of a blossom share a parity; free v of every blossom first, then lift it by one.
+      isolate(v)
+      if (Math.abs(dualvar[v] as number) % 2 !== parity) dualvar[v] = (dualvar[v] as number) + 1
+    }
+  }
+
+  if (maxCardinality && resume !== undefined) {
+    restore(resume)
+  } else if (maxCardinality && warmStart) {
     // Feasible duals with each vertex at its heaviest edge make those edges tight; matching
     // tight edges greedily keeps every invariant (no blossoms yet) and saves most stages.
     const best = new Float64Array(n)
@@ -579,5 +716,14 @@ export function maxWeightMatching(
     vertexDual: vertexDualOut,
     blossomDual: blossomDualOut,
     blossomParent: blossomParentOut,
+    state: {
+      edges: nedge,
+      mate,
+      dualvar,
+      blossomparent,
+      blossomchilds,
+      blossombase,
+      blossomendps,
+    },
   }
 }

@@ -22,7 +22,9 @@ import type { MatchingResult } from './blossom'
 import {
   MAX_COST,
   denseMinCostPerfectMatching,
+  forEachPairWithin,
   sparseMinCostPerfectMatching,
+  type Bands,
   type CostEdge,
   type PerfectMatching,
   type SparseProblem,
@@ -43,6 +45,11 @@ export interface LexProblem {
   /** True when the lower bound is the pair's exact cost (they never met). */
   readonly boundIsExact: (u: number, v: number) => boolean
   readonly candidates: readonly (readonly [number, number])[]
+  /**
+   * Per vertex, a number whose squared difference bounds the first tier from below (half-wins:
+   * the win difference of Swiss and King of the Hill), so the proof skips groups far apart.
+   */
+  readonly band?: Float64Array
 }
 
 export interface LexMatching {
@@ -57,6 +64,8 @@ export interface LexMatching {
 
 /** What a solved phase leaves for the next: which pairs are tight, and boundary crossings. */
 interface Face {
+  /** Lists, in order, every pair tight when no pair of the field has been ruled out yet. */
+  readonly eachTight: (bands: Bands | undefined, f: (u: number, v: number) => void) => void
   readonly tight: (u: number, v: number) => boolean
   readonly crossings: (u: number, v: number) => number
   /** The most positive blossoms round one vertex (a bound on crossings). */
@@ -107,20 +116,26 @@ function faceOf(
   }
   const last = (arr: Int32Array | Float64Array, k: number): number =>
     k === 0 ? 0 : (arr[k - 1] as number)
+  const tight = (u: number, v: number): boolean => {
+    // Blossom duals only add to a reduced cost, and the cost is at least its lower bound: a
+    // positive value with both already proves the pair is not tight.
+    const base = (dual[u] as number) + (dual[v] as number) - 2 * top
+    const lb = costLowerBound(u, v)
+    if (base + 2 * lb > 0) return false
+    const shared = 2 * last(sums[u] as Float64Array, common(u, v))
+    if (base + 2 * lb + shared > 0) return false
+    if (boundIsExact(u, v)) return base + 2 * lb + shared === 0
+    const c = cost(u, v)
+    return c !== null && base + 2 * c + shared === 0
+  }
   return {
     depth,
-    tight: (u, v) => {
-      // Blossom duals only add to a reduced cost, and the cost is at least its lower bound: a
-      // positive value with both already proves the pair is not tight.
-      const base = (dual[u] as number) + (dual[v] as number) - 2 * top
-      const lb = costLowerBound(u, v)
-      if (base + 2 * lb > 0) return false
-      const shared = 2 * last(sums[u] as Float64Array, common(u, v))
-      if (base + 2 * lb + shared > 0) return false
-      if (boundIsExact(u, v)) return base + 2 * lb + shared === 0
-      const c = cost(u, v)
-      return c !== null && base + 2 * c + shared === 0
+    eachTight: (bands, f) => {
+      forEachPairWithin(n, bands, dual, -2 * top, false, (u, v) => {
+        if (tight(u, v)) f(u, v)
+      })
     },
+    tight,
     crossings: (u, v) => {
       const pu = positives[u] as Int32Array
       const pv = positives[v] as Int32Array
@@ -249,6 +264,7 @@ function solveByParts(
       n: verts.length,
       cost: (u, v) => sparse.cost(at(u), at(v)),
       costLowerBound: (u, v) => sparse.costLowerBound(at(u), at(v)),
+      boundIsCost: (u, v) => boundIsExact(at(u), at(v)),
       maxCost: sparse.maxCost,
       candidates,
       pairs: local,
@@ -266,6 +282,9 @@ function solveByParts(
     partOf[u] === partOf[v] ? (faces[partOf[u] as number] ?? null) : null
   const face: Face = {
     depth: Math.max(0, ...faces.map((f) => f.depth)),
+    eachTight: (_bands, f) => {
+      for (let u = 0; u < n; u++) for (let v = u + 1; v < n; v++) if (face.tight(u, v)) f(u, v)
+    },
     tight: (u, v) => same(u, v)?.tight(localOf[u] as number, localOf[v] as number) ?? false,
     crossings: (u, v) => same(u, v)?.crossings(localOf[u] as number, localOf[v] as number) ?? 0,
   }
@@ -351,10 +370,18 @@ export function lexMinCostPerfectMatching(
       prior === null
         ? ownBound
         : (u: number, v: number): number => ownBound(u, v) + crossScale * prior.crossings(u, v)
+    // The first tier's bound by groups holds only while the first tier is being solved.
+    const bands: Bands | undefined =
+      from === 0 && prior === null && problem.band !== undefined
+        ? { of: problem.band, scale: fixed.scale[0] as number }
+        : undefined
     const sparse: SparseProblem = {
       n,
       cost,
       costLowerBound,
+      ...(bands === undefined ? {} : { bands }),
+      // Phase 1 visits every pair, later phases only pairs still allowed: all may meet.
+      boundIsCost: problem.boundIsExact,
       maxCost: fixed.maxCost,
       candidates,
       ...(allowed === null ? {} : { pairs: allowed }),
@@ -380,7 +407,7 @@ export function lexMinCostPerfectMatching(
         if (next.tight(u, v)) kept.push(u, v)
       }
       if (allowed === null) {
-        for (let u = 0; u < n; u++) for (let v = u + 1; v < n; v++) keep(u, v)
+        next.eachTight(bands, (u, v) => kept.push(u, v))
       } else {
         for (let k = 0; k + 1 < allowed.length; k += 2)
           keep(allowed[k] as number, allowed[k + 1] as number)

@@ -29,6 +29,12 @@ export interface CostModel {
   readonly unmetFor: (scale: readonly number[]) => (i: number, j: number) => number
   /** Positions near i worth trying first (the proof over all pairs adds any that matter). */
   readonly near: (i: number, n: number) => Iterable<number>
+  /**
+   * A number per position whose squared difference never exceeds the first tier of the pair
+   * (half-wins, for the win difference): lets the proof over all pairs skip score groups far
+   * apart whole.
+   */
+  readonly band?: (i: number) => number
 }
 
 export interface MatchedPool {
@@ -101,6 +107,33 @@ export function matchPool(
   return ok({ pairs, overLimit, solves: solved.solves, totals: solved.totals })
 }
 
+const NEVER_MET: Meeting = { times: 0, roundsSince: null }
+
+/**
+ * Pool positions of the pairs that met before or must not meet, as bits u·n + v (both ways):
+ * the proof over all pairs asks about nearly every pair, and a bit is far cheaper than looking
+ * up the pair's key in the maps.
+ */
+function metOrKeptApart(ctx: PairingContext, pool: readonly PairingPlayer[]): Uint8Array {
+  const n = pool.length
+  const at = new Map<number, number>()
+  pool.forEach((p, i) => at.set(p.id, i))
+  const bits = new Uint8Array(Math.ceil((n * n) / 8))
+  const mark = (key: number): void => {
+    // The ids back from the key (context.ts packs the lower id times 2^26 plus the higher).
+    const low = Math.floor(key / 2 ** 26)
+    const high = key % 2 ** 26
+    if (pairKey(low, high) !== key) throw new Error(`pair key ${key} is not packed as expected`)
+    const a = at.get(low)
+    const b = at.get(high)
+    if (a === undefined || b === undefined) return
+    for (const k of [a * n + b, b * n + a]) bits[k >> 3] = (bits[k >> 3] as number) | (1 << (k & 7))
+  }
+  for (const key of ctx.met.keys()) mark(key)
+  for (const key of ctx.avoid) mark(key)
+  return bits
+}
+
 /**
  * The matching problem for a pool: every tier (the over-limit one inserted where the model puts
  * it), null for pairs that must not meet (and, in strict mode, pairs over the limit), the cheap
@@ -123,6 +156,11 @@ export function poolProblem(
     tiers.splice(model.limitAt, 0, { name: 'repeats over the limit', max: maxMet - limit })
   }
   const ids = pool.map((p) => p.id)
+  const marked = metOrKeptApart(ctx, pool)
+  const plain = (u: number, v: number): boolean => {
+    const k = u * n + v
+    return (((marked[k >> 3] as number) >> (k & 7)) & 1) === 0
+  }
   const tierValues = (i: number, j: number, met: Meeting): readonly number[] => {
     const base = model.values(i, j, met)
     if (!withLimit) return base
@@ -130,12 +168,20 @@ export function poolProblem(
     out.splice(model.limitAt, 0, overLimitCost(met, limit))
     return out
   }
+  const band = model.band
+  // The bound is on the model's first tier: not when the over-limit tier comes first.
+  const bands =
+    band === undefined || (withLimit && model.limitAt === 0)
+      ? {}
+      : { band: Float64Array.from(pool, (_, i) => band(i)) }
   const candidates: [number, number][] = []
   for (let i = 0; i < n; i++) for (const j of model.near(i, n)) if (j > i) candidates.push([i, j])
+  candidates.push(...spreadCandidates(n, model))
   return {
     n,
     tiers,
     values: (u, v) => {
+      if (plain(u, v)) return tierValues(Math.min(u, v), Math.max(u, v), NEVER_MET)
       const a = ids[u] as number
       const b = ids[v] as number
       if (ctx.avoid.has(pairKey(a, b))) return null
@@ -144,15 +190,45 @@ export function poolProblem(
       return tierValues(Math.min(u, v), Math.max(u, v), met)
     },
     // Without a meeting every tier is at its least (repeats only add).
-    boundIsExact: (u, v) => {
-      const key = pairKey(ids[u] as number, ids[v] as number)
-      return !ctx.met.has(key) && !ctx.avoid.has(key)
-    },
+    boundIsExact: plain,
     lowerBoundFor: (scale) => {
       const own = withLimit ? scale.filter((_, t) => t !== model.limitAt) : scale
       const f = model.unmetFor(own)
       return (u, v) => (u < v ? f(u, v) : f(v, u))
     },
     candidates,
+    ...bands,
   }
+}
+
+/** Partners spread evenly over each player's group, beyond the window of `near`. */
+const SPREAD = 8
+
+/**
+ * Inside a run of the pool where the top tier costs nothing (a score group for Swiss and King of
+ * the Hill), every pairing may be as good as the nearest one, and a window alone leaves the first
+ * solve's duals blind to the far end of a big group: its proof over all pairs then adds tens of
+ * thousands of pairs and solves again. A few partners at even steps across the run give the
+ * first solve a view of the whole group.
+ */
+function spreadCandidates(n: number, model: CostModel): [number, number][] {
+  const topOnly = model.tiers.map((_, t) => (t === 0 ? 1 : 0))
+  const top = model.unmetFor(topOnly)
+  const out: [number, number][] = []
+  let from = 0
+  for (let i = 1; i <= n; i++) {
+    if (i < n && top(i - 1, i) === 0) continue
+    const size = i - from
+    if (size > 2 * SPREAD) {
+      const step = Math.floor(size / (SPREAD + 1))
+      for (let a = from; a < i; a++) {
+        for (let k = 1; k <= SPREAD; k++) {
+          const b = from + ((a - from + k * step) % size)
+          if (b > a) out.push([a, b])
+        }
+      }
+    }
+    from = i
+  }
+  return out
 }

@@ -9,7 +9,12 @@
  *   perfect matching, Edmonds' odd-set constraints included). Any edge that fails the check is
  *   added and the candidate graph solved again, so the result is optimal on the full graph.
  */
-import { maxWeightMatching, type MatchingResult, type WeightedEdge } from './blossom'
+import {
+  maxWeightMatching,
+  type BlossomState,
+  type MatchingResult,
+  type WeightedEdge,
+} from './blossom'
 
 export interface CostEdge {
   readonly u: number
@@ -79,6 +84,61 @@ export function denseMinCostPerfectMatching(
   }
 }
 
+/** A bound by groups of vertices: cost(u, v) ≥ scale · (of[u] − of[v])² for every pair. */
+export interface Bands {
+  /** Per vertex (half-wins for Swiss and King of the Hill). */
+  readonly of: Float64Array
+  readonly scale: number
+}
+
+/**
+ * Calls f(u, v) for the pairs u < v of the field in order, leaving out those that cannot have
+ * `dual[u] + dual[v] + offset + 2 · cost(u, v)` below zero (or at most zero, when not
+ * `strict`) by the bands: consecutive vertices of one band are judged together by their least
+ * dual, so score groups far apart are skipped whole instead of pair by pair.
+ */
+export function forEachPairWithin(
+  n: number,
+  bands: Bands | undefined,
+  dual: Float64Array,
+  offset: number,
+  strict: boolean,
+  f: (u: number, v: number) => void,
+): void {
+  if (bands === undefined) {
+    for (let u = 0; u < n; u++) for (let v = u + 1; v < n; v++) f(u, v)
+    return
+  }
+  const { of, scale } = bands
+  // Runs of consecutive vertices in one band, with their least dual.
+  const starts: number[] = []
+  const least: number[] = []
+  for (let v = 0; v < n; v++) {
+    const d = dual[v] as number
+    if (v === 0 || of[v] !== of[v - 1]) {
+      starts.push(v)
+      least.push(d)
+    } else if (d < (least[least.length - 1] as number)) {
+      least[least.length - 1] = d
+    }
+  }
+  starts.push(n)
+  let first = 0
+  for (let u = 0; u < n; u++) {
+    while ((starts[first + 1] as number) <= u) first++
+    const du = (dual[u] as number) + offset
+    for (let r = first; r + 1 < starts.length; r++) {
+      const from = Math.max(u + 1, starts[r] as number)
+      const to = starts[r + 1] as number
+      if (from >= to) continue
+      const gap = (of[u] as number) - (of[from] as number)
+      const bound = du + (least[r] as number) + 2 * scale * gap * gap
+      if (strict ? bound >= 0 : bound > 0) continue
+      for (let v = from; v < to; v++) f(u, v)
+    }
+  }
+}
+
 export interface SparseProblem {
   readonly n: number
   /** Cost of pairing u and v, or null when they must not meet. */
@@ -88,6 +148,13 @@ export interface SparseProblem {
    * bound passes with the true cost); `cost` itself if it is cheap.
    */
   readonly costLowerBound: (u: number, v: number) => number
+  /**
+   * True when `costLowerBound(u, v)` is the pair's cost and the pair may meet (no earlier
+   * meeting, not kept apart), for the pairs the proof visits: it then needs no call to `cost`.
+   */
+  readonly boundIsCost?: (u: number, v: number) => boolean
+  /** A bound on every cost by groups, for the proof over every pair (none when `pairs`). */
+  readonly bands?: Bands
   /** An upper bound on every cost, the same for every solve. */
   readonly maxCost: number
   /** The first candidate pairs (each an unordered pair of vertices). */
@@ -158,7 +225,7 @@ function forEachPair(problem: SparseProblem, f: (u: number, v: number) => void):
  * matching of allowed pairs exists.
  */
 export function sparseMinCostPerfectMatching(problem: SparseProblem): PerfectMatching | null {
-  const { n, cost, costLowerBound, maxCost } = problem
+  const { n, cost, costLowerBound, boundIsCost, maxCost, pairs } = problem
   if (n === 0) return { mate: new Int32Array(0), totalCost: 0n, solves: 1, candidateEdges: 0 }
   if (n % 2 === 1) return null
   const top = maxCost + 1
@@ -177,8 +244,12 @@ export function sparseMinCostPerfectMatching(problem: SparseProblem): PerfectMat
   }
   for (const [a, b] of problem.candidates) add(a, b)
 
+  // Edges are only ever appended, so each solve resumes from the last one's optimum and duals.
+  let state: BlossomState | undefined
+  let bounds: Float64Array | null = null
   for (let solves = 1; ; solves++) {
-    const result = maxWeightMatching(n, toWeights(edges, top), true)
+    const result = maxWeightMatching(n, toWeights(edges, top), true, true, state)
+    state = result.state
     if (!perfect(result)) {
       // The candidates hold no perfect matching: widen to every allowed pair once; if that has
       // none either, the field cannot be paired.
@@ -192,13 +263,9 @@ export function sparseMinCostPerfectMatching(problem: SparseProblem): PerfectMat
     const dual = result.vertexDual
     const chains = blossomChains(result, n)
     let violations = 0
-    const check = (u: number, v: number): void => {
-      // Reduced cost with the lower bound first: most pairs are settled without the true cost.
-      if ((dual[u] as number) - 2 * top + (dual[v] as number) + 2 * costLowerBound(u, v) >= 0) {
-        return
-      }
+    const settle = (u: number, v: number, lb: number): void => {
       if (seen.has(u * n + v)) return
-      const c = cost(u, v)
+      const c = boundIsCost?.(u, v) === true ? lb : cost(u, v)
       if (c === null) return
       const reduced =
         (dual[u] as number) -
@@ -208,7 +275,31 @@ export function sparseMinCostPerfectMatching(problem: SparseProblem): PerfectMat
         2 * sharedBlossomDual(chains, u, v)
       if (reduced < 0 && add(u, v)) violations++
     }
-    forEachPair(problem, check)
+    if (pairs === undefined) {
+      forEachPairWithin(n, problem.bands, dual, -2 * top, true, (u, v) => {
+        // Reduced cost with the lower bound first: most pairs are settled without the true cost.
+        const lb = costLowerBound(u, v)
+        if ((dual[u] as number) - 2 * top + (dual[v] as number) + 2 * lb < 0) settle(u, v, lb)
+      })
+    } else {
+      // The same pairs at every solve: their bounds are worked out once.
+      if (bounds === null) {
+        const found = new Float64Array(pairs.length >> 1)
+        for (let k = 0; k + 1 < pairs.length; k += 2) {
+          found[k >> 1] = costLowerBound(pairs[k] as number, pairs[k + 1] as number)
+        }
+        bounds = found
+      }
+      for (let k = 0; k + 1 < pairs.length; k += 2) {
+        const a = pairs[k] as number
+        const b = pairs[k + 1] as number
+        const lb = bounds[k >> 1] as number
+        if ((dual[a] as number) - 2 * top + (dual[b] as number) + 2 * lb < 0) {
+          if (a < b) settle(a, b, lb)
+          else settle(b, a, lb)
+        }
+      }
+    }
     if (violations === 0) {
       const costs = new Map<number, number>()
       for (const e of edges) costs.set(e.u * n + e.v, e.cost)

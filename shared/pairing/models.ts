@@ -115,6 +115,7 @@ function standingsModel(
       },
     ],
     limitAt: 1,
+    band: (i) => hw[i] as number,
     values: (i, j, met) => [
       ((hw[i] as number) - (hw[j] as number)) ** 2 + repeatCost(met, price),
       clash(i, j),

@@ -13,7 +13,9 @@ import type { PairingInput } from './types'
  * - a late round (issue 18 "Speed holds"): round 19 of a 2000-player event whose 18 rounds
  *   were paired the Swiss way (test-support/late-event.ts), where score groups are full of
  *   earlier opponents; under 1 s. Too slow to check densely here: the exactness of the sparse
- *   path is the property tests' (weights.property.test.ts).
+ *   path is the property tests' (weights.property.test.ts);
+ * - King of the Hill, round 20 of the same event: its rank tier does not fit with the first two,
+ *   so it is solved in three phases over 200,000 tight pairs; under 1.5 s.
  */
 function checkedAgainstDense(players: number, input: PairingInput): void {
   const t0 = performance.now()
@@ -52,6 +54,13 @@ for (const players of [1000, 2000]) {
   const late = inputFor(swissLikeEvent({ players: 2000, rounds: 18, seed: 2000 }), 19, 'swiss')
   describe('Swiss round 19 of 20, 2000 players, Swiss-like history (target < 1 s)', () => {
     bench('pairRound (sparse matching + dual check, starts, tables, reasons)', timed(late), {
+      iterations: 3,
+      warmupIterations: 1,
+    })
+  })
+  const last = inputFor(swissLikeEvent({ players: 2000, rounds: 19, seed: 2000 }), 20, 'koth')
+  describe('King of the Hill round 20 of 20, 2000 players, Swiss-like history (target < 1.5 s)', () => {
+    bench('pairRound (three phases of tiers, re-solves resumed)', timed(last), {
       iterations: 3,
       warmupIterations: 1,
     })
