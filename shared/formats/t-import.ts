@@ -462,6 +462,7 @@ function forfeitOf(player: PlayerId, entry: Extract<RoundEntry, { kind: 'forfeit
     reason: entry.reason,
     spread: entry.spread,
     rated: entry.rated,
+    ...(entry.at === undefined ? {} : { scoresAtDeparture: entry.at }),
   }
 }
 

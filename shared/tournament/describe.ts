@@ -1,5 +1,5 @@
 import type { PairingSystem } from '../pairing/types'
-import type { GameResult, PlayerId } from '../results/game-result'
+import type { ForfeitReason, GameResult, PlayerId } from '../results/game-result'
 import { apply, fold } from './apply'
 import {
   isLogControl,
@@ -57,6 +57,19 @@ export function describeResultIn(result: GameResult, division: Division | undefi
   return describeResult(result, namesIn(division))
 }
 
+/** Why a forfeit was given, as History and the desk say it. */
+function forfeitWords(reason: ForfeitReason): string {
+  switch (reason) {
+    case 'no-show':
+    case 'late':
+    case 'walk-out':
+      return reason
+    case 'director':
+      // MSA 19, WSC 14.6, NEON 18: a flagrant breach of the rules or a disqualification.
+      return 'declared by the director'
+  }
+}
+
 function describeResult(result: GameResult, names: Names): string {
   switch (result.kind) {
     case 'played': {
@@ -78,7 +91,7 @@ function describeResult(result: GameResult, names: Names): string {
         left === undefined
           ? ''
           : ` (${left.winner}–${left.loser} when ${names.short(result.loser)} left)`
-      return `${names.short(result.winner)} wins by forfeit (${result.reason}) over ${names.short(result.loser)}, ${signed(result.spread)}${at}`
+      return `${names.short(result.winner)} wins by forfeit (${forfeitWords(result.reason)}) over ${names.short(result.loser)}, ${signed(result.spread)}${at}`
     }
     case 'doubleForfeit':
       return `${names.short(result.players[0])} and ${names.short(result.players[1])} both forfeit, ${signed(-result.spread)} each`
