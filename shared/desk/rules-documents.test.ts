@@ -18,6 +18,7 @@ import type { Command } from '../tournament/commands'
 import { describeCommand } from '../tournament/describe'
 import { applyAll, ID } from '../tournament/test-support/event'
 import type { TournamentState } from '../tournament/types'
+import { proposePairing } from './pair-next'
 import { parseResultLine, resultCommandFor } from './result-line'
 import { deskSetup } from './test-support/desk-event'
 
@@ -239,5 +240,58 @@ describe('NEON During 5: 25 minutes each including 5 of overtime, and competitio
   test('MSA 2.3 for contrast: 1:30 over costs two started minutes, 20 points', () => {
     const after = typed(paired('msa', 4), 1, '1 400 380 ot 0:00 1:30')
     expect(recorded(after, 1, 1)?.result).toMatchObject({ scores: [400, 360] })
+  })
+})
+
+describe('NEON During 2: the third warning disqualifies automatically', () => {
+  const warn = (player: number, round: number, reason: string): Command => ({
+    type: 'issueWarning',
+    division: 'A',
+    player,
+    round,
+    reason,
+  })
+
+  test('NEON During 2: Bob’s third warning in round 1 disqualifies him from round 2; a 4th is refused; round 2 is paired without him', () => {
+    let state = typed(paired('neon', 2), 1, '1 400 380', '2 400 350', '3 380 390')
+    const before = state
+    for (const reason of ['talking', 'phone', 'talking again']) {
+      const next = apply(state, warn(2, 1, reason), ID)
+      if (!next.ok) throw new Error(next.error.code)
+      state = next.value
+    }
+    expect(state.divisions[0]?.players[1]?.status).toEqual({
+      kind: 'withdrawn',
+      fromRound: 2,
+      disqualified: true,
+    })
+    const third = describeCommand(warn(2, 1, 'talking again'), applyAll([...deskSetup('neon')]))
+    expect(third).toBe('Round 1: warning to Bob Jones (#2): talking again')
+    const thirdInHistory = describeCommand(
+      warn(2, 1, 'talking again'),
+      applyAll([...deskSetup('neon'), warn(2, 1, 'talking'), warn(2, 1, 'phone')]),
+    )
+    expect(thirdInHistory).toBe(
+      'Disqualified Bob Jones (#2) from round 2 by warning 3 of 3 (Round 1: warning to Bob Jones (#2): talking again)',
+    )
+    const fourth = apply(state, warn(2, 1, 'still talking'), ID)
+    expect(fourth.ok ? 'accepted' : fourth.error.code).toBe('warning.disqualified')
+    const proposal = proposePairing(state, 'A', 2, { seed: 11 })
+    if (!proposal.ok) throw new Error(proposal.error.code)
+    const seated = proposal.value.command.pairings.flatMap((p) =>
+      p.kind === 'game' ? p.players : [p.player],
+    )
+    expect(seated).not.toContain(2)
+    expect(seated).toHaveLength(6)
+    // Under NSA (no count of warnings) three warnings leave Bob in play.
+    const nsa = paired('nsa1995')
+    let nsaState = nsa
+    for (const reason of ['a', 'b', 'c', 'd']) {
+      const next = apply(nsaState, warn(2, 1, reason), ID)
+      if (!next.ok) throw new Error(next.error.code)
+      nsaState = next.value
+    }
+    expect(nsaState.divisions[0]?.players[1]?.status).toEqual({ kind: 'active' })
+    expect(before.divisions[0]?.players[1]?.status).toEqual({ kind: 'active' })
   })
 })

@@ -12,6 +12,7 @@ import {
 import { commandRound, undoneBy } from './log'
 import { describeContention, describeDoNotPair } from './pairing-rules'
 import { describePrizeTable } from './prizes'
+import { disqualifiedFromRound } from './players'
 import { findGame } from './record-result'
 import type { Division, PlanStep, TournamentState } from './types'
 
@@ -308,7 +309,17 @@ export function describeCommand(
     }
     case 'issueWarning': {
       const reason = command.reason === '' ? '' : `: ${command.reason}`
-      return `Round ${command.round}: warning to ${names.full(command.player)}${reason}`
+      const warning = `Round ${command.round}: warning to ${names.full(command.player)}${reason}`
+      // NEON, During 2: the warning that reaches the count disqualifies by itself (players.ts).
+      const threshold = state?.rules.results.warningsToDisqualify ?? null
+      const player = division?.players.find((p) => p.id === command.player)
+      const count = (division?.warnings ?? []).filter((w) => w.player === command.player).length
+      if (division === undefined || threshold === null || player?.status.kind !== 'active') {
+        return warning
+      }
+      if (count + 1 < threshold) return warning
+      const from = disqualifiedFromRound(division, command.round)
+      return `Disqualified ${names.full(command.player)} from round ${from}${inDivision} by warning ${count + 1} of ${threshold} (${warning})`
     }
     case 'overrideStarter':
       return `${where(command.round, command.table)}: ${names.full(command.starter)} starts (director’s choice)`
