@@ -7,18 +7,21 @@ import { describe, expect, test } from 'vitest'
 import { exportTDivision } from '../formats/t-export'
 import { readTFile, serializeTFile } from '../formats/t-file'
 import { importTDivision } from '../formats/t-import'
+import { pairingInputFromTFile } from '../pairing/from-t-file'
 import { writeTou } from '../formats/tou'
 import { resultSlips } from '../reports/slips'
 import { printedRuleLines } from '../reports/header'
 import type { GameResult } from '../results/game-result'
 import { rulesFromPreset } from '../rules/presets'
 import type { PresetId } from '../rules/rule-set'
+import { decideStarter } from '../starts/starts'
 import { apply } from '../tournament/apply'
 import type { Command } from '../tournament/commands'
 import { describeCommand } from '../tournament/describe'
 import { applyAll, ID } from '../tournament/test-support/event'
 import type { TournamentState } from '../tournament/types'
 import { proposePairing } from './pair-next'
+import { deskPairingInput } from './pairing-input'
 import { parseResultLine, resultCommandFor } from './result-line'
 import { deskSetup } from './test-support/desk-event'
 
@@ -293,5 +296,123 @@ describe('NEON During 2: the third warning disqualifies automatically', () => {
     }
     expect(nsaState.divisions[0]?.players[1]?.status).toEqual({ kind: 'active' })
     expect(before.divisions[0]?.players[1]?.status).toEqual({ kind: 'active' })
+  })
+})
+
+describe('NSA II.F.2 (more seconds starts) only after a bye or forfeit; the CLI and the app name the same starters', () => {
+  /** Round 2 paired by hand; each table's start is decided by the preset when applied. */
+  const round2 = (games: readonly (readonly [number, number])[], bye: number): Command => ({
+    type: 'pairRound',
+    division: 'A',
+    round: 2,
+    system: 'manual',
+    pairings: [
+      ...games.map((players, i) => ({ kind: 'game' as const, table: i + 1, players })),
+      { kind: 'bye', player: bye },
+    ],
+  })
+  const startOf = (state: TournamentState, table: number) => {
+    const pairing = state.divisions[0]?.rounds[1]?.pairings[table - 1]
+    return pairing?.kind === 'game' ? pairing.start : undefined
+  }
+
+  test.each([
+    {
+      rule: 'NSA II.F.1: Bob (0 firsts, 1 second) v Joanne (start of her game unknown): equal firsts, no bye or forfeit: draw',
+      pair: [2, 3] as const,
+      starter: null,
+      reason: 'draw-tiles',
+    },
+    {
+      rule: 'NSA II.F.2: Bob (0 firsts, 1 second) v Fay (round 1 bye): equal firsts, Bob has more seconds and starts',
+      pair: [2, 7] as const,
+      starter: 2,
+      reason: 'more-seconds',
+    },
+  ])('$rule', ({ pair, starter, reason }) => {
+    // Ann started against Bob (412*); Joanne–Dan's start was not recorded; Fay had the bye.
+    const entered = typed(paired('nsa1995'), 1, '1 412* 398', '2 400 350', '3 380 390')
+    const [a, b, c, d, bye] = [1, 2, 3, 4, 5, 6, 7].filter((p) => !pair.includes(p))
+    const next = apply(entered, round2([pair, [a ?? 0, b ?? 0], [c ?? 0, d ?? 0]], bye ?? 0), ID)
+    if (!next.ok) throw new Error(next.error.code)
+    const state = next.value
+    expect(startOf(state, 1)).toMatchObject({
+      kind: 'rule',
+      starter,
+      reason: { kind: reason },
+    })
+  })
+})
+
+describe('one file, one reading of its starts: the CLI pairs on the starts an imported event has', () => {
+  test('NSA II.F: a rated forfeit (written as a 50–0 game with p12) in a file tsh changed since (the rackside tag no longer fits): CLI and app count the same firsts and name the same starters', () => {
+    const base = rulesFromPreset('nsa1995')
+    const rules = { ...base, results: { ...base.results, forfeitRated: true } }
+    const entered = typed(
+      applyAll([
+        { ...(deskSetup('nsa1995')[0] as Command & { type: 'createTournament' }), rules },
+        ...deskSetup('nsa1995').slice(1),
+        {
+          type: 'pairRound',
+          division: 'A',
+          round: 1,
+          system: 'manual',
+          pairings: [
+            { kind: 'game', table: 1, players: [1, 2], start: { kind: 'director', starter: 2 } },
+            { kind: 'game', table: 2, players: [3, 4] },
+            { kind: 'game', table: 3, players: [5, 6] },
+            { kind: 'bye', player: 7 },
+          ],
+        },
+      ]),
+      1,
+      '1 forfeit bob',
+      '2 400* 350',
+      '3 380* 390',
+    )
+    const exported = exportTDivision(entered, 'A')
+    if (!exported.ok) throw new Error(exported.error.code)
+    // tsh changed Fay's bye to 60 after the export: her `rackside` word (bye:50) no longer fits,
+    // so the whole tag is read as tsh reads the file: Ann–Bob is a 50–0 game with its p12.
+    const text = serializeTFile(exported.value)
+      .split('\n')
+      .map((line) =>
+        line.startsWith('Fay Wong') ? `${line.replace(/ 50;/, ' 60;')}; rackside r1=bye:50` : line,
+      )
+      .join('\n')
+    const file = readTFile(text).file
+    const imported = importTDivision(file, { division: 'A', rules, rounds: 4 })
+    if (!imported.ok) throw new Error(imported.error.code)
+    const app = applyAll([
+      { ...(deskSetup('nsa1995')[0] as Command & { type: 'createTournament' }), rules },
+      { type: 'addDivision', name: 'A' },
+      ...imported.value.commands,
+    ])
+    const division = app.divisions[0]
+    if (division === undefined) throw new Error('no division')
+    const fromApp = deskPairingInput(app, division, 2, { seed: 0 })
+    const fromCli = pairingInputFromTFile(file, {
+      round: 2,
+      rounds: 4,
+      system: 'swiss',
+      basedOn: 1,
+      maxRepeats: null,
+      seed: 0,
+      starts: { rules, options: {} },
+    })
+    if (!fromApp.ok || !fromCli.ok) throw new Error('no pairing input')
+    const tallies = (input: typeof fromApp.value) =>
+      input.players.map((p) => [p.id, p.firsts, p.seconds])
+    expect(tallies(fromCli.value)).toEqual(tallies(fromApp.value))
+    const starters = (input: typeof fromApp.value) =>
+      [1, 2, 3, 4, 5, 6, 7].flatMap((a) =>
+        [1, 2, 3, 4, 5, 6, 7]
+          .filter((b) => b > a)
+          .map(
+            (b) =>
+              decideStarter(a, b, input.starts.history ?? [], { starts: rules.starts }).starter,
+          ),
+      )
+    expect(starters(fromCli.value)).toEqual(starters(fromApp.value))
   })
 })

@@ -12,6 +12,7 @@
  * - `rN=pend:O`: paired with O, the result not in yet although later rounds have scores.
  */
 import { FORFEIT_REASONS, type ForfeitReason, type PlayerId } from '../results/game-result'
+import type { TPlayerLine } from './t-file-types'
 
 export const RACKSIDE_TAG = 'rackside'
 
@@ -177,4 +178,50 @@ export function writtenForm(entry: RoundEntry): {
     case 'pending':
       return { opponent: 0, score: 0, adjust: 0 }
   }
+}
+
+/**
+ * The `rackside` tags of the file (t-rackside-tag.ts), when every one still matches the columns
+ * and its opponent's line: tsh keeps the tag but may have changed the results since, and then the
+ * file is read as tsh would read it. Null when there is none or it no longer fits. The one reading
+ * of the tag for every reader (t-import, and the CLI's pairing input), so they agree on what a
+ * round was, and so on who went first in it.
+ */
+export function checkedFacts(
+  lines: readonly TPlayerLine[],
+): ReadonlyMap<PlayerId, RacksideFacts> | null {
+  const facts = new Map<PlayerId, RacksideFacts>()
+  for (const line of lines) {
+    const values = line.tags.find((t) => t.name === RACKSIDE_TAG)?.values
+    if (values === undefined) continue
+    const read = readFacts(values)
+    if (read === null) return null
+    facts.set(line.id, read)
+  }
+  if (facts.size === 0) return null
+  const entryOf = (id: PlayerId, round: number): RoundEntry | undefined =>
+    facts.get(id)?.rounds.get(round)
+  for (const line of lines) {
+    for (const [round, entry] of facts.get(line.id)?.rounds ?? []) {
+      const form = writtenForm(entry)
+      if (line.opponents[round - 1] !== form.opponent) return null
+      if ((line.scores[round - 1] ?? null) !== form.score) return null
+      if (entry.kind === 'bye' || entry.opponent === 0) continue
+      const other = entryOf(entry.opponent, round)
+      const mirrored =
+        other !== undefined &&
+        other.kind === entry.kind &&
+        other.opponent === line.id &&
+        (entry.kind !== 'forfeit' ||
+          (other.kind === 'forfeit' &&
+            other.won !== entry.won &&
+            other.spread === entry.spread &&
+            other.reason === entry.reason &&
+            other.rated === entry.rated)) &&
+        (entry.kind !== 'doubleForfeit' ||
+          (other.kind === 'doubleForfeit' && other.spread === entry.spread))
+      if (!mirrored) return null
+    }
+  }
+  return facts
 }
