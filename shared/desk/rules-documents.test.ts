@@ -416,3 +416,73 @@ describe('one file, one reading of its starts: the CLI pairs on the starts an im
     expect(starters(fromCli.value)).toEqual(starters(fromApp.value))
   })
 })
+
+describe('a round robin with players not checked in keeps its schedule: a no-show is a forfeit, not a bye', () => {
+  function roundRobinOf(preset: PresetId): TournamentState {
+    const [create] = deskSetup(preset, 3)
+    if (create === undefined) throw new Error('no create')
+    return applyAll([
+      create,
+      { type: 'addDivision', name: 'A' },
+      ...['Ann Smith', 'Bob Jones', 'Cy Bobson', 'Dan Lee'].map((name, i): Command => ({
+        type: 'registerPlayer',
+        division: 'A',
+        player: { name, rating: 1800 - i * 100, memberId: '', club: '' },
+      })),
+      {
+        type: 'setPairingPlan',
+        division: 'A',
+        plan: [{ fromRound: 1, system: 'round-robin', basedOn: 'previous', maxRepeats: null }],
+      },
+    ])
+  }
+
+  test.each([
+    {
+      rule: 'NSA VII.J.2: the opponent wins by 50, the absentee loses by 50',
+      preset: 'nsa1995' as const,
+      spread: 50,
+    },
+    {
+      rule: 'NEON, Compulsory forfeiture 1: the opponent wins by 100',
+      preset: 'neon' as const,
+      spread: 100,
+    },
+  ])('$rule; 2 of 4 checked in: nobody gets a bye', ({ preset, spread }) => {
+    const day = '2026-03-14'
+    let state = roundRobinOf(preset)
+    for (const player of [1, 2]) {
+      const next = apply(state, { type: 'checkIn', division: 'A', player, day }, ID)
+      if (!next.ok) throw new Error(next.error.code)
+      state = next.value
+    }
+    const proposal = proposePairing(state, 'A', 1, { seed: 1, onlyCheckedInOn: day })
+    if (!proposal.ok) throw new Error(proposal.error.code)
+    const { pairings } = proposal.value.command
+    expect(pairings.filter((p) => p.kind === 'bye')).toEqual([])
+    expect(pairings.filter((p) => p.kind === 'game')).toHaveLength(2)
+    expect(proposal.value.leftOut).toEqual([])
+    expect(proposal.value.summary.at(-1)).toBe(
+      `Not checked in, seated by the round-robin schedule: Cy Bobson (#3), Dan Lee (#4). One who does not come loses by forfeit and the opponent wins by ${spread} (enter “forfeit NAME”).`,
+    )
+    const applied = apply(state, proposal.value.command, ID)
+    if (!applied.ok) throw new Error(applied.error.code)
+    // Cy and Dan do not come: each game with one of them is their forfeit.
+    const lines = pairings.flatMap((p) => {
+      if (p.kind !== 'game') return []
+      const [a, b] = p.players
+      if (a > 2 && b > 2) return [`${p.table} double-forfeit`]
+      return [`forfeit #${a > 2 ? a : b}`]
+    })
+    const done = typed(applied.value, 1, ...lines)
+    const results = done.divisions[0]?.rounds[0]?.results.map((r) => r?.result) ?? []
+    for (const result of results) {
+      if (result?.kind === 'forfeit') {
+        expect(result).toMatchObject({ reason: 'no-show', spread, rated: false })
+        expect(result.loser).toBeGreaterThan(2)
+      } else {
+        expect(result).toMatchObject({ kind: 'doubleForfeit', spread })
+      }
+    }
+  })
+})
