@@ -62,14 +62,16 @@ test('a preset’s values can be loaded into the tournament’s rules', async ({
   await expect(settings.field('Warnings that disqualify (warnings, empty for none)')).toHaveValue(
     '3',
   )
-  // NEON, During 5: 25 minutes each including 5 of overtime; its rules state no overtime penalty.
+  // NEON, During 5: 25 minutes each including 5 of overtime; competition rule 17 ends the game
+  // when the time is over, so no penalty: 0, from the document (issue 19), not a guess.
   await expect(settings.field('Of that time, overtime')).toHaveValue('5')
   await expect(settings.field('Of that time, overtime')).toHaveAccessibleDescription(
     'NEON, During 5',
   )
+  await expect(settings.field('Overtime penalty per minute or part of a minute')).toHaveValue('0')
   await expect(
     settings.field('Overtime penalty per minute or part of a minute'),
-  ).toHaveAccessibleDescription('guess: not in the document')
+  ).toHaveAccessibleDescription('NEON, During 5; Competition rules 17')
   await expect(settings.field('Hold time (seconds, empty for none)')).toHaveValue('')
   await settings.save()
   await expect(settings.saved).toBeVisible()

@@ -66,8 +66,8 @@ describe('lateArrivalClocks', () => {
       now: at(50),
       lost: [25, 25],
       decisions: [
-        { kind: 'must-forfeit', spread: 50, rated: true },
-        { kind: 'must-forfeit', spread: 50, rated: true },
+        { kind: 'must-forfeit', spread: 50, rated: false },
+        { kind: 'must-forfeit', spread: 50, rated: false },
       ],
     },
     {
@@ -119,12 +119,12 @@ describe('lateArrivalClocks', () => {
       decisions: [NONE, NONE],
     },
     {
-      name: 'MSA guide: arriving after the 25 minutes expired: must forfeit, opponent by 50',
+      name: 'MSA guide: arriving after the 25 minutes expired: must forfeit, opponent by 50, not rated',
       rules: PRESETS['msa-guide'],
       seats: [late(1, 26), present(2)],
       now: at(26),
       lost: [26, 0],
-      decisions: [{ kind: 'must-forfeit', spread: 50, rated: true }, NONE],
+      decisions: [{ kind: 'must-forfeit', spread: 50, rated: false }, NONE],
     },
     {
       name: 'NSA (clock runs): no-show after 25 minutes: forfeit at 50, not rated (VII.J.2)',

@@ -75,10 +75,11 @@ describe('the lateness forfeit the director confirms', () => {
       rated: false,
     },
     {
-      rule: 'MSA guide: the opponent wins by 50, rated',
+      // The guide is silent on rating; no document rates a forfeit (NSA VII.J.2, NEON say not).
+      rule: 'MSA guide, Before starting: the opponent wins by 50, not rated',
       preset: 'msa-guide' as const,
       spread: 50,
-      rated: true,
+      rated: false,
     },
   ])('$rule', ({ preset, spread, rated }) => {
     const state = started(preset)
@@ -215,11 +216,27 @@ describe('a lateness forfeit reaches the .t as the preset rates it (lateArrival.
       ],
     },
     {
-      rule: 'MSA guide (silent on rating; the preset rates it): a game of 50 to 0, which tsh rates',
+      rule: 'MSA guide, Before starting (silent on rating, so as every forfeit: not rated): opponent 0, +50 and −50',
       preset: 'msa-guide' as const,
       lines: [
-        [2, 50],
-        [1, 0],
+        [0, 50],
+        [0, -50],
+      ],
+    },
+    {
+      rule: 'MSA 2.2 (silent on rating, as its no-show forfeit under 19): opponent 0, +50 and −50',
+      preset: 'msa' as const,
+      lines: [
+        [0, 50],
+        [0, -50],
+      ],
+    },
+    {
+      rule: 'WSC 2.2 (silent on rating, as its no-show forfeit under 14.6): opponent 0, +50 and −50',
+      preset: 'wsc2003' as const,
+      lines: [
+        [0, 50],
+        [0, -50],
       ],
     },
   ])('$rule', ({ preset, lines }) => {

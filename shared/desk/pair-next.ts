@@ -310,6 +310,27 @@ export function notSeated(
 }
 
 /**
+ * A round robin seats the players not checked in as its schedule says (pairing-input.ts): the
+ * line that tells the director so, or null when there are none or the round is not a round robin.
+ */
+function roundRobinAbsentees(
+  state: TournamentState,
+  division: string,
+  round: number,
+  system: PairingSystem,
+  day: string | undefined,
+): string | null {
+  if (day === undefined || (system !== 'round-robin' && system !== 'double-round-robin')) {
+    return null
+  }
+  const absent = leftOutByCheckIn(state, division, round, day)
+  if (absent.length === 0) return null
+  const names = absent.map((p) => `${p.name} (#${p.id})`).join(', ')
+  const spread = state.rules.results.forfeitSpread
+  return `Not checked in, seated by the round-robin schedule: ${names}. One who does not come loses by forfeit and the opponent wins by ${spread} (enter “forfeit NAME”).`
+}
+
+/**
  * The pairing as commands carry it: locked pairings at their own tables, the rest filling in from
  * the division's first table (its offset: two divisions in one hall never share a table number).
  */
@@ -403,6 +424,7 @@ export function proposePairing(
     )
   }
   if (!paired.ok) return paired
+  const absentSeated = roundRobinAbsentees(state, division, round, system, options.onlyCheckedInOn)
   const command: PairRoundCommand = {
     type: 'pairRound',
     division,
@@ -416,8 +438,11 @@ export function proposePairing(
   if (!applied.ok) return applied
   return ok({
     command,
-    summary:
-      planNote === null ? paired.value.summary.lines : [planNote, ...paired.value.summary.lines],
+    summary: [
+      ...(planNote === null ? [] : [planNote]),
+      ...paired.value.summary.lines,
+      ...(absentSeated === null ? [] : [absentSeated]),
+    ],
     warnings: pairingWarnings(applied.value, division, round),
     replacesRound: replaced !== null,
     unknownStarts: unknownStarts(state, division, 1, round - 1),

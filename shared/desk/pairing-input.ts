@@ -127,8 +127,12 @@ export function deskPairingInput(
   const breaks = state.info.sessionBreaks ?? []
   const { step, basis: basedOn } = roundPlanFor(division, round, state.info.rounds, breaks)
   const system = options.system ?? step.system
+  // A round robin keeps its schedule: a player not checked in keeps their seat, so if they do not
+  // come their opponent wins by forfeit at the preset's spread and they take the loss (NSA VII.J.2;
+  // NEON: by 100). Leaving them out would hand the opponent a bye and the absentee nothing.
+  const roundRobin = system === 'round-robin' || system === 'double-round-robin'
   return pairingInputFromEvent(
-    eventBefore(state, division, round, basedOn, options.onlyCheckedInOn),
+    eventBefore(state, division, round, basedOn, roundRobin ? undefined : options.onlyCheckedInOn),
     {
       round,
       // The event's length prices a repeat (weights.ts, repeatPrice).

@@ -48,13 +48,20 @@ export const RESULT_LINE_HELP: readonly string[] = [
   '12 forfeit bob — Bob did not show: the opponent wins by the preset’s forfeit spread',
   '12 late bob — Bob forfeits for lateness (the preset’s lateness spread)',
   '12 walkout bob 180 220 — Bob left the game; the scores when he left, his first (NSA VII.J.3)',
+  '12 declare bob — the director declares Bob’s game forfeited: a flagrant breach of the rules or a disqualification (MSA 19, WSC 14.6, NEON 18)',
   '12 double-forfeit — neither player showed: both lose',
   '12 unplayed — the game was not played and counts for nothing',
-  'forfeit bob, late bob, walkout bob … — without a table, the game of that player',
+  'forfeit bob, late bob, walkout bob, declare bob … — without a table, the game of that player',
   'Esc — clears the line; on an empty line it leaves it, for the keys 1–9 (screens) and D (division)',
 ]
 
-type Keyword = 'ot' | 'first' | 'forfeit' | 'late' | 'walkout' | 'double-forfeit' | 'unplayed'
+type Keyword =
+  'ot' | 'first' | 'forfeit' | 'late' | 'walkout' | 'declare' | 'double-forfeit' | 'unplayed'
+
+/** The keywords after which the player named is the one who loses the game. */
+type LoserKeyword = Extract<Keyword, 'forfeit' | 'late' | 'walkout' | 'declare'>
+const isLoserKeyword = (keyword: Keyword | undefined): keyword is LoserKeyword =>
+  keyword === 'forfeit' || keyword === 'late' || keyword === 'walkout' || keyword === 'declare'
 
 const KEYWORDS: Readonly<Record<string, Keyword>> = {
   ot: 'ot',
@@ -63,6 +70,8 @@ const KEYWORDS: Readonly<Record<string, Keyword>> = {
   late: 'late',
   walkout: 'walkout',
   'walk-out': 'walkout',
+  declare: 'declare',
+  declared: 'declare',
   'double-forfeit': 'double-forfeit',
   doubleforfeit: 'double-forfeit',
   unplayed: 'unplayed',
@@ -347,6 +356,17 @@ function playedBody(scene: Scene, seat: Seat, tokens: readonly string[]): Result
   return ok(first === undefined ? { result: result.value } : { result: result.value, first })
 }
 
+function reasonOf(keyword: Exclude<LoserKeyword, 'walkout'>): ForfeitReason {
+  switch (keyword) {
+    case 'forfeit':
+      return 'no-show'
+    case 'late':
+      return 'late'
+    case 'declare':
+      return 'director'
+  }
+}
+
 function forfeitOf(
   scene: Scene,
   pairing: GamePairing,
@@ -365,10 +385,14 @@ function forfeitOf(
   }
 }
 
-/** `forfeit NAME`, `late NAME`, `walkout NAME [S S]`: the named player is the one who loses. */
+/**
+ * `forfeit NAME`, `late NAME`, `walkout NAME [S S]`, `declare NAME`: the named player is the one
+ * who loses. A declared forfeit (MSA 19, WSC 14.6: a flagrant breach; NEON 18: a disqualification)
+ * is scored as the preset's forfeit, under its own reason so History and exports say so.
+ */
 function forfeitBody(
   scene: Scene,
-  keyword: 'forfeit' | 'late' | 'walkout',
+  keyword: LoserKeyword,
   pairing: GamePairing,
   player: PlayerId,
   tokens: readonly string[],
@@ -377,7 +401,7 @@ function forfeitBody(
     const [more] = tokens
     if (more !== undefined) return extra(more)
     return ok({
-      result: forfeitOf(scene, pairing, player, keyword === 'late' ? 'late' : 'no-show'),
+      result: forfeitOf(scene, pairing, player, reasonOf(keyword)),
     })
   }
   let scores: { leaver: number; stayer: number } | undefined
@@ -429,7 +453,8 @@ function bodyAt(scene: Scene, seat: Seat, tokens: readonly string[]): Result<Bod
       return playedBody(scene, seat, tokens)
     case 'forfeit':
     case 'late':
-    case 'walkout': {
+    case 'walkout':
+    case 'declare': {
       const fragment = tokens[1]
       if (fragment === undefined) {
         return err('result-line.forfeit.who', `After “${keyword}” name the player who loses.`)
@@ -504,7 +529,7 @@ function locate(
     return ok({ seat: { index, pairing, reversed: false }, rest: tokens.slice(1) })
   }
   const keyword = keywordOf(head)
-  if (keyword === 'forfeit' || keyword === 'late' || keyword === 'walkout') {
+  if (isLoserKeyword(keyword)) {
     const fragment = tokens[1]
     if (fragment === undefined) {
       return err('result-line.forfeit.who', `After “${keyword}” name the player who loses.`)

@@ -155,6 +155,8 @@ function seatOf(round: Round, player: PlayerId): Seat | null {
         spread: result.spread,
         reason: result.reason,
         rated: result.rated,
+        // NSA VII.J.3: the scores when the player left stay on the record, so they go in the tag.
+        ...(result.scoresAtDeparture === undefined ? {} : { at: result.scoresAtDeparture }),
       }
       const p12 = result.rated && result.spread > 0 ? startCode(pairing, recorded, player) : 0
       return fromEntry(

@@ -42,13 +42,7 @@ import { classesFromTags, prizeTableFromTsh, readTshPrizes } from './tsh-prizes'
 import { checkTFile } from './t-check'
 import type { TDivisionFile, TPlayerLine } from './t-file-types'
 import { MEMBER_ID_TAGS, ZERO_MARGIN_POINT } from './t-export'
-import {
-  RACKSIDE_TAG,
-  readFacts,
-  writtenForm,
-  type RacksideFacts,
-  type RoundEntry,
-} from './t-rackside-tag'
+import { checkedFacts, RACKSIDE_TAG, writtenForm, type RoundEntry } from './t-rackside-tag'
 
 export interface TImportOptions {
   readonly division: string
@@ -86,50 +80,6 @@ function zeroMarginSide(line: TPlayerLine, round: number): 'winner' | 'loser' | 
   if (score === ZERO_MARGIN_POINT && penalty === String(-ZERO_MARGIN_POINT)) return 'winner'
   if (score === -ZERO_MARGIN_POINT && penalty === String(ZERO_MARGIN_POINT)) return 'loser'
   return null
-}
-
-type FactsById = ReadonlyMap<PlayerId, RacksideFacts>
-
-/**
- * The `rackside` tags of the file (t-rackside-tag.ts), when every one still matches the columns
- * and its opponent's line: tsh keeps the tag but may have changed the results since, and then the
- * file is read as tsh would read it. Null when there is none or it no longer fits.
- */
-function racksideFacts(lines: readonly TPlayerLine[]): FactsById | null {
-  const facts = new Map<PlayerId, RacksideFacts>()
-  for (const line of lines) {
-    const values = tag(line, RACKSIDE_TAG)
-    if (values === undefined) continue
-    const read = readFacts(values)
-    if (read === null) return null
-    facts.set(line.id, read)
-  }
-  if (facts.size === 0) return null
-  const entryOf = (id: PlayerId, round: number): RoundEntry | undefined =>
-    facts.get(id)?.rounds.get(round)
-  for (const line of lines) {
-    for (const [round, entry] of facts.get(line.id)?.rounds ?? []) {
-      const form = writtenForm(entry)
-      if (line.opponents[round - 1] !== form.opponent) return null
-      if ((line.scores[round - 1] ?? null) !== form.score) return null
-      if (entry.kind === 'bye' || entry.opponent === 0) continue
-      const other = entryOf(entry.opponent, round)
-      const mirrored =
-        other !== undefined &&
-        other.kind === entry.kind &&
-        other.opponent === line.id &&
-        (entry.kind !== 'forfeit' ||
-          (other.kind === 'forfeit' &&
-            other.won !== entry.won &&
-            other.spread === entry.spread &&
-            other.reason === entry.reason &&
-            other.rated === entry.rated)) &&
-        (entry.kind !== 'doubleForfeit' ||
-          (other.kind === 'doubleForfeit' && other.spread === entry.spread))
-      if (!mirrored) return null
-    }
-  }
-  return facts
 }
 
 /** The member id tsh keeps in a `naspa` or `id` tag (formats.md), or ''. */
@@ -261,7 +211,7 @@ export function importTDivision(
     (most, l) => Math.max(most, l.opponents.length, l.scores.length),
     0,
   )
-  const facts = racksideFacts(lines)
+  const facts = checkedFacts(lines)
   if (facts === null && lines.some((l) => tag(l, RACKSIDE_TAG) !== undefined)) {
     const first = lines.find((l) => tag(l, RACKSIDE_TAG) !== undefined)
     if (first !== undefined) {
@@ -462,6 +412,7 @@ function forfeitOf(player: PlayerId, entry: Extract<RoundEntry, { kind: 'forfeit
     reason: entry.reason,
     spread: entry.spread,
     rated: entry.rated,
+    ...(entry.at === undefined ? {} : { scoresAtDeparture: entry.at }),
   }
 }
 

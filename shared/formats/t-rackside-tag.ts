@@ -5,11 +5,14 @@
  * result they stand for. Values, each one word:
  * - `from=R`: a late entry's first round; `wd=R`: withdrawn from round R on;
  * - `rN=bye:S`: round N was a bye at spread S (any spread, 0 and below too);
- * - `rN=fw:O:S:REASON:RATED` / `rN=fl:…`: a forfeit won / lost against O by S (RATED 1 or 0);
+ * - `rN=fw:O:S:REASON:RATED` / `rN=fl:…`: a forfeit won / lost against O by S (RATED 1 or 0),
+ *   with `:W/L` after it when the game stopped at the winner's W and the loser's L (a walk-out,
+ *   NSA VII.J.3: the record keeps the scores when the player left);
  * - `rN=df:O:S`: a double forfeit with O at S each; `rN=un:O`: paired with O (0: alone), unplayed;
  * - `rN=pend:O`: paired with O, the result not in yet although later rounds have scores.
  */
 import { FORFEIT_REASONS, type ForfeitReason, type PlayerId } from '../results/game-result'
+import type { TPlayerLine } from './t-file-types'
 
 export const RACKSIDE_TAG = 'rackside'
 
@@ -22,6 +25,8 @@ export type RoundEntry =
       readonly spread: number
       readonly reason: ForfeitReason
       readonly rated: boolean
+      /** A walk-out's scores when the loser left, the winner's first. */
+      readonly at?: { readonly winner: number; readonly loser: number }
     }
   | { readonly kind: 'doubleForfeit'; readonly opponent: PlayerId; readonly spread: number }
   | { readonly kind: 'unplayed'; readonly opponent: PlayerId }
@@ -39,7 +44,11 @@ export function entryText(entry: RoundEntry): string {
     case 'bye':
       return `bye:${String(entry.spread)}`
     case 'forfeit':
-      return `${entry.won ? 'fw' : 'fl'}:${String(entry.opponent)}:${String(entry.spread)}:${entry.reason}:${entry.rated ? '1' : '0'}`
+      return (
+        `${entry.won ? 'fw' : 'fl'}:${String(entry.opponent)}:${String(entry.spread)}:` +
+        `${entry.reason}:${entry.rated ? '1' : '0'}` +
+        (entry.at === undefined ? '' : `:${String(entry.at.winner)}/${String(entry.at.loser)}`)
+      )
     case 'doubleForfeit':
       return `df:${String(entry.opponent)}:${String(entry.spread)}`
     case 'unplayed':
@@ -65,14 +74,18 @@ const COUNT = /^\d{1,6}$/
 /** The entry kinds as written, each with the number of `:`-separated fields after it. */
 const WORDS = { bye: 1, fw: 4, fl: 4, df: 2, un: 1, pend: 1 } as const
 type Word = keyof typeof WORDS
+/** Kinds that may carry one more field: a forfeit's scores when the game stopped. */
+const OPTIONAL_FIELD: ReadonlySet<Word> = new Set(['fw', 'fl'])
 
 const isWord = (text: string | undefined): text is Word =>
   text !== undefined && Object.hasOwn(WORDS, text)
 
 function readEntry(text: string): RoundEntry | null {
   const [kind, ...rest] = text.split(':')
-  if (!isWord(kind) || rest.length !== WORDS[kind]) return null
-  const [a = '', b = '', c, d] = rest
+  if (!isWord(kind)) return null
+  const extra = rest.length - WORDS[kind]
+  if (!(extra === 0 || (extra === 1 && OPTIONAL_FIELD.has(kind)))) return null
+  const [a = '', b = '', c, d, e] = rest
   switch (kind) {
     case 'bye':
       return NUMBER.test(a) ? { kind: 'bye', spread: Number(a) } : null
@@ -81,6 +94,8 @@ function readEntry(text: string): RoundEntry | null {
       const reason = FORFEIT_REASONS.find((r) => r === c)
       if (reason === undefined || (d !== '0' && d !== '1')) return null
       if (!COUNT.test(a) || !COUNT.test(b)) return null
+      const at = e === undefined ? undefined : /^(-?\d{1,6})\/(-?\d{1,6})$/.exec(e)
+      if (at === null) return null
       return {
         kind: 'forfeit',
         won: kind === 'fw',
@@ -88,6 +103,7 @@ function readEntry(text: string): RoundEntry | null {
         spread: Number(b),
         reason,
         rated: d === '1',
+        ...(at === undefined ? {} : { at: { winner: Number(at[1]), loser: Number(at[2]) } }),
       }
     }
     case 'df':
@@ -162,4 +178,50 @@ export function writtenForm(entry: RoundEntry): {
     case 'pending':
       return { opponent: 0, score: 0, adjust: 0 }
   }
+}
+
+/**
+ * The `rackside` tags of the file (t-rackside-tag.ts), when every one still matches the columns
+ * and its opponent's line: tsh keeps the tag but may have changed the results since, and then the
+ * file is read as tsh would read it. Null when there is none or it no longer fits. The one reading
+ * of the tag for every reader (t-import, and the CLI's pairing input), so they agree on what a
+ * round was, and so on who went first in it.
+ */
+export function checkedFacts(
+  lines: readonly TPlayerLine[],
+): ReadonlyMap<PlayerId, RacksideFacts> | null {
+  const facts = new Map<PlayerId, RacksideFacts>()
+  for (const line of lines) {
+    const values = line.tags.find((t) => t.name === RACKSIDE_TAG)?.values
+    if (values === undefined) continue
+    const read = readFacts(values)
+    if (read === null) return null
+    facts.set(line.id, read)
+  }
+  if (facts.size === 0) return null
+  const entryOf = (id: PlayerId, round: number): RoundEntry | undefined =>
+    facts.get(id)?.rounds.get(round)
+  for (const line of lines) {
+    for (const [round, entry] of facts.get(line.id)?.rounds ?? []) {
+      const form = writtenForm(entry)
+      if (line.opponents[round - 1] !== form.opponent) return null
+      if ((line.scores[round - 1] ?? null) !== form.score) return null
+      if (entry.kind === 'bye' || entry.opponent === 0) continue
+      const other = entryOf(entry.opponent, round)
+      const mirrored =
+        other !== undefined &&
+        other.kind === entry.kind &&
+        other.opponent === line.id &&
+        (entry.kind !== 'forfeit' ||
+          (other.kind === 'forfeit' &&
+            other.won !== entry.won &&
+            other.spread === entry.spread &&
+            other.reason === entry.reason &&
+            other.rated === entry.rated)) &&
+        (entry.kind !== 'doubleForfeit' ||
+          (other.kind === 'doubleForfeit' && other.spread === entry.spread))
+      if (!mirrored) return null
+    }
+  }
+  return facts
 }

@@ -12,7 +12,7 @@
  *   form for: a forfeit's or unplayed game's opponent, and a late entry's first round.
  */
 import type { TDivisionFile, TPlayerLine } from '../formats/t-file-types'
-import { RACKSIDE_TAG, readFacts, type RacksideFacts } from '../formats/t-rackside-tag'
+import { checkedFacts, type RacksideFacts } from '../formats/t-rackside-tag'
 import { err, type Result } from '../result'
 import type { GameResult, PlayerId } from '../results/game-result'
 import { standingsByRoundFromTFile } from '../standings/from-t-file'
@@ -39,9 +39,15 @@ function before(file: TDivisionFile, round: number): TDivisionFile {
 const p12Of = (line: TPlayerLine): readonly string[] =>
   line.tags.find((t) => t.name === 'p12')?.values ?? []
 
-const factsOf = (line: TPlayerLine): RacksideFacts | null => {
-  const tag = line.tags.find((t) => t.name === RACKSIDE_TAG)
-  return tag === undefined ? null : readFacts(tag.values)
+/**
+ * The file's `rackside` facts read as t-import reads them (all of them, or none when one no longer
+ * fits the columns), so the CLI and an imported event see the same rounds and the same starts.
+ */
+const factsOfFile = (
+  lines: readonly TPlayerLine[],
+): ((line: TPlayerLine) => RacksideFacts | null) => {
+  const facts = checkedFacts(lines)
+  return (line) => facts?.get(line.id) ?? null
 }
 
 /** Who went first in round `r` (1-based) of `line`'s game, from its `p12`; null when unknown. */
@@ -56,6 +62,7 @@ function firstOf(line: TPlayerLine, opponent: PlayerId, r: number): PlayerId | n
 function rounds(
   lines: readonly TPlayerLine[],
   last: number,
+  factsOf: (line: TPlayerLine) => RacksideFacts | null,
 ): { paired: PastRound[]; games: StartsHistoryEntry[] } {
   const byId = new Map(lines.map((l) => [l.id, l]))
   const facts = new Map(lines.map((l) => [l.id, factsOf(l)]))
@@ -175,6 +182,8 @@ export function pairingInputFromTFile(
     )
   }
   const ranked = new Set((rows ?? []).map((r) => r.player))
+  // Checked against the whole file: the rounds cut off below still have their facts in the tag.
+  const factsOf = factsOfFile(file.players)
   const entrants: Entrant[] = earlier.players.map((line) => {
     const firstRound = factsOf(line)?.firstRound
     // A withdrawn player (tsh `off`) is dropped from the standings and sits the round out.
@@ -191,7 +200,7 @@ export function pairingInputFromTFile(
   const last = earlier.players.reduce((most, line) => Math.max(most, line.opponents.length), 0)
   const event: EventSoFar = {
     entrants,
-    ...rounds(earlier.players, Math.min(last, round - 1)),
+    ...rounds(earlier.players, Math.min(last, round - 1), factsOf),
     ...(rows === null ? {} : { standings: rows }),
   }
   // Starts are counted from the games read above, as the desk counts them.

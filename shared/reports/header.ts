@@ -65,10 +65,14 @@ function timeText(rules: RuleSet): string {
       ? `${minutesPerPlayer} minutes each, including ${overtimeIncludedMinutes} minutes of overtime`
       : `${minutesPerPlayer} minutes each`
   // MSA 2.3, NSA VIII.C: a started minute over costs as much as a whole one.
+  // NEON, During 5 and competition rule 17: the overtime is inside the 25 minutes and the game
+  // ends when the time is over, so there is nothing to charge.
   const over =
     overtimePenaltyPerMinute > 0
       ? `${overtimePenaltyPerMinute} points off your own score per minute or part of a minute over`
-      : 'no overtime penalty'
+      : overtimeIncludedMinutes > 0
+        ? 'the game ends when the time is over, with no penalty'
+        : 'no overtime penalty'
   return `${each}; ${over}`
 }
 

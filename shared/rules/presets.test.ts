@@ -70,6 +70,16 @@ const rows: readonly Row[] = [
     expected: 10,
   },
   {
+    rule: 'NEON During 5, competition rules 17: the overtime is inside the 25 minutes, no penalty',
+    preset: 'neon',
+    value: (r) => [
+      r.clock.minutesPerPlayer,
+      r.clock.overtimeIncludedMinutes,
+      r.clock.overtimePenaltyPerMinute,
+    ],
+    expected: [25, 5, 0],
+  },
+  {
     rule: 'NSA VIII.C: 10 points per minute or fraction',
     preset: 'nsa1995',
     value: (r) => r.clock.overtimePenaltyPerMinute,
@@ -380,6 +390,23 @@ describe('each preset holds its rule document’s numbers (rules.md)', () => {
   ])('$preset names its word authority and cites $rule', ({ preset, cites }) => {
     expect(PRESETS[preset].printed.wordAuthority).toMatch(cites)
   })
+
+  test.each([
+    { rule: 'MSA 14 iv', preset: 'msa' as const },
+    { rule: 'WSC 13.2', preset: 'wsc2003' as const },
+    { rule: 'NSA VII.C', preset: 'nsa1995' as const },
+  ])('$preset: with tiles on both racks each deducts their own ($rule)', ({ preset, rule }) => {
+    expect(PRESETS[preset].printed.endOfGame).toMatch(/both players still hold tiles, each takes/)
+    expect(PRESETS[preset].printed.endOfGame).toContain(rule.split(' ')[0] ?? '')
+  })
+
+  test.each(PRESET_IDS)(
+    '%s: no document says a forfeit is rated (NSA VII.J.2, NEON Compulsory forfeiture 2), so no preset rates one',
+    (preset) => {
+      expect(PRESETS[preset].lateArrival.forfeitRated).toBe(false)
+      expect(PRESETS[preset].results.forfeitRated).toBe(false)
+    },
+  )
 
   test.each([
     { rule: 'MSA 14 iv', preset: 'msa' as const },

@@ -15,6 +15,13 @@ const MSA_BOOKS =
 const GOES_OUT =
   'the player who goes out adds twice the value of the tiles left on the opponent’s rack'
 
+/**
+ * MSA 14 iv, WSC 13.2, NSA VII.C: when the game ends with tiles on both racks, each player takes
+ * the value of their own tiles off their score (the MSA guide states only the going-out bonus).
+ */
+const BOTH_HOLD_TILES =
+  'if both players still hold tiles, each takes the value of their own tiles off their score'
+
 /** MSA 1.4 and WSC 1.4: one tile each, nearest to A starts, a blank before A, equal letters again. */
 const drawNearestA = (section: string): string =>
   `Each player draws one tile: the letter nearer to A starts, a blank counts before A, and equal ` +
@@ -32,7 +39,8 @@ const msa: RuleSet = {
     mayForfeitUnderMinutes: null,
     forfeitWhenClockExpires: true,
     forfeitSpread: 50,
-    forfeitRated: true,
+    // No document says a forfeit is rated (NSA VII.J.2 and NEON say it is not): as the no-show.
+    forfeitRated: false,
   },
   // 1.3; 1.2 lets the organiser have a program decide instead of the 1.4 tile draw: Rackside draws,
   // reproducibly, so every start is known and printed (WSC 2003 and the MSA guide inherit it).
@@ -57,7 +65,8 @@ const msa: RuleSet = {
     wordAuthority: `${MSA_BOOKS} (MSA 15)`,
     endOfGame:
       'The game ends when a player has played out with the bag empty, after six passes in a row ' +
-      `(three each), or when the director ends the round; ${GOES_OUT} (MSA 14)`,
+      `(three each), or when the director ends the round; ${GOES_OUT}; ${BOTH_HOLD_TILES} ` +
+      '(MSA 14)',
     tileDraw: drawNearestA('MSA 1.4'),
   },
   desk: { reRegisterEveryDay: false, identityTags: false },
@@ -76,7 +85,7 @@ const wsc2003: RuleSet = {
     endOfGame:
       'The game ends when a player has played out with the bag empty, after six scoreless turns ' +
       'in a row (three each; passes, exchanges and plays challenged off all count), or when the ' +
-      `director ends the round; ${GOES_OUT} (WSC 13.1, 13.2)`,
+      `director ends the round; ${GOES_OUT}; ${BOTH_HOLD_TILES} (WSC 13.1, 13.2)`,
     tileDraw: drawNearestA('WSC 1.4'),
   },
 }
@@ -92,7 +101,7 @@ const msaGuide: RuleSet = {
     mayForfeitUnderMinutes: 15,
     forfeitWhenClockExpires: true,
     forfeitSpread: 50,
-    forfeitRated: true,
+    forfeitRated: false, // the guide is silent: not rated, as every other forfeit
   },
   results: { ...msa.results, forfeitSpread: 50 },
   printed: {
@@ -114,8 +123,9 @@ const neon: RuleSet = {
   preset: 'neon',
   name: 'NEON competition rules',
   source: 'NEON competition rules',
-  // "During" 5: 25 minutes each, the last 5 of them overtime; the rules state no overtime penalty.
-  clock: { minutesPerPlayer: 25, overtimeIncludedMinutes: 5, overtimePenaltyPerMinute: 10 },
+  // "During" 5: 25 minutes each, the last 5 of them overtime; competition rule 17 ends the game
+  // when the time is over, so nobody plays past it and no penalty is stated or charged.
+  clock: { minutesPerPlayer: 25, overtimeIncludedMinutes: 5, overtimePenaltyPerMinute: 0 },
   lateArrival: {
     method: 'own-absence',
     mayForfeitUnderMinutes: null,
@@ -189,7 +199,8 @@ const nsa1995: RuleSet = {
       'Dictionary, 10th edition (NSA I)',
     endOfGame:
       'The game ends when a player has played out with the bag empty, or after six scores of ' +
-      `zero in a row (passes, exchanges and lost challenges); ${GOES_OUT} (NSA VII.A, VII.C)`,
+      `zero in a row (passes, exchanges and lost challenges); ${GOES_OUT}; ${BOTH_HOLD_TILES} ` +
+      '(NSA VII.A, VII.C)',
     tileDraw:
       'Each player draws one tile: the letter nearer to A starts; a blank starts unless the ' +
       'other draws the second blank; equal letters or two blanks draw again (NSA II.F.1)',

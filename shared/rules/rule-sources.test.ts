@@ -24,7 +24,11 @@ describe('the Settings screen tells a document’s value from the preset’s gue
       expected: { kind: 'document', section: 'NEON, During 5' },
     },
     // NEON states no overtime penalty: the preset's 10 points is a guess.
-    { preset: 'neon', path: 'clock.overtimePenaltyPerMinute', expected: { kind: 'guess' } },
+    {
+      preset: 'neon',
+      path: 'clock.overtimePenaltyPerMinute',
+      expected: { kind: 'document', section: 'NEON, During 5; Competition rules 17' },
+    },
     {
       preset: 'neon',
       path: 'desk.reRegisterEveryDay',

@@ -65,6 +65,7 @@ export const RULE_SOURCES: Readonly<
   neon: {
     'clock.minutesPerPlayer': 'NEON, During 5',
     'clock.overtimeIncludedMinutes': 'NEON, During 5',
+    'clock.overtimePenaltyPerMinute': 'NEON, During 5; Competition rules 17',
     'lateArrival.method': 'NEON, Late arrivals',
     'lateArrival.mayForfeitUnderMinutes': 'NEON, Compulsory forfeiture',
     'lateArrival.forfeitWhenClockExpires': 'NEON, Compulsory forfeiture',

@@ -42,8 +42,14 @@ export interface StartTally {
   readonly seconds: number
 }
 
-/** Each player's start in each round they have one, after the forfeit-loss option. */
-export type StartsIndex = ReadonlyMap<PlayerId, ReadonlyMap<number, Start>>
+/**
+ * A player's round in the index: a start, or `neither` for a bye or forfeit (kept so NSA II.F.2
+ * knows the player had one; it counts as no start).
+ */
+type StartMark = Start | 'neither'
+
+/** Each player's start in each round they have one (or `neither`), after the forfeit-loss option. */
+export type StartsIndex = ReadonlyMap<PlayerId, ReadonlyMap<number, StartMark>>
 
 /** The history indexed by player, for `decideStarterFrom`. */
 export function indexStarts(
@@ -56,9 +62,9 @@ export function indexStarts(
 function startsByPlayer(
   history: readonly StartsHistoryEntry[],
   options: StartsOptions,
-): ReadonlyMap<PlayerId, ReadonlyMap<number, Start>> {
-  const byPlayer = new Map<PlayerId, Map<number, Start>>()
-  const set = (player: PlayerId, round: number, start: Start): void => {
+): StartsIndex {
+  const byPlayer = new Map<PlayerId, Map<number, StartMark>>()
+  const set = (player: PlayerId, round: number, start: StartMark): void => {
     let rounds = byPlayer.get(player)
     if (rounds === undefined) {
       rounds = new Map()
@@ -79,14 +85,19 @@ function startsByPlayer(
         break
       }
       case 'forfeit':
+        set(result.winner, round, 'neither')
         if ((options.forfeitLosses ?? 'neither') === 'alternate') {
           const count = (forfeitLosses.get(result.loser) ?? 0) + 1
           forfeitLosses.set(result.loser, count)
           set(result.loser, round, count % 2 === 1 ? 'first' : 'second')
-        }
+        } else set(result.loser, round, 'neither')
         break
       case 'bye':
+        set(result.player, round, 'neither')
+        break
       case 'doubleForfeit':
+        for (const player of result.players) set(player, round, 'neither')
+        break
       case 'unplayed':
         break
     }
@@ -94,15 +105,19 @@ function startsByPlayer(
   return byPlayer
 }
 
-function tallyOf(starts: ReadonlyMap<number, Start> | undefined): StartTally {
+function tallyOf(starts: ReadonlyMap<number, StartMark> | undefined): StartTally {
   let firsts = 0
   let seconds = 0
   for (const start of starts?.values() ?? []) {
     if (start === 'first') firsts++
-    else seconds++
+    else if (start === 'second') seconds++
   }
   return { firsts, seconds }
 }
+
+/** The player had a bye or a forfeit (won, lost or double) in the history. */
+const hadByeOrForfeit = (starts: ReadonlyMap<number, StartMark> | undefined): boolean =>
+  [...(starts?.values() ?? [])].some((s) => s === 'neither')
 
 /**
  * Firsts and seconds of every player in the history (rules.md: a bye or forfeit is neither, unless
@@ -114,7 +129,8 @@ export function startTallies(
 ): ReadonlyMap<PlayerId, StartTally> {
   const tallies = new Map<PlayerId, StartTally>()
   for (const [player, starts] of startsByPlayer(history, options)) {
-    tallies.set(player, tallyOf(starts))
+    const tally = tallyOf(starts)
+    if (tally.firsts + tally.seconds > 0) tallies.set(player, tally)
   }
   return tallies
 }
@@ -200,12 +216,14 @@ export function decideStarterFrom(
       reason: { kind: 'fewer-firsts', starterFirsts: s.firsts, otherFirsts: o.firsts },
     }
   }
-  // NSA II.F.2 speaks of players who had a bye or forfeit; with every played start counted, equal
-  // firsts and unequal seconds can only arise from one, so the rule needs no further condition.
+  // NSA II.F.2 applies only when one of the two has had a bye or forfeit. Equal firsts and unequal
+  // seconds also arise when an earlier start is merely unknown (not recorded): then II.F.1 says
+  // draw, and naming a starter would invent one.
   if (
     rules.starts.fewerFirstsStarts &&
     rules.starts.moreSecondsStarts &&
-    ta.seconds !== tb.seconds
+    ta.seconds !== tb.seconds &&
+    (hadByeOrForfeit(starts.get(a)) || hadByeOrForfeit(starts.get(b)))
   ) {
     const [starter, s, o] = ta.seconds > tb.seconds ? [a, ta, tb] : [b, tb, ta]
     return {
@@ -236,11 +254,7 @@ export function decideStarterFrom(
   }
 }
 
-function reverseLastOrder(
-  a: PlayerId,
-  b: PlayerId,
-  starts: ReadonlyMap<PlayerId, ReadonlyMap<number, Start>>,
-): StartDecision | null {
+function reverseLastOrder(a: PlayerId, b: PlayerId, starts: StartsIndex): StartDecision | null {
   const sa = starts.get(a)
   const sb = starts.get(b)
   const rounds = [...new Set([...(sa?.keys() ?? []), ...(sb?.keys() ?? [])])].sort((x, y) => y - x)

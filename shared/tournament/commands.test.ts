@@ -887,14 +887,14 @@ describe('results, corrections, penalties and warnings', () => {
   })
 
   test.each([
-    { preset: 'neon' as const, warnings: 2, proposed: false },
-    // NEON: the third warning proposes disqualification; the director decides.
-    { preset: 'neon' as const, warnings: 3, proposed: true },
+    { preset: 'neon' as const, warnings: 2, disqualified: false },
+    // NEON, During 2: the third warning disqualifies automatically.
+    { preset: 'neon' as const, warnings: 3, disqualified: true },
     // NSA counts no warnings.
-    { preset: 'nsa1995' as const, warnings: 3, proposed: false },
+    { preset: 'nsa1995' as const, warnings: 3, disqualified: false },
   ])(
-    'NEON: $warnings warnings under $preset: disqualification proposed $proposed',
-    ({ preset, warnings, proposed }) => {
+    'NEON During 2: $warnings warnings under $preset: disqualified $disqualified',
+    ({ preset, warnings, disqualified }) => {
       const warn: Command = {
         type: 'issueWarning',
         division: 'A',
@@ -908,9 +908,10 @@ describe('results, corrections, penalties and warnings', () => {
       )
       const status = warningStatus(state, 'A', 2)
       expect(status.ok && status.value.warnings).toHaveLength(warnings)
-      expect(status.ok && status.value.disqualificationProposed).toBe(proposed)
-      // Reaching it changes nothing by itself: Bob is still active and paired.
-      expect(state.divisions[0]?.players[1]?.status).toEqual({ kind: 'active' })
+      // Reaching the count withdraws Bob as disqualified from the round after the warning.
+      expect(state.divisions[0]?.players[1]?.status).toEqual(
+        disqualified ? { kind: 'withdrawn', fromRound: 4, disqualified: true } : { kind: 'active' },
+      )
     },
   )
 })

@@ -1,5 +1,5 @@
 import type { PairingSystem } from '../pairing/types'
-import type { GameResult, PlayerId } from '../results/game-result'
+import type { ForfeitReason, GameResult, PlayerId } from '../results/game-result'
 import { apply, fold } from './apply'
 import {
   isLogControl,
@@ -12,6 +12,7 @@ import {
 import { commandRound, undoneBy } from './log'
 import { describeContention, describeDoNotPair } from './pairing-rules'
 import { describePrizeTable } from './prizes'
+import { disqualifiedFromRound } from './players'
 import { findGame } from './record-result'
 import type { Division, PlanStep, TournamentState } from './types'
 
@@ -57,6 +58,19 @@ export function describeResultIn(result: GameResult, division: Division | undefi
   return describeResult(result, namesIn(division))
 }
 
+/** Why a forfeit was given, as History and the desk say it. */
+function forfeitWords(reason: ForfeitReason): string {
+  switch (reason) {
+    case 'no-show':
+    case 'late':
+    case 'walk-out':
+      return reason
+    case 'director':
+      // MSA 19, WSC 14.6, NEON 18: a flagrant breach of the rules or a disqualification.
+      return 'declared by the director'
+  }
+}
+
 function describeResult(result: GameResult, names: Names): string {
   switch (result.kind) {
     case 'played': {
@@ -78,7 +92,7 @@ function describeResult(result: GameResult, names: Names): string {
         left === undefined
           ? ''
           : ` (${left.winner}–${left.loser} when ${names.short(result.loser)} left)`
-      return `${names.short(result.winner)} wins by forfeit (${result.reason}) over ${names.short(result.loser)}, ${signed(result.spread)}${at}`
+      return `${names.short(result.winner)} wins by forfeit (${forfeitWords(result.reason)}) over ${names.short(result.loser)}, ${signed(result.spread)}${at}`
     }
     case 'doubleForfeit':
       return `${names.short(result.players[0])} and ${names.short(result.players[1])} both forfeit, ${signed(-result.spread)} each`
@@ -295,7 +309,17 @@ export function describeCommand(
     }
     case 'issueWarning': {
       const reason = command.reason === '' ? '' : `: ${command.reason}`
-      return `Round ${command.round}: warning to ${names.full(command.player)}${reason}`
+      const warning = `Round ${command.round}: warning to ${names.full(command.player)}${reason}`
+      // NEON, During 2: the warning that reaches the count disqualifies by itself (players.ts).
+      const threshold = state?.rules.results.warningsToDisqualify ?? null
+      const player = division?.players.find((p) => p.id === command.player)
+      const count = (division?.warnings ?? []).filter((w) => w.player === command.player).length
+      if (division === undefined || threshold === null || player?.status.kind !== 'active') {
+        return warning
+      }
+      if (count + 1 < threshold) return warning
+      const from = disqualifiedFromRound(division, command.round)
+      return `Disqualified ${names.full(command.player)} from round ${from}${inDivision} by warning ${count + 1} of ${threshold} (${warning})`
     }
     case 'overrideStarter':
       return `${where(command.round, command.table)}: ${names.full(command.starter)} starts (director’s choice)`

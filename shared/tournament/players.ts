@@ -152,18 +152,49 @@ export function assignPenalty(
   return ok({ ...division, penalties: [...division.penalties, penalty] })
 }
 
-/** A recorded warning; reaching the preset's count proposes, never imposes, disqualification. */
+/**
+ * The round a disqualification by warnings takes effect from: the round after the warning, or the
+ * first round not yet paired when later rounds are (a paired game stays for the director to
+ * decide, e.g. as a declared forfeit).
+ */
+export function disqualifiedFromRound(division: Division, warningRound: number): number {
+  return Math.max(warningRound + 1, division.rounds.length + 1)
+}
+
+/**
+ * A recorded warning. Where the preset counts warnings (NEON, During 2), the one that reaches the
+ * count disqualifies the player there and then, without a further decision: they are withdrawn,
+ * as disqualified, from `disqualifiedFromRound` on. A disqualified player takes no more warnings.
+ */
 export function issueWarning(
   division: Division,
   command: CommandOf<'issueWarning'>,
-  { info }: Context,
+  { info, rules }: Context,
 ): Result<Division> {
   const found = findPlayer(division, command.player)
   if (!found.ok) return found
+  const player = found.value
   const round = checkRoundNumber(info, command.round)
   if (!round.ok) return round
+  if (player.status.kind === 'withdrawn' && player.status.disqualified === true) {
+    return err(
+      'warning.disqualified',
+      `${player.name} (#${player.id}) is already disqualified from round ${player.status.fromRound}.`,
+      { details: { player: player.id, fromRound: player.status.fromRound } },
+    )
+  }
   const warning = { player: command.player, round: command.round, reason: tidyName(command.reason) }
-  return ok({ ...division, warnings: [...division.warnings, warning] })
+  const warned = { ...division, warnings: [...division.warnings, warning] }
+  const threshold = rules.results.warningsToDisqualify
+  const count = warned.warnings.filter((w) => w.player === player.id).length
+  if (threshold === null || count < threshold || player.status.kind !== 'active') return ok(warned)
+  const fromRound = disqualifiedFromRound(division, command.round)
+  return ok(
+    withPlayer(warned, {
+      ...player,
+      status: { kind: 'withdrawn', fromRound, disqualified: true },
+    }),
+  )
 }
 
 function checkDay(day: string): Result<string> {

@@ -115,17 +115,25 @@ export function checkResult(pairing: Pairing, result: GameResult, rules: RuleSet
   }
 }
 
-/** Who went first: as given, else as printed on the pairings; only a played game has a first. */
+/**
+ * Who went first: as given; else, for a correction of a played game, as already recorded (a new
+ * score does not change who started: MSA 1.3, NSA II.F count the start the slip recorded); else as
+ * printed on the pairings. Only a played game has a first.
+ */
 function whoWentFirst(
   pairing: Pairing,
   result: GameResult,
   given: PlayerId | undefined,
+  existing: RecordedResult | null,
 ): Result<PlayerId | null> {
   if (result.kind !== 'played') {
     if (given === undefined) return ok(null)
     return err('result.first-without-game', `Nobody goes first in a ${result.kind}.`, {
       field: 'first',
     })
+  }
+  if (given === undefined && existing !== null && existing.result.kind === 'played') {
+    return ok(existing.first)
   }
   if (given === undefined) return ok(pairing.kind === 'game' ? starterOf(pairing.start) : null)
   if (!result.players.includes(given)) {
@@ -169,7 +177,7 @@ export function enterResult(
   }
   const checked = checkResult(pairing, command.result, rules)
   if (!checked.ok) return checked
-  const first = whoWentFirst(pairing, command.result, command.first)
+  const first = whoWentFirst(pairing, command.result, command.first, existing)
   if (!first.ok) return first
   const recorded: RecordedResult = { result: command.result, first: first.value }
   return ok(
