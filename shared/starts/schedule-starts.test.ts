@@ -207,8 +207,14 @@ describe('the rules decide before the plan (MSA 1.2-1.4, NSA II.F.1-2)', () => {
     expect(planned?.reason).toEqual({ kind: 'program-plan', through: 4 })
   })
 
-  test('NSA II.F.2: equal firsts, more seconds starts', () => {
-    const history = [played(1, 4, 5, 5), played(2, 2, 6, 6), played(3, 4, 6, 6)]
+  test('NSA II.F.2: after a bye, equal firsts, more seconds starts', () => {
+    // II.F.2 speaks of a player who has had a bye or forfeit: 2 had the bye of round 3.
+    const bye: StartsHistoryEntry = {
+      round: 3,
+      first: null,
+      result: { kind: 'bye', player: 2, spread: 50 },
+    }
+    const history = [played(1, 4, 5, 5), played(2, 2, 6, 6), played(3, 4, 6, 6), bye]
     const [decision] = decideScheduleStarts({
       today: [[4, 2]],
       later: [],

@@ -126,8 +126,9 @@ export function decideScheduleStarts(input: ScheduleStartsInput): StartDecision[
     const i = local.get(id)
     if (i === undefined) continue
     for (const s of starts.values()) {
+      // A bye or forfeit is neither a first nor a second (rules.md, "Who plays first").
       if (s === 'first') firsts[i] = (firsts[i] as number) + 1
-      else seconds[i] = (seconds[i] as number) + 1
+      else if (s === 'second') seconds[i] = (seconds[i] as number) + 1
     }
   }
   /** Per pair: who started every meeting so far (NEVER, MIXED, LOW, HIGH). */
