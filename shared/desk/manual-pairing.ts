@@ -13,6 +13,7 @@ import { apply } from '../tournament/apply'
 import type { PairingSpec } from '../tournament/commands'
 import { checkPlayable } from '../tournament/lookup'
 import { checkedInFor } from '../tournament/players'
+import { tableOffsetOf } from '../tournament/tables'
 import type { Division, Pairing, Player, TournamentState } from '../tournament/types'
 import { foldForSearch } from '../tournament/validation'
 import { findDivision } from '../tournament/views'
@@ -285,7 +286,8 @@ export function proposeTypedPairing(
     p.kind === 'game' ? !p.players.some((id) => named.has(id)) : !named.has(p.player),
   )
   const usedTables = new Set(kept.flatMap((p) => (p.kind === 'game' ? [p.table] : [])))
-  let table = 0
+  // From the division's first table in the hall, as the engine's pairings are (issue 19).
+  let table = tableOffsetOf(state, divisionName)
   const freeTable = (): number => {
     do table++
     while (usedTables.has(table))

@@ -28,6 +28,7 @@ import { findDivision, unpairedPlayers } from '../tournament/views'
 import { unknownStarts, type UnknownStart } from './result-line'
 import { describeReviewWarning, reviewWarnings, type ReviewWarning } from './pairing-review'
 import { deskPairingInput, gamesBefore, leftOutOn } from './pairing-input'
+import { tableOffsetOf } from '../tournament/tables'
 
 export type PairingWarning =
   | {
@@ -407,7 +408,7 @@ export function proposePairing(
     type: 'pairRound',
     division,
     round,
-    pairings: specsOf(paired.value, keep, before.tableOffset ?? 0),
+    pairings: specsOf(paired.value, keep, tableOffsetOf(state, division)),
     system,
     seed: options.seed,
     ...(replaced === null ? {} : { replace: true }),

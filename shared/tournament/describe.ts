@@ -242,7 +242,9 @@ export function describeCommand(
     case 'setPrizes':
       return `Prize table${inDivision}: ${describePrizeTable(command.prizes)}`
     case 'setTableOffset':
-      return `Tables${inDivision} numbered from ${command.offset + 1}`
+      return command.renumberRound === undefined
+        ? `Tables${inDivision} numbered from ${command.offset + 1}`
+        : `Tables${inDivision} numbered from ${command.offset + 1}, round ${command.renumberRound} renumbered`
     case 'pairRound': {
       const source = [
         command.system === undefined ? undefined : systemWords(command.system),
