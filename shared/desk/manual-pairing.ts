@@ -22,6 +22,7 @@ import {
   pairingWarnings,
   planStepFor,
   notSeated,
+  seatedNotSeen,
   proposePairing,
   type PairingProposal,
 } from './pair-next'
@@ -208,6 +209,8 @@ export interface TypedOptions {
   readonly rest: TypedRest
   readonly seed: number
   readonly onlyCheckedInOn?: string
+  /** The desk's day: the proposal names the players it seats not seen that day (issue 19). */
+  readonly rollCallDay?: string
 }
 
 const TYPED_REASON = 'typed by the director'
@@ -320,6 +323,7 @@ export function proposeTypedPairing(
         ...(options.onlyCheckedInOn === undefined
           ? {}
           : { onlyCheckedInOn: options.onlyCheckedInOn }),
+        ...(options.rollCallDay === undefined ? {} : { rollCallDay: options.rollCallDay }),
       })
       if (!proposal.ok) return proposal
       // Tables kept from the round keep their own lock.
@@ -394,5 +398,6 @@ function wholeRound(
     replacesRound: replaces,
     unknownStarts: unknownStarts(state, division.name, 1, round - 1),
     leftOut: notSeated(state, division.name, round, specs, options.onlyCheckedInOn),
+    notSeen: seatedNotSeen(state, division.name, specs, options.rollCallDay),
   })
 }
