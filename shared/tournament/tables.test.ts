@@ -183,7 +183,9 @@ describe('a changed first table renumbers the round being played, without a re-p
       ...log,
       { seq: log.length, at: '', command: { type: 'undo', seq: log.length - 1 } },
     ])
-    if (!undone.ok) throw new Error(undone.error.message)
+    const done = fold(ID, log)
+    if (!undone.ok || !done.ok || !undone.value || !done.value) throw new Error('fold refused')
+    expect(tables(done.value, 'B')).toEqual(range(31, 37))
     expect(tables(undone.value, 'B')).toEqual(range(12, 18))
   })
 
