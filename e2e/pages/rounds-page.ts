@@ -133,7 +133,9 @@ export class RoundsPage {
       .map(([table = '', a = '', b = '', first = '']) => ({
         table,
         players: [a.replace(/^#\d+ /, ''), b.replace(/^#\d+ /, '')],
-        starter: first === 'draw for first' ? null : first.replace(/ starts( \(.*\))?$/, ''),
+        // After its result, a table says who went first (issue 19).
+        starter:
+          first === 'draw for first' ? null : first.replace(/ (starts( \(.*\))?|went first)$/, ''),
       }))
   }
 
