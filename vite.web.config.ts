@@ -14,6 +14,8 @@ export default defineConfig({
     outDir: fileURLToPath(new URL('./dist-web', import.meta.url)),
     emptyOutDir: true,
   },
-  preview: { host: '127.0.0.1' },
+  // `npm run web` serves on 4173; `npm run web -- --port 4300` passes its port to `vite preview`,
+  // the last command of the script, which overrides this default.
+  preview: { host: '127.0.0.1', port: 4173, strictPort: true },
   server: { host: '127.0.0.1' },
 })

@@ -7,6 +7,8 @@ export class CheckinPage {
   readonly status: Locator
   readonly day: Locator
   readonly onlyMissing: Locator
+  /** From day 2: players checked in on an earlier day, not yet seen today (issue 19). */
+  readonly rollCall: Locator
 
   constructor(private readonly page: Page) {
     this.search = page.getByLabel('Find player')
@@ -14,6 +16,7 @@ export class CheckinPage {
     this.status = page.getByRole('status').first()
     this.day = page.getByLabel('Check-in day')
     this.onlyMissing = page.getByLabel('Show only players not checked in')
+    this.rollCall = page.getByRole('note', { name: 'Roll call' })
   }
 
   /** Types part of a name or member id and presses Enter: keyboard only. */

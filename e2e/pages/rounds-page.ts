@@ -13,6 +13,12 @@ export class RoundsPage {
   readonly summary: Locator
   /** "Pair only players checked in today": per division (issue 19). */
   readonly onlyCheckedIn: Locator
+  /** The division's tables in the hall ("Tables 3–4 (after the divisions before it)"). */
+  readonly hallTables: Locator
+  /** Two divisions on one table, named (issue 19). */
+  readonly tablesShared: Locator
+  /** Players checked in on an earlier day but not seen on the desk's day (issue 19). */
+  readonly notSeenToday: Locator
 
   constructor(private readonly page: Page) {
     this.error = page.getByRole('alert')
@@ -22,6 +28,9 @@ export class RoundsPage {
     this.blockers = page.getByRole('list', { name: 'Missing before pairing' })
     this.summary = page.getByRole('list', { name: 'Pairing summary' })
     this.onlyCheckedIn = page.getByLabel('Pair only players checked in today')
+    this.hallTables = page.getByLabel('Tables in the hall')
+    this.tablesShared = page.getByRole('note', { name: 'Tables shared' })
+    this.notSeenToday = page.getByRole('note', { name: 'Not seen today' })
   }
 
   /** The pair button ("Pair round 2", or "Pair round 2 of division B" with several divisions). */
@@ -124,7 +133,9 @@ export class RoundsPage {
       .map(([table = '', a = '', b = '', first = '']) => ({
         table,
         players: [a.replace(/^#\d+ /, ''), b.replace(/^#\d+ /, '')],
-        starter: first === 'draw for first' ? null : first.replace(/ starts( \(.*\))?$/, ''),
+        // After its result, a table says who went first (issue 19).
+        starter:
+          first === 'draw for first' ? null : first.replace(/ (starts( \(.*\))?|went first)$/, ''),
       }))
   }
 

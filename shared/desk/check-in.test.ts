@@ -3,7 +3,16 @@ import { apply } from '../tournament/apply'
 import type { Command } from '../tournament/commands'
 import { ID } from '../tournament/test-support/event'
 import type { Player, TournamentState } from '../tournament/types'
-import { cancelCheckInDay, checkInDay, checkInSummary, eventDays, isCheckedIn } from './check-in'
+import { PRESET_IDS, type PresetId } from '../rules/rule-set'
+import {
+  cancelCheckInDay,
+  checkInDay,
+  checkInSummary,
+  eventDays,
+  isCheckedIn,
+  rollCall,
+} from './check-in'
+import { proposePairing } from './pair-next'
 import { deskEvent } from './test-support/desk-event'
 
 function run(state: TournamentState, ...commands: Command[]): TournamentState {
@@ -166,5 +175,62 @@ describe('the check-in a cancel takes back', () => {
     expect(cancelCheckInDay(player, day, { reRegisterEveryDay: daily, identityTags: false })).toBe(
       expected,
     )
+  })
+})
+
+describe('day 2 starts with a roll call under every preset (issue 19)', () => {
+  const DAY_1 = '2026-03-14'
+  const DAY_2 = '2026-03-15'
+  // Everyone checked in on day 1; on day 2 Cy (#6) and Fay (#7) have not come back yet.
+  const day2 = (preset: PresetId): TournamentState =>
+    deskEvent(preset, [
+      ...[1, 2, 3, 4, 5, 6, 7].map((p) => checkIn(p, DAY_1)),
+      ...[1, 2, 3, 4, 5].map((p) => checkIn(p, DAY_2)),
+    ]).state
+
+  test.each(PRESET_IDS.map((preset) => ({ preset })))(
+    '$preset: the roll call of day 2 names Cy and Fay, whether or not the preset re-registers',
+    ({ preset }) => {
+      const call = rollCall(day2(preset), 'A', DAY_2)
+      expect(ids(call.seen)).toEqual([1, 2, 3, 4, 5])
+      expect(ids(call.notSeen)).toEqual([6, 7])
+    },
+  )
+
+  test.each([
+    { preset: 'nsa1995', missing: [] },
+    { preset: 'msa', missing: [] },
+    { preset: 'neon', missing: [6, 7] },
+  ] as const)(
+    '$preset: who may be paired still follows the preset (NEON Before 2 re-registers daily)',
+    ({ preset, missing }) => {
+      expect(ids(checkInSummary(day2(preset), 'A', DAY_2).missing)).toEqual(missing)
+    },
+  )
+
+  test.each(PRESET_IDS.map((preset) => ({ preset })))(
+    '$preset: pairing round 2 seats Cy and Fay but names them as not seen today, without blocking',
+    ({ preset }) => {
+      const proposal = proposePairing(day2(preset), 'A', 2, { seed: 4, rollCallDay: DAY_2 })
+      if (!proposal.ok) throw new Error(proposal.error.message)
+      expect([...proposal.value.notSeen].sort()).toEqual([6, 7])
+    },
+  )
+
+  test('a desk that checks nobody in gets no roll-call warning', () => {
+    const { state } = deskEvent('nsa1995')
+    expect(rollCall(state, 'A', DAY_2).deskChecksIn).toBe(false)
+    const proposal = proposePairing(state, 'A', 2, { seed: 4, rollCallDay: DAY_2 })
+    expect(proposal.ok ? proposal.value.notSeen : null).toEqual([])
+  })
+
+  test('a withdrawn player is not called', () => {
+    const state = run(day2('nsa1995'), {
+      type: 'withdrawPlayer',
+      division: 'A',
+      player: 7,
+      fromRound: 2,
+    })
+    expect(ids(rollCall(state, 'A', DAY_2).notSeen)).toEqual([6])
   })
 })

@@ -2,7 +2,7 @@
  * The desk's check-in view (issue 5; NEON: players register again every day): who has checked in
  * today and who is still missing before the next round is paired.
  */
-import { checkedInFor } from '../tournament/players'
+import { checkedInFor, isCheckedIn } from '../tournament/players'
 import type { DeskRules } from '../rules/rule-set'
 import type { Player, TournamentState } from '../tournament/types'
 import { isIsoDate } from '../tournament/validation'
@@ -36,6 +36,44 @@ export function checkInSummary(
     else missing.push(player)
   }
   return { checkedIn, missing }
+}
+
+/**
+ * The day's roll call (issue 19: day 2 starts with one under every preset). A player is seen on
+ * `day` when they checked in that day: at the check-in desk, or by being recorded as arrived at the
+ * round clock, which checks them in for the desk's day (renderer stores/desk `recordArrival`). A
+ * result does not count: it is about a game, may be typed the morning after, and does not show the
+ * player is in the hall now. Whether an earlier day's check-in still lets a player be paired is the
+ * preset's (`checkInSummary`); the roll call only says who has not been seen, so a day-2 no-show
+ * is named before they are paired.
+ */
+export interface RollCall {
+  /** Players still playing who checked in on the day, in player order. */
+  readonly seen: readonly Player[]
+  /** Players still playing not seen on the day, in player order. */
+  readonly notSeen: readonly Player[]
+  /** Whether the division's desk checks players in at all (anyone checked in on any day). */
+  readonly deskChecksIn: boolean
+}
+
+/** Seen on `day`: checked in on that very day, whatever the preset (see `RollCall`). */
+export function seenOn(player: Player, day: string): boolean {
+  return isCheckedIn(player, day)
+}
+
+/** Who has and has not been seen on `day` among the division's players still playing. */
+export function rollCall(state: TournamentState, division: string, day: string): RollCall {
+  const found = state.divisions.find((d) => d.name === division)
+  const seen: Player[] = []
+  const notSeen: Player[] = []
+  let deskChecksIn = false
+  for (const player of found?.players ?? []) {
+    if (player.checkIns.length > 0) deskChecksIn = true
+    if (player.status.kind === 'withdrawn') continue
+    if (seenOn(player, day)) seen.push(player)
+    else notSeen.push(player)
+  }
+  return { seen, notSeen, deskChecksIn }
 }
 
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/

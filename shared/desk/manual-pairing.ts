@@ -14,6 +14,7 @@ import type { PairingSpec } from '../tournament/commands'
 import { checkPlayable } from '../tournament/lookup'
 import { closestByName, playerNumber } from '../tournament/names'
 import { checkedInFor } from '../tournament/players'
+import { tableOffsetOf } from '../tournament/tables'
 import type { Division, Pairing, Player, TournamentState } from '../tournament/types'
 import { findDivision } from '../tournament/views'
 import {
@@ -21,6 +22,7 @@ import {
   pairingWarnings,
   planStepFor,
   notSeated,
+  seatedNotSeen,
   proposePairing,
   type PairingProposal,
 } from './pair-next'
@@ -188,6 +190,8 @@ export interface TypedOptions {
   readonly rest: TypedRest
   readonly seed: number
   readonly onlyCheckedInOn?: string
+  /** The desk's day: the proposal names the players it seats not seen that day (issue 19). */
+  readonly rollCallDay?: string
 }
 
 const TYPED_REASON = 'typed by the director'
@@ -266,7 +270,8 @@ export function proposeTypedPairing(
     p.kind === 'game' ? !p.players.some((id) => named.has(id)) : !named.has(p.player),
   )
   const usedTables = new Set(kept.flatMap((p) => (p.kind === 'game' ? [p.table] : [])))
-  let table = 0
+  // From the division's first table in the hall, as the engine's pairings are (issue 19).
+  let table = tableOffsetOf(state, divisionName)
   const freeTable = (): number => {
     do table++
     while (usedTables.has(table))
@@ -299,6 +304,7 @@ export function proposeTypedPairing(
         ...(options.onlyCheckedInOn === undefined
           ? {}
           : { onlyCheckedInOn: options.onlyCheckedInOn }),
+        ...(options.rollCallDay === undefined ? {} : { rollCallDay: options.rollCallDay }),
       })
       if (!proposal.ok) return proposal
       // Tables kept from the round keep their own lock.
@@ -373,5 +379,6 @@ function wholeRound(
     replacesRound: replaces,
     unknownStarts: unknownStarts(state, division.name, 1, round - 1),
     leftOut: notSeated(state, division.name, round, specs, options.onlyCheckedInOn),
+    notSeen: seatedNotSeen(state, division.name, specs, options.rollCallDay),
   })
 }

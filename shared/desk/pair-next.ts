@@ -28,6 +28,8 @@ import { findDivision, unpairedPlayers } from '../tournament/views'
 import { unknownStarts, type UnknownStart } from './result-line'
 import { describeReviewWarning, reviewWarnings, type ReviewWarning } from './pairing-review'
 import { deskPairingInput, gamesBefore, leftOutOn } from './pairing-input'
+import { tableOffsetOf } from '../tournament/tables'
+import { rollCall } from './check-in'
 
 export type PairingWarning =
   | {
@@ -78,6 +80,12 @@ export interface PairingProposal {
    * and above all a re-pair, says whom it drops (issue 19). Empty without that option.
    */
   readonly leftOut: readonly PlayerId[]
+  /**
+   * Players the proposal seats who were not seen on `rollCallDay` (shared/desk/check-in.ts
+   * `rollCall`): a warning, not a block, so a day-2 no-show is named before the round is
+   * published. Empty without that option, or when the division's desk checks nobody in.
+   */
+  readonly notSeen: readonly PlayerId[]
 }
 
 export interface ProposeOptions {
@@ -85,6 +93,8 @@ export interface ProposeOptions {
   readonly seed: number
   /** Pair only the players checked in on this day (YYYY-MM-DD); the rest are left out. */
   readonly onlyCheckedInOn?: string
+  /** The desk's day (YYYY-MM-DD): the proposal names the players it seats not seen that day. */
+  readonly rollCallDay?: string
   /** Pair with this system instead of the plan's (the plan's basis and repeats still apply). */
   readonly system?: PairingSystem
   /**
@@ -309,6 +319,20 @@ export function notSeated(
     .filter((id) => !seated.has(id))
 }
 
+/** The players a round's pairings seat who were not seen on `day` (issue 19: the roll call). */
+export function seatedNotSeen(
+  state: TournamentState,
+  division: string,
+  pairings: readonly PairingSpec[],
+  day: string | undefined,
+): readonly PlayerId[] {
+  if (day === undefined) return []
+  const call = rollCall(state, division, day)
+  if (!call.deskChecksIn) return []
+  const seated = new Set(pairings.flatMap((s) => (s.kind === 'game' ? s.players : [s.player])))
+  return call.notSeen.map((p) => p.id).filter((id) => seated.has(id))
+}
+
 /**
  * A round robin seats the players not checked in as its schedule says (pairing-input.ts): the
  * line that tells the director so, or null when there are none or the round is not a round robin.
@@ -429,7 +453,7 @@ export function proposePairing(
     type: 'pairRound',
     division,
     round,
-    pairings: specsOf(paired.value, keep, before.tableOffset ?? 0),
+    pairings: specsOf(paired.value, keep, tableOffsetOf(state, division)),
     system,
     seed: options.seed,
     ...(replaced === null ? {} : { replace: true }),
@@ -447,6 +471,7 @@ export function proposePairing(
     replacesRound: replaced !== null,
     unknownStarts: unknownStarts(state, division, 1, round - 1),
     leftOut: notSeated(state, division, round, command.pairings, options.onlyCheckedInOn),
+    notSeen: seatedNotSeen(state, division, command.pairings, options.rollCallDay),
   })
 }
 

@@ -331,7 +331,7 @@ const COMMAND_FIELDS: Readonly<Record<CommandType, Fields>> = {
     }),
   },
   setPrizes: { division: 'string', prizes: PRIZE_TABLE },
-  setTableOffset: { division: 'string', offset: 'integer' },
+  setTableOffset: { division: 'string', offset: 'integer', renumberRound: opt('integer') },
   pairRound: {
     division: 'string',
     round: 'integer',

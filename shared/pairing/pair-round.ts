@@ -40,6 +40,8 @@ interface RawPair {
   readonly a: PairingPlayer
   readonly b: PairingPlayer
   readonly note: string
+  /** Seeds of `a` and `b` (Initial Fontes), said in the order the table names its players. */
+  readonly seeds?: readonly [number, number]
   readonly start?: StartDecision
 }
 
@@ -402,7 +404,7 @@ function fontes(
   seating.pods.forEach((pod, k) => {
     for (const p of pod) podOf.set(p.id, k)
   })
-  const seed = (p: PairingPlayer): string => String(byRating.indexOf(p) + 1)
+  const seed = (p: PairingPlayer): number => byRating.indexOf(p) + 1
   const scheduled: RawPair[] = []
   for (const [a, b, k] of fontesGames(seating.pods, input.round)) {
     if (a.id === bye?.player || b.id === bye?.player) continue
@@ -411,7 +413,8 @@ function fontes(
     scheduled.push({
       a,
       b,
-      note: `Initial Fontes: pod of ${String(size)}, seeds ${seed(a)} and ${seed(b)}`,
+      note: `Initial Fontes: pod of ${String(size)}`,
+      seeds: [seed(a), seed(b)],
     })
   }
   const onSchedule = new Set(scheduled.flatMap((p) => [p.a.id, p.b.id]))
@@ -559,7 +562,6 @@ function finish(
     // The higher-ranked player is named first unless the rules say otherwise.
     const [hi, lo] = pos(pair.a) <= pos(pair.b) ? [pair.a, pair.b] : [pair.b, pair.a]
     const meeting = meetingText(ctx, hi.id, lo.id)
-    const head = `${pair.note === '' ? '' : `${pair.note}; `}${record(hi)} vs ${record(lo)}, ${meeting}`
     // MSA 1.2: the program's draw uses one seed per table out of the round's (as `apply` does).
     const options = input.starts.options
     const seed = options?.seed
@@ -573,10 +575,19 @@ function finish(
         seed === undefined ? options : { ...options, seed: tableDrawSeed(seed, table) },
       )
     const first = decision.starter ?? hi.id
+    // Seeds and records in the order the table names its players (first, then second), so
+    // "Ito v Baker" reads "seeds 9 and 2" when Ito is seed 9 (issue 19).
+    const [x, y] = first === hi.id ? [hi, lo] : [lo, hi]
+    const seeds =
+      pair.seeds === undefined
+        ? ''
+        : `, seeds ${String(x === pair.a ? pair.seeds[0] : pair.seeds[1])} and ${String(x === pair.a ? pair.seeds[1] : pair.seeds[0])}`
+    const note = pair.note === '' ? '' : `${pair.note}${seeds}; `
+    const head = `${note}${record(x)} vs ${record(y)}, ${meeting}`
     return {
       table,
       first,
-      second: first === hi.id ? lo.id : hi.id,
+      second: y.id,
       start: decision,
       reason: `${head}; ${describeStart(decision, nameOf)}`,
     }

@@ -125,7 +125,7 @@ export function apply(
     case 'setPrizes':
       return updateDivision(state, command.division, (d) => setPrizes(d, command, context))
     case 'setTableOffset':
-      return updateDivision(state, command.division, (d) => setTableOffset(d, command))
+      return updateDivision(state, command.division, (d) => setTableOffset(d, command, state))
     case 'pairRound':
       return updateDivision(state, command.division, (d) => pairRound(d, command, context))
     case 'editPairing':

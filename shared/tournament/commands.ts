@@ -135,9 +135,16 @@ export type Command =
   | { readonly type: 'setPrizes'; readonly division: string; readonly prizes: PrizeTable }
   /**
    * Where the division's table numbers start (offset 30: its first table is 31). Pairings made
-   * from now on use it; rounds already paired keep their tables until paired again.
+   * from now on use it; `renumberRound`, the division's latest round, moves to the new numbers at
+   * once, every table by the same step (locked ones too), without pairing it again (issue 19).
+   * Without it (older logs) rounds already paired keep their tables.
    */
-  | { readonly type: 'setTableOffset'; readonly division: string; readonly offset: number }
+  | {
+      readonly type: 'setTableOffset'
+      readonly division: string
+      readonly offset: number
+      readonly renumberRound?: number
+    }
   | {
       readonly type: 'pairRound'
       readonly division: string

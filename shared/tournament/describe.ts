@@ -171,6 +171,15 @@ export function systemWords(system: string): string {
   return known ?? system
 }
 
+/**
+ * What a plan step's rounds are paired on, as the plan editor offers it: round 1 has no standings
+ * yet and is paired on ratings, so a step from round 1 says so rather than "the previous round".
+ */
+export function basisWords(basedOn: PlanStep['basedOn'], fromRound: number): string {
+  const later = basedOn === 'lagged' ? 'the round before that (lagged)' : 'the previous round'
+  return fromRound <= 1 ? `ratings in round 1, then ${later}` : later
+}
+
 /** "from round 4: Swiss, lagged, up to 1 repeat". */
 export function describePlanStep(step: PlanStep): string {
   const parts = [SYSTEM_NAMES[step.system]]
@@ -256,7 +265,9 @@ export function describeCommand(
     case 'setPrizes':
       return `Prize table${inDivision}: ${describePrizeTable(command.prizes)}`
     case 'setTableOffset':
-      return `Tables${inDivision} numbered from ${command.offset + 1}`
+      return command.renumberRound === undefined
+        ? `Tables${inDivision} numbered from ${command.offset + 1}`
+        : `Tables${inDivision} numbered from ${command.offset + 1}, round ${command.renumberRound} renumbered`
     case 'pairRound': {
       const source = [
         command.system === undefined ? undefined : systemWords(command.system),

@@ -141,8 +141,9 @@ export function commandRound(command: Command): number | null {
     case 'setPrizes':
     case 'undo':
     case 'redo':
-    case 'setTableOffset':
       return null
+    case 'setTableOffset':
+      return command.renumberRound ?? null
     case 'registerPlayer':
       return command.firstRound ?? null
     case 'registerPlayers':

@@ -5,7 +5,8 @@ import { PAIRING_SYSTEMS, type PairingSystem } from '../pairing/types'
 import { err, ok, type Result } from '../result'
 import type { Command } from './commands'
 import type { Context } from './rounds'
-import type { Division, PlanStep, Round, TournamentInfo } from './types'
+import { tableOffsetOf } from './tables'
+import type { Division, PlanStep, Round, TournamentInfo, TournamentState } from './types'
 
 type CommandOf<T extends Command['type']> = Extract<Command, { readonly type: T }>
 
@@ -270,11 +271,18 @@ export function autoPlanForHistory(
 
 /** Tables are numbered from 1 to 9999 (tsh's limit is far above any hall). */
 const MAX_TABLE_OFFSET = 9000
+const MAX_TABLE = 9999
 
-/** Where the division's tables start; checked so every table number stays a positive integer. */
+/**
+ * Where the division's tables start; checked so every table number stays a positive integer. With
+ * `renumberRound` the division's latest round moves with it: every game by the step from the first
+ * table it had (the hall's default or the director's) to the new one, so locked and reserved tables
+ * keep their places relative to the rest, and results, starts and arrivals stay with their games.
+ */
 export function setTableOffset(
   division: Division,
   command: CommandOf<'setTableOffset'>,
+  state: TournamentState,
 ): Result<Division> {
   const { offset } = command
   if (!Number.isInteger(offset) || offset < 0 || offset > MAX_TABLE_OFFSET) {
@@ -284,7 +292,31 @@ export function setTableOffset(
       { field: 'tableOffset', details: { offset } },
     )
   }
-  return ok({ ...division, tableOffset: offset })
+  const moved = { ...division, tableOffset: offset }
+  if (command.renumberRound === undefined) return ok(moved)
+  const latest = division.rounds.at(-1)
+  if (latest === undefined || latest.number !== command.renumberRound) {
+    return err(
+      'division.table-offset.round-not-latest',
+      `Only the latest round of division ${division.name} can be renumbered, not round ${command.renumberRound}.`,
+      { field: 'renumberRound', details: { round: command.renumberRound } },
+    )
+  }
+  const step = offset - tableOffsetOf(state, division.name)
+  const pairings = latest.pairings.map((p) =>
+    p.kind === 'game' ? { ...p, table: p.table + step } : p,
+  )
+  const tables = pairings.flatMap((p) => (p.kind === 'game' ? [p.table] : []))
+  const lowest = Math.min(...tables)
+  const highest = Math.max(...tables)
+  if (lowest < 1 || highest > MAX_TABLE) {
+    return err(
+      'division.table-offset.renumber-range',
+      `Round ${latest.number} of division ${division.name} would need tables ${lowest} to ${highest}: a locked table sits too far below its first table.`,
+      { field: 'tableOffset', details: { offset, lowest, highest } },
+    )
+  }
+  return ok({ ...moved, rounds: [...division.rounds.slice(0, -1), { ...latest, pairings }] })
 }
 
 export function setPairingPlan(

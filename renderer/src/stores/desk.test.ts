@@ -64,19 +64,28 @@ describe('the desk checks players in for one day of the event (NEON: every day a
     ).toEqual(['checkIn', 'cancelCheckIn'])
   })
 
-  test('NSA (no daily re-registration): a day-1 check-in holds on day 2, and cancelling takes it back', async () => {
+  test('NSA (no daily re-registration): a day-1 check-in lets the player be paired on day 2, but day 2 starts with a roll call (issue 19)', async () => {
     vi.useFakeTimers({ now: new Date('2026-12-05T08:30:00') })
     await eventWithTwoPlayers('nsa1995')
     const desk = useDeskStore()
     await desk.setCheckedIn('A', 1, true)
     desk.chosenDay = '2026-12-06'
+    const ann = () => useTournamentStore().state?.divisions[0]?.players[0]
+    const player = ann()
+    if (!player) throw new Error('no player')
+    expect(desk.checkedIn(player)).toBe(true)
+    expect(desk.seenToday(player)).toBe(false)
+    expect(desk.checkInCount('A')).toEqual({ checkedIn: 0, missing: 2, total: 2 })
+    await desk.setCheckedIn('A', 1, true)
     expect(desk.checkInCount('A')).toEqual({ checkedIn: 1, missing: 1, total: 2 })
     await desk.setCheckedIn('A', 1, false)
     expect(desk.checkInCount('A')).toEqual({ checkedIn: 0, missing: 2, total: 2 })
     expect(useTournamentStore().log.at(-1)?.command).toMatchObject({
       type: 'cancelCheckIn',
-      day: '2026-12-05',
+      day: '2026-12-06',
     })
+    // The day-1 check-in stays: the preset still lets them be paired.
+    expect(ann()?.checkIns).toEqual(['2026-12-05'])
   })
 
   test('a late player’s arrival checks them in for the day', async () => {

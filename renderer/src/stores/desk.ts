@@ -3,9 +3,10 @@ import { computed, ref, watch } from 'vue'
 import {
   cancelCheckInDay,
   checkInDay,
-  checkInSummary,
   checkedInFor,
   eventDays as daysOfEvent,
+  rollCall,
+  seenOn,
 } from '../../../shared/desk/check-in'
 import {
   nextRoundNumber,
@@ -53,16 +54,25 @@ export const useDeskStore = defineStore('desk', () => {
     return state ? checkedInFor(player, day.value, state.rules.desk) : false
   }
 
+  /**
+   * Seen on the desk's day, whatever the preset (issue 19: day 2 starts with a roll call): the
+   * check-in desk ticks players for the day, so an earlier day's check-in does not hide a no-show.
+   */
+  function seenToday(player: Player): boolean {
+    return seenOn(player, day.value)
+  }
+
+  /** The check-in desk's count: the roll call of the desk's day. */
   function checkInCount(
     division: string,
   ): { checkedIn: number; missing: number; total: number } | null {
     const state = tournament.state
     if (!state) return null
-    const { checkedIn: present, missing } = checkInSummary(state, division, day.value)
+    const { seen, notSeen } = rollCall(state, division, day.value)
     return {
-      checkedIn: present.length,
-      missing: missing.length,
-      total: present.length + missing.length,
+      checkedIn: seen.length,
+      missing: notSeen.length,
+      total: seen.length + notSeen.length,
     }
   }
 
@@ -100,9 +110,8 @@ export const useDeskStore = defineStore('desk', () => {
     })
     if (!arrived.ok) return arrived
     const found = arrived.value.divisions.find((d) => d.name === division)?.players[player - 1]
-    if (found === undefined || checkedInFor(found, day.value, arrived.value.rules.desk)) {
-      return arrived
-    }
+    // Seen today, whatever the preset: the arrival is the player's roll call (issue 19).
+    if (found === undefined || seenOn(found, day.value)) return arrived
     return setCheckedIn(division, player, true)
   }
 
@@ -150,6 +159,7 @@ export const useDeskStore = defineStore('desk', () => {
     day,
     chosenDay,
     checkedIn,
+    seenToday,
     checkInCount,
     setCheckedIn,
     recordArrival,
