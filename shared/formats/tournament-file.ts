@@ -557,6 +557,24 @@ export function checkLog(
   tournamentId: string,
   entries: readonly unknown[],
 ): Result<CheckedLog, LogProblem> {
+  const read = checkLogEntries(entries)
+  if (!read.ok) return read
+  const log = read.value
+  const folded = fold(tournamentId, log)
+  if (!folded.ok) {
+    const type = log[folded.error.seq]?.command.type ?? null
+    return { ok: false, error: { ...folded.error, kind: 'fold', type, readable: log } }
+  }
+  return ok({ log, state: folded.value })
+}
+
+/**
+ * The entries' shapes only (`checkLogEntry` on each), for a caller that folds them its own way:
+ * a window that applies only the commands another window added. Never throws.
+ */
+export function checkLogEntries(
+  entries: readonly unknown[],
+): Result<readonly LoggedCommand[], LogProblem> {
   const log: LoggedCommand[] = []
   for (const [index, entry] of entries.entries()) {
     const checked = checkLogEntry(entry, index)
@@ -575,12 +593,7 @@ export function checkLog(
     }
     log.push(checked.value)
   }
-  const folded = fold(tournamentId, log)
-  if (!folded.ok) {
-    const type = log[folded.error.seq]?.command.type ?? null
-    return { ok: false, error: { ...folded.error, kind: 'fold', type, readable: log } }
-  }
-  return ok({ log, state: folded.value })
+  return ok(log)
 }
 
 /**
