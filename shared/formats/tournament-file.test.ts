@@ -8,7 +8,13 @@ import { LOG_VERSION } from '../tournament/log-version'
 import { ID, logOf, WORKED_EXAMPLE_LOG } from '../tournament/test-support/event'
 import { generateLog } from '../tournament/test-support/generate-log'
 import { standingsAsOf } from '../tournament/views'
-import { checkLog, readTournamentFile, writeRawLog, writeTournamentFile } from './tournament-file'
+import {
+  checkLog,
+  checkLogEntries,
+  readTournamentFile,
+  writeRawLog,
+  writeTournamentFile,
+} from './tournament-file'
 
 const SAVED = '2026-03-14T18:00:00.000Z'
 const log = logOf(WORKED_EXAMPLE_LOG)
@@ -290,7 +296,7 @@ function damaged(value: unknown, path: Path, replacement: unknown): unknown {
   for (const key of path.slice(0, -1)) parent = parent[key] as Record<string | number, unknown>
   const last = path.at(-1)
   if (last === undefined) return replacement
-  if (replacement === DELETE) delete parent[last]
+  if (replacement === DELETE) Reflect.deleteProperty(parent, last)
   else parent[last] = replacement
   return copy
 }
@@ -388,6 +394,17 @@ describe('checkLog: every stored command is checked on load as a file is (issue 
       )
     })
     for (const run of runs) fc.assert(run, { numRuns: 750 })
+  })
+
+  test('checkLogEntries from a held prefix checks only what is new, still naming a bad new entry', () => {
+    const newer = { seq: log.length, at: SAVED, command: { type: 'splitDivision' } }
+    const checked = checkLogEntries([...log, newer], log.length)
+    expect(checked.ok ? null : { seq: checked.error.seq, kind: checked.error.kind }).toEqual({
+      seq: log.length,
+      kind: 'unknown',
+    })
+    const fine = checkLogEntries([...log, { ...newer, command: { type: 'undo', seq: 5 } }], 3)
+    expect(fine.ok && fine.value).toHaveLength(log.length + 1)
   })
 
   test('writeRawLog keeps what could not be read, and JSON-less values as text', () => {

@@ -570,13 +570,18 @@ export function checkLog(
 
 /**
  * The entries' shapes only (`checkLogEntry` on each), for a caller that folds them its own way:
- * a window that applies only the commands another window added. Never throws.
+ * a window that applies only the commands another window added. The first `from` entries are
+ * taken as checked: the caller holds them already (a log only grows within a generation, so the
+ * same last command means the same prefix), and a projector following a 10 000-command event
+ * checks only what is new. Never throws.
  */
 export function checkLogEntries(
   entries: readonly unknown[],
+  from = 0,
 ): Result<readonly LoggedCommand[], LogProblem> {
-  const log: LoggedCommand[] = []
+  const log: LoggedCommand[] = entries.slice(0, from) as LoggedCommand[]
   for (const [index, entry] of entries.entries()) {
+    if (index < from) continue
     const checked = checkLogEntry(entry, index)
     if (!checked.ok) {
       const { code, message, details } = checked.error

@@ -3,7 +3,12 @@ import { computed, ref, shallowRef } from 'vue'
 import { err, ok, type Result, type RuleError } from '../../../shared/result'
 import { rulesFromPreset } from '../../../shared/rules/presets'
 import type { PresetId } from '../../../shared/rules/rule-set'
-import { checkLog, checkLogEntries, type LogProblem } from '../../../shared/formats/tournament-file'
+import {
+  checkLog,
+  checkLogEntries,
+  checkLogEntry,
+  type LogProblem,
+} from '../../../shared/formats/tournament-file'
 import { apply } from '../../../shared/tournament/apply'
 import {
   isLogControl,
@@ -53,6 +58,18 @@ export interface ChangedElsewhere {
  */
 function sameEntry(a: LoggedCommand | undefined, b: LoggedCommand | undefined): boolean {
   return a !== undefined && b !== undefined && fingerprint(a) === fingerprint(b)
+}
+
+/** Whether the stored entries hold, at its place, the last command this window holds. */
+function sameStored(stored: readonly unknown[], held: readonly LoggedCommand[]): boolean {
+  const at = held.length - 1
+  const checked = checkLogEntry(stored[at], at)
+  try {
+    return checked.ok && sameEntry(checked.value, held[at])
+  } catch {
+    // A field the shape check lets through (an extra key) that JSON cannot write.
+    return false
+  }
 }
 
 /** The length of the prefix two logs share, command for command. */
@@ -173,16 +190,17 @@ export const useTournamentStore = defineStore('tournament', () => {
     stored: readonly unknown[],
     storedGeneration: number,
   ): Result<{ log: readonly LoggedCommand[]; state: TournamentState | undefined }, LogProblem> {
-    const read = checkLogEntries(stored)
-    if (!read.ok) return read
-    const entries = read.value
     const held = log.value
-    const extendsHeld =
+    const prefixHeld =
       state.value !== undefined &&
       held.length > 0 &&
       storedGeneration === generation.value &&
-      sameEntry(entries[held.length - 1], held[held.length - 1]) &&
-      !entries.slice(held.length).some((entry) => isLogControl(entry.command))
+      sameStored(stored, held)
+    const read = checkLogEntries(stored, prefixHeld ? held.length : 0)
+    if (!read.ok) return read
+    const entries = read.value
+    const extendsHeld =
+      prefixHeld && !entries.slice(held.length).some((entry) => isLogControl(entry.command))
     if (!extendsHeld || state.value === undefined) return checkLog(id, entries)
     let next: TournamentState = state.value
     for (const entry of entries.slice(held.length)) {
