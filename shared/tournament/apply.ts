@@ -204,7 +204,12 @@ export function fold(
     return ok(state)
   } catch (e) {
     // Before the loop the undos were being read: the first entry that is not a command is the one.
-    const seq = at ?? Math.max(0, log.findIndex((entry) => !isCommandLike(entry)))
+    const seq =
+      at ??
+      Math.max(
+        0,
+        log.findIndex((entry) => !isCommandLike(entry)),
+      )
     const why = e instanceof Error ? e.message : String(e)
     return {
       ok: false,
