@@ -1,8 +1,12 @@
 /** Names the backups module accepts from the renderer; no Electron here, so the IPC checks can use it. */
+import { isTournamentId } from '../../shared/tournament/tournament-id'
 
-/** A tournament id is a UUID (or a test's short id): letters, digits and dashes only. */
+/**
+ * A backup folder is named by its tournament id, so the one rule for ids (shared/tournament/
+ * tournament-id.ts) decides: every id a tournament file may carry has its backups (issue 20).
+ */
 export function isSafeTournamentId(id: string): boolean {
-  return /^[A-Za-z0-9-]{1,64}$/.test(id)
+  return isTournamentId(id)
 }
 
 /** `2026-03-14T09-30-00-000Z.json`, optionally `-2` before `.json` for a second one that ms. */

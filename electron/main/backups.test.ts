@@ -102,7 +102,7 @@ describe('rolling backups', () => {
     expect(read.status).toBe('failed')
   })
 
-  test.each(['../x', 'a/b', '', 'x'.repeat(65), 'C:\\temp'])(
+  test.each(['../x', 'a/b', '', 'x'.repeat(101), 'C:\\temp'])(
     'writing under the unsafe id %j is refused and writes nothing',
     async (id) => {
       const written = await writeBackup({ root, tournamentId: id, contents: '{}', now: at(1) })
@@ -110,6 +110,24 @@ describe('rolling backups', () => {
       expect(await readdir(root)).toEqual([])
     },
   )
+
+  test.each([
+    ['an id a tournament file may carry (issue 20)', 'spring_open_2026'],
+    ['an id of 100 characters', 'x'.repeat(100)],
+  ])('writing under %s is kept and listed', async (_case, id) => {
+    const written = await writeBackup({ root, tournamentId: id, contents: '{}', now: at(1) })
+    expect(written.status).toBe('saved')
+    expect((await listBackups(root)).map((b) => b.tournamentId)).toEqual([id])
+  })
+
+  test.each([
+    ['../x', 'must start with a letter or a digit'],
+    ['a b', 'holds " "'],
+    ['x'.repeat(101), 'at most 100'],
+  ])('a refused id %j says why: %s', async (id, why) => {
+    const written = await writeBackup({ root, tournamentId: id, contents: '{}', now: at(1) })
+    expect(written).toEqual({ status: 'failed', message: expect.stringContaining(why) })
+  })
 
   test.each([
     ['backup:write', [{ tournamentId: ID, contents: '{}' }], true],

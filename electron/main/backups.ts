@@ -1,6 +1,7 @@
 import { mkdir, readdir, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { BackupInfo, BackupOutcome, OpenFileOutcome } from '../ipc-contract'
+import { checkTournamentId } from '../../shared/tournament/tournament-id'
 import { BACKUP_NAME, backupTime, isBackupName, isSafeTournamentId } from './backup-names'
 import { describeError, readTextFile, writeTextFile } from './files'
 
@@ -52,9 +53,8 @@ export interface BackupWrite {
 export async function writeBackup(request: BackupWrite): Promise<BackupOutcome> {
   const { root, tournamentId, contents, now } = request
   const keep = request.keep ?? DEFAULT_BACKUPS_KEPT
-  if (!isSafeTournamentId(tournamentId)) {
-    return { status: 'failed', message: `"${tournamentId}" is not a tournament id` }
-  }
+  const id = checkTournamentId(tournamentId)
+  if (!id.ok) return { status: 'failed', message: `No backup written: ${id.error.message}` }
   const folder = join(root, tournamentId)
   try {
     await mkdir(folder, { recursive: true })
@@ -114,8 +114,10 @@ export async function readBackup(
   tournamentId: string,
   name: string,
 ): Promise<OpenFileOutcome> {
-  if (!isSafeTournamentId(tournamentId) || !isBackupName(name)) {
-    return { status: 'failed', message: `"${tournamentId}/${name}" is not a backup` }
+  const id = checkTournamentId(tournamentId)
+  if (!id.ok) return { status: 'failed', message: `No backup read: ${id.error.message}` }
+  if (!isBackupName(name)) {
+    return { status: 'failed', message: `${JSON.stringify(name)} is not the name of a backup` }
   }
   return readTextFile(join(root, tournamentId, name), 'utf8')
 }

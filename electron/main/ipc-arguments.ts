@@ -10,7 +10,8 @@ import {
   type SaveFileRequest,
   type SaveFolderRequest,
 } from '../ipc-contract'
-import { isBackupName, isSafeTournamentId } from './backup-names'
+import { checkTournamentId, isTournamentId } from '../../shared/tournament/tournament-id'
+import { isBackupName } from './backup-names'
 
 /*
  * What the renderer sends crosses a process boundary as plain data: TypeScript's types end there.
@@ -77,9 +78,6 @@ const isSaveFolderRequest = (value: unknown): value is SaveFolderRequest =>
     (file: unknown) => isRecord(file) && isString(file['name']) && isString(file['contents']),
   )
 
-const isTournamentId = (value: unknown): value is string =>
-  isString(value) && isSafeTournamentId(value)
-
 const isBackupRequest = (value: unknown): value is BackupRequest =>
   isRecord(value) && isTournamentId(value['tournamentId']) && isString(value['contents'])
 
@@ -106,8 +104,31 @@ export const argumentCheckers: {
   'backup:list': none,
   'backup:read': (args) =>
     args.length === 2 && isTournamentId(args[0]) && isString(args[1]) && isBackupName(args[1]),
-  // A tournament id is a UUID: nothing that could smuggle a path or a URL into the route.
+  // The one rule for ids (issue 20): nothing that could smuggle a path or a URL into the route.
   'window:open-projector': one(isTournamentId),
+}
+
+/** Where each channel carries a tournament id, so a refusal can name the rule it broke. */
+const tournamentIdOf: { readonly [C in IpcChannel]?: (args: readonly unknown[]) => unknown } = {
+  'backup:write': (args) => {
+    const request = args[0]
+    return isRecord(request) ? request['tournamentId'] : undefined
+  },
+  'backup:read': (args) => args[0],
+  'window:open-projector': (args) => args[0],
+}
+
+/**
+ * Why a channel's arguments were refused, in words (issue 20: an id the file reader accepts was
+ * refused silently). A tournament id that breaks the rule is named with the rule's own reason.
+ */
+export function argumentRefusal(channel: IpcChannel, args: readonly unknown[]): string {
+  const id = tournamentIdOf[channel]?.(args)
+  if (id !== undefined) {
+    const checked = checkTournamentId(id)
+    if (!checked.ok) return checked.error.message
+  }
+  return `malformed arguments for ${channel}`
 }
 
 export function areValidArguments<C extends IpcChannel>(

@@ -126,6 +126,9 @@ describe('every IPC call has its sender checked', () => {
 
   test.each([
     ['a tournament id', ['0b7f6c1e-3f0a-4c5e-9d2b-6a1f2e3d4c5b'], true],
+    ['a file-name stem the file reader accepts (issue 20)', ['spring_open_2026'], true],
+    ['a 100-character id', ['x'.repeat(100)], true],
+    ['a 101-character id', ['x'.repeat(101)], false],
     ['a path', ['../../etc/passwd'], false],
     ['a route', ['abc/../../x'], false],
     ['an empty id', [''], false],
@@ -145,6 +148,36 @@ describe('every IPC call has its sender checked', () => {
     const projector = FakeBrowserWindow.created.at(-1)
     expect(projector).not.toBe(main)
     expect(projector?.loaded?.url).toMatch(/#\/projector\/abc-123$/)
+  })
+
+  test.each([
+    ['backup:write', [{ tournamentId: '../x', contents: '{}' }], 'No backup written: '],
+    ['backup:read', ['a/b', '2026-03-14T09-01-00-000Z.json'], 'No backup read: '],
+    ['window:open-projector', ['../../etc/passwd'], 'The projector window did not open: '],
+  ] as const)(
+    '%s refuses an id against the rule and says why, never silently (issue 20)',
+    async (channel, args, prefix) => {
+      vi.spyOn(console, 'error').mockImplementation(() => undefined)
+      registerIpc()
+      const window = createMainWindow() as unknown as FakeBrowserWindow
+      const event = { sender: window.webContents, senderFrame: topFrame(appUrl) }
+      const created = FakeBrowserWindow.created.length
+      await expect(invoke(channel, event, ...args)).resolves.toEqual({
+        status: 'failed',
+        message: expect.stringMatching(new RegExp(`^${prefix}The tournament id .* (must|holds)`)),
+      })
+      expect(FakeBrowserWindow.created.length).toBe(created)
+    },
+  )
+
+  test('window:open-projector opens a window for an id with underscores (issue 20)', async () => {
+    registerIpc()
+    const main = createMainWindow() as unknown as FakeBrowserWindow
+    const event = { sender: main.webContents, senderFrame: topFrame(appUrl) }
+    await expect(invoke('window:open-projector', event, 'spring_open_2026')).resolves.toEqual({
+      status: 'opened',
+    })
+    expect(FakeBrowserWindow.created.at(-1)?.loaded?.url).toMatch(/#\/projector\/spring_open_2026$/)
   })
 
   test('app:info says which shell runs the app', async () => {

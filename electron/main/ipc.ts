@@ -3,7 +3,7 @@ import type { AppInfo, IpcArgs, IpcChannel, IpcResult } from '../ipc-contract'
 import { join } from 'node:path'
 import { listBackups, readBackup, writeBackup } from './backups'
 import { openTextFile, saveFolder, saveTextFile } from './files'
-import { areValidArguments } from './ipc-arguments'
+import { areValidArguments, argumentRefusal } from './ipc-arguments'
 import { listPrinters, printHtml, savePdf } from './printing'
 import { isAppUrl, isAppWindowContents, openProjectorWindow } from './window'
 
@@ -44,8 +44,12 @@ export function handle<C extends IpcChannel>(channel: C, handler: IpcHandler<C>)
       throw new Error('IPC refused: unknown sender')
     }
     if (!areValidArguments(channel, args)) {
-      console.error(`Rackside: IPC ${channel} refused: malformed arguments`)
-      throw new Error(`IPC refused: malformed arguments for ${channel}`)
+      const why = argumentRefusal(channel, args)
+      console.error(`Rackside: IPC ${channel} refused: ${why}`)
+      // A channel that answers with an outcome says why to the screen that asked (issue 20).
+      const refused = refusedOutcome[channel]
+      if (refused !== undefined) return refused(why)
+      throw new Error(`IPC refused: ${why}`)
     }
     const caller: IpcCaller = {
       contents: event.sender,
@@ -53,6 +57,18 @@ export function handle<C extends IpcChannel>(channel: C, handler: IpcHandler<C>)
     }
     return handler(caller, ...args)
   })
+}
+
+type Refusal = { readonly status: 'failed'; readonly message: string }
+
+/** Channels whose answer can say "failed, because…": a refusal comes back as that answer. */
+const refusedOutcome: { readonly [C in IpcChannel]?: (why: string) => IpcResult<C> & Refusal } = {
+  'backup:write': (why) => ({ status: 'failed', message: `No backup written: ${why}` }),
+  'backup:read': (why) => ({ status: 'failed', message: `No backup read: ${why}` }),
+  'window:open-projector': (why) => ({
+    status: 'failed',
+    message: `The projector window did not open: ${why}`,
+  }),
 }
 
 /** Backups live with the app's data, not in the director's documents (design.md). */

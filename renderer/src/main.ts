@@ -3,20 +3,32 @@ import { createApp } from 'vue'
 import App from './App.vue'
 import { RacksideDatabase } from './db/database'
 import { createDexieRepository } from './db/dexie-repository'
-import { openStorage, requestPersistence } from './db/storage'
+import { openStorage, requestPersistence, type StorageUnavailable } from './db/storage'
 import { backupPlugin } from './files/backups'
 import { createAppRouter } from './router'
+import { claimDesk } from './stores/desk-id'
 import { setRepository } from './stores/repository'
 import StorageUnavailableView from './views/StorageUnavailableView.vue'
 import './styles.css'
 
 async function start(): Promise<void> {
-  const db = new RacksideDatabase()
-  const problem = await openStorage(db)
-  if (problem) {
+  let db: RacksideDatabase | undefined
+  let problem: StorageUnavailable | null
+  try {
+    db = new RacksideDatabase()
+    problem = await openStorage(db)
+  } catch (error) {
+    // A browser may throw from the `indexedDB` getter itself (site data blocked): a message,
+    // never a blank page (issue 20).
+    problem = { reason: 'blocked', detail: error instanceof Error ? error.message : String(error) }
+  }
+  if (problem || db === undefined) {
+    problem ??= { reason: 'missing', detail: 'No database could be made.' }
     createApp(StorageUnavailableView, { problem }).mount('#app')
     return
   }
+  // A projector window gives no commands, so it needs no desk of its own and shows at once.
+  if (!location.hash.startsWith('#/projector/')) await claimDesk()
   setRepository(createDexieRepository(db))
   createApp(App).use(createPinia().use(backupPlugin)).use(createAppRouter()).mount('#app')
   void requestPersistence(window.rackside !== undefined)

@@ -1,11 +1,20 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { rulesFromPreset } from '../rules/presets'
+import { fold } from '../tournament/apply'
 import type { LoggedCommand } from '../tournament/commands'
 import { fingerprint } from '../tournament/log'
+import { LOG_VERSION } from '../tournament/log-version'
 import { ID, logOf, WORKED_EXAMPLE_LOG } from '../tournament/test-support/event'
+import { generateLog } from '../tournament/test-support/generate-log'
 import { standingsAsOf } from '../tournament/views'
-import { readTournamentFile, writeTournamentFile } from './tournament-file'
+import {
+  checkLog,
+  checkLogEntries,
+  readTournamentFile,
+  writeRawLog,
+  writeTournamentFile,
+} from './tournament-file'
 
 const SAVED = '2026-03-14T18:00:00.000Z'
 const log = logOf(WORKED_EXAMPLE_LOG)
@@ -63,6 +72,20 @@ describe('design.md: the tournament file is the command log', () => {
     expect(read.value.state.rules.clock.overtimeIncludedMinutes).toBe(0)
   })
 
+  test.each([
+    ['spring_open_2026', 'a file-name stem (issue 20)'],
+    ['a'.repeat(100), 'an id of 100 characters'],
+  ])('the id %s is read: %s', (id) => {
+    const read = readTournamentFile(writeTournamentFile(id, log, SAVED))
+    expect(read.ok && read.value.tournamentId).toBe(id)
+  })
+
+  test('issue 20: the version each command was stored by survives the file', () => {
+    const stamped = log.map((e) => ({ ...e, version: 1 }))
+    const read = readTournamentFile(writeTournamentFile(ID, stamped, SAVED))
+    expect(read.ok && read.value.log).toEqual(stamped)
+  })
+
   test('the header comes first, pretty-printed, with a final newline', () => {
     expect(text.startsWith('{\n  "format": "rackside-tournament",\n  "version": 1,\n')).toBe(true)
     expect(text.endsWith('}\n')).toBe(true)
@@ -115,7 +138,25 @@ describe('a damaged or foreign file is refused with what is wrong and where, nev
       what: 'a tournament id that climbs out of the backup folder (issue 13)',
       input: edited((f) => (f.tournamentId = '../../etc')),
       code: 'tournament-file.id',
-      message: 'tournamentId "../../etc" is not a tournament id',
+      message: 'The tournament id "../../etc" must start with a letter or a digit',
+    },
+    {
+      what: 'a tournament id of 101 characters (issue 20: one rule for ids)',
+      input: edited((f) => (f.tournamentId = 'a'.repeat(101))),
+      code: 'tournament-file.id',
+      message: 'at most 100',
+    },
+    {
+      what: 'a command written by a newer Rackside (issue 20)',
+      input: edited((f) => ((entry(f, 3) as Record<string, unknown>)['version'] = 99)),
+      code: 'tournament-file.command.newer',
+      message: 'command 3 (registerPlayer) was written by a newer Rackside (log version 99',
+    },
+    {
+      what: 'a command version that is not a whole number',
+      input: edited((f) => ((entry(f, 3) as Record<string, unknown>)['version'] = 'two')),
+      code: 'tournament-file.entry',
+      message: 'log[3].version should be a whole number',
     },
     {
       what: 'an empty log',
@@ -215,5 +256,163 @@ describe('a damaged or foreign file is refused with what is wrong and where, nev
       ),
       { numRuns: 300 },
     )
+  })
+})
+
+/* ---------- issue 20: a stored log, checked on load as a file is ---------- */
+
+/** A real log with undos, redos and desks: the worked example and a made-up event of 12 × 4. */
+const STORED_LOGS: readonly (readonly LoggedCommand[])[] = [
+  log,
+  [
+    ...generateLog({ players: 12, rounds: 4, seed: 7, starts: 'given' }).map((e, i) => ({
+      ...e,
+      desk: i % 3 === 0 ? 'desk-a' : 'desk-b',
+      version: LOG_VERSION,
+    })),
+  ],
+]
+
+type Path = readonly (string | number)[]
+
+/** Every place in a value a damage can hit: each field and list item, at every depth. */
+function pathsOf(value: unknown, at: Path = []): Path[] {
+  if (value === null || typeof value !== 'object') return []
+  const keys: (string | number)[] = Array.isArray(value)
+    ? value.map((_, i) => i)
+    : Object.keys(value)
+  return keys.flatMap((key) => [
+    [...at, key],
+    ...pathsOf((value as Record<string | number, unknown>)[key], [...at, key]),
+  ])
+}
+
+const DELETE = Symbol('delete')
+
+/** `value` with one field replaced (or removed): what a damaged row or a bad disk leaves. */
+function damaged(value: unknown, path: Path, replacement: unknown): unknown {
+  const copy: unknown = structuredClone(value)
+  let parent = copy as Record<string | number, unknown>
+  for (const key of path.slice(0, -1)) parent = parent[key] as Record<string | number, unknown>
+  const last = path.at(-1)
+  if (last === undefined) return replacement
+  if (replacement === DELETE) Reflect.deleteProperty(parent, last)
+  else parent[last] = replacement
+  return copy
+}
+
+/** What IndexedDB's structured clone can hold, beyond JSON: every one of them seen in a row. */
+const STRANGE = fc.oneof(
+  fc.jsonValue(),
+  fc.constantFrom(DELETE, undefined, NaN, Infinity, -1, 1e300, '', 'undo', 'recordResult'),
+  fc.bigInt(),
+  fc.date({ noInvalidDate: true }),
+  fc.constantFrom(new Map(), new Set([1]), [undefined], { type: 'futureCommand', seq: 0 }),
+)
+
+describe('checkLog: every stored command is checked on load as a file is (issue 20)', () => {
+  test('a whole stored log gives its state, the same as the fold', () => {
+    for (const stored of STORED_LOGS) {
+      const checked = checkLog(ID, stored)
+      const folded = fold(ID, stored)
+      expect(checked.ok && folded.ok && checked.value.state).toEqual(folded.ok && folded.value)
+    }
+  })
+
+  test.each([
+    [
+      'a command of a type this version does not know (an older copy, a newer log)',
+      (l: unknown[]) => (l[5] = { ...(l[5] as object), command: { type: 'splitDivision' } }),
+      { seq: 5, kind: 'unknown', type: 'splitDivision', code: 'tournament-file.command.unknown' },
+    ],
+    [
+      'a command stamped by a newer Rackside',
+      (l: unknown[]) => (l[4] = { ...(l[4] as object), version: LOG_VERSION + 1 }),
+      { seq: 4, kind: 'newer', type: 'registerPlayer', code: 'tournament-file.command.newer' },
+    ],
+    [
+      'a row whose command is null',
+      (l: unknown[]) => (l[7] = { ...(l[7] as object), command: null }),
+      { seq: 7, kind: 'unreadable', type: null, code: 'tournament-file.entry' },
+    ],
+    [
+      'a result without its game',
+      (l: unknown[]) => delete (l[9] as { command: Record<string, unknown> }).command['game'],
+      {
+        seq: 9,
+        kind: 'unreadable',
+        type: 'recordResult',
+        code: 'tournament-file.command.malformed',
+      },
+    ],
+    [
+      'a result for a table the round does not have',
+      (l: unknown[]) =>
+        ((l[9] as { command: Record<string, unknown> }).command['game'] = { table: 12 }),
+      { seq: 9, kind: 'fold', type: 'recordResult', code: 'table.missing' },
+    ],
+  ])('%s: named with seq, type and what is wrong', (_, damage, expected) => {
+    const entries: unknown[] = structuredClone(log) as unknown[]
+    damage(entries)
+    const checked = checkLog(ID, entries)
+    expect(checked.ok).toBe(false)
+    if (checked.ok) return
+    const { seq, kind, type, message, readable } = checked.error
+    expect({ seq, kind, type }).toEqual({
+      seq: expected.seq,
+      kind: expected.kind,
+      type: expected.type,
+    })
+    expect(checked.error.code).toBe(expected.code)
+    expect(message.length).toBeGreaterThan(10)
+    // The commands before it are read, for the recovery view; all of them after a fold failure.
+    expect(readable.length).toBe(kind === 'fold' ? log.length : seq)
+  })
+
+  test('property: a random single-field damage of a real log gives the state or a named command, never a throw', () => {
+    const runs = STORED_LOGS.map((stored) => {
+      const paths = pathsOf(stored)
+      return fc.property(
+        fc.integer({ min: 0, max: paths.length - 1 }),
+        STRANGE,
+        (which, replacement) => {
+          const path = paths[which] ?? []
+          const entries = damaged(stored, path, replacement) as unknown[]
+          const checked = checkLog(ID, entries)
+          if (!checked.ok) {
+            // The problem names a command of the log, and every command before it was read.
+            expect(checked.error.seq).toBeGreaterThanOrEqual(0)
+            expect(checked.error.seq).toBeLessThan(entries.length)
+            expect(checked.error.message).not.toBe('')
+            expect(checked.error.readable.length).toBeLessThanOrEqual(entries.length)
+          } else {
+            expect(checked.value.log).toHaveLength(entries.length)
+          }
+          // Even unchecked, the fold answers with a Result.
+          expect(() => fold(ID, entries as LoggedCommand[])).not.toThrow()
+        },
+      )
+    })
+    for (const run of runs) fc.assert(run, { numRuns: 750 })
+  })
+
+  test('checkLogEntries from a held prefix checks only what is new, still naming a bad new entry', () => {
+    const newer = { seq: log.length, at: SAVED, command: { type: 'splitDivision' } }
+    const checked = checkLogEntries([...log, newer], log.length)
+    expect(checked.ok ? null : { seq: checked.error.seq, kind: checked.error.kind }).toEqual({
+      seq: log.length,
+      kind: 'unknown',
+    })
+    const fine = checkLogEntries([...log, { ...newer, command: { type: 'undo', seq: 5 } }], 3)
+    expect(fine.ok && fine.value).toHaveLength(log.length + 1)
+  })
+
+  test('writeRawLog keeps what could not be read, and JSON-less values as text', () => {
+    const entries: unknown[] = [...log, { seq: log.length, command: { type: 'x', n: 10n } }, null]
+    const file = JSON.parse(writeRawLog(ID, entries, SAVED)) as { log: unknown[]; format: string }
+    expect(file.format).toBe('rackside-tournament')
+    expect(file.log).toHaveLength(log.length + 2)
+    expect(file.log.at(-2)).toEqual({ seq: log.length, command: { type: 'x', n: '10' } })
+    expect(file.log.at(-1)).toBeNull()
   })
 })

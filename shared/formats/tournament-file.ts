@@ -20,10 +20,12 @@ import {
   PRESET_IDS,
   WALK_OUT_RULES,
 } from '../rules/rule-set'
-import { fold } from '../tournament/apply'
+import { fold, type FoldError } from '../tournament/apply'
 import type { CommandType, LoggedCommand } from '../tournament/commands'
+import { LOG_VERSION } from '../tournament/log-version'
 import { DO_NOT_PAIR_REASONS } from '../tournament/pairing-rules'
 import { PLAYER_FLAGS, PRIZE_KINDS, TIE_RULES } from '../tournament/prizes'
+import { checkTournamentId } from '../tournament/tournament-id'
 import type { TournamentState } from '../tournament/types'
 
 export const TOURNAMENT_FILE_FORMAT = 'rackside-tournament'
@@ -67,6 +69,7 @@ export function writeTournamentFile(
       seq: entry.seq,
       at: entry.at,
       ...(entry.desk === undefined ? {} : { desk: entry.desk }),
+      ...(entry.version === undefined ? {} : { version: entry.version }),
       command: canonical(entry.command),
     })),
   }
@@ -374,7 +377,9 @@ const describeValue = (value: unknown): string => {
   if (value === null) return 'null'
   if (Array.isArray(value)) return 'a list'
   if (typeof value === 'object') return 'an object'
-  return `${typeof value} ${JSON.stringify(value)}`
+  // A stored row may hold what JSON cannot write (a BigInt from a damaged database).
+  if (typeof value === 'bigint') return `bigint ${value.toString()}`
+  return `${typeof value} ${JSON.stringify(value) ?? String(value)}`
 }
 
 /** What is wrong with `value` at `path`, or null when it fits. Extra keys are allowed. */
@@ -444,7 +449,13 @@ function checkFields(value: Record<string, unknown>, fields: Fields, path: strin
 
 const COMMAND_TYPES = Object.keys(COMMAND_FIELDS) as readonly CommandType[]
 
-function checkEntry(entry: unknown, index: number): Result<LoggedCommand> {
+/**
+ * One stored command checked as the file reader checks it (issue 20): its shape, its `seq` (its
+ * place in the log), the version of Rackside that wrote it, its type and every field the type
+ * has. The same check runs on a file and on the log loaded from the app's own storage, so a
+ * command an older copy does not know, or a damaged row, is named instead of thrown on.
+ */
+export function checkLogEntry(entry: unknown, index: number): Result<LoggedCommand> {
   const path = `log[${String(index)}]`
   if (!isRecord(entry)) {
     return err(
@@ -459,6 +470,7 @@ function checkEntry(entry: unknown, index: number): Result<LoggedCommand> {
     check(entry.seq, 'integer', `${path}.seq`) ??
     check(entry.at, 'string', `${path}.at`) ??
     check(entry.desk, opt('string'), `${path}.desk`) ??
+    check(entry.version, opt('integer'), `${path}.version`) ??
     check(entry.command, obj({ type: 'string' }), `${path}.command`)
   if (problem !== null) {
     return err('tournament-file.entry', problem, { details: { index } })
@@ -472,11 +484,26 @@ function checkEntry(entry: unknown, index: number): Result<LoggedCommand> {
   }
   const command = entry.command as Record<string, unknown>
   const type = command.type as string
+  const version = entry.version as number | undefined
+  if (version !== undefined && version > LOG_VERSION) {
+    return err(
+      'tournament-file.command.newer',
+      `command ${String(index)} (${type}) was written by a newer Rackside (log version ${String(version)}; this one reads up to ${String(LOG_VERSION)}): update Rackside to open it`,
+      { details: { index, type, version } },
+    )
+  }
+  if (version !== undefined && version < 1) {
+    return err(
+      'tournament-file.entry',
+      `${path}.version should be a whole number from 1, not ${String(version)}`,
+      { details: { index } },
+    )
+  }
   const known = COMMAND_TYPES.find((t) => t === type)
   if (known === undefined) {
     return err(
       'tournament-file.command.unknown',
-      `command ${String(index)}: "${type}" is not a command this version of Rackside knows`,
+      `command ${String(index)}: "${type}" is not a command this version of Rackside knows (a newer Rackside may have written it)`,
       { details: { index, type } },
     )
   }
@@ -487,8 +514,124 @@ function checkEntry(entry: unknown, index: number): Result<LoggedCommand> {
   return ok(entry as unknown as LoggedCommand)
 }
 
-/** What a tournament id may be: Rackside's UUIDs and any safe file-name stem. */
-const TOURNAMENT_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/
+/** Why a log does not open: a command that could not be read, or one that does not fold. */
+export const LOG_PROBLEM_KINDS = ['unreadable', 'unknown', 'newer', 'fold'] as const
+export type LogProblemKind = (typeof LOG_PROBLEM_KINDS)[number]
+
+/** The first command that keeps a log from opening, named for the recovery view. */
+export interface LogProblem extends FoldError {
+  readonly kind: LogProblemKind
+  /** The command's type as stored, when it has one that is text. */
+  readonly type: string | null
+  /**
+   * The commands read before it (for a fold failure: the whole log, every command readable), so
+   * the recovery view can describe them and cancel the failing one.
+   */
+  readonly readable: readonly LoggedCommand[]
+}
+
+export interface CheckedLog {
+  readonly log: readonly LoggedCommand[]
+  /** The fold of the log: undefined only for an empty log. */
+  readonly state: TournamentState | undefined
+}
+
+function storedType(entry: unknown): string | null {
+  if (!isRecord(entry) || !isRecord(entry.command)) return null
+  const type = entry.command.type
+  return typeof type === 'string' ? type : null
+}
+
+function problemKind(code: string): LogProblemKind {
+  if (code === 'tournament-file.command.unknown') return 'unknown'
+  if (code === 'tournament-file.command.newer') return 'newer'
+  return 'unreadable'
+}
+
+/**
+ * Every entry of a stored log checked (`checkLogEntry`), then folded. Never throws, whatever the
+ * entries hold: the answer is the state, or the first command that stops the log with what is
+ * wrong with it (issue 20: one damaged row used to leave the app on "Opening…" forever).
+ */
+export function checkLog(
+  tournamentId: string,
+  entries: readonly unknown[],
+): Result<CheckedLog, LogProblem> {
+  const read = checkLogEntries(entries)
+  if (!read.ok) return read
+  const log = read.value
+  const folded = fold(tournamentId, log)
+  if (!folded.ok) {
+    const type = log[folded.error.seq]?.command.type ?? null
+    return { ok: false, error: { ...folded.error, kind: 'fold', type, readable: log } }
+  }
+  return ok({ log, state: folded.value })
+}
+
+/**
+ * The entries' shapes only (`checkLogEntry` on each), for a caller that folds them its own way:
+ * a window that applies only the commands another window added. The first `from` entries are
+ * taken as checked: the caller holds them already (a log only grows within a generation, so the
+ * same last command means the same prefix), and a projector following a 10 000-command event
+ * checks only what is new. Never throws.
+ */
+export function checkLogEntries(
+  entries: readonly unknown[],
+  from = 0,
+): Result<readonly LoggedCommand[], LogProblem> {
+  const log: LoggedCommand[] = entries.slice(0, from) as LoggedCommand[]
+  for (const [index, entry] of entries.entries()) {
+    if (index < from) continue
+    const checked = checkLogEntry(entry, index)
+    if (!checked.ok) {
+      const { code, message, details } = checked.error
+      const problem: LogProblem = {
+        code,
+        message,
+        ...(details === undefined ? {} : { details }),
+        seq: index,
+        kind: problemKind(code),
+        type: storedType(entry),
+        readable: log,
+      }
+      return { ok: false, error: problem }
+    }
+    log.push(checked.value)
+  }
+  return ok(log)
+}
+
+/**
+ * The stored entries as they are, in a tournament file's frame, for a log that does not open:
+ * nothing is checked or dropped, so the file keeps what the recovery view could not read. Values
+ * JSON cannot hold (a big integer, a cycle in a damaged row) are written as text.
+ */
+export function writeRawLog(
+  tournamentId: string,
+  entries: readonly unknown[],
+  savedAt: string,
+): string {
+  const file = {
+    format: TOURNAMENT_FILE_FORMAT,
+    version: TOURNAMENT_FILE_VERSION,
+    tournamentId,
+    savedAt,
+    log: entries.map(rawEntry),
+  }
+  return `${JSON.stringify(file, null, 2)}\n`
+}
+
+function rawEntry(entry: unknown): unknown {
+  try {
+    return JSON.parse(
+      JSON.stringify(entry, (_key, value: unknown) =>
+        typeof value === 'bigint' ? value.toString() : value,
+      ) ?? 'null',
+    )
+  } catch (e) {
+    return { unreadable: e instanceof Error ? e.message : String(e) }
+  }
+}
 
 /** Where a JSON.parse error happened, as a line number, when the engine says. */
 function jsonErrorLine(text: string, message: string): number | undefined {
@@ -547,43 +690,34 @@ export function readTournamentFile(text: string): Result<TournamentFile> {
   if (tournamentId.trim() === '') {
     return err('tournament-file.header', 'tournamentId should not be empty')
   }
-  // The id names backup files and folders, so it must not climb out of them (`../../etc`).
-  if (!TOURNAMENT_ID.test(tournamentId)) {
-    return err(
-      'tournament-file.id',
-      `tournamentId ${JSON.stringify(tournamentId.slice(0, 80))} is not a tournament id: use letters, digits, '-' and '_' only (up to 100), starting with a letter or digit`,
-    )
+  // The id names backup files and folders, so it must not climb out of them (`../../etc`); the
+  // same rule as the backups, the projector and the desktop bridge (issue 20).
+  const id = checkTournamentId(tournamentId)
+  if (!id.ok) {
+    return err('tournament-file.id', `tournamentId: ${id.error.message}`, {
+      details: { cause: id.error.code },
+    })
   }
   const entries = parsed.log as readonly unknown[]
   if (entries.length === 0) {
     return err('tournament-file.log.empty', 'the log is empty: the file holds no tournament')
   }
-  const log: LoggedCommand[] = []
-  for (const [index, entry] of entries.entries()) {
-    const checked = checkEntry(entry, index)
-    if (!checked.ok) return checked
-    log.push(checked.value)
-  }
-  let folded: ReturnType<typeof fold>
-  try {
-    folded = fold(tournamentId, log)
-  } catch (e) {
-    // The shape check should leave nothing that makes a transition throw; if it ever does, the
-    // file is still refused as a value rather than crashing the caller.
+  const checked = checkLog(tournamentId, entries)
+  if (!checked.ok) {
+    const { seq, code, message, kind, type, details } = checked.error
+    if (kind !== 'fold') return err(code, message, details === undefined ? {} : { details })
     return err(
       'tournament-file.fold',
-      `the log cannot be replayed: ${e instanceof Error ? e.message : String(e)}`,
+      `command ${String(seq)} (${type ?? 'command'}): ${message}`,
+      {
+        details: { seq, cause: code },
+      },
     )
   }
-  if (!folded.ok) {
-    const { seq, code, message } = folded.error
-    const type = log[seq]?.command.type ?? 'command'
-    return err('tournament-file.fold', `command ${String(seq)} (${type}): ${message}`, {
-      details: { seq, cause: code },
-    })
-  }
-  if (folded.value === undefined) {
+  const { log } = checked.value
+  const folded = checked.value
+  if (folded.state === undefined) {
     return err('tournament-file.log.empty', 'the log is empty: the file holds no tournament')
   }
-  return ok({ tournamentId, savedAt: parsed.savedAt as string, log, state: folded.value })
+  return ok({ tournamentId, savedAt: parsed.savedAt as string, log, state: folded.state })
 }

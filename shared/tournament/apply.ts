@@ -181,19 +181,50 @@ export type { FoldError } from './cancel'
  * commands that the log's undos cancel by its end (an undo is a command of its own, so nothing is
  * ever deleted). A stored log was valid when written, so a failure here means a damaged file or a
  * rule change, and is reported with the command's position.
+ *
+ * Never throws (issue 20): a log that was not checked first (`checkLog`) may hold anything, and a
+ * transition that trips over it comes back as `log.unreadable` at the command it was applying.
  */
 export function fold(
   tournamentId: string,
   log: readonly LoggedCommand[],
 ): Result<TournamentState | undefined, FoldError> {
-  const cancelled = cancelledSeqs(log)
-  if (!cancelled.ok) return cancelled
-  let state: TournamentState | undefined
-  for (const entry of log) {
-    if (isLogControl(entry.command) || cancelled.value.has(entry.seq)) continue
-    const next = apply(state, entry.command, tournamentId)
-    if (!next.ok) return { ok: false, error: { ...next.error, seq: entry.seq } }
-    state = next.value
+  let at: number | null = null
+  try {
+    const cancelled = cancelledSeqs(log)
+    if (!cancelled.ok) return cancelled
+    let state: TournamentState | undefined
+    for (const [index, entry] of log.entries()) {
+      at = index
+      if (isLogControl(entry.command) || cancelled.value.has(entry.seq)) continue
+      const next = apply(state, entry.command, tournamentId)
+      if (!next.ok) return { ok: false, error: { ...next.error, seq: entry.seq } }
+      state = next.value
+    }
+    return ok(state)
+  } catch (e) {
+    // Before the loop the undos were being read: the first entry that is not a command is the one.
+    const seq =
+      at ??
+      Math.max(
+        0,
+        log.findIndex((entry) => !isCommandLike(entry)),
+      )
+    const why = e instanceof Error ? e.message : String(e)
+    return {
+      ok: false,
+      error: {
+        code: 'log.unreadable',
+        message: `Command ${seq + 1} cannot be read (${why}).`,
+        details: { seq },
+        seq,
+      },
+    }
   }
-  return ok(state)
+}
+
+function isCommandLike(entry: unknown): boolean {
+  if (entry === null || typeof entry !== 'object') return false
+  const command = (entry as { readonly command?: unknown }).command
+  return command !== null && typeof command === 'object'
 }

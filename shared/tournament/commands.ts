@@ -241,6 +241,11 @@ export interface LoggedCommand {
    * and not another desk's; absent in logs written before desks were recorded.
    */
   readonly desk?: string
+  /**
+   * The log version (`LOG_VERSION`) of the Rackside that stored it, so an older copy names a
+   * command it cannot read instead of failing on it (issue 20); absent on commands stored before.
+   */
+  readonly version?: number
   readonly command: Command
 }
 

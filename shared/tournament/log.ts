@@ -1,6 +1,7 @@
 import { err, ok, type Result, type RuleError } from '../result'
 import { fold } from './apply'
 import { isLogControl, type Command, type LogControl, type LoggedCommand } from './commands'
+import { LOG_VERSION } from './log-version'
 import type { TournamentState } from './types'
 
 /**
@@ -106,7 +107,13 @@ export function planControl(
   command: LogControl,
   stamp: { readonly at: string; readonly desk: string },
 ): Result<Controlled> {
-  const entry: LoggedCommand = { seq: log.length, at: stamp.at, desk: stamp.desk, command }
+  const entry: LoggedCommand = {
+    seq: log.length,
+    at: stamp.at,
+    desk: stamp.desk,
+    version: LOG_VERSION,
+    command,
+  }
   const folded = fold(tournamentId, [...log, entry])
   if (folded.ok) return ok({ entry, state: folded.value })
   const { seq, code, message } = folded.error

@@ -9,6 +9,8 @@ export interface CommandRow {
   readonly at: string
   /** The desk (window) that gave it; rows written before desks were recorded have none. */
   readonly desk?: string
+  /** The log version that stored it (issue 20); rows from before have none. */
+  readonly version?: number
   readonly command: Command
 }
 

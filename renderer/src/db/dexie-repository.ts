@@ -21,7 +21,7 @@ export function createDexieRepository(db: RacksideDatabase): TournamentRepositor
       const rows = await logOf(db.commands, tournamentId).toArray()
       const row = await db.tournaments.get(tournamentId)
       if (rows.length === 0 && row === undefined) return undefined
-      return { log: rows.map(toLogged), generation: row?.generation ?? 0 }
+      return { log: rows.map(toStored), generation: row?.generation ?? 0 }
     })
   }
 
@@ -33,7 +33,8 @@ export function createDexieRepository(db: RacksideDatabase): TournamentRepositor
     },
 
     async loadLog(tournamentId) {
-      return (await loadStored(tournamentId))?.log
+      // Only asked whether a tournament exists (files/store-tournament.ts); the store checks.
+      return (await loadStored(tournamentId))?.log as readonly LoggedCommand[] | undefined
     },
 
     loadStored,
@@ -112,14 +113,26 @@ function toSummary(row: TournamentSummary): TournamentSummary {
 }
 
 function toRow(tournamentId: string, entry: LoggedCommand): CommandRow {
-  const { seq, at, desk, command } = entry
-  return desk === undefined
-    ? { tournamentId, seq, at, command }
-    : { tournamentId, seq, at, desk, command }
+  const { seq, at, desk, version, command } = entry
+  return {
+    tournamentId,
+    seq,
+    at,
+    ...(desk === undefined ? {} : { desk }),
+    ...(version === undefined ? {} : { version }),
+    command,
+  }
+}
+
+/**
+ * A row as stored, without its tournament id. Not checked here: a row may hold anything a damaged
+ * database or a newer Rackside left, so the store checks every entry before folding (issue 20).
+ */
+function toStored(row: unknown): unknown {
+  if (row === null || typeof row !== 'object') return row
+  return Object.fromEntries(Object.entries(row).filter(([key]) => key !== 'tournamentId'))
 }
 
 function toLogged(row: CommandRow): LoggedCommand {
-  return row.desk === undefined
-    ? { seq: row.seq, at: row.at, command: row.command }
-    : { seq: row.seq, at: row.at, desk: row.desk, command: row.command }
+  return toStored(row) as LoggedCommand
 }

@@ -84,6 +84,12 @@ function copySummary(summary: TournamentSummary): TournamentSummary {
 
 /** Only a logged command's own fields, as the Dexie rows keep them. */
 function copyEntry(entry: LoggedCommand): LoggedCommand {
-  const { seq, at, desk, command } = entry
-  return desk === undefined ? { seq, at, command } : { seq, at, desk, command }
+  const { seq, at, desk, version, command } = entry
+  return {
+    seq,
+    at,
+    ...(desk === undefined ? {} : { desk }),
+    ...(version === undefined ? {} : { version }),
+    command,
+  }
 }

@@ -3,6 +3,7 @@ import 'fake-indexeddb/auto'
 import Dexie from 'dexie'
 import fc from 'fast-check'
 import { afterEach, describe, expect, test } from 'vitest'
+import { checkLog } from '../../../shared/formats/tournament-file'
 import { apply, fold } from '../../../shared/tournament/apply'
 import type { Command, LoggedCommand } from '../../../shared/tournament/commands'
 import { defaultUndoTarget, fingerprint, planControl } from '../../../shared/tournament/log'
@@ -83,11 +84,12 @@ afterEach(async () => {
 async function reload(window: Window): Promise<void> {
   const stored = await window.repository.loadStored(ID)
   if (!stored) throw new Error('the tournament vanished')
-  const folded = fold(ID, stored.log)
-  if (!folded.ok) throw new Error(`stored log does not fold: ${folded.error.message}`)
-  window.log = stored.log
+  // Read as the store reads it (issue 20): every entry checked, then folded.
+  const read = checkLog(ID, stored.log)
+  if (!read.ok) throw new Error(`stored log does not open: ${read.error.message}`)
+  window.log = read.value.log
   window.generation = stored.generation
-  window.state = folded.value
+  window.state = read.value.state
 }
 
 /** What a window tries for `x`; undefined when its own view already refuses it (never sent). */
@@ -200,14 +202,14 @@ describe('two windows on one IndexedDB database (issue 13)', () => {
           await Promise.all(batch.map((y) => run(windows[y.window] as Window, y, acked, replaces)))
 
           const stored = await first.repository.loadStored(ID)
-          expect(stored && fold(ID, stored.log).ok).toBe(true)
+          expect(stored && checkLog(ID, stored.log).ok).toBe(true)
         }
 
         const stored = await first.repository.loadStored(ID)
         if (!stored) throw new Error('lost the tournament')
         const kept = acked.filter((a) => a.generation === stored.generation)
         for (const { entry } of kept) {
-          const found = stored.log[entry.seq]
+          const found = stored.log[entry.seq] as LoggedCommand | undefined
           expect(found && fingerprint(found)).toBe(fingerprint(entry))
         }
         expect(stored.log).toHaveLength((replaces.get(stored.generation) ?? 0) + kept.length)

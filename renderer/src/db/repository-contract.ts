@@ -99,7 +99,8 @@ export async function storedHead(
   tournamentId: string,
 ): Promise<LogHead> {
   const stored = await repository.loadStored(tournamentId)
-  return headOf(stored?.log ?? [], stored?.generation ?? 0)
+  // The contract's own logs, stored whole: the shape is known here.
+  return headOf((stored?.log ?? []) as readonly LoggedCommand[], stored?.generation ?? 0)
 }
 
 export function describeRepositoryContract(

@@ -26,9 +26,12 @@ export interface LogHead {
   readonly generation: number
 }
 
-/** A stored log with its generation. */
+/**
+ * A stored log with its generation, as stored: unchecked, since a damaged database or a newer
+ * Rackside may have left anything in it. `checkLog` (shared/formats/tournament-file.ts) reads it.
+ */
 export interface StoredLog {
-  readonly log: readonly LoggedCommand[]
+  readonly log: readonly unknown[]
   readonly generation: number
 }
 

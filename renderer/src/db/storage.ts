@@ -15,8 +15,13 @@ const OPEN_TIMEOUT_MS = 8000
  * empty list, a raw Dexie error or "Opening…" forever.
  */
 export async function openStorage(db: RacksideDatabase): Promise<StorageUnavailable | null> {
-  if (typeof indexedDB === 'undefined' || indexedDB === null) {
-    return { reason: 'missing', detail: 'This browser window offers no IndexedDB storage.' }
+  try {
+    // Touching `indexedDB` may itself throw where site data is blocked (issue 20).
+    if (typeof indexedDB === 'undefined' || indexedDB === null) {
+      return { reason: 'missing', detail: 'This browser window offers no IndexedDB storage.' }
+    }
+  } catch (error) {
+    return { reason: 'blocked', detail: error instanceof Error ? error.message : String(error) }
   }
   let timer: ReturnType<typeof setTimeout> | undefined
   const timeout = new Promise<string>((resolve) => {

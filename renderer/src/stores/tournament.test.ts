@@ -1,5 +1,7 @@
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, test } from 'vitest'
+import type { LoggedCommand } from '../../../shared/tournament/commands'
+import { LOG_VERSION } from '../../../shared/tournament/log-version'
 import { createMemoryRepository } from '../db/memory-repository'
 import { storedHead } from '../db/repository-contract'
 import type { TournamentRepository } from '../db/repository'
@@ -241,6 +243,89 @@ describe('the tournament store stores exactly what the rules engine accepts', ()
     expect(again.broken).toBeNull()
     expect(again.divisions.map((d) => d.name)).toEqual(['A', 'B'])
     expect((await repo.loadLog(id))?.at(-1)?.command).toEqual({ type: 'undo', seq: 2 })
+  })
+
+  test.each([
+    [
+      'a command of a type this version does not know (a newer copy wrote it)',
+      { type: 'splitDivision', division: 'A' },
+      undefined,
+      { seq: 2, kind: 'unknown', type: 'splitDivision' },
+    ],
+    [
+      'a command stamped by a newer Rackside',
+      { type: 'addDivision', name: 'B' },
+      99,
+      { seq: 2, kind: 'newer', type: 'addDivision' },
+    ],
+    [
+      'a damaged row: a command without its fields',
+      { type: 'addDivision' },
+      undefined,
+      { seq: 2, kind: 'unreadable', type: 'addDivision' },
+    ],
+  ])(
+    'issue 20: %s opens in recovery naming it, never throws',
+    async (_, command, version, expected) => {
+      const store = useTournamentStore()
+      await store.create(INFO, 'msa')
+      await store.dispatch({ type: 'addDivision', name: 'A' })
+      const id = store.tournamentId!
+      const stored = (await repo.loadLog(id)) ?? []
+      const odd = {
+        seq: 2,
+        at: '2026-12-12T10:00:00.000Z',
+        ...(version === undefined ? {} : { version }),
+        command,
+      } as unknown as LoggedCommand
+      const after = {
+        seq: 3,
+        at: '2026-12-12T10:00:01.000Z',
+        command: { type: 'addDivision', name: 'C' },
+      } as const
+      await repo.importLog(
+        id,
+        [...stored, odd, after],
+        { ...(await repo.list())[0]!, commandCount: 4 },
+        { replace: true },
+      )
+      const again = reopened()
+      expect(await again.open(id)).toBe(false)
+      expect(again.broken).toMatchObject(expected)
+      expect(again.broken?.message).not.toBe('')
+      // The readable commands are described; the whole stored log is kept for the export.
+      expect(again.log).toHaveLength(2)
+      expect(again.storedEntries).toHaveLength(4)
+      // Nothing is written past a row that could not be read.
+      const refused = await again.dispatch({ type: 'addDivision', name: 'D' })
+      expect(refused.ok).toBe(false)
+      expect(await repo.loadLog(id)).toHaveLength(4)
+    },
+  )
+
+  test('issue 20: a window that follows another sees a future command arrive and opens recovery', async () => {
+    const mine = useTournamentStore()
+    await mine.create(INFO, 'msa')
+    const id = mine.tournamentId!
+    const summary = { ...(await repo.list())[0]!, commandCount: 2 }
+    const future = {
+      seq: 1,
+      at: '2026-12-12T09:00:00.000Z',
+      version: 2,
+      command: { type: 'addDivision', name: 'B' },
+    }
+    await repo.append(id, future as LoggedCommand, summary, await storedHead(repo, id))
+    expect(await mine.refresh()).toBe(false)
+    expect(mine.broken).toMatchObject({ seq: 1, kind: 'newer' })
+  })
+
+  test('issue 20: every command a window stores carries the log version that wrote it', async () => {
+    const store = useTournamentStore()
+    await store.create(INFO, 'msa')
+    await store.dispatch({ type: 'addDivision', name: 'A' })
+    await store.undo()
+    const stored = (await repo.loadLog(store.tournamentId!)) ?? []
+    expect(stored.map((e) => e.version)).toEqual([LOG_VERSION, LOG_VERSION, LOG_VERSION])
   })
 
   test('refresh reads what another window stored', async () => {

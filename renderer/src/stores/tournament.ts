@@ -3,7 +3,13 @@ import { computed, ref, shallowRef } from 'vue'
 import { err, ok, type Result, type RuleError } from '../../../shared/result'
 import { rulesFromPreset } from '../../../shared/rules/presets'
 import type { PresetId } from '../../../shared/rules/rule-set'
-import { apply, fold, type FoldError } from '../../../shared/tournament/apply'
+import {
+  checkLog,
+  checkLogEntries,
+  checkLogEntry,
+  type LogProblem,
+} from '../../../shared/formats/tournament-file'
+import { apply } from '../../../shared/tournament/apply'
 import {
   isLogControl,
   type Command,
@@ -17,6 +23,7 @@ import {
   fingerprint,
   planControl,
 } from '../../../shared/tournament/log'
+import { LOG_VERSION } from '../../../shared/tournament/log-version'
 import type {
   Division,
   Player,
@@ -53,6 +60,18 @@ function sameEntry(a: LoggedCommand | undefined, b: LoggedCommand | undefined): 
   return a !== undefined && b !== undefined && fingerprint(a) === fingerprint(b)
 }
 
+/** Whether the stored entries hold, at its place, the last command this window holds. */
+function sameStored(stored: readonly unknown[], held: readonly LoggedCommand[]): boolean {
+  const at = held.length - 1
+  const checked = checkLogEntry(stored[at], at)
+  try {
+    return checked.ok && sameEntry(checked.value, held[at])
+  } catch {
+    // A field the shape check lets through (an extra key) that JSON cannot write.
+    return false
+  }
+}
+
 /** The length of the prefix two logs share, command for command. */
 function sharedPrefix(a: readonly LoggedCommand[], b: readonly LoggedCommand[]): number {
   const shorter = Math.min(a.length, b.length)
@@ -86,8 +105,14 @@ export const useTournamentStore = defineStore('tournament', () => {
   const generation = ref(0)
   const state = shallowRef<TournamentState | undefined>()
   const loadError = shallowRef<RuleError | null>(null)
-  /** A stored log that does not fold: the tournament opens in the recovery view (issue 13). */
-  const broken = shallowRef<FoldError | null>(null)
+  /**
+   * A stored log that does not open: a command that cannot be read (damaged, of a type or version
+   * this Rackside does not know) or does not fold. The tournament opens in the recovery view,
+   * naming the command (issues 13 and 20).
+   */
+  const broken = shallowRef<LogProblem | null>(null)
+  /** The stored entries as read, unchecked: what the recovery view exports when some cannot be read. */
+  const storedEntries = shallowRef<readonly unknown[]>([])
   /** What another window changed, shown until the director dismisses it. */
   const changedElsewhere = shallowRef<ChangedElsewhere | null>(null)
   /** This window's desk, recorded on each of its commands. */
@@ -100,6 +125,7 @@ export const useTournamentStore = defineStore('tournament', () => {
   function reset(id: string | null): void {
     tournamentId.value = id
     log.value = []
+    storedEntries.value = []
     generation.value = 0
     state.value = undefined
     loadError.value = null
@@ -135,48 +161,54 @@ export const useTournamentStore = defineStore('tournament', () => {
       state.value = undefined
       return false
     }
-    const entries = stored.log
-    const folded = foldFrom(id, entries, stored.generation)
-    log.value = entries
+    storedEntries.value = stored.log
+    const folded = foldFrom(id, stored.log, stored.generation)
     generation.value = stored.generation
     if (!folded.ok) {
+      // Only the commands read before the one that stops the log are described and built on;
+      // an append onto them is refused by the head check, so nothing is written past a bad row.
+      log.value = folded.error.readable
       state.value = undefined
-      broken.value =
-        'seq' in folded.error ? (folded.error as FoldError) : { ...folded.error, seq: -1 }
+      broken.value = folded.error
       return false
     }
-    state.value = folded.value
+    log.value = folded.value.log
+    state.value = folded.value.state
     loadError.value = null
     broken.value = null
     return true
   }
 
   /**
-   * The state of `entries`: when they extend the log this window holds (same generation, same last
-   * command; another window appended a command that is not an undo), only the new commands are
-   * applied, so a projector follows a 10 000-command event cheaply; otherwise (first load, an
-   * undo, a replace) the whole log is folded again.
+   * The stored entries checked as a file is (issue 20), then their state: when they extend the log
+   * this window holds (same generation, same last command; another window appended a command that
+   * is not an undo), only the new commands are applied, so a projector follows a 10 000-command
+   * event cheaply; otherwise (first load, an undo, a replace) the whole log is folded again.
    */
   function foldFrom(
     id: string,
-    entries: readonly LoggedCommand[],
+    stored: readonly unknown[],
     storedGeneration: number,
-  ): Result<TournamentState | undefined, RuleError> {
+  ): Result<{ log: readonly LoggedCommand[]; state: TournamentState | undefined }, LogProblem> {
     const held = log.value
-    const extendsHeld =
+    const prefixHeld =
       state.value !== undefined &&
       held.length > 0 &&
       storedGeneration === generation.value &&
-      sameEntry(entries[held.length - 1], held[held.length - 1]) &&
-      !entries.slice(held.length).some((entry) => isLogControl(entry.command))
-    if (!extendsHeld || state.value === undefined) return fold(id, entries)
+      sameStored(stored, held)
+    const read = checkLogEntries(stored, prefixHeld ? held.length : 0)
+    if (!read.ok) return read
+    const entries = read.value
+    const extendsHeld =
+      prefixHeld && !entries.slice(held.length).some((entry) => isLogControl(entry.command))
+    if (!extendsHeld || state.value === undefined) return checkLog(id, entries)
     let next: TournamentState = state.value
     for (const entry of entries.slice(held.length)) {
       const applied = apply(next, entry.command, id)
-      if (!applied.ok) return fold(id, entries)
+      if (!applied.ok) return checkLog(id, entries)
       next = applied.value
     }
-    return ok(next)
+    return ok({ log: entries, state: next })
   }
 
   /** Reloads after another window's change and records what it changed. */
@@ -260,6 +292,7 @@ export const useTournamentStore = defineStore('tournament', () => {
       seq: log.value.length,
       at: new Date().toISOString(),
       desk,
+      version: LOG_VERSION,
       command,
     }
     return store(id, entry, next.value)
@@ -284,6 +317,7 @@ export const useTournamentStore = defineStore('tournament', () => {
       return err(code, seen ? refusalText(seen) : saved.error.message)
     }
     log.value = nextLog
+    storedEntries.value = nextLog
     state.value = next
     broken.value = null
     if (next !== undefined) loadError.value = null
@@ -301,7 +335,13 @@ export const useTournamentStore = defineStore('tournament', () => {
     if (!planned.ok) {
       // In recovery the log does not fold yet; cancelling the failing command must still be stored.
       if (broken.value === null || !planned.error.code.endsWith('.blocked')) return planned
-      const entry = { seq: log.value.length, at: new Date().toISOString(), desk, command }
+      const entry: LoggedCommand = {
+        seq: log.value.length,
+        at: new Date().toISOString(),
+        desk,
+        version: LOG_VERSION,
+        command,
+      }
       const saved = await store(id, entry, undefined)
       if (!saved.ok && saved.error.code === 'log.does-not-fold') await load(id)
       return saved
@@ -380,6 +420,7 @@ export const useTournamentStore = defineStore('tournament', () => {
     state,
     loadError,
     broken,
+    storedEntries,
     changedElsewhere,
     desk,
     divisions,

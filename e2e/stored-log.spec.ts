@@ -1,0 +1,205 @@
+import type { Page } from '@playwright/test'
+import { writeFileSync } from 'node:fs'
+import { expect, test } from './fixtures'
+import { AppShell } from './pages/app-shell'
+import { FilesPage } from './pages/files-page'
+import { ResultsPage } from './pages/results-page'
+import { plannedEvent } from './support/t-writer'
+
+/*
+ * Issue 20: a stored log opens whatever it holds (a damaged row, a command a newer Rackside wrote)
+ * in the recovery view, never "Opening…" forever; each window is a desk of its own, even one
+ * opened with window.open or duplicated, and the director's desk survives a restart.
+ */
+
+const EVENT = plannedEvent(8, 4)
+
+async function importEvent(page: Page, path: string): Promise<string> {
+  writeFileSync(path, EVENT.text, 'utf8')
+  const shell = new AppShell(page)
+  const files = new FilesPage(page)
+  await shell.start()
+  await files.importOptions({ rounds: '5' })
+  await files.importT(path)
+  await expect(page.getByRole('heading', { name: 'eight', level: 1 })).toBeVisible()
+  return decodeURIComponent(/#\/t\/([^/]+)/.exec(page.url())?.[1] ?? '')
+}
+
+/** Appends a raw row to the tournament's stored log, as a newer copy or a damaged disk leaves it. */
+async function storeRow(page: Page, id: string, row: Record<string, unknown>): Promise<number> {
+  return page.evaluate(
+    async ({ id, row }) => {
+      const request = indexedDB.open('rackside')
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        request.onsuccess = () => resolve(request.result)
+        request.onerror = () => reject(request.error)
+      })
+      const store = db.transaction('commands', 'readwrite').objectStore('commands')
+      const count = await new Promise<number>((resolve) => {
+        const counted = store.count(IDBKeyRange.bound([id, -Infinity], [id, Infinity]))
+        counted.onsuccess = () => resolve(counted.result)
+      })
+      await new Promise((resolve) => {
+        const added = store.add({
+          tournamentId: id,
+          seq: count,
+          at: new Date().toISOString(),
+          ...row,
+        })
+        added.onsuccess = resolve
+      })
+      db.close()
+      return count
+    },
+    { id, row },
+  )
+}
+
+test.describe('a stored log that does not open goes to recovery, never hangs (issue 20)', () => {
+  test('a command a newer Rackside wrote: the tournament, the recovery address and the projector all answer', async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(120_000)
+    const id = await importEvent(page, testInfo.outputPath('eight.t'))
+    const seq = await storeRow(page, id, {
+      version: 2,
+      command: { type: 'splitDivision', division: 'EIGHT', into: ['A', 'B'] },
+    })
+
+    await page.reload()
+    await expect(page.getByRole('heading', { name: 'Recover this tournament' })).toBeVisible()
+    const alert = page.getByRole('alert')
+    await expect(alert).toContainText(`The log stops at command ${seq + 1} (splitDivision)`)
+    await expect(alert).toContainText('written by a newer Rackside')
+    await expect(page.getByText('A newer Rackside wrote it')).toBeVisible()
+
+    // The raw log is saved whole, the unread command with it.
+    const files = new FilesPage(page)
+    const saved = await files.download('Save the log as a file', testInfo.outputPath('raw.json'))
+    const file = JSON.parse(saved.text) as { log: { command: { type: string } }[] }
+    expect(file.log).toHaveLength(seq + 1)
+    expect(file.log.at(-1)?.command.type).toBe('splitDivision')
+
+    await page.goto(`/#/recover/${id}`)
+    await expect(page.getByRole('alert')).toContainText(`command ${seq + 1} (splitDivision)`)
+
+    const projector = await page.context().newPage()
+    await projector.goto(`/#/projector/${id}`)
+    await expect(projector.getByRole('alert')).toContainText('being recovered at the desk')
+  })
+
+  test('a damaged row (a result without its game) is named with what is wrong', async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(120_000)
+    const id = await importEvent(page, testInfo.outputPath('eight.t'))
+    const seq = await storeRow(page, id, {
+      command: { type: 'recordResult', division: 'EIGHT', round: 2 },
+    })
+    await page.reload()
+    const alert = page.getByRole('alert')
+    await expect(alert).toContainText(`The log stops at command ${seq + 1} (recordResult)`)
+    await expect(alert).toContainText('.game')
+    await expect(page.getByText('The stored command is damaged')).toBeVisible()
+    await expect(page.getByRole('table', { name: 'Stored log' })).toContainText('Round 1')
+  })
+})
+
+test('with a browser that throws on touching indexedDB the app says why, not a blank page', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(window, 'indexedDB', {
+      get() {
+        throw new DOMException(
+          'The user denied permission to access the database.',
+          'SecurityError',
+        )
+      },
+    })
+  })
+  await page.goto('/')
+  await expect(
+    page.getByRole('heading', { name: 'Rackside cannot keep tournaments in this browser window' }),
+  ).toBeVisible()
+  await expect(page.getByRole('alert')).toContainText('denied permission')
+})
+
+test.describe('a desk per window (issue 20)', () => {
+  test('a window opened with window.open is a desk of its own: each Undo takes back its own result', async ({
+    page,
+    context,
+  }, testInfo) => {
+    test.setTimeout(120_000)
+    await importEvent(page, testInfo.outputPath('eight.t'))
+    const shell = new AppShell(page)
+    await shell.goTo('Results')
+    const results = new ResultsPage(page)
+    await results.chooseRound(2)
+    await results.enter('1 400 350')
+
+    const opened = context.waitForEvent('page')
+    await page.evaluate(() => void window.open(location.href))
+    const other = await opened
+    // The copy starts with this window's sessionStorage: the very case that shared a desk.
+    const otherResults = new ResultsPage(other)
+    await expect(other.getByLabel('Result line')).toBeVisible()
+    await otherResults.chooseRound(2)
+    await otherResults.enter('2 380 360')
+    await expect(otherResults.lastEntry).toHaveText(/^Entered: Table 2/)
+
+    await expect(page.getByText(/^Undoes: Round 2, table 1: /)).toBeVisible()
+    await expect(other.getByText(/^Undoes: Round 2, table 2: /)).toBeVisible()
+  })
+
+  test('a duplicated tab (its sessionStorage copied) is a desk of its own', async ({
+    page,
+    context,
+  }, testInfo) => {
+    test.setTimeout(120_000)
+    await importEvent(page, testInfo.outputPath('eight.t'))
+    await new AppShell(page).goTo('Results')
+    const results = new ResultsPage(page)
+    await results.chooseRound(2)
+    await results.enter('1 400 350')
+    const session = await page.evaluate(() => JSON.stringify(Object.entries(sessionStorage)))
+
+    const duplicate = await context.newPage()
+    // What the browser's "Duplicate tab" does: the same address with a copy of sessionStorage.
+    await duplicate.addInitScript((copied) => {
+      if (sessionStorage.getItem('copied') !== null) return
+      for (const [key, value] of JSON.parse(copied) as [string, string][]) {
+        sessionStorage.setItem(key, value)
+      }
+      sessionStorage.setItem('copied', 'yes')
+    }, session)
+    await duplicate.goto(page.url())
+    const copyResults = new ResultsPage(duplicate)
+    await copyResults.chooseRound(2)
+    await copyResults.enter('2 380 360')
+    await expect(copyResults.lastEntry).toHaveText(/^Entered: Table 2/)
+
+    await expect(page.getByText(/^Undoes: Round 2, table 1: /)).toBeVisible()
+    await expect(duplicate.getByText(/^Undoes: Round 2, table 2: /)).toBeVisible()
+  })
+
+  test("after a restart the director's own last result is still the default Undo", async ({
+    page,
+    context,
+  }, testInfo) => {
+    test.setTimeout(120_000)
+    await importEvent(page, testInfo.outputPath('eight.t'))
+    await new AppShell(page).goTo('Results')
+    const results = new ResultsPage(page)
+    await results.chooseRound(2)
+    await results.enter('1 400 350')
+    const url = page.url()
+    // The app closes: its window and sessionStorage go; the browser's storage stays.
+    await page.close()
+
+    const again = await context.newPage()
+    await again.goto(url)
+    await new ResultsPage(again).chooseRound(2)
+    await expect(again.getByText(/^Undoes: Round 2, table 1: /)).toBeVisible()
+  })
+})
