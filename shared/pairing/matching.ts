@@ -167,8 +167,8 @@ export interface SparseProblem {
 }
 
 /**
- * For each vertex, the blossoms holding it from the outermost in, with running sums of their
- * duals: two vertices share exactly the blossoms of their common prefix.
+ * For each vertex, the blossoms holding it with a dual, from the outermost in, with running sums
+ * of their duals: two vertices share exactly the blossoms of their common prefix.
  */
 function blossomChains(
   result: MatchingResult,
@@ -186,13 +186,16 @@ function blossomChains(
       chain.push(b)
     }
     chain.reverse()
-    const running = new Float64Array(chain.length)
+    // Only blossoms with a dual add to a reduced cost: leaving out those at zero keeps every
+    // shared sum (two chains still share exactly a prefix) and shortens the prefix compared.
+    const held = chain.filter((b) => result.blossomDual[b - n] !== 0)
+    const running = new Float64Array(held.length)
     let total = 0
-    chain.forEach((b, k) => {
+    held.forEach((b, k) => {
       total += result.blossomDual[b - n] as number
       running[k] = total
     })
-    ids.push(Int32Array.from(chain))
+    ids.push(Int32Array.from(held))
     sums.push(running)
   }
   return { ids, sums }
@@ -207,7 +210,7 @@ function sharedBlossomDual(chains: ReturnType<typeof blossomChains>, u: number, 
 }
 
 /** A set of pair keys u·n + v: bits while they fit in 16 MB, else a Set. */
-function pairSet(n: number): { has: (key: number) => boolean; add: (key: number) => void } {
+export function pairSet(n: number): { has: (key: number) => boolean; add: (key: number) => void } {
   if (n * n > 2 ** 27) return new Set<number>()
   const bits = new Uint8Array(Math.ceil((n * n) / 8))
   return {
