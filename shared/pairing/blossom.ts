@@ -150,41 +150,6 @@ export function maxWeightMatching(
   const blossombestedges: (number[] | null)[] = new Array<number[] | null>(N2).fill(null)
   const unusedblossoms: number[] = []
   for (let b = N2 - 1; b >= n; b--) unusedblossoms.push(b)
-  // The blossoms in use, in no order (each dual step looks at them, not at every free id).
-  const live: number[] = []
-  const liveAt = new Int32Array(N2).fill(-1)
-  const addLive = (b: number): void => {
-    liveAt[b] = live.length
-    live.push(b)
-  }
-  const dropLive = (b: number): void => {
-    const at = g(liveAt, b)
-    if (at === -1) return
-    const last = live.pop() as number
-    if (last !== b) {
-      live[at] = last
-      liveAt[last] = at
-    }
-    liveAt[b] = -1
-  }
-  // Per stage, a superset of what each dual step must look at: the ids whose bestedge was set
-  // (for the least slacks), and the vertices labelled (for the dual update). A stamp per id
-  // keeps each list free of repeats.
-  const marked: number[] = []
-  const markedAt = new Int32Array(N2).fill(-1)
-  const labelled: number[] = []
-  const labelledAt = new Int32Array(n).fill(-1)
-  let stamp = 0
-  const mark = (x: number): void => {
-    if (markedAt[x] === stamp) return
-    markedAt[x] = stamp
-    marked.push(x)
-  }
-  const noteLabelled = (v: number): void => {
-    if (labelledAt[v] === stamp) return
-    labelledAt[v] = stamp
-    labelled.push(v)
-  }
   const dualvar = new Float64Array(N2)
   for (let v = 0; v < n; v++) dualvar[v] = maxweight
   const allowedge = new Uint8Array(nedge)
@@ -233,7 +198,6 @@ export function maxWeightMatching(
     blossomchilds[b] = null
     blossomendps[b] = null
     blossombase[b] = -1
-    dropLive(b)
     dualvar[b] = 0
     unusedblossoms.push(b)
   }
@@ -271,7 +235,6 @@ export function maxWeightMatching(
     blossomparent.set(state.blossomparent)
     blossombase.set(state.blossombase)
     unusedblossoms.length = 0
-    for (let b = n; b < N2; b++) if (g(blossombase, b) !== -1) addLive(b)
     for (let b = N2 - 1; b >= n; b--) {
       const childs = state.blossomchilds[b]
       const endps = state.blossomendps[b]
@@ -358,13 +321,9 @@ export function maxWeightMatching(
       bestedge[w] = -1
       bestedge[b] = -1
       if (t === 1) {
-        const from = queue.length
         blossomLeaves(b, queue)
-        for (let i = from; i < queue.length; i++) noteLabelled(queue[i] as number)
         return
       }
-      if (b < n) noteLabelled(b)
-      else for (const leaf of blossomLeaves(b, [])) noteLabelled(leaf)
       const base = g(blossombase, b)
       const mb = g(mate, base)
       w = g(endpoint, mb)
@@ -411,7 +370,6 @@ export function maxWeightMatching(
     let bw = g(inblossom, w)
     const b = unusedblossoms.pop() as number
     blossombase[b] = base
-    addLive(b)
     blossomparent[b] = -1
     blossomparent[bb] = b
     const path: number[] = []
@@ -472,7 +430,6 @@ export function maxWeightMatching(
     let be = -1
     for (const k2 of list) if (be === -1 || slack(k2) < slack(be)) be = k2
     bestedge[b] = be
-    if (be !== -1) mark(b)
   }
 
   const expandBlossom = (b: number, endstage: boolean): void => {
@@ -542,7 +499,6 @@ export function maxWeightMatching(
     blossomchilds[b] = null
     blossomendps[b] = null
     blossombase[b] = -1
-    dropLive(b)
     blossombestedges[b] = null
     bestedge[b] = -1
     unusedblossoms.push(b)
@@ -616,9 +572,6 @@ export function maxWeightMatching(
     for (let b = n; b < N2; b++) blossombestedges[b] = null
     allowedge.fill(0)
     queue.length = 0
-    stamp++
-    marked.length = 0
-    labelled.length = 0
     for (let v = 0; v < n; v++) {
       if (mate[v] === -1 && label[g(inblossom, v)] === 0) assignLabel(v, 1, -1)
     }
@@ -654,15 +607,9 @@ export function maxWeightMatching(
               labelend[w] = p ^ 1
             }
           } else if (label[bw] === 1) {
-            if (bestedge[bv] === -1 || kslack < slack(g(bestedge, bv))) {
-              bestedge[bv] = k
-              mark(bv)
-            }
+            if (bestedge[bv] === -1 || kslack < slack(g(bestedge, bv))) bestedge[bv] = k
           } else if (label[w] === 0) {
-            if (bestedge[w] === -1 || kslack < slack(g(bestedge, w))) {
-              bestedge[w] = k
-              mark(w)
-            }
+            if (bestedge[w] === -1 || kslack < slack(g(bestedge, w))) bestedge[w] = k
           }
         }
       }
@@ -677,68 +624,52 @@ export function maxWeightMatching(
         delta = Infinity
         for (let v = 0; v < n; v++) delta = Math.min(delta, dualvar[v] as number)
       }
-      // The least of each kind, the lowest id first among equals, as a scan in id order finds it.
-      let best2 = -1
-      let d2 = 0
-      let best3 = -1
-      let d3 = 0
-      for (const x of marked) {
-        const e = g(bestedge, x)
-        if (e === -1) continue
-        if (x < n && label[g(inblossom, x)] === 0) {
-          const d = slack(e)
-          if (best2 === -1 || d < d2 || (d === d2 && x < best2)) {
-            best2 = x
-            d2 = d
+      for (let v = 0; v < n; v++) {
+        if (label[g(inblossom, v)] === 0 && bestedge[v] !== -1) {
+          const d = slack(g(bestedge, v))
+          if (deltatype === -1 || d < delta) {
+            delta = d
+            deltatype = 2
+            deltaedge = g(bestedge, v)
           }
         }
-        if (blossomparent[x] === -1 && label[x] === 1) {
-          const s2 = slack(e)
+      }
+      for (let b = 0; b < N2; b++) {
+        if (blossomparent[b] === -1 && label[b] === 1 && bestedge[b] !== -1) {
+          const s2 = slack(g(bestedge, b))
           if (s2 % 2 !== 0) throw new Error('blossom: odd slack between S-vertices')
           const d = s2 / 2
-          if (best3 === -1 || d < d3 || (d === d3 && x < best3)) {
-            best3 = x
-            d3 = d
+          if (deltatype === -1 || d < delta) {
+            delta = d
+            deltatype = 3
+            deltaedge = g(bestedge, b)
           }
         }
       }
-      if (best2 !== -1 && (deltatype === -1 || d2 < delta)) {
-        delta = d2
-        deltatype = 2
-        deltaedge = g(bestedge, best2)
-      }
-      if (best3 !== -1 && (deltatype === -1 || d3 < delta)) {
-        delta = d3
-        deltatype = 3
-        deltaedge = g(bestedge, best3)
-      }
-      let best4 = -1
-      let d4 = 0
-      for (const b of live) {
-        if (blossomparent[b] !== -1 || label[b] !== 2) continue
-        const d = dualvar[b] as number
-        if (best4 === -1 || d < d4 || (d === d4 && b < best4)) {
-          best4 = b
-          d4 = d
+      for (let b = n; b < N2; b++) {
+        if (
+          (blossombase[b] as number) >= 0 &&
+          blossomparent[b] === -1 &&
+          label[b] === 2 &&
+          (deltatype === -1 || (dualvar[b] as number) < delta)
+        ) {
+          delta = dualvar[b] as number
+          deltatype = 4
+          deltablossom = b
         }
-      }
-      if (best4 !== -1 && (deltatype === -1 || d4 < delta)) {
-        delta = d4
-        deltatype = 4
-        deltablossom = best4
       }
       if (deltatype === -1) {
         // No augmenting path is left: the matching has maximum cardinality.
         deltatype = 1
         delta = 0
       }
-      for (const v of labelled) {
+      for (let v = 0; v < n; v++) {
         const l = label[g(inblossom, v)]
         if (l === 1) dualvar[v] = (dualvar[v] as number) - delta
         else if (l === 2) dualvar[v] = (dualvar[v] as number) + delta
       }
-      for (const b of live) {
-        if (blossomparent[b] === -1) {
+      for (let b = n; b < N2; b++) {
+        if ((blossombase[b] as number) >= 0 && blossomparent[b] === -1) {
           if (label[b] === 1) dualvar[b] = (dualvar[b] as number) + delta
           else if (label[b] === 2) dualvar[b] = (dualvar[b] as number) - delta
         }
