@@ -15,7 +15,7 @@ import type { TDivisionFile, TPlayerLine } from '../formats/t-file-types'
 import { checkedFacts, type RacksideFacts } from '../formats/t-rackside-tag'
 import { err, type Result } from '../result'
 import type { GameResult, PlayerId } from '../results/game-result'
-import { standingsByRoundFromTFile } from '../standings/from-t-file'
+import { standingsAfterRoundFromTFile } from '../standings/from-t-file'
 import type { StartsHistoryEntry } from '../starts/starts'
 import { pairKey } from './context'
 import { pairingInputFromEvent, type Entrant, type EventSoFar } from './input'
@@ -171,10 +171,10 @@ export function pairingInputFromTFile(
 ): Result<PairingInput> {
   const { round, basedOn } = request
   const earlier = before(file, round)
-  const standings = standingsByRoundFromTFile(earlier)
+  const standings = standingsAfterRoundFromTFile(earlier, basedOn)
   if (!standings.ok) return standings
-  const rows = basedOn === 0 ? null : standings.value.get(basedOn)
-  if (rows === undefined) {
+  const rows = basedOn === 0 ? null : standings.value
+  if (rows === null && basedOn !== 0) {
     return err(
       'pairing.tfile.no-standings',
       `There are no results for round ${String(basedOn)} to pair round ${String(round)} on`,

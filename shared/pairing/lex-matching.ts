@@ -21,6 +21,7 @@
 import type { MatchingResult } from './blossom'
 import {
   MAX_COST,
+  pairSet,
   denseMinCostPerfectMatching,
   forEachPairWithin,
   sparseMinCostPerfectMatching,
@@ -91,11 +92,14 @@ function faceOf(
     for (let b = result.blossomParent[v] as number; b !== -1; b = result.blossomParent[b] as number)
       chain.push(b)
     chain.reverse()
-    const s = new Float64Array(chain.length)
-    const p = new Int32Array(chain.length)
+    // Blossoms at zero dual neither add to a reduced cost nor count as crossed: left out, the
+    // chains still share exactly a prefix, and a shorter one to compare.
+    const held = chain.filter((b) => result.blossomDual[b - n] !== 0)
+    const s = new Float64Array(held.length)
+    const p = new Int32Array(held.length)
     let total = 0
     let count = 0
-    chain.forEach((b, k) => {
+    held.forEach((b, k) => {
       const z = result.blossomDual[b - n] as number
       total += z
       if (z > 0) count++
@@ -103,7 +107,7 @@ function faceOf(
       p[k] = count
     })
     depth = Math.max(depth, count)
-    ids.push(Int32Array.from(chain))
+    ids.push(Int32Array.from(held))
     sums.push(s)
     positives.push(p)
   }
@@ -315,7 +319,7 @@ export function lexMinCostPerfectMatching(
   let start = 0
   // From phase 2 on: the pairs still allowed (tight in every phase so far), flat.
   let allowed: Int32Array | null = null
-  let allowedSet: Set<number> | null = null
+  let allowedSet: ReturnType<typeof pairSet> | null = null
   while (start < tiers.length || phases === 0) {
     const top: TierSpec[] =
       face === null ? [] : [{ name: 'blossom boundaries', max: 2 * face.depth }]
@@ -413,7 +417,7 @@ export function lexMinCostPerfectMatching(
           keep(allowed[k] as number, allowed[k + 1] as number)
       }
       allowed = Int32Array.from(kept)
-      allowedSet = new Set<number>()
+      allowedSet = pairSet(n)
       for (let k = 0; k + 1 < kept.length; k += 2)
         allowedSet.add((kept[k] as number) * n + (kept[k + 1] as number))
     }

@@ -167,8 +167,8 @@ export interface SparseProblem {
 }
 
 /**
- * For each vertex, the blossoms holding it from the outermost in, with running sums of their
- * duals: two vertices share exactly the blossoms of their common prefix.
+ * For each vertex, the blossoms holding it with a dual, from the outermost in, with running sums
+ * of their duals: two vertices share exactly the blossoms of their common prefix.
  */
 function blossomChains(
   result: MatchingResult,
@@ -186,13 +186,16 @@ function blossomChains(
       chain.push(b)
     }
     chain.reverse()
-    const running = new Float64Array(chain.length)
+    // Only blossoms with a dual add to a reduced cost: leaving out those at zero keeps every
+    // shared sum (two chains still share exactly a prefix) and shortens the prefix compared.
+    const held = chain.filter((b) => result.blossomDual[b - n] !== 0)
+    const running = new Float64Array(held.length)
     let total = 0
-    chain.forEach((b, k) => {
+    held.forEach((b, k) => {
       total += result.blossomDual[b - n] as number
       running[k] = total
     })
-    ids.push(Int32Array.from(chain))
+    ids.push(Int32Array.from(held))
     sums.push(running)
   }
   return { ids, sums }
@@ -204,6 +207,18 @@ function sharedBlossomDual(chains: ReturnType<typeof blossomChains>, u: number, 
   let k = 0
   while (k < a.length && k < b.length && a[k] === b[k]) k++
   return k === 0 ? 0 : ((chains.sums[u] as Float64Array)[k - 1] as number)
+}
+
+/** A set of pair keys u·n + v: bits while they fit in 16 MB, else a Set. */
+export function pairSet(n: number): { has: (key: number) => boolean; add: (key: number) => void } {
+  if (n * n > 2 ** 27) return new Set<number>()
+  const bits = new Uint8Array(Math.ceil((n * n) / 8))
+  return {
+    has: (key) => (((bits[key >> 3] as number) >> (key & 7)) & 1) === 1,
+    add: (key) => {
+      bits[key >> 3] = (bits[key >> 3] as number) | (1 << (key & 7))
+    },
+  }
 }
 
 function forEachPair(problem: SparseProblem, f: (u: number, v: number) => void): void {
@@ -230,13 +245,15 @@ export function sparseMinCostPerfectMatching(problem: SparseProblem): PerfectMat
   if (n % 2 === 1) return null
   const top = maxCost + 1
   const edges: CostEdge[] = []
-  const seen = new Set<number>()
-  const add = (a: number, b: number): boolean => {
+  // The proof asks whether a pair is in already for up to millions of pairs: a bit per pair is
+  // far cheaper than a Set of keys while the field's pairs fit in a few megabytes.
+  const seen = pairSet(n)
+  const add = (a: number, b: number, known?: number | null): boolean => {
     const u = Math.min(a, b)
     const v = Math.max(a, b)
     if (u === v || seen.has(u * n + v)) return false
     seen.add(u * n + v)
-    const c = cost(u, v)
+    const c = known === undefined ? cost(u, v) : known
     if (c === null) return false
     if (c > maxCost || c < 0) throw new RangeError(`cost ${c} outside 0..${maxCost}`)
     edges.push({ u, v, cost: c })
@@ -247,6 +264,7 @@ export function sparseMinCostPerfectMatching(problem: SparseProblem): PerfectMat
   // Edges are only ever appended, so each solve resumes from the last one's optimum and duals.
   let state: BlossomState | undefined
   let bounds: Float64Array | null = null
+  let exact: Float64Array | null = null
   for (let solves = 1; ; solves++) {
     const result = maxWeightMatching(n, toWeights(edges, top), true, true, state)
     state = result.state
@@ -263,17 +281,18 @@ export function sparseMinCostPerfectMatching(problem: SparseProblem): PerfectMat
     const dual = result.vertexDual
     const chains = blossomChains(result, n)
     let violations = 0
+    const violated = (u: number, v: number, c: number): boolean =>
+      (dual[u] as number) -
+        2 * top +
+        (dual[v] as number) +
+        2 * c +
+        2 * sharedBlossomDual(chains, u, v) <
+      0
     const settle = (u: number, v: number, lb: number): void => {
       if (seen.has(u * n + v)) return
       const c = boundIsCost?.(u, v) === true ? lb : cost(u, v)
       if (c === null) return
-      const reduced =
-        (dual[u] as number) -
-        2 * top +
-        (dual[v] as number) +
-        2 * c +
-        2 * sharedBlossomDual(chains, u, v)
-      if (reduced < 0 && add(u, v)) violations++
+      if (violated(u, v, c) && add(u, v, c)) violations++
     }
     if (pairs === undefined) {
       forEachPairWithin(n, problem.bands, dual, -2 * top, true, (u, v) => {
@@ -282,22 +301,31 @@ export function sparseMinCostPerfectMatching(problem: SparseProblem): PerfectMat
         if ((dual[u] as number) - 2 * top + (dual[v] as number) + 2 * lb < 0) settle(u, v, lb)
       })
     } else {
-      // The same pairs at every solve: their bounds are worked out once.
+      // The same pairs at every solve: their bounds are worked out once, and each true cost the
+      // first time a solve needs it (NaN: not yet; -1: may not meet).
       if (bounds === null) {
         const found = new Float64Array(pairs.length >> 1)
         for (let k = 0; k + 1 < pairs.length; k += 2) {
           found[k >> 1] = costLowerBound(pairs[k] as number, pairs[k + 1] as number)
         }
         bounds = found
+        exact = new Float64Array(pairs.length >> 1).fill(NaN)
       }
+      const known = exact as Float64Array
       for (let k = 0; k + 1 < pairs.length; k += 2) {
         const a = pairs[k] as number
         const b = pairs[k + 1] as number
         const lb = bounds[k >> 1] as number
-        if ((dual[a] as number) - 2 * top + (dual[b] as number) + 2 * lb < 0) {
-          if (a < b) settle(a, b, lb)
-          else settle(b, a, lb)
+        if ((dual[a] as number) - 2 * top + (dual[b] as number) + 2 * lb >= 0) continue
+        const u = Math.min(a, b)
+        const v = Math.max(a, b)
+        if (seen.has(u * n + v)) continue
+        let c = known[k >> 1] as number
+        if (Number.isNaN(c)) {
+          c = boundIsCost?.(u, v) === true ? lb : (cost(u, v) ?? -1)
+          known[k >> 1] = c
         }
+        if (c >= 0 && violated(u, v, c) && add(u, v, c)) violations++
       }
     }
     if (violations === 0) {

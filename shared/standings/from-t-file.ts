@@ -2,8 +2,10 @@ import type { TDivisionFile, TPlayerLine } from '../formats/t-file-types'
 import { err, ok, type Result } from '../result'
 import type { SpreadPenalty } from '../results/game-result'
 import {
+  computeStandings,
   standingsByRound,
   type RoundOutcome,
+  type StandingsInput,
   type StandingsPlayer,
   type StandingsRow,
 } from './standings'
@@ -40,6 +42,34 @@ export function standingsByRoundFromTFile(
   file: TDivisionFile,
   options?: { byeSpread?: number },
 ): Result<ReadonlyMap<number, readonly StandingRow[]>> {
+  const input = standingsInputOf(file, options?.byeSpread)
+  if (!input.ok) return input
+  const all = standingsByRound(input.value)
+  const byRound = new Map<number, readonly StandingRow[]>()
+  all.forEach((rows, k) => byRound.set(k + 1, rows.map(toStandingRow)))
+  return ok(byRound)
+}
+
+/**
+ * The standings after `round` alone, read as standingsByRoundFromTFile reads the file (its row for
+ * `round`); null when no round `round` has a score. Pairing needs one round's standings, and
+ * ranking every earlier round too costs a sort of the whole field per round.
+ */
+export function standingsAfterRoundFromTFile(
+  file: TDivisionFile,
+  round: number,
+  options?: { byeSpread?: number },
+): Result<readonly StandingRow[] | null> {
+  const input = standingsInputOf(file, options?.byeSpread)
+  if (!input.ok) return input
+  if (round < 1 || round > input.value.rounds.length) return ok(null)
+  return ok(computeStandings(input.value, round).map(toStandingRow))
+}
+
+function standingsInputOf(
+  file: TDivisionFile,
+  byeSpread: number | undefined,
+): Result<StandingsInput> {
   const byId = new Map<number, TPlayerLine>()
   for (const line of file.players) byId.set(line.id, line)
   const rounds = file.players.reduce((most, line) => Math.max(most, line.scores.length), 0)
@@ -62,16 +92,12 @@ export function standingsByRoundFromTFile(
     penalties.push(...linePenalties.value)
 
     for (let r = 0; r < line.scores.length; r++) {
-      const outcome = roundOutcome(line, r, byId, options?.byeSpread)
+      const outcome = roundOutcome(line, r, byId, byeSpread)
       if (!outcome.ok) return outcome
       if (outcome.value !== null) outcomes[r]?.push(outcome.value)
     }
   }
-
-  const all = standingsByRound({ players, rounds: outcomes, penalties })
-  const byRound = new Map<number, readonly StandingRow[]>()
-  all.forEach((rows, k) => byRound.set(k + 1, rows.map(toStandingRow)))
-  return ok(byRound)
+  return ok({ players, rounds: outcomes, penalties })
 }
 
 function toStandingRow(row: StandingsRow): StandingRow {
