@@ -32,9 +32,10 @@ const PLAYERS = [
 
 /**
  * Every game of the event, by round, as the slips say (NEON: a bye counts +50, a lateness forfeit
- * 100 to the opponent, 10 points a started minute over time). Round 1 table 2 is the late arrival;
- * "appiah owusu 300 400" in round 2 is the slip typed wrong and undone; round 1 table 1 is corrected
- * from 420–380 to 430–380 after round 2.
+ * 100 to the opponent; no overtime penalty, as NEON states none: its 25 minutes include 5 of
+ * overtime, During 5, and the game ends when the time is over, competition rule 17). Round 1
+ * table 2 is the late arrival; "appiah owusu 300 400" in round 2 is the slip typed wrong and
+ * undone; round 1 table 1 is corrected from 420–380 to 430–380 after round 2.
  */
 const ROUND_LINES: Record<number, readonly string[]> = {
   1: ['1 420 380', '3 350 410', '4 400 400', '5 390 372 ot 0:00 0:15'],
@@ -44,18 +45,60 @@ const ROUND_LINES: Record<number, readonly string[]> = {
 }
 
 /**
- * The standings after round 4, worked out by hand from the games above (rank, name, wins, losses,
- * spread). The division has no plan of its own, so the automatic plan pairs it: 12 players and 4
- * rounds are seeded by rating, then Swiss with tsh's top half v bottom half in a score group
- * (shared/pairing/auto-plan.ts, weights.ts), and the final round pairs for the title (tsh's
- * ChewPair contenders, shared/pairing/gibson.ts): Mensah, 3–0, meets Tetteh, the highest-ranked
- * player who can still catch her; Sarpong, 3rd, meets Agyei; Swiss pairs the rest. Quaye withdrew
- * from round 3, so she is ranked no more; Nkansah never checked in, so he was never paired and
- * stands at 0–0.
- *   Sarpong L−28 (overtime)  W+90  W+60  W+100 → 3–1 +222
- *   Tetteh  bye+50  L−20     W+100 W+20  → 3–1 +150
+ * The pairings the app makes for rounds 2–4, checked by hand against the rules (table, then the
+ * two players in the table's order; "bye" for the bye). The division has no plan of its own, so
+ * the automatic plan pairs it (shared/pairing/auto-plan.ts): 12 players and 4 rounds are seeded
+ * by rating in round 1, then Swiss with tsh's top half v bottom half in a score group
+ * (weights.ts), with contenders paired in the last 3 rounds (tsh's ChewPair, gibson.ts).
+ * - Round 2, on the standings after round 1 (Mensah +40 before the correction): the 1-win group
+ *   Agyei +100, Ofori +60, Tetteh +50, Mensah +40, Darko +18 pairs its top half against its
+ *   bottom half and Darko, the odd one, meets Asante, the top of the 0.5 group; Quaye drops to
+ *   Sarpong. The bye goes to the lowest-ranked player with no bye or forfeit yet: Boateng (Owusu,
+ *   below him, lost by forfeit, which tsh counts as a bye).
+ * - Round 3 (Quaye withdrawn, 10 players, no bye): Mensah v Agyei at 2–0; Darko, the odd one at
+ *   2–0, has met Sarpong, so he meets Appiah, the next of the 1-win group; the rest of it splits
+ *   Sarpong, Tetteh v Boateng, Ofori; Asante v Owusu at the bottom.
+ * - Round 4, the final round (one game left, at most 500 spread a game: a 2-win player can still
+ *   catch a 3-win one, a 1-win player a 2-win one): Mensah, 3–0 and 1st, meets Sarpong, 2nd and
+ *   the highest ranked who can catch her; Tetteh, holding 3rd (the last paid place), meets the
+ *   highest ranked left who can catch her, Agyei, though they met in round 2 (in the final round
+ *   only last round's opponent is avoided, gibson.ts). Swiss pairs the rest: Appiah and Darko
+ *   (2–1) met last round, so each meets a 1–2 player, Appiah the highest, Boateng; Owusu met
+ *   Asante last round, so Darko meets Owusu and Ofori meets Asante.
+ */
+const PAIRINGS: Record<number, readonly (readonly string[])[]> = {
+  2: [
+    ['1', '#7 Agyei, Esi', '#11 Tetteh, Adwoa'],
+    ['2', '#8 Ofori, Kojo', '#1 Mensah, Ama'],
+    ['3', '#5 Darko, Akosua', '#4 Asante, Yaw'],
+    ['4', '#9 Quaye, Abena', '#10 Sarpong, Fiifi'],
+    ['5', '#6 Appiah, Kwame', '#2 Owusu, Kofi'],
+    ['bye', '#3 Boateng, Efua', ''],
+  ],
+  3: [
+    ['1', '#1 Mensah, Ama', '#7 Agyei, Esi'],
+    ['2', '#5 Darko, Akosua', '#6 Appiah, Kwame'],
+    ['3', '#10 Sarpong, Fiifi', '#3 Boateng, Efua'],
+    ['4', '#11 Tetteh, Adwoa', '#8 Ofori, Kojo'],
+    ['5', '#4 Asante, Yaw', '#2 Owusu, Kofi'],
+  ],
+  4: [
+    ['1', '#1 Mensah, Ama', '#10 Sarpong, Fiifi'],
+    ['2', '#11 Tetteh, Adwoa', '#7 Agyei, Esi'],
+    ['3', '#6 Appiah, Kwame', '#3 Boateng, Efua'],
+    ['4', '#5 Darko, Akosua', '#2 Owusu, Kofi'],
+    ['5', '#8 Ofori, Kojo', '#4 Asante, Yaw'],
+  ],
+}
+
+/**
+ * The standings after round 4, worked out by hand from the games and pairings above (rank, name,
+ * wins, losses, spread). Quaye withdrew from round 3, so she is ranked no more; Nkansah never
+ * checked in, so he was never paired and stands at 0–0.
+ *   Tetteh  bye+50  L−20     W+100 W+100 → 3–1 +230
+ *   Sarpong L−18 (overtime, no penalty) W+90 W+60 W+20 → 3–1 +152
  *   Mensah  W+50 (corrected) W+100 W+10  L−20  → 3–1 +140
- *   Darko   W+28  W+20       L−40  W+40  → 3–1 +48
+ *   Darko   W+18  W+20       L−40  W+40  → 3–1 +38
  *   Appiah  L−50  W+100      W+40  T     → 2.5–1.5 +90
  *   Agyei   W+100 (forfeit)  W+20  L−10  L−100 → 2–2 +10
  *   Asante  T     L−20       L−40  W+20  → 1.5–2.5 −40
@@ -64,10 +107,10 @@ const ROUND_LINES: Record<number, readonly string[]> = {
  *   Owusu   L−100 (late) L−100 W+40 L−40 → 1–3 −200
  */
 const FINAL_STANDINGS = [
-  ['1', 'Sarpong, Fiifi', '3', '1', '+222'],
-  ['2', 'Tetteh, Adwoa', '3', '1', '+150'],
+  ['1', 'Tetteh, Adwoa', '3', '1', '+230'],
+  ['2', 'Sarpong, Fiifi', '3', '1', '+152'],
   ['3', 'Mensah, Ama', '3', '1', '+140'],
-  ['4', 'Darko, Akosua', '3', '1', '+48'],
+  ['4', 'Darko, Akosua', '3', '1', '+38'],
   ['5', 'Appiah, Kwame', '2.5', '1.5', '+90'],
   ['6', 'Agyei, Esi', '2', '2', '+10'],
   ['7', 'Asante, Yaw', '1.5', '2.5', '-40'],
@@ -162,6 +205,7 @@ test('a director runs a 12-player, 4-round event from registration to final stan
   // NEON tables drew for first and nobody said who started: listed, then paired anyway.
   await expect(rounds.blockers).toContainText('who started is not known')
   await rounds.pairAnyway(2)
+  expect(await rounds.pairingRows(2)).toEqual(PAIRINGS[2])
   await rounds.publish(2)
   await shell.goTo('Results')
   await expect(results.line).toBeFocused()
@@ -187,6 +231,7 @@ test('a director runs a 12-player, 4-round event from registration to final stan
   for (const round of [3, 4]) {
     await shell.goTo('Rounds')
     await rounds.pairAnyway(round)
+    expect(await rounds.pairingRows(round)).toEqual(PAIRINGS[round])
     await rounds.publish(round)
     await shell.goTo('Results')
     await expect(results.line).toBeFocused()

@@ -62,6 +62,12 @@ test('clock: B’s absent tick never marks A’s player of the same number, nor 
   await expect(page.getByRole('button', { name: 'Gyan, Esi arrived' })).toBeVisible()
 })
 
+/** Two more players for B (ratings below its four), registered in the pairing test only. */
+const B_LATE_ENTRIES = [
+  ['Issah, Kafui', '1400'],
+  ['Jumah, Lamisi', '1300'],
+] as const
+
 test('pairing: a summary, the “checked in today” box and a re-pair belong to one division', async ({
   page,
   shell,
@@ -71,9 +77,13 @@ test('pairing: a summary, the “checked in today” box and a re-pair belong to
 }) => {
   test.setTimeout(120_000)
   await newEvent({ shell, tournaments, tournament, players }, ['A', 'B'])
-  // Three of four are checked in in each division: Dede (A) and Hagan (B) are not.
+  // B gets two more players, so its 6 in 3 rounds are paired Swiss (auto-plan.ts), where the box
+  // really leaves a player out; A's 4 stay a round robin, which seats a player not checked in.
+  await players.chooseDivision('B')
+  for (const [name, rating] of B_LATE_ENTRIES) await players.register({ name, rating })
+  // Dede (A) and Hagan (B) are not checked in; everybody else is.
   const checkin = new CheckinPage(page)
-  for (const name of ['Ewusi', 'Fosu', 'Gyan']) await checkin.checkIn(name)
+  for (const name of ['Ewusi', 'Fosu', 'Gyan', 'Issah', 'Jumah']) await checkin.checkIn(name)
   await players.chooseDivision('A')
   for (const name of ['Adu', 'Baah', 'Cudjoe']) await checkin.checkIn(name)
 
@@ -88,6 +98,7 @@ test('pairing: a summary, the “checked in today” box and a re-pair belong to
   await rounds.pair(1)
   await expect(rounds.summary).toContainText('Left out, not checked in for')
   await expect(rounds.summary).toContainText('Hagan, Kofi (#4)')
+  expect((await rounds.games(1)).flatMap((g) => g.players)).not.toContain('Hagan, Kofi')
 
   // A: its own box (still off), no summary of B's pairing, and everybody paired.
   await rounds.chooseDivision('A')
@@ -96,6 +107,7 @@ test('pairing: a summary, the “checked in today” box and a re-pair belong to
   await rounds.pair(1)
   await expect(rounds.summary).toBeVisible()
   await expect(rounds.summary).not.toContainText('Left out')
+  await expect(rounds.summary).not.toContainText('Hagan')
   expect((await rounds.games(1)).flatMap((g) => g.players)).toContain('Dede, Yaw')
 
   // B's round right after: none of A's summary on it; its re-pair says whom it leaves out.
@@ -116,6 +128,7 @@ test('pairing: a summary, the “checked in today” box and a re-pair belong to
   await rounds.chooseDivision('B')
   await expect(leavesOut).toContainText('Hagan, Kofi (#4)')
   await rounds.pairAgain(1)
+  await expect(rounds.summary).toContainText('Left out, not checked in for')
   await expect(rounds.summary).toContainText('Hagan, Kofi (#4)')
   expect((await rounds.games(1)).flatMap((g) => g.players)).not.toContain('Hagan, Kofi')
 
@@ -129,6 +142,22 @@ test('pairing: a summary, the “checked in today” box and a re-pair belong to
   await rounds.pairAgain(1)
   await expect(rounds.summary).not.toContainText('Left out')
   expect((await rounds.games(1)).flatMap((g) => g.players)).toContain('Hagan, Kofi')
+
+  // A's director turns A's box on: A's round robin seats Dede by its schedule (a no-show is a
+  // forfeit, NSA VII.J.2), so its re-pair says so and no note claims it leaves her out; B's box
+  // stays off.
+  await rounds.chooseDivision('A')
+  await rounds.onlyCheckedIn.check()
+  await rounds.pairAgain(1)
+  await expect(rounds.summary).toContainText(
+    'Not checked in, seated by the round-robin schedule: Dede, Yaw (#4)',
+  )
+  await expect(rounds.summary).not.toContainText('Left out')
+  await expect(leavesOut).toHaveCount(0)
+  expect((await rounds.games(1)).flatMap((g) => g.players)).toContain('Dede, Yaw')
+  await rounds.chooseDivision('B')
+  await expect(rounds.onlyCheckedIn).not.toBeChecked()
+  await expect(rounds.summary).toHaveCount(0)
 })
 
 /** Two new players, in the registration CSV form the importer reads (files-formats.spec.ts). */

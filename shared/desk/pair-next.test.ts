@@ -245,6 +245,43 @@ describe('proposing the next round (issue 5: pair, review, publish)', () => {
   })
 
   test.each([
+    { system: 'round-robin' as const, leftOut: [] },
+    { system: 'double-round-robin' as const, leftOut: [] },
+    { system: 'swiss' as const, leftOut: [3, 4] },
+  ])(
+    'issue 19 (NSA VII.J.2): a $system round 1 with 2 of 4 checked in leaves out $leftOut, before pairing and before pairing again',
+    ({ system, leftOut }) => {
+      const day = '2026-03-14'
+      const [create] = deskSetup('nsa1995', 3)
+      if (create === undefined) throw new Error('no create')
+      const state = applyAll([
+        create,
+        { type: 'addDivision', name: 'A' },
+        ...['Ann Smith', 'Bob Jones', 'Cy Bobson', 'Dan Lee'].map((name, i): Command => ({
+          type: 'registerPlayer',
+          division: 'A',
+          player: { name, rating: 1800 - i * 100, memberId: '', club: '' },
+        })),
+        {
+          type: 'setPairingPlan',
+          division: 'A',
+          plan: [{ fromRound: 1, system, basedOn: 'previous', maxRepeats: null }],
+        },
+        ...[1, 2].map((player): Command => ({ type: 'checkIn', division: 'A', player, day })),
+      ])
+      const ids = (s: TournamentState) => leftOutByCheckIn(s, 'A', 1, day).map((p) => p.id)
+      // What the desk says before pairing is what the proposal then drops.
+      expect(ids(state)).toEqual(leftOut)
+      const proposed = proposal(state, 1, { seed: 1, onlyCheckedInOn: day })
+      expect(proposed.leftOut).toEqual(leftOut)
+      // Paired, the note for "pair again" says the same: a round robin's schedule seats them.
+      expect(ids(run(state, proposed.command))).toEqual(leftOut)
+      // The proposal's own system override is honoured ("pair by Swiss instead").
+      expect(leftOutByCheckIn(state, 'A', 1, day, 'swiss').map((p) => p.id)).toEqual([3, 4])
+    },
+  )
+
+  test.each([
     { case: 'a round two ahead', round: 3, code: 'round.out-of-order' },
     { case: 'a round beyond the event', round: 5, code: 'round.beyond-event' },
     { case: 'round 0', round: 0, code: 'round.invalid' },

@@ -290,11 +290,8 @@ function baseFor(
   return ok({ state: unpaired.value, division: base.value, replaced: last })
 }
 
-/**
- * Whom pairing `round` of `division` with only the players checked in on `day` leaves out, before
- * the desk pairs (or pairs again): the same players `proposePairing` then drops.
- */
-export function leftOutByCheckIn(
+/** The players in `round` of `division` by entry and status who are not checked in on `day`. */
+function notCheckedIn(
   state: TournamentState,
   division: string,
   round: number,
@@ -302,6 +299,29 @@ export function leftOutByCheckIn(
 ): readonly Player[] {
   const found = state.divisions.find((d) => d.name === division)
   return (found?.players ?? []).filter((p) => leftOutOn(p, round, day, state.rules.desk))
+}
+
+/**
+ * Whom pairing `round` of `division` with only the players checked in on `day` leaves out, before
+ * the desk pairs (or pairs again): the same players `proposePairing` then drops. A round robin
+ * drops nobody: its schedule seats them (pairing-input.ts), so the desk must not say it leaves
+ * them out. The round's system is the plan's (`roundPlanFor` reads only the rounds before it, so
+ * it is the same for a re-pair) unless `system` overrides it as the proposal's option does.
+ */
+export function leftOutByCheckIn(
+  state: TournamentState,
+  division: string,
+  round: number,
+  day: string,
+  system?: PairingSystem,
+): readonly Player[] {
+  const found = state.divisions.find((d) => d.name === division)
+  if (found === undefined) return []
+  const pairedBy =
+    system ??
+    roundPlanFor(found, round, state.info.rounds, state.info.sessionBreaks ?? []).step.system
+  if (pairedBy === 'round-robin' || pairedBy === 'double-round-robin') return []
+  return notCheckedIn(state, division, round, day)
 }
 
 /** The players the check-in left out of a round's pairings (a kept or typed table seats one). */
@@ -314,7 +334,7 @@ export function notSeated(
 ): readonly PlayerId[] {
   if (onlyCheckedInOn === undefined) return []
   const seated = new Set(pairings.flatMap((s) => (s.kind === 'game' ? s.players : [s.player])))
-  return leftOutByCheckIn(state, division, round, onlyCheckedInOn)
+  return notCheckedIn(state, division, round, onlyCheckedInOn)
     .map((p) => p.id)
     .filter((id) => !seated.has(id))
 }
@@ -347,7 +367,7 @@ function roundRobinAbsentees(
   if (day === undefined || (system !== 'round-robin' && system !== 'double-round-robin')) {
     return null
   }
-  const absent = leftOutByCheckIn(state, division, round, day)
+  const absent = notCheckedIn(state, division, round, day)
   if (absent.length === 0) return null
   const names = absent.map((p) => `${p.name} (#${p.id})`).join(', ')
   const spread = state.rules.results.forfeitSpread
