@@ -104,12 +104,19 @@ export function playEvent(options: PlayedEventOptions): {
     const paired = state.divisions[0]?.rounds[round - 1]
     for (const [i, p] of (paired?.pairings ?? []).entries()) {
       if (p.kind !== 'game' || paired?.results[i] !== null) continue
+      const result = resultOf(p.players, rng, options.forfeits ?? 0)
+      // Where the preset drew tiles, the slip names who won the draw, as the desk records it.
+      const drawn =
+        result.kind === 'played' && p.start.kind === 'rule' && p.start.starter === null
+          ? { first: p.players[rng.int(2)] as PlayerId }
+          : {}
       state = run(state, {
         type: 'recordResult',
         division: 'A',
         round,
         game: { table: p.table },
-        result: resultOf(p.players, rng, options.forfeits ?? 0),
+        result,
+        ...drawn,
       })
     }
   }
