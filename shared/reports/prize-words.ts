@@ -37,3 +37,13 @@ export function finishText(best: number, worst: number): string {
 export function contendersText(contenders: PlaceContenders): string {
   return contenders.players.map((p) => `${p.name} (${finishText(p.best, p.worst)})`).join(', ')
 }
+
+/**
+ * Players level with the winner on the prize's measure who lost on the tie rule's spread
+ * tie-break, said so the director can see the tie and change the rule to share it (issue 19).
+ */
+export function tiedBehindText(award: PrizeAward): string {
+  if (award.tiedBehind.length === 0) return ''
+  const names = award.tiedBehind.map((w) => `${w.name} (${w.detail})`).join('; ')
+  return `tied with ${names}: spread decided it under the table's tie rule (choose “same record: shared and split” to share)`
+}
