@@ -200,7 +200,10 @@ describe('shared places (tsh: players level on the criterion share the prize)', 
     (ties, place, exclusive, behind) => {
       const report = awards({
         ties,
-        prizes: [prize({ kind: 'place' }), prize({ kind: 'place', place: 2, exclusive })].slice(0, place),
+        prizes: [prize({ kind: 'place' }), prize({ kind: 'place', place: 2, exclusive })].slice(
+          0,
+          place,
+        ),
       })
       const last = report.awards[place - 1]
       expect(last?.tiedBehind.map((w) => w.name)).toEqual(behind)
