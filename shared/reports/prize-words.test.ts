@@ -55,7 +55,7 @@ describe('the prize report in words (issue 20)', () => {
     [
       'Di won high game on the game spread over Ed (issue 19: said, not silent)',
       { ...award([ann]), tiedBehind: [{ id: 5, name: 'Echo, Ed', detail: 'Round 2: 410–420' }] },
-      "tied with Echo, Ed (Round 2: 410–420): spread decided it under the table's tie rule (choose “same record: shared and split” to share)",
+      'tied with Echo, Ed (Round 2: 410–420): spread decided it',
     ],
   ])('tied behind, %s', (_, prize, words) => {
     expect(tiedBehindText(prize)).toBe(words)

@@ -40,10 +40,11 @@ export function contendersText(contenders: PlaceContenders): string {
 
 /**
  * Players level with the winner on the prize's measure who lost on the tie rule's spread
- * tie-break, said so the director can see the tie and change the rule to share it (issue 19).
+ * tie-break, said so the director sees the tie (issue 19); the notes under the table say how the
+ * tie rule shares, and "same record: shared and split" shares it instead.
  */
 export function tiedBehindText(award: PrizeAward): string {
   if (award.tiedBehind.length === 0) return ''
   const names = award.tiedBehind.map((w) => `${w.name} (${w.detail})`).join('; ')
-  return `tied with ${names}: spread decided it under the table's tie rule (choose “same record: shared and split” to share)`
+  return `tied with ${names}: spread decided it`
 }
