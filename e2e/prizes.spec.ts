@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import type { Locator } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { FilesPage } from './pages/files-page'
 import { PrintPage } from './pages/print-page'
@@ -77,6 +78,7 @@ test('the prizes of a finished three-division event, on screen and printed to PD
   // Division A as imported: the class B winner (Cy) took 1st overall, so class B goes to Di.
   await expect(prizes.status.filter({ hasText: 'Final: after round 3' })).toBeVisible()
   await expect(prizes.winnerRow(1)).toContainText('Charlie, Cy (2–1 +50)')
+  await expect(prizes.winnerRow(1)).toContainText('tied with Alpha, Ann (2–1 +40)')
   await expect(prizes.winnerRow(3)).toContainText('Delta, Di')
   await expect(prizes.winnerRow(3)).toContainText('passed over: Charlie, Cy (won prize 1)')
 
@@ -115,6 +117,8 @@ test('the prizes of a finished three-division event, on screen and printed to PD
   expect(a).toContain('Prize Day')
   expect(a).toContain('Final: after round 3, the last round.')
   expect(a).toMatch(/1\s+1st place\s+\$300\s+Charlie, Cy \(2–1 \+50\)/)
+  // Ann is level with Cy on 2–1 and lost 1st on spread: the paper says so (issue 19).
+  expect(a).toContain('tied with Alpha, Ann (2–1 +40): spread decided it')
   expect(a).toMatch(/2\s+2nd place\s+\$200\s+Alpha, Ann \(2–1 \+40\)/)
   expect(a).toMatch(/3\s+Class B 1st place\s+\$50\s+Delta, Di/)
   expect(a).toMatch(/4\s+High game \(win\)\s+\$25\s+Bravo, Bob \(Round 2, table 2: 500–350/)
@@ -158,4 +162,91 @@ test('with a round still to play: “if the event ended now” and who can still
   await expect(prizes.contenders).toContainText(
     'Class B 1st place: Charlie, Cy (1st–2nd), Delta, Di',
   )
+})
+
+test('one prize table for three divisions: set up once and copied, with per-kind defaults and class places', async ({
+  page,
+  shell,
+}, testInfo) => {
+  const file = testInfo.outputPath('prize-day-bare.tsh')
+  // The same event with no prize lines: the director sets the prizes up on the Prizes screen.
+  writeFileSync(file, archive().replace(/^prize .*\n/gm, ''), 'utf8')
+  await shell.start()
+  await new FilesPage(page).importTsh(file)
+  await expect(page.getByRole('heading', { name: 'Prize Day', level: 1 })).toBeVisible()
+  await shell.goTo('Prizes')
+  const prizes = new PrizesPage(page)
+
+  // Every click, choice and typed field the director makes, counted.
+  let actions = 0
+  const click = async (l: Locator): Promise<void> => {
+    actions += 1
+    await l.click()
+  }
+  const choose = async (l: Locator, label: string): Promise<void> => {
+    actions += 1
+    await l.selectOption({ label })
+  }
+  const type = async (l: Locator, text: string): Promise<void> => {
+    actions += 1
+    await l.fill(text)
+  }
+  const add = page.getByRole('button', { name: 'Add prize' })
+  const newKind = page.getByLabel('New prize')
+  await choose(page.getByRole('combobox', { name: /^Classes/ }), 'by rating bands')
+  await type(page.getByLabel('Rating bands (class and lowest rating)'), 'A 1700, B 0')
+  await click(add)
+  await type(page.getByLabel('Prize 1 value'), '$300')
+  await click(add)
+  await type(page.getByLabel('Prize 2 value'), '$200')
+  await click(add)
+  // Issue 19: a class place counts within its class, so it becomes 1st, not 3rd.
+  await expect(page.getByLabel('Prize 3 place')).toHaveValue('3')
+  await choose(page.getByLabel('Prize 3 open to'), 'class B')
+  await expect(page.getByLabel('Prize 3 place')).toHaveValue('1')
+  await type(page.getByLabel('Prize 3 value'), '$50')
+  await choose(newKind, 'High game')
+  await click(add)
+  await type(page.getByLabel('Prize 4 value'), '$25')
+  await choose(newKind, 'Biggest upset')
+  await click(add)
+  await type(page.getByLabel('Prize 5 value'), '$25')
+  // Place prizes are one per player; high game and upsets are won in addition (issue 19).
+  for (const [n, on] of [
+    [1, true],
+    [3, true],
+    [4, false],
+    [5, false],
+  ] as const) {
+    await expect(page.getByLabel(`Prize ${n}: one prize per player`)).toBeChecked({ checked: on })
+  }
+  const byHand = actions
+  await click(page.getByRole('button', { name: 'Save and copy to all other divisions' }))
+  await expect(
+    prizes.status.filter({ hasText: 'Prize table saved and copied to division B, division C.' }),
+  ).toBeVisible()
+  const copied = actions
+
+  // Before, each division was set up by hand, and each also needed high game and upset unticked
+  // and the class place retyped from 3 to 1, and its own Save: 3 more actions per division.
+  const before = 3 * (byHand + 3 + 1)
+  writeFileSync(
+    join(testInfo.outputDir, 'prize-clicks.txt'),
+    `one division by hand: ${byHand}; three divisions before: ${before}; after (one by hand and a copy): ${copied}\n`,
+  )
+  expect(copied).toBe(byHand + 1)
+  expect(copied).toBeLessThan(before / 2)
+
+  await expect(prizes.winners.locator('tbody tr')).toHaveCount(5)
+  await expect(prizes.winnerRow(1)).toContainText('tied with Alpha, Ann (2–1 +40)')
+  await prizes.division('B')
+  await expect(prizes.winners.locator('tbody tr')).toHaveCount(5)
+  await expect(page.getByLabel('Prize 3 place')).toHaveValue('1')
+  await expect(page.getByLabel('Prize 4: one prize per player')).not.toBeChecked()
+  // Eve and Fred are both 2–1: spread gives Eve 1st, and the screen names Fred as level.
+  await expect(prizes.winnerRow(1)).toContainText('Echo, Eve (2–1 +50)')
+  await expect(prizes.winnerRow(1)).toContainText('tied with Foxtrot, Fred (2–1 -60)')
+  await prizes.division('C')
+  await expect(prizes.winnerRow(1)).toContainText('India, Ian (3–0 +120)')
+  await expect(prizes.winnerRow(3)).toContainText('Class B 1st place')
 })

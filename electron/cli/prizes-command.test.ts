@@ -45,9 +45,11 @@ describe('rackside prizes', () => {
     expect(lines[1]).toMatch(/^ {2}1 {2}1st place +\$200 +Alpha, Ann \(2–0 \+50\)$/)
     // Cy (class B) is 2nd overall but 1st place went to Ann: Cy wins class B.
     expect(lines[2]).toMatch(/^ {2}2 {2}Class B 1st place +\$50 +Charlie, Cy \(1–1 \+140\)$/)
-    expect(lines[3]).toMatch(/High game \(win\) +\$20 +Charlie, Cy \(Round 1, table 2: 450–300/)
+    // Di is level with Cy on 1–1 and lost class B on spread: said as on screen (issue 19).
+    expect(lines[3]).toMatch(/^ +tied with Delta, Di \(1–1 -140\): spread decided it$/)
+    expect(lines[4]).toMatch(/High game \(win\) +\$20 +Charlie, Cy \(Round 1, table 2: 450–300/)
     // One game left: Bob (0–2) cannot reach Ann's two wins; the others can still finish 1st.
-    expect(lines[4]).toBe(
+    expect(lines[5]).toBe(
       '  can still reach 1st place: Alpha, Ann (1st–3rd), Charlie, Cy (1st–4th), Delta, Di (1st–4th)',
     )
   })

@@ -7,6 +7,7 @@ import { readTournamentFile } from '../../shared/formats/tournament-file'
 import {
   contendersText,
   prizesStatus,
+  tiedBehindText,
   valueText,
   winnersText,
 } from '../../shared/reports/prize-words'
@@ -27,6 +28,9 @@ export function prizesText(report: PrizesReport): string {
     lines.push(
       `${String(a.number).padStart(3)}  ${a.title.padEnd(titleWidth)}  ${valueText(a).padEnd(valueWidth)}  ${winnersText(a)}`,
     )
+    // A tie the spread decided is said here as on the screen and the paper (issue 19).
+    if (a.tiedBehind.length > 0)
+      lines.push(`${' '.repeat(titleWidth + valueWidth + 9)}${tiedBehindText(a)}`)
   }
   for (const c of report.contenders) {
     lines.push(`  can still reach ${c.title}: ${contendersText(c)}`)

@@ -1,6 +1,13 @@
 import { describe, expect, test } from 'vitest'
 import type { PlaceContenders, PrizeAward, PrizesReport } from './prizes'
-import { contendersText, finishText, prizesStatus, valueText, winnersText } from './prize-words'
+import {
+  contendersText,
+  finishText,
+  prizesStatus,
+  tiedBehindText,
+  valueText,
+  winnersText,
+} from './prize-words'
 
 const status = (throughRound: number, roundsLeft: number): PrizesReport =>
   ({ throughRound, roundsLeft, provisional: roundsLeft > 0 }) as PrizesReport
@@ -12,6 +19,7 @@ const award = (winners: PrizeAward['winners'], shared: string | null = null): Pr
   shared,
   winners,
   passedOver: [],
+  tiedBehind: [],
 })
 
 const ann = { id: 1, name: 'Alpha, Ann', detail: '2–0 +50' }
@@ -40,6 +48,17 @@ describe('the prize report in words (issue 20)', () => {
   ])('%s', (_, prize, winners, value) => {
     expect(winnersText(prize)).toBe(winners)
     expect(valueText(prize)).toBe(value)
+  })
+
+  test.each([
+    ['nobody level', award([ann]), ''],
+    [
+      'Di won high game on the game spread over Ed (issue 19: said, not silent)',
+      { ...award([ann]), tiedBehind: [{ id: 5, name: 'Echo, Ed', detail: 'Round 2: 410–420' }] },
+      'tied with Echo, Ed (Round 2: 410–420): spread decided it',
+    ],
+  ])('tied behind, %s', (_, prize, words) => {
+    expect(tiedBehindText(prize)).toBe(words)
   })
 
   test.each([

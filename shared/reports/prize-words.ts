@@ -37,3 +37,14 @@ export function finishText(best: number, worst: number): string {
 export function contendersText(contenders: PlaceContenders): string {
   return contenders.players.map((p) => `${p.name} (${finishText(p.best, p.worst)})`).join(', ')
 }
+
+/**
+ * Players level with the winner on the prize's measure who lost on the tie rule's spread
+ * tie-break, said so the director sees the tie (issue 19); the notes under the table say how the
+ * tie rule shares, and "same record: shared and split" shares it instead.
+ */
+export function tiedBehindText(award: PrizeAward): string {
+  if (award.tiedBehind.length === 0) return ''
+  const names = award.tiedBehind.map((w) => `${w.name} (${w.detail})`).join('; ')
+  return `tied with ${names}: spread decided it`
+}

@@ -186,6 +186,30 @@ describe('shared places (tsh: players level on the criterion share the prize)', 
     expect(report.awards[0]?.shared).toBe(shared === null ? null : shared)
   })
 
+  test.each([
+    // Cy, Ann and Fay are all 2–1: spread gives Cy 1st, and the two behind him are named.
+    ['spread', 1, true, ['Ann', 'Fay']],
+    // 2nd place: Ann beats Fay on spread; Cy (ranked above, with 1st) is not "tied behind".
+    ['spread', 2, false, ['Fay']],
+    // One prize per player: Cy has 1st, so 2nd goes to Ann and only Fay was level behind her.
+    ['spread', 2, true, ['Fay']],
+    // Under "share" nobody loses on a tie-break, so nobody is named.
+    ['share', 1, true, []],
+  ] as const)(
+    'tie rule %s, place %i (one per player %s): players level on 2–1 who lost on spread are named %j (issue 19)',
+    (ties, place, exclusive, behind) => {
+      const report = awards({
+        ties,
+        prizes: [prize({ kind: 'place' }), prize({ kind: 'place', place: 2, exclusive })].slice(
+          0,
+          place,
+        ),
+      })
+      const last = report.awards[place - 1]
+      expect(last?.tiedBehind.map((w) => w.name)).toEqual(behind)
+    },
+  )
+
   test('under “share”, Cy, Ann and Fay tie for 1st: the 1st, 2nd and 3rd place prizes are pooled and split; 4th goes to the next record', () => {
     const report = awards({
       ties: 'share',
@@ -237,11 +261,11 @@ describe('game prizes (tsh highwin, highloss, lowwin, upset) and record prizes',
   })
 
   test.each([
-    ['spread', ['High game: 4th: Di'], null],
-    ['share', ['High game: 4th: Di & Ed'], 'shared by 2: $50 each'],
+    ['spread', ['High game: 4th: Di'], null, ['Ed']],
+    ['share', ['High game: 4th: Di & Ed'], 'shared by 2: $50 each', []],
   ] as const)(
-    'high game of any result, 4th best: Di (410, won by 10) and Ed (410, lost by 10); tie rule %s',
-    (ties, expected, shared) => {
+    'high game of any result, 4th best: Di (410, won by 10) and Ed (410, lost by 10); tie rule %s; said tied behind: %j',
+    (ties, expected, shared, behind) => {
       // Each player's best score: Cy 520, Ann 450, Fay 420, Di 410, Ed 410, Bob 400; under
       // “spread” the game's spread puts Di ahead of Ed.
       const report = awards({
@@ -250,6 +274,8 @@ describe('game prizes (tsh highwin, highloss, lowwin, upset) and record prizes',
       })
       expect(winnersOf(report)).toEqual(expected)
       expect(report.awards[0]?.shared).toBe(shared)
+      // Issue 19: the tie the spread broke is said, not hidden (the game lists show them joint).
+      expect(report.awards[0]?.tiedBehind.map((w) => w.name)).toEqual(behind)
     },
   )
 

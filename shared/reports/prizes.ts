@@ -61,6 +61,12 @@ export interface PrizeAward {
   readonly winners: readonly PrizeWinner[]
   /** Players ahead in line who were passed over because they already won a prize. */
   readonly passedOver: readonly string[]
+  /**
+   * Players level with the winners on the prize's own measure (the record, the score, the rating
+   * gap) who lost only on the tie rule's tie-break (spread): issue 19 found a high-game tie given
+   * to one player without a word, while the game lists showed both as joint. Empty when none.
+   */
+  readonly tiedBehind: readonly PrizeWinner[]
 }
 
 export interface PlaceContenders {
@@ -98,6 +104,8 @@ interface Candidate {
   readonly player: PlayerId
   readonly key: readonly number[]
   readonly tie: string
+  /** The measure alone, before any tie-break: equal here but not on `tie` = lost on the tie-break. */
+  readonly level: string
   readonly detail: string
 }
 
@@ -196,6 +204,7 @@ function candidates(prize: Prize, basis: Basis): Candidate[] {
     key: [...key, g.score - g.opponentScore],
     // Under `spread`, the game's spread decides between equal scores.
     tie: byShare ? String(key.join(';')) : `${key.join(';')};${g.score - g.opponentScore}`,
+    level: key.join(';'),
     detail: gameDetail(g, division),
   })
   switch (prize.kind) {
@@ -206,6 +215,7 @@ function candidates(prize: Prize, basis: Basis): Candidate[] {
           player: r.player,
           key: [r.wins, -r.losses, r.spread],
           tie: byShare ? `${r.wins};${r.losses}` : `${r.wins};${r.losses};${r.spread}`,
+          level: `${r.wins};${r.losses}`,
           detail: record(r.wins, r.losses, r.spread),
         }))
     case 'high-game':
@@ -250,6 +260,7 @@ function candidates(prize: Prize, basis: Basis): Candidate[] {
             player: r.player,
             key: [r.spread],
             tie: String(r.spread),
+            level: String(r.spread),
             detail: signedText(r.spread),
           }))
       }
@@ -259,11 +270,18 @@ function candidates(prize: Prize, basis: Basis): Candidate[] {
         if (!member(player) || t.games === 0) continue
         out.push(
           prize.kind === 'spread'
-            ? { player, key: [t.spread], tie: String(t.spread), detail: signedText(t.spread) }
+            ? {
+                player,
+                key: [t.spread],
+                tie: String(t.spread),
+                level: String(t.spread),
+                detail: signedText(t.spread),
+              }
             : {
                 player,
                 key: [t.wins, -t.losses, t.spread],
                 tie: byShare ? `${t.wins};${t.losses}` : `${t.wins};${t.losses};${t.spread}`,
+                level: `${t.wins};${t.losses}`,
                 detail: record(t.wins, t.losses, t.spread),
               },
         )
@@ -322,6 +340,7 @@ export function awardPrizes(basis: Basis): readonly PrizeAward[] {
         value: prize.value,
         shared: `pooled into prize ${pool.number}`,
         passedOver: [],
+        tiedBehind: [],
       })
       continue
     }
@@ -350,6 +369,18 @@ export function awardPrizes(basis: Basis): readonly PrizeAward[] {
       winners.push(c)
     }
     if (prize.exclusive) for (const w of winners) holders.set(w.player, index + 1)
+    // Said, not silent: who was level on the measure and lost only on spread (and could have won).
+    const lead = winners[0]
+    const after = lead === undefined ? ranked.length : ranked.indexOf(lead)
+    const tiedBehind = ranked.filter(
+      (c, i) =>
+        lead !== undefined &&
+        i > after &&
+        c.level === lead.level &&
+        c.tie !== lead.tie &&
+        !(prize.exclusive && holders.has(c.player)) &&
+        !winners.includes(c),
+    )
     // Players tied for a place also cover the places after it: the later place prizes of the
     // same ladder (places p+1 .. p+n-1) go into the pool they share.
     const pooled: number[] = []
@@ -371,6 +402,11 @@ export function awardPrizes(basis: Basis): readonly PrizeAward[] {
         detail: w.detail,
       })),
       passedOver,
+      tiedBehind: tiedBehind.map((c) => ({
+        id: c.player,
+        name: playerName(division, c.player),
+        detail: c.detail,
+      })),
     }
     for (const j of pooled) pooledInto.set(j, award)
     awards.push(award)

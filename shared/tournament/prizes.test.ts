@@ -6,7 +6,19 @@ import { describe, expect, test } from 'vitest'
 import { readTournamentFile, writeTournamentFile } from '../formats/tournament-file'
 import type { Command } from './commands'
 import { describeCommand } from './describe'
-import { classNames, classOf, prizeTitle, type Prize, type PrizeTable } from './prizes'
+import {
+  classNames,
+  classOf,
+  defaultExclusive,
+  EMPTY_PRIZE_TABLE,
+  nextPlace,
+  prizeTableFor,
+  prizeTitle,
+  type Prize,
+  type PrizeGroup,
+  type PrizeKind,
+  type PrizeTable,
+} from './prizes'
 import { applyAll, create, logOf, register } from './test-support/event'
 import type { Player } from './types'
 
@@ -109,5 +121,78 @@ describe('the setPrizes command', () => {
     [{ kind: 'place', place: 1, group: { kind: 'flag', flag: 'junior' } }, 'Junior 1st place'],
   ])('prize titles: %j is “%s”', (fields, title) => {
     expect(prizeTitle({ ...BASE, ...fields })).toBe(title)
+  })
+})
+
+describe('a new prize: its defaults (issue 19)', () => {
+  test.each<[PrizeKind, boolean]>([
+    // Place prizes: a player takes the best place they reach (tsh `exclusive=` on rank lines).
+    ['place', true],
+    // One performance, "in addition to place prizes"; tsh makes no line exclusive by itself.
+    ['high-game', false],
+    ['high-win', false],
+    ['high-loss', false],
+    ['low-win', false],
+    ['upset', false],
+    ['spread', false],
+    ['session', false],
+  ])('%s: one prize per player %s', (kind, on) => {
+    expect(defaultExclusive(kind)).toBe(on)
+  })
+
+  const all: PrizeGroup = { kind: 'all' }
+  const classB: PrizeGroup = { kind: 'class', name: 'B' }
+  const overall: Pick<Prize, 'kind' | 'group'>[] = [
+    { kind: 'place', group: all },
+    { kind: 'place', group: all },
+    { kind: 'high-game', group: all },
+  ]
+  test.each<[string, Pick<Prize, 'kind' | 'group'>[], PrizeKind, PrizeGroup, number]>([
+    [
+      'after 1st and 2nd overall, class B starts at 1st (tsh rank 1 … class=B)',
+      overall,
+      'place',
+      classB,
+      1,
+    ],
+    ['after 1st and 2nd overall, the next overall place is 3rd', overall, 'place', all, 3],
+    [
+      'after class B 1st, the next class B place is 2nd',
+      [...overall, { kind: 'place', group: classB }],
+      'place',
+      classB,
+      2,
+    ],
+    ['high game counts its own places, not the places', overall, 'high-game', all, 2],
+    ['juniors count their own places', overall, 'place', { kind: 'flag', flag: 'junior' }, 1],
+  ])('next place: %s', (_, listed, kind, group, place) => {
+    expect(nextPlace(listed, kind, group)).toBe(place)
+  })
+
+  test('copied to another division: prizes, tie rule and rating bands go; its own flags stay', () => {
+    const target: PrizeTable = { ...EMPTY_PRIZE_TABLE, flags: [{ player: 1, flag: 'junior' }] }
+    expect(prizeTableFor(TABLE, target)).toEqual({ ...TABLE, flags: target.flags })
+    // A class set by hand names the source's players: the target keeps its own classes.
+    const manual: PrizeTable = {
+      ...TABLE,
+      classes: { kind: 'manual', members: [{ player: 2, name: 'B' }] },
+    }
+    expect(prizeTableFor(manual, target).classes).toEqual({ kind: 'none' })
+  })
+
+  test('copied to a division of other players, the same table is accepted there (setPrizes)', () => {
+    const state = applyAll([
+      ...setup,
+      set,
+      { type: 'addDivision', name: 'B' },
+      register('Dee', 1450, 'B'),
+      {
+        type: 'setPrizes',
+        division: 'B',
+        prizes: prizeTableFor(TABLE, EMPTY_PRIZE_TABLE),
+      },
+    ])
+    expect(state.divisions[1]?.prizes?.prizes).toEqual(TABLE.prizes)
+    expect(state.divisions[1]?.prizes?.flags).toEqual([])
   })
 })

@@ -358,3 +358,52 @@ export function describePrizeTable(table: PrizeTable): string {
   if (classes.length > 0) parts.push(`classes ${classes.join(', ')}`)
   return parts.join('; ')
 }
+
+/**
+ * Whether a new prize of `kind` starts as "one prize per player". Place prizes do: the common
+ * announcement (and tsh's `exclusive=` as directors use it on `rank` lines) is that a player takes
+ * only the best place prize they reach, so the money goes further down the standings. Prizes for
+ * a game or a run of rounds (high game, upsets, spread, a session) do not: they reward one
+ * performance, are usually announced "in addition to place prizes", and tsh makes no prize
+ * exclusive unless its line says so. Issue 19 found them all ticked by default.
+ */
+export function defaultExclusive(kind: PrizeKind): boolean {
+  switch (kind) {
+    case 'place':
+      return true
+    case 'high-game':
+    case 'high-win':
+    case 'high-loss':
+    case 'low-win':
+    case 'upset':
+    case 'spread':
+    case 'session':
+      return false
+  }
+}
+
+const sameGroup = (a: PrizeGroup, b: PrizeGroup): boolean => groupText(a) === groupText(b)
+
+/**
+ * The place a new prize of `kind` open to `group` takes: one past the prizes of that kind and
+ * group already listed, so a class prize numbers its places within the class ("Class B 1st
+ * place"), not after the overall places (issue 19), as tsh's `prize rank 1 A … class=B` does.
+ */
+export function nextPlace(
+  prizes: readonly Pick<Prize, 'kind' | 'group'>[],
+  kind: PrizeKind,
+  group: PrizeGroup,
+): number {
+  return prizes.filter((p) => p.kind === kind && sameGroup(p.group, group)).length + 1
+}
+
+/**
+ * The prize table `source` set up for another division `target`: the same prizes, tie rule and
+ * rating bands; a division's classes set by hand and its junior/newcomer flags name its own
+ * players, so the target keeps its own (a class prize the target has no class for is refused by
+ * setPrizes, naming the prize).
+ */
+export function prizeTableFor(source: PrizeTable, target: PrizeTable): PrizeTable {
+  const classes = source.classes.kind === 'manual' ? target.classes : source.classes
+  return { prizes: source.prizes, ties: source.ties, classes, flags: target.flags }
+}

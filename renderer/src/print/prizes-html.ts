@@ -7,6 +7,7 @@ import {
   contendersText,
   prizesStatus,
   valueText,
+  tiedBehindText,
   winnersText,
 } from '../../../shared/reports/prize-words'
 import { html, type Html } from './escape'
@@ -54,6 +55,10 @@ function prizesBody(report: PrizesReport): Html {
                         a.passedOver.length === 0
                           ? ''
                           : html`<br /><small>passed over: ${a.passedOver.join(', ')}</small>`
+                      }${
+                        a.tiedBehind.length === 0
+                          ? ''
+                          : html`<br /><small>${tiedBehindText(a)}</small>`
                       }
                     </td>
                   </tr>`,
