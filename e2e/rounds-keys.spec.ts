@@ -109,6 +109,17 @@ test('pair, publish, print and undo a round by 11 keys and no click, hinted besi
   await expect(page.getByRole('heading', { name: /^Round 1 of division B/ })).toContainText(
     'published',
   )
+  // In a text box the keys are the box's: P is a letter, Ctrl+Z takes back the typing.
+  const swap = page.getByLabel(/^\s*Swap player number/)
+  await swap.press('p')
+  await expect(swap).toHaveValue('p')
+  await swap.press('Shift+P')
+  await swap.press('Control+z')
+  await expect(rounds.pairButton(2)).toHaveAccessibleName('Pair round 2 of division B')
+  await expect(page.getByRole('group', { name: /^Undo a command/ })).toBeHidden()
+  await swap.fill('')
+  await swap.blur()
+
   await press('d', 'division A')
   await expect(rounds.pairButton(1)).toHaveAccessibleName('Pair round 1 of division A')
   await expect(rounds.pairings(1)).toBeHidden()
