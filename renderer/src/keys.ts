@@ -6,7 +6,7 @@ export type DeskKey =
   | { readonly kind: 'division'; readonly step: 1 | -1 }
 
 /** A text box, list or button that takes keys itself: its keys are never the desk's. */
-function takesKeys(target: EventTarget | null): boolean {
+export function takesKeys(target: EventTarget | null): boolean {
   const element = target as Partial<Pick<HTMLElement, 'tagName' | 'isContentEditable'>> | null
   if (element === null || typeof element.tagName !== 'string') return false
   if (element.isContentEditable === true) return true

@@ -294,6 +294,23 @@ describe('issue 11: a whole round in one document; standings never premature', (
     expect(job.value.html.match(/<!doctype html>/g)).toHaveLength(1)
   })
 
+  test('the Rounds screen’s R prints only the division it shows (issue 19)', () => {
+    const job = roundPrintJob(withB, 1, 'A4', ['B'])
+    if (!job.ok) throw new Error(job.error.message)
+    expect(job.value.divisions).toEqual(['B'])
+    expect(job.value.title).toBe('Round 1, division B: KL <Open> & Cup')
+    expect(job.value.suggestedName).toMatch(/-r1-b\.pdf$/)
+    expect(job.value.html.match(/<div class="part[^"]*">/g)).toHaveLength(3)
+    expect(job.value.html.match(/class="slip"/g)).toHaveLength(1)
+    expect(job.value.html).toContain('Zed, Ann')
+    expect(job.value.html).not.toContain('Chong, Mei')
+  })
+
+  test('a division without the round is refused with the division named (issue 19)', () => {
+    const job = roundPrintJob(withB, 2, 'A4', ['B'])
+    expect(job.ok ? 'printed' : job.error.message).toBe('Round 2 of division B is not paired yet.')
+  })
+
   test('a round no division has paired is refused with the round named', () => {
     const job = roundPrintJob(withB, 2, 'A4')
     expect(job.ok ? 'printed' : job.error.message).toBe('No division has round 2 paired yet.')

@@ -110,15 +110,23 @@ function roundParts(report: Report, pageSize: PageSize, title: string): Document
 /**
  * The whole round in one document (issue 11: one print dialog, or one PDF, not six): for every
  * division that has the round paired, its pairings by table, by name and its result slips.
+ * `only` keeps it to the named divisions (the Rounds screen prints the division it shows).
  */
 export function roundPrintJob(
   state: TournamentState,
   round: number,
   pageSize: PageSize,
+  only?: readonly string[],
 ): Result<PrintJob & { readonly divisions: readonly string[] }> {
-  const divisions = state.divisions.filter((d) => d.rounds.length >= round).map((d) => d.name)
+  const divisions = state.divisions
+    .filter((d) => d.rounds.length >= round && (only === undefined || only.includes(d.name)))
+    .map((d) => d.name)
   if (divisions.length === 0) {
-    return err('report.round.not-paired', `No division has round ${round} paired yet.`, {
+    const message =
+      only === undefined
+        ? `No division has round ${round} paired yet.`
+        : `Round ${round} of division ${only.join(', ')} is not paired yet.`
+    return err('report.round.not-paired', message, {
       details: { round },
     })
   }
@@ -131,13 +139,13 @@ export function roundPrintJob(
       if (part !== null) parts.push(part)
     }
   }
-  const title = `Round ${round}, divisions ${divisions.join(', ')}: ${state.info.name}`
+  const title = `Round ${round}, ${divisions.length === 1 ? 'division' : 'divisions'} ${divisions.join(', ')}: ${state.info.name}`
   return ok({
     html: bundleDocument(title, pageSize, parts),
     title,
     landscape: false,
     pageSize,
-    suggestedName: `${slug(state.info.name)}-r${round}-all-divisions.pdf`,
+    suggestedName: `${slug(state.info.name)}-r${round}-${only === undefined ? 'all-divisions' : slug(divisions.join('-'))}.pdf`,
     divisions,
   })
 }

@@ -1,0 +1,116 @@
+import { describe, expect, test } from 'vitest'
+import { deskKey } from './keys'
+import { ROUND_KEY_ACTIONS, ROUND_KEY_HINTS, roundKey } from './round-keys'
+
+/** A key event as the window sees it; `on` is the tag of the element that has the focus. */
+function key(
+  name: string,
+  on: string | null = 'BODY',
+  more: Partial<KeyboardEvent> = {},
+): KeyboardEvent {
+  const target = on === null ? null : { tagName: on, isContentEditable: false }
+  return {
+    key: name,
+    target,
+    ctrlKey: false,
+    metaKey: false,
+    altKey: false,
+    shiftKey: false,
+    repeat: false,
+    defaultPrevented: false,
+    ...more,
+  } as unknown as KeyboardEvent
+}
+
+describe('issue 19: every step of a round by key on the Rounds screen, never from a text box', () => {
+  test.each([
+    { name: 'P pairs the next round', event: key('p'), action: 'pair' },
+    { name: 'P with Caps Lock on still pairs', event: key('P'), action: 'pair' },
+    {
+      name: 'Shift+P publishes the round shown',
+      event: key('P', 'BODY', { shiftKey: true }),
+      action: 'publish',
+    },
+    { name: 'R prints the round shown', event: key('r'), action: 'print' },
+    {
+      name: 'Ctrl+Z undoes this desk’s last command',
+      event: key('z', 'BODY', { ctrlKey: true }),
+      action: 'undo',
+    },
+    {
+      name: 'Cmd+Z on a Mac undoes too',
+      event: key('z', 'BODY', { metaKey: true }),
+      action: 'undo',
+    },
+    {
+      name: 'Ctrl+Shift+Z redoes (the browser reports a capital Z)',
+      event: key('Z', 'BODY', { ctrlKey: true, shiftKey: true }),
+      action: 'redo',
+    },
+    { name: 'Ctrl+Y redoes', event: key('y', 'BODY', { ctrlKey: true }), action: 'redo' },
+    {
+      name: 'the pairings heading that has the focus after pairing is no text box',
+      event: key('P', 'H2', { shiftKey: true }),
+      action: 'publish',
+    },
+    { name: 'p typed in the swap box stays there', event: key('p', 'INPUT'), action: null },
+    {
+      name: 'Ctrl+Z in a text box is the box’s own undo of the typing',
+      event: key('z', 'INPUT', { ctrlKey: true }),
+      action: null,
+    },
+    { name: 'r in a select picks an option', event: key('r', 'SELECT'), action: null },
+    {
+      name: 'a key a screen already handled',
+      event: key('p', 'DIV', { defaultPrevented: true }),
+      action: null,
+    },
+    {
+      name: 'a held P pairs once, not round after round',
+      event: key('p', 'BODY', { repeat: true }),
+      action: null,
+    },
+    { name: 'Ctrl+P is the browser’s', event: key('p', 'BODY', { ctrlKey: true }), action: null },
+    { name: 'Alt+P is the system’s', event: key('p', 'BODY', { altKey: true }), action: null },
+    {
+      name: 'Shift+R is nothing',
+      event: key('R', 'BODY', { shiftKey: true }),
+      action: null,
+    },
+    {
+      name: 'Ctrl+Shift+Y is nothing',
+      event: key('Y', 'BODY', { ctrlKey: true, shiftKey: true }),
+      action: null,
+    },
+    { name: 'Z alone is nothing', event: key('z'), action: null },
+    { name: 'D stays the desk’s next division', event: key('d'), action: null },
+    { name: '3 stays the desk’s Rounds screen', event: key('3'), action: null },
+  ])('$name', ({ event, action }) => {
+    expect(roundKey(event)).toBe(action)
+  })
+
+  test('no key of a round step is one of the navigation’s (1–9, D)', () => {
+    const letters = ['p', 'P', 'r', 'R', 'z', 'y']
+    for (const letter of letters) {
+      for (const shiftKey of [false, true]) {
+        const event = key(letter, 'BODY', { shiftKey })
+        if (roundKey(event) !== null) expect(deskKey(event)).toBeNull()
+      }
+    }
+  })
+
+  test('every step has a hint, and each hint names a key that does the step', () => {
+    const pressed: Record<string, KeyboardEvent> = {
+      P: key('p'),
+      'Shift+P': key('P', 'BODY', { shiftKey: true }),
+      R: key('r'),
+      'Ctrl+Z': key('z', 'BODY', { ctrlKey: true }),
+      'Ctrl+Shift+Z': key('Z', 'BODY', { ctrlKey: true, shiftKey: true }),
+    }
+    for (const action of ROUND_KEY_ACTIONS) {
+      const event = pressed[ROUND_KEY_HINTS[action].hint]
+      expect(event, ROUND_KEY_HINTS[action].hint).toBeDefined()
+      if (event) expect(roundKey(event)).toBe(action)
+    }
+  })
+})
