@@ -28,6 +28,8 @@ import { PLAYER_FLAGS, PRIZE_KINDS, TIE_RULES } from '../tournament/prizes'
 import { checkTournamentId } from '../tournament/tournament-id'
 import type { TournamentState } from '../tournament/types'
 
+import { findJsonSyntaxError, lineAndColumn } from './json-position'
+
 export const TOURNAMENT_FILE_FORMAT = 'rackside-tournament'
 export const TOURNAMENT_FILE_VERSION = 1
 
@@ -633,29 +635,28 @@ function rawEntry(entry: unknown): unknown {
   }
 }
 
-/** Where a JSON.parse error happened, as a line number, when the engine says. */
-function jsonErrorLine(text: string, message: string): number | undefined {
-  const position = /position (\d+)/.exec(message)?.[1]
-  if (position === undefined) return undefined
-  return text.slice(0, Number(position)).split('\n').length
-}
-
 /**
  * Reads a tournament file and folds its log. Never throws: every refusal is a Result with a
  * stable code and a message naming what is wrong and where (`log[17].command.round`, or
  * "command 17 (recordResult): Round 3 has no table 12.").
  */
 export function readTournamentFile(text: string): Result<TournamentFile> {
+  // Line and column count in the text an editor shows, which hides a byte-order mark.
+  const body = text.startsWith('\uFEFF') ? text.slice(1) : text
   let parsed: unknown
   try {
-    parsed = JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text)
+    parsed = JSON.parse(body)
   } catch (e) {
-    const message = e instanceof Error ? e.message : String(e)
-    const line = jsonErrorLine(text, message)
+    // Our own scan names the place: the engine's wording differs between Node and Chromium and
+    // gives no position at all for a file cut short (issue 20).
+    const where = findJsonSyntaxError(body)
+    const engine = e instanceof Error ? e.message : String(e)
+    const what = where?.message ?? engine
+    const at = where ?? lineAndColumn(body, body.length)
     return err(
       'tournament-file.json',
-      `not a Rackside tournament file: the JSON is damaged or cut short (${message})`,
-      line === undefined ? {} : { line },
+      `not a Rackside tournament file: the JSON is damaged or cut short at line ${String(at.line)}, column ${String(at.column)}: ${what}`,
+      { line: at.line, column: at.column },
     )
   }
   if (!isRecord(parsed)) {
