@@ -156,7 +156,9 @@ describe('formats.md "tsh event": config value forms', () => {
 
   test.each([
     ["config max_rounds = 'twelve'", 'a whole number of rounds from 1 expected'],
-    ['config bye_spread = 1.5', 'a whole number expected'],
+    ['config bye_spread = 1.5', 'a whole number from 0 expected'],
+    ['config bye_spread = -50', 'a whole number from 0 expected'],
+    ['config spread_cap = -1', 'a whole number from 0 expected'],
     ['config track_firsts = [1]', '0 or 1 expected'],
   ])('wrong type is a problem, not a setting: %s', (line, message) => {
     const mapped = mapConfigToRules(parseConfigTsh(line).config)

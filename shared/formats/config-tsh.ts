@@ -541,7 +541,7 @@ function expectedType(target: Target): string {
       return 'a whole number of rounds from 1'
     case 'byeSpread':
     case 'spreadCap':
-      return 'a whole number'
+      return 'a whole number from 0'
     case 'gibsonSpread':
       return 'a whole number from 1 (or a list of them)'
     case 'prizeBands':
