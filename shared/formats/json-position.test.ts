@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 
-import { findJsonSyntaxError, lineAndColumn } from './json-position'
+import { findJsonSyntaxError, lineAndColumn, locateJsonPath } from './json-position'
 
 describe('lineAndColumn: where an offset falls, as an editor counts it', () => {
   test.each([
@@ -80,5 +80,23 @@ describe('findJsonSyntaxError: RFC 8259 JSON, the first place it breaks (issue 2
       }),
       { numRuns: 2000 },
     )
+  })
+})
+
+describe('locateJsonPath: where a value of a well-formed file starts', () => {
+  const text =
+    '{\n  "format": "x",\n  "log": [\n    {"seq": 0},\n    {"a": "[,]\\"", "b": [1, {"c": 2}]}\n  ]\n}'
+  test.each([
+    ['a top-level key', ['format'], 2, 13],
+    ['the log', ['log'], 3, 10],
+    ['the second command', ['log', 1], 5, 5],
+    ['past a string holding brackets and an escaped quote', ['log', 1, 'b', 1, 'c'], 5, 35],
+    ['the whole file', [], 1, 1],
+  ])('%s', (_, path, line, column) => {
+    expect(locateJsonPath(text, path)).toEqual({ line, column })
+  })
+
+  test('a path that is not there', () => {
+    expect(locateJsonPath(text, ['log', 2])).toBeUndefined()
   })
 })

@@ -180,3 +180,69 @@ function scan(text: string): Failure | undefined {
     return value()
   }
 }
+
+type Frame = { kind: 'object'; key: string | null } | { kind: 'array'; index: number }
+
+/**
+ * Where the value at `path` (`['log', 17]`) starts in a text JSON.parse accepted, so a refusal of
+ * well-formed but wrong content names its line too; undefined when the path is not there. Only
+ * walked when a file is refused, never on a normal open.
+ */
+export function locateJsonPath(
+  text: string,
+  path: readonly (string | number)[],
+): { readonly line: number; readonly column: number } | undefined {
+  const stack: Frame[] = []
+  const matches = (): boolean =>
+    stack.length === path.length &&
+    stack.every((f, d) => (f.kind === 'object' ? f.key : f.index) === path[d])
+  let expectKey = false
+  let i = 0
+  while (i < text.length) {
+    const c = text[i]
+    if (c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === ':') {
+      i++
+      continue
+    }
+    const top = stack[stack.length - 1]
+    if (c === ',') {
+      if (top?.kind === 'array') top.index++
+      else expectKey = true
+      i++
+      continue
+    }
+    if (c === '}' || c === ']') {
+      stack.pop()
+      i++
+      continue
+    }
+    if (expectKey && c === '"') {
+      const end = stringEnd(text, i)
+      if (top?.kind === 'object') top.key = JSON.parse(text.slice(i, end)) as string
+      expectKey = false
+      i = end
+      continue
+    }
+    // A value starts here.
+    if (matches()) return lineAndColumn(text, i)
+    if (c === '{') {
+      stack.push({ kind: 'object', key: null })
+      expectKey = true
+      i++
+    } else if (c === '[') {
+      stack.push({ kind: 'array', index: 0 })
+      i++
+    } else if (c === '"') i = stringEnd(text, i)
+    else {
+      while (i < text.length && !',}] \t\n\r'.includes(text[i] ?? ',')) i++
+    }
+  }
+  return undefined
+}
+
+/** The offset just past the string that opens at `start`. */
+function stringEnd(text: string, start: number): number {
+  let i = start + 1
+  while (i < text.length && text[i] !== '"') i += text[i] === '\\' ? 2 : 1
+  return i + 1
+}

@@ -261,6 +261,36 @@ describe('a damaged or foreign file is refused with what is wrong and where, nev
     }
   })
 
+  test('issue 20: a refused command names the line where it starts in the file', () => {
+    // Pretty-printed as Rackside writes, so each command starts on its own line.
+    const damaged = JSON.stringify(
+      JSON.parse(
+        edited((f) => {
+          entry(f, 3).command.type = 'noSuchCommand'
+        }),
+      ),
+      null,
+      2,
+    )
+    const starts = [...damaged.matchAll(/\n {4}\{/g)].map((m) => m.index + 1)
+    const expectedLine = damaged.slice(0, starts[3]).split('\n').length
+    const read = readTournamentFile(damaged)
+    expect(read.ok ? null : read.error).toMatchObject({ line: expectedLine, column: 5 })
+  })
+
+  test.each([
+    ['a foreign format', '{\n  "format": "other",\n  "version": 1\n}', 2, 13],
+    [
+      'a version from the future',
+      `{\n  "format": "rackside-tournament",\n  "version": 99\n}`,
+      3,
+      14,
+    ],
+  ])("issue 20: a header refusal names its field's line: %s", (_, input, line, column) => {
+    const read = readTournamentFile(input)
+    expect(read.ok ? null : read.error).toMatchObject({ line, column })
+  })
+
   test('property: no text makes the reader throw', () => {
     fc.assert(
       fc.property(fc.string(), fc.integer({ min: 0, max: text.length }), (junk, at) => {

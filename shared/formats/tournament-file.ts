@@ -28,7 +28,7 @@ import { PLAYER_FLAGS, PRIZE_KINDS, TIE_RULES } from '../tournament/prizes'
 import { checkTournamentId } from '../tournament/tournament-id'
 import type { TournamentState } from '../tournament/types'
 
-import { findJsonSyntaxError, lineAndColumn } from './json-position'
+import { findJsonSyntaxError, lineAndColumn, locateJsonPath } from './json-position'
 
 export const TOURNAMENT_FILE_FORMAT = 'rackside-tournament'
 export const TOURNAMENT_FILE_VERSION = 1
@@ -659,13 +659,20 @@ export function readTournamentFile(text: string): Result<TournamentFile> {
       { line: at.line, column: at.column },
     )
   }
+  // A header refusal names the line of the field it is about (issue 20).
+  const at = (field: string): { line?: number; column?: number } =>
+    locateJsonPath(body, [field]) ?? locateJsonPath(body, []) ?? {}
   if (!isRecord(parsed)) {
-    return err('tournament-file.format', 'not a Rackside tournament file: no file header object')
+    return err('tournament-file.format', 'not a Rackside tournament file: no file header object', {
+      line: 1,
+      column: 1,
+    })
   }
   if (parsed.format !== TOURNAMENT_FILE_FORMAT) {
     return err(
       'tournament-file.format',
       `not a Rackside tournament file: "format" is ${describeValue(parsed.format)}, not "${TOURNAMENT_FILE_FORMAT}"`,
+      at('format'),
     )
   }
   const version = parsed.version
@@ -673,13 +680,14 @@ export function readTournamentFile(text: string): Result<TournamentFile> {
     return err(
       'tournament-file.version',
       `"version" should be a whole number from 1, not ${describeValue(version)}`,
+      at('version'),
     )
   }
   if ((version as number) > TOURNAMENT_FILE_VERSION) {
     return err(
       'tournament-file.version.newer',
       `made by a newer Rackside (file version ${String(version)}; this one reads version ${String(TOURNAMENT_FILE_VERSION)}): update Rackside to open it`,
-      { details: { version: version as number } },
+      { ...at('version'), details: { version: version as number } },
     )
   }
   const header =
@@ -696,6 +704,7 @@ export function readTournamentFile(text: string): Result<TournamentFile> {
   const id = checkTournamentId(tournamentId)
   if (!id.ok) {
     return err('tournament-file.id', `tournamentId: ${id.error.message}`, {
+      ...at('tournamentId'),
       details: { cause: id.error.code },
     })
   }
@@ -706,13 +715,15 @@ export function readTournamentFile(text: string): Result<TournamentFile> {
   const checked = checkLog(tournamentId, entries)
   if (!checked.ok) {
     const { seq, code, message, kind, type, details } = checked.error
-    if (kind !== 'fold') return err(code, message, details === undefined ? {} : { details })
+    // The command's own line, found only now that the file is refused (issue 20).
+    const where = locateJsonPath(body, ['log', seq]) ?? {}
+    if (kind !== 'fold') {
+      return err(code, message, { ...where, ...(details === undefined ? {} : { details }) })
+    }
     return err(
       'tournament-file.fold',
       `command ${String(seq)} (${type ?? 'command'}): ${message}`,
-      {
-        details: { seq, cause: code },
-      },
+      { ...where, details: { seq, cause: code } },
     )
   }
   const { log } = checked.value
