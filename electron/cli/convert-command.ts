@@ -210,6 +210,11 @@ export async function convertCommand(argv: readonly string[], io: CliIo): Promis
         configPath === undefined
           ? `division ${division ?? stem(inPath).toUpperCase()} ${name}`
           : decodeTFileBytes(await readBytes(configPath), encoding).text.replace(/\s+$/, '')
+      // A --config that is not a config.tsh is refused with its line, never archived as one.
+      if (configPath !== undefined) {
+        const parsed = parseConfigTsh(configText)
+        if (refuseProblems(configPath, parsed.problems, io)) return EXIT.problems
+      }
       const archive = serializeTshArchive({ configText, files: [{ name, text: decoded.text }] })
       if (!archive.ok) throw new CliError(archive.error.message)
       await writeFileAtomic(out, encodeOrFail(archive.value, decoded.encoding, out))

@@ -3,7 +3,8 @@
  * reading/writing. Output files are written atomically by the app's own helper, so an interrupted
  * run never leaves half a file.
  */
-import { readFile, stat } from 'node:fs/promises'
+import { constants } from 'node:fs'
+import { open, stat } from 'node:fs/promises'
 import { extname, resolve } from 'node:path'
 import { writeFileAtomic as writeAtomically } from '../atomic-write'
 
@@ -36,12 +37,42 @@ const describeFsError = (e: unknown, path: string, verb: string): CliError => {
   return new CliError(`cannot ${verb} ${path}: ${reason}`)
 }
 
+/**
+ * The bytes of a regular file. Anything else is refused before a byte is read: a named pipe would
+ * wait forever for a writer, a device such as /dev/zero never ends (issue 20). Opened without
+ * blocking, so even a pipe with no writer answers at once, and checked on the open handle, so the
+ * file cannot be swapped between the check and the read.
+ */
 export async function readBytes(path: string): Promise<Uint8Array> {
+  let handle
   try {
-    return new Uint8Array(await readFile(path))
+    handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK)
   } catch (e) {
     throw describeFsError(e, path, 'read')
   }
+  try {
+    const info = await handle.stat()
+    if (!info.isFile()) throw new CliError(`cannot read ${path}: ${notAFile(info)}`)
+    return new Uint8Array(await handle.readFile())
+  } catch (e) {
+    throw e instanceof CliError ? e : describeFsError(e, path, 'read')
+  } finally {
+    await handle.close()
+  }
+}
+
+function notAFile(info: {
+  isDirectory(): boolean
+  isFIFO(): boolean
+  isSocket(): boolean
+  isCharacterDevice(): boolean
+  isBlockDevice(): boolean
+}): string {
+  if (info.isDirectory()) return 'it is a folder'
+  if (info.isFIFO()) return 'it is a named pipe, not a regular file'
+  if (info.isSocket()) return 'it is a socket, not a regular file'
+  if (info.isCharacterDevice() || info.isBlockDevice()) return 'it is a device, not a regular file'
+  return 'not a regular file'
 }
 
 /** True when both paths name the same file (also through links or `..`). */

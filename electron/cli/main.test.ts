@@ -1,9 +1,13 @@
+import { execFileSync } from 'node:child_process'
 import {
   copyFileSync,
+  existsSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
   rmSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -461,5 +465,87 @@ describe('rackside convert: rating files and export notes from a tournament file
     const { code, stderr } = await cli('convert', at('two.json'), at('b.t'), '--division', 'B')
     expect(code).toBe(0)
     expect(stderr).toContain('note: division B, round 1, Cy B: tsh has no bye at -50')
+  })
+})
+
+describe('issue 20: the CLI refuses what is not the file it asked for, never waiting or exiting 0', () => {
+  const passwd =
+    'root:x:0:0:root:/root:/bin/bash\ndaemon:x:1:1:daemon:/usr/sbin:/usr/sbin/nologin\n'
+
+  test.each([
+    ['a named pipe (would wait forever for a writer)', 'pipe.t', 'it is a named pipe'],
+    ['a folder', 'folder.t', 'it is a folder'],
+  ])('check on %s exits 2 at once', async (_, name, reason) => {
+    if (name === 'pipe.t') execFileSync('mkfifo', [at(name)])
+    else mkdirSync(at(name))
+    const started = performance.now()
+    const { code, stdout, stderr } = await cli('check', at(name))
+    expect(performance.now() - started).toBeLessThan(2_000)
+    expect({ code, stdout }).toEqual({ code: 2, stdout: '' })
+    expect(stderr).toBe(
+      `rackside: cannot read ${at(name)}: ${reason}${name === 'pipe.t' ? ', not a regular file' : ''}\n`,
+    )
+  })
+
+  test('check on a device (a link zero.t to /dev/zero, which never ends) exits 2 at once', async () => {
+    symlinkSync('/dev/zero', at('zero.t'))
+    const { code, stderr } = await cli('check', at('zero.t'))
+    expect(code).toBe(2)
+    expect(stderr).toBe(
+      `rackside: cannot read ${at('zero.t')}: it is a device, not a regular file\n`,
+    )
+  })
+
+  test.each([
+    ['.json', 'a.json'],
+    ['.tsh', 'a.tsh'],
+  ])(
+    'convert .t -> %s with a --config that is not a config.tsh (/etc/passwd) exits 1 with the line',
+    async (_, out) => {
+      writeFileSync(at('passwd'), passwd)
+      const { code, stdout, stderr } = await cli(
+        'convert',
+        at('a.t'),
+        at(out),
+        '--config',
+        at('passwd'),
+      )
+      expect(code).toBe(1)
+      expect(stdout.split('\n')[0]).toBe(
+        `${at('passwd')}:1: not a config.tsh line (a command word such as config, division or prize comes first): root:x:0:0:root:/root:/bin/bash (column 1)`,
+      )
+      expect(stderr).toBe(`${at('passwd')}: not converted, fix the errors above first\n`)
+      expect(existsSync(at(out))).toBe(false)
+    },
+  )
+
+  test('convert with --config naming a named pipe exits 2 at once and writes nothing', async () => {
+    execFileSync('mkfifo', [at('config.tsh')])
+    const { code, stderr } = await cli(
+      'convert',
+      at('a.t'),
+      at('a.json'),
+      '--config',
+      at('config.tsh'),
+    )
+    expect(code).toBe(2)
+    expect(stderr).toContain('named pipe')
+    expect(existsSync(at('a.json'))).toBe(false)
+  })
+
+  test('convert with --config of max_rounds 0 exits 1 with its line and writes nothing', async () => {
+    writeFileSync(at('config.tsh'), 'division A a.t\nconfig max_rounds = 0\n')
+    const { code, stdout } = await cli(
+      'convert',
+      at('a.t'),
+      at('a.json'),
+      '--config',
+      at('config.tsh'),
+    )
+    expect(code).toBe(1)
+    expect(stdout).toContain(
+      `${at('config.tsh')}:2: config max_rounds: a whole number of rounds from 1 expected`,
+    )
+    expect(existsSync(at('a.json'))).toBe(false)
   })
 })

@@ -155,8 +155,10 @@ describe('formats.md "tsh event": config value forms', () => {
   })
 
   test.each([
-    ["config max_rounds = 'twelve'", 'a whole number expected'],
-    ['config bye_spread = 1.5', 'a whole number expected'],
+    ["config max_rounds = 'twelve'", 'a whole number of rounds from 1 expected'],
+    ['config bye_spread = 1.5', 'a whole number from 0 expected'],
+    ['config bye_spread = -50', 'a whole number from 0 expected'],
+    ['config spread_cap = -1', 'a whole number from 0 expected'],
     ['config track_firsts = [1]', '0 or 1 expected'],
   ])('wrong type is a problem, not a setting: %s', (line, message) => {
     const mapped = mapConfigToRules(parseConfigTsh(line).config)
@@ -215,5 +217,78 @@ describe('hostile config.tsh: limits refused with the line, never a stall or a t
     ['avoid_sr_runs', 'config avoid_sr_runs = 0', { avoidStartRuns: false }],
   ])('tsh config %s maps: %s', (_key, line, settings) => {
     expect(mapConfigToRules(parseConfigTsh(line).config).settings).toEqual(settings)
+  })
+})
+
+describe('issue 20: nonsense in a config.tsh is refused with its line, never used or dropped', () => {
+  test.each([
+    [
+      'a file that is not a config.tsh (/etc/passwd)',
+      'root:x:0:0:root:/root:/bin/bash\ndaemon:x:1:1::/:/usr/sbin/nologin\n',
+      1,
+      1,
+      'tsh.config.syntax',
+    ],
+    ['a line of punctuation', 'division A a.t\n  ==> x\n', 2, 3, 'tsh.config.syntax'],
+    [
+      'a second byte-order mark, inside a value (two files joined)',
+      "\uFEFFdivision A a.t\nconfig event_name = 'Spring\uFEFF Open'\n",
+      2,
+      28,
+      'text.bom.inside',
+    ],
+    [
+      'a NUL byte (a damaged disk)',
+      'division A a.t\nconfig max_rounds = 7\0\n',
+      2,
+      22,
+      'text.control',
+    ],
+    [
+      "tsh's own rule, one division per name: division A twice",
+      'division A a.t\ndivision a b.t\n',
+      2,
+      10,
+      'tsh.config.division.repeated',
+    ],
+    [
+      'a key given twice (Perl keeps the last without a word)',
+      'config max_rounds = 7\nconfig bye_spread = 50\nconfig  max_rounds = 8\n',
+      3,
+      9,
+      'tsh.config.repeated',
+    ],
+    [
+      'a per-division key given twice for one division',
+      'config max_div_rounds{\'A\'} = 7\nconfig max_div_rounds{"a"} = 8\n',
+      2,
+      8,
+      'tsh.config.repeated',
+    ],
+  ])('%s', (_, text, line, column, code) => {
+    expect(parseConfigTsh(text).problems[0]).toMatchObject({
+      line,
+      column,
+      code,
+      severity: 'error',
+    })
+  })
+
+  test('the same key for two divisions, or event-wide and for one division, is not a repeat', () => {
+    const read = parseConfigTsh(
+      "config max_rounds = 7\nconfig max_div_rounds{'A'} = 8\nconfig max_div_rounds{'B'} = 9\n",
+    )
+    expect(read.problems).toEqual([])
+  })
+
+  test.each([
+    ['max_rounds 0 (was silently replaced)', 'config max_rounds = 0', 1],
+    ['a negative round count', 'division A a.t\nconfig max_rounds = -3', 2],
+    ["max_div_rounds{'A'} 0", "config max_div_rounds{'A'} = 0", 1],
+  ])('%s is refused with its line, not used', (_, text, line) => {
+    const mapped = mapConfigToRules(parseConfigTsh(text).config, 'A')
+    expect(mapped.settings.rounds).toBeUndefined()
+    expect(mapped.problems[0]).toMatchObject({ line, code: 'tsh.config.type' })
+    expect(mapped.problems[0]?.message).toContain('from 1')
   })
 })

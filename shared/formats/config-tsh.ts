@@ -6,7 +6,7 @@
  */
 import { MAX_ROUNDS } from '../tournament/validation'
 import type { FormatProblem } from './problem'
-import { splitLines } from './text-codec'
+import { splitLines, strayCharacter } from './text-codec'
 
 /**
  * Limits on what a config.tsh may hold, so a hostile or damaged file is refused with its line
@@ -243,6 +243,8 @@ function readAutopair(line: number, text: string): AutopairLine | string {
   }
 }
 
+const COMMAND_WORD = /^[a-z_]\w*$/
+
 export function parseConfigTsh(text: string): ConfigRead {
   const body = text.startsWith('\uFEFF') ? text.slice(1) : text
   const divisions: ConfigDivision[] = []
@@ -272,9 +274,26 @@ export function parseConfigTsh(text: string): ConfigRead {
       })
       return
     }
+    const stray = strayCharacter(raw)
+    if (stray !== null) {
+      problems.push({ line, column: stray.column, ...stray.problem, severity: 'error' })
+      return
+    }
     const trimmed = raw.trim()
     if (trimmed === '' || trimmed.startsWith('#')) return
     const word = (/^\S+/.exec(trimmed)?.[0] ?? '').toLowerCase()
+    // Every config.tsh line tsh runs starts with a command word (config, division, prize, …); a
+    // line that does not is not a config.tsh at all (`--config /etc/passwd`: issue 20).
+    if (!COMMAND_WORD.test(word)) {
+      problems.push({
+        line,
+        column: raw.indexOf(trimmed) + 1,
+        code: 'tsh.config.syntax',
+        message: `not a config.tsh line (a command word such as config, division or prize comes first): ${trimmed.slice(0, 60)}`,
+        severity: 'error',
+      })
+      return
+    }
     if (word === 'config') {
       const m = CONFIG_LINE.exec(raw)
       const key = m?.[2]
@@ -300,7 +319,24 @@ export function parseConfigTsh(text: string): ConfigRead {
         })
         return
       }
-      entries.push({ line, key, division: m[3] ?? m[4] ?? m[5] ?? null, value: value.value })
+      const scope = m[3] ?? m[4] ?? m[5] ?? null
+      const earlier = entries.find(
+        (e) =>
+          e.key.toLowerCase() === key.toLowerCase() &&
+          e.division?.toLowerCase() === scope?.toLowerCase(),
+      )
+      if (earlier !== undefined) {
+        // Perl would keep the last value without a word; a key set twice is a mistake either way.
+        problems.push({
+          line,
+          column: raw.indexOf(key) + 1,
+          code: 'tsh.config.repeated',
+          message: `config ${key} is given twice (first on line ${String(earlier.line)})`,
+          severity: 'error',
+        })
+        return
+      }
+      entries.push({ line, key, division: scope, value: value.value })
     } else if (word === 'division') {
       const m = DIVISION_LINE.exec(raw)
       if (m?.[1] === undefined || m[2] === undefined) {
@@ -312,7 +348,20 @@ export function parseConfigTsh(text: string): ConfigRead {
         })
         return
       }
-      divisions.push({ line, name: m[1], file: m[2] })
+      const name = m[1]
+      const earlier = divisions.find((d) => d.name.toUpperCase() === name.toUpperCase())
+      if (earlier !== undefined) {
+        // tsh would read two divisions of one name as one and lose a file's players.
+        problems.push({
+          line,
+          column: raw.indexOf(name) + 1,
+          code: 'tsh.config.division.repeated',
+          message: `division ${name} is named twice (first on line ${String(earlier.line)})`,
+          severity: 'error',
+        })
+        return
+      }
+      divisions.push({ line, name, file: m[2] })
     } else if (word === 'prize') {
       prizes.push({ line, text: trimmed })
     } else if (word === 'autopair') {
@@ -489,9 +538,10 @@ export function mapConfigToRules(config: TshConfig, division?: string): ConfigMa
 function expectedType(target: Target): string {
   switch (target) {
     case 'rounds':
+      return 'a whole number of rounds from 1'
     case 'byeSpread':
     case 'spreadCap':
-      return 'a whole number'
+      return 'a whole number from 0'
     case 'gibsonSpread':
       return 'a whole number from 1 (or a list of them)'
     case 'prizeBands':
@@ -531,6 +581,10 @@ function mappedValue(
       return increasing ? (ends as number[]) : null
     }
     case 'rounds':
+      // An event of 0 rounds was once silently made 1 (or the file's rounds); tsh would not pair it.
+      return value.kind === 'number' && Number.isInteger(value.value) && value.value >= 1
+        ? value.value
+        : null
     case 'byeSpread':
     case 'spreadCap':
       return value.kind === 'number' && Number.isInteger(value.value) && value.value >= 0

@@ -331,7 +331,8 @@ const playerArb = fc.record({
   rating: ratingArb,
   opponents: fc.array(fc.integer({ min: 0, max: 40 }), { maxLength: 6 }),
   scores: fc.array(fc.integer({ min: -200, max: 900 }), { maxLength: 6 }),
-  tags: fc.array(tagArb, { maxLength: 3 }),
+  // A tag given twice on a line is refused (issue 20), so generated tags have distinct names.
+  tags: fc.uniqueArray(tagArb, { maxLength: 3, selector: (t) => t.name }),
 })
 const entryArb = fc.oneof(
   { weight: 3, arbitrary: playerArb.map((p) => ({ kind: 'player' as const, p })) },

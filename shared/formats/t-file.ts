@@ -6,7 +6,7 @@
 import { err, ok, type Result, type RuleError } from '../result'
 import { hasErrors, type FormatProblem } from './problem'
 import type { TDivisionFile, TFileLayout, TPlayerLine, TTag } from './t-file-types'
-import { splitLines } from './text-codec'
+import { splitLines, strayCharacter } from './text-codec'
 
 export interface TFileRead {
   /** Every player line that could be read; ids still count the unreadable ones (id = position). */
@@ -185,6 +185,19 @@ function readPlayerLine(
       )
       continue
     }
+    const earlier = tags.find((t) => t.name === first.text)
+    if (earlier !== undefined) {
+      // tsh keeps one value list per tag and would silently drop one of the two (issue 20).
+      problems.push(
+        problem(
+          lineNo,
+          first.column,
+          'tfile.tag.repeated',
+          `the tag "${first.text}" is given twice on this line: which one holds?`,
+        ),
+      )
+      continue
+    }
     tags.push({ name: first.text, values: tokens.slice(1).map((t) => t.text) })
   }
   const headTokens = tokensOf(headField.text, 0)
@@ -266,6 +279,13 @@ export function readTFile(text: string): TFileRead {
       return
     }
     id += 1
+    // A second byte-order mark would sit invisibly in a name, and no tournament has two players
+    // who differ only by it (issue 20).
+    const stray = strayCharacter(raw)
+    if (stray !== null) {
+      problems.push(problem(lineNo, stray.column, stray.problem.code, stray.problem.message))
+      return
+    }
     if (id > T_FILE_LIMITS.players) {
       if (id === T_FILE_LIMITS.players + 1) {
         problems.push(

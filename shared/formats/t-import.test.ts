@@ -357,3 +357,74 @@ describe('event dates as config.tsh writes them', () => {
     expect(readEventDate(text)).toBe(iso)
   })
 })
+
+describe('issue 20: nonsense in a .t is refused with its line (and column), never imported', () => {
+  /** The refusal as the app and the CLI meet it: reading first, then the import's own checks. */
+  function refusal(text: string) {
+    const read = parseTFile(text)
+    if (!read.ok) return read.error
+    const imported = importTDivision(read.value, { division: 'A', rules: nsa })
+    return imported.ok ? null : imported.error
+  }
+
+  test.each([
+    [
+      'a second byte-order mark inside a name (two files joined)',
+      '\uFEFFAnn 1500 2; 400; p12 1\nBo\uFEFFb 1400 1; 350; p12 2\n',
+      { line: 2, column: 3, code: 'text.bom.inside' },
+    ],
+    [
+      'a NUL inside a line (a damaged disk)',
+      'Ann 1500 2; 400\nBob 1400 1; 350\0\n',
+      { line: 2, column: 16, code: 'text.control' },
+    ],
+    [
+      'a second p12 on one line (tsh keeps one and drops the other)',
+      'Ann 1500 2; 400; p12 1; p12 2\nBob 1400 1; 350; p12 2\n',
+      { line: 1, column: 25, code: 'tfile.tag.repeated' },
+    ],
+    [
+      'any tag given twice (board)',
+      'Ann 1500 2; 400; board 1\nBob 1400 1; 350; board 1;board 2\n',
+      { line: 2, column: 26, code: 'tfile.tag.repeated' },
+    ],
+    [
+      'a p12 other than 0-4 (formats.md: 0 no game, 1, 2, 3 draw, 4 unknown)',
+      'Ann 1500 2; 400; p12 1\nBob 1400 1; 350; p12 7\n',
+      { line: 2, code: 'tfile.p12.value' },
+    ],
+    [
+      'a score over 1500 (no Scrabble game scores that)',
+      'Ann 1500 2; 4000\nBob 1400 1; 350\n',
+      { line: 1, code: 'tfile.score.out-of-range' },
+    ],
+    [
+      'a score far below any forfeit',
+      'Ann 1500 2; 400\nBob 1400 1; -5000\n',
+      { line: 2, code: 'tfile.score.out-of-range' },
+    ],
+  ])('%s', (_, text, expected) => {
+    expect(refusal(text)).toMatchObject(expected)
+  })
+
+  test('the same file without the nonsense imports (each row fails for its own reason)', () => {
+    expect(refusal('Ann 1500 2; 400; p12 1\nBob 1400 1; 350; p12 2\n')).toBeNull()
+  })
+
+  test.each([
+    ['max_rounds 0 (was silently replaced by the file rounds)', 'config max_rounds = 0', 2],
+    ['a negative round count', 'config max_rounds = -4', 2],
+  ])('a whole event: %s is refused with its config line', (_, line, at) => {
+    const config = parseConfigTsh(`division A a.t\n${line}\n`)
+    expect(config.problems).toEqual([])
+    const imported = importTshEvent(
+      config.config,
+      new Map([['a.t', parsed('Ann 1500 2; 400\nBob 1400 1; 350\n')]]),
+      { fallbackDate: '2022-02-19' },
+    )
+    expect(imported.ok ? null : imported.error).toMatchObject({
+      code: 'tsh.config.type',
+      line: at,
+    })
+  })
+})

@@ -150,3 +150,38 @@ export function encodeText(text: string, encoding: TextEncodingName): Result<Uin
 
 /** Splits on any line ending (\r\n, \r, \n), as tsh files come from every platform. */
 export const splitLines = (text: string): string[] => text.split(/\r\n|\r|\n/)
+
+/**
+ * A character no director typed: a byte-order mark past the start (a file pasted into another, so a
+ * name would carry an invisible U+FEFF) or a control character other than a tab. config.tsh and `.t`
+ * readers refuse such a line with its column (issue 20).
+ */
+export function strayCharacter(
+  raw: string,
+): { readonly column: number; readonly problem: { code: string; message: string } } | null {
+  let at = -1
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw.charCodeAt(i)
+    if (c === 0xfeff || c === 0x7f || (c < 0x20 && c !== 0x09)) {
+      at = i
+      break
+    }
+  }
+  if (at < 0) return null
+  const code = raw.charCodeAt(at)
+  return code === 0xfeff
+    ? {
+        column: at + 1,
+        problem: {
+          code: 'text.bom.inside',
+          message: 'a byte-order mark (U+FEFF) inside the text: two files joined together?',
+        },
+      }
+    : {
+        column: at + 1,
+        problem: {
+          code: 'text.control',
+          message: `a control character (code ${String(code)}) inside the text`,
+        },
+      }
+}

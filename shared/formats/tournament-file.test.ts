@@ -222,10 +222,73 @@ describe('a damaged or foreign file is refused with what is wrong and where, nev
     if (message !== undefined) expect(read.error.message).toContain(message)
   })
 
-  test('a JSON error names its line when the engine gives a position', () => {
-    const read = readTournamentFile('{\n  "format": "rackside-tournament",\n  "version": 1,,\n}')
-    expect(!read.ok && read.error.code).toBe('tournament-file.json')
-    if (!read.ok && read.error.line !== undefined) expect(read.error.line).toBe(3)
+  test.each([
+    ['a doubled comma', '{\n  "format": "rackside-tournament",\n  "version": 1,,\n}', 3, 16],
+    ['cut short (the engine gives no position)', '{\n  "format": "rackside-tournament",\n', 3, 1],
+    ['a byte-order mark is not counted', '\uFEFF{\n  "format" "x"\n}', 2, 12],
+    ['\r\n line ends', '{\r\n  "log": [1,]\r\n}', 2, 13],
+  ])('issue 20: a damaged JSON names line and column: %s', (_, input, line, column) => {
+    const read = readTournamentFile(input)
+    expect(read.ok ? null : read.error).toMatchObject({
+      code: 'tournament-file.json',
+      line,
+      column,
+    })
+    expect(read.ok ? '' : read.error.message).toContain(
+      `line ${String(line)}, column ${String(column)}`,
+    )
+  })
+
+  test('issue 20: every damage that breaks the JSON is refused with its line and column', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ minLength: 1 }),
+        fc.integer({ min: 0, max: text.length }),
+        (junk, at) => {
+          const damaged = text.slice(0, at) + junk + text.slice(at + junk.length)
+          const read = readTournamentFile(damaged)
+          if (read.ok || read.error.code !== 'tournament-file.json') return
+          expect(read.error.line).toBeGreaterThanOrEqual(1)
+          expect(read.error.column).toBeGreaterThanOrEqual(1)
+        },
+      ),
+      { numRuns: 500 },
+    )
+    for (let cut = 0; cut < text.length; cut += 97) {
+      const read = readTournamentFile(text.slice(0, cut))
+      expect(read.ok ? null : read.error).toMatchObject({ code: 'tournament-file.json' })
+      expect(read.ok ? undefined : read.error.column).toBeGreaterThanOrEqual(1)
+    }
+  })
+
+  test('issue 20: a refused command names the line where it starts in the file', () => {
+    // Pretty-printed as Rackside writes, so each command starts on its own line.
+    const damaged = JSON.stringify(
+      JSON.parse(
+        edited((f) => {
+          entry(f, 3).command.type = 'noSuchCommand'
+        }),
+      ),
+      null,
+      2,
+    )
+    const starts = [...damaged.matchAll(/\n {4}\{/g)].map((m) => m.index + 1)
+    const expectedLine = damaged.slice(0, starts[3]).split('\n').length
+    const read = readTournamentFile(damaged)
+    expect(read.ok ? null : read.error).toMatchObject({ line: expectedLine, column: 5 })
+  })
+
+  test.each([
+    ['a foreign format', '{\n  "format": "other",\n  "version": 1\n}', 2, 13],
+    [
+      'a version from the future',
+      `{\n  "format": "rackside-tournament",\n  "version": 99\n}`,
+      3,
+      14,
+    ],
+  ])("issue 20: a header refusal names its field's line: %s", (_, input, line, column) => {
+    const read = readTournamentFile(input)
+    expect(read.ok ? null : read.error).toMatchObject({ line, column })
   })
 
   test('property: no text makes the reader throw', () => {

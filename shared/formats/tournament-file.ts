@@ -28,6 +28,8 @@ import { PLAYER_FLAGS, PRIZE_KINDS, TIE_RULES } from '../tournament/prizes'
 import { checkTournamentId } from '../tournament/tournament-id'
 import type { TournamentState } from '../tournament/types'
 
+import { findJsonSyntaxError, lineAndColumn, locateJsonPath } from './json-position'
+
 export const TOURNAMENT_FILE_FORMAT = 'rackside-tournament'
 export const TOURNAMENT_FILE_VERSION = 1
 
@@ -633,38 +635,44 @@ function rawEntry(entry: unknown): unknown {
   }
 }
 
-/** Where a JSON.parse error happened, as a line number, when the engine says. */
-function jsonErrorLine(text: string, message: string): number | undefined {
-  const position = /position (\d+)/.exec(message)?.[1]
-  if (position === undefined) return undefined
-  return text.slice(0, Number(position)).split('\n').length
-}
-
 /**
  * Reads a tournament file and folds its log. Never throws: every refusal is a Result with a
  * stable code and a message naming what is wrong and where (`log[17].command.round`, or
  * "command 17 (recordResult): Round 3 has no table 12.").
  */
 export function readTournamentFile(text: string): Result<TournamentFile> {
+  // Line and column count in the text an editor shows, which hides a byte-order mark.
+  const body = text.startsWith('\uFEFF') ? text.slice(1) : text
   let parsed: unknown
   try {
-    parsed = JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text)
+    parsed = JSON.parse(body)
   } catch (e) {
-    const message = e instanceof Error ? e.message : String(e)
-    const line = jsonErrorLine(text, message)
+    // Our own scan names the place: the engine's wording differs between Node and Chromium and
+    // gives no position at all for a file cut short (issue 20).
+    const where = findJsonSyntaxError(body)
+    const engine = e instanceof Error ? e.message : String(e)
+    const what = where?.message ?? engine
+    const at = where ?? lineAndColumn(body, body.length)
     return err(
       'tournament-file.json',
-      `not a Rackside tournament file: the JSON is damaged or cut short (${message})`,
-      line === undefined ? {} : { line },
+      `not a Rackside tournament file: the JSON is damaged or cut short at line ${String(at.line)}, column ${String(at.column)}: ${what}`,
+      { line: at.line, column: at.column },
     )
   }
+  // A header refusal names the line of the field it is about (issue 20).
+  const at = (field: string): { line?: number; column?: number } =>
+    locateJsonPath(body, [field]) ?? locateJsonPath(body, []) ?? {}
   if (!isRecord(parsed)) {
-    return err('tournament-file.format', 'not a Rackside tournament file: no file header object')
+    return err('tournament-file.format', 'not a Rackside tournament file: no file header object', {
+      line: 1,
+      column: 1,
+    })
   }
   if (parsed.format !== TOURNAMENT_FILE_FORMAT) {
     return err(
       'tournament-file.format',
       `not a Rackside tournament file: "format" is ${describeValue(parsed.format)}, not "${TOURNAMENT_FILE_FORMAT}"`,
+      at('format'),
     )
   }
   const version = parsed.version
@@ -672,13 +680,14 @@ export function readTournamentFile(text: string): Result<TournamentFile> {
     return err(
       'tournament-file.version',
       `"version" should be a whole number from 1, not ${describeValue(version)}`,
+      at('version'),
     )
   }
   if ((version as number) > TOURNAMENT_FILE_VERSION) {
     return err(
       'tournament-file.version.newer',
       `made by a newer Rackside (file version ${String(version)}; this one reads version ${String(TOURNAMENT_FILE_VERSION)}): update Rackside to open it`,
-      { details: { version: version as number } },
+      { ...at('version'), details: { version: version as number } },
     )
   }
   const header =
@@ -695,6 +704,7 @@ export function readTournamentFile(text: string): Result<TournamentFile> {
   const id = checkTournamentId(tournamentId)
   if (!id.ok) {
     return err('tournament-file.id', `tournamentId: ${id.error.message}`, {
+      ...at('tournamentId'),
       details: { cause: id.error.code },
     })
   }
@@ -705,13 +715,15 @@ export function readTournamentFile(text: string): Result<TournamentFile> {
   const checked = checkLog(tournamentId, entries)
   if (!checked.ok) {
     const { seq, code, message, kind, type, details } = checked.error
-    if (kind !== 'fold') return err(code, message, details === undefined ? {} : { details })
+    // The command's own line, found only now that the file is refused (issue 20).
+    const where = locateJsonPath(body, ['log', seq]) ?? {}
+    if (kind !== 'fold') {
+      return err(code, message, { ...where, ...(details === undefined ? {} : { details }) })
+    }
     return err(
       'tournament-file.fold',
       `command ${String(seq)} (${type ?? 'command'}): ${message}`,
-      {
-        details: { seq, cause: code },
-      },
+      { ...where, details: { seq, cause: code } },
     )
   }
   const { log } = checked.value
