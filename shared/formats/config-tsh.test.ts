@@ -251,20 +251,6 @@ describe('issue 20: nonsense in a config.tsh is refused with its line, never use
       10,
       'tsh.config.division.repeated',
     ],
-    [
-      'a key given twice (Perl keeps the last without a word)',
-      'config max_rounds = 7\nconfig bye_spread = 50\nconfig  max_rounds = 8\n',
-      3,
-      9,
-      'tsh.config.repeated',
-    ],
-    [
-      'a per-division key given twice for one division',
-      'config max_div_rounds{\'A\'} = 7\nconfig max_div_rounds{"a"} = 8\n',
-      2,
-      8,
-      'tsh.config.repeated',
-    ],
   ])('%s', (_, text, line, column, code) => {
     expect(parseConfigTsh(text).problems[0]).toMatchObject({
       line,
@@ -272,6 +258,42 @@ describe('issue 20: nonsense in a config.tsh is refused with its line, never use
       code,
       severity: 'error',
     })
+  })
+
+  test.each([
+    [
+      'a key given twice: the later value counts, as in tsh (Perl keeps the last)',
+      'config max_rounds = 7\nconfig bye_spread = 50\nconfig  max_rounds = 8\n',
+      3,
+      9,
+      'max_rounds',
+      8,
+    ],
+    [
+      'a per-division key given twice for one division',
+      'config max_div_rounds{\'A\'} = 7\nconfig max_div_rounds{"a"} = 8\n',
+      2,
+      8,
+      'max_div_rounds',
+      8,
+    ],
+  ])(
+    '%s: read as tsh reads it, with a warning on its line',
+    (_, text, line, column, key, value) => {
+      const read = parseConfigTsh(text)
+      expect(read.problems).toEqual([
+        expect.objectContaining({ line, column, code: 'tsh.config.repeated', severity: 'warning' }),
+      ])
+      const entries = read.config.entries.filter((e) => e.key === key)
+      expect(entries).toHaveLength(1)
+      expect(entries[0]?.value).toEqual(expect.objectContaining({ value }))
+    },
+  )
+
+  test('a DOS end-of-file mark (Ctrl-Z) after the last line ends the file, as it did under DOS', () => {
+    const read = parseConfigTsh('division A a.t\nconfig max_rounds = 7\n\u001a')
+    expect(read.problems).toEqual([])
+    expect(read.config.divisions.map((d) => d.name)).toEqual(['A'])
   })
 
   test('the same key for two divisions, or event-wide and for one division, is not a repeat', () => {

@@ -326,15 +326,16 @@ export function parseConfigTsh(text: string): ConfigRead {
           e.division?.toLowerCase() === scope?.toLowerCase(),
       )
       if (earlier !== undefined) {
-        // Perl would keep the last value without a word; a key set twice is a mistake either way.
+        // tsh (Perl) keeps the last value without a word, and real config files do set a key
+        // again further down; the file is read as tsh reads it, and the director is told.
         problems.push({
           line,
           column: raw.indexOf(key) + 1,
           code: 'tsh.config.repeated',
-          message: `config ${key} is given twice (first on line ${String(earlier.line)})`,
-          severity: 'error',
+          message: `config ${key} is given again; this value replaces line ${String(earlier.line)}'s, as in tsh`,
+          severity: 'warning',
         })
-        return
+        entries.splice(entries.indexOf(earlier), 1)
       }
       entries.push({ line, key, division: scope, value: value.value })
     } else if (word === 'division') {

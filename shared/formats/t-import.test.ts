@@ -411,6 +411,11 @@ describe('issue 20: nonsense in a .t is refused with its line (and column), neve
     expect(refusal('Ann 1500 2; 400; p12 1\nBob 1400 1; 350; p12 2\n')).toBeNull()
   })
 
+  test('a DOS end-of-file mark (Ctrl-Z) after the last line is the end of the file, not nonsense', () => {
+    expect(refusal('Ann 1500 2; 400; p12 1\nBob 1400 1; 350; p12 2\n\u001a')).toBeNull()
+    expect(refusal('Ann 1500 2; 400; p12 1\r\nBob 1400 1; 350; p12 2\u001a')).toBeNull()
+  })
+
   test.each([
     ['max_rounds 0 (was silently replaced by the file rounds)', 'config max_rounds = 0', 2],
     ['a negative round count', 'config max_rounds = -4', 2],

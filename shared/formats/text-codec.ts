@@ -149,7 +149,18 @@ export function encodeText(text: string, encoding: TextEncodingName): Result<Uin
 }
 
 /** Splits on any line ending (\r\n, \r, \n), as tsh files come from every platform. */
-export const splitLines = (text: string): string[] => text.split(/\r\n|\r|\n/)
+/**
+ * The text's lines. A DOS end-of-file mark (Ctrl-Z, 0x1A) at the very end, which old DOS editors
+ * and programs left after the last line of a `.t` or config.tsh, ends the file as it did there.
+ */
+export const splitLines = (text: string): string[] => withoutDosEof(text).split(/\r\n|\r|\n/)
+
+function withoutDosEof(text: string): string {
+  const body = text.replace(/(\r\n|\r|\n)$/, '')
+  let end = body.length
+  while (end > 0 && body.charCodeAt(end - 1) === 0x1a) end--
+  return end === body.length ? text : body.slice(0, end)
+}
 
 /**
  * A character no director typed: a byte-order mark past the start (a file pasted into another, so a
