@@ -24,11 +24,14 @@ const choices = {
   division: 'A',
   preset: 'nsa1995' as const,
   date: '2026-03-14',
-  rounds: null,
+  today: '2026-03-14',
 }
 
-function imported(text = WORKED, rounds: number | null = null) {
-  const commands = importTText('worked.t', text, { ...choices, rounds })
+function imported(text = WORKED, rounds?: number) {
+  const commands = importTText('worked.t', text, {
+    ...choices,
+    ...(rounds === undefined ? {} : { rounds }),
+  })
   if (!commands.ok) throw new Error(commands.error.message)
   const prepared = prepareCommands('t-import', commands.value.commands, '2026-03-14T09:00:00.000Z')
   if (!prepared.ok) throw new Error(prepared.error.message)
@@ -113,7 +116,13 @@ describe('tsh .t in and out (formats.md, "tsh .t")', () => {
       "config director_name = 'Ann'",
       "config pairing_system = 'guelph'",
     ].join('\n')
-    const commands = importTText('worked.t', WORKED, choices, { name: 'config.tsh', text: config })
+    // The app's form gives only the rules (and rounds when typed): the rest is config.tsh's.
+    const commands = importTText(
+      'worked.t',
+      WORKED,
+      { preset: 'nsa1995', today: '2026-03-14' },
+      { name: 'config.tsh', text: config },
+    )
     if (!commands.ok) throw new Error(commands.error.message)
     const prepared = prepareCommands('t-config', commands.value.commands, 'x')
     expect(prepared.ok && prepared.value.state.info).toMatchObject({
