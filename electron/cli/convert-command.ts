@@ -315,8 +315,11 @@ async function writeLog(commands: readonly Command[], out: string, io: CliIo): P
 }
 
 /** `path:line: message`; a file inside an archive is `archive(member)`, as `check` says it. */
+const problemFile = (p: SourcedProblem): string =>
+  p.member === undefined ? p.file : `${p.file}(${p.member})`
+
 function problemLine(p: SourcedProblem): string {
-  const where = p.member === undefined ? p.file : `${p.file}(${p.member})`
+  const where = problemFile(p)
   const line = p.line === undefined ? '' : `${String(p.line)}:`
   const column = p.column === undefined ? '' : ` (column ${String(p.column)})`
   return `${where}:${line} ${p.severity === 'warning' ? 'warning: ' : ''}${p.message}${column}\n`
@@ -351,7 +354,9 @@ async function tshImportToJson(
   )
   if (!imported.ok) {
     for (const p of imported.error.problems) io.stdout(problemLine(p))
-    io.stderr(`${inPath}: not converted, fix the errors above first\n`)
+    const [first] = imported.error.problems
+    const where = first === undefined ? inPath : problemFile(first)
+    io.stderr(`${where}: not converted, fix the errors above first\n`)
     return EXIT.problems
   }
   for (const w of imported.value.warnings) io.stdout(problemLine(w))
