@@ -7,6 +7,12 @@ import WORKED from '../../../shared/formats/__fixtures__/worked-example.t?raw'
 import AUTOPAIR_T from '../../../shared/formats/__fixtures__/autopair/a.t?raw'
 import AUTOPAIR_CONFIG from '../../../shared/formats/__fixtures__/autopair/config.tsh?raw'
 import AUTOPAIR_EXPECTED from '../../../shared/formats/__fixtures__/autopair/expected.json?raw'
+import { importTshFiles } from '../../../shared/formats/tsh-import'
+import {
+  TODAY,
+  TSH_IMPORT_CASES,
+  WORKED_T,
+} from '../../../shared/formats/test-support/tsh-import-cases'
 import {
   exportTou,
   exportTshArchive,
@@ -232,5 +238,28 @@ describe("tsh's autopair lines through the app, as the CLI imports them (issue 1
     expect(app.value.report.warnings.join('\n')).toContain(
       `config.tsh, line ${String(expected.reportedLine)}: ${expected.reportedWords}`,
     )
+  })
+})
+
+// The CLI's side is in electron/cli/tsh-import-paths.test.ts, against the same expected commands.
+describe('the app imports a .t as the shared tsh import does, so as the CLI does (issue 20)', () => {
+  test.each(TSH_IMPORT_CASES)('$name', ({ fileName, config, options, expected }) => {
+    const configFile = config === undefined ? undefined : { name: 'config.tsh', text: config }
+    const app = importTText(fileName, WORKED_T, { ...options, today: TODAY }, configFile)
+    const shared = importTshFiles(
+      {
+        kind: 't',
+        file: { name: fileName, text: WORKED_T },
+        ...(configFile === undefined ? {} : { config: configFile }),
+      },
+      options,
+      TODAY,
+    )
+    if (!app.ok || !shared.ok) throw new Error('the import was refused')
+    expect(app.value.commands).toEqual(shared.value.commands)
+    const prepared = prepareCommands('t-paths', app.value.commands, 'x')
+    expect(prepared.ok && prepared.value.state.divisions.map((d) => d.name)).toEqual([
+      expected.division,
+    ])
   })
 })
