@@ -10,7 +10,7 @@ import { exportTshEvent } from '../../shared/formats/tsh-event-export'
 import { formatProblem, type FormatProblem } from '../../shared/formats/problem'
 import { checkTFile } from '../../shared/formats/t-check'
 import { exportTDivision, exportTDivisionWithNotes } from '../../shared/formats/t-export'
-import { readTFile, serializeTFile } from '../../shared/formats/t-file'
+import { serializeTFile } from '../../shared/formats/t-file'
 import type { TDivisionFile } from '../../shared/formats/t-file-types'
 import {
   importTshFiles,
@@ -23,7 +23,6 @@ import {
   type TournamentFile,
 } from '../../shared/formats/tournament-file'
 import { PRESET_IDS, type PresetId } from '../../shared/rules/rule-set'
-import { rulesFromPreset } from '../../shared/rules/presets'
 import type { Command, LoggedCommand } from '../../shared/tournament/commands'
 import {
   decodeTFileBytes,
@@ -48,7 +47,7 @@ import {
   type CliIo,
   type ExitCode,
 } from './io'
-import { encodingOption, readTText, type TInput } from './t-input'
+import { encodingOption, readTText } from './t-input'
 
 export const CONVERT_USAGE = `rackside convert IN OUT [options]
   By extension:

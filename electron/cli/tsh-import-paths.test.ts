@@ -6,7 +6,7 @@ import {
   TODAY,
   TSH_IMPORT_CASES,
   WORKED_T,
-} from '../../shared/formats/test-support/tsh-import-cases'
+} from '../../shared/formats/__fixtures__/tsh-import-cases'
 import { importTshFiles } from '../../shared/formats/tsh-import'
 import type { Command } from '../../shared/tournament/commands'
 import { runCli } from './test-support/run-cli'

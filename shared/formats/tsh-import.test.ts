@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { TODAY, TSH_IMPORT_CASES, WORKED_T } from './test-support/tsh-import-cases'
+import { TODAY, TSH_IMPORT_CASES, WORKED_T } from './__fixtures__/tsh-import-cases'
 import { fileStem, importTshFiles, type TshImport } from './tsh-import'
 import { fold } from '../tournament/apply'
 
@@ -109,13 +109,15 @@ describe('one tsh import for the app and the CLI: choice over config.tsh over de
     test.each([
       {
         name: "config.tsh's event_name and event_date when the director gives none",
-        config: "division A a.t\nconfig event_name = 'Spring Open'\nconfig event_date = '2022-02-19'",
+        config:
+          "division A a.t\nconfig event_name = 'Spring Open'\nconfig event_date = '2022-02-19'",
         options: {},
         expected: { title: 'Spring Open', date: '2022-02-19' },
       },
       {
         name: "the director's title and date over config.tsh's",
-        config: "division A a.t\nconfig event_name = 'Spring Open'\nconfig event_date = '2022-02-19'",
+        config:
+          "division A a.t\nconfig event_name = 'Spring Open'\nconfig event_date = '2022-02-19'",
         options: { title: 'My Open', date: '2026-05-01' },
         expected: { title: 'My Open', date: '2026-05-01' },
       },

@@ -172,11 +172,7 @@ function importOneDivision(
   const ignored: string[] = []
   const warnings: SourcedProblem[] = [...configProblems.warnings]
   if (configFile !== undefined && config !== undefined) {
-    const event = eventFromConfig(
-      config.config,
-      { preset, title, fallbackDate: date },
-      division,
-    )
+    const event = eventFromConfig(config.config, { preset, title, fallbackDate: date }, division)
     if (!event.ok) return refuse([fromRuleError(configFile.name, event.error)])
     rules = event.value.rules
     title = options.title ?? event.value.name

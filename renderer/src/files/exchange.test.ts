@@ -12,7 +12,7 @@ import {
   TODAY,
   TSH_IMPORT_CASES,
   WORKED_T,
-} from '../../../shared/formats/test-support/tsh-import-cases'
+} from '../../../shared/formats/__fixtures__/tsh-import-cases'
 import {
   exportTou,
   exportTshArchive,

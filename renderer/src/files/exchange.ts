@@ -118,10 +118,7 @@ export interface ImportedEvent {
 const problemText = (p: SourcedProblem): string =>
   formatError(p.member === undefined ? p.file : `${p.file} (${p.member})`, p)
 
-function imported(
-  result: ReturnType<typeof importTshFiles>,
-  file: string,
-): Result<ImportedEvent> {
+function imported(result: ReturnType<typeof importTshFiles>, file: string): Result<ImportedEvent> {
   if (!result.ok) {
     const [first] = result.error.problems
     return err(result.error.code, first === undefined ? result.error.message : problemText(first), {

@@ -46,7 +46,7 @@ export const TSH_IMPORT_CASES: readonly TshImportCase[] = [
     expected: { division: 'SPRING', title: 'spring', date: TODAY, rounds: 3 },
   },
   {
-    name: 'issue 20: `division Premier A.T` names the file a.t: the division is Premier (tsh\'s name for it)',
+    name: "issue 20: `division Premier A.T` names the file a.t: the division is Premier (tsh's name for it)",
     fileName: 'a.t',
     config: FULL_CONFIG,
     options: {},
