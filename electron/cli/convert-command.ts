@@ -10,21 +10,19 @@ import { exportTshEvent } from '../../shared/formats/tsh-event-export'
 import { formatProblem, type FormatProblem } from '../../shared/formats/problem'
 import { checkTFile } from '../../shared/formats/t-check'
 import { exportTDivision, exportTDivisionWithNotes } from '../../shared/formats/t-export'
-import { readTFile, serializeTFile } from '../../shared/formats/t-file'
+import { serializeTFile } from '../../shared/formats/t-file'
 import type { TDivisionFile } from '../../shared/formats/t-file-types'
 import {
-  eventFromConfig,
-  importTDivision,
-  importTshEvent,
-  sessionBreaksWithin,
-} from '../../shared/formats/t-import'
+  importTshFiles,
+  type SourcedProblem,
+  type TshSource,
+} from '../../shared/formats/tsh-import'
 import {
   readTournamentFile,
   writeTournamentFile,
   type TournamentFile,
 } from '../../shared/formats/tournament-file'
 import { PRESET_IDS, type PresetId } from '../../shared/rules/rule-set'
-import { rulesFromPreset } from '../../shared/rules/presets'
 import type { Command, LoggedCommand } from '../../shared/tournament/commands'
 import {
   decodeTFileBytes,
@@ -49,7 +47,7 @@ import {
   type CliIo,
   type ExitCode,
 } from './io'
-import { encodingOption, readTText, type TInput } from './t-input'
+import { encodingOption, readTText } from './t-input'
 
 export const CONVERT_USAGE = `rackside convert IN OUT [options]
   By extension:
@@ -60,9 +58,12 @@ export const CONVERT_USAGE = `rackside convert IN OUT [options]
     .t   -> .tsh   wrap into an archive: [--division A] [--config config.tsh]
     .tsh -> .tsh   rewrite an archive
     .t   -> .json  import as a Rackside tournament: [--rules ${PRESET_IDS.join('|')}]
-                   [--division A] [--title T] [--date YYYY-MM-DD]
+                   [--division A] [--title T] [--date YYYY-MM-DD] [--rounds N]
                    [--config config.tsh] (name, date, rounds and rules from the event's config)
-    .tsh -> .json  import a whole tsh event (config.tsh and every division)
+    .tsh -> .json  import a whole tsh event (config.tsh and every division): [--rules R]
+                   [--title T] [--date YYYY-MM-DD]
+                   A flag given overrides config.tsh, which overrides the defaults (file name,
+                   today, the rounds in the file); the division is config.tsh's name for the file.
     .json -> .t    export one division: --division A when there are several
     .json -> .tsh  export every division with a config.tsh
     .json -> .tou  AUPAIR rating file of the whole event, or one with --division A
@@ -155,7 +156,17 @@ async function tToTou(
 
 export async function convertCommand(argv: readonly string[], io: CliIo): Promise<ExitCode> {
   const args = parseArgs(argv, {
-    options: ['title', 'date', 'division', 'high-word', 'bye-mode', 'encoding', 'config', 'rules'],
+    options: [
+      'title',
+      'date',
+      'division',
+      'high-word',
+      'bye-mode',
+      'encoding',
+      'config',
+      'rules',
+      'rounds',
+    ],
   })
   if (!args.ok) throw new CliError(args.error.message)
   if (args.value.flags.has('help')) {
@@ -185,7 +196,16 @@ export async function convertCommand(argv: readonly string[], io: CliIo): Promis
   if (from === '.t') {
     const input = readTText(decoded.text, decoded.encoding)
     if (refuseProblems(inPath, input.problems, io)) return EXIT.problems
-    if (to === '.json') return tToJson(input, inPath, out, args.value, io)
+    if (to === '.json') {
+      const configPath = args.value.options.get('config')
+      const config =
+        configPath === undefined
+          ? undefined
+          : { name: configPath, text: decodeTFileBytes(await readBytes(configPath)).text }
+      const file = { name: inPath, text: decoded.text }
+      const source = { kind: 't', file, ...(config === undefined ? {} : { config }) } as const
+      return tshImportToJson(source, inPath, out, args.value, io)
+    }
     if (to === '.t') {
       await writeFileAtomic(out, encodeOrFail(serializeTFile(input.file), decoded.encoding, out))
     } else if (to === '.tou') {
@@ -232,7 +252,10 @@ export async function convertCommand(argv: readonly string[], io: CliIo): Promis
       io.stdout(`${inPath}:${String(e.line ?? 1)}: ${e.message}\n`)
       return EXIT.problems
     }
-    if (to === '.json') return tshToJson(archive.value, inPath, out, args.value, io)
+    if (to === '.json') {
+      const source = { kind: 'tsh', archive: { name: inPath, text: decoded.text } } as const
+      return tshImportToJson(source, inPath, out, args.value, io)
+    }
     if (to === '.t') {
       const picked = pickFromArchive(archive.value, division, inPath)
       const input = readTText(picked.text, decoded.encoding)
@@ -272,6 +295,12 @@ function dateOption(value: string | undefined): string {
   return value
 }
 
+function roundsOption(value: string): number {
+  const n = Number(value)
+  if (!/^\d+$/.test(value) || n < 1) throw new CliError(`--rounds must be a whole number from 1`)
+  return n
+}
+
 /** Folds the commands into a log, writes the file, and reads it back as a check. */
 async function writeLog(commands: readonly Command[], out: string, io: CliIo): Promise<ExitCode> {
   const at = nowIso()
@@ -284,117 +313,52 @@ async function writeLog(commands: readonly Command[], out: string, io: CliIo): P
   return EXIT.ok
 }
 
-const reportImportError = (where: string, e: { line?: number; message: string }, io: CliIo) => {
-  io.stdout(`${where}:${e.line === undefined ? '' : `${String(e.line)}:`} ${e.message}\n`)
-  io.stderr(`${where}: not converted, fix the errors above first\n`)
-  return EXIT.problems
+/** `path:line: message`; a file inside an archive is `archive(member)`, as `check` says it. */
+const problemFile = (p: SourcedProblem): string =>
+  p.member === undefined ? p.file : `${p.file}(${p.member})`
+
+function problemLine(p: SourcedProblem): string {
+  const where = problemFile(p)
+  const line = p.line === undefined ? '' : `${String(p.line)}:`
+  const column = p.column === undefined ? '' : ` (column ${String(p.column)})`
+  return `${where}:${line} ${p.severity === 'warning' ? 'warning: ' : ''}${p.message}${column}\n`
 }
 
-async function tToJson(
-  input: TInput,
+/**
+ * A tsh import through the use-case the app calls too (shared/formats/tsh-import.ts): a flag the
+ * director gives overrides config.tsh, which overrides the defaults.
+ */
+async function tshImportToJson(
+  source: TshSource,
   inPath: string,
   out: string,
   args: ParsedArgs,
   io: CliIo,
 ): Promise<ExitCode> {
   const o = args.options
-  const preset = presetOption(o.get('rules'))
-  let rules = rulesFromPreset(preset)
-  let division = o.get('division') ?? stem(inPath).toUpperCase()
-  let title = o.get('title') ?? stem(inPath)
-  let date = dateOption(o.get('date'))
-  let rounds: number | undefined
-  let sessionBreaks: readonly number[] | undefined
-  const prelude: Command[] = []
-  const configPath = o.get('config')
-  if (configPath !== undefined) {
-    // The event's config.tsh: name, date, rounds and rules as a .tsh import takes them.
-    const configText = decodeTFileBytes(await readBytes(configPath)).text
-    const parsed = parseConfigTsh(configText)
-    if (refuseProblems(configPath, parsed.problems, io)) return EXIT.problems
-    const named = parsed.config.divisions.find((d) => basename(d.file) === basename(inPath))
-    if (named !== undefined && o.get('division') === undefined) division = named.name
-    const event = eventFromConfig(
-      parsed.config,
-      { preset, ...(o.has('title') ? { title } : {}), fallbackDate: date },
-      division,
-    )
-    if (!event.ok) return reportImportError(configPath, event.error, io)
-    rules = event.value.rules
-    title = o.get('title') ?? event.value.name
-    date = o.has('date') ? date : event.value.date
-    rounds = event.value.rounds
-    sessionBreaks = event.value.sessionBreaks
-    if (event.value.plan !== null) {
-      prelude.push({ type: 'setPairingPlan', division, plan: event.value.plan })
-    }
-    for (const w of event.value.warnings) io.stdout(`${formatProblem(configPath, w)}\n`)
-    if (event.value.ignored.length > 0) {
-      io.stderr(`ignored from config.tsh: ${event.value.ignored.join(', ')}\n`)
-    }
-  }
-  const imported = importTDivision(input.file, {
-    division,
-    rules,
-    ...(rounds === undefined ? {} : { rounds }),
-  })
-  if (!imported.ok) return reportImportError(inPath, imported.error, io)
-  for (const w of imported.value.warnings) io.stdout(`${formatProblem(inPath, w)}\n`)
-  return writeLog(
-    [
-      {
-        type: 'createTournament',
-        info: {
-          name: title,
-          venue: '',
-          startDate: date,
-          endDate: date,
-          rounds: Math.max(1, rounds ?? imported.value.rounds),
-          ...sessionBreaksWithin(sessionBreaks, Math.max(1, rounds ?? imported.value.rounds)),
-        },
-        rules,
-      },
-      { type: 'addDivision', name: division },
-      ...prelude,
-      ...imported.value.commands,
-    ],
-    out,
-    io,
-  )
-}
-
-async function tshToJson(
-  archive: TshArchive,
-  inPath: string,
-  out: string,
-  args: ParsedArgs,
-  io: CliIo,
-): Promise<ExitCode> {
-  const o = args.options
-  const config = parseConfigTsh(archive.configText)
-  if (refuseProblems(inPath, config.problems, io)) return EXIT.problems
-  const files = new Map<string, TDivisionFile>()
-  for (const f of archive.files) {
-    const read = readTFile(f.text)
-    if (refuseProblems(`${inPath}(${f.name})`, read.problems, io)) return EXIT.problems
-    files.set(f.name, read.file)
-  }
   const title = o.get('title')
-  const imported = importTshEvent(config.config, files, {
-    preset: presetOption(o.get('rules')),
-    fallbackDate: dateOption(o.get('date')),
-    ...(title === undefined ? {} : { title }),
-  })
+  const division = o.get('division')
+  const date = o.get('date')
+  const rounds = o.get('rounds')
+  const imported = importTshFiles(
+    source,
+    {
+      preset: presetOption(o.get('rules')),
+      ...(title === undefined ? {} : { title }),
+      ...(division === undefined ? {} : { division }),
+      ...(date === undefined ? {} : { date: dateOption(date) }),
+      ...(rounds === undefined ? {} : { rounds: roundsOption(rounds) }),
+    },
+    today(),
+  )
   if (!imported.ok) {
-    // A division file's error names the file in its message: say it the way `check` does.
-    const file = imported.error.details?.file
-    if (file === undefined) return reportImportError(inPath, imported.error, io)
-    const message = imported.error.message.slice(`${String(file)}: `.length)
-    return reportImportError(`${inPath}(${String(file)})`, { ...imported.error, message }, io)
+    for (const p of imported.error.problems) io.stdout(problemLine(p))
+    const [first] = imported.error.problems
+    const where = first === undefined ? inPath : problemFile(first)
+    io.stderr(`${where}: not converted, fix the errors above first\n`)
+    return EXIT.problems
   }
-  for (const w of imported.value.warnings) {
-    io.stdout(`${formatProblem(`${inPath}(${w.file})`, w)}\n`)
-  }
+  for (const w of imported.value.warnings) io.stdout(problemLine(w))
   if (imported.value.ignored.length > 0) {
     io.stderr(`ignored from config.tsh: ${imported.value.ignored.join(', ')}\n`)
   }

@@ -7,6 +7,12 @@ import WORKED from '../../../shared/formats/__fixtures__/worked-example.t?raw'
 import AUTOPAIR_T from '../../../shared/formats/__fixtures__/autopair/a.t?raw'
 import AUTOPAIR_CONFIG from '../../../shared/formats/__fixtures__/autopair/config.tsh?raw'
 import AUTOPAIR_EXPECTED from '../../../shared/formats/__fixtures__/autopair/expected.json?raw'
+import { importTshFiles } from '../../../shared/formats/tsh-import'
+import {
+  TODAY,
+  TSH_IMPORT_CASES,
+  WORKED_T,
+} from '../../../shared/formats/__fixtures__/tsh-import-cases'
 import {
   exportTou,
   exportTshArchive,
@@ -24,11 +30,14 @@ const choices = {
   division: 'A',
   preset: 'nsa1995' as const,
   date: '2026-03-14',
-  rounds: null,
+  today: '2026-03-14',
 }
 
-function imported(text = WORKED, rounds: number | null = null) {
-  const commands = importTText('worked.t', text, { ...choices, rounds })
+function imported(text = WORKED, rounds?: number) {
+  const commands = importTText('worked.t', text, {
+    ...choices,
+    ...(rounds === undefined ? {} : { rounds }),
+  })
   if (!commands.ok) throw new Error(commands.error.message)
   const prepared = prepareCommands('t-import', commands.value.commands, '2026-03-14T09:00:00.000Z')
   if (!prepared.ok) throw new Error(prepared.error.message)
@@ -113,7 +122,13 @@ describe('tsh .t in and out (formats.md, "tsh .t")', () => {
       "config director_name = 'Ann'",
       "config pairing_system = 'guelph'",
     ].join('\n')
-    const commands = importTText('worked.t', WORKED, choices, { name: 'config.tsh', text: config })
+    // The app's form gives only the rules (and rounds when typed): the rest is config.tsh's.
+    const commands = importTText(
+      'worked.t',
+      WORKED,
+      { preset: 'nsa1995', today: '2026-03-14' },
+      { name: 'config.tsh', text: config },
+    )
     if (!commands.ok) throw new Error(commands.error.message)
     const prepared = prepareCommands('t-config', commands.value.commands, 'x')
     expect(prepared.ok && prepared.value.state.info).toMatchObject({
@@ -223,5 +238,28 @@ describe("tsh's autopair lines through the app, as the CLI imports them (issue 1
     expect(app.value.report.warnings.join('\n')).toContain(
       `config.tsh, line ${String(expected.reportedLine)}: ${expected.reportedWords}`,
     )
+  })
+})
+
+// The CLI's side is in electron/cli/tsh-import-paths.test.ts, against the same expected commands.
+describe('the app imports a .t as the shared tsh import does, so as the CLI does (issue 20)', () => {
+  test.each(TSH_IMPORT_CASES)('$name', ({ fileName, config, options, expected }) => {
+    const configFile = config === undefined ? undefined : { name: 'config.tsh', text: config }
+    const app = importTText(fileName, WORKED_T, { ...options, today: TODAY }, configFile)
+    const shared = importTshFiles(
+      {
+        kind: 't',
+        file: { name: fileName, text: WORKED_T },
+        ...(configFile === undefined ? {} : { config: configFile }),
+      },
+      options,
+      TODAY,
+    )
+    if (!app.ok || !shared.ok) throw new Error('the import was refused')
+    expect(app.value.commands).toEqual(shared.value.commands)
+    const prepared = prepareCommands('t-paths', app.value.commands, 'x')
+    expect(prepared.ok && prepared.value.state.divisions.map((d) => d.name)).toEqual([
+      expected.division,
+    ])
   })
 })

@@ -3,17 +3,14 @@
  * and `.tsh`, TOU for ratings and an HTML folder for publishing. The screens (FilesView,
  * TournamentsView) only pick files and store what these return.
  */
-import { parseConfigTsh, type TshConfig } from '../../../shared/formats/config-tsh'
 import { divisionFileName, exportTshEvent } from '../../../shared/formats/tsh-event-export'
 import { exportTDivision, exportTDivisionWithNotes } from '../../../shared/formats/t-export'
-import { readTFile, serializeTFile } from '../../../shared/formats/t-file'
-import type { TDivisionFile } from '../../../shared/formats/t-file-types'
+import { serializeTFile } from '../../../shared/formats/t-file'
 import {
-  eventFromConfig,
-  importTDivision,
-  importTshEvent,
-  sessionBreaksWithin,
-} from '../../../shared/formats/t-import'
+  importTshFiles,
+  type SourcedProblem,
+  type TshImportOptions,
+} from '../../../shared/formats/tsh-import'
 import { encodeText } from '../../../shared/formats/text-codec'
 import { writeTou, type TouByeMode, type TouDivision } from '../../../shared/formats/tou'
 import {
@@ -21,14 +18,11 @@ import {
   writeTournamentFile,
   type TournamentFile,
 } from '../../../shared/formats/tournament-file'
-import { parseTshArchive } from '../../../shared/formats/tsh-archive'
 import { buildReport, type ReportKind } from '../../../shared/reports/report'
 import { err, ok, type Result } from '../../../shared/result'
-import { rulesFromPreset } from '../../../shared/rules/presets'
-import type { PresetId } from '../../../shared/rules/rule-set'
 import { fold } from '../../../shared/tournament/apply'
 import type { Command, LoggedCommand } from '../../../shared/tournament/commands'
-import type { PlanStep, TournamentState } from '../../../shared/tournament/types'
+import type { TournamentState } from '../../../shared/tournament/types'
 import type { FolderFile, TextEncodingName } from '../../../electron/ipc-contract'
 import type { TournamentSummary } from '../db/repository'
 import { summarize } from '../db/summary'
@@ -93,15 +87,12 @@ export function tournamentFileName(state: TournamentState): string {
 
 /* ---------- tsh ---------- */
 
-export interface TImportChoices {
-  /** The event's name (tsh's .t has none: the file name by default). */
-  readonly title: string
-  readonly division: string
-  readonly preset: PresetId
-  /** ISO date of the first day. */
-  readonly date: string
-  /** Rounds in the event; at least the rounds the file holds (more to carry on in Rackside). */
-  readonly rounds: number | null
+/**
+ * What the director chose on the import form (shared/formats/tsh-import.ts: a choice made here
+ * overrides config.tsh, which overrides the defaults), and today's date for when neither gives one.
+ */
+export interface TImportChoices extends TshImportOptions {
+  readonly today: string
 }
 
 function formatError(where: string, error: { line?: number; message: string }): string {
@@ -123,22 +114,30 @@ export interface ImportedEvent {
   readonly report: ImportReport
 }
 
-const warningText = (file: string, w: { line?: number; message: string }): string =>
-  formatError(file, w)
+/** `a.t, line 3: …`, or `event.tsh (a.t), line 3: …` for a file inside an archive. */
+const problemText = (p: SourcedProblem): string =>
+  formatError(p.member === undefined ? p.file : `${p.file} (${p.member})`, p)
 
-/** A config.tsh read for a `.t` import, or its first error. */
-function readConfig(name: string, text: string): Result<TshConfig> {
-  const config = parseConfigTsh(text)
-  const problem = config.problems.find((p) => p.severity === 'error')
-  if (problem !== undefined)
-    return err(problem.code, formatError(name, problem), { line: problem.line })
-  return ok(config.config)
+function imported(result: ReturnType<typeof importTshFiles>, file: string): Result<ImportedEvent> {
+  if (!result.ok) {
+    const [first] = result.error.problems
+    return err(result.error.code, first === undefined ? result.error.message : problemText(first), {
+      ...(result.error.line === undefined ? {} : { line: result.error.line }),
+    })
+  }
+  return ok({
+    commands: result.value.commands,
+    report: {
+      file,
+      ignored: result.value.ignored,
+      warnings: result.value.warnings.map(problemText),
+    },
+  })
 }
 
 /**
- * A `.t` division file as the commands of a new tournament with that one division. With the
- * event's config.tsh the tournament takes its name, date, rounds and rules from it (formats.md,
- * "tsh event"), and the division the name config.tsh gives this file.
+ * A `.t` division file as the commands of a new tournament with that one division, optionally with
+ * the event's config.tsh (formats.md, "tsh event"): the CLI's `convert` imports it the same way.
  */
 export function importTText(
   fileName: string,
@@ -146,115 +145,28 @@ export function importTText(
   choices: TImportChoices,
   configFile?: { readonly name: string; readonly text: string },
 ): Result<ImportedEvent> {
-  const read = readTFile(text)
-  const firstError = read.problems.find((p) => p.severity === 'error')
-  if (firstError !== undefined) {
-    return err(firstError.code, formatError(fileName, firstError), { line: firstError.line })
-  }
-  let rules = rulesFromPreset(choices.preset)
-  let title = choices.title
-  let date = choices.date
-  let division = choices.division
-  let rounds = choices.rounds
-  let plan: readonly PlanStep[] | null = null
-  let sessionBreaks: readonly number[] | undefined
-  const ignored: string[] = []
-  const warnings: string[] = []
-  if (configFile !== undefined) {
-    const config = readConfig(configFile.name, configFile.text)
-    if (!config.ok) return config
-    const named = config.value.divisions.find(
-      (d) => d.file.replace(/^.*[\\/]/, '').toLowerCase() === fileName.toLowerCase(),
-    )
-    if (named !== undefined) division = named.name
-    const event = eventFromConfig(
-      config.value,
-      { preset: choices.preset, title: choices.title, fallbackDate: choices.date },
-      division,
-    )
-    if (!event.ok) return err(event.error.code, formatError(configFile.name, event.error))
-    rules = event.value.rules
-    title = event.value.name
-    date = event.value.date
-    rounds = rounds ?? event.value.rounds ?? null
-    plan = event.value.plan
-    sessionBreaks = event.value.sessionBreaks
-    ignored.push(...event.value.ignored)
-    warnings.push(...event.value.warnings.map((w) => warningText(configFile.name, w)))
-  }
-  const imported = importTDivision(read.file, {
-    division,
-    rules,
-    ...(rounds === null ? {} : { rounds }),
-  })
-  if (!imported.ok) {
-    return err(imported.error.code, formatError(fileName, imported.error), {
-      ...(imported.error.line === undefined ? {} : { line: imported.error.line }),
-    })
-  }
-  warnings.push(
-    ...read.problems.map((w) => warningText(fileName, w)),
-    ...imported.value.warnings.map((w) => warningText(fileName, w)),
+  const { today, ...options } = choices
+  return imported(
+    importTshFiles(
+      { kind: 't', file: { name: fileName, text }, ...(configFile ? { config: configFile } : {}) },
+      options,
+      today,
+    ),
+    configFile === undefined ? fileName : `${fileName} with ${configFile.name}`,
   )
-  return ok({
-    commands: [
-      {
-        type: 'createTournament',
-        info: {
-          name: title,
-          venue: '',
-          startDate: date,
-          endDate: date,
-          rounds: Math.max(1, rounds ?? imported.value.rounds),
-          ...sessionBreaksWithin(sessionBreaks, Math.max(1, rounds ?? imported.value.rounds)),
-        },
-        rules,
-      },
-      { type: 'addDivision', name: division },
-      ...(plan === null ? [] : [{ type: 'setPairingPlan', division, plan } as const]),
-      ...imported.value.commands,
-    ],
-    report: {
-      file: configFile === undefined ? fileName : `${fileName} with ${configFile.name}`,
-      ignored,
-      warnings,
-    },
-  })
 }
 
 /** A `.tsh` archive (config.tsh and every division file) as the commands of a new tournament. */
 export function importTshText(
   fileName: string,
   text: string,
-  choices: Pick<TImportChoices, 'preset' | 'date' | 'title'>,
+  choices: TImportChoices,
 ): Result<ImportedEvent> {
-  const archive = parseTshArchive(text)
-  if (!archive.ok) {
-    return err(archive.error.code, formatError(fileName, archive.error))
-  }
-  const config = readConfig(`${fileName} (config)`, archive.value.configText)
-  if (!config.ok) return config
-  const files = new Map<string, TDivisionFile>()
-  const warnings: string[] = []
-  for (const file of archive.value.files) {
-    const read = readTFile(file.text)
-    const problem = read.problems.find((p) => p.severity === 'error')
-    if (problem !== undefined)
-      return err(problem.code, formatError(`${fileName} (${file.name})`, problem))
-    warnings.push(...read.problems.map((w) => warningText(file.name, w)))
-    files.set(file.name, read.file)
-  }
-  const imported = importTshEvent(config.value, files, {
-    preset: choices.preset,
-    title: choices.title,
-    fallbackDate: choices.date,
-  })
-  if (!imported.ok) return err(imported.error.code, formatError(fileName, imported.error))
-  warnings.push(...imported.value.warnings.map((w) => warningText(w.file, w)))
-  return ok({
-    commands: imported.value.commands,
-    report: { file: fileName, ignored: imported.value.ignored, warnings },
-  })
+  const { today, ...options } = choices
+  return imported(
+    importTshFiles({ kind: 'tsh', archive: { name: fileName, text } }, options, today),
+    fileName,
+  )
 }
 
 export interface TextExport {

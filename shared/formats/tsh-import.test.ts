@@ -1,0 +1,155 @@
+import { describe, expect, test } from 'vitest'
+import { TODAY, TSH_IMPORT_CASES, WORKED_T } from './__fixtures__/tsh-import-cases'
+import { fileStem, importTshFiles, type TshImport } from './tsh-import'
+import { fold } from '../tournament/apply'
+
+function event(imported: TshImport) {
+  const state = fold(
+    'tsh-import',
+    imported.commands.map((command, seq) => ({ seq, at: `${TODAY}T09:00:00.000Z`, command })),
+  )
+  if (!state.ok || state.value === undefined) throw new Error('the import does not fold')
+  const { info, divisions } = state.value
+  return {
+    division: divisions.map((d) => d.name).join(','),
+    title: info.name,
+    date: info.startDate,
+    rounds: info.rounds,
+  }
+}
+
+describe('one tsh import for the app and the CLI: choice over config.tsh over default (issue 20)', () => {
+  test.each(TSH_IMPORT_CASES)('$name', ({ fileName, config, options, expected }) => {
+    const imported = importTshFiles(
+      {
+        kind: 't',
+        file: { name: fileName, text: WORKED_T },
+        ...(config === undefined ? {} : { config: { name: 'config.tsh', text: config } }),
+      },
+      options,
+      TODAY,
+    )
+    if (!imported.ok) throw new Error(imported.error.message)
+    expect(event(imported.value)).toEqual(expected)
+  })
+
+  test.each([
+    ['/events/spring/a.t', 'a'],
+    ['C:\\events\\Spring Open.t', 'Spring Open'],
+    ['noext', 'noext'],
+  ])('file stem of %s is %s (the default title and division)', (path, stem) => {
+    expect(fileStem(path)).toBe(stem)
+  })
+
+  test('a path in the file name still finds its config.tsh division line', () => {
+    const imported = importTshFiles(
+      {
+        kind: 't',
+        file: { name: '/events/spring/a.t', text: WORKED_T },
+        config: { name: '/events/spring/config.tsh', text: 'division Premier a.t' },
+      },
+      {},
+      TODAY,
+    )
+    expect(imported.ok && event(imported.value).division).toBe('Premier')
+  })
+
+  test('two divisions naming a.t and A.T: the exact file name wins over the one ignoring case', () => {
+    const config = { name: 'config.tsh', text: 'division Lower A.T\ndivision Upper a.t' }
+    const imported = importTshFiles(
+      { kind: 't', file: { name: 'a.t', text: WORKED_T }, config },
+      {},
+      TODAY,
+    )
+    expect(imported.ok && event(imported.value).division).toBe('Upper')
+  })
+
+  test('errors in config.tsh and in the .t are all reported, each with its file and line', () => {
+    const imported = importTshFiles(
+      {
+        kind: 't',
+        file: { name: 'a.t', text: 'Ann 1500 2 x\n' },
+        config: { name: 'config.tsh', text: 'root:x:0:0:root:/root:/bin/bash' },
+      },
+      {},
+      TODAY,
+    )
+    expect(imported.ok).toBe(false)
+    if (imported.ok) return
+    const files = imported.error.problems.map((p) => `${p.file}:${String(p.line)}`)
+    expect(files).toEqual(expect.arrayContaining(['config.tsh:1', 'a.t:1']))
+    expect(imported.error.problems.every((p) => p.severity === 'error')).toBe(true)
+  })
+
+  test('a config.tsh warning comes back with its file and line, and the import goes on', () => {
+    const imported = importTshFiles(
+      {
+        kind: 't',
+        file: { name: 'a.t', text: WORKED_T },
+        config: { name: 'config.tsh', text: "division A a.t\nconfig pairing_system = 'guelph'" },
+      },
+      {},
+      TODAY,
+    )
+    expect(imported.ok && imported.value.warnings.map((w) => [w.file, w.line])).toContainEqual([
+      'config.tsh',
+      2,
+    ])
+  })
+
+  describe('a .tsh archive', () => {
+    const archive = (config: string) => ({
+      kind: 'tsh' as const,
+      archive: {
+        name: 'spring.tsh',
+        text: `${config}\n#begin_file name=a.t\n${WORKED_T}#end_file name=a.t\n`,
+      },
+    })
+
+    test.each([
+      {
+        name: "config.tsh's event_name and event_date when the director gives none",
+        config:
+          "division A a.t\nconfig event_name = 'Spring Open'\nconfig event_date = '2022-02-19'",
+        options: {},
+        expected: { title: 'Spring Open', date: '2022-02-19' },
+      },
+      {
+        name: "the director's title and date over config.tsh's",
+        config:
+          "division A a.t\nconfig event_name = 'Spring Open'\nconfig event_date = '2022-02-19'",
+        options: { title: 'My Open', date: '2026-05-01' },
+        expected: { title: 'My Open', date: '2026-05-01' },
+      },
+      {
+        name: 'neither: the archive name and today',
+        config: 'division A a.t',
+        options: {},
+        expected: { title: 'spring', date: TODAY },
+      },
+    ])('$name', ({ config, options, expected }) => {
+      const imported = importTshFiles(archive(config), options, TODAY)
+      if (!imported.ok) throw new Error(imported.error.message)
+      expect(event(imported.value)).toMatchObject({ ...expected, division: 'A' })
+    })
+
+    test('an error in a division file names the archive and the file inside it', () => {
+      const imported = importTshFiles(
+        {
+          kind: 'tsh',
+          archive: {
+            name: 'spring.tsh',
+            text: 'division A a.t\n#begin_file name=a.t\nAnn 1500 2 x\n#end_file name=a.t\n',
+          },
+        },
+        {},
+        TODAY,
+      )
+      expect(!imported.ok && imported.error.problems[0]).toMatchObject({
+        file: 'spring.tsh',
+        member: 'a.t',
+        severity: 'error',
+      })
+    })
+  })
+})
