@@ -56,16 +56,22 @@ function canonical(value: unknown): unknown {
   return out
 }
 
+/** What every tournament file starts with, whatever its log holds. */
+const fileHeader = (tournamentId: string, savedAt: string) =>
+  ({
+    format: TOURNAMENT_FILE_FORMAT,
+    version: TOURNAMENT_FILE_VERSION,
+    tournamentId,
+    savedAt,
+  }) as const
+
 export function writeTournamentFile(
   tournamentId: string,
   log: readonly LoggedCommand[],
   savedAt: string,
 ): string {
   const file = {
-    format: TOURNAMENT_FILE_FORMAT,
-    version: TOURNAMENT_FILE_VERSION,
-    tournamentId,
-    savedAt,
+    ...fileHeader(tournamentId, savedAt),
     // The desk stays with its command: the audit says which window gave it (issue 13).
     log: log.map((entry) => ({
       seq: entry.seq,
@@ -613,13 +619,7 @@ export function writeRawLog(
   entries: readonly unknown[],
   savedAt: string,
 ): string {
-  const file = {
-    format: TOURNAMENT_FILE_FORMAT,
-    version: TOURNAMENT_FILE_VERSION,
-    tournamentId,
-    savedAt,
-    log: entries.map(rawEntry),
-  }
+  const file = { ...fileHeader(tournamentId, savedAt), log: entries.map(rawEntry) }
   return `${JSON.stringify(file, null, 2)}\n`
 }
 

@@ -277,6 +277,17 @@ export const useTournamentStore = defineStore('tournament', () => {
     return enqueue(() => applyAndStore(command))
   }
 
+  /** The log entry this desk appends for `command`: the next seq, now, this desk, this version. */
+  function nextEntry(command: Command): LoggedCommand {
+    return {
+      seq: log.value.length,
+      at: new Date().toISOString(),
+      desk,
+      version: LOG_VERSION,
+      command,
+    }
+  }
+
   async function applyAndStore(command: Command): Promise<Result<TournamentState>> {
     const id = tournamentId.value
     if (!id) return err('tournament.none-open', 'No tournament is open.')
@@ -288,14 +299,7 @@ export const useTournamentStore = defineStore('tournament', () => {
     if (isLogControl(command)) return control(id, command)
     const next = apply(state.value, command, id)
     if (!next.ok) return next
-    const entry: LoggedCommand = {
-      seq: log.value.length,
-      at: new Date().toISOString(),
-      desk,
-      version: LOG_VERSION,
-      command,
-    }
-    return store(id, entry, next.value)
+    return store(id, nextEntry(command), next.value)
   }
 
   /** Stores `entry` onto the log this window holds; a refusal reloads and says what changed. */
@@ -335,14 +339,7 @@ export const useTournamentStore = defineStore('tournament', () => {
     if (!planned.ok) {
       // In recovery the log does not fold yet; cancelling the failing command must still be stored.
       if (broken.value === null || !planned.error.code.endsWith('.blocked')) return planned
-      const entry: LoggedCommand = {
-        seq: log.value.length,
-        at: new Date().toISOString(),
-        desk,
-        version: LOG_VERSION,
-        command,
-      }
-      const saved = await store(id, entry, undefined)
+      const saved = await store(id, nextEntry(command), undefined)
       if (!saved.ok && saved.error.code === 'log.does-not-fold') await load(id)
       return saved
     }
