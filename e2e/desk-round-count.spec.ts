@@ -66,8 +66,13 @@ test('one round of two divisions takes 14 clicks and keys besides the result lin
     'Print round 1 of every division (one print dialog)',
   )
   await expect(page.getByRole('status').filter({ hasText: 'Sent to the printer' })).toBeVisible()
+  // The focus is back on the screen after printing, so the next key is the screen's (not counted).
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.tagName ?? ''))
+    .not.toBe('IFRAME')
 
   await count.press('4', 'Results (division A, the line has the focus)')
+  await expect(page).toHaveTitle(/^Results · Division A/)
   for (const line of ['1 400 350', '2 380 390']) await count.result(results, line)
   await expect(results.line).toHaveValue('')
   await count.press('Escape', 'leave the empty line')

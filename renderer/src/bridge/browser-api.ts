@@ -142,9 +142,13 @@ function printHtml(doc: Document, html: string, title: string): Promise<PrintOut
     frame.style.height = '0'
     frame.style.border = '0'
     frame.sandbox.add('allow-modals', 'allow-same-origin')
+    const before = doc.activeElement
     frame.addEventListener('load', () => {
       try {
         frame.contentWindow?.print()
+        // Printing moves the focus into the frame, where the screen's keys (1–9, D…) are lost:
+        // the focus goes back to what the director was on.
+        if (before instanceof HTMLElement) before.focus()
         resolve({ status: 'printed' })
       } catch (error) {
         resolve({ status: 'failed', message: `The browser could not print: ${String(error)}` })
