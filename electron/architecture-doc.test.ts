@@ -29,7 +29,7 @@ const rowFolder = (row: string): string | undefined =>
 
 /**
  * Repo paths named in the text: a top-level folder then a path, not inside another path (so
- * `/work/shared/design.md`, outside the repo, is not taken). A sentence's full stop is not part of
+ * `../shared/design.md`, outside the repo, is not taken). A sentence's full stop is not part of
  * the path. In a table row that starts with a folder, bare file names are in that folder.
  */
 function namedPaths(text: string): readonly Named[] {
@@ -97,7 +97,7 @@ describe('the architecture document names only paths that exist (issue 20)', () 
     },
     {
       name: 'a path outside the repo is not ours',
-      text: 'the first design is /work/shared/design.md',
+      text: 'the first design is ../shared/design.md',
       paths: [],
     },
     {
