@@ -72,9 +72,21 @@ describe('issue 19: every step of a round by key on the Rounds screen, never fro
     },
     { name: 'Ctrl+P is the browser’s', event: key('p', 'BODY', { ctrlKey: true }), action: null },
     { name: 'Alt+P is the system’s', event: key('p', 'BODY', { altKey: true }), action: null },
+    { name: 'A pairs the next round of every division', event: key('a'), action: 'pairAll' },
     {
-      name: 'Shift+R is nothing',
+      name: 'Shift+A publishes every division’s round',
+      event: key('A', 'BODY', { shiftKey: true }),
+      action: 'publishAll',
+    },
+    {
+      name: 'Shift+R prints the round of every division in one job',
       event: key('R', 'BODY', { shiftKey: true }),
+      action: 'printAll',
+    },
+    { name: 'a typed in the swap box stays there', event: key('a', 'INPUT'), action: null },
+    {
+      name: 'Ctrl+A is the browser’s select all',
+      event: key('a', 'BODY', { ctrlKey: true }),
       action: null,
     },
     {
@@ -90,7 +102,7 @@ describe('issue 19: every step of a round by key on the Rounds screen, never fro
   })
 
   test('no key of a round step is one of the navigation’s (1–9, D)', () => {
-    const letters = ['p', 'P', 'r', 'R', 'z', 'y']
+    const letters = ['p', 'P', 'r', 'R', 'a', 'A', 'z', 'y']
     for (const letter of letters) {
       for (const shiftKey of [false, true]) {
         const event = key(letter, 'BODY', { shiftKey })
@@ -104,6 +116,9 @@ describe('issue 19: every step of a round by key on the Rounds screen, never fro
       P: key('p'),
       'Shift+P': key('P', 'BODY', { shiftKey: true }),
       R: key('r'),
+      A: key('a'),
+      'Shift+A': key('A', 'BODY', { shiftKey: true }),
+      'Shift+R': key('R', 'BODY', { shiftKey: true }),
       'Ctrl+Z': key('z', 'BODY', { ctrlKey: true }),
       'Ctrl+Shift+Z': key('Z', 'BODY', { ctrlKey: true, shiftKey: true }),
     }
