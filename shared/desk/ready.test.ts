@@ -8,6 +8,7 @@ import {
   oldestIncompleteRound,
   pairingBlockers,
   roundProgress,
+  unsettledBeforeAsking,
   standingsAsOfWords,
   type PairingBlocker,
 } from './ready'
@@ -164,5 +165,41 @@ describe('where the results screen opens, and how complete a round is', () => {
     { progress: { round: 3, entered: 12, games: 15 }, words: 'round 3: 12 of 15 results in' },
   ])('issue 11: standings say "$words"', ({ progress, words }) => {
     expect(standingsAsOfWords(progress)).toBe(words)
+  })
+})
+
+describe('unsettledBeforeAsking: the settle list never lists a game just paired (issue 19)', () => {
+  test.each([
+    {
+      name: 'issue 19: right after round 1 is paired, no game of it is "to settle"',
+      more: [],
+      latest: 1,
+      expected: [],
+    },
+    {
+      name: 'issue 19: a round being played lists only its unknown starts (MSA 1.3, NSA II.F.1)',
+      more: [result(1, 1, [1, 2])],
+      latest: 1,
+      expected: ['unknown-start r1 t1'],
+    },
+    {
+      name: 'issue 11: a round-1 result still missing once round 2 is paired is unsettled',
+      more: [lagged, result(1, 1, [1, 2], 1), ROUND_2],
+      latest: 2,
+      expected: ['missing-result r1 t2', 'missing-result r1 t3'],
+    },
+  ])('$name', ({ more, latest, expected }) => {
+    const { state } = deskEvent('nsa1995', more)
+    const blockers = pairingBlockers(state, 'A', latest + 1)
+    expect(kinds(unsettledBeforeAsking(blockers, latest))).toEqual(expected)
+  })
+
+  test('what it keeps is always a blocker, and it drops only the latest round’s missing results', () => {
+    const { state } = deskEvent('nsa1995', [result(1, 1, [1, 2])])
+    const blockers = pairingBlockers(state, 'A', 2)
+    const kept = unsettledBeforeAsking(blockers, 1)
+    const dropped = blockers.filter((b) => !kept.includes(b))
+    expect(dropped.length).toBeGreaterThan(0)
+    expect(dropped.every((b) => b.kind === 'missing-result' && b.round === 1)).toBe(true)
   })
 })

@@ -114,3 +114,17 @@ export function standingsAsOfWords(progress: RoundProgress): string {
     ? `after round ${progress.round}`
     : `round ${progress.round}: ${progress.entered} of ${progress.games} results in`
 }
+
+/**
+ * The blockers to list before the director asks to pair: a game of the latest round that simply
+ * has no result yet is being played, not unsettled (issue 19: right after pairing, every game
+ * just paired was listed as "10 things to settle before pairing round 2"). Missing results of an
+ * earlier round and unknown starts stay listed; the latest round's missing results show when the
+ * director asks to pair the next round all the same.
+ */
+export function unsettledBeforeAsking(
+  blockers: readonly PairingBlocker[],
+  latestRound: number,
+): readonly PairingBlocker[] {
+  return blockers.filter((b) => b.kind !== 'missing-result' || b.round < latestRound)
+}
