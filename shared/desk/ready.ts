@@ -116,15 +116,18 @@ export function standingsAsOfWords(progress: RoundProgress): string {
 }
 
 /**
- * The blockers to list before the director asks to pair: a game of the latest round that simply
- * has no result yet is being played, not unsettled (issue 19: right after pairing, every game
- * just paired was listed as "10 things to settle before pairing round 2"). Missing results of an
- * earlier round and unknown starts stay listed; the latest round's missing results show when the
- * director asks to pair the next round all the same.
+ * The blockers to list before the director asks to pair: a round just paired, none of whose
+ * results are in yet, is being played, not unsettled (issue 19: right after pairing, every game
+ * was listed as "10 things to settle before pairing round 2"). Once its first result is in, the
+ * games still without one are listed (issue 11: a missing slip is never invisible); missing
+ * results of an earlier round and unknown starts are always listed. `resultsIn`: results entered
+ * in `latestRound`.
  */
 export function unsettledBeforeAsking(
   blockers: readonly PairingBlocker[],
   latestRound: number,
+  resultsIn: number,
 ): readonly PairingBlocker[] {
+  if (resultsIn > 0) return blockers
   return blockers.filter((b) => b.kind !== 'missing-result' || b.round < latestRound)
 }
