@@ -46,7 +46,10 @@ test('three divisions at 1366×768: clocks, late players, pairing, re-pairing, d
   // A reason on demand, below the table: the row stays one line.
   await page.getByRole('button', { name: 'Why table 1', exact: true }).click()
   await expect(page.getByRole('note', { name: 'Reason for table 1' })).toBeVisible()
-  await checkRoundsLayout(page, testInfo, 'A round 1, a reason shown')
+  // A locked table's wider "Unlock" stays whole in its cell.
+  await page.getByRole('button', { name: 'Lock table 11' }).click()
+  await expect(page.getByRole('button', { name: 'Unlock table 11' })).toBeVisible()
+  await checkRoundsLayout(page, testInfo, 'A round 1, a reason shown, table 11 locked')
 
   // Publish all three from A's screen; then B's clock with its #11 and one whole table absent.
   await page.getByRole('button', { name: 'Publish every division' }).click()

@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures'
 import { CheckinPage } from './pages/checkin-page'
+import { ManualPairingPage } from './pages/manual-pairing-page'
 import { RoundsPage } from './pages/rounds-page'
 import { newEvent, pairRoundOne } from './support/two-divisions'
 
@@ -100,4 +101,28 @@ test('day 2 starts with a roll call under NSA: a no-show is named, and paired wi
   await expect(rounds.summary).toContainText('Paired but not seen on')
   await expect(rounds.summary).toContainText('Dede, Yaw (#4)')
   expect((await rounds.games(1)).flatMap((g) => g.players)).toContain('Dede, Yaw')
+})
+
+test('day 2: typed pairings name the players not seen today, as the Pair button does', async ({
+  page,
+  shell,
+  tournaments,
+  tournament,
+  players,
+}) => {
+  test.setTimeout(120_000)
+  await newEvent({ shell, tournaments, tournament, players }, ['A'])
+  const checkin = new CheckinPage(page)
+  await checkin.day.selectOption('2026-12-05')
+  for (const name of ['Adu', 'Baah', 'Cudjoe', 'Dede']) await checkin.checkIn(name)
+  await checkin.day.selectOption('2026-12-06')
+  for (const name of ['Adu', 'Baah', 'Cudjoe']) await checkin.checkIn(name)
+
+  await shell.goTo('Rounds')
+  const rounds = new RoundsPage(page)
+  await new ManualPairingPage(page).type(1, 'adu dede, baah cudjoe', 'refuse')
+  await expect(rounds.pairings(1)).toBeVisible()
+  await expect(rounds.summary).toContainText('Typed by the director: 2 pairings')
+  await expect(rounds.summary).toContainText('Paired but not seen on')
+  await expect(rounds.summary).toContainText('Dede, Yaw (#4)')
 })

@@ -17,21 +17,29 @@ export async function checkRoundsLayout(page: Page, testInfo: TestInfo, name: st
       a.bottom <= b.bottom + 1
     const what = (el: Element) =>
       `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`
-    /** A control scrolled out of a scrolling box is hidden by it, not overlapping anything. */
-    const scrolledAway = (el: Element) => {
+    /**
+     * A control scrolled out of a scrolling box is hidden by it, not overlapping anything; one cut
+     * off by a box that hides its overflow (a cell too narrow for it) is a defect.
+     */
+    const clipping = (el: Element): 'scrolled' | 'clipped' | null => {
       for (let up = el.parentElement; up; up = up.parentElement) {
         const style = getComputedStyle(up)
-        if (/(auto|scroll|hidden)/.test(style.overflowY + style.overflowX))
-          return !inside(el.getBoundingClientRect(), up.getBoundingClientRect())
+        const overflow = style.overflowY + style.overflowX
+        if (!/(auto|scroll|hidden|clip)/.test(overflow)) continue
+        if (inside(el.getBoundingClientRect(), up.getBoundingClientRect())) continue
+        return /(auto|scroll)/.test(overflow) ? 'scrolled' : 'clipped'
       }
-      return false
+      return null
     }
     const panels = '.round-bar, .round-pairings, section[aria-label="Round clock"], .pair-next'
     for (const control of document.querySelectorAll('main button, main input, main select')) {
       const box = control.getBoundingClientRect()
       // Hidden (a closed <details>, display: none) or scrolled away: nothing to overlap.
       if (!control.checkVisibility({ visibilityProperty: true })) continue
-      if (box.width === 0 || box.height === 0 || scrolledAway(control)) continue
+      if (box.width === 0 || box.height === 0) continue
+      const cut = clipping(control)
+      if (cut === 'scrolled') continue
+      if (cut === 'clipped') found.push(`${what(control)} cut off by the box around it`)
       const panel = control.closest(panels)
       if (panel && !inside(box, panel.getBoundingClientRect()))
         found.push(`${what(control)} outside its panel ${panel.className || panel.tagName}`)
