@@ -1,9 +1,11 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import type { PlayerId } from '../../../shared/results/game-result'
+import { playedResult, type GameResult, type PlayerId } from '../../../shared/results/game-result'
+import { rulesFromPreset } from '../../../shared/rules/presets'
+import { apply } from '../../../shared/tournament/apply'
 import type { Command } from '../../../shared/tournament/commands'
 import { EMPTY_PRIZE_TABLE } from '../../../shared/tournament/prizes'
-import { applyAll, create, played, register } from '../../../shared/tournament/test-support/event'
+import type { TournamentState } from '../../../shared/tournament/types'
 import {
   checkDwell,
   columnsFor,
@@ -21,6 +23,47 @@ import {
   type ProjectorPanel,
   type ProjectorRow,
 } from './projector-pages'
+
+const RULES = rulesFromPreset('nsa1995')
+
+const create = (): Command => ({
+  type: 'createTournament',
+  info: {
+    name: 'Hall Open',
+    venue: 'Civic Hall',
+    startDate: '2026-03-14',
+    endDate: '2026-03-14',
+    rounds: 3,
+  },
+  rules: RULES,
+})
+
+const register = (name: string, rating = 0, division = 'A'): Command => ({
+  type: 'registerPlayer',
+  division,
+  player: { name, rating, memberId: '', club: '' },
+})
+
+function played(
+  players: readonly [PlayerId, PlayerId],
+  scores: readonly [number, number],
+): GameResult {
+  const result = playedResult(players, scores, [0, 0], RULES)
+  if (!result.ok) throw new Error(result.error.message)
+  return result.value
+}
+
+/** The desk's commands applied in turn; a refusal is a bug in the test's event. */
+function applyAll(commands: readonly Command[]): TournamentState {
+  let state: TournamentState | undefined
+  for (const command of commands) {
+    const next = apply(state, command, 'hall')
+    if (!next.ok) throw new Error(`${command.type}: ${next.error.message}`)
+    state = next.value
+  }
+  if (state === undefined) throw new Error('no tournament')
+  return state
+}
 
 const HALL: ProjectorLayout = {
   width: 1920,
@@ -247,9 +290,9 @@ const A_GAMES: readonly (readonly (readonly [PlayerId, number, PlayerId, number]
   ],
 ]
 
-function hall(): ReturnType<typeof applyAll> {
+function hall(): TournamentState {
   const commands: Command[] = [
-    create('nsa1995', 3),
+    create(),
     { type: 'addDivision', name: 'A' },
     { type: 'addDivision', name: 'B' },
     ...['Ann', 'Bob', 'Cy', 'Di', 'Ed', 'Fay'].map((n, i) => register(n, 1900 - i * 100, 'A')),
