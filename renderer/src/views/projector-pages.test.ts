@@ -9,6 +9,7 @@ import type { TournamentState } from '../../../shared/tournament/types'
 import {
   checkDwell,
   columnsFor,
+  divisionTables,
   DEFAULT_PROJECTOR_SETTINGS,
   pageRows,
   pageText,
@@ -397,5 +398,27 @@ describe("each division's panel holds its own rows, as the printed pages say the
       'by-table',
     )
     expect(empty).toMatchObject({ rows: [], empty: 'No pairings published yet.' })
+  })
+
+  test('a result in A rebuilds A’s panels and keeps B’s as built; the same state builds nothing', () => {
+    const before = hall()
+    const [a, b] = [divisionTables(before, 'A'), divisionTables(before, 'B')]
+    expect(divisionTables(before, 'A')).toBe(a)
+    const after = apply(
+      before,
+      {
+        type: 'correctResult',
+        division: 'A',
+        round: 3,
+        game: { table: 1 },
+        result: played([3, 2], [530, 300]),
+      },
+      'hall',
+    )
+    if (!after.ok) throw new Error(after.error.message)
+    expect(divisionTables(after.value, 'B')).toBe(b)
+    const rebuilt = divisionTables(after.value, 'A')
+    expect(rebuilt).not.toBe(a)
+    expect(rebuilt.get('standings')?.rows[0]?.cells.join(' | ')).toBe('1 | Cy | 2 | 1 | +410')
   })
 })

@@ -14,7 +14,7 @@ import {
 } from '../../../shared/reports/prize-words'
 import { standingsReport, type StandingsLine } from '../../../shared/reports/standings-report'
 import { latestPublishedRound } from '../../../shared/tournament/lookup'
-import type { TournamentState } from '../../../shared/tournament/types'
+import type { Division, TournamentState } from '../../../shared/tournament/types'
 import { halves, seatName, signed, startWord } from '../print/format'
 
 /**
@@ -192,6 +192,36 @@ export function projectorTable(
 }
 
 const NO_PAIRINGS = 'No pairings published yet.'
+
+interface Built {
+  readonly state: Pick<TournamentState, 'info' | 'rules'>
+  readonly tables: ReadonlyMap<ProjectorPanel, ProjectorTable | null>
+}
+
+/*
+ * A command changes one division and keeps the others as they were (apply's `updateDivision`),
+ * and a division's panels read only it, the event's info and its rules: so a result in A leaves
+ * B's and C's panels as built (issue 19: following a result < 100 ms at 2000 players).
+ */
+const built = new WeakMap<Division, Built>()
+
+/** Every panel of one division, built once per change of that division. */
+export function divisionTables(
+  state: TournamentState,
+  divisionName: string,
+): ReadonlyMap<ProjectorPanel, ProjectorTable | null> {
+  const division = state.divisions.find((d) => d.name === divisionName)
+  if (division === undefined) return new Map()
+  const known = built.get(division)
+  if (known && known.state.info === state.info && known.state.rules === state.rules) {
+    return known.tables
+  }
+  const tables = new Map(
+    PROJECTOR_PANELS.map((panel) => [panel, projectorTable(state, divisionName, panel)] as const),
+  )
+  built.set(division, { state: { info: state.info, rules: state.rules }, tables })
+  return tables
+}
 
 /** The screen and what the page itself takes, in CSS pixels. */
 export interface ProjectorLayout {
