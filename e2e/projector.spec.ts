@@ -50,6 +50,10 @@ test('the projector at 1920×1080: divisions side by side, pages that turn by th
 
   const screen = await context.newPage()
   await screen.setViewportSize({ width: 1920, height: 1080 })
+  // The fixture watches the desk's page; the hall's screen must be as clean.
+  const problems: string[] = []
+  screen.on('console', (m) => void (m.type() === 'error' && problems.push(m.text())))
+  screen.on('pageerror', (e) => problems.push(e.message))
   const projector = new ProjectorPage(screen)
   await projector.open(id)
 
@@ -121,4 +125,5 @@ test('the projector at 1920×1080: divisions side by side, pages that turn by th
   const shownFirst = await projector.heading.textContent()
   await expect(projector.heading).not.toHaveText(shownFirst ?? '', { timeout: 5000 })
   await expect(projector.pageLine).toHaveText('Page 2 of 2', { timeout: 15_000 })
+  expect(problems, 'the projector logged errors').toEqual([])
 })
