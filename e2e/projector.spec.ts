@@ -86,6 +86,11 @@ test('the projector at 1920×1080: divisions side by side, pages that turn by th
   await expect(projector.pageLine).toHaveText('Page 1 of 2')
   const names = async (): Promise<string[]> => (await projector.rows('A')).map((r) => r[1] ?? '')
   const firstPage = await names()
+  // A full page ends above the page line: the rows a page holds fit the screen.
+  const lastRow = await projector.column('A').locator('tbody tr').last().boundingBox()
+  const foot = await projector.pageLine.boundingBox()
+  expect(lastRow && foot && lastRow.y + lastRow.height <= foot.y).toBe(true)
+  expect(firstPage.length).toBeGreaterThan(12)
   await screen.keyboard.press('ArrowRight')
   await expect(projector.pageLine).toHaveText('Page 2 of 2')
   const secondPage = await names()
