@@ -23,7 +23,13 @@ const ID = 'bench-projector'
 const root = join(import.meta.dirname, '..', '..')
 
 // Every result of round 20 but the last one: the desk enters it while the projector watches.
-const log = generateLog({ players: PLAYERS, rounds: ROUNDS, seed: 20261126, starts: 'given' })
+const log = generateLog({
+  players: PLAYERS,
+  rounds: ROUNDS,
+  seed: 20261126,
+  starts: 'given',
+  publish: true,
+})
 const held = log.slice(0, -1)
 const lastTable = PLAYERS / 2
 

@@ -11,7 +11,13 @@ import { followLog, tailAfter, type HeldLog } from './follow-log'
  * result re-read and re-folded the whole stored log (0.7 s at 2000 players). Target: one new result
  * followed, and the panels the projector shows rebuilt, in under 100 ms.
  */
-const log = generateLog({ players: 2000, rounds: 20, seed: 20261126, starts: 'given' })
+const log = generateLog({
+  players: 2000,
+  rounds: 20,
+  seed: 20261126,
+  starts: 'given',
+  publish: true,
+})
 const lastResult = log.length - 1
 const heldLog = log.slice(0, lastResult)
 const folded = fold('bench', heldLog)
