@@ -1,3 +1,4 @@
+import Dexie from 'dexie'
 import { ok, type Result } from '../../../shared/result'
 import type { LoggedCommand } from '../../../shared/tournament/commands'
 import { logOf, type CommandRow, type RacksideDatabase } from './database'
@@ -38,6 +39,24 @@ export function createDexieRepository(db: RacksideDatabase): TournamentRepositor
     },
 
     loadStored,
+
+    async readFrom(tournamentId, afterSeq) {
+      return db.transaction('r', db.tournaments, db.commands, async () => {
+        // The compound index reads only the tail: the cost follows what is new, not the log.
+        const rows = await db.commands
+          .where('[tournamentId+seq]')
+          .between([tournamentId, afterSeq], [tournamentId, Dexie.maxKey], false, true)
+          .toArray()
+        const row = await db.tournaments.get(tournamentId)
+        if (
+          row === undefined &&
+          rows.length === 0 &&
+          (await logOf(db.commands, tournamentId).count()) === 0
+        )
+          return undefined
+        return { log: rows.map(toStored), generation: row?.generation ?? 0 }
+      })
+    },
 
     async append(tournamentId, entry, summary, head) {
       assertSummaryFits(tournamentId, summary, entry.seq + 1)

@@ -37,6 +37,14 @@ export function createMemoryRepository(): TournamentRepository {
         : undefined
     },
 
+    async readFrom(tournamentId, afterSeq) {
+      const stored = tournaments.get(tournamentId)
+      if (!stored) return undefined
+      // Every stored seq is its position (the head check), so the tail is a slice.
+      const tail = stored.log.slice(Math.max(0, Math.floor(afterSeq) + 1))
+      return structuredClone({ log: tail, generation: stored.generation })
+    },
+
     async append(tournamentId, entry, summary, head) {
       assertSummaryFits(tournamentId, summary, entry.seq + 1)
       const stored = tournaments.get(tournamentId)

@@ -287,6 +287,42 @@ export function describeRepositoryContract(
       expect(await repository.loadLog(event.id)).toEqual([...event.log, undo])
     })
 
+    test.each([
+      { case: 'after the last command: nothing new', afterSeq: 21, from: 22 },
+      { case: 'after seq 18: the last three', afterSeq: 18, from: 19 },
+      { case: 'after -1: the whole log', afterSeq: -1, from: 0 },
+      { case: 'after a seq past the end: nothing', afterSeq: 40, from: 22 },
+    ])('readFrom $case, with the generation', async ({ afterSeq, from }) => {
+      const repository = await makeRepository()
+      const event = tournamentFixture('t-tail', 'Tail Open')
+      await writeLog(repository, event)
+      const other = tournamentFixture('t-tail-other', 'Other Open', { players: 30 })
+      await writeLog(repository, other)
+
+      expect(await repository.readFrom(event.id, afterSeq)).toEqual({
+        log: event.log.slice(from),
+        generation: 0,
+      })
+    })
+
+    test('readFrom: an unknown id is undefined, a replaced log says its new generation', async () => {
+      const repository = await makeRepository()
+      expect(await repository.readFrom('no-such-tournament', -1)).toBeUndefined()
+      const event = tournamentFixture('t-tail-replaced', 'Replaced Tail')
+      await writeLog(repository, event, { to: 6 })
+      await repository.importLog(event.id, event.log.slice(0, 4), event.summaryAfter(4), {
+        replace: true,
+      })
+      expect(await repository.readFrom(event.id, 2)).toEqual({
+        log: event.log.slice(3, 4),
+        generation: 1,
+      })
+      // A copy, as loadStored gives: changing it changes nothing stored.
+      const tail = await repository.readFrom(event.id, 2)
+      ;(tail?.log[0] as { seq: number }).seq = 99
+      expect((await repository.readFrom(event.id, 2))?.log).toEqual(event.log.slice(3, 4))
+    })
+
     test('remove deletes a tournament and its whole log, and no other', async () => {
       const repository = await makeRepository()
       const gone = tournamentFixture('t-gone', 'Cancelled Cup')

@@ -48,6 +48,14 @@ export interface TournamentRepository {
   /** The log with its generation, or undefined when there is no such tournament. */
   loadStored(tournamentId: string): Promise<StoredLog | undefined>
   /**
+   * Only the stored commands whose `seq` is greater than `afterSeq`, in order, with the log's
+   * generation, or undefined when there is no such tournament: a window that already holds the
+   * log up to `afterSeq` (the projector, a second desk) reads only what is new instead of the
+   * whole log on every change (issue 19). `afterSeq` -1 reads the whole log. As with
+   * `loadStored`, the entries are unchecked.
+   */
+  readFrom(tournamentId: string, afterSeq: number): Promise<StoredLog | undefined>
+  /**
    * Appends one command and updates the summary in one transaction, only onto `head`: refused
    * with `storage.replaced` when the log's generation is not `head.generation` (the log was
    * replaced from a file), and with `storage.conflict` when `entry.seq` is not the next position

@@ -369,4 +369,35 @@ describe('the tournament store stores exactly what the rules engine accepts', ()
     expect(await mine.refresh()).toBe(true)
     expect(mine.divisions.map((d) => d.name)).toEqual(['B'])
   })
+
+  test('issue 19: refresh reads only the commands after the last one held; an undo refolds', async () => {
+    const desk = useTournamentStore()
+    await desk.create(INFO, 'msa')
+    const id = desk.tournamentId!
+    await desk.dispatch({ type: 'addDivision', name: 'A' })
+    const projector = reopened()
+    await projector.open(id)
+    const asked: string[] = []
+    const spied: TournamentRepository = {
+      ...repo,
+      loadStored: (tournamentId) => (asked.push('whole'), repo.loadStored(tournamentId)),
+      readFrom: (tournamentId, afterSeq) => (
+        asked.push(`after ${afterSeq}`),
+        repo.readFrom(tournamentId, afterSeq)
+      ),
+    }
+    setRepository(spied)
+    setActivePinia(createPinia())
+    await desk.registerPlayer('A', { name: 'Tan, Ah Kow', rating: '1850' })
+    await desk.registerPlayer('A', { name: 'Lim, Mei', rating: '1700' })
+    expect(await projector.refresh()).toBe(true)
+    expect(asked).toEqual(['after 0'])
+    expect(projector.state).toEqual(desk.state)
+
+    await desk.undo()
+    expect(await projector.refresh()).toBe(true)
+    expect(asked).toEqual(['after 0', 'after 2'])
+    expect(projector.state?.divisions[0]?.players.map((p) => p.name)).toEqual(['Tan, Ah Kow'])
+    expect(projector.state).toEqual(desk.state)
+  })
 })

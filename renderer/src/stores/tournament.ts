@@ -3,12 +3,8 @@ import { computed, ref, shallowRef } from 'vue'
 import { err, ok, type Result, type RuleError } from '../../../shared/result'
 import { rulesFromPreset } from '../../../shared/rules/presets'
 import type { PresetId } from '../../../shared/rules/rule-set'
-import {
-  checkLog,
-  checkLogEntries,
-  checkLogEntry,
-  type LogProblem,
-} from '../../../shared/formats/tournament-file'
+import { followLog, tailAfter, type HeldLog } from '../../../shared/formats/follow-log'
+import { checkLog, type LogProblem } from '../../../shared/formats/tournament-file'
 import { apply } from '../../../shared/tournament/apply'
 import {
   isLogControl,
@@ -50,26 +46,6 @@ export interface ChangedElsewhere {
   readonly added: readonly string[]
   /** How many commands this window held that the stored log no longer has (after a replace). */
   readonly dropped: number
-}
-
-/**
- * The same stored command. Within one generation a log only grows (an undo is appended too), so
- * the same last command means the same whole prefix.
- */
-function sameEntry(a: LoggedCommand | undefined, b: LoggedCommand | undefined): boolean {
-  return a !== undefined && b !== undefined && fingerprint(a) === fingerprint(b)
-}
-
-/** Whether the stored entries hold, at its place, the last command this window holds. */
-function sameStored(stored: readonly unknown[], held: readonly LoggedCommand[]): boolean {
-  const at = held.length - 1
-  const checked = checkLogEntry(stored[at], at)
-  try {
-    return checked.ok && sameEntry(checked.value, held[at])
-  } catch {
-    // A field the shape check lets through (an extra key) that JSON cannot write.
-    return false
-  }
 }
 
 /** The length of the prefix two logs share, command for command. */
@@ -140,18 +116,64 @@ export const useTournamentStore = defineStore('tournament', () => {
     return load(id)
   }
 
-  /** Reads the stored log; returns what changed against the log this window held. */
+  /**
+   * Reads what is stored: only the commands after the last one this window holds when they extend
+   * it (issue 19: a projector re-read a 20 000-command log on every result), else the whole log.
+   */
   async function load(id: string): Promise<boolean> {
+    const held = heldLog()
+    if (held === null) return loadWhole(id)
+    let tail: Awaited<ReturnType<TournamentRepository['readFrom']>>
+    try {
+      tail = await repository().readFrom(id, tailAfter(held))
+    } catch (error) {
+      return failedToRead(id, error)
+    }
+    if (tournamentId.value !== id) return false
+    // Another load moved this window on while the tail was read: start from the stored truth.
+    if (tail === undefined || log.value !== held.log) return loadWhole(id)
+    const followed = followLog(id, held, tail)
+    if (!followed.ok) return showBroken(followed.error)
+    if (followed.value.kind === 'reload') return loadWhole(id)
+    log.value = followed.value.log
+    storedEntries.value = followed.value.log
+    state.value = followed.value.state
+    return true
+  }
+
+  /** What this window holds, when it holds a log that folds; null before one is open. */
+  function heldLog(): HeldLog | null {
+    if (state.value === undefined || log.value.length === 0 || broken.value !== null) return null
+    return { log: log.value, state: state.value, generation: generation.value }
+  }
+
+  /** Storage that fails on reading says so, rather than leaving the screen on "Opening…". */
+  function failedToRead(id: string, error: unknown): false {
+    if (tournamentId.value === id) {
+      const failed = storageFailed(error)
+      loadError.value = failed.ok ? null : failed.error
+    }
+    return false
+  }
+
+  /**
+   * Only the commands read before the one that stops the log are described and built on; an
+   * append onto them is refused by the head check, so nothing is written past a bad row.
+   */
+  function showBroken(problem: LogProblem): false {
+    log.value = problem.readable
+    state.value = undefined
+    broken.value = problem
+    return false
+  }
+
+  /** Reads the whole stored log and checks it as a file is (issue 20). */
+  async function loadWhole(id: string): Promise<boolean> {
     let stored: Awaited<ReturnType<TournamentRepository['loadStored']>>
     try {
       stored = await repository().loadStored(id)
     } catch (error) {
-      // Storage that fails on reading says so, rather than leaving the screen on "Opening…".
-      if (tournamentId.value === id) {
-        const failed = storageFailed(error)
-        loadError.value = failed.ok ? null : failed.error
-      }
-      return false
+      return failedToRead(id, error)
     }
     // A newer open() or close() has moved on while this log was read.
     if (tournamentId.value !== id) return false
@@ -162,53 +184,14 @@ export const useTournamentStore = defineStore('tournament', () => {
       return false
     }
     storedEntries.value = stored.log
-    const folded = foldFrom(id, stored.log, stored.generation)
+    const folded = checkLog(id, stored.log)
     generation.value = stored.generation
-    if (!folded.ok) {
-      // Only the commands read before the one that stops the log are described and built on;
-      // an append onto them is refused by the head check, so nothing is written past a bad row.
-      log.value = folded.error.readable
-      state.value = undefined
-      broken.value = folded.error
-      return false
-    }
+    if (!folded.ok) return showBroken(folded.error)
     log.value = folded.value.log
     state.value = folded.value.state
     loadError.value = null
     broken.value = null
     return true
-  }
-
-  /**
-   * The stored entries checked as a file is (issue 20), then their state: when they extend the log
-   * this window holds (same generation, same last command; another window appended a command that
-   * is not an undo), only the new commands are applied, so a projector follows a 10 000-command
-   * event cheaply; otherwise (first load, an undo, a replace) the whole log is folded again.
-   */
-  function foldFrom(
-    id: string,
-    stored: readonly unknown[],
-    storedGeneration: number,
-  ): Result<{ log: readonly LoggedCommand[]; state: TournamentState | undefined }, LogProblem> {
-    const held = log.value
-    const prefixHeld =
-      state.value !== undefined &&
-      held.length > 0 &&
-      storedGeneration === generation.value &&
-      sameStored(stored, held)
-    const read = checkLogEntries(stored, prefixHeld ? held.length : 0)
-    if (!read.ok) return read
-    const entries = read.value
-    const extendsHeld =
-      prefixHeld && !entries.slice(held.length).some((entry) => isLogControl(entry.command))
-    if (!extendsHeld || state.value === undefined) return checkLog(id, entries)
-    let next: TournamentState = state.value
-    for (const entry of entries.slice(held.length)) {
-      const applied = apply(next, entry.command, id)
-      if (!applied.ok) return checkLog(id, entries)
-      next = applied.value
-    }
-    return ok({ log: entries, state: next })
   }
 
   /** Reloads after another window's change and records what it changed. */

@@ -13,6 +13,8 @@ export interface GenerateLogOptions {
    * starts, else a draw at the table). `rules`: pairings carry none and apply decides by the preset.
    */
   readonly starts: 'given' | 'rules'
+  /** Publish each round once paired, as the desk does before the hall sees it (the projector). */
+  readonly publish?: boolean
 }
 
 /**
@@ -83,6 +85,7 @@ export function generateLog(options: GenerateLogOptions): readonly LoggedCommand
       system: 'random',
       seed: round,
     })
+    if (options.publish === true) commands.push({ type: 'publishRound', division: 'A', round })
     for (const game of games) {
       const scores = [250 + rng.int(400), 250 + rng.int(400)] as const
       const first = game.starter ?? game.players[rng.int(2)] ?? game.players[0]
