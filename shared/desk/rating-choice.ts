@@ -13,24 +13,26 @@ import type { TournamentState } from '../tournament/types'
  * Why each preset's default is what it is (the reasons beside `DEFAULT_RATING_SYSTEM`); `guess`
  * where no rule document says it, so the screen says so.
  */
-const DEFAULT_REASONS: Readonly<Record<PresetId, { readonly reason: string; readonly guess: boolean }>> =
-  {
-    msa: { reason: 'MSA events are rated by the ABSP’s formula', guess: false },
-    'msa-guide': { reason: 'MSA events are rated by the ABSP’s formula', guess: false },
-    wsc2003: { reason: 'WESPA rates world championship events', guess: false },
-    nsa1995: {
-      reason: 'tsh rates by nsa when config.tsh names no system, so an imported tsh event estimates as tsh wrote it',
-      guess: true,
-    },
-    custom: {
-      reason: 'tsh rates by nsa when config.tsh names no system',
-      guess: true,
-    },
-    neon: {
-      reason: 'WESPA’s is the international rating NEON events are most often submitted to',
-      guess: true,
-    },
-  }
+const DEFAULT_REASONS: Readonly<
+  Record<PresetId, { readonly reason: string; readonly guess: boolean }>
+> = {
+  msa: { reason: 'MSA events are rated by the ABSP’s formula', guess: false },
+  'msa-guide': { reason: 'MSA events are rated by the ABSP’s formula', guess: false },
+  wsc2003: { reason: 'WESPA rates world championship events', guess: false },
+  nsa1995: {
+    reason:
+      'tsh rates by nsa when config.tsh names no system, so an imported tsh event estimates as tsh wrote it',
+    guess: true,
+  },
+  custom: {
+    reason: 'tsh rates by nsa when config.tsh names no system',
+    guess: true,
+  },
+  neon: {
+    reason: 'WESPA’s is the international rating NEON events are most often submitted to',
+    guess: true,
+  },
+}
 
 export interface RatingChoice {
   readonly system: RatingSystem

@@ -63,7 +63,10 @@ export function estimatesByRound(player: PlayerEstimates | undefined): readonly 
  * "1746 (+7)", "1582 (-6)", "1700 (0)" (signed as the standings' spread is); a newcomer's first
  * rating "1821 (new)".
  */
-export function newRatingWords(line: { readonly newRating: number; readonly change: number | null }): string {
+export function newRatingWords(line: {
+  readonly newRating: number
+  readonly change: number | null
+}): string {
   const { newRating, change } = line
   if (change === null) return `${newRating} (new)`
   return `${newRating} (${change > 0 ? `+${change}` : String(change)})`

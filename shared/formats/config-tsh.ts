@@ -679,7 +679,8 @@ export function ratingSystemFromConfig(config: TshConfig, division: string): Con
   if (named !== undefined) {
     const text = configText(named.value)
     const system = text?.toLowerCase()
-    if (system !== undefined && isRatingSystem(system)) return { system, from: keyLabel(named), warnings: [] }
+    if (system !== undefined && isRatingSystem(system))
+      return { system, from: keyLabel(named), warnings: [] }
     return {
       warnings: [
         ratingWarning(

@@ -20,7 +20,8 @@ export function setRatingSystem(
 ): Result<Division> {
   const { system } = command
   if (system === null) {
-    const { ratingSystem: _dropped, ...rest } = division
+    const rest: Division = { ...division }
+    delete (rest as { ratingSystem?: RatingSystem }).ratingSystem
     return ok(rest)
   }
   if (!isRatingSystem(system)) {

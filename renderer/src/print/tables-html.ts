@@ -6,10 +6,7 @@ import type {
   TableRow,
 } from '../../../shared/reports/pairings'
 import { roundCellLetter, type RoundCell } from '../../../shared/reports/player-rounds'
-import {
-  newRatingText,
-  type StandingsReport,
-} from '../../../shared/reports/standings-report'
+import { newRatingText, type StandingsReport } from '../../../shared/reports/standings-report'
 import type { WallChart } from '../../../shared/reports/wall-chart'
 import { html, type Html } from './escape'
 import { halves, seatName, signed, startWord } from './format'
