@@ -1,6 +1,5 @@
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, test } from 'vitest'
-import { played } from '../../../shared/tournament/test-support/event'
 import type { Command } from '../../../shared/tournament/commands'
 import { createMemoryRepository } from '../db/memory-repository'
 import { setRepository } from './repository'
@@ -37,7 +36,7 @@ const game = (
     division,
     round,
     game: { table: round },
-    result: played(players, scores),
+    result: { kind: 'played', players, rawScores: scores, overtimeSeconds: [0, 0], scores },
   },
 ]
 
