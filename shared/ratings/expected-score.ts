@@ -45,3 +45,31 @@ export function expectedScore(kind: Expectation, own: number, opponent: number):
       return halfErfc(d / 400)
   }
 }
+
+/** Whole rating differences up to this size are looked up instead of worked out. */
+const TABLE_REACH = 4000
+const tables = new Map<Expectation, Float64Array>()
+
+/**
+ * `expectedScore` for one kind, looked up for whole differences (the usual case: ratings are whole
+ * numbers; the values are the very numbers the formula gives, worked out once) and worked out
+ * otherwise. Rating thousands of players re-rates every round, so this is the hot path.
+ */
+export function expectationOf(kind: Expectation): (own: number, opponent: number) => number {
+  let table = tables.get(kind)
+  if (table === undefined) {
+    table = new Float64Array(2 * TABLE_REACH + 1)
+    for (let d = -TABLE_REACH; d <= TABLE_REACH; d++) {
+      table[d + TABLE_REACH] = expectedScore(kind, d, 0)
+    }
+    tables.set(kind, table)
+  }
+  const values = table
+  return (own, opponent) => {
+    const d = own - opponent
+    if (Number.isInteger(d) && d >= -TABLE_REACH && d <= TABLE_REACH) {
+      return values[d + TABLE_REACH] ?? expectedScore(kind, own, opponent)
+    }
+    return expectedScore(kind, own, opponent)
+  }
+}

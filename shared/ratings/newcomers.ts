@@ -1,4 +1,4 @@
-import { expectedScore } from './expected-score'
+import { expectationOf, expectedScore } from './expected-score'
 import type { EloRules } from './rating-systems'
 import type { SegmentGames } from './segment-games'
 
@@ -74,6 +74,7 @@ function iteratedNewcomers(
   }
   if (unrated.length === 0) return current
 
+  const expect = expectationOf(rules.expectation)
   const performance = (p: number, capByNewcomers: boolean): number => {
     const opps = games.opponents[p] ?? []
     const won = games.wins[p] ?? 0
@@ -82,7 +83,7 @@ function iteratedNewcomers(
     let r = lastMidpoint(
       (x) => {
         let e = -target
-        for (const or of ratings) e += expectedScore(rules.expectation, x, or)
+        for (const or of ratings) e += expect(x, or)
         return e
       },
       0,
@@ -101,32 +102,58 @@ function iteratedNewcomers(
     return r
   }
 
+  // A newcomer's value depends only on its newcomer opponents' values of the pass before: when none
+  // of them changed, it is what it was, so only those beside a change are worked out again (exact).
+  const newcomerOpponents = unrated.map((p) =>
+    (games.opponents[p] ?? []).filter((o) => (start[o] ?? 0) === 0),
+  )
+  const played = unrated.map((p) => (games.opponents[p]?.length ?? 0) > 0)
+  let moved = new Set<number>()
+  const dependsOnMove = (k: number, first: boolean): boolean =>
+    first || (newcomerOpponents[k] ?? []).some((o) => moved.has(o))
+
+  let settled = false
   for (let pass = 0; pass < MAX_PASSES; pass++) {
-    let changed = false
-    const next: (number | undefined)[] = new Array<number | undefined>(n).fill(undefined)
-    for (const p of unrated) {
-      if ((games.opponents[p]?.length ?? 0) === 0) continue
-      const r = performance(p, true)
-      if (r !== current[p]) changed = true
-      next[p] = r
+    const next = new Map<number, number | undefined>()
+    unrated.forEach((p, k) => {
+      if (!played[k]) next.set(p, undefined)
+      else if (dependsOnMove(k, pass === 0)) next.set(p, performance(p, true))
+    })
+    const nowMoved = new Set<number>()
+    for (const [p, r] of next) {
+      if (r !== current[p]) nowMoved.add(p)
+      current[p] = r
     }
-    for (const p of unrated) current[p] = next[p]
-    if (!changed) return current
+    // The first pass also drops the starting means of newcomers without a game, which no one reads.
+    const changed = [...nowMoved].some((p) => next.get(p) !== undefined)
+    moved = nowMoved
+    if (!changed) {
+      settled = true
+      break
+    }
   }
+  if (settled) return current
   const sums = new Array<number>(n).fill(0)
+  const latest = new Map<number, number>()
   for (let pass = 0; pass < MAX_PASSES; pass++) {
-    const next: (number | undefined)[] = new Array<number | undefined>(n).fill(undefined)
-    for (const p of unrated) {
-      if ((games.opponents[p]?.length ?? 0) === 0) continue
-      const r = performance(p, false)
-      next[p] = r
+    const next = new Map<number, number>()
+    unrated.forEach((p, k) => {
+      if (!played[k]) return
+      const r = pass === 0 || dependsOnMove(k, false) ? performance(p, false) : (latest.get(p) ?? 0)
+      next.set(p, r)
       sums[p] = (sums[p] ?? 0) + r
+    })
+    const nowMoved = new Set<number>()
+    for (const [p, r] of next) {
+      if (r !== current[p]) nowMoved.add(p)
+      current[p] = r
+      latest.set(p, r)
     }
-    for (const p of unrated) current[p] = next[p]
+    moved = nowMoved
   }
-  for (const p of unrated) {
-    if ((games.opponents[p]?.length ?? 0) > 0) current[p] = (sums[p] ?? 0) / MAX_PASSES
-  }
+  unrated.forEach((p, k) => {
+    if (played[k]) current[p] = (sums[p] ?? 0) / MAX_PASSES
+  })
   return current
 }
 
@@ -148,8 +175,16 @@ export function homanPerformance(
   if (share === 0) share = 0.05
   else if (share === 1) share = 0.95
   const need = share < 0.5 ? 1 - share : share
-  let diff = 0
-  while (diff < 700 && expectedScore('nsa-table', diff, 0) < need) diff++
+  // The smallest difference up to 700 whose expectation reaches `need` (tsh counts up from 0; the
+  // table rises, so halving finds the same one).
+  let low = 0
+  let high = 700
+  while (low < high) {
+    const mid = (low + high) >> 1
+    if (expectedScore('nsa-table', mid, 0) < need) low = mid + 1
+    else high = mid
+  }
+  const diff = low
   let pr = share < 0.5 ? mean - diff : mean + diff
   if (pr < 500) pr = 500
   if (bestRatedOpponent !== 0) pr = Math.min(pr, bestRatedOpponent + (400 * wins) / games)
@@ -171,14 +206,20 @@ function homanNewcomers(
   const proposed: (number | undefined)[] = new Array<number | undefined>(n).fill(undefined)
   const unrated: number[] = []
   for (let i = 0; i < n; i++) if (start[i] === 0) unrated.push(i)
+  const newcomerOpponents = unrated.map((p) =>
+    (games.opponents[p] ?? []).filter((o) => (start[o] ?? 0) === 0),
+  )
+  let moved = new Set<number>()
   let changedBefore = -1
   let totalBefore = -1
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     let changed = 0
     let total = 0
-    for (const p of unrated) {
+    unrated.forEach((p, k) => {
       const opps = games.opponents[p] ?? []
-      if (opps.length === 0) continue
+      if (opps.length === 0) return
+      // Unchanged newcomer opponents give the value of the pass before, which is the current one.
+      if (pass > 0 && !(newcomerOpponents[k] ?? []).some((o) => moved.has(o))) return
       let sum = 0
       let best = 0
       for (const o of opps) {
@@ -191,11 +232,16 @@ function homanNewcomers(
         total += Math.abs((proposed[p] ?? 0) - pr)
         proposed[p] = pr
       }
-    }
+    })
+    const nowMoved = new Set<number>()
     for (const p of unrated) {
       const pr = proposed[p]
-      if (pr !== undefined) current[p] = pr
+      if (pr !== undefined && pr !== current[p]) {
+        current[p] = pr
+        nowMoved.add(p)
+      }
     }
+    moved = nowMoved
     if (changed === changedBefore && total === totalBefore && total <= changed) break
     changedBefore = changed
     totalBefore = total

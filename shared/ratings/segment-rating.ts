@@ -1,4 +1,4 @@
-import { expectedScore } from './expected-score'
+import { expectationOf } from './expected-score'
 import { applyExcess } from './multiplier'
 import { rateNewcomers } from './newcomers'
 import type { EloRules } from './rating-systems'
@@ -24,13 +24,14 @@ export function rateSegment(
   const newcomers = rateNewcomers(rules, start, games)
   const effective = start.map((r, i) => (r !== 0 ? r : (newcomers[i] ?? 0)))
   const rating = effective.slice()
+  const expect = expectationOf(rules.expectation)
   for (let i = 0; i < n; i++) {
     const own = start[i] ?? 0
     if (own === 0 || games.entries[i] !== true) continue
     const me = effective[i] ?? 0
     let excess = games.wins[i] ?? 0
     for (const o of games.opponents[i] ?? []) {
-      excess -= expectedScore(rules.expectation, me, effective[o] ?? 0)
+      excess -= expect(me, effective[o] ?? 0)
     }
     rating[i] = applyExcess(rules, lifetimeGames[i] ?? 0, own, excess)
   }
