@@ -6,10 +6,8 @@ import {
   type RatedGame,
   type RatingPlayer,
 } from './estimate'
+import { DEFAULT_LIFETIME_GAMES } from './lifetime-games'
 import type { RatingSystem } from './rating-systems'
-
-/** tsh's `lifeg` when a `.t` line has none. */
-export const DEFAULT_LIFETIME_GAMES = 100
 
 /**
  * The rating system a division gets when the director has not chosen one, by the tournament's

@@ -1,14 +1,6 @@
-import type { TDivisionFile, TPlayerLine } from '../formats/t-file-types'
-import { DEFAULT_LIFETIME_GAMES } from './division-ratings'
+import type { TDivisionFile } from '../formats/t-file-types'
 import type { RatedGame, RatingPlayer } from './estimate'
-
-/** tsh's `lifeg`: the tag's first value (0 when it has none or is not a number), 100 without it. */
-export function lifetimeGamesOf(line: TPlayerLine): number {
-  const tag = line.tags.find((t) => t.name === 'lifeg')
-  if (tag === undefined) return DEFAULT_LIFETIME_GAMES
-  const value = Number(tag.values[0] ?? '0')
-  return Number.isFinite(value) ? value : 0
-}
+import { DEFAULT_LIFETIME_GAMES, lifetimeGamesFromTags } from './lifetime-games'
 
 /**
  * The rating input of a tsh `.t` division, read as tsh reads it for its estimates: every round with
@@ -26,7 +18,7 @@ export function ratingPlayersFromTFile(file: TDivisionFile): readonly RatingPlay
     return {
       id: line.id,
       rating: line.rating ?? 0,
-      lifetimeGames: lifetimeGamesOf(line),
+      lifetimeGames: lifetimeGamesFromTags(line.tags) ?? DEFAULT_LIFETIME_GAMES,
       games,
     }
   })
