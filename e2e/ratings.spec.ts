@@ -29,7 +29,7 @@ async function newRatings(standings: StandingsPage): Promise<Record<string, stri
 
 /**
  * Issue 22: players ask “what will my rating be?” after every round. Four players, one of them
- * unrated, two rounds under the NSA preset, whose default system is tsh's `nsa`. Round 1 is seeded
+ * unrated, two rounds under the NSA preset and tsh's `nsa`, its default. Round 1 is seeded
  * by rating (1 v 3, 2 v 4), so Adeyemi 1739 meets Bello 1588: the issue's worked example, 1746
  * and 1582. At each table the first player named wins.
  */
@@ -52,13 +52,15 @@ test('a newcomer’s event: new ratings after each round, on the standings, on p
 
   const settings = new SettingsPage(page)
   await shell.goTo('Settings')
-  await expect(settings.ratingSystem('A')).toHaveValue('nsa')
   await expect(settings.ratingSystem('A').locator('option:checked')).toHaveText(
-    'NSA (tsh’s original formula) (default)',
+    'The rules’ default: NSA (tsh’s original formula)',
   )
   await expect(
     page.getByText(/^Default for NSA tournament rules \(1995\): .*a guess: /),
   ).toBeVisible()
+  // The director says how the division is rated (the default, by name): the .t then has newr.
+  await settings.chooseRatingSystem('A', 'NSA (tsh’s original formula) (default)')
+  await expect(settings.ratingSystem('A')).toHaveValue('nsa')
 
   const rounds = new RoundsPage(page)
   const results = new ResultsPage(page)

@@ -3,7 +3,8 @@
  * default with why it is the default, and the command a choice gives.
  */
 import { DEFAULT_RATING_SYSTEM, ratingSystemFor } from '../ratings/division-ratings'
-import { RATING_SYSTEMS, type RatingSystem } from '../ratings/rating-systems'
+import { isRatingSystem, RATING_SYSTEMS, type RatingSystem } from '../ratings/rating-systems'
+import { err, ok, type Result } from '../result'
 import type { PresetId } from '../rules/rule-set'
 import type { Command } from '../tournament/commands'
 import { ratingSystemWords } from '../tournament/rating-settings'
@@ -34,9 +35,13 @@ const DEFAULT_REASONS: Readonly<
   },
 }
 
+/** What the select offers: the rules' default (stored as no choice), or one system by name. */
+export const FOLLOW_DEFAULT = ''
+
 export interface RatingChoice {
-  readonly system: RatingSystem
-  /** "NASPA (2008 formula)", and "(default)" on the preset's own. */
+  /** A system, or `FOLLOW_DEFAULT`. */
+  readonly value: RatingSystem | typeof FOLLOW_DEFAULT
+  /** "NASPA (2008 formula)"; the preset's own marked "(default)". */
   readonly label: string
 }
 
@@ -44,8 +49,8 @@ export interface DivisionRatingSetting {
   readonly division: string
   /** The system the estimates use now. */
   readonly system: RatingSystem
-  /** The director chose it (else it is the preset's default and follows a change of rules). */
-  readonly chosen: boolean
+  /** What the select shows: the director's system, or `FOLLOW_DEFAULT`. */
+  readonly value: RatingSystem | typeof FOLLOW_DEFAULT
   readonly defaultSystem: RatingSystem
   /** "Default for NSA tournament rules (1995): NSA (tsh’s original formula), a guess: …". */
   readonly defaultWords: string
@@ -59,17 +64,23 @@ export function ratingSettings(state: TournamentState): readonly DivisionRatingS
   const defaultSystem = DEFAULT_RATING_SYSTEM[preset]
   const why = DEFAULT_REASONS[preset]
   const defaultWords = `Default for ${state.rules.name}: ${ratingSystemWords(defaultSystem)}, ${why.guess ? 'a guess: ' : 'because '}${why.reason}.`
-  const choices = RATING_SYSTEMS.map((system) => ({
-    system,
-    label:
-      system === defaultSystem
-        ? `${ratingSystemWords(system)} (default)`
-        : ratingSystemWords(system),
-  }))
+  const choices: RatingChoice[] = [
+    {
+      value: FOLLOW_DEFAULT,
+      label: `The rules’ default: ${ratingSystemWords(defaultSystem)}`,
+    },
+    ...RATING_SYSTEMS.map((system) => ({
+      value: system,
+      label:
+        system === defaultSystem
+          ? `${ratingSystemWords(system)} (default)`
+          : ratingSystemWords(system),
+    })),
+  ]
   return state.divisions.map((d) => ({
     division: d.name,
     system: ratingSystemFor(state, d.name),
-    chosen: d.ratingSystem !== undefined,
+    value: d.ratingSystem ?? FOLLOW_DEFAULT,
     defaultSystem,
     defaultWords,
     rounds: state.info.rounds,
@@ -78,14 +89,18 @@ export function ratingSettings(state: TournamentState): readonly DivisionRatingS
 }
 
 /**
- * The command for the director's choice: the preset's default is stored as no choice at all, so
- * the division keeps following the rules' default if they change.
+ * The command for the director's choice. A system named is stored even when it is the default:
+ * the director has said how the division is rated, so the `.t` export writes its `newr`
+ * (shared/formats/t-export.ts). The rules' default is stored as no choice, so the division
+ * follows the rules if they change.
  */
-export function ratingSystemCommand(
-  state: TournamentState,
-  division: string,
-  system: RatingSystem,
-): Command {
-  const fallback = DEFAULT_RATING_SYSTEM[state.rules.preset]
-  return { type: 'setRatingSystem', division, system: system === fallback ? null : system }
+export function ratingSystemCommand(division: string, value: string): Result<Command> {
+  if (value === FOLLOW_DEFAULT) return ok({ type: 'setRatingSystem', division, system: null })
+  if (!isRatingSystem(value)) {
+    return err(
+      'division.rating-system.unknown',
+      `“${value}” is not a rating system Rackside knows.`,
+    )
+  }
+  return ok({ type: 'setRatingSystem', division, system: value })
 }
