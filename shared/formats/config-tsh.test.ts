@@ -320,9 +320,9 @@ describe('issue 22: the rating system config.tsh gives a division (tsh’s TSH/C
     ratingSystemFromConfig(parseConfigTsh(text).config, division)
 
   test('the MGI event: realm nga names no rating system, line 64 is a comment, so tsh’s default nsa', () => {
+    // tsh's own default, not a name the config gives: `from` is absent.
     expect(ratingSystemFromConfig(parseConfigTsh(mgiConfig).config, 'A')).toEqual({
       system: 'nsa',
-      from: 'realm',
       warnings: [],
     })
   })

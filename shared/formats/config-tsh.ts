@@ -652,11 +652,18 @@ const REALM_RATING_SYSTEMS: Readonly<Record<string, string>> = {
   wespa: 'wespa',
 }
 
+/** Realms whose settings name no rating system: tsh keeps its built-in default. */
+const REALMS_NAMING_NONE: ReadonlySet<string> = new Set(['nga'])
+
 /** What config.tsh says about one division's rating system (issue 22). */
 export interface ConfigRatingSystem {
   /** Absent: the config names none Rackside has, and the preset's default stays. */
   readonly system?: RatingSystem
-  /** The key that decided it (`division_rating_system{'A'}`, `rating_system`, `realm`), if any. */
+  /**
+   * The key that names it (`division_rating_system{'A'}`, `rating_system`, `realm`). Absent when
+   * config.tsh names none and `system` is only tsh's own default (no realm, or a realm such as
+   * `nga` that names none): an import then leaves the division to the preset's default.
+   */
   readonly from?: string
   /** A name tsh or Rackside does not know, with its line: the default is kept. */
   readonly warnings: readonly FormatProblem[]
@@ -706,7 +713,8 @@ export function ratingSystemFromConfig(config: TshConfig, division: string): Con
     }
   }
   if (fromRealm !== undefined && isRatingSystem(fromRealm)) {
-    return { system: fromRealm, from: realmEntry === undefined ? undefined : 'realm', warnings: [] }
+    const named = realm !== undefined && REALMS_NAMING_NONE.has(realm) ? undefined : 'realm'
+    return { system: fromRealm, from: realmEntry === undefined ? undefined : named, warnings: [] }
   }
   return {
     warnings: [

@@ -205,7 +205,7 @@ describe('issue 22: the rating system through config.tsh, both ways', () => {
     expect(imported.value.warnings.filter((w) => w.code === 'tsh.config.rating-system')).toEqual([])
   })
 
-  test('the MGI .t with its config.tsh: realm nga → nsa, and realm is no longer “ignored”', () => {
+  test('the MGI .t with its config.tsh: realm nga names no system, so the preset’s default (nsa) stays unstored', () => {
     const imported = importTshFiles(
       {
         kind: 't',
@@ -217,6 +217,21 @@ describe('issue 22: the rating system through config.tsh, both ways', () => {
     )
     if (!imported.ok) throw new Error(imported.error.message)
     expect(fromDivision(imported.value)).toEqual({ A: 'nsa' })
+    expect(imported.value.commands.some((c) => c.type === 'setRatingSystem')).toBe(false)
+  })
+
+  test('a realm that names a system is stored, and realm is then no longer “ignored”', () => {
+    const imported = importTshFiles(
+      {
+        kind: 't',
+        file: { name: 'a.t', text: WORKED_T },
+        config: { name: 'config.tsh', text: "division A a.t\nconfig realm = 'naspa-csw'" },
+      },
+      {},
+      TODAY,
+    )
+    if (!imported.ok) throw new Error(imported.error.message)
+    expect(fromDivision(imported.value)).toEqual({ A: 'naspa-csw' })
     expect(imported.value.ignored).not.toContain('realm')
   })
 

@@ -280,9 +280,10 @@ function importArchive(
 }
 
 /**
- * Each division's rating system as config.tsh gives it (issue 22), as commands; a name Rackside
- * cannot rate by is a warning with its line and the division keeps the preset's default. `used`
- * holds `realm` when the realm decided, so the import report does not call it ignored.
+ * Each division's rating system as config.tsh names it (issue 22), as commands; a name Rackside
+ * cannot rate by is a warning with its line and the division keeps the preset's default, as does a
+ * config that names none (no realm, or realm `nga`). `used` holds `realm` when the realm named it,
+ * so the import report does not call it ignored.
  */
 function ratingSettings(
   config: TshConfig,
@@ -301,8 +302,9 @@ function ratingSettings(
     const read = ratingSystemFromConfig(config, division)
     // One line read for every division (rating_system, realm) is one warning, not one each.
     for (const w of read.warnings) warnings.set(`${w.line}:${w.message}`, sourced(file, w, member))
-    if (read.from !== undefined) used.add(read.from)
-    if (read.system !== undefined) {
+    // Only a system config.tsh names is stored; tsh's own default leaves the preset's.
+    if (read.from !== undefined && read.system !== undefined) {
+      used.add(read.from)
       commands.push({ type: 'setRatingSystem', division, system: read.system })
     }
   }
