@@ -47,15 +47,11 @@ export function expectedScore(kind: Expectation, own: number, opponent: number):
 }
 
 /** Whole rating differences up to this size are looked up instead of worked out. */
-const TABLE_REACH = 4000
+export const TABLE_REACH = 4000
 const tables = new Map<Expectation, Float64Array>()
 
-/**
- * `expectedScore` for one kind, looked up for whole differences (the usual case: ratings are whole
- * numbers; the values are the very numbers the formula gives, worked out once) and worked out
- * otherwise. Rating thousands of players re-rates every round, so this is the hot path.
- */
-export function expectationOf(kind: Expectation): (own: number, opponent: number) => number {
+/** `expectedScore(kind, d, 0)` at index `d + TABLE_REACH` for every whole d within the reach. */
+export function expectationTable(kind: Expectation): Float64Array {
   let table = tables.get(kind)
   if (table === undefined) {
     table = new Float64Array(2 * TABLE_REACH + 1)
@@ -64,7 +60,16 @@ export function expectationOf(kind: Expectation): (own: number, opponent: number
     }
     tables.set(kind, table)
   }
-  const values = table
+  return table
+}
+
+/**
+ * `expectedScore` for one kind, looked up for whole differences (the usual case: ratings are whole
+ * numbers; the values are the very numbers the formula gives, worked out once) and worked out
+ * otherwise. Rating thousands of players re-rates every round, so this is the hot path.
+ */
+export function expectationOf(kind: Expectation): (own: number, opponent: number) => number {
+  const values = expectationTable(kind)
   return (own, opponent) => {
     const d = own - opponent
     if (Number.isInteger(d) && d >= -TABLE_REACH && d <= TABLE_REACH) {

@@ -1,4 +1,4 @@
-import { expectationOf, expectedScore } from './expected-score'
+import { expectationOf, expectationTable, expectedScore, TABLE_REACH } from './expected-score'
 import type { EloRules } from './rating-systems'
 import type { SegmentGames } from './segment-games'
 
@@ -75,17 +75,28 @@ function iteratedNewcomers(
   if (unrated.length === 0) return current
 
   const expect = expectationOf(rules.expectation)
+  const table = expectationTable(rules.expectation)
   const performance = (p: number, capByNewcomers: boolean): number => {
     const opps = games.opponents[p] ?? []
     const won = games.wins[p] ?? 0
     const target = clippedWins(won, opps.length)
     const ratings = opps.map((o) => ((start[o] ?? 0) !== 0 ? (start[o] ?? 0) : (current[o] ?? 0)))
+    // The search tries whole numbers 0–3000: against whole-numbered ratings every term is a table
+    // entry, the same number `expect` gives, summed in the same order.
+    const whole = ratings.every((or) => Number.isInteger(or) && Math.abs(or) <= TABLE_REACH - 3000)
+    const shifted = Int32Array.from(whole ? ratings : [], (or) => TABLE_REACH - or)
     let r = lastMidpoint(
-      (x) => {
-        let e = -target
-        for (const or of ratings) e += expect(x, or)
-        return e
-      },
+      whole
+        ? (x) => {
+            let e = -target
+            for (let j = 0; j < shifted.length; j++) e += table[x + (shifted[j] ?? 0)] ?? 0
+            return e
+          }
+        : (x) => {
+            let e = -target
+            for (const or of ratings) e += expect(x, or)
+            return e
+          },
       0,
       3000,
     )
