@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 
 /** The tournament's own rules, editable value by value. */
 export class SettingsPage {
@@ -16,6 +16,18 @@ export class SettingsPage {
 
   async save(): Promise<void> {
     await this.page.getByRole('button', { name: 'Save rules' }).click()
+  }
+
+  /** The division's rating system (issue 22): its select, labelled by the division. */
+  ratingSystem(division: string): Locator {
+    return this.page.getByLabel(`Rating system of division ${division}`)
+  }
+
+  async chooseRatingSystem(division: string, label: string): Promise<void> {
+    await this.ratingSystem(division).selectOption({ label })
+    await expect(
+      this.page.getByRole('status').filter({ hasText: `Division ${division}:` }),
+    ).toBeVisible()
   }
 
   async startFrom(preset: string): Promise<void> {

@@ -9,7 +9,8 @@ export class StandingsPage {
   }
 
   async afterRound(round: number | 'latest'): Promise<void> {
-    const select = this.page.getByLabel('After round')
+    // The table's own name ("… after round 2") holds the words too: the select is the combobox.
+    const select = this.page.getByRole('combobox', { name: /^After round/ })
     if (round === 'latest') await select.selectOption({ index: 0 })
     else await select.selectOption(String(round))
   }
@@ -22,6 +23,11 @@ export class StandingsPage {
       .evaluateAll((trs) =>
         trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? '')),
       )
+  }
+
+  /** The column headings, e.g. […, 'Seconds', 'New rating']. */
+  async headings(): Promise<string[]> {
+    return this.table().locator('thead th').allTextContents()
   }
 
   async openHistory(name: string): Promise<Locator> {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
-import { mapConfigToRules, parseConfigTsh } from './config-tsh'
+import { mapConfigToRules, parseConfigTsh, ratingSystemFromConfig } from './config-tsh'
 import { decodeTFileBytes } from './text-codec'
 
 const mgiConfig = decodeTFileBytes(
@@ -312,5 +312,114 @@ describe('issue 20: nonsense in a config.tsh is refused with its line, never use
     expect(mapped.settings.rounds).toBeUndefined()
     expect(mapped.problems[0]).toMatchObject({ line, code: 'tsh.config.type' })
     expect(mapped.problems[0]?.message).toContain('from 1')
+  })
+})
+
+describe('issue 22: the rating system config.tsh gives a division (tsh’s TSH/Config.pm)', () => {
+  const read = (text: string, division = 'A') =>
+    ratingSystemFromConfig(parseConfigTsh(text).config, division)
+
+  test('the MGI event: realm nga names no rating system, line 64 is a comment, so tsh’s default nsa', () => {
+    // tsh's own default, not a name the config gives: `from` is absent.
+    expect(ratingSystemFromConfig(parseConfigTsh(mgiConfig).config, 'A')).toEqual({
+      system: 'nsa',
+      warnings: [],
+    })
+  })
+
+  test.each([
+    {
+      why: 'rating_system names it',
+      text: "config rating_system = 'nsa2008'",
+      A: 'nsa2008',
+      B: 'nsa2008',
+    },
+    {
+      why: 'division_rating_system{A} wins over rating_system for A only',
+      text: "config rating_system = 'naspa-csw'\nconfig division_rating_system{'A'} = 'wespa'",
+      A: 'wespa',
+      B: 'naspa-csw',
+    },
+    {
+      why: 'whatever the order of the lines',
+      text: "config division_rating_system{'A'} = 'aus'\nconfig rating_system = 'elo'",
+      A: 'aus',
+      B: 'elo',
+    },
+    { why: 'realm naspa: nsa2008', text: "config realm = 'naspa'", A: 'nsa2008', B: 'nsa2008' },
+    { why: 'realm naspa-csw', text: "config realm = 'naspa-csw'", A: 'naspa-csw', B: 'naspa-csw' },
+    {
+      why: 'realm naspa2024-csw: naspa2024',
+      text: "config realm = 'naspa2024-csw'",
+      A: 'naspa2024',
+      B: 'naspa2024',
+    },
+    { why: 'realm wespa', text: "config realm = 'wespa'", A: 'wespa', B: 'wespa' },
+    { why: 'realm absp', text: "config realm = 'absp'", A: 'absp', B: 'absp' },
+    { why: 'realm sgp: nsa', text: "config realm = 'sgp'", A: 'nsa', B: 'nsa' },
+    {
+      why: 'rating_system over realm',
+      text: "config realm = 'wespa'\nconfig rating_system = 'nsa'",
+      A: 'nsa',
+      B: 'nsa',
+    },
+    {
+      why: 'no realm: tsh’s realm is nsa, whose system is nsa2008',
+      text: 'division A a.t',
+      A: 'nsa2008',
+      B: 'nsa2008',
+    },
+  ])('$why', ({ text, A, B }) => {
+    expect(read(text, 'A')).toMatchObject({ system: A, warnings: [] })
+    expect(read(text, 'B')).toMatchObject({ system: B, warnings: [] })
+  })
+
+  test.each([
+    {
+      why: 'a name Rackside does not know',
+      text: "# event\nconfig rating_system = 'glixo'",
+      system: undefined,
+      line: 2,
+      says: 'config rating_system: "glixo" is not a rating system Rackside knows',
+    },
+    {
+      why: 'tsh’s LCT variant, which Rackside does not estimate',
+      text: "config division_rating_system{'A'} = 'nsa2008 lct'",
+      system: undefined,
+      line: 1,
+      says: 'config division_rating_system{\'A\'}: "nsa2008 lct" is not a rating system',
+    },
+    {
+      why: 'a realm whose system Rackside does not have',
+      text: "\n\nconfig realm = 'thai'",
+      system: undefined,
+      line: 3,
+      says: 'config realm "thai" rates by tsh\'s "thai", which Rackside does not have',
+    },
+    {
+      why: 'a realm tsh does not know: tsh takes the nsa realm’s nsa2008',
+      text: "config realm = 'mars'",
+      system: 'nsa2008',
+      line: 1,
+      says: 'config realm "mars" is not a realm tsh knows',
+    },
+  ])('warned with its line, never refused: $why', ({ text, system, line, says }) => {
+    const got = read(text)
+    expect(got.system).toBe(system)
+    expect(got.warnings).toHaveLength(1)
+    expect(got.warnings[0]).toMatchObject({
+      line,
+      code: 'tsh.config.rating-system',
+      severity: 'warning',
+    })
+    expect(got.warnings[0]?.message).toContain(says)
+  })
+
+  test('rating_system and division_rating_system are read, so never listed as ignored', () => {
+    const { config } = parseConfigTsh(
+      "config rating_system = 'nsa2008'\nconfig division_rating_system{'B'} = 'wespa'",
+    )
+    expect(mapConfigToRules(config, 'A').ignored).toEqual([])
+    expect(mapConfigToRules(config, 'A').problems).toEqual([])
   })
 })

@@ -4,6 +4,7 @@
  * numeric or `[list]` values, per-division `key{'A'}`) and keeps anything else as raw text, so an
  * import can say exactly what it used and what it ignored.
  */
+import { isRatingSystem, RATING_SYSTEMS, type RatingSystem } from '../ratings/rating-systems'
 import { MAX_ROUNDS } from '../tournament/validation'
 import type { FormatProblem } from './problem'
 import { splitLines, strayCharacter } from './text-codec'
@@ -475,6 +476,9 @@ const MAPPED_KEYS: Readonly<Record<string, Target>> = {
   session_breaks: 'sessionBreaks',
 }
 
+/** Read by `ratingSystemFromConfig`, which warns about them itself: never "ignored". */
+const RATING_KEYS: ReadonlySet<string> = new Set(['rating_system', 'division_rating_system'])
+
 /** Largest value each number may have: beyond it the file is refused, never looped over. */
 const NUMBER_LIMITS: Readonly<Partial<Record<Target, number>>> = {
   rounds: MAX_ROUNDS,
@@ -497,6 +501,7 @@ export function mapConfigToRules(config: TshConfig, division?: string): ConfigMa
   const ignored: string[] = []
   const problems: FormatProblem[] = []
   for (const entry of config.entries) {
+    if (RATING_KEYS.has(entry.key.toLowerCase())) continue
     const target = MAPPED_KEYS[entry.key.toLowerCase()]
     if (target === undefined) {
       ignored.push(keyLabel(entry))
@@ -609,3 +614,139 @@ function mappedValue(
       return null
   }
 }
+
+/** tsh's own default when neither config.tsh nor its realm names a system (TSH/Config.pm). */
+export const TSH_DEFAULT_RATING_SYSTEM = 'nsa'
+
+/**
+ * The rating system each tsh realm sets when config.tsh names none (tsh's TSH/Config.pm,
+ * `RealmDefaults`): a realm that names none (`nga`) leaves tsh's built-in default, `nsa`; a realm
+ * tsh does not know takes the `nsa` realm's settings. Realms whose system Rackside has not
+ * (`deu`, `ken`, `nor`, `pak`, `thai`, the `-lct` variants) are listed by that system's tsh name
+ * so the warning can say it.
+ */
+const REALM_RATING_SYSTEMS: Readonly<Record<string, string>> = {
+  absp: 'absp',
+  deu: 'deu',
+  go: 'nsa',
+  ken: 'ken',
+  naspa: 'nsa2008',
+  'naspa-lct': 'nsa2008 lct',
+  'naspa-csw': 'naspa-csw',
+  'naspa-csw-lct': 'naspa-csw lct',
+  naspa2024: 'naspa2024',
+  'naspa2024-lct': 'naspa2024 lct',
+  'naspa2024-csw': 'naspa2024',
+  'naspa2024-csw-lct': 'naspa2024 lct',
+  nga: TSH_DEFAULT_RATING_SYSTEM,
+  nor: 'nor',
+  nsa: 'nsa2008',
+  pak: 'pak',
+  // tsh's realm table gives pol two systems; Perl keeps the later, nsa2008.
+  pol: 'nsa2008',
+  sgp: 'nsa',
+  snic: 'snic',
+  sudoku: 'sudoku',
+  take5: 'take5',
+  thai: 'thai',
+  wespa: 'wespa',
+}
+
+/** Realms whose settings name no rating system: tsh keeps its built-in default. */
+const REALMS_NAMING_NONE: ReadonlySet<string> = new Set(['nga'])
+
+/** What config.tsh says about one division's rating system (issue 22). */
+export interface ConfigRatingSystem {
+  /** Absent: the config names none Rackside has, and the preset's default stays. */
+  readonly system?: RatingSystem
+  /**
+   * The key that names it (`division_rating_system{'A'}`, `rating_system`, `realm`). Absent when
+   * config.tsh names none and `system` is only tsh's own default (no realm, or a realm such as
+   * `nga` that names none): an import then leaves the division to the preset's default.
+   */
+  readonly from?: string
+  /** A name tsh or Rackside does not know, with its line: the default is kept. */
+  readonly warnings: readonly FormatProblem[]
+}
+
+/**
+ * The division's rating system as tsh would pick it: `division_rating_system{'A'}`, else
+ * `rating_system`, else the realm's (tsh's `realm` defaults to `nsa`, whose system is nsa2008). A
+ * name Rackside cannot rate by is a warning naming its line, never a refusal: the event imports
+ * and the director can choose in Settings.
+ */
+export function ratingSystemFromConfig(config: TshConfig, division: string): ConfigRatingSystem {
+  const find = (key: string, scope: string | null): ConfigEntry | undefined =>
+    config.entries.find(
+      (e) =>
+        e.key.toLowerCase() === key &&
+        (scope === null ? e.division === null : e.division?.toLowerCase() === scope.toLowerCase()),
+    )
+  const named = find('division_rating_system', division) ?? find('rating_system', null)
+  if (named !== undefined) {
+    const text = configText(named.value)
+    const system = text?.toLowerCase()
+    if (system !== undefined && isRatingSystem(system))
+      return { system, from: keyLabel(named), warnings: [] }
+    return {
+      warnings: [
+        ratingWarning(
+          named.line,
+          `config ${keyLabel(named)}: "${text ?? rawText(named.value)}" is not a rating system Rackside knows (${RATING_SYSTEMS.join(', ')}); the preset's default is kept`,
+        ),
+      ],
+    }
+  }
+  const realmEntry = find('realm', null)
+  const realm = realmEntry === undefined ? 'nsa' : configText(realmEntry.value)?.toLowerCase()
+  const fromRealm = realm === undefined ? undefined : REALM_RATING_SYSTEMS[realm]
+  if (realmEntry !== undefined && fromRealm === undefined) {
+    return {
+      system: 'nsa2008',
+      from: 'realm',
+      warnings: [
+        ratingWarning(
+          realmEntry.line,
+          `config realm "${realm ?? rawText(realmEntry.value)}" is not a realm tsh knows; tsh then uses the nsa realm's rating system, nsa2008, and so does Rackside`,
+        ),
+      ],
+    }
+  }
+  if (fromRealm !== undefined && isRatingSystem(fromRealm)) {
+    const named = realm !== undefined && REALMS_NAMING_NONE.has(realm) ? undefined : 'realm'
+    return { system: fromRealm, from: realmEntry === undefined ? undefined : named, warnings: [] }
+  }
+  return {
+    warnings: [
+      ratingWarning(
+        realmEntry?.line ?? 1,
+        `config realm "${realm ?? ''}" rates by tsh's "${fromRealm ?? ''}", which Rackside does not have; the preset's default is kept`,
+      ),
+    ],
+  }
+}
+
+function configText(value: ConfigValue): string | undefined {
+  if (value.kind === 'string') return value.value
+  return undefined
+}
+
+function rawText(value: ConfigValue): string {
+  switch (value.kind) {
+    case 'string':
+      return value.value
+    case 'number':
+      return String(value.value)
+    case 'list':
+      return '[…]'
+    case 'raw':
+      return value.text
+  }
+}
+
+const ratingWarning = (line: number, message: string): FormatProblem => ({
+  line,
+  code: 'tsh.config.rating-system',
+  message,
+  severity: 'warning',
+})

@@ -29,10 +29,14 @@
  * Tags: Rackside owns `p12` (from who went first, or the printed starter while there is no result),
  * `penalty` (the director's penalties, as tsh's negative spread change per round) and `off` (the
  * withdrawal): these are regenerated where the player's line had them, or added in tsh's
- * alphabetical place when there is something to say. Every other tag an imported player had
- * (`board`, `rrank`, `newr`, `team`, …) is written back exactly as imported, even when results
- * changed since: Rackside does not recompute tsh's derived tags.
+ * alphabetical place when there is something to say. `newr`, the rating estimate after each round,
+ * is written as tsh writes it from the division's rating system (shared/ratings), replacing an
+ * imported one, and on every line once the director has chosen the division's system; under `none`
+ * an imported `newr` goes back as it came. Every other tag an imported
+ * player had (`board`, `rrank`, `team`, …) is written back exactly as imported, even when results
+ * changed since: Rackside does not recompute tsh's other derived tags.
  */
+import { divisionRatingEstimates, ratingSystemFor } from '../ratings/division-ratings'
 import { err, ok, type Result } from '../result'
 import type { PlayerId } from '../results/game-result'
 import type {
@@ -54,7 +58,15 @@ import {
 } from './t-rackside-tag'
 import { classTagValues } from './tsh-prizes'
 
-export const TAGS_OWNED_BY_RACKSIDE = ['p12', 'off', 'penalty', 'rackside', 'naspa', 'id'] as const
+export const TAGS_OWNED_BY_RACKSIDE = [
+  'p12',
+  'off',
+  'penalty',
+  'rackside',
+  'naspa',
+  'id',
+  'newr',
+] as const
 
 /**
  * Where tsh keeps a member id (formats.md): `naspa` for NASPA's ids (two letters and six digits,
@@ -343,6 +355,7 @@ function playerLine(
   player: Player,
   line: number,
   seats: readonly Seat[],
+  estimates: readonly number[] | undefined,
 ): TPlayerLine {
   let scored = seats.length
   while (scored > 0 && seats[scored - 1]?.score === null) scored -= 1
@@ -408,6 +421,15 @@ function playerLine(
   generated.set(RACKSIDE_TAG, factValues.length === 0 ? null : factValues)
   // The rating class of the division's prize table (issue 14), else the tag as imported.
   generated.set('class', classTagValues(division, player))
+  // tsh's estimate after each round (issue 22), where the line had one or the director chose the
+  // division's rating system; a division rated `none` keeps what was imported. A line tsh wrote
+  // without `newr` (a Woogles export, an unrated event) is not given one by the preset's default.
+  if (
+    estimates !== undefined &&
+    (division.ratingSystem !== undefined || keptTag(player, 'newr') !== undefined)
+  ) {
+    generated.set('newr', estimates.length === 0 ? null : estimates.map(String))
+  }
 
   const tags: KeptTag[] = []
   for (const t of player.tsh?.tags ?? []) {
@@ -508,11 +530,16 @@ export function exportTDivisionWithNotes(
   // Player lines take the line numbers the comments leave free, so each comment goes back to its
   // place when the players are the ones it was read with.
   const commentLines = new Set((options.comments ?? []).map((c) => c.line))
+  const estimates =
+    ratingSystemFor(state, division.name) === 'none'
+      ? undefined
+      : new Map(divisionRatingEstimates(state, division.name).map((e) => [e.id, e.estimates]))
   let line = 0
   const players = division.players.map((player) => {
     line += 1
     while (commentLines.has(line)) line += 1
-    return playerLine(division, player, line, seats.get(player.id) ?? [])
+    const newr = estimates === undefined ? undefined : (estimates.get(player.id) ?? [])
+    return playerLine(division, player, line, seats.get(player.id) ?? [], newr)
   })
   return ok({
     file: {

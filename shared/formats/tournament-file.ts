@@ -7,6 +7,7 @@
  *     "log": [ { "seq": 0, "at": "…", "command": { "type": "createTournament", … } }, … ] }
  */
 import { PAIRING_SYSTEMS } from '../pairing/types'
+import { RATING_SYSTEMS } from '../ratings/rating-systems'
 import { err, ok, type Result } from '../result'
 import { FORFEIT_REASONS } from '../results/game-result'
 import { PRESETS } from '../rules/presets'
@@ -343,6 +344,7 @@ const COMMAND_FIELDS: Readonly<Record<CommandType, Fields>> = {
   },
   setPrizes: { division: 'string', prizes: PRIZE_TABLE },
   setTableOffset: { division: 'string', offset: 'integer', renumberRound: opt('integer') },
+  setRatingSystem: { division: 'string', system: { nullable: { literal: RATING_SYSTEMS } } },
   pairRound: {
     division: 'string',
     round: 'integer',

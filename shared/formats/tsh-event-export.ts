@@ -1,3 +1,4 @@
+import { ratingSystemFor } from '../ratings/division-ratings'
 import { ok, type Result } from '../result'
 import type { TournamentState } from '../tournament/types'
 import { exportTDivision } from './t-export'
@@ -44,6 +45,26 @@ function contentionConfig(state: TournamentState): string[] {
 }
 
 /**
+ * Each division's rating system as tsh reads it back (issue 22): the first division's as the
+ * event's `rating_system`, and `division_rating_system{'B'}` for each division that differs, so
+ * tsh and a Rackside import both rate every division as it is rated here.
+ */
+function ratingConfig(state: TournamentState): string[] {
+  const systems = state.divisions.map((d) => ({
+    name: d.name.replace(/\s+/g, '_'),
+    system: ratingSystemFor(state, d.name),
+  }))
+  const event = systems[0]?.system
+  if (event === undefined) return []
+  return [
+    `config rating_system = ${perlQuote(event)}`,
+    ...systems
+      .filter((d) => d.system !== event)
+      .map((d) => `config division_rating_system{'${d.name}'} = ${perlQuote(d.system)}`),
+  ]
+}
+
+/**
  * The whole event as a tsh `.tsh` archive (formats.md, "tsh event"): a config.tsh naming each
  * division's file, with what our rules map to tsh's settings, then every division's `.t` file.
  */
@@ -67,6 +88,7 @@ export function exportTshEvent(state: TournamentState): Result<string> {
     `config event_name = ${perlQuote(info.name)}`,
     `config event_date = ${perlQuote(info.startDate)}`,
     ...contentionConfig(state),
+    ...ratingConfig(state),
     // tsh's spread cap per game; t-import maps it back (config-tsh.ts).
     ...(rules.results.spreadCapPerGame === null
       ? []

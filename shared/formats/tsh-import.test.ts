@@ -1,7 +1,17 @@
 import { describe, expect, test } from 'vitest'
 import { TODAY, TSH_IMPORT_CASES, WORKED_T } from './__fixtures__/tsh-import-cases'
 import { fileStem, importTshFiles, type TshImport } from './tsh-import'
+import { readFileSync } from 'node:fs'
 import { fold } from '../tournament/apply'
+import { ratingSystemFor } from '../ratings/division-ratings'
+import { applyAll, create, register } from '../tournament/test-support/event'
+import { decodeTFileBytes } from './text-codec'
+import { exportTshEvent } from './tsh-event-export'
+
+const fixture = (name: string): string =>
+  decodeTFileBytes(readFileSync(new URL(`./__fixtures__/mgi-2022/${name}`, import.meta.url))).text
+const MGI_A = fixture('a.t')
+const MGI_CONFIG = fixture('config.tsh')
 
 function event(imported: TshImport) {
   const state = fold(
@@ -151,5 +161,94 @@ describe('one tsh import for the app and the CLI: choice over config.tsh over de
         severity: 'error',
       })
     })
+  })
+})
+
+describe('issue 22: the rating system through config.tsh, both ways', () => {
+  const fromDivision = (imported: TshImport) => {
+    const state = fold(
+      'tsh-import',
+      imported.commands.map((command, seq) => ({ seq, at: `${TODAY}T09:00:00.000Z`, command })),
+    )
+    if (!state.ok || state.value === undefined) throw new Error('the import does not fold')
+    const folded = state.value
+    return Object.fromEntries(
+      folded.divisions.map((d) => [d.name, ratingSystemFor(folded, d.name)]),
+    )
+  }
+
+  test('round trip: each division’s system is written to the .tsh and read back the same', () => {
+    const state = applyAll([
+      create('nsa1995', 6),
+      { type: 'addDivision', name: 'A' },
+      { type: 'addDivision', name: 'B' },
+      { type: 'addDivision', name: 'C' },
+      register('Ann', 1739, 'A'),
+      register('Bob', 1588, 'B'),
+      register('Cy', 0, 'C'),
+      { type: 'setRatingSystem', division: 'A', system: 'nsa2008' },
+      { type: 'setRatingSystem', division: 'B', system: 'wespa' },
+    ])
+    const archive = exportTshEvent(state)
+    if (!archive.ok) throw new Error(archive.error.message)
+    expect(archive.value).toContain("config rating_system = 'nsa2008'")
+    expect(archive.value).toContain("config division_rating_system{'B'} = 'wespa'")
+    // C follows the NSA preset's default, nsa, which differs from the event's line: written too.
+    expect(archive.value).toContain("config division_rating_system{'C'} = 'nsa'")
+    const imported = importTshFiles(
+      { kind: 'tsh', archive: { name: 'e.tsh', text: archive.value } },
+      {},
+      TODAY,
+    )
+    if (!imported.ok) throw new Error(imported.error.message)
+    expect(fromDivision(imported.value)).toEqual({ A: 'nsa2008', B: 'wespa', C: 'nsa' })
+    expect(imported.value.warnings.filter((w) => w.code === 'tsh.config.rating-system')).toEqual([])
+  })
+
+  test('the MGI .t with its config.tsh: realm nga names no system, so the preset’s default (nsa) stays unstored', () => {
+    const imported = importTshFiles(
+      {
+        kind: 't',
+        file: { name: 'a.t', text: MGI_A },
+        config: { name: 'config.tsh', text: MGI_CONFIG },
+      },
+      {},
+      TODAY,
+    )
+    if (!imported.ok) throw new Error(imported.error.message)
+    expect(fromDivision(imported.value)).toEqual({ A: 'nsa' })
+    expect(imported.value.commands.some((c) => c.type === 'setRatingSystem')).toBe(false)
+  })
+
+  test('a realm that names a system is stored, and realm is then no longer “ignored”', () => {
+    const imported = importTshFiles(
+      {
+        kind: 't',
+        file: { name: 'a.t', text: WORKED_T },
+        config: { name: 'config.tsh', text: "division A a.t\nconfig realm = 'naspa-csw'" },
+      },
+      {},
+      TODAY,
+    )
+    if (!imported.ok) throw new Error(imported.error.message)
+    expect(fromDivision(imported.value)).toEqual({ A: 'naspa-csw' })
+    expect(imported.value.ignored).not.toContain('realm')
+  })
+
+  test('an unknown name imports anyway, with the preset’s default and a warning naming the line', () => {
+    const imported = importTshFiles(
+      {
+        kind: 't',
+        file: { name: 'a.t', text: WORKED_T },
+        config: { name: 'config.tsh', text: "division A a.t\nconfig rating_system = 'glixo'" },
+      },
+      { preset: 'wsc2003' },
+      TODAY,
+    )
+    if (!imported.ok) throw new Error(imported.error.message)
+    expect(fromDivision(imported.value)).toEqual({ A: 'wespa' })
+    expect(imported.value.warnings).toContainEqual(
+      expect.objectContaining({ file: 'config.tsh', line: 2, code: 'tsh.config.rating-system' }),
+    )
   })
 })

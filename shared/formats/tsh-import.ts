@@ -10,7 +10,7 @@
  * 3. the default: the file name's stem (upper case for a division), today, the rounds in the file,
  *    the NSA preset.
  */
-import { parseConfigTsh, type TshConfig } from './config-tsh'
+import { parseConfigTsh, ratingSystemFromConfig, type TshConfig } from './config-tsh'
 import type { FormatProblem } from './problem'
 import { readTFile } from './t-file'
 import type { TDivisionFile } from './t-file-types'
@@ -169,9 +169,13 @@ function importOneDivision(
   let rounds = options.rounds
   let plan: readonly PlanStep[] | null = null
   let sessionBreaks: readonly number[] | undefined
+  let ratings: readonly Command[] = []
   const ignored: string[] = []
   const warnings: SourcedProblem[] = [...configProblems.warnings]
   if (configFile !== undefined && config !== undefined) {
+    const rating = ratingSettings(config.config, [division], configFile.name)
+    ratings = rating.commands
+    warnings.push(...rating.warnings)
     const event = eventFromConfig(config.config, { preset, title, fallbackDate: date }, division)
     if (!event.ok) return refuse([fromRuleError(configFile.name, event.error)])
     rules = event.value.rules
@@ -180,7 +184,7 @@ function importOneDivision(
     rounds = options.rounds ?? event.value.rounds
     plan = event.value.plan
     sessionBreaks = event.value.sessionBreaks
-    ignored.push(...event.value.ignored)
+    ignored.push(...event.value.ignored.filter((key) => !rating.used.has(key)))
     warnings.push(...event.value.warnings.map((w) => sourced(configFile.name, w)))
   }
   const imported = importTDivision(read.file, {
@@ -209,6 +213,7 @@ function importOneDivision(
         rules,
       },
       { type: 'addDivision', name: division },
+      ...ratings,
       ...(plan === null ? [] : [{ type: 'setPairingPlan', division, plan } as const]),
       ...imported.value.commands,
     ],
@@ -254,11 +259,56 @@ function importArchive(
     return refuse([fromRuleError(archive.name, { ...imported.error, message }, String(member))])
   }
   warnings.push(...imported.value.warnings.map((w) => sourced(archive.name, w, w.file)))
-  return ok({
-    commands: imported.value.commands.map((c) => withDirectorInfo(c, options)),
-    warnings,
-    ignored: imported.value.ignored,
+  const rating = ratingSettings(
+    config.config,
+    config.config.divisions.map((d) => d.name),
+    archive.name,
+    'config.tsh',
+  )
+  warnings.push(...rating.warnings)
+  // Each division's rating system right after the division is added, before its players.
+  const commands = imported.value.commands.flatMap((c) => {
+    const directed = withDirectorInfo(c, options)
+    if (c.type !== 'addDivision') return [directed]
+    return [directed, ...rating.commands.filter((r) => 'division' in r && r.division === c.name)]
   })
+  return ok({
+    commands,
+    warnings,
+    ignored: imported.value.ignored.filter((key) => !rating.used.has(key)),
+  })
+}
+
+/**
+ * Each division's rating system as config.tsh names it (issue 22), as commands; a name Rackside
+ * cannot rate by is a warning with its line and the division keeps the preset's default, as does a
+ * config that names none (no realm, or realm `nga`). `used` holds `realm` when the realm named it,
+ * so the import report does not call it ignored.
+ */
+function ratingSettings(
+  config: TshConfig,
+  divisions: readonly string[],
+  file: string,
+  member?: string,
+): {
+  readonly commands: readonly Command[]
+  readonly warnings: readonly SourcedProblem[]
+  readonly used: ReadonlySet<string>
+} {
+  const commands: Command[] = []
+  const warnings = new Map<string, SourcedProblem>()
+  const used = new Set<string>()
+  for (const division of divisions) {
+    const read = ratingSystemFromConfig(config, division)
+    // One line read for every division (rating_system, realm) is one warning, not one each.
+    for (const w of read.warnings) warnings.set(`${w.line}:${w.message}`, sourced(file, w, member))
+    // Only a system config.tsh names is stored; tsh's own default leaves the preset's.
+    if (read.from !== undefined && read.system !== undefined) {
+      used.add(read.from)
+      commands.push({ type: 'setRatingSystem', division, system: read.system })
+    }
+  }
+  return { commands, warnings: [...warnings.values()], used }
 }
 
 /** The director's title and date over config.tsh's event_name and event_date. */

@@ -15,6 +15,7 @@ import { wallChart, rankedWallChart, type WallChart } from './wall-chart'
 import { gameLists, type GameLists } from './game-lists'
 import { prizesReport, type PrizesReport } from './prizes'
 import { teamStandings, type TeamStandings } from './team-standings'
+import { ratingsReport, type RatingsReport } from './ratings-report'
 
 /** Every printed page Rackside makes, in the order a round needs them. */
 export const REPORT_KINDS = [
@@ -29,6 +30,7 @@ export const REPORT_KINDS = [
   'game-lists',
   'ranked-wall-chart',
   'team-standings',
+  'ratings',
 ] as const
 export type ReportKind = (typeof REPORT_KINDS)[number]
 
@@ -43,6 +45,7 @@ export type Report =
   | PrizesReport
   | GameLists
   | TeamStandings
+  | RatingsReport
 
 export interface ReportRequest {
   readonly kind: ReportKind
@@ -83,5 +86,7 @@ export function buildReport(state: TournamentState, request: ReportRequest): Res
       return rankedWallChart(state, division, round)
     case 'team-standings':
       return teamStandings(state, division, round)
+    case 'ratings':
+      return ratingsReport(state, division, round)
   }
 }

@@ -2,6 +2,8 @@ import { ok, type Result } from '../result'
 import { penaltyPoints } from '../results/game-result'
 import type { PlayerStatus, TournamentState } from '../tournament/types'
 import { standingsTable } from '../desk/standings-table'
+import { newRatingWords, ratingsAfterRound, showsRatings } from '../desk/rating-estimates'
+import { divisionRatingEstimates } from '../ratings/division-ratings'
 import { roundProgress, standingsAsOfWords, type RoundProgress } from '../desk/ready'
 import { findDivision } from '../tournament/views'
 import { checkRoundNumber } from '../tournament/lookup'
@@ -24,6 +26,10 @@ export interface StandingsLine {
   readonly disqualified: boolean
   /** Spread points the director took off up to this round (NSA IV.J.3), 0 for none. */
   readonly penalty: number
+  /** The rating estimate after this round (issue 22); null before a game or when not rated. */
+  readonly newRating: number | null
+  /** `newRating − rating`; null for a newcomer (rating 0) and where `newRating` is null. */
+  readonly ratingChange: number | null
 }
 
 export interface StandingsReport {
@@ -35,6 +41,8 @@ export interface StandingsReport {
    */
   readonly progress: RoundProgress
   readonly asOf: string
+  /** The division is rated (its system is not `none`): paper shows the "New rating" column. */
+  readonly ratings: boolean
   readonly rows: readonly StandingsLine[]
 }
 
@@ -51,11 +59,16 @@ export function standingsReport(
   // The same rows as the standings screen (shared/desk), so paper and screen never disagree.
   const rows = standingsTable(state, divisionName, round)
   const progress = roundProgress(state, divisionName, round)
+  const ratings = showsRatings(state, divisionName)
+  const estimates = ratings
+    ? ratingsAfterRound(divisionRatingEstimates(state, divisionName), round)
+    : new Map()
   return ok({
     kind: 'standings',
     header: reportHeader(state, division.value, round),
     progress,
     asOf: standingsAsOfWords(progress),
+    ratings,
     rows: rows.map((row) => ({
       rank: row.rank,
       id: row.player,
@@ -70,8 +83,17 @@ export function standingsReport(
       withdrawnFrom: withdrawnFrom(division.value.players[row.player - 1]?.status),
       disqualified: disqualified(division.value.players[row.player - 1]?.status),
       penalty: penaltyPoints(division.value.penalties, row.player, round),
+      newRating: estimates.get(row.player)?.newRating ?? null,
+      ratingChange: estimates.get(row.player)?.change ?? null,
     })),
   })
+}
+
+/** "1746 (+7)", or nothing before the player's first rated round (issue 22). */
+export function newRatingText(row: StandingsLine): string {
+  return row.newRating === null
+    ? ''
+    : newRatingWords({ newRating: row.newRating, change: row.ratingChange })
 }
 
 function disqualified(status: PlayerStatus | undefined): boolean {

@@ -5,6 +5,7 @@ import { isLogControl, type Command, type LoggedCommand } from './commands'
 import { setContention, setDoNotPair } from './pairing-rules'
 import { setPairingPlan, setTableOffset } from './plan'
 import { setPrizes } from './prizes'
+import { setRatingSystem } from './rating-settings'
 import {
   assignPenalty,
   cancelCheckIn,
@@ -126,6 +127,8 @@ export function apply(
       return updateDivision(state, command.division, (d) => setPrizes(d, command, context))
     case 'setTableOffset':
       return updateDivision(state, command.division, (d) => setTableOffset(d, command, state))
+    case 'setRatingSystem':
+      return updateDivision(state, command.division, (d) => setRatingSystem(d, command))
     case 'pairRound':
       return updateDivision(state, command.division, (d) => pairRound(d, command, context))
     case 'editPairing':

@@ -1,3 +1,4 @@
+import type { RatingSystem } from '../ratings/rating-systems'
 import type { GameResult, PlayerId } from '../results/game-result'
 import type { RuleSet } from '../rules/rule-set'
 import type { ContentionSettings, DoNotPairList } from './pairing-rules'
@@ -144,6 +145,15 @@ export type Command =
       readonly division: string
       readonly offset: number
       readonly renumberRound?: number
+    }
+  /**
+   * Which formula the division's rating estimates use (issue 22: tsh's `rating_system`, or
+   * `division_rating_system{'A'}`); null goes back to the preset's default (`ratingSystemFor`).
+   */
+  | {
+      readonly type: 'setRatingSystem'
+      readonly division: string
+      readonly system: RatingSystem | null
     }
   | {
       readonly type: 'pairRound'

@@ -12,6 +12,7 @@ import {
 import { commandRound, undoneBy } from './log'
 import { describeContention, describeDoNotPair } from './pairing-rules'
 import { describePrizeTable } from './prizes'
+import { ratingSystemWords } from './rating-settings'
 import { disqualifiedFromRound } from './players'
 import { findGame } from './record-result'
 import type { Division, PlanStep, TournamentState } from './types'
@@ -268,6 +269,10 @@ export function describeCommand(
       return command.renumberRound === undefined
         ? `Tables${inDivision} numbered from ${command.offset + 1}`
         : `Tables${inDivision} numbered from ${command.offset + 1}, round ${command.renumberRound} renumbered`
+    case 'setRatingSystem':
+      return command.system === null
+        ? `Rating system${inDivision}: the preset’s default`
+        : `Rating system${inDivision}: ${ratingSystemWords(command.system)}`
     case 'pairRound': {
       const source = [
         command.system === undefined ? undefined : systemWords(command.system),

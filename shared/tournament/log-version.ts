@@ -2,6 +2,7 @@
  * The version of the command log's shape, stamped on every command a window stores (issue 20).
  * Raise it whenever a command type or field is added that an older Rackside could not fold: an
  * older copy then names the command "written by a newer Rackside" instead of failing on it.
- * Commands stored before the stamp have none and are read as version 1.
+ * Commands stored before the stamp have none and are read as version 1. Version 2: a division's
+ * rating system (`setRatingSystem`, issue 22).
  */
-export const LOG_VERSION = 1
+export const LOG_VERSION = 2

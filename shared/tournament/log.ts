@@ -146,6 +146,7 @@ export function commandRound(command: Command): number | null {
     case 'setContention':
     case 'setDoNotPair':
     case 'setPrizes':
+    case 'setRatingSystem':
     case 'undo':
     case 'redo':
       return null

@@ -3,6 +3,7 @@ import type { Command } from './commands'
 import { checkRoundNumber, findPlayer, pairingIndexOf, replaceAt } from './lookup'
 import type { Context } from './rounds'
 import type { Division, MissedRounds, Player } from './types'
+import { lifetimeGamesFromTags } from '../ratings/lifetime-games'
 import type { DeskRules } from '../rules/rule-set'
 import { checkMemberIdFree, isIsoDate, tidyName, validatePlayerInput } from './validation'
 
@@ -44,6 +45,9 @@ export function registerPlayer(
     }
   }
   const firstRound = command.firstRound ?? division.rounds.length + 1
+  // An imported tsh line's `lifeg` tag is its lifetime games (the rating multiplier, issue 22).
+  const lifetimeGames =
+    command.tsh === undefined ? undefined : lifetimeGamesFromTags(command.tsh.tags)
   const player: Player = {
     id: division.players.length + 1,
     ...fields.value,
@@ -52,6 +56,7 @@ export function registerPlayer(
     status: { kind: 'active' },
     checkIns: [],
     ...(command.tsh === undefined ? {} : { tsh: command.tsh }),
+    ...(lifetimeGames === undefined ? {} : { lifetimeGames }),
   }
   return ok({ ...division, players: [...division.players, player] })
 }

@@ -4,6 +4,7 @@ import type { RuleSet } from '../rules/rule-set'
 import type { StartReason } from '../starts/starts'
 import type { ContentionSettings, DoNotPairList } from './pairing-rules'
 import type { PrizeTable } from './prizes'
+import type { RatingSystem } from '../ratings/rating-systems'
 
 export type { PlayerId } from '../results/game-result'
 
@@ -102,6 +103,11 @@ export interface Player extends PlayerFields {
   readonly tsh?: TshPlayerData
   /** The team the player plays for (team standings, issue 14); absent = none given. */
   readonly team?: string
+  /**
+   * Rated games played before this event (tsh's `lifeg`), which pick the rating multiplier
+   * (shared/ratings/multiplier.ts); absent = 100, tsh's default.
+   */
+  readonly lifetimeGames?: number
 }
 
 /**
@@ -236,6 +242,11 @@ export interface Division {
    * both have a table 1 (A 1–30, B from 31: offset 30). Absent in older logs: 0.
    */
   readonly tableOffset?: number
+  /**
+   * How the division's rating estimates are worked out (shared/ratings); absent = the preset's
+   * default (`ratingSystemFor` in shared/ratings/division-ratings.ts).
+   */
+  readonly ratingSystem?: RatingSystem
 }
 
 export interface TournamentState {

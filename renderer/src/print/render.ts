@@ -7,6 +7,7 @@ import { bundleDocument, type DocumentParts } from './document'
 import { slug } from './format'
 import { slipsDocument, slipsParts } from './slips-html'
 import { gameListsDocument, prizesDocument, teamStandingsDocument } from './prizes-html'
+import { ratingsDocument } from './ratings-html'
 import {
   pairingsAlphabeticalDocument,
   pairingsAlphabeticalParts,
@@ -28,6 +29,7 @@ export const REPORT_TITLES: Readonly<Record<ReportKind, string>> = {
   'game-lists': 'Game lists',
   'ranked-wall-chart': 'Ranked wall chart',
   'team-standings': 'Team standings',
+  ratings: 'Rating estimates',
 }
 
 /** A document ready for the printer or a PDF: what `print` and `savePdf` of the bridge take. */
@@ -63,6 +65,8 @@ function documentOf(report: Report, pageSize: PageSize, title: string): string {
       return gameListsDocument(report, pageSize, title)
     case 'team-standings':
       return teamStandingsDocument(report, pageSize, title)
+    case 'ratings':
+      return ratingsDocument(report, pageSize, title)
   }
 }
 
@@ -103,6 +107,7 @@ function roundParts(report: Report, pageSize: PageSize, title: string): Document
     case 'prizes':
     case 'game-lists':
     case 'team-standings':
+    case 'ratings':
       return null
   }
 }

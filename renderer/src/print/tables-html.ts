@@ -6,7 +6,7 @@ import type {
   TableRow,
 } from '../../../shared/reports/pairings'
 import { roundCellLetter, type RoundCell } from '../../../shared/reports/player-rounds'
-import type { StandingsReport } from '../../../shared/reports/standings-report'
+import { newRatingText, type StandingsReport } from '../../../shared/reports/standings-report'
 import type { WallChart } from '../../../shared/reports/wall-chart'
 import { html, type Html } from './escape'
 import { halves, seatName, signed, startWord } from './format'
@@ -185,6 +185,7 @@ export function standingsDocument(
             <th class="num">Firsts</th>
             <th class="num">Seconds</th>
             <th class="num">Rating</th>
+            ${report.ratings ? html`<th class="num">New rating</th>` : null}
             ${penalised ? html`<th class="num">Penalty</th>` : null}
           </tr>
         </thead>
@@ -210,6 +211,7 @@ export function standingsDocument(
                 <td class="num">${row.firsts}</td>
                 <td class="num">${row.seconds}</td>
                 <td class="num">${row.rating === 0 ? '' : row.rating}</td>
+                ${report.ratings ? html`<td class="num">${newRatingText(row)}</td>` : null}
                 ${
                   penalised
                     ? html`<td class="num">${row.penalty === 0 ? '' : `−${row.penalty}`}</td>`

@@ -311,7 +311,7 @@ describe('the tournament store stores exactly what the rules engine accepts', ()
     const future = {
       seq: 1,
       at: '2026-12-12T09:00:00.000Z',
-      version: 2,
+      version: LOG_VERSION + 1,
       command: { type: 'addDivision', name: 'B' },
     }
     await repo.append(id, future as LoggedCommand, summary, await storedHead(repo, id))

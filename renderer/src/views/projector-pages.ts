@@ -12,7 +12,11 @@ import {
   valueText,
   winnersText,
 } from '../../../shared/reports/prize-words'
-import { standingsReport, type StandingsLine } from '../../../shared/reports/standings-report'
+import {
+  newRatingText,
+  standingsReport,
+  type StandingsLine,
+} from '../../../shared/reports/standings-report'
 import { latestPublishedRound } from '../../../shared/tournament/lookup'
 import type { Division, TournamentState } from '../../../shared/tournament/types'
 import { halves, seatName, signed, startWord } from '../print/format'
@@ -87,6 +91,12 @@ const STANDINGS: readonly Column<StandingsLine>[] = [
   { header: 'Won', numeric: true, cell: (r) => halves(r.wins) },
   { header: 'Lost', numeric: true, cell: (r) => halves(r.losses) },
   { header: 'Spread', numeric: true, cell: (r) => signed(r.spread) },
+]
+
+/** Shown where the division's rating system estimates new ratings (issue 22). */
+const STANDINGS_WITH_RATINGS: readonly Column<StandingsLine>[] = [
+  ...STANDINGS,
+  { header: 'New rating', numeric: true, cell: newRatingText },
 ]
 
 function standingName(row: StandingsLine): string {
@@ -176,8 +186,9 @@ export function projectorTable(
     case 'standings': {
       const report = standingsReport(state, divisionName, division.rounds.length)
       if (!report.ok) return null
-      const { asOf, rows } = report.value
-      return tableOf(panel, divisionName, asOf, STANDINGS, rows, (r) => `p${r.id}`)
+      const { asOf, rows, ratings } = report.value
+      const columns = ratings ? STANDINGS_WITH_RATINGS : STANDINGS
+      return tableOf(panel, divisionName, asOf, columns, rows, (r) => `p${r.id}`)
     }
     case 'prizes': {
       if ((division.prizes?.prizes.length ?? 0) === 0) return null

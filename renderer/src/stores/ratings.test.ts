@@ -1,0 +1,116 @@
+import { createPinia, setActivePinia } from 'pinia'
+import { beforeEach, describe, expect, test } from 'vitest'
+import type { Command } from '../../../shared/tournament/commands'
+import { createMemoryRepository } from '../db/memory-repository'
+import { setRepository } from './repository'
+import { useRatingsStore } from './ratings'
+import { useTournamentStore } from './tournament'
+
+const INFO = {
+  name: 'MGI Premier League',
+  venue: 'Lagos Country Club',
+  startDate: '2022-02-19',
+  endDate: '2022-02-19',
+  rounds: 12,
+}
+
+beforeEach(() => {
+  setRepository(createMemoryRepository())
+  setActivePinia(createPinia())
+})
+
+const game = (
+  division: string,
+  round: number,
+  players: [number, number],
+  scores: [number, number],
+): Command[] => [
+  {
+    type: 'pairRound',
+    division,
+    round,
+    pairings: [{ kind: 'game', table: round, players }],
+  },
+  {
+    type: 'recordResult',
+    division,
+    round,
+    game: { table: round },
+    result: { kind: 'played', players, rawScores: scores, overtimeSeconds: [0, 0], scores },
+  },
+]
+
+/** Ann 1739 and Bob 1588 in A, Cy 1500 and Di 1600 in B, 12 rounds as the MGI event had. */
+async function event(): Promise<ReturnType<typeof useTournamentStore>> {
+  const tournament = useTournamentStore()
+  await tournament.create(INFO, 'nsa1995')
+  for (const name of ['A', 'B']) await tournament.dispatch({ type: 'addDivision', name })
+  await tournament.registerPlayer('A', { name: 'Ann', rating: '1739' })
+  await tournament.registerPlayer('A', { name: 'Bob', rating: '1588' })
+  await tournament.registerPlayer('B', { name: 'Cy', rating: '1500' })
+  await tournament.registerPlayer('B', { name: 'Di', rating: '1600' })
+  return tournament
+}
+
+async function run(
+  tournament: ReturnType<typeof useTournamentStore>,
+  commands: readonly Command[],
+) {
+  for (const command of commands) {
+    const outcome = await tournament.dispatch(command)
+    if (!outcome.ok) throw new Error(outcome.error.message)
+  }
+}
+
+describe('the ratings store: the engine’s estimates through one memoised getter (issue 22)', () => {
+  test('issue 22’s worked example under nsa (the NSA preset’s default): 1739 beats 1588 → 1746 (+7), 1582 (-6)', async () => {
+    const tournament = await event()
+    await run(tournament, game('A', 1, [1, 2], [420, 380]))
+    const ratings = useRatingsStore()
+    expect(ratings.shown('A')).toBe(true)
+    expect([...ratings.afterRound('A', 1).values()]).toEqual([
+      { player: 1, rating: 1739, newRating: 1746, change: 7 },
+      { player: 2, rating: 1588, newRating: 1582, change: -6 },
+    ])
+    expect(ratings.byRound('A', 1)).toEqual([{ round: 1, newRating: 1746, change: 7 }])
+    // Before round 1 there is nothing to estimate.
+    expect(ratings.afterRound('A', 0).size).toBe(0)
+  })
+
+  test('worked out once per change of the division: the same log head gives the same object', async () => {
+    const tournament = await event()
+    await run(tournament, game('A', 1, [1, 2], [420, 380]))
+    const ratings = useRatingsStore()
+    const a = ratings.estimates('A')
+    expect(ratings.estimates('A')).toBe(a)
+    // A result in B leaves division A as it was: A's estimates are kept.
+    await run(tournament, game('B', 1, [1, 2], [400, 300]))
+    expect(ratings.estimates('A')).toBe(a)
+    const b = ratings.estimates('B')
+    // A result in A is a new A: worked out again.
+    await run(tournament, game('A', 2, [2, 1], [450, 300]))
+    expect(ratings.estimates('A')).not.toBe(a)
+    expect(ratings.estimates('B')).toBe(b)
+    expect(ratings.byRound('A', 1).map((e) => e.round)).toEqual([1, 2])
+  })
+
+  test('a change of rating system is seen at once, and “none” hides the estimates', async () => {
+    const tournament = await event()
+    await run(tournament, game('A', 1, [1, 2], [420, 380]))
+    const ratings = useRatingsStore()
+    const nsa = ratings.estimates('A')
+    await run(tournament, [{ type: 'setRatingSystem', division: 'A', system: 'wespa' }])
+    expect(ratings.estimates('A')).not.toBe(nsa)
+    await run(tournament, [{ type: 'setRatingSystem', division: 'A', system: 'none' }])
+    expect(ratings.shown('A')).toBe(false)
+    expect(ratings.estimates('A')).toEqual([])
+    expect(ratings.afterRound('A', 1).size).toBe(0)
+  })
+
+  test('a division that does not exist, or no tournament open, has no estimates', async () => {
+    const ratings = useRatingsStore()
+    expect(ratings.estimates('A')).toEqual([])
+    await event()
+    expect(ratings.estimates('Z')).toEqual([])
+  })
+})

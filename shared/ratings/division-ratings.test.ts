@@ -1,0 +1,110 @@
+import { readFileSync } from 'node:fs'
+import { describe, expect, test } from 'vitest'
+import { parseTFile } from '../formats/t-file'
+import { importTDivision } from '../formats/t-import'
+import { rulesFromPreset } from '../rules/presets'
+import { PRESET_IDS, type PresetId } from '../rules/rule-set'
+import { fold } from '../tournament/apply'
+import type { Command } from '../tournament/commands'
+import type { TournamentState } from '../tournament/types'
+import {
+  DEFAULT_RATING_SYSTEM,
+  divisionRatingEstimates,
+  ratingPlayers,
+  ratingSystemFor,
+} from './division-ratings'
+import { estimateRatings } from './estimate'
+import { ratingPlayersFromTFile } from './from-t-file'
+
+function imported(text: string, rounds: number, preset: PresetId = 'nsa1995'): TournamentState {
+  const file = parseTFile(text)
+  if (!file.ok) throw new Error(file.error.message)
+  const rules = rulesFromPreset(preset)
+  const commands = importTDivision(file.value, { division: 'A', rules, rounds })
+  if (!commands.ok) throw new Error(commands.error.message)
+  const all: Command[] = [
+    {
+      type: 'createTournament',
+      info: { name: 'T', venue: '', startDate: '2026-01-01', endDate: '2026-01-01', rounds },
+      rules,
+    },
+    { type: 'addDivision', name: 'A' },
+    ...commands.value.commands,
+  ]
+  const state = fold(
+    't',
+    all.map((command, seq) => ({ seq, at: '2026-01-01T00:00:00.000Z', command })),
+  )
+  if (!state.ok || state.value === undefined) throw new Error('does not fold')
+  return state.value
+}
+
+describe('a folded division as rating input (issue 22, "What an estimate is")', () => {
+  // formats.md's worked example: a bye (Ed r1), Cy's no-show forfeit (r3, Bob +50), Di withdrawn
+  // after round 2, Bob and Ed's tie in round 2 is not one: 390 v 390.
+  const text = readFileSync(
+    new URL('../formats/__fixtures__/worked-example.t', import.meta.url),
+    'latin1',
+  )
+  const state = imported(text, 3)
+  const division = state.divisions[0]!
+
+  test('games against real opponents; byes, forfeits and unplayed rounds as opponent 0; a tie half', () => {
+    const games = ratingPlayers(division).map((p) =>
+      p.games.map((g) => `${g.round}:${g.opponent}:${g.score}`).join(' '),
+    )
+    expect(games).toEqual([
+      '1:2:1 2:3:1 3:5:1',
+      '1:1:0 2:5:0.5 3:0:1',
+      '1:4:1 2:1:0 3:0:0',
+      '1:3:0 2:0:1',
+      '1:0:1 2:2:0.5 3:1:0',
+    ])
+  })
+
+  test('the same estimates as the .t read as tsh reads it (its rounds up to the withdrawal)', () => {
+    const file = parseTFile(text)
+    if (!file.ok) throw new Error(file.error.message)
+    const fromFile = estimateRatings({
+      system: 'nsa',
+      maxRounds: 3,
+      players: ratingPlayersFromTFile(file.value),
+    })
+    const fromState = divisionRatingEstimates(state, 'A')
+    fromState.forEach((p, i) => {
+      expect(p.estimates).toEqual(fromFile[i]?.estimates.slice(0, p.estimates.length))
+    })
+    expect(fromState.map((p) => p.estimates.length)).toEqual([3, 3, 3, 2, 3])
+  })
+
+  test('a division that does not exist has no estimates', () => {
+    expect(divisionRatingEstimates(state, 'Z')).toEqual([])
+  })
+
+  test('the stored system wins over the preset default', () => {
+    expect(ratingSystemFor(state, 'A')).toBe('nsa')
+    const chosen: TournamentState = {
+      ...state,
+      divisions: state.divisions.map((d) => ({ ...d, ratingSystem: 'wespa' as const })),
+    }
+    expect(ratingSystemFor(chosen, 'A')).toBe('wespa')
+  })
+})
+
+describe('default rating system by preset (division-ratings.ts, DEFAULT_RATING_SYSTEM)', () => {
+  test.each([
+    ['msa', 'absp'],
+    ['msa-guide', 'absp'],
+    ['wsc2003', 'wespa'],
+    ['nsa1995', 'nsa'],
+    ['neon', 'wespa'],
+    ['custom', 'nsa'],
+  ] as const)('%s → %s', (preset, system) => {
+    expect(DEFAULT_RATING_SYSTEM[preset]).toBe(system)
+    expect(ratingSystemFor(imported('Ann 1500\n', 1, preset), 'A')).toBe(system)
+  })
+
+  test('every preset has one', () => {
+    expect(Object.keys(DEFAULT_RATING_SYSTEM).sort()).toEqual([...PRESET_IDS].sort())
+  })
+})
