@@ -356,15 +356,16 @@ describe("each division's panel holds its own rows, as the printed pages say the
       rows: ['4 | Wu | Zed | Draw', '5 | Xi | Yan | Draw'],
     },
     {
+      // The NSA preset rates by tsh's default `nsa`, so the standings end with the New rating column (issue 22).
       panel: 'standings' as const,
       division: 'A',
       rows: [
-        '1 | Cy | 2 | 1 | +400',
-        '2 | Ann | 2 | 1 | +60',
-        '3 | Fay | 2 | 1 | -20',
-        '4 | Ed | 1 | 2 | -15',
-        '5 | Di | 1 | 2 | -195',
-        '6 | Bob | 1 | 2 | -230',
+        '1 | Cy | 2 | 1 | +400 | 1715 (+15)',
+        '2 | Ann | 2 | 1 | +60 | 1896 (-4)',
+        '3 | Fay | 2 | 1 | -20 | 1433 (+33)',
+        '4 | Ed | 1 | 2 | -15 | 1488 (-12)',
+        '5 | Di | 1 | 2 | -195 | 1597 (-3)',
+        '6 | Bob | 1 | 2 | -230 | 1786 (-14)',
       ],
     },
   ])('$panel of division $division', ({ panel, division, rows }) => {
@@ -419,6 +420,8 @@ describe("each division's panel holds its own rows, as the printed pages say the
     expect(divisionTables(after.value, 'B')).toBe(b)
     const rebuilt = divisionTables(after.value, 'A')
     expect(rebuilt).not.toBe(a)
-    expect(rebuilt.get('standings')?.rows[0]?.cells.join(' | ')).toBe('1 | Cy | 2 | 1 | +410')
+    expect(rebuilt.get('standings')?.rows[0]?.cells.join(' | ')).toBe(
+      '1 | Cy | 2 | 1 | +410 | 1715 (+15)',
+    )
   })
 })
