@@ -1,11 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
 import { parseTFile } from '../formats/t-file'
-import { importTDivision } from '../formats/t-import'
-import { rulesFromPreset } from '../rules/presets'
-import { PRESET_IDS, type PresetId } from '../rules/rule-set'
-import { fold } from '../tournament/apply'
-import type { Command } from '../tournament/commands'
+import { importedTState } from '../formats/test-support/imported-t'
+import { PRESET_IDS } from '../rules/rule-set'
 import type { TournamentState } from '../tournament/types'
 import {
   DEFAULT_RATING_SYSTEM,
@@ -16,28 +13,7 @@ import {
 import { estimateRatings } from './estimate'
 import { ratingPlayersFromTFile } from './from-t-file'
 
-function imported(text: string, rounds: number, preset: PresetId = 'nsa1995'): TournamentState {
-  const file = parseTFile(text)
-  if (!file.ok) throw new Error(file.error.message)
-  const rules = rulesFromPreset(preset)
-  const commands = importTDivision(file.value, { division: 'A', rules, rounds })
-  if (!commands.ok) throw new Error(commands.error.message)
-  const all: Command[] = [
-    {
-      type: 'createTournament',
-      info: { name: 'T', venue: '', startDate: '2026-01-01', endDate: '2026-01-01', rounds },
-      rules,
-    },
-    { type: 'addDivision', name: 'A' },
-    ...commands.value.commands,
-  ]
-  const state = fold(
-    't',
-    all.map((command, seq) => ({ seq, at: '2026-01-01T00:00:00.000Z', command })),
-  )
-  if (!state.ok || state.value === undefined) throw new Error('does not fold')
-  return state.value
-}
+const imported = importedTState
 
 describe('a folded division as rating input (issue 22, "What an estimate is")', () => {
   // formats.md's worked example: a bye (Ed r1), Cy's no-show forfeit (r3, Bob +50), Di withdrawn
