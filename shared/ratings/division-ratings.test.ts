@@ -33,12 +33,12 @@ describe('a folded division as rating input (issue 22, "What an estimate is")', 
       '1:2:1 2:3:1 3:5:1',
       '1:1:0 2:5:0.5 3:0:1',
       '1:4:1 2:1:0 3:0:0',
-      '1:3:0 2:0:1',
+      '1:3:0 2:0:1 3:0:0',
       '1:0:1 2:2:0.5 3:1:0',
     ])
   })
 
-  test('the same estimates as the .t read as tsh reads it (its rounds up to the withdrawal)', () => {
+  test('the same estimates as the .t read as tsh reads it, a withdrawn player to the last round', () => {
     const file = parseTFile(text)
     if (!file.ok) throw new Error(file.error.message)
     const fromFile = estimateRatings({
@@ -47,10 +47,16 @@ describe('a folded division as rating input (issue 22, "What an estimate is")', 
       players: ratingPlayersFromTFile(file.value),
     })
     const fromState = divisionRatingEstimates(state, 'A')
-    fromState.forEach((p, i) => {
-      expect(p.estimates).toEqual(fromFile[i]?.estimates.slice(0, p.estimates.length))
-    })
-    expect(fromState.map((p) => p.estimates.length)).toEqual([3, 3, 3, 2, 3])
+    expect(fromState.map((p) => p.estimates)).toEqual(fromFile.map((p) => p.estimates))
+    expect(fromState.map((p) => p.estimates.length)).toEqual([3, 3, 3, 3, 3])
+  })
+
+  test('a game still waiting for its result ends the entries; a bye of that round counts', () => {
+    const pending = importedTState('Ann 1500 2 2; 400\nBob 1500 1 1; 300\nCy 1500 0 0; 50 50\n', 2)
+    const games = ratingPlayers(pending.divisions[0]!).map((p) =>
+      p.games.map((g) => `${g.round}:${g.opponent}`).join(' '),
+    )
+    expect(games).toEqual(['1:2', '1:1', '1:0 2:0'])
   })
 
   test('a division that does not exist has no estimates', () => {
