@@ -1,13 +1,10 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
-import { rulesFromPreset } from '../rules/presets'
-import { fold } from '../tournament/apply'
-import type { Command } from '../tournament/commands'
 import type { TournamentState } from '../tournament/types'
 import { exportTDivision } from './t-export'
 import { parseTFile } from './t-file'
 import type { TDivisionFile } from './t-file-types'
-import { importTDivision } from './t-import'
+import { importedTState } from './test-support/imported-t'
 
 const fixture = (name: string): string =>
   readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url), 'latin1')
@@ -16,28 +13,6 @@ function parsed(text: string): TDivisionFile {
   const file = parseTFile(text)
   if (!file.ok) throw new Error(file.error.message)
   return file.value
-}
-
-/** A .t imported into a fresh tournament of `rounds` rounds under the NSA preset (tsh's `nsa`). */
-function imported(file: TDivisionFile, rounds: number): TournamentState {
-  const rules = rulesFromPreset('nsa1995')
-  const commands = importTDivision(file, { division: 'A', rules, rounds })
-  if (!commands.ok) throw new Error(commands.error.message)
-  const all: Command[] = [
-    {
-      type: 'createTournament',
-      info: { name: 'T', venue: '', startDate: '2022-02-19', endDate: '2022-02-19', rounds },
-      rules,
-    },
-    { type: 'addDivision', name: 'A' },
-    ...commands.value.commands,
-  ]
-  const state = fold(
-    't',
-    all.map((command, seq) => ({ seq, at: '2022-02-19T00:00:00.000Z', command })),
-  )
-  if (!state.ok || state.value === undefined) throw new Error('does not fold')
-  return state.value
 }
 
 const newr = (file: TDivisionFile): (readonly string[] | undefined)[] =>
@@ -52,7 +27,7 @@ const exported = (state: TournamentState): TDivisionFile => {
 describe('.t export writes newr as tsh does (issue 22)', () => {
   test('the MGI fixture re-exported: every newr regenerated (under nsa) equals what tsh wrote', () => {
     const original = parsed(fixture('mgi-2022/a.t'))
-    const state = imported(original, 12)
+    const state = importedTState(fixture('mgi-2022/a.t'), 12)
     const again = exported(state)
     expect(newr(again)).toEqual(newr(original))
     expect(newr(again).flat().length).toBe(720)
@@ -60,7 +35,7 @@ describe('.t export writes newr as tsh does (issue 22)', () => {
 
   test('an imported newr that no longer matches the results is replaced, not kept', () => {
     const text = fixture('mgi-2022/a.t').replace(/newr 1746 1734/, 'newr 1111 1734')
-    const again = exported(imported(parsed(text), 12))
+    const again = exported(importedTState(text, 12))
     expect(again.players[0]?.tags.find((t) => t.name === 'newr')?.values.slice(0, 2)).toEqual([
       '1746',
       '1734',
@@ -69,7 +44,7 @@ describe('.t export writes newr as tsh does (issue 22)', () => {
 
   test('lines tsh wrote without newr get none from the preset default; a chosen system adds it', () => {
     const text = 'Ann 1500 2; 400\nBob 1500 1; 300\n'
-    const state = imported(parsed(text), 1)
+    const state = importedTState(text, 1)
     expect(newr(exported(state))).toEqual([undefined, undefined])
     const chosen: TournamentState = {
       ...state,
@@ -81,7 +56,7 @@ describe('.t export writes newr as tsh does (issue 22)', () => {
 
   test('under none an imported newr goes back as it came', () => {
     const original = parsed(fixture('mgi-2022/a.t'))
-    const state = imported(original, 12)
+    const state = importedTState(fixture('mgi-2022/a.t'), 12)
     const none: TournamentState = {
       ...state,
       divisions: state.divisions.map((d) => ({ ...d, ratingSystem: 'none' as const })),
@@ -95,7 +70,7 @@ describe('.t import keeps lifeg as lifetime games (issue 22, "What an estimate i
     ['Ann 1500 2; 400; lifeg 42\nBob 1500 1; 300\n', [42, undefined]],
     ['Ann 1500 2; 400; lifeg\nBob 0 1; 300; lifeg x\n', [0, 0]],
   ])('%j', (text, expected) => {
-    const state = imported(parsed(text), 1)
+    const state = importedTState(text, 1)
     expect(state.divisions[0]?.players.map((p) => p.lifetimeGames)).toEqual(expected)
     // The tag itself is kept for the export, as every tag is.
     expect(exported(state).players[0]?.tags.some((t) => t.name === 'lifeg')).toBe(true)

@@ -1,11 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
 import { parseTFile } from '../formats/t-file'
-import { importTDivision } from '../formats/t-import'
-import { rulesFromPreset } from '../rules/presets'
-import { PRESET_IDS, type PresetId } from '../rules/rule-set'
-import { fold } from '../tournament/apply'
-import type { Command } from '../tournament/commands'
+import { importedTState } from '../formats/test-support/imported-t'
+import { PRESET_IDS } from '../rules/rule-set'
 import type { TournamentState } from '../tournament/types'
 import {
   DEFAULT_RATING_SYSTEM,
@@ -16,28 +13,7 @@ import {
 import { estimateRatings } from './estimate'
 import { ratingPlayersFromTFile } from './from-t-file'
 
-function imported(text: string, rounds: number, preset: PresetId = 'nsa1995'): TournamentState {
-  const file = parseTFile(text)
-  if (!file.ok) throw new Error(file.error.message)
-  const rules = rulesFromPreset(preset)
-  const commands = importTDivision(file.value, { division: 'A', rules, rounds })
-  if (!commands.ok) throw new Error(commands.error.message)
-  const all: Command[] = [
-    {
-      type: 'createTournament',
-      info: { name: 'T', venue: '', startDate: '2026-01-01', endDate: '2026-01-01', rounds },
-      rules,
-    },
-    { type: 'addDivision', name: 'A' },
-    ...commands.value.commands,
-  ]
-  const state = fold(
-    't',
-    all.map((command, seq) => ({ seq, at: '2026-01-01T00:00:00.000Z', command })),
-  )
-  if (!state.ok || state.value === undefined) throw new Error('does not fold')
-  return state.value
-}
+const imported = importedTState
 
 describe('a folded division as rating input (issue 22, "What an estimate is")', () => {
   // formats.md's worked example: a bye (Ed r1), Cy's no-show forfeit (r3, Bob +50), Di withdrawn
@@ -57,12 +33,12 @@ describe('a folded division as rating input (issue 22, "What an estimate is")', 
       '1:2:1 2:3:1 3:5:1',
       '1:1:0 2:5:0.5 3:0:1',
       '1:4:1 2:1:0 3:0:0',
-      '1:3:0 2:0:1',
+      '1:3:0 2:0:1 3:0:0',
       '1:0:1 2:2:0.5 3:1:0',
     ])
   })
 
-  test('the same estimates as the .t read as tsh reads it (its rounds up to the withdrawal)', () => {
+  test('the same estimates as the .t read as tsh reads it, a withdrawn player to the last round', () => {
     const file = parseTFile(text)
     if (!file.ok) throw new Error(file.error.message)
     const fromFile = estimateRatings({
@@ -71,10 +47,16 @@ describe('a folded division as rating input (issue 22, "What an estimate is")', 
       players: ratingPlayersFromTFile(file.value),
     })
     const fromState = divisionRatingEstimates(state, 'A')
-    fromState.forEach((p, i) => {
-      expect(p.estimates).toEqual(fromFile[i]?.estimates.slice(0, p.estimates.length))
-    })
-    expect(fromState.map((p) => p.estimates.length)).toEqual([3, 3, 3, 2, 3])
+    expect(fromState.map((p) => p.estimates)).toEqual(fromFile.map((p) => p.estimates))
+    expect(fromState.map((p) => p.estimates.length)).toEqual([3, 3, 3, 3, 3])
+  })
+
+  test('a game still waiting for its result ends the entries; a bye of that round counts', () => {
+    const pending = importedTState('Ann 1500 2 2; 400\nBob 1500 1 1; 300\nCy 1500 0 0; 50 50\n', 2)
+    const games = ratingPlayers(pending.divisions[0]!).map((p) =>
+      p.games.map((g) => `${g.round}:${g.opponent}`).join(' '),
+    )
+    expect(games).toEqual(['1:2', '1:1', '1:0 2:0'])
   })
 
   test('a division that does not exist has no estimates', () => {

@@ -75,22 +75,38 @@ function roundGames(round: Round, into: Map<number, RatedGame[]>): void {
   })
 }
 
+/** Who is paired in the round (a game or a bye), whether or not the result is in. */
+function pairedIn(round: Round): Set<number> {
+  const paired = new Set<number>()
+  for (const pairing of round.pairings) {
+    if (pairing.kind === 'game') for (const p of pairing.players) paired.add(p)
+    else paired.add(pairing.player)
+  }
+  return paired
+}
+
 /**
- * The rating input of a folded division: every player in id order with the rounds that have
- * results; a round a player missed before their last entry (a late entry's, or one they sat out)
- * counts as opponent 0.
+ * The rating input of a folded division: every player in id order, one entry per round up to the
+ * division's last round with a result, as tsh's `.t` has one: a round the player missed (a late
+ * entry's, one after a withdrawal, one sat out) counts as opponent 0. A game whose result is not
+ * in yet ends the player's entries there, so their estimates stop at the last round they finished.
  */
 export function ratingPlayers(division: Division): readonly RatingPlayer[] {
   const byPlayer = new Map<number, RatedGame[]>()
   for (const round of division.rounds) roundGames(round, byPlayer)
+  let last = 0
+  for (const round of division.rounds) {
+    if (round.results.some((r) => r !== null)) last = Math.max(last, round.number)
+  }
+  const paired = division.rounds.map(pairedIn)
   return division.players.map((p) => {
-    const entries = (byPlayer.get(p.id) ?? []).sort((a, b) => a.round - b.round)
+    const entries = new Map((byPlayer.get(p.id) ?? []).map((g) => [g.round, g]))
     const games: RatedGame[] = []
-    let next = 1
-    for (const g of entries) {
-      for (; next < g.round; next++) games.push({ round: next, opponent: 0, score: 0 })
-      games.push(g)
-      next = g.round + 1
+    for (let r = 1; r <= last; r++) {
+      const entry = entries.get(r)
+      if (entry !== undefined) games.push(entry)
+      else if (paired[r - 1]?.has(p.id) === true) break
+      else games.push({ round: r, opponent: 0, score: 0 })
     }
     return {
       id: p.id,

@@ -35,6 +35,20 @@ describe('one game (issue 22, "Worked numbers")', () => {
   })
 })
 
+describe('aus and wespa veterans (issue 22, "One segment", "Acceleration")', () => {
+  test.each([
+    // aus: 0.5 + (1500 − 1620)/1200 = 0.4 expected; 0.6 × 20 = 12, no acceleration, no feedback.
+    ['aus', 1500, 1620, 1512, 1608],
+    // wespa: equal players, 0.5 × 20 = 10; acceleration ⅔ × (10 − 5); the loser −10 + (10/3)/20.
+    ['wespa', 1790, 1790, 1803, 1780],
+    // wespa: 1/(1 + e^(−172/172)) = 0.7310586 expected; 0.2689 × 20 = 5.38 points, 0.38 over 5:
+    // acceleration ⅔ × 0.38 = 0.25 → 1677.63; the loser −5.38 + 0.25/20 → 1494.63.
+    ['wespa', 1672, 1500, 1678, 1495],
+  ] as const)('%s: %i beats %i → %i and %i', (system, a, b, winner, loser) => {
+    expect(estimates(system, 1, event([a, b], [[1, 1, 2, 1]]))).toEqual([[winner], [loser]])
+  })
+})
+
 describe('newcomers (issue 22, "Newcomers")', () => {
   // A newcomer beats 1500 and 1600 and loses to 1700.
   const players = event(
