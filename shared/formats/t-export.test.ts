@@ -112,14 +112,16 @@ describe('a tournament built by commands exports to a .t that re-imports to the 
 
   test('formats.md worked example: opponents, scores, byes, forfeit, off and p12', () => {
     // Round 1 has tile draws at both tables (nobody had a first yet), recorded as who went first;
-    // round 3's forfeit is written as tsh writes it: opponent 0, +50 and −50.
+    // round 3's forfeit is written as tsh writes it: opponent 0, +50 and −50. The NSA preset rates
+    // by tsh's `nsa`, so each line carries its estimates (issue 22), unchanged by the byes and the
+    // unrated forfeit of round 3 (Bob, Cy, Di).
     expect(text).toBe(
       [
-        'Ann                     1850 2 3 5; 420 455 432; p12 1 2 2',
-        'Bob                     1790 1 5 0; 380 390 50; p12 2 1 0',
-        'Cy                      1700 4 1 0; 410 401 -50; p12 2 1 0',
-        'Di                      1650 3 0 0; 402 50 0; off 0; p12 1 0 0',
-        'Ed                      1600 0 2 1; 50 390 410; p12 0 2 1',
+        'Ann                     1850 2 3 5; 420 455 432; newr 1858 1863 1864; p12 1 2 2',
+        'Bob                     1790 1 5 0; 380 390 50; newr 1782 1777 1777; p12 2 1 0',
+        'Cy                      1700 4 1 0; 410 401 -50; newr 1712 1703 1703; p12 2 1 0',
+        'Di                      1650 3 0 0; 402 50 0; newr 1642 1641 1641; off 0; p12 1 0 0',
+        'Ed                      1600 0 2 1; 50 390 410; newr 1600 1605 1601; p12 0 2 1',
         '',
       ].join('\n'),
     )
@@ -245,9 +247,10 @@ describe('forfeits reach the .t and the rating file as the preset rates them', (
     exported(state).players.map((p) => [p.opponents, p.scores, p.tags])
 
   test('NSA VII.J.2: a forfeit not rated is tsh’s opponent 0 with ±spread', () => {
+    // Not rated: the estimates stay at the ratings (issue 22).
     expect(lines(withForfeit(nsa, forfeit(50, false, 'no-show')))).toEqual([
-      [[0], [50], []],
-      [[0], [-50], []],
+      [[0], [50], [{ name: 'newr', values: ['1500'] }]],
+      [[0], [-50], [{ name: 'newr', values: ['1400'] }]],
     ])
   })
 
@@ -272,6 +275,7 @@ describe('forfeits reach the .t and the rating file as the preset rates them', (
         [0],
         [1],
         [
+          { name: 'newr', values: ['1500'] },
           { name: 'penalty', values: ['-1'] },
           { name: 'rackside', values: ['r1=fw:2:0:walk-out:0'] },
         ],
@@ -280,6 +284,7 @@ describe('forfeits reach the .t and the rating file as the preset rates them', (
         [0],
         [-1],
         [
+          { name: 'newr', values: ['1400'] },
           { name: 'penalty', values: ['1'] },
           { name: 'rackside', values: ['r1=fl:1:0:walk-out:0'] },
         ],

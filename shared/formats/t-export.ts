@@ -30,9 +30,9 @@
  * `penalty` (the director's penalties, as tsh's negative spread change per round) and `off` (the
  * withdrawal): these are regenerated where the player's line had them, or added in tsh's
  * alphabetical place when there is something to say. `newr`, the rating estimate after each round,
- * is written as tsh writes it from the division's rating system (shared/ratings), replacing an
- * imported one, and on every line once the director has chosen the division's system; under `none`
- * an imported `newr` goes back as it came. Every other tag an imported
+ * is written as tsh writes it from the division's rating system (shared/ratings: the one the
+ * director chose, else the preset's), replacing an imported one; a line imported without one stays
+ * without until the director chooses a system; under `none` an imported `newr` goes back as it came. Every other tag an imported
  * player had (`board`, `rrank`, `team`, …) is written back exactly as imported, even when results
  * changed since: Rackside does not recompute tsh's other derived tags.
  */
@@ -421,12 +421,15 @@ function playerLine(
   generated.set(RACKSIDE_TAG, factValues.length === 0 ? null : factValues)
   // The rating class of the division's prize table (issue 14), else the tag as imported.
   generated.set('class', classTagValues(division, player))
-  // tsh's estimate after each round (issue 22), where the line had one or the director chose the
-  // division's rating system; a division rated `none` keeps what was imported. A line tsh wrote
-  // without `newr` (a Woogles export, an unrated event) is not given one by the preset's default.
+  // tsh's estimate after each round (issue 22), on every line of a rated division, as tsh writes
+  // it by default (its own default system is `nsa`). A line imported without `newr` came from an
+  // event that was not rated (tsh's `none`, a Woogles export) and stays as it came, unless the
+  // director has since chosen the division's system; a division rated `none` keeps what was imported.
   if (
     estimates !== undefined &&
-    (division.ratingSystem !== undefined || keptTag(player, 'newr') !== undefined)
+    (player.tsh === undefined ||
+      division.ratingSystem !== undefined ||
+      keptTag(player, 'newr') !== undefined)
   ) {
     generated.set('newr', estimates.length === 0 ? null : estimates.map(String))
   }

@@ -194,7 +194,7 @@ describe('tsh .t: results tsh has no form for come back, with a note', () => {
     ])
     const { text, notes } = trip(state)
     expect(text.split('\n')[2]).toBe(
-      'PC                      1498 0; 1; penalty -51; rackside r1=bye:-50',
+      'PC                      1498 0; 1; newr 1498; penalty -51; rackside r1=bye:-50',
     )
     expect(notes).toHaveLength(1)
     expect(notes[0]?.message).toContain('tsh has no bye at -50')
@@ -229,7 +229,7 @@ describe('tsh .t: results tsh has no form for come back, with a note', () => {
     ])
     const { text } = trip(state)
     expect(text.split('\n')[2]).toBe(
-      `Late, Lou               1400 0; ${String(-rules.results.forfeitSpread)}; rackside from=2`,
+      `Late, Lou               1400 0; ${String(-rules.results.forfeitSpread)}; newr 1400; rackside from=2`,
     )
     expect(roundTripDifference({ commands: [], state })).toBeNull()
   })
@@ -309,9 +309,9 @@ describe('NASPA submission: what NASPA needs for ratings is in the .t', () => {
     ])
     const { text, imported } = trip(state)
     expect(text.split('\n').slice(0, 3)).toEqual([
-      'Able, Al                1500 2; 400; naspa AA001234; p12 2',
-      'Baker, Bo               1500 1; 380; naspa BB004321; p12 1',
-      'Cole, Cy                1500 0; 50; id club-7',
+      'Able, Al                1500 2; 400; naspa AA001234; newr 1515; p12 2',
+      'Baker, Bo               1500 1; 380; naspa BB004321; newr 1490; p12 1',
+      'Cole, Cy                1500 0; 50; id club-7; newr 1500',
     ])
     const registered = imported.ok
       ? imported.value.commands.flatMap((c) =>
