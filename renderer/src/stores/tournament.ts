@@ -140,6 +140,26 @@ export const useTournamentStore = defineStore('tournament', () => {
     return load(id)
   }
 
+  /**
+   * Shows a log this window has just stored whole (a file opened, a tsh import, a backup restored)
+   * with the state its caller folded while checking it, instead of reading 10 000 rows back and
+   * folding them again (issue 20: half the wait of opening a 1000-player file).
+   */
+  function adopt(
+    stored: {
+      readonly tournamentId: string
+      readonly log: readonly LoggedCommand[]
+      readonly state: TournamentState
+    },
+    storedGeneration: number,
+  ): void {
+    reset(stored.tournamentId)
+    storedEntries.value = stored.log
+    log.value = stored.log
+    state.value = stored.state
+    generation.value = storedGeneration
+  }
+
   /** Reads the stored log; returns what changed against the log this window held. */
   async function load(id: string): Promise<boolean> {
     let stored: Awaited<ReturnType<TournamentRepository['loadStored']>>
@@ -422,6 +442,7 @@ export const useTournamentStore = defineStore('tournament', () => {
     desk,
     divisions,
     open,
+    adopt,
     close,
     create,
     dispatch,
