@@ -1,7 +1,14 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { ok } from '../result'
-import { decodeText, decodeUtf8, encodeText, fatalUtf8, utf8Break } from './text-codec'
+import {
+  decodeText,
+  decodeUtf8,
+  encodeText,
+  fatalUtf8,
+  utf8Break,
+  utf8ByteLength,
+} from './text-codec'
 
 /** Issue 13: one codec for the app, the browser build and the CLI (formats.md: tsh is Latin-1). */
 describe('the one text codec', () => {
@@ -126,5 +133,48 @@ describe('fatalUtf8: the platform decoder as a Utf8Decoder', () => {
     ['Latin-1 "é" alone (WHATWG: fatal decoder throws)', [0x4c, 0xe9, 0x61], null],
   ] as const)('%s', (_what, bytes, expected) => {
     expect(utf8(Uint8Array.from(bytes))).toBe(expected)
+  })
+})
+
+describe('utf8ByteLength: a size without a copy', () => {
+  test.each([
+    ['ASCII', 'Ana 1500', 8],
+    ['two-byte letters', 'Ñandú', 7],
+    ['three-byte (€)', '€5', 4],
+    ['a surrogate pair (😀)', 'a😀', 5],
+    ['a lone high surrogate (WHATWG: written as U+FFFD, 3 bytes)', 'a\ud83d', 4],
+    ['a lone low surrogate', '\ude00b', 4],
+  ] as const)('WHATWG Encoding, UTF-8 encoder: %s', (_what, text, bytes) => {
+    expect(utf8ByteLength(text)).toBe(bytes)
+  })
+
+  test('any text: the length TextEncoder writes', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 100 }), (text) => {
+        expect(utf8ByteLength(text)).toBe(new TextEncoder().encode(text).length)
+      }),
+    )
+  })
+})
+
+describe('UTF-8 encoding into one buffer (issue 20)', () => {
+  test.each([
+    ['a lone high surrogate', 'a\ud83d'],
+    ['a lone low surrogate', '\ude00b'],
+    ['a low before a high', '\ude00\ud83d'],
+  ] as const)('WHATWG Encoding: %s cannot be written in UTF-8 and is refused', (_what, text) => {
+    expect(encodeText(text, 'utf8')).toMatchObject({
+      ok: false,
+      error: { code: 'text.encoding.unrepresentable' },
+    })
+  })
+
+  test('any well-formed text: exactly the bytes TextEncoder writes', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 200 }), (text) => {
+        const encoded = encodeText(text, 'utf8')
+        expect(encoded.ok && [...encoded.value]).toEqual([...new TextEncoder().encode(text)])
+      }),
+    )
   })
 })
