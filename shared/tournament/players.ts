@@ -31,12 +31,59 @@ export function missedRoundsFor(firstRound: number, rules: Context['rules']): Mi
 export function registerPlayer(
   division: Division,
   command: CommandOf<'registerPlayer'>,
-  { info, rules }: Context,
+  context: Context,
 ): Result<Division> {
+  const roster = openRoster(division)
+  const added = addToRoster(roster, command, context)
+  return added.ok ? ok(rosterDivision(roster)) : added
+}
+
+/**
+ * A division's players being registered in a batch (a registration list of up to 20,000 rows):
+ * the roster is copied once and member ids are looked up in a map, so a batch takes linear time,
+ * where copying the roster and scanning it for each player took 17 s for 20,000 (issue 20).
+ */
+export interface Roster {
+  readonly division: Division
+  readonly players: Player[]
+  /** Each member id (lower case) and the player holding it. */
+  readonly holders: Map<string, Player>
+}
+
+export function openRoster(division: Division): Roster {
+  const holders = new Map<string, Player>()
+  for (const p of division.players) {
+    const key = p.memberId.toLowerCase()
+    if (key !== '' && !holders.has(key)) holders.set(key, p)
+  }
+  return { division, players: [...division.players], holders }
+}
+
+/** The division with every player the roster has taken, in order. */
+export function rosterDivision(roster: Roster): Division {
+  return roster.players.length === roster.division.players.length
+    ? roster.division
+    : { ...roster.division, players: roster.players }
+}
+
+/**
+ * Registers one player into the roster, checked and numbered as a registration on its own is; a
+ * refusal adds nothing.
+ */
+export function addToRoster(
+  roster: Roster,
+  command: CommandOf<'registerPlayer'>,
+  { info, rules }: Context,
+): Result<void> {
+  const { division } = roster
   const fields = validatePlayerInput(command.player)
   if (!fields.ok) return fields
-  const free = checkMemberIdFree(division, fields.value.memberId)
-  if (!free.ok) return free
+  const holder = roster.holders.get(fields.value.memberId.toLowerCase())
+  if (holder !== undefined && fields.value.memberId !== '') {
+    // The one wording of the rule (validation.ts), asked of the holder alone.
+    const free = checkMemberIdFree({ ...division, players: [holder] }, fields.value.memberId)
+    if (!free.ok) return free
+  }
   if (command.firstRound !== undefined) {
     const first = checkRoundNumber(info, command.firstRound)
     if (!first.ok) {
@@ -45,7 +92,7 @@ export function registerPlayer(
   }
   const firstRound = command.firstRound ?? division.rounds.length + 1
   const player: Player = {
-    id: division.players.length + 1,
+    id: roster.players.length + 1,
     ...fields.value,
     firstRound,
     missedRounds: missedRoundsFor(firstRound, rules),
@@ -53,7 +100,10 @@ export function registerPlayer(
     checkIns: [],
     ...(command.tsh === undefined ? {} : { tsh: command.tsh }),
   }
-  return ok({ ...division, players: [...division.players, player] })
+  roster.players.push(player)
+  const key = player.memberId.toLowerCase()
+  if (key !== '' && !roster.holders.has(key)) roster.holders.set(key, player)
+  return ok(undefined)
 }
 
 export function editPlayer(division: Division, command: CommandOf<'editPlayer'>): Result<Division> {
