@@ -33,7 +33,9 @@ export function registerPlayer(
   command: CommandOf<'registerPlayer'>,
   context: Context,
 ): Result<Division> {
-  const roster = openRoster(division)
+  // One player: a scan for the member id is cheaper than indexing the whole roster for it (the
+  // fold of a 2000-player log registers 2000 players one by one).
+  const roster = openRoster(division, 'scan')
   const added = addToRoster(roster, command, context)
   return added.ok ? ok(rosterDivision(roster)) : added
 }
@@ -46,17 +48,23 @@ export function registerPlayer(
 export interface Roster {
   readonly division: Division
   readonly players: Player[]
-  /** Each member id (lower case) and the player holding it. */
-  readonly holders: Map<string, Player>
+  /** Each member id (lower case) and the player holding it; null: found by a scan instead. */
+  readonly holders: Map<string, Player> | null
 }
 
-export function openRoster(division: Division): Roster {
+/** How a roster finds a member id's holder: `index` them for a batch, `scan` for one player. */
+export const ROSTER_LOOKUPS = ['index', 'scan'] as const
+export type RosterLookup = (typeof ROSTER_LOOKUPS)[number]
+
+export function openRoster(division: Division, lookup: RosterLookup = 'index'): Roster {
+  const players = [...division.players]
+  if (lookup === 'scan') return { division, players, holders: null }
   const holders = new Map<string, Player>()
-  for (const p of division.players) {
+  for (const p of players) {
     const key = p.memberId.toLowerCase()
     if (key !== '' && !holders.has(key)) holders.set(key, p)
   }
-  return { division, players: [...division.players], holders }
+  return { division, players, holders }
 }
 
 /** The division with every player the roster has taken, in order. */
@@ -78,8 +86,14 @@ export function addToRoster(
   const { division } = roster
   const fields = validatePlayerInput(command.player)
   if (!fields.ok) return fields
-  const holder = roster.holders.get(fields.value.memberId.toLowerCase())
-  if (holder !== undefined && fields.value.memberId !== '') {
+  const key = fields.value.memberId.toLowerCase()
+  const holder =
+    key === ''
+      ? undefined
+      : roster.holders === null
+        ? roster.players.find((p) => p.memberId.toLowerCase() === key)
+        : roster.holders.get(key)
+  if (holder !== undefined) {
     // The one wording of the rule (validation.ts), asked of the holder alone.
     const free = checkMemberIdFree({ ...division, players: [holder] }, fields.value.memberId)
     if (!free.ok) return free
@@ -101,8 +115,9 @@ export function addToRoster(
     ...(command.tsh === undefined ? {} : { tsh: command.tsh }),
   }
   roster.players.push(player)
-  const key = player.memberId.toLowerCase()
-  if (key !== '' && !roster.holders.has(key)) roster.holders.set(key, player)
+  if (key !== '' && roster.holders !== null && !roster.holders.has(key)) {
+    roster.holders.set(key, player)
+  }
   return ok(undefined)
 }
 
