@@ -17,8 +17,11 @@ import type {
   SaveFolderRequest,
   TextEncodingName,
 } from '../ipc-contract'
-import { decodeText, encodeText } from '../../shared/formats/text-codec'
+import { decodeText, encodeText, fatalUtf8 } from '../../shared/formats/text-codec'
 import { isSafeArchiveName } from '../../shared/formats/tsh-archive'
+
+/** Node's strict decoder, far faster than the plain one in shared/ (issue 20). */
+const nodeUtf8 = fatalUtf8(() => new TextDecoder('utf-8', { fatal: true }))
 
 /** No tournament file comes near this; a bigger one is a wrong pick, not something to load. */
 const MAX_OPEN_BYTES = 64 * 1024 * 1024
@@ -78,7 +81,7 @@ export async function readTextFile(
   try {
     const size = (await stat(path)).size
     if (size > MAX_OPEN_BYTES) return failed(`it is ${size} bytes, too large for a tournament file`)
-    const decoded = decodeText(new Uint8Array(await readFile(path)), encoding)
+    const decoded = decodeText(new Uint8Array(await readFile(path)), encoding, nodeUtf8)
     if (!decoded.ok) return failed(decoded.error.message)
     return { status: 'opened', name: basename(path), contents: decoded.value }
   } catch (error) {

@@ -1,9 +1,15 @@
+import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { rulesFromPreset } from '../rules/presets'
 import { apply } from '../tournament/apply'
 import type { Command } from '../tournament/commands'
 import type { TournamentState } from '../tournament/types'
-import { planCsvRegistration, readCsvPlayersBytes, registrationCommand } from './csv-registration'
+import {
+  planCsvRegistration,
+  planCsvRegistrationInSlices,
+  readCsvPlayersBytes,
+  registrationCommand,
+} from './csv-registration'
 import { encodeText } from './text-codec'
 import { readTournamentFile, writeTournamentFile } from './tournament-file'
 
@@ -178,5 +184,48 @@ describe('a registration list is stored as one command', () => {
       email: 'kai@example.org',
       phone: '+49 1',
     })
+  })
+})
+
+/** Issue 20: the Players screen checks a long list in slices, in linear time, with progress. */
+describe('a registration list checked in slices', () => {
+  const list = (rows: readonly string[]) =>
+    readCsvPlayersBytes(latin1(['Name;Rating;Member ID;Division', ...rows].join('\r\n'))).rows
+
+  test('progress after every slice but the last, and the plan of the whole list at once', () => {
+    const rows = list(
+      Array.from({ length: 10 }, (_, i) => `Player ${String(i % 7)};1500;M${String(i % 4)};A`),
+    )
+    const steps = planCsvRegistrationInSlices(event, 'A', rows, 3)
+    const progress: number[] = []
+    let step = steps.next()
+    while (step.done !== true) {
+      progress.push(step.value)
+      step = steps.next()
+    }
+    expect(progress).toEqual([3, 6, 9])
+    expect(step.value).toEqual(planCsvRegistration(event, 'A', rows))
+  })
+
+  test('property: any list, any slice, the same plan as checking it at once', () => {
+    const row = fc.record({
+      name: fc.constantFrom('Alpha, Ann', 'Beta, Bo', 'beta, bo', 'Ç, Ed', '', 'Dee, Di'),
+      memberId: fc.constantFrom('', 'AA1', 'aa1', 'B2', 'C3'),
+      division: fc.constantFrom('', 'A', 'B', 'Z'),
+    })
+    fc.assert(
+      fc.property(
+        fc.array(row, { maxLength: 25 }),
+        fc.integer({ min: 1, max: 30 }),
+        (drawn, slice) => {
+          const rows = list(drawn.map((r) => `${r.name};1500;${r.memberId};${r.division}`))
+          const steps = planCsvRegistrationInSlices(event, 'A', rows, slice)
+          let step = steps.next()
+          while (step.done !== true) step = steps.next()
+          expect(step.value).toEqual(planCsvRegistration(event, 'A', rows))
+        },
+      ),
+      { numRuns: 200 },
+    )
   })
 })

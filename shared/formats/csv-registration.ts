@@ -49,9 +49,9 @@ export const ENCODING_NAMES: Readonly<Record<TextEncodingName, string>> = {
 }
 
 /**
- * Checks `rows` after the ones already in `before` (so a long list can be checked in slices with
- * progress between them): each row's division (its own, else `division`), its fields by the
- * registration rules, its member id against the division and the rows before it.
+ * Checks `rows` after the ones already in `before`: each row's division (its own, else
+ * `division`), its fields by the registration rules, its member id against the division and the
+ * rows before it. A long list checked with progress goes through `planCsvRegistrationInSlices`.
  */
 export function planCsvRegistration(
   state: TournamentState,
@@ -59,6 +59,36 @@ export function planCsvRegistration(
   rows: readonly CsvPlayerRow[],
   before: CsvPlan = EMPTY_CSV_PLAN,
 ): CsvPlan {
+  const planner = csvPlanner(state, division, before)
+  planner.check(rows)
+  return planner.plan()
+}
+
+/**
+ * The list checked `slice` rows at a time, yielding how many rows are checked after each slice so
+ * a screen can show progress and stay responsive between them; returns the plan. The names and
+ * member ids seen so far are kept from slice to slice, so 20,000 rows take linear time (issue 20:
+ * each slice used to copy and index every row before it again).
+ */
+export function* planCsvRegistrationInSlices(
+  state: TournamentState,
+  division: string,
+  rows: readonly CsvPlayerRow[],
+  slice: number,
+): Generator<number, CsvPlan, undefined> {
+  const planner = csvPlanner(state, division, EMPTY_CSV_PLAN)
+  for (let start = 0; start < rows.length; start += slice) {
+    planner.check(rows.slice(start, start + slice))
+    if (start + slice < rows.length) yield start + slice
+  }
+  return planner.plan()
+}
+
+function csvPlanner(
+  state: TournamentState,
+  division: string,
+  before: CsvPlan,
+): { check(rows: readonly CsvPlayerRow[]): void; plan(): CsvPlan } {
   const entries = [...before.entries]
   const skipped = [...before.skipped]
   const refused = [...before.refused]
@@ -87,44 +117,49 @@ export function planCsvRegistration(
     if (entry.player.memberId !== '')
       keys.ids.set(entry.player.memberId.toLowerCase(), entry.player.name)
   }
-  for (const row of rows) {
-    const target = row.division ?? division
-    const note = (message: string): CsvRowNote => ({ row: row.row, name: row.name, message })
-    if (!state.divisions.some((d) => d.name === target)) {
-      refused.push(note(`there is no division ${target}`))
-      continue
+  function check(rows: readonly CsvPlayerRow[]): void {
+    for (const row of rows) {
+      const target = row.division ?? division
+      const note = (message: string): CsvRowNote => ({ row: row.row, name: row.name, message })
+      if (!state.divisions.some((d) => d.name === target)) {
+        refused.push(note(`there is no division ${target}`))
+        continue
+      }
+      const fields = validatePlayerInput({
+        name: row.name,
+        rating: row.rating === null ? '' : String(row.rating),
+        memberId: row.memberId ?? '',
+        club: row.club ?? '',
+        ...(row.country === null ? {} : { country: row.country }),
+        ...(row.team === null ? {} : { team: row.team }),
+        ...(row.email === null ? {} : { email: row.email }),
+        ...(row.phone === null ? {} : { phone: row.phone }),
+      })
+      if (!fields.ok) {
+        refused.push(note(fields.error.message))
+        continue
+      }
+      const keys = keysOf(target)
+      const nameKey = foldName(tidyName(fields.value.name))
+      if (keys.names.has(nameKey)) {
+        skipped.push(note(`${fields.value.name} is already registered in division ${target}`))
+        continue
+      }
+      const idKey = fields.value.memberId.toLowerCase()
+      const holder = idKey === '' ? undefined : keys.ids.get(idKey)
+      if (holder !== undefined) {
+        refused.push(note(`member id ${fields.value.memberId} already belongs to ${holder}`))
+        continue
+      }
+      keys.names.add(nameKey)
+      if (idKey !== '') keys.ids.set(idKey, fields.value.name)
+      entries.push({ row: row.row, division: target, player: fields.value })
     }
-    const fields = validatePlayerInput({
-      name: row.name,
-      rating: row.rating === null ? '' : String(row.rating),
-      memberId: row.memberId ?? '',
-      club: row.club ?? '',
-      ...(row.country === null ? {} : { country: row.country }),
-      ...(row.team === null ? {} : { team: row.team }),
-      ...(row.email === null ? {} : { email: row.email }),
-      ...(row.phone === null ? {} : { phone: row.phone }),
-    })
-    if (!fields.ok) {
-      refused.push(note(fields.error.message))
-      continue
-    }
-    const keys = keysOf(target)
-    const nameKey = foldName(tidyName(fields.value.name))
-    if (keys.names.has(nameKey)) {
-      skipped.push(note(`${fields.value.name} is already registered in division ${target}`))
-      continue
-    }
-    const idKey = fields.value.memberId.toLowerCase()
-    const holder = idKey === '' ? undefined : keys.ids.get(idKey)
-    if (holder !== undefined) {
-      refused.push(note(`member id ${fields.value.memberId} already belongs to ${holder}`))
-      continue
-    }
-    keys.names.add(nameKey)
-    if (idKey !== '') keys.ids.set(idKey, fields.value.name)
-    entries.push({ row: row.row, division: target, player: fields.value })
   }
-  return { entries, skipped, refused }
+  return {
+    check,
+    plan: () => ({ entries: [...entries], skipped: [...skipped], refused: [...refused] }),
+  }
 }
 
 /** The one command that registers the plan's players (null when there is nobody to register). */

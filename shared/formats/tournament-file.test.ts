@@ -12,6 +12,7 @@ import {
   checkLog,
   checkLogEntries,
   readTournamentFile,
+  tournamentFilePieces,
   writeRawLog,
   writeTournamentFile,
 } from './tournament-file'
@@ -477,5 +478,58 @@ describe('checkLog: every stored command is checked on load as a file is (issue 
     expect(file.log).toHaveLength(log.length + 2)
     expect(file.log.at(-2)).toEqual({ seq: log.length, command: { type: 'x', n: '10' } })
     expect(file.log.at(-1)).toBeNull()
+  })
+})
+
+/**
+ * Issue 20: a rolling backup writes the file a slice at a time between the page's frames; the
+ * pieces must be the file `JSON.stringify(file, null, 2)` gives, byte for byte, whatever the slice.
+ */
+describe('the tournament file in pieces', () => {
+  const standard = (file: string): string => `${JSON.stringify(JSON.parse(file), null, 2)}\n`
+
+  test.each([
+    ['the worked example, one command a piece', log, 1],
+    ['the worked example, 7 a piece (a last piece shorter)', log, 7],
+    ['the worked example, all in one piece', log, 1000],
+    ['a log of a single command', log.slice(0, 1), 3],
+    ['an empty log (a damaged tournament exported whole)', [], 3],
+  ] as const)('%s: joined, exactly the standard JSON text', (_case, entries, slice) => {
+    const pieces = [...tournamentFilePieces(ID, entries, SAVED, slice)]
+    const joined = pieces.join('')
+    expect(joined).toBe(standard(joined))
+    expect(JSON.parse(joined)).toMatchObject({ tournamentId: ID, savedAt: SAVED })
+    expect(joined).toBe(writeTournamentFile(ID, entries, SAVED))
+    // A header, one piece per slice, the close.
+    expect(pieces).toHaveLength(entries.length === 0 ? 1 : 2 + Math.ceil(entries.length / slice))
+  })
+
+  test('any generated event, any slice: the pieces read back to the same log', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 2, max: 12 }),
+        fc.integer({ min: 1, max: 4 }),
+        fc.integer({ min: 1, max: 40 }),
+        fc.option(fc.string({ maxLength: 12 }), { nil: undefined }),
+        (players, rounds, slice, desk) => {
+          const generated = generateLog({
+            players,
+            rounds,
+            seed: players * rounds,
+            starts: 'rules',
+          })
+          const stamped = generated.map((e) => ({
+            ...e,
+            ...(desk === undefined ? {} : { desk }),
+            version: LOG_VERSION,
+          }))
+          const joined = [...tournamentFilePieces(ID, stamped, SAVED, slice)].join('')
+          expect(joined).toBe(standard(joined))
+          const read = readTournamentFile(joined)
+          expect(read.ok && read.value.log).toEqual(stamped)
+        },
+      ),
+      { numRuns: 40 },
+    )
   })
 })

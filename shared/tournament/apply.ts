@@ -7,14 +7,18 @@ import { setPairingPlan, setTableOffset } from './plan'
 import { setPrizes } from './prizes'
 import { setRatingSystem } from './rating-settings'
 import {
+  addToRoster,
   assignPenalty,
   cancelCheckIn,
   checkIn,
   editPlayer,
   issueWarning,
+  openRoster,
   reinstatePlayer,
   registerPlayer,
+  rosterDivision,
   withdrawPlayer,
+  type Roster,
 } from './players'
 import { enterResult } from './record-result'
 import {
@@ -89,12 +93,26 @@ export function apply(
     case 'registerPlayer':
       return updateDivision(state, command.division, (d) => registerPlayer(d, command, context))
     case 'registerPlayers': {
-      let next: TournamentState = state
+      // Each division's roster is copied once for the whole batch (issue 20: linear to 20,000).
+      const rosters = new Map<string, Roster>()
       for (const [index, entry] of command.players.entries()) {
-        const division = entry.division ?? command.division
-        const registered = updateDivision(next, division, (d) =>
-          registerPlayer(d, { type: 'registerPlayer', division, player: entry.player }, context),
-        )
+        const name = entry.division ?? command.division
+        let roster = rosters.get(name)
+        if (roster === undefined) {
+          const division = state.divisions.find((d) => d.name === name)
+          if (division !== undefined) {
+            roster = openRoster(division)
+            rosters.set(name, roster)
+          }
+        }
+        const registered: Result<void> =
+          roster === undefined
+            ? missingDivision(name)
+            : addToRoster(
+                roster,
+                { type: 'registerPlayer', division: name, player: entry.player },
+                context,
+              )
         if (!registered.ok) {
           const error: RuleError = {
             ...registered.error,
@@ -103,9 +121,12 @@ export function apply(
           }
           return { ok: false, error }
         }
-        next = registered.value
       }
-      return ok(next)
+      const divisions = state.divisions.map((d) => {
+        const roster = rosters.get(d.name)
+        return roster === undefined ? d : rosterDivision(roster)
+      })
+      return ok({ ...state, divisions })
     }
     case 'editPlayer':
       return updateDivision(state, command.division, (d) => editPlayer(d, command))
@@ -163,6 +184,9 @@ export function apply(
   }
 }
 
+const missingDivision = (name: string): Result<never> =>
+  err('division.missing', `There is no division ${name}.`)
+
 function updateDivision(
   state: TournamentState,
   name: string,
@@ -170,7 +194,7 @@ function updateDivision(
 ): Result<TournamentState> {
   const index = state.divisions.findIndex((d) => d.name === name)
   const division = state.divisions[index]
-  if (!division) return err('division.missing', `There is no division ${name}.`)
+  if (!division) return missingDivision(name)
   const changed = change(division)
   if (!changed.ok) return changed
   const divisions = state.divisions.map((d, i) => (i === index ? changed.value : d))

@@ -1,7 +1,12 @@
 import 'fake-indexeddb/auto'
 import Dexie from 'dexie'
 import { afterEach, describe, expect, test } from 'vitest'
-import { BACKUPS_KEPT, BackupDatabase, createBrowserBackups } from './browser-backups'
+import {
+  BACKUP_SCHEMA_VERSIONS,
+  BACKUPS_KEPT,
+  BackupDatabase,
+  createBrowserBackups,
+} from './browser-backups'
 
 const opened: BackupDatabase[] = []
 afterEach(async () => {
@@ -11,10 +16,14 @@ afterEach(async () => {
   }
 })
 
-function backups() {
-  const db = new BackupDatabase(`rackside-backups-test-${crypto.randomUUID()}`)
+function open(name = `rackside-backups-test-${crypto.randomUUID()}`): BackupDatabase {
+  const db = new BackupDatabase(name)
   opened.push(db)
-  return createBrowserBackups(db)
+  return db
+}
+
+function backups() {
+  return createBrowserBackups(open())
 }
 
 const at = (minute: number): string => new Date(Date.UTC(2026, 2, 14, 9, minute)).toISOString()
@@ -40,5 +49,69 @@ describe('rolling backups inside the browser (issue 13; design.md: the last 20)'
       contents: `a${BACKUPS_KEPT + 4}`,
     })
     expect(await store.read('t-a', 'nope.json')).toMatchObject({ status: 'failed' })
+  })
+})
+
+/** Issue 20: listing reads a small index, never the files; restoring reads exactly one file. */
+describe('the backup index', () => {
+  test('the list comes from the index alone: with every file gone it still lists each, sized', async () => {
+    const db = open()
+    const store = createBrowserBackups(db)
+    await store.write('t-a', '{"name":"Ñandú Open"}\n', at(1))
+    await store.write('t-b', 'x'.repeat(5000), at(2))
+    await db.files.clear()
+    expect(await store.list()).toEqual([
+      { tournamentId: 't-b', name: '2026-03-14T09-02-00-000Z.json', savedAt: at(2), bytes: 5000 },
+      { tournamentId: 't-a', name: '2026-03-14T09-01-00-000Z.json', savedAt: at(1), bytes: 24 },
+    ])
+  })
+
+  test('restoring reads back the very file written; a rotated-out backup takes its file with it', async () => {
+    const db = open()
+    const store = createBrowserBackups(db)
+    const file = (minute: number) => `{"tournamentId":"t-a","minute":${minute},"name":"Łódź 😀"}\n`
+    for (let minute = 0; minute < BACKUPS_KEPT + 3; minute++) {
+      await store.write('t-a', file(minute), at(minute))
+    }
+    expect(await db.files.count()).toBe(BACKUPS_KEPT)
+    expect(await db.backups.count()).toBe(BACKUPS_KEPT)
+    const listed = await store.list()
+    for (const backup of listed) {
+      const minute = new Date(backup.savedAt).getUTCMinutes()
+      expect(await store.read('t-a', backup.name)).toEqual({
+        status: 'opened',
+        name: backup.name,
+        contents: file(minute),
+      })
+      expect(backup.bytes).toBe(new TextEncoder().encode(file(minute)).length)
+    }
+    expect(await store.read('t-a', '2026-03-14T09-00-00-000Z.json')).toMatchObject({
+      status: 'failed',
+    })
+  })
+
+  test('a version-1 database (files inside the rows) is upgraded: listed with sizes, restorable', async () => {
+    const name = `rackside-backups-test-${crypto.randomUUID()}`
+    const [v1] = BACKUP_SCHEMA_VERSIONS
+    const old = new Dexie(name)
+    old.version(v1.version).stores(v1.stores)
+    await old.table('backups').bulkAdd([
+      { tournamentId: 't-old', savedAt: at(5), contents: 'Ñ-five' },
+      { tournamentId: 't-old', savedAt: at(6), contents: 'six' },
+    ])
+    old.close()
+
+    const store = createBrowserBackups(open(name))
+    const listed = await store.list()
+    expect(listed.map((b) => [b.savedAt, b.bytes])).toEqual([
+      [at(6), 3],
+      [at(5), 7],
+    ])
+    expect(await store.read('t-old', listed[1]!.name)).toMatchObject({ contents: 'Ñ-five' })
+    // The rows no longer carry their files.
+    expect(await opened.at(-1)!.backups.toArray()).toEqual([
+      { id: 1, tournamentId: 't-old', savedAt: at(5), bytes: 7 },
+      { id: 2, tournamentId: 't-old', savedAt: at(6), bytes: 3 },
+    ])
   })
 })

@@ -1,8 +1,28 @@
-import Dexie, { type Table } from 'dexie'
+import Dexie, { type Table, type Transaction } from 'dexie'
 import type { BackupInfo, BackupOutcome, OpenFileOutcome } from '../../../electron/ipc-contract'
+import { utf8ByteLength } from '../../../shared/formats/text-codec'
 
-/** One rolling backup kept inside the browser: the tournament file as it was written. */
+/**
+ * One rolling backup kept inside the browser, as the list shows it: the index row. Its file is a
+ * row of its own (`BackupFile`, same id), so listing 20 backups of each tournament reads a few
+ * hundred bytes each, never the files (issue 20: listing read all 170 MB of them, 2.7 s).
+ */
 export interface BackupRow {
+  readonly id?: number
+  readonly tournamentId: string
+  readonly savedAt: string
+  /** The file's size in UTF-8, counted when it was written. */
+  readonly bytes: number
+}
+
+/** A backup's file: the tournament file as it was written. */
+export interface BackupFile {
+  readonly id: number
+  readonly contents: string
+}
+
+/** Version 1 kept the file inside the index row. */
+interface BackupRowV1 {
   readonly id?: number
   readonly tournamentId: string
   readonly savedAt: string
@@ -14,6 +34,15 @@ export const BACKUPS_KEPT = 20
 
 export const BACKUP_DATABASE_NAME = 'rackside-backups'
 
+/** Every schema the backup database has shipped, oldest first (as `SCHEMA_VERSIONS` in database.ts). */
+export const BACKUP_SCHEMA_VERSIONS = [
+  { version: 1, stores: { backups: '++id, tournamentId, [tournamentId+savedAt]' } },
+  {
+    version: 2,
+    stores: { backups: '++id, tournamentId, [tournamentId+savedAt]', files: 'id' },
+  },
+] as const
+
 /**
  * The browser build's backups (issue 13): a database of its own, so a damaged or replaced
  * tournament log never takes its backups with it, and the browser build is as safe as the
@@ -21,15 +50,38 @@ export const BACKUP_DATABASE_NAME = 'rackside-backups'
  */
 export class BackupDatabase extends Dexie {
   declare readonly backups: Table<BackupRow, number>
+  declare readonly files: Table<BackupFile, number>
 
   constructor(name: string = BACKUP_DATABASE_NAME) {
     super(name)
-    this.version(1).stores({ backups: '++id, tournamentId, [tournamentId+savedAt]' })
+    const [v1, v2] = BACKUP_SCHEMA_VERSIONS
+    this.version(v1.version).stores(v1.stores)
+    this.version(v2.version).stores(v2.stores).upgrade(splitFiles)
   }
 }
 
+/**
+ * Version 2: each file moves out of its index row, which learns the file's size. Read once, at the
+ * upgrade; an interrupted upgrade loses nothing (IndexedDB rolls it back).
+ */
+async function splitFiles(tx: Transaction): Promise<void> {
+  const rows = tx.table<BackupRowV1 | BackupRow, number>('backups')
+  const all = (await rows.toArray()) as (BackupRowV1 & { readonly id: number })[]
+  await tx
+    .table<BackupFile, number>('files')
+    .bulkPut(all.map((row) => ({ id: row.id, contents: row.contents })))
+  await rows.bulkPut(
+    all.map((row) => ({
+      id: row.id,
+      tournamentId: row.tournamentId,
+      savedAt: row.savedAt,
+      bytes: utf8ByteLength(row.contents),
+    })),
+  )
+}
+
 /** The file name a backup downloads as, and what `read` takes back. */
-export function backupName(row: BackupRow): string {
+export function backupName(row: Pick<BackupRow, 'savedAt'>): string {
   return `${row.savedAt.replace(/[:.]/g, '-')}.json`
 }
 
@@ -48,12 +100,18 @@ export function createBrowserBackups(db: BackupDatabase): BrowserBackups {
   return {
     async write(tournamentId, contents, savedAt) {
       try {
-        const row: BackupRow = { tournamentId, savedAt, contents }
-        await db.transaction('rw', db.backups, async () => {
-          await db.backups.add(row)
+        const row: BackupRow = { tournamentId, savedAt, bytes: utf8ByteLength(contents) }
+        // The index row and its file together, and the oldest beyond 20 dropped with theirs.
+        await db.transaction('rw', db.backups, db.files, async () => {
+          const id = await db.backups.add(row)
+          await db.files.add({ id, contents })
           const rows = await rowsOf(tournamentId).primaryKeys()
           const extra = rows.length - BACKUPS_KEPT
-          if (extra > 0) await db.backups.bulkDelete(rows.slice(0, extra))
+          if (extra > 0) {
+            const old = rows.slice(0, extra)
+            await db.backups.bulkDelete(old)
+            await db.files.bulkDelete(old)
+          }
         })
         return { status: 'saved', name: backupName(row) }
       } catch (error) {
@@ -69,17 +127,22 @@ export function createBrowserBackups(db: BackupDatabase): BrowserBackups {
           tournamentId: row.tournamentId,
           name: backupName(row),
           savedAt: row.savedAt,
-          bytes: new TextEncoder().encode(row.contents).length,
+          bytes: row.bytes,
         }))
         .sort((a, b) => (a.savedAt < b.savedAt ? 1 : a.savedAt > b.savedAt ? -1 : 0))
     },
 
     async read(tournamentId, name) {
-      const rows = await rowsOf(tournamentId).toArray()
-      const found = rows.find((row) => backupName(row) === name)
-      return found
-        ? { status: 'opened', name, contents: found.contents }
-        : { status: 'failed', message: `There is no backup ${name} of ${tournamentId}.` }
+      const missing: OpenFileOutcome = {
+        status: 'failed',
+        message: `There is no backup ${name} of ${tournamentId}.`,
+      }
+      return db.transaction('r', db.backups, db.files, async () => {
+        const rows = await rowsOf(tournamentId).toArray()
+        const found = rows.find((row) => backupName(row) === name)
+        const file = found?.id === undefined ? undefined : await db.files.get(found.id)
+        return file === undefined ? missing : { status: 'opened', name, contents: file.contents }
+      })
     },
   }
 }

@@ -70,3 +70,65 @@ describe('the Dexie repository when storage fails', () => {
     expect(!written.ok && written.error.code).toBe('storage.failed')
   })
 })
+
+/**
+ * Issue 20: a tournament file opens with one bulk write (`bulkAdd` of every row, then the summary)
+ * in one transaction, so a failure part-way leaves no half-stored tournament.
+ */
+describe('the Dexie repository imports a whole log in one transaction', () => {
+  test.each([
+    ['the disk fills up on the summary, after every row', 'tournaments' as const],
+    ['the disk fills up while the rows are written', 'commands' as const],
+  ])('a new tournament: %s, and nothing of it is stored', async (_when, table) => {
+    const db = openDatabase()
+    const repository = createDexieRepository(db)
+    const event = tournamentFixture('t-bulk-new', 'Bulk Open')
+    const target = table === 'tournaments' ? db.tournaments : db.commands
+    vi.spyOn(target, table === 'tournaments' ? 'put' : 'bulkAdd').mockImplementation(() => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError')
+    })
+    const stored = await repository.importLog(event.id, event.log, event.summaryAfter(22), {
+      replace: false,
+    })
+    vi.restoreAllMocks()
+    expect(!stored.ok && stored.error.code).toBe('storage.failed')
+    expect(await repository.loadStored(event.id)).toBeUndefined()
+    expect(await repository.list()).toEqual([])
+    expect(await db.commands.count()).toBe(0)
+  })
+
+  test('a replace that fails keeps the old log whole, with its generation', async () => {
+    const db = openDatabase()
+    const repository = createDexieRepository(db)
+    const event = tournamentFixture('t-bulk-replace', 'Bulk Cup')
+    await writeLog(repository, event, { to: 8 })
+    vi.spyOn(db.tournaments, 'put').mockImplementation(() => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError')
+    })
+    const replaced = await repository.importLog(event.id, event.log, event.summaryAfter(22), {
+      replace: true,
+    })
+    vi.restoreAllMocks()
+    expect(!replaced.ok && replaced.error.code).toBe('storage.failed')
+    expect(await repository.loadStored(event.id)).toEqual({
+      log: event.log.slice(0, 8),
+      generation: 0,
+    })
+    expect(await repository.list()).toEqual([event.summaryAfter(8)])
+  })
+
+  test('a row IndexedDB cannot store (a function inside a command) stores none of the log', async () => {
+    const db = openDatabase()
+    const repository = createDexieRepository(db)
+    const event = tournamentFixture('t-bulk-clone', 'Clone Open')
+    const log = event.log.map((entry, seq) =>
+      seq === 15 ? { ...entry, command: { ...entry.command, note: () => 0 } } : entry,
+    )
+    const stored = await repository.importLog(event.id, log, event.summaryAfter(22), {
+      replace: false,
+    })
+    expect(!stored.ok && stored.error.code).toBe('storage.failed')
+    expect(await db.commands.count()).toBe(0)
+    expect(await repository.list()).toEqual([])
+  })
+})

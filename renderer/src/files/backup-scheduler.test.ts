@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import type { BackupOutcome } from '../../../electron/ipc-contract'
-import { createBackupScheduler, type BackupSnapshot } from './backup-scheduler'
+import { writeTournamentFile } from '../../../shared/formats/tournament-file'
+import type { LoggedCommand } from '../../../shared/tournament/commands'
+import { backupContents, createBackupScheduler, type BackupSnapshot } from './backup-scheduler'
 
 const saved = (name: string): BackupOutcome => ({ status: 'saved', name })
 
@@ -78,5 +80,41 @@ describe('backup scheduling', () => {
     scheduler.changed({ ...snap, commandCount: 2 })
     await scheduler.flush()
     expect(seen).toEqual(['failed', 'saved'])
+  })
+})
+
+describe('a backup written a slice at a time (issue 20)', () => {
+  test('the same file as writeTournamentFile, with a pause after every slice of 500 commands', async () => {
+    vi.useRealTimers()
+    const log: LoggedCommand[] = Array.from({ length: 1234 }, (_, seq) => ({
+      seq,
+      at: '2026-03-14T09:00:00.000Z',
+      desk: 'desk-1',
+      command: { type: 'addDivision', name: `Division ${seq} “Ñ”` },
+    }))
+    let pauses = 0
+    const text = await backupContents('t-slices', log, '2026-03-14T18:00:00.000Z', async () => {
+      pauses += 1
+    })
+    expect(text).toBe(writeTournamentFile('t-slices', log, '2026-03-14T18:00:00.000Z'))
+    // The header, each slice and the close: the page gets a turn after each.
+    expect(log.length).toBeGreaterThan(500)
+    expect(pauses).toBe(2 + Math.ceil(log.length / 500))
+  })
+
+  test('the scheduler waits for a file built in slices before writing it', async () => {
+    const { writes, scheduler } = setup()
+    const snap = (commandCount: number): BackupSnapshot => ({
+      tournamentId: 't-async',
+      commandCount,
+      contents: async () => {
+        await Promise.resolve()
+        return `async:${commandCount}`
+      },
+    })
+    scheduler.changed(snap(1))
+    scheduler.changed(snap(2))
+    await scheduler.flush()
+    expect(writes).toEqual([{ id: 't-async', contents: 'async:2' }])
   })
 })

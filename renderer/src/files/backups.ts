@@ -1,10 +1,9 @@
 import type { PiniaPlugin } from 'pinia'
 import { reactive, watch } from 'vue'
 import type { BackupOutcome } from '../../../electron/ipc-contract'
-import { writeTournamentFile } from '../../../shared/formats/tournament-file'
 import { desktopApi } from '../bridge/desktop-api'
 import { useTournamentStore } from '../stores/tournament'
-import { createBackupScheduler } from './backup-scheduler'
+import { backupContents, createBackupScheduler } from './backup-scheduler'
 
 /** What the Files screen says about backups. */
 export const backupStatus = reactive<{
@@ -38,7 +37,8 @@ export const backupPlugin: PiniaPlugin = ({ store }) => {
       scheduler.changed({
         tournamentId: id,
         commandCount: log.length,
-        contents: () => writeTournamentFile(id, log, new Date().toISOString()),
+        // Written a slice at a time, so the page never waits for a backup (issue 20).
+        contents: () => backupContents(id, log, new Date().toISOString()),
       })
     },
   )

@@ -21,6 +21,8 @@ import {
   importTshText,
   importTText,
   prepareCommands,
+  prepareFile,
+  prepareLog,
   readTournamentText,
   tournamentFileText,
 } from './exchange'
@@ -175,6 +177,23 @@ describe('our tournament file', () => {
     expect(readTournamentText(text).ok).toBe(true)
     const cut = readTournamentText(text.slice(0, text.length / 2))
     expect(!cut.ok && cut.error.message).toMatch(/damaged or cut short/)
+  })
+
+  test.each([
+    ['opened under its own id', undefined],
+    ['restored as a new tournament beside it', 't-restored'],
+  ])('a file read once is ready to store without a second fold (issue 20): %s', (_case, newId) => {
+    const event = imported()
+    const text = tournamentFileText(event.tournamentId, event.log, '2026-03-14T10:00:00.000Z')
+    const read = readTournamentText(text)
+    if (!read.ok) throw new Error(read.error.message)
+    const prepared = prepareFile(read.value, newId)
+    const id = newId ?? event.tournamentId
+    // What a fold under that id gives, and the summary the list shows.
+    const again = prepareLog(id, read.value.log)
+    expect(again.ok && prepared).toEqual(again.ok && again.value)
+    expect(prepared.state.id).toBe(id)
+    expect(prepared.summary).toMatchObject({ id, commandCount: event.log.length })
   })
 })
 

@@ -3,9 +3,12 @@ import { announceLogChanged } from '../stores/live'
 import { repository } from '../stores/repository'
 import type { PreparedTournament } from './exchange'
 
-/** Whether a tournament with this id is already stored on this computer. */
+/**
+ * Whether a tournament with this id is already stored on this computer: asked of the summaries,
+ * not by reading its whole log (10 000 rows for a 1000-player event, issue 20).
+ */
 export async function isStored(tournamentId: string): Promise<boolean> {
-  return (await repository().loadLog(tournamentId)) !== undefined
+  return (await repository().list()).some((summary) => summary.id === tournamentId)
 }
 
 /**

@@ -245,6 +245,12 @@ describe('print documents', () => {
     }
   })
 
+  test('slips are cut along solid lines: a dashed border goes into the PDF dash by dash (issue 20)', () => {
+    const doc = documentOf('result-slips')
+    expect(/\.slip \{[^}]*border: 0\.3mm solid #000/.exec(doc)).not.toBeNull()
+    expect(doc).not.toContain('dashed')
+  })
+
   test('pairings by table: starter with *, the bye with its spread, the rules block', () => {
     const doc = documentOf('pairings-by-table')
     expect(doc).toContain('Chong, Mei</td>')

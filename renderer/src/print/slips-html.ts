@@ -16,10 +16,12 @@ const SLIPS_PER_PAGE = 3
 
 function slipCss(pageSize: PageSize): string {
   // Each slip gets a third of the printable height less a small gap, so three always fit and a
-  // slip is never cut by a page break.
+  // slip is never cut by a page break. The cut line is solid: Chromium writes a dashed border into
+  // the PDF dash by dash, which made 500 slips 3 MB instead of 0.7 MB and a quarter slower to
+  // print (issue 20).
   const height = Math.floor((printableHeight(pageSize, false) / SLIPS_PER_PAGE - 1.5) * 10) / 10
   return `
-.slip { height: ${height}mm; overflow: hidden; border: 0.3mm dashed #000; padding: 2.5mm 3mm;
+.slip { height: ${height}mm; overflow: hidden; border: 0.3mm solid #000; padding: 2.5mm 3mm;
   margin-bottom: 1.5mm; break-inside: avoid; page-break-inside: avoid; display: flex;
   flex-direction: column; gap: 1.2mm; }
 .slip-head { display: flex; justify-content: space-between; align-items: baseline; font-size: 8.5pt; }

@@ -1,5 +1,5 @@
 import { createPinia, setActivePinia } from 'pinia'
-import { beforeEach, describe, expect, test } from 'vitest'
+import { beforeEach, describe, expect, test, vi } from 'vitest'
 import type { LoggedCommand } from '../../../shared/tournament/commands'
 import { LOG_VERSION } from '../../../shared/tournament/log-version'
 import { createMemoryRepository } from '../db/memory-repository'
@@ -399,5 +399,33 @@ describe('the tournament store stores exactly what the rules engine accepts', ()
     expect(asked).toEqual(['after 0', 'after 2'])
     expect(projector.state?.divisions[0]?.players.map((p) => p.name)).toEqual(['Tan, Ah Kow'])
     expect(projector.state).toEqual(desk.state)
+  })
+
+  test('issue 20: a log just stored whole is adopted with its state, not read back, and the desk carries on', async () => {
+    const mine = useTournamentStore()
+    await mine.create(INFO, 'msa')
+    await mine.dispatch({ type: 'addDivision', name: 'A' })
+    const id = mine.tournamentId!
+    const first = (await repo.loadLog(id)) ?? []
+    const fromFile = [
+      ...first,
+      { seq: 2, at: '2026-12-12T10:00:00.000Z', command: { type: 'addDivision', name: 'B' } },
+    ] as const
+    const folded = reopened()
+    const summary = { ...(await repo.list())[0]!, commandCount: 3 }
+    const stored = await repo.importLog(id, fromFile, summary, { replace: true })
+    if (!stored.ok) throw new Error(stored.error.message)
+    expect(await folded.open(id)).toBe(true)
+
+    const opener = reopened()
+    const reads = vi.spyOn(repo, 'loadStored')
+    opener.adopt({ tournamentId: id, log: fromFile, state: folded.state! }, stored.value.generation)
+    expect(await opener.open(id)).toBe(true)
+    expect(reads).not.toHaveBeenCalled()
+    expect(opener.state).toEqual(folded.state)
+    expect(opener.generation).toBe(1)
+    // The adopted head is the stored one: the next command is appended, not refused.
+    expect((await opener.dispatch({ type: 'addDivision', name: 'C' })).ok).toBe(true)
+    expect((await repo.loadLog(id))?.map((e) => e.seq)).toEqual([0, 1, 2, 3])
   })
 })

@@ -117,6 +117,26 @@ export const useTournamentStore = defineStore('tournament', () => {
   }
 
   /**
+   * Shows a log this window has just stored whole (a file opened, a tsh import, a backup restored)
+   * with the state its caller folded while checking it, instead of reading 10 000 rows back and
+   * folding them again (issue 20: half the wait of opening a 1000-player file).
+   */
+  function adopt(
+    stored: {
+      readonly tournamentId: string
+      readonly log: readonly LoggedCommand[]
+      readonly state: TournamentState
+    },
+    storedGeneration: number,
+  ): void {
+    reset(stored.tournamentId)
+    storedEntries.value = stored.log
+    log.value = stored.log
+    state.value = stored.state
+    generation.value = storedGeneration
+  }
+
+  /**
    * Reads what is stored: only the commands after the last one this window holds when they extend
    * it (issue 19: a projector re-read a 20 000-command log on every result), else the whole log.
    */
@@ -405,6 +425,7 @@ export const useTournamentStore = defineStore('tournament', () => {
     desk,
     divisions,
     open,
+    adopt,
     close,
     create,
     dispatch,
