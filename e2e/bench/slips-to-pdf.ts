@@ -73,7 +73,7 @@ try {
     name: string,
   ): Promise<{ ms: number; path: string; kb: number }> {
     const times: number[] = []
-    let pdf = Buffer.alloc(0)
+    let pdf: Buffer = Buffer.alloc(0)
     for (let run = 0; run < 3; run++) {
       const pdfPage = await browser.newPage()
       await pdfPage.setContent(doc, { waitUntil: 'load' })
