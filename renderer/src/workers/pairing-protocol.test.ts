@@ -1,8 +1,11 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { proposePairing, type ProposeOptions } from '../../../shared/desk/pair-next'
-import { playEvent } from '../../../shared/desk/test-support/played-event'
+import { seededRng } from '../../../shared/random'
+import { playedResult } from '../../../shared/results/game-result'
+import { rulesFromPreset } from '../../../shared/rules/presets'
 import { apply } from '../../../shared/tournament/apply'
+import type { Command } from '../../../shared/tournament/commands'
 import type { TournamentState } from '../../../shared/tournament/types'
 import { proposePairingOffThread } from './pairing-client'
 import { answerPairingRequest, pairingRequest, type PairingRequest } from './pairing-protocol'
@@ -21,15 +24,72 @@ function viaWorker(
   return reply.kind === 'proposal' ? reply.result : reply
 }
 
-/** A 41-player event (a bye every round) with late entries and forfeits, 6 of 8 rounds played. */
-const played = playEvent({
-  players: 41,
-  rounds: 8,
-  play: 6,
-  seed: 20260520,
-  forfeits: 0.05,
-  late: [[4, 2]],
-})
+function run(state: TournamentState | undefined, command: Command): TournamentState {
+  const next = apply(state, command, 'worker-test')
+  if (!next.ok) throw new Error(`${command.type}: ${next.error.code}`)
+  return next.value
+}
+
+/**
+ * A 41-player event (a bye every round, two late entries in round 4) paired by the desk's own
+ * proposals, 6 of its 8 rounds played with seeded scores; `before[r]` is the state round r was
+ * paired from.
+ */
+function playedEvent(seed: number): { state: TournamentState; before: TournamentState[] } {
+  const rng = seededRng(seed)
+  let state = run(undefined, {
+    type: 'createTournament',
+    info: {
+      name: 'Worker Open',
+      venue: 'Hall',
+      startDate: '2026-03-14',
+      endDate: '2026-03-15',
+      rounds: 8,
+    },
+    rules: rulesFromPreset('nsa1995'),
+  })
+  state = run(state, { type: 'addDivision', name: 'A' })
+  const register = (n: number, firstRound?: number): void => {
+    state = run(state, {
+      type: 'registerPlayer',
+      division: 'A',
+      player: { name: `Player ${n}`, rating: 1000 + rng.int(1000), memberId: `M${n}`, club: '' },
+      ...(firstRound === undefined ? {} : { firstRound }),
+    })
+  }
+  for (let n = 1; n <= 41; n++) register(n)
+  const before: TournamentState[] = []
+  for (let round = 1; round <= 6; round++) {
+    if (round === 4) [42, 43].forEach((n) => register(n, 4))
+    before.push(state)
+    const proposed = proposePairing(state, 'A', round, { seed: seed + round })
+    if (!proposed.ok) throw new Error(proposed.error.code)
+    state = run(state, proposed.value.command)
+    for (const p of state.divisions[0]?.rounds[round - 1]?.pairings ?? []) {
+      if (p.kind !== 'game') continue
+      const result = playedResult(
+        p.players,
+        [300 + rng.int(200), 300 + rng.int(200)],
+        [0, 0],
+        state.rules,
+      )
+      if (!result.ok) throw new Error(result.error.code)
+      const first =
+        p.start.kind === 'rule' && p.start.starter === null ? { first: p.players[0] } : {}
+      state = run(state, {
+        type: 'recordResult',
+        division: 'A',
+        round,
+        game: { table: p.table },
+        result: result.value,
+        ...first,
+      })
+    }
+  }
+  return { state, before }
+}
+
+const played = playedEvent(20260520)
 const paired7 = proposePairing(played.state, 'A', 7, { seed: 77 })
 if (!paired7.ok) throw new Error(paired7.error.code)
 const applied7 = apply(played.state, paired7.value.command, played.state.id)
@@ -49,7 +109,7 @@ describe('the pairing worker proposes what the page proposes (issue 20: the same
     ],
     ['a refusal: a round beyond the next', played.state, 8, { seed: 5 }],
     ['a refusal: a division that does not exist', played.state, 7, { seed: 6 }, 'B'],
-  ] as const)('%s', (_name, state, round, options, division = 'A') => {
+  ] as const)('%s', (_name, state, round, options, division: string = 'A') => {
     const direct = proposePairing(state, division, round, options)
     expect(viaWorker(state, division, round, options)).toEqual(direct)
   })
@@ -57,7 +117,7 @@ describe('the pairing worker proposes what the page proposes (issue 20: the same
   test('a seeded event at any round and seed gives the same proposal both ways', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 6 }), fc.integer(), (upTo, seed) => {
-        const before = played.rounds[upTo - 1]?.before
+        const before = played.before[upTo - 1]
         if (before === undefined) throw new Error(`no round ${upTo}`)
         const direct = proposePairing(before, 'A', upTo, { seed })
         expect(viaWorker(before, 'A', upTo, { seed })).toEqual(direct)
