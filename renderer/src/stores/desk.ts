@@ -17,7 +17,7 @@ import { starterCommandFor } from '../../../shared/desk/result-line'
 import { err, type Result } from '../../../shared/result'
 import type { PlayerId } from '../../../shared/results/game-result'
 import type { Player, TournamentState } from '../../../shared/tournament/types'
-import { proposePairingOffThread } from '../workers/pairing-client'
+import { prepareProposal, proposePairingOffThread } from '../workers/pairing-client'
 import { useClockStore } from './clock'
 import { useTournamentStore } from './tournament'
 
@@ -165,6 +165,15 @@ export const useDeskStore = defineStore('desk', () => {
   }
 
   /**
+   * Lets the pairing worker propose `round` ahead, while the screen waits for the press (issue 20:
+   * at 2000 players the matching takes seconds); a press on the same state and options takes it.
+   */
+  function prepare(division: string, round: number, options: ProposeOptions): void {
+    const state = tournament.state
+    if (state && !pairing.value) prepareProposal(state, division, round, options)
+  }
+
+  /**
    * Pairs the division's last round again (its locked tables stay) in one command, so the log
    * never holds the round unpaired and a refused re-pair leaves the round as it was.
    */
@@ -185,6 +194,7 @@ export const useDeskStore = defineStore('desk', () => {
   return {
     eventDays,
     pairing,
+    prepare,
     propose,
     repairRound,
     day,
