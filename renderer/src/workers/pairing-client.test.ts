@@ -76,7 +76,9 @@ describe('the Rounds screen pairs in the worker (issue 20), with the proposal th
 
   test('a worker that fails: the page pairs on its own thread, with the same proposal', async () => {
     FakeWorker.broken = true
+    const warned = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
     const result = await proposePairingOffThread(state, 'A', 7, options(41))
+    expect(warned).toHaveBeenCalledWith(expect.stringMatching(/pairing worker failed/))
     expect(result).toEqual(proposePairing(state, 'A', 7, options(41)))
     FakeWorker.broken = false
     // And from then on without asking the worker again.
