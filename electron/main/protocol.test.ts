@@ -1,4 +1,4 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, test, vi } from 'vitest'
@@ -53,9 +53,16 @@ describe('the app:// protocol (issue 13)', () => {
     const csp = response.headers.get('Content-Security-Policy') ?? ''
     expect(csp).toBe(appCsp(false))
     expect(csp).toContain("script-src 'self'")
+    // The pairing worker is the app's own file; never a blob: or data: worker (issue 20).
+    expect(csp).toContain("worker-src 'self';")
     expect(csp).toContain("connect-src 'self';")
     expect(csp).not.toMatch(/ws:|localhost|127\.0\.0\.1|unsafe-eval/)
     expect(await response.text()).toContain('<title>Rackside</title>')
+  })
+
+  test('the page’s own CSP (index.html, what the browser build serves) allows the same workers', () => {
+    const html = readFileSync(new URL('../../renderer/index.html', import.meta.url), 'utf8')
+    expect(html).toContain("worker-src 'self';")
   })
 
   test('the dev CSP alone allows the dev server’s hot reload on localhost', () => {

@@ -20,6 +20,8 @@ export function appCsp(dev: boolean): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
+    // The pairing worker (renderer/src/workers/pairing-worker.ts) is one of the app's own files.
+    "worker-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",

@@ -1,5 +1,5 @@
 import { err, ok, type Result, type RuleError } from '../result'
-import { fold } from './apply'
+import { fold, resumeFold, LOG_START, type Checkpoint } from './apply'
 import { isLogControl, type Command, type LogControl, type LoggedCommand } from './commands'
 import { LOG_VERSION } from './log-version'
 import type { TournamentState } from './types'
@@ -99,13 +99,15 @@ export interface Controlled {
  * An undo or redo of the command at `seq`, checked against the whole log: refused when the log
  * would no longer fold (a later command builds on the one undone: a result on a pairing, a
  * second result on a table whose undone result is redone), with the command that stands in the
- * way named.
+ * way named. `from`, a checkpoint of the log at or before `seq` (shared/tournament/checkpoints.ts),
+ * spares folding the commands before it again: they are the same with or without the control.
  */
 export function planControl(
   tournamentId: string,
   log: readonly LoggedCommand[],
   command: LogControl,
   stamp: { readonly at: string; readonly desk: string },
+  from: Checkpoint = LOG_START,
 ): Result<Controlled> {
   const entry: LoggedCommand = {
     seq: log.length,
@@ -114,7 +116,9 @@ export function planControl(
     version: LOG_VERSION,
     command,
   }
-  const folded = fold(tournamentId, [...log, entry])
+  // A checkpoint past the command named would keep it as it was: start before it instead.
+  const start = from.at <= command.seq ? from : LOG_START
+  const folded = resumeFold(tournamentId, [...log, entry], start)
   if (folded.ok) return ok({ entry, state: folded.value })
   const { seq, code, message } = folded.error
   if (seq === entry.seq) return { ok: false, error: folded.error }

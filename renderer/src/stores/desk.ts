@@ -10,7 +10,6 @@ import {
 } from '../../../shared/desk/check-in'
 import {
   nextRoundNumber,
-  proposePairing,
   type PairingProposal,
   type ProposeOptions,
 } from '../../../shared/desk/pair-next'
@@ -18,6 +17,7 @@ import { starterCommandFor } from '../../../shared/desk/result-line'
 import { err, type Result } from '../../../shared/result'
 import type { PlayerId } from '../../../shared/results/game-result'
 import type { Player, TournamentState } from '../../../shared/tournament/types'
+import { prepareProposal, proposePairingOffThread } from '../workers/pairing-client'
 import { useClockStore } from './clock'
 import { useTournamentStore } from './tournament'
 
@@ -133,6 +133,46 @@ export const useDeskStore = defineStore('desk', () => {
     return command.ok ? tournament.dispatch(command.value) : Promise.resolve(command)
   }
 
+  /** A proposal is being worked out (in the pairing worker): the pair buttons wait for it. */
+  const pairing = ref(false)
+
+  /**
+   * Proposes `round` of the division off the page's thread (issue 20). Only one at a time: a
+   * second press while pairing is refused. A state that changed meanwhile (another window's
+   * command) is not built on: the director pairs again on what is there now.
+   */
+  async function propose(
+    division: string,
+    round: number,
+    options: ProposeOptions,
+  ): Promise<Result<PairingProposal>> {
+    const state = tournament.state
+    if (!state) return err('tournament.none-open', 'No tournament.')
+    if (pairing.value) return err('pairing.busy', 'A round is being paired: wait for it.')
+    pairing.value = true
+    try {
+      const proposal = await proposePairingOffThread(state, division, round, options)
+      if (proposal.ok && tournament.state !== state) {
+        return err(
+          'pairing.state-changed',
+          'The tournament changed while the round was being paired: pair it again.',
+        )
+      }
+      return proposal
+    } finally {
+      pairing.value = false
+    }
+  }
+
+  /**
+   * Lets the pairing worker propose `round` ahead, while the screen waits for the press (issue 20:
+   * at 2000 players the matching takes seconds); a press on the same state and options takes it.
+   */
+  function prepare(division: string, round: number, options: ProposeOptions): void {
+    const state = tournament.state
+    if (state && !pairing.value) prepareProposal(state, division, round, options)
+  }
+
   /**
    * Pairs the division's last round again (its locked tables stay) in one command, so the log
    * never holds the round unpaired and a refused re-pair leaves the round as it was.
@@ -142,9 +182,7 @@ export const useDeskStore = defineStore('desk', () => {
     round: number,
     options: ProposeOptions,
   ): Promise<Result<PairingProposal>> {
-    const state = tournament.state
-    if (!state) return err('tournament.none-open', 'No tournament.')
-    const proposal = proposePairing(state, division, round, options)
+    const proposal = await propose(division, round, options)
     if (!proposal.ok) return proposal
     if (!proposal.value.replacesRound) {
       return err('round.not-paired', `Round ${round} of division ${division} is not paired yet.`)
@@ -155,6 +193,9 @@ export const useDeskStore = defineStore('desk', () => {
 
   return {
     eventDays,
+    pairing,
+    prepare,
+    propose,
     repairRound,
     day,
     chosenDay,

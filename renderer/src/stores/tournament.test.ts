@@ -151,6 +151,39 @@ describe('the tournament store stores exactly what the rules engine accepts', ()
     expect(await repo.loadLog(store.tournamentId!)).toHaveLength(5)
   })
 
+  test('issue 20: undo and redo from the states a reopened window keeps give the whole log’s state', async () => {
+    const store = useTournamentStore()
+    await store.create(INFO, 'msa')
+    await store.dispatch({ type: 'addDivision', name: 'A' })
+    for (const name of ['Tan, Ah Kow', 'Lim, Mei', 'Ng, Siew', 'Wong, Kit']) {
+      await store.registerPlayer('A', { name, rating: '1500' })
+    }
+    const id = store.tournamentId!
+    const again = reopened()
+    await again.open(id)
+    // The reopened window folds its log again in slices while idle, keeping states along it.
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    for (const [action, seq] of [
+      ['undo', 5],
+      ['undo', 3],
+      ['redo', 5],
+      ['undo', 2],
+      ['redo', 3],
+    ] as const) {
+      const done = action === 'undo' ? await again.undo(seq) : await again.redo(seq)
+      expect(done.ok).toBe(true)
+      // A third window folds the whole stored log from its first command.
+      const whole = reopened()
+      await whole.open(id)
+      expect(again.state).toEqual(whole.state)
+    }
+    expect(again.divisions[0]?.players.map((p) => p.name)).toEqual([
+      'Lim, Mei',
+      'Ng, Siew',
+      'Wong, Kit',
+    ])
+  })
+
   test('an undo pressed right after a command undoes that command, not an earlier one', async () => {
     const store = useTournamentStore()
     await store.create(INFO, 'msa')

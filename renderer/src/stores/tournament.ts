@@ -5,7 +5,13 @@ import { rulesFromPreset } from '../../../shared/rules/presets'
 import type { PresetId } from '../../../shared/rules/rule-set'
 import { followLog, tailAfter, type HeldLog } from '../../../shared/formats/follow-log'
 import { checkLog, type LogProblem } from '../../../shared/formats/tournament-file'
-import { apply } from '../../../shared/tournament/apply'
+import { apply, LOG_START, resumeFold, type Checkpoint } from '../../../shared/tournament/apply'
+import {
+  checkpointBefore,
+  checkpointsAfter,
+  warmUpPositions,
+  withCheckpoint,
+} from '../../../shared/tournament/checkpoints'
 import {
   isLogControl,
   type Command,
@@ -95,6 +101,44 @@ export const useTournamentStore = defineStore('tournament', () => {
   const desk = deskId()
   /** Set when another window replaced the log: the next entry here is refused once, with why. */
   let refuseNext: RuleError | null = null
+  /**
+   * States along the held log (shared/tournament/checkpoints.ts), so an undo or redo folds only
+   * the commands after the one it names (issue 20: under 100 ms at 2000 players × 20 rounds).
+   */
+  let checkpoints: Checkpoint[] = []
+  /** Changes whenever the checkpoints start again: a warm-up of an older log stops. */
+  let checkpointEpoch = 0
+
+  function startCheckpoints(): void {
+    checkpoints = []
+    checkpointEpoch++
+  }
+
+  /**
+   * After a log is opened, its checkpoints are made by folding it again in slices of at most a
+   * frame's time (16 ms), between the desk's own work: never one long task on the page.
+   */
+  function warmCheckpoints(id: string): void {
+    startCheckpoints()
+    const epoch = checkpointEpoch
+    const held = log.value
+    const positions = warmUpPositions(held.length)
+    let from: Checkpoint = LOG_START
+    const slice = (k: number): void => {
+      if (epoch !== checkpointEpoch || tournamentId.value !== id) return
+      const started = performance.now()
+      while (k < positions.length && performance.now() - started < 16) {
+        const at = positions[k] as number
+        const folded = resumeFold(id, held, from, at)
+        if (!folded.ok) return
+        from = { at, state: folded.value }
+        checkpoints = withCheckpoint(checkpoints, from)
+        k++
+      }
+      if (k < positions.length) setTimeout(() => slice(k), 0)
+    }
+    setTimeout(() => slice(0), 0)
+  }
 
   const divisions = computed<readonly Division[]>(() => state.value?.divisions ?? [])
 
@@ -108,6 +152,7 @@ export const useTournamentStore = defineStore('tournament', () => {
     broken.value = null
     changedElsewhere.value = null
     refuseNext = null
+    startCheckpoints()
   }
 
   async function open(id: string): Promise<boolean> {
@@ -134,6 +179,7 @@ export const useTournamentStore = defineStore('tournament', () => {
     log.value = stored.log
     state.value = stored.state
     generation.value = storedGeneration
+    warmCheckpoints(stored.tournamentId)
   }
 
   /**
@@ -158,6 +204,8 @@ export const useTournamentStore = defineStore('tournament', () => {
     log.value = followed.value.log
     storedEntries.value = followed.value.log
     state.value = followed.value.state
+    // Commands added after the held ones leave its checkpoints true; an undo or redo folded again.
+    if (followed.value.refolded) warmCheckpoints(id)
     return true
   }
 
@@ -211,6 +259,7 @@ export const useTournamentStore = defineStore('tournament', () => {
     state.value = folded.value.state
     loadError.value = null
     broken.value = null
+    warmCheckpoints(id)
     return true
   }
 
@@ -323,6 +372,11 @@ export const useTournamentStore = defineStore('tournament', () => {
       const seen = await reloadChanged(id, code === 'storage.replaced' ? 'replaced' : 'changed')
       return err(code, seen ? refusalText(seen) : saved.error.message)
     }
+    if (next === undefined || state.value === undefined) startCheckpoints()
+    else {
+      if (isLogControl(entry.command)) checkpointEpoch++
+      checkpoints = checkpointsAfter(checkpoints, entry, state.value)
+    }
     log.value = nextLog
     storedEntries.value = nextLog
     state.value = next
@@ -338,7 +392,9 @@ export const useTournamentStore = defineStore('tournament', () => {
 
   /** An undo or redo, checked against the whole log before it is stored. */
   async function control(id: string, command: LogControl): Promise<Result<TournamentState>> {
-    const planned = planControl(id, log.value, command, { at: new Date().toISOString(), desk })
+    const stamp = { at: new Date().toISOString(), desk }
+    const from = checkpointBefore(checkpoints, command.seq) ?? LOG_START
+    const planned = planControl(id, log.value, command, stamp, from)
     if (!planned.ok) {
       // In recovery the log does not fold yet; cancelling the failing command must still be stored.
       if (broken.value === null || !planned.error.code.endsWith('.blocked')) return planned

@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
+import { proposePairing, type ProposeOptions } from '../../../shared/desk/pair-next'
+import { apply } from '../../../shared/tournament/apply'
+import { prepareProposal, proposePairingOffThread } from './pairing-client'
+import { answerPairingRequest, type PairingRequest } from './pairing-protocol'
+import { playedEvent } from './test-support/played-event'
+
+/**
+ * A Worker as the page sees one, answering with the worker's own handler one task later (the
+ * request crossing as a structured clone): the client's worker path without a browser.
+ */
+class FakeWorker {
+  static requests: PairingRequest[] = []
+  static broken = false
+  onmessage: ((event: { data: unknown }) => void) | null = null
+  onerror: ((event: { preventDefault: () => void }) => void) | null = null
+  onmessageerror: (() => void) | null = null
+  postMessage(request: PairingRequest): void {
+    FakeWorker.requests.push(request)
+    setTimeout(() => {
+      if (FakeWorker.broken) this.onerror?.({ preventDefault: () => undefined })
+      else this.onmessage?.({ data: answerPairingRequest(structuredClone(request)) })
+    }, 0)
+  }
+  terminate(): void {}
+}
+
+beforeAll(() => vi.stubGlobal('Worker', FakeWorker))
+afterAll(() => vi.unstubAllGlobals())
+
+const { state } = playedEvent(20260522)
+const options = (seed: number): ProposeOptions => ({ seed, rollCallDay: '2026-03-15' })
+
+describe('the Rounds screen pairs in the worker (issue 20), with the proposal the page would make', () => {
+  test('a press: one request, the proposal proposePairing gives on the page', async () => {
+    FakeWorker.requests = []
+    const result = await proposePairingOffThread(state, 'A', 7, options(11))
+    expect(FakeWorker.requests).toHaveLength(1)
+    expect(result).toEqual(proposePairing(state, 'A', 7, options(11)))
+  })
+
+  test('prepared ahead: a press on the same state and options takes it, with its own seed', async () => {
+    FakeWorker.requests = []
+    prepareProposal(state, 'A', 7, options(21))
+    prepareProposal(state, 'A', 7, options(22))
+    const result = await proposePairingOffThread(state, 'A', 7, options(23))
+    expect(FakeWorker.requests).toHaveLength(1)
+    expect(result).toEqual(proposePairing(state, 'A', 7, options(21)))
+  })
+
+  test.each([
+    ['the state changed since (a result corrected)', 'state'],
+    ['another day’s roll call', 'options'],
+    ['another round (the last one paired again)', 'round'],
+  ] as const)(
+    'prepared for something else, %s: the press is paired afresh',
+    async (_name, what) => {
+      FakeWorker.requests = []
+      const other = apply(
+        state,
+        { type: 'editTournamentInfo', info: { ...state.info, venue: 'Annex' } },
+        state.id,
+      )
+      if (!other.ok || other.value === undefined) throw new Error('no other state')
+      prepareProposal(
+        what === 'state' ? other.value : state,
+        'A',
+        what === 'round' ? 6 : 7,
+        what === 'options' ? { seed: 31, rollCallDay: '2026-03-14' } : options(31),
+      )
+      const result = await proposePairingOffThread(state, 'A', 7, options(32))
+      expect(FakeWorker.requests).toHaveLength(2)
+      expect(result).toEqual(proposePairing(state, 'A', 7, options(32)))
+    },
+  )
+
+  test('a worker that fails: the page pairs on its own thread, with the same proposal', async () => {
+    FakeWorker.broken = true
+    const warned = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const result = await proposePairingOffThread(state, 'A', 7, options(41))
+    expect(warned).toHaveBeenCalledWith(expect.stringMatching(/pairing worker failed/))
+    expect(result).toEqual(proposePairing(state, 'A', 7, options(41)))
+    FakeWorker.broken = false
+    // And from then on without asking the worker again.
+    FakeWorker.requests = []
+    await proposePairingOffThread(state, 'A', 7, options(42))
+    expect(FakeWorker.requests).toHaveLength(0)
+  })
+})
