@@ -8,6 +8,8 @@ import AUTOPAIR_T from '../../../shared/formats/__fixtures__/autopair/a.t?raw'
 import AUTOPAIR_CONFIG from '../../../shared/formats/__fixtures__/autopair/config.tsh?raw'
 import AUTOPAIR_EXPECTED from '../../../shared/formats/__fixtures__/autopair/expected.json?raw'
 import { importTshFiles } from '../../../shared/formats/tsh-import'
+import { exportTshFiles } from '../../../shared/formats/tsh-export'
+import { TSH_EXPORT_COMMANDS } from '../../../shared/formats/__fixtures__/tsh-export-event'
 import {
   TODAY,
   TSH_IMPORT_CASES,
@@ -260,6 +262,36 @@ describe('the app imports a .t as the shared tsh import does, so as the CLI does
     const prepared = prepareCommands('t-paths', app.value.commands, 'x')
     expect(prepared.ok && prepared.value.state.divisions.map((d) => d.name)).toEqual([
       expected.division,
+    ])
+  })
+})
+
+// The CLI's side is in electron/cli/tsh-export-paths.test.ts, against the same shared export.
+describe('the .t and .tsh exports are the shared tsh export (issue 20)', () => {
+  const prepared = prepareCommands('club', TSH_EXPORT_COMMANDS, '2026-05-01T09:00:00.000Z')
+  if (!prepared.ok) throw new Error(prepared.error.message)
+  const { state } = prepared.value
+
+  test.each(['A', 'B'])('division %s: the .t in the encoding tsh reads', (name) => {
+    const app = exportTText(state, name)
+    const shared = exportTshFiles(state, { division: name })
+    if (!app.ok || !shared.ok) throw new Error('export failed')
+    const t = shared.value.files[1]
+    expect([app.value.name, app.value.contents, app.value.encoding]).toEqual([
+      t?.name,
+      t?.text,
+      t?.encoding,
+    ])
+  })
+
+  test('the whole event: the archive, in the encoding tsh reads', () => {
+    const app = exportTshArchive(state)
+    const shared = exportTshFiles(state)
+    if (!app.ok || !shared.ok) throw new Error('export failed')
+    expect([app.value.name, app.value.contents, app.value.encoding]).toEqual([
+      'club-cup.tsh',
+      shared.value.archive.text,
+      shared.value.archive.encoding,
     ])
   })
 })
