@@ -4,11 +4,12 @@ import { err, ok, type Result, type RuleError } from '../../../shared/result'
 import { rulesFromPreset } from '../../../shared/rules/presets'
 import type { PresetId } from '../../../shared/rules/rule-set'
 import {
-  checkLog,
-  checkLogEntries,
-  checkLogEntry,
-  type LogProblem,
-} from '../../../shared/formats/tournament-file'
+  changedElsewhere as whatChanged,
+  changedElsewhereRefusal,
+  type ChangedElsewhere,
+} from '../../../shared/desk/changed-elsewhere'
+import { foldStoredLog } from '../../../shared/formats/stored-log'
+import { type LogProblem } from '../../../shared/formats/tournament-file'
 import { apply } from '../../../shared/tournament/apply'
 import {
   isLogControl,
@@ -16,13 +17,7 @@ import {
   type LogControl,
   type LoggedCommand,
 } from '../../../shared/tournament/commands'
-import { describeLog } from '../../../shared/tournament/describe'
-import {
-  defaultRedoTarget,
-  defaultUndoTarget,
-  fingerprint,
-  planControl,
-} from '../../../shared/tournament/log'
+import { defaultRedoTarget, defaultUndoTarget, planControl } from '../../../shared/tournament/log'
 import { LOG_VERSION } from '../../../shared/tournament/log-version'
 import type {
   Division,
@@ -42,56 +37,7 @@ import { deskId } from './desk-id'
 import { announceLogChanged, onLogChanged, type LogChanged } from './live'
 import { repository } from './repository'
 
-/** What another window changed, as this window learnt when it reloaded the stored log. */
-export interface ChangedElsewhere {
-  /** `replaced`: the log was replaced from a file; `changed`: another window wrote or undid. */
-  readonly reason: 'replaced' | 'changed'
-  /** The stored commands this window had not seen, in the log's words, oldest first. */
-  readonly added: readonly string[]
-  /** How many commands this window held that the stored log no longer has (after a replace). */
-  readonly dropped: number
-}
-
-/**
- * The same stored command. Within one generation a log only grows (an undo is appended too), so
- * the same last command means the same whole prefix.
- */
-function sameEntry(a: LoggedCommand | undefined, b: LoggedCommand | undefined): boolean {
-  return a !== undefined && b !== undefined && fingerprint(a) === fingerprint(b)
-}
-
-/** Whether the stored entries hold, at its place, the last command this window holds. */
-function sameStored(stored: readonly unknown[], held: readonly LoggedCommand[]): boolean {
-  const at = held.length - 1
-  const checked = checkLogEntry(stored[at], at)
-  try {
-    return checked.ok && sameEntry(checked.value, held[at])
-  } catch {
-    // A field the shape check lets through (an extra key) that JSON cannot write.
-    return false
-  }
-}
-
-/** The length of the prefix two logs share, command for command. */
-function sharedPrefix(a: readonly LoggedCommand[], b: readonly LoggedCommand[]): number {
-  const shorter = Math.min(a.length, b.length)
-  for (let n = 0; n < shorter; n++) {
-    const [x, y] = [a[n], b[n]]
-    if (x === undefined || y === undefined || fingerprint(x) !== fingerprint(y)) return n
-  }
-  return shorter
-}
-
-/** A refusal that says what changed, so the director checks before entering it again. */
-function refusalText(change: ChangedElsewhere): string {
-  const what =
-    change.reason === 'replaced'
-      ? 'This tournament was replaced from a file in another window'
-      : 'Another window changed this tournament first'
-  const added = change.added.length === 0 ? '' : ` New there: ${change.added.join('; ')}.`
-  const dropped = change.dropped === 0 ? '' : ` ${change.dropped} command(s) seen here are gone.`
-  return `Not saved. ${what}.${added}${dropped} The screen now shows the saved log: check it and enter again.`
-}
+export type { ChangedElsewhere } from '../../../shared/desk/changed-elsewhere'
 
 /**
  * The open tournament: its command log and the state folded from it. Every change goes through
@@ -179,36 +125,17 @@ export const useTournamentStore = defineStore('tournament', () => {
     return true
   }
 
-  /**
-   * The stored entries checked as a file is (issue 20), then their state: when they extend the log
-   * this window holds (same generation, same last command; another window appended a command that
-   * is not an undo), only the new commands are applied, so a projector follows a 10 000-command
-   * event cheaply; otherwise (first load, an undo, a replace) the whole log is folded again.
-   */
+  /** The stored entries checked and folded, building on what this window holds (stored-log.ts). */
   function foldFrom(
     id: string,
     stored: readonly unknown[],
     storedGeneration: number,
   ): Result<{ log: readonly LoggedCommand[]; state: TournamentState | undefined }, LogProblem> {
-    const held = log.value
-    const prefixHeld =
-      state.value !== undefined &&
-      held.length > 0 &&
-      storedGeneration === generation.value &&
-      sameStored(stored, held)
-    const read = checkLogEntries(stored, prefixHeld ? held.length : 0)
-    if (!read.ok) return read
-    const entries = read.value
-    const extendsHeld =
-      prefixHeld && !entries.slice(held.length).some((entry) => isLogControl(entry.command))
-    if (!extendsHeld || state.value === undefined) return checkLog(id, entries)
-    let next: TournamentState = state.value
-    for (const entry of entries.slice(held.length)) {
-      const applied = apply(next, entry.command, id)
-      if (!applied.ok) return checkLog(id, entries)
-      next = applied.value
-    }
-    return ok({ log: entries, state: next })
+    return foldStoredLog(id, stored, storedGeneration, {
+      log: log.value,
+      state: state.value,
+      generation: generation.value,
+    })
   }
 
   /** Reloads after another window's change and records what it changed. */
@@ -221,13 +148,7 @@ export const useTournamentStore = defineStore('tournament', () => {
     await load(id)
     if (tournamentId.value !== id) return null
     const replaced = reason === 'replaced' || generation.value !== heldGeneration
-    const common = sharedPrefix(held, log.value)
-    const texts = describeLog(id, log.value, { timeOfDay: formatClockTime })
-    const change: ChangedElsewhere = {
-      reason: replaced ? 'replaced' : 'changed',
-      added: texts.slice(common).map((entry) => `#${entry.seq + 1} ${entry.text}`),
-      dropped: held.length - common,
-    }
+    const change = whatChanged(id, held, log.value, replaced, { timeOfDay: formatClockTime })
     changedElsewhere.value = change
     return change
   }
@@ -243,7 +164,7 @@ export const useTournamentStore = defineStore('tournament', () => {
       if (!id) return false
       if (change !== undefined && change.generation !== generation.value) {
         const seen = await reloadChanged(id, 'replaced')
-        if (seen) refuseNext = { code: 'storage.replaced', message: refusalText(seen) }
+        if (seen) refuseNext = { code: 'storage.replaced', message: changedElsewhereRefusal(seen) }
         return state.value !== undefined
       }
       return load(id)
@@ -318,7 +239,7 @@ export const useTournamentStore = defineStore('tournament', () => {
       const code = saved.error.code
       if (code !== 'storage.conflict' && code !== 'storage.replaced') return saved
       const seen = await reloadChanged(id, code === 'storage.replaced' ? 'replaced' : 'changed')
-      return err(code, seen ? refusalText(seen) : saved.error.message)
+      return err(code, seen ? changedElsewhereRefusal(seen) : saved.error.message)
     }
     log.value = nextLog
     storedEntries.value = nextLog
