@@ -351,7 +351,8 @@ function deskLog(
   })
   const start = fold(ID, log)
   if (!start.ok) throw new Error(start.error.message)
-  let state = start.value
+  if (start.value === undefined) throw new Error('the generated log holds a tournament')
+  let state: TournamentState = start.value
   for (const [i, act] of actions.entries()) {
     const stamp = {
       at: `2026-03-14T12:${String(i % 60).padStart(2, '0')}:00.000Z`,
@@ -373,7 +374,8 @@ function deskLog(
     const command = BUILDERS[act.type](state, act)
     if (command === null) continue
     const next = apply(state, command, ID)
-    if (!next.ok) continue
+    // A refused command is not logged; a command never empties the tournament.
+    if (!next.ok || next.value === undefined) continue
     log.push({ seq: log.length, ...stamp, version: LOG_VERSION, command })
     state = next.value
   }
