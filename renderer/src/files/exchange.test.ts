@@ -1,8 +1,10 @@
 import { describe, expect, test } from 'vitest'
 import { isSafeArchiveName } from '../../../shared/formats/tsh-archive'
 import { standingsAsOf } from '../../../shared/tournament/views'
-// Both fixtures are plain ASCII, so reading them as text through Vite is exact.
+// The .t fixtures are plain ASCII and MGI's config.tsh valid UTF-8: Vite reads them as the CLI
+// decodes them (UTF-8 when valid), so the text is exact.
 import MGI from '../../../shared/formats/__fixtures__/mgi-2022/a.t?raw'
+import MGI_CONFIG from '../../../shared/formats/__fixtures__/mgi-2022/config.tsh?raw'
 import WORKED from '../../../shared/formats/__fixtures__/worked-example.t?raw'
 import AUTOPAIR_T from '../../../shared/formats/__fixtures__/autopair/a.t?raw'
 import AUTOPAIR_CONFIG from '../../../shared/formats/__fixtures__/autopair/config.tsh?raw'
@@ -15,6 +17,7 @@ import {
   TSH_IMPORT_CASES,
   WORKED_T,
 } from '../../../shared/formats/__fixtures__/tsh-import-cases'
+import { RANDOM_TSH_EVENTS } from '../../../shared/formats/__fixtures__/tsh-import-events'
 import {
   exportTou,
   exportTshArchive,
@@ -293,5 +296,33 @@ describe('the .t and .tsh exports are the shared tsh export (issue 20)', () => {
       shared.value.archive.text,
       shared.value.archive.encoding,
     ])
+  })
+})
+
+// The CLI's side is in electron/cli/tsh-import-paths.test.ts, on the same events.
+describe('made-up events and MGI 2022: the app imports as the shared import does (issue 20)', () => {
+  const expectShared = (
+    fileName: string,
+    text: string,
+    options: { readonly date?: string },
+    config?: { readonly name: string; readonly text: string },
+  ) => {
+    const app = importTText(fileName, text, { ...options, today: TODAY }, config)
+    const shared = importTshFiles(
+      { kind: 't', file: { name: fileName, text }, ...(config === undefined ? {} : { config }) },
+      options,
+      TODAY,
+    )
+    if (!app.ok || !shared.ok) throw new Error('the import was refused')
+    expect(app.value.commands).toEqual(shared.value.commands)
+  }
+
+  test.each(RANDOM_TSH_EVENTS)('$name as a .t (with its config.tsh when it has one)', (e) => {
+    const config = e.config === undefined ? undefined : { name: 'config.tsh', text: e.config }
+    expectShared(e.fileName, e.t, { date: TODAY }, config)
+  })
+
+  test('MGI 2022 division A with its config.tsh', () => {
+    expectShared('a.t', MGI, {}, { name: 'config.tsh', text: MGI_CONFIG })
   })
 })
