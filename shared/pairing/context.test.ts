@@ -10,6 +10,7 @@ import {
   standingsOrder,
   timesMet,
 } from './context'
+import { rulesFromPreset } from '../rules/presets'
 import type { PairingInput, PairingPlayer } from './types'
 
 const player = (id: number, over: Partial<PairingPlayer> = {}): PairingPlayer => ({
@@ -41,11 +42,7 @@ const input: PairingInput = {
   ],
   maxRepeats: null,
   constraints: { avoid: [[4, 1]] },
-  starts: {
-    rules: {
-      starts: { fewerFirstsStarts: true, moreSecondsStarts: true, whenEqual: 'draw-tiles' },
-    } as never,
-  },
+  starts: { rules: rulesFromPreset('nsa1995') },
 }
 
 describe('what every pairing system reads (design.md, "Pairing")', () => {
