@@ -23,25 +23,25 @@ describe('the pairing plan: which step pairs a round, on which standings (design
   })
 
   test.each([
-    ['previous', 5, [], 4, 'the last round'],
-    ['previous', 1, [], 0, 'round 1: nothing before'],
-    ['lagged', 5, [], 3, "tsh's lagged pairing: the round before the last"],
-    ['lagged', 2, [], 0, 'never before round 0'],
-    ['lagged', 5, [4], 4, "after a session break (tsh's session_breaks) the latest standings"],
-    ['lagged', 6, [4], 4, 'inside the next session, lagged again'],
+    ['the last round', 'previous', 5, [], 4],
+    ['round 1: nothing before', 'previous', 1, [], 0],
+    ["tsh's lagged pairing: the round before the last", 'lagged', 5, [], 3],
+    ['never before round 0', 'lagged', 2, [], 0],
+    ["after a session break (tsh's session_breaks) the latest standings", 'lagged', 5, [4], 4],
+    ['inside the next session, lagged again', 'lagged', 6, [4], 4],
   ] as const)(
-    '%s, round %i, breaks %j: based on round %i (%s)',
-    (basedOn, round, breaks, basis) => {
+    '%s: %s, round %i, breaks %j: based on round %i',
+    (_why, basedOn, round, breaks, basis) => {
       expect(basisRound(basedOn, round, breaks)).toBe(basis)
     },
   )
 
   test.each([
-    [PLAN, 12, 3, 'Initial Fontes up to the next step'],
-    [[step(1, 'fontes'), step(6, 'swiss')], 12, 5, 'a longer Fontes stage'],
-    [[step(1, 'fontes')], 12, 3, 'alone: three rounds'],
-    [[step(1, 'fontes')], 2, 2, 'alone in a two-round event: the event'],
-  ] as const)('Fontes spans %#: %i rounds of %i (%s)', (plan, rounds, span) => {
+    ['Initial Fontes up to the next step', PLAN, 12, 3],
+    ['a longer Fontes stage', [step(1, 'fontes'), step(6, 'swiss')], 12, 5],
+    ['alone: three rounds', [step(1, 'fontes')], 12, 3],
+    ['alone in a two-round event: the event', [step(1, 'fontes')], 2, 2],
+  ] as const)('Fontes, %s: in %#, %i rounds, spans %i', (_why, plan, rounds, span) => {
     expect(fontesSpan(plan, { rounds })).toBe(span)
   })
 

@@ -5,9 +5,9 @@ import { applyAll, create, register } from './test-support/event'
 
 describe('players: late entries, check-in days, warnings', () => {
   test.each([
-    ['nsa1995', 1, { kind: 'unplayed' }, 'an entrant from round 1 misses nothing'],
-    ['nsa1995', 3, { kind: 'unplayed' }, "tsh's convention: missed rounds count for nothing"],
-  ] as const)('%s, first round %i: %j (%s)', (preset, firstRound, expected) => {
+    ['an entrant from round 1 misses nothing', 'nsa1995', 1, { kind: 'unplayed' }],
+    ["tsh's convention: missed rounds count for nothing", 'nsa1995', 3, { kind: 'unplayed' }],
+  ] as const)('%s: %s, first round %i: %j', (_why, preset, firstRound, expected) => {
     expect(missedRoundsFor(firstRound, rulesFromPreset(preset))).toEqual(expected)
   })
 
@@ -27,11 +27,11 @@ describe('players: late entries, check-in days, warnings', () => {
     .divisions[0]!.players[0]!
   const seen = { ...player, checkIns: ['2026-03-14'] }
   test.each([
-    ['neon', '2026-03-14', true, 'NEON (Before 2): checked in today'],
-    ['neon', '2026-03-15', false, 'NEON: players register again every day'],
-    ['nsa1995', '2026-03-15', true, 'elsewhere a check-in holds for the rest of the event'],
-    ['nsa1995', '2026-03-13', false, 'but not for the day before'],
-  ] as const)('%s on %s: %s (%s)', (preset, day, expected) => {
+    ['NEON (Before 2): checked in today', 'neon', '2026-03-14', true],
+    ['NEON: players register again every day', 'neon', '2026-03-15', false],
+    ['elsewhere a check-in holds for the rest of the event', 'nsa1995', '2026-03-15', true],
+    ['but not for the day before', 'nsa1995', '2026-03-13', false],
+  ] as const)('%s: %s on %s: %s', (_why, preset, day, expected) => {
     expect(checkedInFor(seen, day, rulesFromPreset(preset).desk)).toBe(expected)
   })
 
