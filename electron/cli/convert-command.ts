@@ -6,12 +6,17 @@
 import { randomUUID } from 'node:crypto'
 import { basename, extname } from 'node:path'
 import { parseConfigTsh } from '../../shared/formats/config-tsh'
-import { exportTshEvent } from '../../shared/formats/tsh-event-export'
 import { formatProblem, type FormatProblem } from '../../shared/formats/problem'
 import { checkTFile } from '../../shared/formats/t-check'
-import { exportTDivision, exportTDivisionWithNotes } from '../../shared/formats/t-export'
+import { exportTDivision } from '../../shared/formats/t-export'
 import { serializeTFile } from '../../shared/formats/t-file'
 import type { TDivisionFile } from '../../shared/formats/t-file-types'
+import {
+  exportTshFiles,
+  tshTextEncoding,
+  type TshExport,
+  type TshExportText,
+} from '../../shared/formats/tsh-export'
 import {
   importTshFiles,
   type SourcedProblem,
@@ -64,7 +69,8 @@ export const CONVERT_USAGE = `rackside convert IN OUT [options]
                    [--title T] [--date YYYY-MM-DD]
                    A flag given overrides config.tsh, which overrides the defaults (file name,
                    today, the rounds in the file); the division is config.tsh's name for the file.
-    .json -> .t    export one division: --division A when there are several
+    .json -> .t    export one division: --division A when there are several;
+                   --config config.tsh writes its config.tsh too (prizes, gibson, plan)
     .json -> .tsh  export every division with a config.tsh
     .json -> .tou  AUPAIR rating file of the whole event, or one with --division A
                    (--high-word A=124,B=98 for several divisions)
@@ -382,14 +388,17 @@ function pickDivision(file: TournamentFile, wanted: string | undefined, path: st
 }
 
 /** t-export's notes: what tsh has no form for, written so tsh ranks it the same. */
-function printNotes(file: TournamentFile, divisions: readonly string[], io: CliIo): void {
-  for (const division of divisions) {
-    const exported = exportTDivisionWithNotes(file.state, division)
-    if (!exported.ok) throw new CliError(exported.error.message)
-    for (const note of exported.value.notes) {
-      io.stderr(`note: division ${division}, ${note.message}\n`)
-    }
+function printNotes(exported: TshExport, io: CliIo): void {
+  for (const note of exported.notes) {
+    io.stderr(`note: division ${note.division}, ${note.message}\n`)
   }
+}
+
+/** The shared tsh export (shared/formats/tsh-export.ts, as the app's Files screen calls it). */
+function tshExport(file: TournamentFile, division?: string): TshExport {
+  const exported = exportTshFiles(file.state, division === undefined ? {} : { division })
+  if (!exported.ok) throw new CliError(exported.error.message)
+  return exported.value
 }
 
 function exportDivision(
@@ -403,12 +412,8 @@ function exportDivision(
 }
 
 /** tsh's default encoding is Latin-1; a name it cannot hold makes the file UTF-8. */
-function encodeTsh(text: string): Uint8Array {
-  const latin1 = encodeText(text, 'latin1')
-  if (latin1.ok) return latin1.value
-  const utf8 = encodeText(text, 'utf8')
-  if (!utf8.ok) throw new CliError(utf8.error.message)
-  return utf8.value
+function encodeTsh(file: TshExportText, out: string): Uint8Array {
+  return encodeOrFail(file.text, tshTextEncoding(file.text), out)
 }
 
 async function fromJson(
@@ -431,9 +436,19 @@ async function fromJson(
     const again = writeTournamentFile(file.tournamentId, file.log, file.savedAt)
     await writeFileAtomic(out, encodeOrFail(again, 'utf8', out))
   } else if (to === '.t') {
-    const division = pickDivision(file, wanted, inPath)
-    printNotes(file, [division], io)
-    await writeFileAtomic(out, encodeTsh(serializeTFile(exportDivision(file, division))))
+    const exported = tshExport(file, pickDivision(file, wanted, inPath))
+    const [config, t] = exported.files
+    if (config === undefined || t === undefined) throw new Error('tsh export: no .t written')
+    const configOut = args.options.get('config')
+    if (configOut !== undefined && (await sameFile(inPath, configOut))) {
+      throw new CliError(`refusing to overwrite the input ${inPath}`)
+    }
+    printNotes(exported, io)
+    await writeFileAtomic(out, encodeTsh(t, out))
+    if (configOut !== undefined) {
+      await writeFileAtomic(configOut, encodeTsh(config, configOut))
+      io.stderr(`wrote ${configOut}\n`)
+    }
   } else if (to === '.tou') {
     // tsh's aupair: one division with --division, else every division in one file.
     const names =
@@ -450,14 +465,9 @@ async function fromJson(
     const { info } = file.state
     await tToTou(divisions, { title: info.name, date: info.startDate }, out, args)
   } else if (to === '.tsh') {
-    printNotes(
-      file,
-      file.state.divisions.map((d) => d.name),
-      io,
-    )
-    const archive = exportTshEvent(file.state)
-    if (!archive.ok) throw new CliError(archive.error.message)
-    await writeFileAtomic(out, encodeTsh(archive.value))
+    const exported = tshExport(file)
+    printNotes(exported, io)
+    await writeFileAtomic(out, encodeTsh(exported.archive, out))
   } else {
     throw new CliError(`cannot convert .json to ${to || 'a file without extension'}`)
   }

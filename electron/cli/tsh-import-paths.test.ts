@@ -7,6 +7,7 @@ import {
   TSH_IMPORT_CASES,
   WORKED_T,
 } from '../../shared/formats/__fixtures__/tsh-import-cases'
+import { RANDOM_TSH_EVENTS } from '../../shared/formats/__fixtures__/tsh-import-events'
 import { importTshFiles } from '../../shared/formats/tsh-import'
 import type { Command } from '../../shared/tournament/commands'
 import { runCli } from './test-support/run-cli'
@@ -60,5 +61,52 @@ describe('convert .t -> .json gives the commands of the shared tsh import (issue
     const cli = await runCli('convert', join(dir, 'a.t'), join(dir, 'out.json'), '--rounds', '0')
     expect(cli.code).toBe(2)
     expect(cli.stderr).toMatch(/--rounds must be a whole number from 1/)
+  })
+})
+
+const MGI = join(import.meta.dirname, '../../shared/formats/__fixtures__/mgi-2022')
+
+/** The commands `convert IN out.json` writes, with the flags given. */
+async function convertedCommands(inPath: string, ...flags: string[]): Promise<Command[]> {
+  const cli = await runCli('convert', inPath, join(dir, 'out.json'), ...flags)
+  expect(cli.code).toBe(0)
+  const written = JSON.parse(readFileSync(join(dir, 'out.json'), 'utf8')) as {
+    log: { command: Command }[]
+  }
+  return written.log.map((e) => e.command)
+}
+
+// The app's side is in renderer/src/files/exchange.test.ts, on the same events.
+describe('made-up events and MGI 2022: convert gives the commands of the shared import (issue 20)', () => {
+  test.each(RANDOM_TSH_EVENTS)('$name as a .t (with its config.tsh when it has one)', async (e) => {
+    writeFileSync(join(dir, e.fileName), e.t)
+    const flags = ['--date', TODAY]
+    if (e.config !== undefined) {
+      writeFileSync(join(dir, 'config.tsh'), e.config)
+      flags.push('--config', join(dir, 'config.tsh'))
+    }
+    const config = e.config === undefined ? {} : { config: { name: 'config.tsh', text: e.config } }
+    const shared = importTshFiles(
+      { kind: 't', file: { name: e.fileName, text: e.t }, ...config },
+      { date: TODAY },
+      TODAY,
+    )
+    if (!shared.ok) throw new Error(shared.error.message)
+    expect(await convertedCommands(join(dir, e.fileName), ...flags)).toEqual(shared.value.commands)
+  })
+
+  test('MGI 2022 division A with its config.tsh', async () => {
+    const t = readFileSync(join(MGI, 'a.t'), 'utf8')
+    const config = readFileSync(join(MGI, 'config.tsh'), 'utf8')
+    const source = {
+      kind: 't',
+      file: { name: join(MGI, 'a.t'), text: t },
+      config: { name: join(MGI, 'config.tsh'), text: config },
+    } as const
+    const shared = importTshFiles(source, {}, TODAY)
+    if (!shared.ok) throw new Error(shared.error.message)
+    expect(await convertedCommands(join(MGI, 'a.t'), '--config', join(MGI, 'config.tsh'))).toEqual(
+      shared.value.commands,
+    )
   })
 })

@@ -866,7 +866,7 @@ export function eventFromConfig(
  * leaves out is tsh's default: `gibson_spread` 500 a game, and contender pairing in the last
  * rounds, which tsh's ChewPair (its default pairing) does without a switch of its own.
  */
-function contentionFromTsh(
+export function contentionFromTsh(
   config: TshConfig,
   division: string,
   rounds: number,

@@ -44,6 +44,16 @@ function contentionConfig(state: TournamentState): string[] {
   ]
 }
 
+/** A tsh event as its files: config.tsh's text and each division's `.t` (name and text). */
+export interface TshEventFiles {
+  readonly configText: string
+  readonly files: readonly {
+    readonly division: string
+    readonly name: string
+    readonly text: string
+  }[]
+}
+
 /**
  * Each division's rating system as tsh reads it back (issue 22): the first division's as the
  * event's `rating_system`, and `division_rating_system{'B'}` for each division that differs, so
@@ -69,14 +79,26 @@ function ratingConfig(state: TournamentState): string[] {
  * division's file, with what our rules map to tsh's settings, then every division's `.t` file.
  */
 export function exportTshEvent(state: TournamentState): Result<string> {
+  const event = tshEventFiles(state)
+  if (!event.ok) return event
+  const archive = serializeTshArchive(event.value)
+  return archive.ok ? ok(archive.value) : archive
+}
+
+/** The files of `exportTshEvent` one by one (tsh-export.ts writes them as a folder or an archive). */
+export function tshEventFiles(state: TournamentState): Result<TshEventFiles> {
   const names = new Map<string, string>()
   for (const d of state.divisions)
     names.set(d.name, divisionFileName(d.name, new Set(names.values())))
-  const files: { name: string; text: string }[] = []
+  const files: { division: string; name: string; text: string }[] = []
   for (const d of state.divisions) {
     const file = exportTDivision(state, d.name)
     if (!file.ok) return file
-    files.push({ name: names.get(d.name) ?? '', text: serializeTFile(file.value) })
+    files.push({
+      division: d.name,
+      name: names.get(d.name) ?? '',
+      text: serializeTFile(file.value),
+    })
   }
   const { info, rules } = state
   const configText = [
@@ -109,6 +131,5 @@ export function exportTshEvent(state: TournamentState): Result<string> {
     ...state.divisions.flatMap((d) => autopairLines(d.plan, info, d.name.replace(/\s+/g, '_'))),
     ...state.divisions.flatMap((d) => tshPrizeLines(d, d.name.replace(/\s+/g, '_'))),
   ].join('\n')
-  const archive = serializeTshArchive({ configText, files })
-  return archive.ok ? ok(archive.value) : archive
+  return ok({ configText, files })
 }

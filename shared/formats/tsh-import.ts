@@ -14,7 +14,14 @@ import { parseConfigTsh, ratingSystemFromConfig, type TshConfig } from './config
 import type { FormatProblem } from './problem'
 import { readTFile } from './t-file'
 import type { TDivisionFile } from './t-file-types'
-import { eventFromConfig, importTDivision, importTshEvent, sessionBreaksWithin } from './t-import'
+import {
+  contentionFromTsh,
+  eventFromConfig,
+  importTDivision,
+  importTshEvent,
+  sessionBreaksWithin,
+} from './t-import'
+import { classesFromTags, prizeTableFromTsh, readTshPrizes } from './tsh-prizes'
 import { parseTshArchive } from './tsh-archive'
 import { ok, type Result, type RuleError } from '../result'
 import { rulesFromPreset } from '../rules/presets'
@@ -198,6 +205,19 @@ function importOneDivision(
     ...imported.value.warnings.map((w) => sourced(file.name, w)),
   )
   const eventRounds = Math.max(1, rounds ?? imported.value.rounds)
+  const settings =
+    configFile === undefined || config === undefined
+      ? ok({ commands: [], warnings: [] })
+      : divisionSettings(
+          config.config,
+          configFile.name,
+          file.name,
+          read.file,
+          division,
+          eventRounds,
+        )
+  if (!settings.ok) return refuse([fromRuleError(configFile?.name ?? file.name, settings.error)])
+  warnings.push(...settings.value.warnings)
   return ok({
     commands: [
       {
@@ -216,10 +236,46 @@ function importOneDivision(
       ...ratings,
       ...(plan === null ? [] : [{ type: 'setPairingPlan', division, plan } as const]),
       ...imported.value.commands,
+      ...settings.value.commands,
     ],
     warnings,
-    ignored,
+    // Prize lines are read (divisionSettings); those Rackside cannot award are warnings.
+    ignored: ignored.filter((key) => key !== 'prize'),
   })
+}
+
+/**
+ * What config.tsh says of this one division beyond its rules and plan, as the whole event's
+ * import reads it (t-import.ts `importTshEvent`): prize contention (issue 10) and the prize table
+ * with the `.t`'s class tags (issue 14). The config's lines name the division as the config does,
+ * which a name the director chose for the import does not change.
+ */
+function divisionSettings(
+  config: TshConfig,
+  configName: string,
+  fileName: string,
+  tFile: TDivisionFile,
+  division: string,
+  rounds: number,
+): Result<{ readonly commands: readonly Command[]; readonly warnings: readonly SourcedProblem[] }> {
+  const named = divisionNaming(config, fileName) ?? division
+  const commands: Command[] = []
+  const contention = contentionFromTsh(config, named, rounds)
+  if (!contention.ok) return contention
+  if (contention.value !== null) {
+    commands.push({ type: 'setContention', division, contention: contention.value })
+  }
+  // Every division the config names: another division's prize lines are not this file's concern.
+  const lines = readTshPrizes(config.prizes, [named, ...config.divisions.map((d) => d.name)])
+  const prizes = prizeTableFromTsh(
+    lines.prizes.get(named) ?? [],
+    lines.lines.get(named) ?? [],
+    classesFromTags(tFile.players.map((l) => ({ id: l.id, tags: l.tags }))),
+    named,
+  )
+  if (prizes.table !== null) commands.push({ type: 'setPrizes', division, prizes: prizes.table })
+  const warnings = [...lines.ignored, ...prizes.dropped].map((w) => sourced(configName, w))
+  return ok({ commands, warnings })
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   fingerprint,
   logAsOfRound,
   planControl,
+  sharedPrefix,
   stateAsOfRound,
   undoneBy,
 } from './log'
@@ -443,4 +444,19 @@ test('the random logs reach every kind of round command (else the properties pro
       'withdrawPlayer',
     ].sort(),
   )
+})
+
+describe('sharedPrefix: where a log changed elsewhere parts from the one a window held', () => {
+  const log = logOf(WORKED_EXAMPLE_LOG)
+  const other = { ...log[3]!, at: '2026-03-14T11:59:59.000Z' }
+  test.each([
+    ['the same log', log, log, log.length],
+    ['a log grown elsewhere', log.slice(0, 4), log, 4],
+    ['a log cut short (replaced from a file)', log, log.slice(0, 2), 2],
+    ['the same command at another time', log, [...log.slice(0, 3), other], 3],
+    ['nothing held', [], log, 0],
+  ] as const)('%s', (_name, a, b, expected) => {
+    expect(sharedPrefix(a, b)).toBe(expected)
+    expect(sharedPrefix(b, a)).toBe(expected)
+  })
 })

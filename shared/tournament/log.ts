@@ -210,3 +210,16 @@ export function stateAsOfRound(
   }
   return fold(tournamentId, logAsOfRound(log, round))
 }
+
+/**
+ * How many commands two logs share from the start, command for command: what a window that
+ * reloads a log another window changed still holds, and where the new commands begin.
+ */
+export function sharedPrefix(a: readonly LoggedCommand[], b: readonly LoggedCommand[]): number {
+  const shorter = Math.min(a.length, b.length)
+  for (let n = 0; n < shorter; n++) {
+    const [x, y] = [a[n], b[n]]
+    if (x === undefined || y === undefined || fingerprint(x) !== fingerprint(y)) return n
+  }
+  return shorter
+}

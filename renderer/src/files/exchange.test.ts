@@ -1,18 +1,23 @@
 import { describe, expect, test } from 'vitest'
 import { isSafeArchiveName } from '../../../shared/formats/tsh-archive'
 import { standingsAsOf } from '../../../shared/tournament/views'
-// Both fixtures are plain ASCII, so reading them as text through Vite is exact.
+// The .t fixtures are plain ASCII and MGI's config.tsh valid UTF-8: Vite reads them as the CLI
+// decodes them (UTF-8 when valid), so the text is exact.
 import MGI from '../../../shared/formats/__fixtures__/mgi-2022/a.t?raw'
+import MGI_CONFIG from '../../../shared/formats/__fixtures__/mgi-2022/config.tsh?raw'
 import WORKED from '../../../shared/formats/__fixtures__/worked-example.t?raw'
 import AUTOPAIR_T from '../../../shared/formats/__fixtures__/autopair/a.t?raw'
 import AUTOPAIR_CONFIG from '../../../shared/formats/__fixtures__/autopair/config.tsh?raw'
 import AUTOPAIR_EXPECTED from '../../../shared/formats/__fixtures__/autopair/expected.json?raw'
 import { importTshFiles } from '../../../shared/formats/tsh-import'
+import { exportTshFiles } from '../../../shared/formats/tsh-export'
+import { TSH_EXPORT_COMMANDS } from '../../../shared/formats/__fixtures__/tsh-export-event'
 import {
   TODAY,
   TSH_IMPORT_CASES,
   WORKED_T,
 } from '../../../shared/formats/__fixtures__/tsh-import-cases'
+import { RANDOM_TSH_EVENTS } from '../../../shared/formats/__fixtures__/tsh-import-events'
 import {
   exportTou,
   exportTshArchive,
@@ -280,5 +285,63 @@ describe('the app imports a .t as the shared tsh import does, so as the CLI does
     expect(prepared.ok && prepared.value.state.divisions.map((d) => d.name)).toEqual([
       expected.division,
     ])
+  })
+})
+
+// The CLI's side is in electron/cli/tsh-export-paths.test.ts, against the same shared export.
+describe('the .t and .tsh exports are the shared tsh export (issue 20)', () => {
+  const prepared = prepareCommands('club', TSH_EXPORT_COMMANDS, '2026-05-01T09:00:00.000Z')
+  if (!prepared.ok) throw new Error(prepared.error.message)
+  const { state } = prepared.value
+
+  test.each(['A', 'B'])('division %s: the .t in the encoding tsh reads', (name) => {
+    const app = exportTText(state, name)
+    const shared = exportTshFiles(state, { division: name })
+    if (!app.ok || !shared.ok) throw new Error('export failed')
+    const t = shared.value.files[1]
+    expect([app.value.name, app.value.contents, app.value.encoding]).toEqual([
+      t?.name,
+      t?.text,
+      t?.encoding,
+    ])
+  })
+
+  test('the whole event: the archive, in the encoding tsh reads', () => {
+    const app = exportTshArchive(state)
+    const shared = exportTshFiles(state)
+    if (!app.ok || !shared.ok) throw new Error('export failed')
+    expect([app.value.name, app.value.contents, app.value.encoding]).toEqual([
+      'club-cup.tsh',
+      shared.value.archive.text,
+      shared.value.archive.encoding,
+    ])
+  })
+})
+
+// The CLI's side is in electron/cli/tsh-import-paths.test.ts, on the same events.
+describe('made-up events and MGI 2022: the app imports as the shared import does (issue 20)', () => {
+  const expectShared = (
+    fileName: string,
+    text: string,
+    options: { readonly date?: string },
+    config?: { readonly name: string; readonly text: string },
+  ) => {
+    const app = importTText(fileName, text, { ...options, today: TODAY }, config)
+    const shared = importTshFiles(
+      { kind: 't', file: { name: fileName, text }, ...(config === undefined ? {} : { config }) },
+      options,
+      TODAY,
+    )
+    if (!app.ok || !shared.ok) throw new Error('the import was refused')
+    expect(app.value.commands).toEqual(shared.value.commands)
+  }
+
+  test.each(RANDOM_TSH_EVENTS)('$name as a .t (with its config.tsh when it has one)', (e) => {
+    const config = e.config === undefined ? undefined : { name: 'config.tsh', text: e.config }
+    expectShared(e.fileName, e.t, { date: TODAY }, config)
+  })
+
+  test('MGI 2022 division A with its config.tsh', () => {
+    expectShared('a.t', MGI, {}, { name: 'config.tsh', text: MGI_CONFIG })
   })
 })

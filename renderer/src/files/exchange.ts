@@ -3,15 +3,13 @@
  * and `.tsh`, TOU for ratings and an HTML folder for publishing. The screens (FilesView,
  * TournamentsView) only pick files and store what these return.
  */
-import { divisionFileName, exportTshEvent } from '../../../shared/formats/tsh-event-export'
-import { exportTDivision, exportTDivisionWithNotes } from '../../../shared/formats/t-export'
-import { serializeTFile } from '../../../shared/formats/t-file'
+import { exportTDivision } from '../../../shared/formats/t-export'
 import {
   importTshFiles,
   type SourcedProblem,
   type TshImportOptions,
 } from '../../../shared/formats/tsh-import'
-import { encodeText } from '../../../shared/formats/text-codec'
+import { exportTshFiles, type TshExport } from '../../../shared/formats/tsh-export'
 import { writeTou, type TouByeMode, type TouDivision } from '../../../shared/formats/tou'
 import {
   readTournamentFile,
@@ -197,48 +195,34 @@ export interface TextExport {
   readonly notes?: readonly string[]
 }
 
-/** t-export's notes for the given divisions, each line naming its division. */
-function exportNotes(state: TournamentState, divisions: readonly string[]): Result<string[]> {
-  const notes: string[] = []
-  for (const name of divisions) {
-    const exported = exportTDivisionWithNotes(state, name)
-    if (!exported.ok) return exported
-    for (const note of exported.value.notes) notes.push(`Division ${name}, ${note.message}`)
-  }
-  return ok(notes)
-}
+/** t-export's notes, each line naming its division. */
+const exportNotes = (exported: TshExport): string[] =>
+  exported.notes.map((n) => `Division ${n.division}, ${n.message}`)
 
-/** tsh reads Latin-1 by default (formats.md); a name Latin-1 cannot hold makes the file UTF-8. */
-function tshEncoding(text: string): TextEncodingName {
-  return encodeText(text, 'latin1').ok ? 'latin1' : 'utf8'
-}
-
+/** One division's `.t` (shared/formats/tsh-export.ts, as the CLI's `convert` writes it). */
 export function exportTText(state: TournamentState, division: string): Result<TextExport> {
-  const exported = exportTDivisionWithNotes(state, division)
+  const exported = exportTshFiles(state, { division })
   if (!exported.ok) return exported
-  const contents = serializeTFile(exported.value.file)
+  const t = exported.value.files[1]
+  if (t === undefined) throw new Error('tsh export: no .t written')
   return ok({
-    name: divisionFileName(division),
-    contents,
-    encoding: tshEncoding(contents),
-    notes: exported.value.notes.map((n) => `Division ${division}, ${n.message}`),
+    name: t.name,
+    contents: t.text,
+    encoding: t.encoding,
+    notes: exportNotes(exported.value),
   })
 }
 
 /** The whole event as one `.tsh` archive: a config.tsh naming each division's file, then the files. */
 export function exportTshArchive(state: TournamentState): Result<TextExport> {
-  const archive = exportTshEvent(state)
-  if (!archive.ok) return archive
-  const notes = exportNotes(
-    state,
-    state.divisions.map((d) => d.name),
-  )
-  if (!notes.ok) return notes
+  const exported = exportTshFiles(state)
+  if (!exported.ok) return exported
+  const { archive } = exported.value
   return ok({
     name: `${slug(state.info.name)}.tsh`,
-    contents: archive.value,
-    encoding: tshEncoding(archive.value),
-    notes: notes.value,
+    contents: archive.text,
+    encoding: archive.encoding,
+    notes: exportNotes(exported.value),
   })
 }
 

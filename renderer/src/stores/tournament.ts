@@ -3,6 +3,11 @@ import { computed, ref, shallowRef } from 'vue'
 import { err, ok, type Result, type RuleError } from '../../../shared/result'
 import { rulesFromPreset } from '../../../shared/rules/presets'
 import type { PresetId } from '../../../shared/rules/rule-set'
+import {
+  changedElsewhere as whatChanged,
+  changedElsewhereRefusal,
+  type ChangedElsewhere,
+} from '../../../shared/desk/changed-elsewhere'
 import { followLog, tailAfter, type HeldLog } from '../../../shared/formats/follow-log'
 import { checkLog, type LogProblem } from '../../../shared/formats/tournament-file'
 import { apply, LOG_START, resumeFold, type Checkpoint } from '../../../shared/tournament/apply'
@@ -18,13 +23,7 @@ import {
   type LogControl,
   type LoggedCommand,
 } from '../../../shared/tournament/commands'
-import { describeLog } from '../../../shared/tournament/describe'
-import {
-  defaultRedoTarget,
-  defaultUndoTarget,
-  fingerprint,
-  planControl,
-} from '../../../shared/tournament/log'
+import { defaultRedoTarget, defaultUndoTarget, planControl } from '../../../shared/tournament/log'
 import { LOG_VERSION } from '../../../shared/tournament/log-version'
 import type {
   Division,
@@ -44,36 +43,7 @@ import { deskId } from './desk-id'
 import { announceLogChanged, onLogChanged, type LogChanged } from './live'
 import { repository } from './repository'
 
-/** What another window changed, as this window learnt when it reloaded the stored log. */
-export interface ChangedElsewhere {
-  /** `replaced`: the log was replaced from a file; `changed`: another window wrote or undid. */
-  readonly reason: 'replaced' | 'changed'
-  /** The stored commands this window had not seen, in the log's words, oldest first. */
-  readonly added: readonly string[]
-  /** How many commands this window held that the stored log no longer has (after a replace). */
-  readonly dropped: number
-}
-
-/** The length of the prefix two logs share, command for command. */
-function sharedPrefix(a: readonly LoggedCommand[], b: readonly LoggedCommand[]): number {
-  const shorter = Math.min(a.length, b.length)
-  for (let n = 0; n < shorter; n++) {
-    const [x, y] = [a[n], b[n]]
-    if (x === undefined || y === undefined || fingerprint(x) !== fingerprint(y)) return n
-  }
-  return shorter
-}
-
-/** A refusal that says what changed, so the director checks before entering it again. */
-function refusalText(change: ChangedElsewhere): string {
-  const what =
-    change.reason === 'replaced'
-      ? 'This tournament was replaced from a file in another window'
-      : 'Another window changed this tournament first'
-  const added = change.added.length === 0 ? '' : ` New there: ${change.added.join('; ')}.`
-  const dropped = change.dropped === 0 ? '' : ` ${change.dropped} command(s) seen here are gone.`
-  return `Not saved. ${what}.${added}${dropped} The screen now shows the saved log: check it and enter again.`
-}
+export type { ChangedElsewhere } from '../../../shared/desk/changed-elsewhere'
 
 /**
  * The open tournament: its command log and the state folded from it. Every change goes through
@@ -273,13 +243,7 @@ export const useTournamentStore = defineStore('tournament', () => {
     await load(id)
     if (tournamentId.value !== id) return null
     const replaced = reason === 'replaced' || generation.value !== heldGeneration
-    const common = sharedPrefix(held, log.value)
-    const texts = describeLog(id, log.value, { timeOfDay: formatClockTime })
-    const change: ChangedElsewhere = {
-      reason: replaced ? 'replaced' : 'changed',
-      added: texts.slice(common).map((entry) => `#${entry.seq + 1} ${entry.text}`),
-      dropped: held.length - common,
-    }
+    const change = whatChanged(id, held, log.value, replaced, { timeOfDay: formatClockTime })
     changedElsewhere.value = change
     return change
   }
@@ -295,7 +259,7 @@ export const useTournamentStore = defineStore('tournament', () => {
       if (!id) return false
       if (change !== undefined && change.generation !== generation.value) {
         const seen = await reloadChanged(id, 'replaced')
-        if (seen) refuseNext = { code: 'storage.replaced', message: refusalText(seen) }
+        if (seen) refuseNext = { code: 'storage.replaced', message: changedElsewhereRefusal(seen) }
         return state.value !== undefined
       }
       return load(id)
@@ -370,7 +334,7 @@ export const useTournamentStore = defineStore('tournament', () => {
       const code = saved.error.code
       if (code !== 'storage.conflict' && code !== 'storage.replaced') return saved
       const seen = await reloadChanged(id, code === 'storage.replaced' ? 'replaced' : 'changed')
-      return err(code, seen ? refusalText(seen) : saved.error.message)
+      return err(code, seen ? changedElsewhereRefusal(seen) : saved.error.message)
     }
     if (next === undefined || state.value === undefined) startCheckpoints()
     else {
