@@ -8,6 +8,7 @@ import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { playedResult } from '../results/game-result'
 import { PRESET_IDS } from '../rules/rule-set'
+import { RATING_SYSTEMS } from '../ratings/rating-systems'
 import { rulesFromPreset } from '../rules/presets'
 import { apply, fold } from '../tournament/apply'
 import type { Command, CommandType, LoggedCommand, PairingSpec } from '../tournament/commands'
@@ -171,6 +172,13 @@ const BUILDERS: { readonly [T in CommandType]: (s: TournamentState, d: Draw) => 
       classes: { kind: 'none' },
       flags: [],
     },
+  }),
+  // null goes back to the preset's default (issue 22).
+  setRatingSystem: (_s, { a }) => ({
+    type: 'setRatingSystem',
+    division: 'A',
+    system:
+      Math.abs(a) % (RATING_SYSTEMS.length + 1) === 0 ? null : (pick(RATING_SYSTEMS, a) ?? null),
   }),
   setTableOffset: (s, { a }) => {
     const round = divisionOf(s)?.rounds.length ?? 0
