@@ -2,7 +2,10 @@ import Dexie, { type Collection, type Table, type Transaction } from 'dexie'
 import type { Command } from '../../../shared/tournament/commands'
 import type { TournamentSummary } from './repository'
 
-/** One stored director command: the log is the truth (design.md). */
+/**
+ * One stored director command as versions 1 and 2 kept it, a row each: the log is the truth
+ * (design.md). Kept for the upgrade to version 3 and the tests that build an old database.
+ */
 export interface CommandRow {
   readonly tournamentId: string
   readonly seq: number
@@ -13,6 +16,30 @@ export interface CommandRow {
   readonly version?: number
   readonly command: Command
 }
+
+/**
+ * One command inside a chunk: a `CommandRow` without its tournament id, which the chunk carries.
+ * As read back it may be anything a damaged database or a newer Rackside left (issue 20).
+ */
+export type ChunkEntry = Omit<CommandRow, 'tournamentId'>
+
+/**
+ * From version 3 a log is stored in chunks of `LOG_CHUNK_SIZE` commands, chunk k holding the
+ * commands at positions k·size … k·size + size − 1 (issue 20): IndexedDB pays per row, and a
+ * 22 000-command event took seconds to store as one row per command. Every chunk but the last is
+ * full, so a position's chunk is a division and reading a tail reads only the chunks it spans.
+ */
+export interface LogChunkRow {
+  readonly tournamentId: string
+  readonly chunk: number
+  readonly entries: readonly ChunkEntry[]
+}
+
+/**
+ * Commands per chunk: small enough that an append (which reads and rewrites the last chunk) stays
+ * cheap at the desk, large enough that a whole event is a few dozen rows.
+ */
+export const LOG_CHUNK_SIZE = 256
 
 /** Version 1 kept only what the tournament list showed. */
 export interface TournamentRowV1 {
@@ -48,17 +75,27 @@ export const SCHEMA_VERSIONS = [
       commands: '[tournamentId+seq], tournamentId',
     },
   },
+  {
+    version: 3,
+    stores: {
+      tournaments: 'id, name, updatedAt',
+      // null deletes the table, after the upgrade has moved its rows into chunks.
+      commands: null,
+      logChunks: '[tournamentId+chunk], tournamentId',
+    },
+  },
 ] as const
 
 export type SchemaVersion = (typeof SCHEMA_VERSIONS)[number]['version']
 
-export const CURRENT_SCHEMA_VERSION: SchemaVersion = 2
+export const CURRENT_SCHEMA_VERSION: SchemaVersion = 3
 
 export const DEFAULT_DATABASE_NAME = 'rackside'
 
 /** Upgrades keyed by the version they lead to; a version without an entry only changes indexes. */
 const UPGRADES: Partial<Record<SchemaVersion, (tx: Transaction) => Promise<void>>> = {
   2: fillSummaryCounts,
+  3: chunkLogs,
 }
 
 /**
@@ -68,7 +105,7 @@ const UPGRADES: Partial<Record<SchemaVersion, (tx: Transaction) => Promise<void>
 export class RacksideDatabase extends Dexie {
   // `declare`: Dexie attaches the tables itself, a class field would overwrite them with undefined.
   declare readonly tournaments: Table<TournamentRow, string>
-  declare readonly commands: Table<CommandRow, [string, number]>
+  declare readonly logChunks: Table<LogChunkRow, [string, number]>
 
   constructor(name: string = DEFAULT_DATABASE_NAME) {
     super(name)
@@ -81,8 +118,60 @@ export class RacksideDatabase extends Dexie {
 }
 
 /**
- * One tournament's commands in `seq` order, through the compound primary key. A new collection each
- * call: Dexie collections change in place when reversed, so one must not be reused for `last()`.
+ * One tournament's chunks from `fromChunk` on, in order, through the compound primary key. A new
+ * collection each call: Dexie collections change in place when reversed, so one must not be
+ * reused for `last()`.
+ */
+export function chunksOf(
+  logChunks: Table<LogChunkRow, [string, number]>,
+  tournamentId: string,
+  fromChunk = 0,
+): Collection<LogChunkRow, [string, number]> {
+  return logChunks
+    .where('[tournamentId+chunk]')
+    .between([tournamentId, fromChunk], [tournamentId, Dexie.maxKey], true, true)
+}
+
+/** The chunk that holds the command at `position`. */
+export function chunkIndexOf(position: number): number {
+  return Math.floor(position / LOG_CHUNK_SIZE)
+}
+
+/** A log cut into chunk rows, in order: every chunk full but the last. */
+export function toChunks(tournamentId: string, entries: readonly ChunkEntry[]): LogChunkRow[] {
+  const chunks: LogChunkRow[] = []
+  for (let start = 0; start < entries.length; start += LOG_CHUNK_SIZE) {
+    chunks.push({
+      tournamentId,
+      chunk: chunkIndexOf(start),
+      entries: entries.slice(start, start + LOG_CHUNK_SIZE),
+    })
+  }
+  return chunks
+}
+
+/**
+ * The entries of stored chunks from log position `from` on, unchecked. Damage stays where the
+ * checks find it (issue 20): a chunk whose entries are not a list stands as one entry at its
+ * first position, which `checkLogEntry` names ("log[512] should be an object"), and a missing or
+ * short chunk leaves the next entry with a `seq` other than its position.
+ */
+export function flattenChunks(rows: readonly LogChunkRow[], from = 0): unknown[] {
+  const entries: unknown[] = []
+  for (const row of rows) {
+    const stored: unknown = row.entries
+    const list: readonly unknown[] = Array.isArray(stored) ? stored : [stored]
+    const start = row.chunk * LOG_CHUNK_SIZE
+    for (const [index, entry] of list.entries()) {
+      if (start + index >= from) entries.push(entry)
+    }
+  }
+  return entries
+}
+
+/**
+ * One tournament's command rows of versions 1 and 2 in `seq` order, through the compound primary
+ * key. A new collection each call, for the same reason as `chunksOf`.
  */
 export function logOf(
   commands: Table<CommandRow, [string, number]>,
@@ -116,4 +205,29 @@ async function fillSummaryCounts(tx: Transaction): Promise<void> {
     })
   }
   await tournaments.bulkPut(upgraded)
+}
+
+/**
+ * Version 3: each log's rows become chunks, in the order of their keys, each row as it was without
+ * its tournament id: nothing is checked or mended here, so a damaged row is still found and named
+ * when the log is opened. One tournament at a time, so a big database is never held whole; an
+ * interrupted upgrade is rolled back by IndexedDB and the old rows stay.
+ */
+async function chunkLogs(tx: Transaction): Promise<void> {
+  const commands = tx.table<CommandRow, [string, number]>('commands')
+  const logChunks = tx.table<LogChunkRow, [string, number]>('logChunks')
+  const ids = await commands.orderBy('tournamentId').uniqueKeys()
+  for (const id of ids) {
+    const tournamentId = id as string
+    const rows = await logOf(commands, tournamentId).toArray()
+    await logChunks.bulkAdd(toChunks(tournamentId, rows.map(withoutTournamentId)))
+  }
+}
+
+/** A stored row without its tournament id, every other field kept as it was. */
+function withoutTournamentId(row: CommandRow): ChunkEntry {
+  // Every field but the id, even ones this version does not know: a row is moved, never mended.
+  return Object.fromEntries(
+    Object.entries(row).filter(([key]) => key !== 'tournamentId'),
+  ) as unknown as ChunkEntry
 }

@@ -72,18 +72,18 @@ describe('the Dexie repository when storage fails', () => {
 })
 
 /**
- * Issue 20: a tournament file opens with one bulk write (`bulkAdd` of every row, then the summary)
+ * Issue 20: a tournament file opens with one bulk write (`bulkAdd` of every chunk, then the summary)
  * in one transaction, so a failure part-way leaves no half-stored tournament.
  */
 describe('the Dexie repository imports a whole log in one transaction', () => {
   test.each([
     ['the disk fills up on the summary, after every row', 'tournaments' as const],
-    ['the disk fills up while the rows are written', 'commands' as const],
+    ['the disk fills up while the rows are written', 'logChunks' as const],
   ])('a new tournament: %s, and nothing of it is stored', async (_when, table) => {
     const db = openDatabase()
     const repository = createDexieRepository(db)
     const event = tournamentFixture('t-bulk-new', 'Bulk Open')
-    const target = table === 'tournaments' ? db.tournaments : db.commands
+    const target = table === 'tournaments' ? db.tournaments : db.logChunks
     vi.spyOn(target, table === 'tournaments' ? 'put' : 'bulkAdd').mockImplementation(() => {
       throw new DOMException('The quota has been exceeded.', 'QuotaExceededError')
     })
@@ -94,7 +94,7 @@ describe('the Dexie repository imports a whole log in one transaction', () => {
     expect(!stored.ok && stored.error.code).toBe('storage.failed')
     expect(await repository.loadStored(event.id)).toBeUndefined()
     expect(await repository.list()).toEqual([])
-    expect(await db.commands.count()).toBe(0)
+    expect(await db.logChunks.count()).toBe(0)
   })
 
   test('a replace that fails keeps the old log whole, with its generation', async () => {
@@ -128,7 +128,7 @@ describe('the Dexie repository imports a whole log in one transaction', () => {
       replace: false,
     })
     expect(!stored.ok && stored.error.code).toBe('storage.failed')
-    expect(await db.commands.count()).toBe(0)
+    expect(await db.logChunks.count()).toBe(0)
     expect(await repository.list()).toEqual([])
   })
 })
