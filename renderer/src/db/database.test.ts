@@ -6,7 +6,6 @@ import { checkLog } from '../../../shared/formats/tournament-file'
 import { LOG_VERSION } from '../../../shared/tournament/log-version'
 import {
   CURRENT_SCHEMA_VERSION,
-  LOG_CHUNK_SIZE,
   RacksideDatabase,
   SCHEMA_VERSIONS,
   type CommandRow,
@@ -14,6 +13,7 @@ import {
   type TournamentRowV1,
 } from './database'
 import { createDexieRepository } from './dexie-repository'
+import { LOG_CHUNK_SIZE } from './log-chunks'
 import { storedHead, tournamentFixture, type LogFixture } from './repository-contract'
 
 const names: string[] = []

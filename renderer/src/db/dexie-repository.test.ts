@@ -4,8 +4,9 @@ import Dexie from 'dexie'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { checkLog } from '../../../shared/formats/tournament-file'
 import { LOG_VERSION } from '../../../shared/tournament/log-version'
-import { RacksideDatabase, type LogChunkRow } from './database'
+import { RacksideDatabase } from './database'
 import { createDexieRepository } from './dexie-repository'
+import type { LogChunkRow } from './log-chunks'
 import {
   describeRepositoryContract,
   storedHead,

@@ -1,15 +1,14 @@
 import { err, ok, type Result } from '../../../shared/result'
 import type { LoggedCommand } from '../../../shared/tournament/commands'
+import { chunksOf, type RacksideDatabase } from './database'
 import {
   chunkIndexOf,
-  chunksOf,
   flattenChunks,
   LOG_CHUNK_SIZE,
   toChunks,
   type ChunkEntry,
   type LogChunkRow,
-  type RacksideDatabase,
-} from './database'
+} from './log-chunks'
 import type { StoredLog, TournamentRepository, TournamentSummary } from './repository'
 import {
   assertSummaryFits,
