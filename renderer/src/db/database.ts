@@ -1,5 +1,4 @@
 import Dexie, { type Collection, type Table, type Transaction } from 'dexie'
-import type { Command } from '../../../shared/tournament/commands'
 import { toChunks, type ChunkEntry, type LogChunkRow } from './log-chunks'
 import type { TournamentSummary } from './repository'
 
@@ -7,15 +6,8 @@ import type { TournamentSummary } from './repository'
  * One stored director command as versions 1 and 2 kept it, a row each: the log is the truth
  * (design.md). Kept for the upgrade to version 3 and the tests that build an old database.
  */
-export interface CommandRow {
+export interface CommandRow extends ChunkEntry {
   readonly tournamentId: string
-  readonly seq: number
-  readonly at: string
-  /** The desk (window) that gave it; rows written before desks were recorded have none. */
-  readonly desk?: string
-  /** The log version that stored it (issue 20); rows from before have none. */
-  readonly version?: number
-  readonly command: Command
 }
 
 /** Version 1 kept only what the tournament list showed. */

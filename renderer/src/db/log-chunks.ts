@@ -1,4 +1,4 @@
-import type { CommandRow } from './database'
+import type { Command } from '../../../shared/tournament/commands'
 
 /*
  * How a log is cut into IndexedDB rows (schema 3, issue 20): plain arithmetic on entries, without
@@ -6,10 +6,18 @@ import type { CommandRow } from './database'
  */
 
 /**
- * One command inside a chunk: a `CommandRow` without its tournament id, which the chunk carries.
- * As read back it may be anything a damaged database or a newer Rackside left (issue 20).
+ * One stored command inside a chunk; the chunk carries its tournament id. As read back it may be
+ * anything a damaged database or a newer Rackside left (issue 20): the store checks each entry.
  */
-export type ChunkEntry = Omit<CommandRow, 'tournamentId'>
+export interface ChunkEntry {
+  readonly seq: number
+  readonly at: string
+  /** The desk (window) that gave it; commands stored before desks were recorded have none. */
+  readonly desk?: string
+  /** The log version that stored it (issue 20); commands from before have none. */
+  readonly version?: number
+  readonly command: Command
+}
 
 /**
  * From version 3 a log is stored in chunks of `LOG_CHUNK_SIZE` commands, chunk k holding the
