@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { LOG_CHUNK_SIZE } from '../renderer/src/db/log-chunks'
 import { expect, test } from './fixtures'
 import type { NewTournament } from './pages/tournaments-page'
 
@@ -22,12 +23,18 @@ const PLAYERS = 1000
 const ROUNDS = 20
 
 /**
- * Appends the event's log straight to the app's IndexedDB (schema v2 of renderer/src/db/database.ts):
+ * Appends the event's log straight to the app's IndexedDB (schema 3 of renderer/src/db/database.ts,
+ * the log in chunks of `chunkSize` commands after the stored createTournament):
  * division A, 1000 registrations, 20 rounds paired at random by a seeded generator, every game of
  * rounds 1–19 with a result, round 20 waiting for its results.
  */
-function writeBigLog(args: { id: string; players: number; rounds: number }): Promise<number> {
-  const { id, players, rounds } = args
+function writeBigLog(args: {
+  id: string
+  players: number
+  rounds: number
+  chunkSize: number
+}): Promise<number> {
+  const { id, players, rounds, chunkSize } = args
   let seed = 20261205
   const random = (n: number): number => {
     seed = (seed * 1103515245 + 12345) % 2147483648
@@ -90,10 +97,19 @@ function writeBigLog(args: { id: string; players: number; rounds: number }): Pro
     open.onerror = () => reject(open.error)
     open.onsuccess = () => {
       const db = open.result
-      const tx = db.transaction(['commands', 'tournaments'], 'readwrite')
-      const store = tx.objectStore('commands')
+      const tx = db.transaction(['logChunks', 'tournaments'], 'readwrite')
+      const store = tx.objectStore('logChunks')
       const at = new Date('2026-12-05T08:00:00Z').toISOString()
-      commands.forEach((command, i) => store.put({ tournamentId: id, seq: i + 1, at, command }))
+      // Chunk 0 holds the createTournament the app stored; the whole log is cut again from it.
+      const first = store.get([id, 0])
+      first.onsuccess = () => {
+        const created = (first.result as { entries: unknown[] }).entries[0]
+        const entries = [created, ...commands.map((command, i) => ({ seq: i + 1, at, command }))]
+        for (let start = 0; start < entries.length; start += chunkSize) {
+          const chunk = start / chunkSize
+          store.put({ tournamentId: id, chunk, entries: entries.slice(start, start + chunkSize) })
+        }
+      }
       const summaries = tx.objectStore('tournaments')
       const get = summaries.get(id)
       get.onsuccess = () => {
@@ -150,7 +166,12 @@ test('timing report: search, check-in and result entry with 1000 players and 20 
   await page.waitForURL(/#\/t\/[^/]+/)
   const id = /#\/t\/([^/]+)/.exec(page.url())?.[1] ?? ''
   expect(id).not.toBe('')
-  const count = await page.evaluate(writeBigLog, { id, players: PLAYERS, rounds: ROUNDS })
+  const count = await page.evaluate(writeBigLog, {
+    id,
+    players: PLAYERS,
+    rounds: ROUNDS,
+    chunkSize: LOG_CHUNK_SIZE,
+  })
   const report: string[] = [`log of ${count} commands`]
 
   const loadStart = Date.now()

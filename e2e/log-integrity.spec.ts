@@ -4,6 +4,7 @@ import { expect, test } from './fixtures'
 import { AppShell } from './pages/app-shell'
 import { FilesPage } from './pages/files-page'
 import { ResultsPage } from './pages/results-page'
+import { appendStoredEntry, readStoredLog } from './support/stored-log'
 import { plannedEvent } from './support/t-writer'
 
 /*
@@ -180,26 +181,14 @@ test('a log that does not fold opens in recovery, names the failing command and 
   const url = await importEvent(page, testInfo.outputPath('eight.t'))
   const tournamentId = decodeURIComponent(/#\/t\/([^/]+)/.exec(url)?.[1] ?? '')
   // Made on purpose, as two windows without the head check did: a result stored twice.
-  const seq = await page.evaluate(async (id) => {
-    const request = indexedDB.open('rackside')
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      request.onsuccess = () => resolve(request.result)
-      request.onerror = () => reject(request.error)
-    })
-    const store = db.transaction('commands', 'readwrite').objectStore('commands')
-    const rows = await new Promise<{ seq: number; command: { type: string } }[]>((resolve) => {
-      const all = store.getAll(IDBKeyRange.bound([id, -Infinity], [id, Infinity]))
-      all.onsuccess = () => resolve(all.result as { seq: number; command: { type: string } }[])
-    })
-    const result = rows.filter((row) => row.command.type === 'recordResult').at(-1)
-    const next = rows.length
-    await new Promise((resolve) => {
-      const added = store.add({ ...result, seq: next, at: new Date().toISOString() })
-      added.onsuccess = resolve
-    })
-    db.close()
-    return next
-  }, tournamentId)
+  const rows = (await readStoredLog(page, tournamentId)) as { command: { type: string } }[]
+  const result = rows.filter((row) => row.command.type === 'recordResult').at(-1)
+  const seq = await appendStoredEntry(page, tournamentId, {
+    ...result,
+    seq: rows.length,
+    at: new Date().toISOString(),
+  })
+  expect(seq).toBe(rows.length)
 
   await page.reload()
   await expect(page.getByRole('heading', { name: 'Recover this tournament' })).toBeVisible()

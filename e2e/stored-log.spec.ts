@@ -5,6 +5,7 @@ import { expect, test } from './fixtures'
 import { AppShell } from './pages/app-shell'
 import { FilesPage } from './pages/files-page'
 import { ResultsPage } from './pages/results-page'
+import { appendStoredEntry } from './support/stored-log'
 import { plannedEvent } from './support/t-writer'
 
 /*
@@ -26,36 +27,6 @@ async function importEvent(page: Page, path: string): Promise<string> {
   return decodeURIComponent(/#\/t\/([^/]+)/.exec(page.url())?.[1] ?? '')
 }
 
-/** Appends a raw row to the tournament's stored log, as a newer copy or a damaged disk leaves it. */
-async function storeRow(page: Page, id: string, row: Record<string, unknown>): Promise<number> {
-  return page.evaluate(
-    async ({ id, row }) => {
-      const request = indexedDB.open('rackside')
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        request.onsuccess = () => resolve(request.result)
-        request.onerror = () => reject(request.error)
-      })
-      const store = db.transaction('commands', 'readwrite').objectStore('commands')
-      const count = await new Promise<number>((resolve) => {
-        const counted = store.count(IDBKeyRange.bound([id, -Infinity], [id, Infinity]))
-        counted.onsuccess = () => resolve(counted.result)
-      })
-      await new Promise((resolve) => {
-        const added = store.add({
-          tournamentId: id,
-          seq: count,
-          at: new Date().toISOString(),
-          ...row,
-        })
-        added.onsuccess = resolve
-      })
-      db.close()
-      return count
-    },
-    { id, row },
-  )
-}
-
 test.describe('a stored log that does not open goes to recovery, never hangs (issue 20)', () => {
   test('a command a newer Rackside wrote: the tournament, the recovery address and the projector all answer', async ({
     page,
@@ -63,7 +34,7 @@ test.describe('a stored log that does not open goes to recovery, never hangs (is
     test.setTimeout(120_000)
     const id = await importEvent(page, testInfo.outputPath('eight.t'))
     // One version past this one's, whatever this one is.
-    const seq = await storeRow(page, id, {
+    const seq = await appendStoredEntry(page, id, {
       version: LOG_VERSION + 1,
       command: { type: 'splitDivision', division: 'EIGHT', into: ['A', 'B'] },
     })
@@ -95,7 +66,7 @@ test.describe('a stored log that does not open goes to recovery, never hangs (is
   }, testInfo) => {
     test.setTimeout(120_000)
     const id = await importEvent(page, testInfo.outputPath('eight.t'))
-    const seq = await storeRow(page, id, {
+    const seq = await appendStoredEntry(page, id, {
       command: { type: 'recordResult', division: 'EIGHT', round: 2 },
     })
     await page.reload()

@@ -70,9 +70,16 @@ async function openOnce(browser: Browser, path: string, commands: number): Promi
           const request = indexedDB.open('rackside')
           request.onerror = () => reject(new Error('cannot open the database'))
           request.onsuccess = () => {
-            const count = request.result.transaction('commands').objectStore('commands').count()
-            count.onsuccess = () => resolve(count.result)
-            count.onerror = () => reject(new Error('cannot count the commands'))
+            // The log is kept in chunks (schema 3): the commands are the chunks' entries.
+            const chunks = request.result.transaction('logChunks').objectStore('logChunks').getAll()
+            chunks.onsuccess = () =>
+              resolve(
+                (chunks.result as { entries: unknown[] }[]).reduce(
+                  (sum, chunk) => sum + chunk.entries.length,
+                  0,
+                ),
+              )
+            chunks.onerror = () => reject(new Error('cannot count the commands'))
           }
         }),
     )

@@ -1,17 +1,13 @@
 import Dexie, { type Collection, type Table, type Transaction } from 'dexie'
-import type { Command } from '../../../shared/tournament/commands'
+import { toChunks, type ChunkEntry, type LogChunkRow } from './log-chunks'
 import type { TournamentSummary } from './repository'
 
-/** One stored director command: the log is the truth (design.md). */
-export interface CommandRow {
+/**
+ * One stored director command as versions 1 and 2 kept it, a row each: the log is the truth
+ * (design.md). Kept for the upgrade to version 3 and the tests that build an old database.
+ */
+export interface CommandRow extends ChunkEntry {
   readonly tournamentId: string
-  readonly seq: number
-  readonly at: string
-  /** The desk (window) that gave it; rows written before desks were recorded have none. */
-  readonly desk?: string
-  /** The log version that stored it (issue 20); rows from before have none. */
-  readonly version?: number
-  readonly command: Command
 }
 
 /** Version 1 kept only what the tournament list showed. */
@@ -48,17 +44,27 @@ export const SCHEMA_VERSIONS = [
       commands: '[tournamentId+seq], tournamentId',
     },
   },
+  {
+    version: 3,
+    stores: {
+      tournaments: 'id, name, updatedAt',
+      // null deletes the table, after the upgrade has moved its rows into chunks.
+      commands: null,
+      logChunks: '[tournamentId+chunk], tournamentId',
+    },
+  },
 ] as const
 
 export type SchemaVersion = (typeof SCHEMA_VERSIONS)[number]['version']
 
-export const CURRENT_SCHEMA_VERSION: SchemaVersion = 2
+export const CURRENT_SCHEMA_VERSION: SchemaVersion = 3
 
 export const DEFAULT_DATABASE_NAME = 'rackside'
 
 /** Upgrades keyed by the version they lead to; a version without an entry only changes indexes. */
 const UPGRADES: Partial<Record<SchemaVersion, (tx: Transaction) => Promise<void>>> = {
   2: fillSummaryCounts,
+  3: chunkLogs,
 }
 
 /**
@@ -68,7 +74,7 @@ const UPGRADES: Partial<Record<SchemaVersion, (tx: Transaction) => Promise<void>
 export class RacksideDatabase extends Dexie {
   // `declare`: Dexie attaches the tables itself, a class field would overwrite them with undefined.
   declare readonly tournaments: Table<TournamentRow, string>
-  declare readonly commands: Table<CommandRow, [string, number]>
+  declare readonly logChunks: Table<LogChunkRow, [string, number]>
 
   constructor(name: string = DEFAULT_DATABASE_NAME) {
     super(name)
@@ -81,8 +87,23 @@ export class RacksideDatabase extends Dexie {
 }
 
 /**
- * One tournament's commands in `seq` order, through the compound primary key. A new collection each
- * call: Dexie collections change in place when reversed, so one must not be reused for `last()`.
+ * One tournament's chunks from `fromChunk` on, in order, through the compound primary key. A new
+ * collection each call: Dexie collections change in place when reversed, so one must not be
+ * reused for `last()`.
+ */
+export function chunksOf(
+  logChunks: Table<LogChunkRow, [string, number]>,
+  tournamentId: string,
+  fromChunk = 0,
+): Collection<LogChunkRow, [string, number]> {
+  return logChunks
+    .where('[tournamentId+chunk]')
+    .between([tournamentId, fromChunk], [tournamentId, Dexie.maxKey], true, true)
+}
+
+/**
+ * One tournament's command rows of versions 1 and 2 in `seq` order, through the compound primary
+ * key. A new collection each call, for the same reason as `chunksOf`.
  */
 export function logOf(
   commands: Table<CommandRow, [string, number]>,
@@ -116,4 +137,29 @@ async function fillSummaryCounts(tx: Transaction): Promise<void> {
     })
   }
   await tournaments.bulkPut(upgraded)
+}
+
+/**
+ * Version 3: each log's rows become chunks, in the order of their keys, each row as it was without
+ * its tournament id: nothing is checked or mended here, so a damaged row is still found and named
+ * when the log is opened. One tournament at a time, so a big database is never held whole; an
+ * interrupted upgrade is rolled back by IndexedDB and the old rows stay.
+ */
+async function chunkLogs(tx: Transaction): Promise<void> {
+  const commands = tx.table<CommandRow, [string, number]>('commands')
+  const logChunks = tx.table<LogChunkRow, [string, number]>('logChunks')
+  const ids = await commands.orderBy('tournamentId').uniqueKeys()
+  for (const id of ids) {
+    const tournamentId = id as string
+    const rows = await logOf(commands, tournamentId).toArray()
+    await logChunks.bulkAdd(toChunks(tournamentId, rows.map(withoutTournamentId)))
+  }
+}
+
+/** A stored row without its tournament id, every other field kept as it was. */
+function withoutTournamentId(row: CommandRow): ChunkEntry {
+  // Every field but the id, even ones this version does not know: a row is moved, never mended.
+  return Object.fromEntries(
+    Object.entries(row).filter(([key]) => key !== 'tournamentId'),
+  ) as unknown as ChunkEntry
 }

@@ -1,7 +1,14 @@
-import Dexie from 'dexie'
-import { ok, type Result } from '../../../shared/result'
+import { err, ok, type Result } from '../../../shared/result'
 import type { LoggedCommand } from '../../../shared/tournament/commands'
-import { logOf, type CommandRow, type RacksideDatabase } from './database'
+import { chunksOf, type RacksideDatabase } from './database'
+import {
+  chunkIndexOf,
+  flattenChunks,
+  LOG_CHUNK_SIZE,
+  toChunks,
+  type ChunkEntry,
+  type LogChunkRow,
+} from './log-chunks'
 import type { StoredLog, TournamentRepository, TournamentSummary } from './repository'
 import {
   assertSummaryFits,
@@ -14,15 +21,15 @@ import {
 /**
  * The app's repository on IndexedDB. Every write is one `rw` transaction over both tables, so a
  * crash or a full disk leaves either the whole command with its summary or neither (design.md,
- * "crash safety").
+ * "crash safety"). The log is kept in chunks (`LogChunkRow`, issue 20); callers see commands.
  */
 export function createDexieRepository(db: RacksideDatabase): TournamentRepository {
   async function loadStored(tournamentId: string): Promise<StoredLog | undefined> {
-    return db.transaction('r', db.tournaments, db.commands, async () => {
-      const rows = await logOf(db.commands, tournamentId).toArray()
+    return db.transaction('r', db.tournaments, db.logChunks, async () => {
+      const rows = await chunksOf(db.logChunks, tournamentId).toArray()
       const row = await db.tournaments.get(tournamentId)
       if (rows.length === 0 && row === undefined) return undefined
-      return { log: rows.map(toStored), generation: row?.generation ?? 0 }
+      return { log: flattenChunks(rows), generation: row?.generation ?? 0 }
     })
   }
 
@@ -41,20 +48,18 @@ export function createDexieRepository(db: RacksideDatabase): TournamentRepositor
     loadStored,
 
     async readFrom(tournamentId, afterSeq) {
-      return db.transaction('r', db.tournaments, db.commands, async () => {
-        // The compound index reads only the tail: the cost follows what is new, not the log.
-        const rows = await db.commands
-          .where('[tournamentId+seq]')
-          .between([tournamentId, afterSeq], [tournamentId, Dexie.maxKey], false, true)
-          .toArray()
+      return db.transaction('r', db.tournaments, db.logChunks, async () => {
+        const from = Math.max(0, Math.floor(afterSeq) + 1)
+        // Only the chunks from the one holding `from`: the cost follows what is new, not the log.
+        const rows = await chunksOf(db.logChunks, tournamentId, chunkIndexOf(from)).toArray()
         const row = await db.tournaments.get(tournamentId)
         if (
           row === undefined &&
           rows.length === 0 &&
-          (await logOf(db.commands, tournamentId).count()) === 0
+          (await chunksOf(db.logChunks, tournamentId).count()) === 0
         )
           return undefined
-        return { log: rows.map(toStored), generation: row?.generation ?? 0 }
+        return { log: flattenChunks(rows, from), generation: row?.generation ?? 0 }
       })
     },
 
@@ -64,17 +69,21 @@ export function createDexieRepository(db: RacksideDatabase): TournamentRepositor
         return await db.transaction(
           'rw',
           db.tournaments,
-          db.commands,
+          db.logChunks,
           async (): Promise<Result<void>> => {
             const row = await db.tournaments.get(tournamentId)
-            const last = await logOf(db.commands, tournamentId).last()
+            const chunk = await chunksOf(db.logChunks, tournamentId).last()
+            const last = chunk && lastEntry(chunk)
+            if (last === null) return damagedEnd(tournamentId, chunk)
             const stored =
-              row === undefined && last === undefined
+              row === undefined && chunk === undefined
                 ? undefined
-                : { last: last && toLogged(last), generation: row?.generation ?? 0 }
+                : { last, generation: row?.generation ?? 0 }
             const fits = checkHead(tournamentId, stored, entry, head)
             if (!fits.ok) return fits
-            await db.commands.add(toRow(tournamentId, entry))
+            const next = grown(tournamentId, chunk, entry)
+            if (next === null) return damagedEnd(tournamentId, chunk)
+            await db.logChunks.put(next)
             await db.tournaments.put({ ...toSummary(summary), generation: stored?.generation ?? 0 })
             return ok(undefined)
           },
@@ -91,16 +100,16 @@ export function createDexieRepository(db: RacksideDatabase): TournamentRepositor
         return await db.transaction(
           'rw',
           db.tournaments,
-          db.commands,
+          db.logChunks,
           async (): Promise<Result<{ generation: number }>> => {
             const row = await db.tournaments.get(tournamentId)
             const exists =
               row !== undefined ||
-              (await db.commands.where('tournamentId').equals(tournamentId).count()) > 0
+              (await db.logChunks.where('tournamentId').equals(tournamentId).count()) > 0
             if (exists && !replace) return importExists(tournamentId)
             const generation = exists ? (row?.generation ?? 0) + 1 : 0
-            await db.commands.where('tournamentId').equals(tournamentId).delete()
-            await db.commands.bulkAdd(log.map((entry) => toRow(tournamentId, entry)))
+            await db.logChunks.where('tournamentId').equals(tournamentId).delete()
+            await db.logChunks.bulkAdd(toChunks(tournamentId, log.map(toEntry)))
             await db.tournaments.put({ ...toSummary(summary), generation })
             return ok({ generation })
           },
@@ -111,14 +120,69 @@ export function createDexieRepository(db: RacksideDatabase): TournamentRepositor
     },
 
     async remove(tournamentId) {
-      await db.transaction('rw', db.tournaments, db.commands, async () => {
-        await db.commands.where('tournamentId').equals(tournamentId).delete()
+      await db.transaction('rw', db.tournaments, db.logChunks, async () => {
+        await db.logChunks.where('tournamentId').equals(tournamentId).delete()
         await db.tournaments.delete(tournamentId)
       })
     },
   }
 }
 
+/**
+ * The last command of a log's last chunk, for the head check; null when that chunk holds no
+ * readable command (damaged), so nothing is written after what no window can have seen.
+ */
+function lastEntry(chunk: LogChunkRow): LoggedCommand | null {
+  const entries: unknown = chunk.entries
+  if (!Array.isArray(entries)) return null
+  const last: unknown = entries.at(-1)
+  if (last === null || typeof last !== 'object') return null
+  return last as LoggedCommand
+}
+
+/**
+ * The chunk row that stores `entry` after `chunk`, the log's last: the same chunk grown by one, or
+ * a new chunk when it is full. Null when `entry.seq` is not the position after the stored ones (a
+ * short or mislabelled chunk: damage the head check cannot see, since it compares `seq`s).
+ */
+function grown(
+  tournamentId: string,
+  chunk: LogChunkRow | undefined,
+  entry: LoggedCommand,
+): LogChunkRow | null {
+  const index = chunkIndexOf(entry.seq)
+  const offset = entry.seq - index * LOG_CHUNK_SIZE
+  if (chunk !== undefined && chunk.chunk === index && chunk.entries.length === offset) {
+    return { tournamentId, chunk: index, entries: [...chunk.entries, toEntry(entry)] }
+  }
+  const follows =
+    chunk === undefined
+      ? index === 0
+      : chunk.chunk === index - 1 && chunk.entries.length === LOG_CHUNK_SIZE
+  if (follows && offset === 0) return { tournamentId, chunk: index, entries: [toEntry(entry)] }
+  return null
+}
+
+/** The log's stored end is damaged: refused as a conflict, so the window reads the log again. */
+function damagedEnd(tournamentId: string, chunk: LogChunkRow | undefined): Result<never> {
+  const where = chunk === undefined ? 'its start' : `chunk ${String(chunk.chunk)}`
+  return err(
+    'storage.conflict',
+    `The stored log of ${tournamentId} is damaged at ${where}: nothing is written after it.`,
+    chunk === undefined ? {} : { details: { chunk: chunk.chunk } },
+  )
+}
+
+function toEntry(entry: LoggedCommand): ChunkEntry {
+  const { seq, at, desk, version, command } = entry
+  return {
+    seq,
+    at,
+    ...(desk === undefined ? {} : { desk }),
+    ...(version === undefined ? {} : { version }),
+    command,
+  }
+}
 /** Copies only the summary's fields, so no stray property of a caller's object is stored. */
 function toSummary(row: TournamentSummary): TournamentSummary {
   return {
@@ -129,29 +193,4 @@ function toSummary(row: TournamentSummary): TournamentSummary {
     commandCount: row.commandCount,
     updatedAt: row.updatedAt,
   }
-}
-
-function toRow(tournamentId: string, entry: LoggedCommand): CommandRow {
-  const { seq, at, desk, version, command } = entry
-  return {
-    tournamentId,
-    seq,
-    at,
-    ...(desk === undefined ? {} : { desk }),
-    ...(version === undefined ? {} : { version }),
-    command,
-  }
-}
-
-/**
- * A row as stored, without its tournament id. Not checked here: a row may hold anything a damaged
- * database or a newer Rackside left, so the store checks every entry before folding (issue 20).
- */
-function toStored(row: unknown): unknown {
-  if (row === null || typeof row !== 'object') return row
-  return Object.fromEntries(Object.entries(row).filter(([key]) => key !== 'tournamentId'))
-}
-
-function toLogged(row: CommandRow): LoggedCommand {
-  return toStored(row) as LoggedCommand
 }

@@ -50,7 +50,13 @@ export function tournamentFixture(
     ...Array.from({ length: players }, (_, i): Command => ({
       type: 'registerPlayer',
       division: 'A',
-      player: { name: `Player ${i + 1}`, rating: 2000 - i * 37, memberId: `M${i + 1}`, club: '' },
+      player: {
+        name: `Player ${i + 1}`,
+        // From 2000 down in steps of 37, again from the 51st player: a long field stays positive.
+        rating: 2000 - (i % 50) * 37,
+        memberId: `M${i + 1}`,
+        club: '',
+      },
     })),
   ]
   const log = commands.map((command, seq): LoggedCommand => ({
@@ -301,6 +307,50 @@ export function describeRepositoryContract(
 
       expect(await repository.readFrom(event.id, afterSeq)).toEqual({
         log: event.log.slice(from),
+        generation: 0,
+      })
+    })
+
+    test.each([
+      { case: 'inside the first stretch', afterSeq: 100 },
+      { case: 'just before a stretch of 256 ends', afterSeq: 254 },
+      { case: 'on the last command of a stretch of 256', afterSeq: 255 },
+      { case: 'on the first command of the second stretch', afterSeq: 256 },
+      { case: 'past the second stretch', afterSeq: 515 },
+      { case: 'on the last command', afterSeq: 519 },
+    ])(
+      'a 520-command log, imported then appended across 512: readFrom $case is its tail',
+      async ({ afterSeq }) => {
+        const repository = await makeRepository()
+        const event = tournamentFixture('t-long', 'Long Open', { players: 518 })
+        expect(event.log).toHaveLength(520)
+        const imported = await repository.importLog(
+          event.id,
+          event.log.slice(0, 510),
+          event.summaryAfter(510),
+          { replace: false },
+        )
+        expect(imported.ok).toBe(true)
+        await writeLog(repository, event, { from: 510 })
+
+        expect(await repository.loadLog(event.id)).toEqual(event.log)
+        expect(await repository.readFrom(event.id, afterSeq)).toEqual({
+          log: event.log.slice(afterSeq + 1),
+          generation: 0,
+        })
+      },
+    )
+
+    test('a log of exactly 512 commands grows by one and comes back whole', async () => {
+      const repository = await makeRepository()
+      const event = tournamentFixture('t-exact', 'Exact Open', { players: 511 })
+      await repository.importLog(event.id, event.log.slice(0, 512), event.summaryAfter(512), {
+        replace: false,
+      })
+      await writeLog(repository, event, { from: 512 })
+      expect(await repository.loadLog(event.id)).toEqual(event.log)
+      expect(await repository.readFrom(event.id, 511)).toEqual({
+        log: event.log.slice(512),
         generation: 0,
       })
     })
