@@ -7,6 +7,7 @@ import { describe, expect, test } from 'vitest'
 import { checkLog } from '../formats/tournament-file'
 import type { GameResult } from '../results/game-result'
 import type { Command, LoggedCommand } from '../tournament/commands'
+import { undoneBy } from '../tournament/log'
 import { generateLog } from '../tournament/test-support/generate-log'
 import { decide, recover, type AuthorityState } from './decide'
 import { headOfLog, type Decision, type DeskIdentity, type Proposal } from './proposal'
@@ -160,11 +161,18 @@ describe('the authority on random events (issue 21)', () => {
     fc.record({ kind: fc.constant('repeat' as const), which: fc.nat() }),
   )
 
+  /** An undo of one of the last few commands, a redo of one of the commands undone. */
+  function controlTarget(log: readonly LoggedCommand[], kind: 'undo' | 'redo', back: number) {
+    const undone = [...undoneBy(log).keys()]
+    const redoable = undone[back % Math.max(undone.length, 1)]
+    return kind === 'redo' && redoable !== undefined ? redoable : Math.max(1, log.length - 1 - back)
+  }
+
   test('property (c): recover(log) after any sequence of decisions is the state the authority held', () => {
     fc.assert(
       fc.property(
         eventArb,
-        fc.array(actionArb, { maxLength: 40 }),
+        fc.array(actionArb, { minLength: 5, maxLength: 40 }),
         ({ players, rounds, seed }, actions) => {
           const start = event(players, rounds, seed)
           let authority: AuthorityState = start.authority
@@ -185,7 +193,7 @@ describe('the authority on random events (issue 21)', () => {
                     ]
                   : action.kind === 'publish'
                     ? { type: 'publishRound', division: 'A', round }
-                    : { type: action.kind, seq: Math.max(1, log.length - 1 - action.back) }
+                    : { type: action.kind, seq: controlTarget(log, action.kind, action.back) }
               if (command !== undefined) {
                 proposal = { proposalId: `p-${index}`, desk, builtOn, command }
               }
