@@ -277,6 +277,13 @@ describe('the authority decides each proposal (issue 21: several laptops, one ev
       'tournament-file.command.malformed',
       B,
     ],
+    [
+      'a proposal whose command is not an object at all is named, not thrown on',
+      [step('p1', DESK_A, null as unknown as Command, B - 2)],
+      'refused',
+      'tournament-file.entry',
+      B,
+    ],
   ])('%s', (_, steps, kind, code, length) => {
     const { state, decisions } = run(steps)
     const decision = decisions.at(-1)

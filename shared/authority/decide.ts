@@ -184,8 +184,6 @@ function judge(authority: AuthorityState, proposal: Proposal, now: string): Resu
       `${desk.id} is a projector: it shows the event and proposes nothing.`,
     )
   }
-  const head = checkBuiltOn(authority, proposal)
-  if (!head.ok) return head
   const { log, tournamentId } = authority
   const entry: LoggedCommand = {
     seq: log.length,
@@ -198,6 +196,8 @@ function judge(authority: AuthorityState, proposal: Proposal, now: string): Resu
   // The command came over the network: checked as the file reader checks a stored one.
   const shape = checkLogEntry(entry, entry.seq)
   if (!shape.ok) return shape
+  const head = checkBuiltOn(authority, proposal)
+  if (!head.ok) return head
   if (isLogControl(command)) return control(authority, proposal, command, entry)
   const next = apply(authority.state, command, tournamentId)
   return next.ok ? ok({ entry, state: next.value }) : next
@@ -236,7 +236,7 @@ function checkBuiltOn(authority: AuthorityState, proposal: Proposal): Result<voi
       : `commands ${String(length + 1)}–${String(log.length)}`
   return err(
     'authority.stale-head',
-    `This desk has not seen ${span} (${named.join('; ')}${more}). A ${proposal.command.type} is decided on the whole log: look at the event again and repeat it.`,
+    `This desk has not seen ${span} (${named.join('; ')}${more}). Pairings, plans, rule changes, undo and redo are decided on the whole log (${proposal.command.type}): look at the event again and repeat it.`,
     { details: { from: length, to: log.length } },
   )
 }
