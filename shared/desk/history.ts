@@ -13,7 +13,10 @@ export type HistoryAction = (typeof HISTORY_ACTIONS)[number]
  * tournament list deletes): at once for this desk's own, after a confirmation naming the desk
  * for another desk's; Redo for a command an undo cancelled; nothing for an undo or redo itself.
  */
-export function historyAction(entry: DescribedEntry, desk: string): HistoryAction {
+export function historyAction(
+  entry: Pick<DescribedEntry, 'seq' | 'desk' | 'undoneBy' | 'target'>,
+  desk: string,
+): HistoryAction {
   if (entry.undoneBy !== null) return 'redo'
   if (entry.seq === 0 || entry.target !== null) return 'none'
   return isDesksOwn(entry.desk, desk) ? 'undo' : 'confirm-undo'

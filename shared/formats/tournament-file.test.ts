@@ -87,6 +87,15 @@ describe('design.md: the tournament file is the command log', () => {
     expect(read.ok && read.value.log).toEqual(stamped)
   })
 
+  test('issue 21: the proposal id an authority accepted each command under survives the file, with the same fingerprints', () => {
+    const accepted = log.map((e, i) =>
+      i % 2 === 1 ? { ...e, desk: 'desk-b', proposal: `p-${i}` } : e,
+    )
+    const read = readTournamentFile(writeTournamentFile(ID, accepted, SAVED))
+    expect(read.ok && read.value.log).toEqual(accepted)
+    expect(read.ok && read.value.log.map(fingerprint)).toEqual(accepted.map(fingerprint))
+  })
+
   test('the header comes first, pretty-printed, with a final newline', () => {
     expect(text.startsWith('{\n  "format": "rackside-tournament",\n  "version": 1,\n')).toBe(true)
     expect(text.endsWith('}\n')).toBe(true)
@@ -158,6 +167,12 @@ describe('a damaged or foreign file is refused with what is wrong and where, nev
       input: edited((f) => ((entry(f, 3) as Record<string, unknown>)['version'] = 'two')),
       code: 'tournament-file.entry',
       message: 'log[3].version should be a whole number',
+    },
+    {
+      what: 'a proposal id that is not text (issue 21)',
+      input: edited((f) => ((entry(f, 3) as Record<string, unknown>)['proposal'] = 7)),
+      code: 'tournament-file.entry',
+      message: 'log[3].proposal should be',
     },
     {
       what: 'an empty log',

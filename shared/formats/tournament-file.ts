@@ -81,6 +81,8 @@ const fileEntry = (entry: LoggedCommand) => ({
   // The desk stays with its command: the audit says which window gave it (issue 13).
   ...(entry.desk === undefined ? {} : { desk: entry.desk }),
   ...(entry.version === undefined ? {} : { version: entry.version }),
+  // Kept so an authority reopened from this file still knows which proposals it accepted.
+  ...(entry.proposal === undefined ? {} : { proposal: entry.proposal }),
   command: canonical(entry.command),
 })
 
@@ -508,6 +510,7 @@ export function checkLogEntry(entry: unknown, index: number): Result<LoggedComma
     check(entry.at, 'string', `${path}.at`) ??
     check(entry.desk, opt('string'), `${path}.desk`) ??
     check(entry.version, opt('integer'), `${path}.version`) ??
+    check(entry.proposal, opt('string'), `${path}.proposal`) ??
     check(entry.command, obj({ type: 'string' }), `${path}.command`)
   if (problem !== null) {
     return err('tournament-file.entry', problem, { details: { index } })

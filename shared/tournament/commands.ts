@@ -256,6 +256,12 @@ export interface LoggedCommand {
    * command it cannot read instead of failing on it (issue 20); absent on commands stored before.
    */
   readonly version?: number
+  /**
+   * The proposal id a desk sent with it when an authority accepted it (issue 21: several laptops),
+   * so the ids already accepted are read back from the log itself and a proposal re-sent after a
+   * crash is never applied twice; absent on commands a window stored on its own.
+   */
+  readonly proposal?: string
   readonly command: Command
 }
 

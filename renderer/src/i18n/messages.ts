@@ -10,6 +10,15 @@ const MESSAGES: Readonly<Record<string, string>> = {
   'player.rating.negative': 'The rating cannot be negative.',
   'tournament.name.empty': 'Give the tournament a name.',
   'division.name.empty': 'Give the division a name.',
+  // The authority's refusals on the venue network (issue 21, shared/authority/proposal.ts).
+  'authority.unknown-head':
+    'This desk holds another copy of the event (a file was opened or imported on the director’s laptop): reload the event, then enter it again.',
+  'authority.duplicate':
+    'This desk sent a different command under an id it had already used: reload the page and enter it again.',
+  'authority.not-own': 'Another desk entered this: only that desk or the director’s can undo it.',
+  'authority.read-only': 'This screen only shows the event: enter commands at a desk.',
+  'authority.proposal-id':
+    'This desk sent a command without its id: reload the page and enter it again.',
 }
 
 /** Codes whose engine message is more precise than the generic text (it names the other player). */
@@ -19,6 +28,8 @@ const PREFER_ENGINE_MESSAGE = new Set([
   // The store's refusal says what the other window changed (issue 13).
   'storage.conflict',
   'storage.replaced',
+  // Names the commands the desk had not seen (issue 21).
+  'authority.stale-head',
 ])
 
 export function errorText(error: RuleError): string {

@@ -1,3 +1,5 @@
+import { randomUuid } from '../random-id'
+
 const KEY = 'rackside.desk'
 /** The director's own desk: the first window's id, kept across restarts (issue 20). */
 const MAIN_KEY = 'rackside.desk.main'
@@ -21,7 +23,7 @@ export function deskId(): string {
   const storage = typeof sessionStorage === 'undefined' ? undefined : sessionStorage
   const kept = storage?.getItem(KEY)
   if (kept) return kept
-  const made = crypto.randomUUID().slice(0, 8)
+  const made = randomUuid().slice(0, 8)
   storage?.setItem(KEY, made)
   return made
 }
@@ -83,7 +85,7 @@ function browserDeskEnvironment(): DeskEnvironment {
     session: storageOrUndefined(() => sessionStorage),
     local: storageOrUndefined(() => localStorage),
     hold: locks === undefined ? undefined : holdWith(locks),
-    newId: () => crypto.randomUUID().slice(0, 8),
+    newId: () => randomUuid().slice(0, 8),
   }
 }
 

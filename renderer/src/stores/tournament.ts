@@ -42,6 +42,7 @@ import { formatClockTime } from '../format'
 import { deskId } from './desk-id'
 import { announceLogChanged, onLogChanged, type LogChanged } from './live'
 import { repository } from './repository'
+import { randomUuid } from '../random-id'
 
 export type { ChangedElsewhere } from '../../../shared/desk/changed-elsewhere'
 
@@ -399,7 +400,7 @@ export const useTournamentStore = defineStore('tournament', () => {
   }
 
   async function create(info: TournamentInfo, preset: PresetId): Promise<Result<TournamentState>> {
-    reset(crypto.randomUUID())
+    reset(randomUuid())
     const created = await dispatch({
       type: 'createTournament',
       info,

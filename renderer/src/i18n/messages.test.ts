@@ -1,0 +1,26 @@
+import { describe, expect, test } from 'vitest'
+import { AUTHORITY_REFUSALS, type AuthorityRefusal } from '../../../shared/authority/proposal'
+import { errorText } from './messages'
+
+const ENGINE = 'the engine’s own message'
+
+describe('the desk’s words for the authority’s refusals (issue 21)', () => {
+  const words: Readonly<Record<AuthorityRefusal, string | null>> = {
+    // The engine's message names the commands the desk had not seen: shown as it is.
+    'authority.stale-head': null,
+    'authority.unknown-head': 'another copy of the event',
+    'authority.duplicate': 'an id it had already used',
+    'authority.not-own': 'only that desk or the director’s can undo it',
+    'authority.read-only': 'only shows the event',
+    'authority.proposal-id': 'without its id',
+  }
+
+  test.each(AUTHORITY_REFUSALS.map((code) => [code, words[code]] as const))(
+    '%s',
+    (code, expected) => {
+      const text = errorText({ code, message: ENGINE })
+      if (expected === null) expect(text).toBe(ENGINE)
+      else expect(text).toContain(expected)
+    },
+  )
+})
