@@ -1,5 +1,5 @@
 import { expectationOf, expectationTable, expectedScore, TABLE_REACH } from './expected-score'
-import type { EloRules } from './rating-systems'
+import type { EloRules, Expectation } from './rating-systems'
 import type { SegmentGames } from './segment-games'
 
 /** tsh gives up iterating newcomers' ratings after this many passes (issue 22, "Newcomers"). */
@@ -44,6 +44,52 @@ function clippedWins(wins: number, games: number): number {
 }
 
 /**
+ * The performance rating of a record against opponents rated `ratings` (issue 22, "Newcomers"): the
+ * whole number on 0–3000 where the expected score under `kind` meets `wins` (clipped to 5%–95% of
+ * the games), at least 500, at most `best` + 400 × win share (`best` 0: no cap). tsh's newcomer
+ * search; the engine rates newcomers with it and the ratings report shows it for everyone.
+ */
+export function searchPerformance(
+  kind: Expectation,
+  ratings: readonly number[],
+  wins: number,
+  best: number,
+): number {
+  const target = clippedWins(wins, ratings.length)
+  // The search tries whole numbers 0–3000: against whole-numbered ratings every term is a table
+  // entry, the same number `expectedScore` gives, summed in the same order.
+  const whole = ratings.every((or) => Number.isInteger(or) && Math.abs(or) <= TABLE_REACH - 3000)
+  let r: number
+  if (whole) {
+    const table = expectationTable(kind)
+    const shifted = Int32Array.from(ratings, (or) => TABLE_REACH - or)
+    r = lastMidpoint(
+      (x) => {
+        let e = -target
+        for (let j = 0; j < shifted.length; j++) e += table[x + (shifted[j] ?? 0)] ?? 0
+        return e
+      },
+      0,
+      3000,
+    )
+  } else {
+    const expect = expectationOf(kind)
+    r = lastMidpoint(
+      (x) => {
+        let e = -target
+        for (const or of ratings) e += expect(x, or)
+        return e
+      },
+      0,
+      3000,
+    )
+  }
+  if (r < 500) r = 500
+  if (best !== 0) r = Math.min(r, best + (400 * wins) / ratings.length)
+  return r
+}
+
+/**
  * Iterated performance ratings (issue 22, "Newcomers"): each pass, every newcomer's rating is the
  * whole number on 0–3000 where their expected score against this segment's opponents (rated ones at
  * their rating, newcomers at the previous pass's value) meets their wins, at least 500 and at most the
@@ -74,33 +120,9 @@ function iteratedNewcomers(
   }
   if (unrated.length === 0) return current
 
-  const expect = expectationOf(rules.expectation)
-  const table = expectationTable(rules.expectation)
   const performance = (p: number, capByNewcomers: boolean): number => {
     const opps = games.opponents[p] ?? []
-    const won = games.wins[p] ?? 0
-    const target = clippedWins(won, opps.length)
     const ratings = opps.map((o) => ((start[o] ?? 0) !== 0 ? (start[o] ?? 0) : (current[o] ?? 0)))
-    // The search tries whole numbers 0–3000: against whole-numbered ratings every term is a table
-    // entry, the same number `expect` gives, summed in the same order.
-    const whole = ratings.every((or) => Number.isInteger(or) && Math.abs(or) <= TABLE_REACH - 3000)
-    const shifted = Int32Array.from(whole ? ratings : [], (or) => TABLE_REACH - or)
-    let r = lastMidpoint(
-      whole
-        ? (x) => {
-            let e = -target
-            for (let j = 0; j < shifted.length; j++) e += table[x + (shifted[j] ?? 0)] ?? 0
-            return e
-          }
-        : (x) => {
-            let e = -target
-            for (const or of ratings) e += expect(x, or)
-            return e
-          },
-      0,
-      3000,
-    )
-    if (r < 500) r = 500
     let bestRated = 0
     let bestNew = 0
     for (const o of opps) {
@@ -108,9 +130,12 @@ function iteratedNewcomers(
       if (rated !== 0) bestRated = Math.max(bestRated, rated)
       else if (capByNewcomers && current[o] !== undefined) bestNew = Math.max(bestNew, current[o])
     }
-    const best = bestRated !== 0 ? bestRated : bestNew
-    if (best !== 0) r = Math.min(r, best + (400 * won) / opps.length)
-    return r
+    return searchPerformance(
+      rules.expectation,
+      ratings,
+      games.wins[p] ?? 0,
+      bestRated !== 0 ? bestRated : bestNew,
+    )
   }
 
   // A newcomer's value depends only on its newcomer opponents' values of the pass before: when none
