@@ -87,10 +87,10 @@ describe('.t export writes lifeg (issue 22: lifetime games pick the multiplier)'
     ...state,
     divisions: state.divisions.map((d) => ({
       ...d,
+      // Those left undefined have none already (their lines have no lifeg).
       players: d.players.map((p, i) => {
-        const { lifetimeGames: _, ...rest } = p
         const g = games[i]
-        return g === undefined ? rest : { ...rest, lifetimeGames: g }
+        return g === undefined ? p : { ...p, lifetimeGames: g }
       }),
     })),
   })
