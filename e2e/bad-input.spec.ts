@@ -27,6 +27,11 @@ const REFUSED = [
     entry: { name: 'Ryan, Jacob', rating: '1600', memberId: 'nga001' },
     message: 'Member id nga001 already belongs to Etim, Nsikak (#1)',
   },
+  {
+    why: 'lifetime games that are not a whole number',
+    entry: { name: 'Ryan, Jacob', rating: '1600', lifetimeGames: 'lots' },
+    message: 'Lifetime games must be a whole number from 0 to 100000, not "lots".',
+  },
 ] as const
 
 for (const { why, entry, message } of REFUSED) {

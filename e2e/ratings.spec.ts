@@ -46,9 +46,18 @@ test('a newcomer’s event: new ratings after each round, on the standings, on p
   await tournament.addDivision('A')
   await shell.goTo('Players & check-in')
   await players.register({ name: 'Adeyemi, Ann', rating: '1739', memberId: 'NG1' })
-  await players.register({ name: 'Chukwu, Cy', rating: '1650', memberId: 'NG2' })
+  // Lifetime games typed at the desk (tsh's lifeg: under 50, a faster multiplier).
+  await players.register({
+    name: 'Chukwu, Cy',
+    rating: '1650',
+    memberId: 'NG2',
+    lifetimeGames: '12',
+  })
   await players.register({ name: 'Bello, Bob', rating: '1588', memberId: 'NG3' })
   await players.register({ name: 'Newcomer, Nia', memberId: 'NG4' })
+  await players.edit('Chukwu, Cy')
+  await expect(page.getByLabel('Lifetime games')).toHaveValue('12')
+  await page.getByRole('button', { name: 'Cancel' }).click()
 
   const settings = new SettingsPage(page)
   await shell.goTo('Settings')
@@ -108,6 +117,9 @@ test('a newcomer’s event: new ratings after each round, on the standings, on p
   expect(report).toContain('Rating estimates')
   expect(report).toContain('NSA (tsh’s original formula)')
   expect(report).toContain('unrated')
+  // tsh's RATings lists the performance too, and says what it is.
+  expect(report).toContain('<th class="num">Performance</th>')
+  expect(report).toContain('byes and forfeits are not games')
 
   // The .t export: one estimate per round on every line (tsh's `newr`).
   await shell.goTo('Files')
@@ -119,6 +131,9 @@ test('a newcomer’s event: new ratings after each round, on the standings, on p
     after[1]?.['Adeyemi, Ann']?.split(' ')[0],
     after[2]?.['Adeyemi, Ann']?.split(' ')[0],
   ])
+  // The lifetime games typed at the desk go out as lifeg.
+  const cy = exported.text.split('\n').find((l) => l.startsWith('Chukwu, Cy'))
+  expect(cy).toMatch(/;.*\blifeg 12\b/)
 
   // A division rated by `none` shows no estimates anywhere.
   await shell.goTo('Settings')

@@ -5,6 +5,7 @@ export interface PlayerEntry {
   rating?: string
   memberId?: string
   club?: string
+  lifetimeGames?: string
 }
 
 /** Registration: the player form, the duplicate warning and the searchable list. */
@@ -38,6 +39,7 @@ export class PlayersPage {
     await this.page.getByLabel('Rating').fill(entry.rating ?? '')
     await this.page.getByLabel('Member id').fill(entry.memberId ?? '')
     await this.page.getByLabel('Club or country').fill(entry.club ?? '')
+    await this.page.getByLabel('Lifetime games').fill(entry.lifetimeGames ?? '')
   }
 
   /** Registers a player the way the desk does: type, Enter, and the form is ready for the next. */

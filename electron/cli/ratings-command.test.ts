@@ -27,6 +27,7 @@ interface JsonRatings {
     readonly name: string
     readonly rating: number
     readonly estimates: readonly number[]
+    readonly performance: number | null
   }[]
 }
 
@@ -45,14 +46,23 @@ describe('rackside ratings (issue 22)', () => {
     )
   })
 
-  test('the table: old, new and change after the last round', async () => {
+  test('the table: old, new, change and performance after the last round', async () => {
     const run = await cli('ratings', at('a.t'), '--system', 'nsa')
     expect(run.code).toBe(0)
     const lines = run.stdout.split('\n')
     expect(lines[0]).toBe('Ratings (nsa) after round 12')
-    expect(lines[1]).toMatch(/^\s*#\s+Name\s+Old\s+New\s+Change$/)
-    // Karo, Eta: 1739 before, 1707 after round 12 (newr's last value).
-    expect(lines[2]).toMatch(/^\s*1\s+Karo, Eta\s+1739\s+1707\s+-32$/)
+    expect(lines[1]).toMatch(/^\s*#\s+Name\s+Old\s+New\s+Change\s+Perf$/)
+    // Karo, Eta: 1739 before, 1707 after round 12 (newr's last value); her performance is the
+    // report's, from the same engine.
+    const perf = (
+      JSON.parse(
+        (await cli('ratings', at('a.t'), '--system', 'nsa', '--json')).stdout,
+      ) as JsonRatings
+    ).players[0]?.performance
+    expect(perf).toEqual(expect.any(Number))
+    expect(lines[2]).toMatch(
+      new RegExp(`^\\s*1\\s+Karo, Eta\\s+1739\\s+1707\\s+-32\\s+${String(perf)}$`),
+    )
   })
 
   test('--max-rounds decides the segments: 36 rounds split after round 12, and round 1 is the same', async () => {
@@ -91,14 +101,29 @@ describe('rackside ratings (issue 22)', () => {
     expect(none).toEqual({
       system: 'none',
       players: [
-        { player: 1, name: 'Ann', rating: 1500, estimates: [] },
-        { player: 2, name: 'Bob', rating: 1500, estimates: [] },
+        { player: 1, name: 'Ann', rating: 1500, estimates: [], performance: null },
+        { player: 2, name: 'Bob', rating: 1500, estimates: [], performance: null },
       ],
     })
     const missing = await cli('ratings', at('nope.t'), '--system', 'nsa')
     expect(missing.code).toBe(2)
     expect(missing.stderr).toMatch(/nope\.t/)
   })
+
+  test.each([
+    // One win over a 1500: 95% of a game, capped at 1500 + 400; one loss: 5%, 1500 − 923.
+    { system: 'nsa2008', ann: 1900, bob: 577 },
+    // ABSP's equivalent: the opponent ± 50.
+    { system: 'absp', ann: 1550, bob: 1450 },
+  ])(
+    '"performance" per player under $system (issue 22, tsh RATings)',
+    async ({ system, ann, bob }) => {
+      writeFileSync(at('two.t'), 'Ann 1500 2; 400\nBob 1500 1; 300\n')
+      const run = await cli('ratings', at('two.t'), '--system', system, '--json')
+      const out = JSON.parse(run.stdout) as JsonRatings
+      expect(out.players.map((p) => p.performance)).toEqual([ann, bob])
+    },
+  )
 
   test('the help lists the command', async () => {
     expect((await cli('help')).stdout).toMatch(/rackside ratings FILE\.t --system SYSTEM/)

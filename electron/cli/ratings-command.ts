@@ -1,12 +1,13 @@
 /**
  * `ratings FILE.t --system SYSTEM`: tsh's rating estimates after every round of a `.t` division
- * (issue 22), as a table (old, new, change) or JSON, from the same engine the app uses
- * (shared/ratings).
+ * (issue 22), as a table (old, new, change, performance) or JSON (each player's estimates and
+ * performance), from the same engine the app uses (shared/ratings).
  */
 import { formatProblem } from '../../shared/formats/problem'
 import { checkTFile } from '../../shared/formats/t-check'
 import { estimateRatings } from '../../shared/ratings/estimate'
 import { ratingPlayersFromTFile } from '../../shared/ratings/from-t-file'
+import { performanceRatings } from '../../shared/ratings/performance'
 import { isRatingSystem, RATING_SYSTEMS } from '../../shared/ratings/rating-systems'
 import { parseArgs } from './args'
 import { CliError, EXIT, type CliIo, type ExitCode } from './io'
@@ -17,7 +18,8 @@ export const RATINGS_USAGE = `rackside ratings FILE.t --system ${RATING_SYSTEMS.
                    [--max-rounds N] [--json] [--encoding latin1|utf8]
   Rating estimates after every round, as tsh writes them in newr: each round k rated as if the
   event ended there, from the pre-event rating. --max-rounds is the event's configured rounds
-  (tsh's max_rounds, which decides where long events are split); default: the rounds in the file.`
+  (tsh's max_rounds, which decides where long events are split); default: the rounds in the file.
+  Perf is the performance rating over the games played (byes and forfeits are not games).`
 
 export async function ratingsCommand(argv: readonly string[], io: CliIo): Promise<ExitCode> {
   const args = parseArgs(argv, { flags: ['json'], options: ['system', 'max-rounds', 'encoding'] })
@@ -52,16 +54,19 @@ export async function ratingsCommand(argv: readonly string[], io: CliIo): Promis
   }
   const file = input.file
   const roundsInFile = Math.max(0, ...file.players.map((p) => p.scores.length))
+  const players = ratingPlayersFromTFile(file)
   const estimates = estimateRatings({
     system,
     maxRounds: maxRoundsText === undefined ? roundsInFile : Number(maxRoundsText),
-    players: ratingPlayersFromTFile(file),
+    players,
   })
+  const performance = performanceRatings(system, players, estimates, roundsInFile)
   const rows = file.players.map((line, i) => ({
     player: line.id,
     name: line.name,
     rating: line.rating ?? 0,
     estimates: estimates[i]?.estimates ?? [],
+    performance: performance.get(line.id) ?? null,
   }))
 
   if (flags.has('json')) {
@@ -76,9 +81,10 @@ export async function ratingsCommand(argv: readonly string[], io: CliIo): Promis
       old: String(r.rating),
       new: now === undefined ? '' : String(now),
       change: now === undefined ? '' : signed(now - r.rating),
+      perf: r.performance === null ? '' : String(r.performance),
     }
   })
-  const width = (key: 'id' | 'name' | 'old' | 'new' | 'change', title: string): number =>
+  const width = (key: 'id' | 'name' | 'old' | 'new' | 'change' | 'perf', title: string): number =>
     Math.max(title.length, ...table.map((r) => r[key].length))
   const w = {
     id: width('id', '#'),
@@ -86,12 +92,13 @@ export async function ratingsCommand(argv: readonly string[], io: CliIo): Promis
     old: width('old', 'Old'),
     new: width('new', 'New'),
     change: width('change', 'Change'),
+    perf: width('perf', 'Perf'),
   }
-  const line = (r: { id: string; name: string; old: string; new: string; change: string }) =>
-    `${r.id.padStart(w.id)}  ${r.name.padEnd(w.name)}  ${r.old.padStart(w.old)}  ${r.new.padStart(w.new)}  ${r.change.padStart(w.change)}`
+  const line = (r: (typeof table)[number]) =>
+    `${r.id.padStart(w.id)}  ${r.name.padEnd(w.name)}  ${r.old.padStart(w.old)}  ${r.new.padStart(w.new)}  ${r.change.padStart(w.change)}  ${r.perf.padStart(w.perf)}`
   io.stdout(
     `Ratings (${system}) after round ${String(roundsInFile)}\n${[
-      line({ id: '#', name: 'Name', old: 'Old', new: 'New', change: 'Change' }),
+      line({ id: '#', name: 'Name', old: 'Old', new: 'New', change: 'Change', perf: 'Perf' }),
       ...table.map(line),
     ].join('\n')}\n`,
   )

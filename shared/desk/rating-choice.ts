@@ -35,6 +35,19 @@ const DEFAULT_REASONS: Readonly<
   },
 }
 
+/**
+ * Words for a report on a division that follows the rules' default where that default is a guess
+ * (issue 22: "a sensible default per preset, said in words where it is a guess"); null when the
+ * director chose the system or a rule document says it.
+ */
+export function guessedSystemWords(state: TournamentState, division: string): string | null {
+  if (state.divisions.find((d) => d.name === division)?.ratingSystem !== undefined) return null
+  const why = DEFAULT_REASONS[state.rules.preset]
+  if (!why.guess) return null
+  const system = ratingSystemWords(DEFAULT_RATING_SYSTEM[state.rules.preset])
+  return `${system} is the default for ${state.rules.name}, a guess: ${why.reason}. Choose the division’s system in Settings if it is rated by another.`
+}
+
 /** What the select offers: the rules' default (stored as no choice), or one system by name. */
 export const FOLLOW_DEFAULT = ''
 

@@ -85,6 +85,7 @@ describe('formats.md "CSV": headers in any order, with synonyms', () => {
         division: 'A',
         email: 'ann@example.org',
         phone: '+234 1',
+        lifetimeGames: null,
         team: null,
       },
       {
@@ -97,6 +98,7 @@ describe('formats.md "CSV": headers in any order, with synonyms', () => {
         division: 'B',
         email: null,
         phone: null,
+        lifetimeGames: null,
         team: null,
       },
     ])

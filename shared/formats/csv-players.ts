@@ -22,6 +22,7 @@ export const CSV_FIELDS = [
   'division',
   'email',
   'phone',
+  'lifetimeGames',
 ] as const
 export type CsvField = (typeof CSV_FIELDS)[number]
 
@@ -72,6 +73,8 @@ const SYNONYMS: Readonly<Record<CsvField, readonly string[]>> = {
   division: ['division', 'div', 'section', 'group'],
   email: ['email', 'mail', 'emailaddress'],
   phone: ['phone', 'telephone', 'tel', 'mobile', 'phonenumber', 'cell', 'mobilephone'],
+  // tsh's `.t` tag and its meaning in words (issue 22).
+  lifetimeGames: ['lifeg', 'lifetimegames', 'lifetime'],
 }
 
 export interface CsvPlayerRow {
@@ -87,6 +90,8 @@ export interface CsvPlayerRow {
   readonly division: string | null
   readonly email: string | null
   readonly phone: string | null
+  /** As written: the registration rules check it (validatePlayerInput), naming the row. */
+  readonly lifetimeGames: string | null
 }
 
 export interface CsvPlayersRead {
@@ -364,6 +369,7 @@ export function readCsvPlayers(text: string): CsvPlayersRead {
       division: cell('division'),
       email,
       phone: cell('phone'),
+      lifetimeGames: cell('lifetimeGames'),
     })
   })
   if (problem !== null) {

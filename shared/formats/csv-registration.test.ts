@@ -229,3 +229,38 @@ describe('a registration list checked in slices', () => {
     )
   })
 })
+
+describe('issue 22: a "lifeg" / "Lifetime games" column gives each player their lifetime games', () => {
+  test.each([
+    ['lifeg', 'Name,Rating,lifeg\n"Beta, Bo",1500,12\n"Cruz, Cy",1400,\n'],
+    ['Lifetime games', 'Name;Rating;Lifetime games\nBeta, Bo;1500;12\nCruz, Cy;1400;\n'],
+  ])('column %j: given → kept, blank → not given (100)', (_column, csv) => {
+    const read = readCsvPlayersBytes(utf8(csv))
+    expect(read.problems).toEqual([])
+    const plan = planCsvRegistration(event, 'A', read.rows)
+    expect(plan.refused).toEqual([])
+    expect(plan.entries.map((e) => e.player.lifetimeGames)).toEqual([12, undefined])
+    const command = registrationCommand('A', plan)
+    if (command === null) throw new Error('nothing to register')
+    const next = apply(event, command, 'csv')
+    if (!next.ok) throw new Error(next.error.message)
+    expect(next.value.divisions[0]?.players.map((p) => p.lifetimeGames)).toEqual([
+      undefined,
+      12,
+      undefined,
+    ])
+  })
+
+  test('a value that is not a whole number 0–100000 refuses the row, naming it and why', () => {
+    const read = readCsvPlayersBytes(utf8('Name,lifeg\nBo,lots\nCy,7\n'))
+    const plan = planCsvRegistration(event, 'A', read.rows)
+    expect(plan.refused).toEqual([
+      {
+        row: 2,
+        name: 'Bo',
+        message: 'Lifetime games must be a whole number from 0 to 100000, not "lots".',
+      },
+    ])
+    expect(plan.entries.map((e) => e.player.lifetimeGames)).toEqual([7])
+  })
+})

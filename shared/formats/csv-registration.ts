@@ -134,6 +134,7 @@ function csvPlanner(
         ...(row.team === null ? {} : { team: row.team }),
         ...(row.email === null ? {} : { email: row.email }),
         ...(row.phone === null ? {} : { phone: row.phone }),
+        ...(row.lifetimeGames === null ? {} : { lifetimeGames: row.lifetimeGames }),
       })
       if (!fields.ok) {
         refused.push(note(fields.error.message))

@@ -76,3 +76,46 @@ describe('.t import keeps lifeg as lifetime games (issue 22, "What an estimate i
     expect(exported(state).players[0]?.tags.some((t) => t.name === 'lifeg')).toBe(true)
   })
 })
+
+describe('.t export writes lifeg (issue 22: lifetime games pick the multiplier)', () => {
+  const lifeg = (file: TDivisionFile): (readonly string[] | undefined)[] =>
+    file.players.map((p) => p.tags.find((t) => t.name === 'lifeg')?.values)
+  const withLifetimeGames = (
+    state: TournamentState,
+    games: readonly (number | undefined)[],
+  ): TournamentState => ({
+    ...state,
+    divisions: state.divisions.map((d) => ({
+      ...d,
+      // Those left undefined have none already (their lines have no lifeg).
+      players: d.players.map((p, i) => {
+        const g = games[i]
+        return g === undefined ? p : { ...p, lifetimeGames: g }
+      }),
+    })),
+  })
+
+  test.each([
+    {
+      why: 'typed at the desk on a line imported without it: written',
+      text: 'Ann 1500 2; 400\nBob 1500 1; 300\n',
+      games: [12, undefined],
+      expected: [['12'], undefined],
+    },
+    {
+      why: 'imported and unchanged: goes back as written (even an empty tag)',
+      text: 'Ann 1500 2; 400; lifeg 042\nBob 1500 1; 300; lifeg\n',
+      games: [42, 0],
+      expected: [['042'], []],
+    },
+    {
+      why: 'imported, then changed at the desk: the new number',
+      text: 'Ann 1500 2; 400; lifeg 42\nBob 1500 1; 300\n',
+      games: [300, undefined],
+      expected: [['300'], undefined],
+    },
+  ])('$why', ({ text, games, expected }) => {
+    const state = withLifetimeGames(importedTState(text, 1), games)
+    expect(lifeg(exported(state))).toEqual(expected)
+  })
+})

@@ -28,7 +28,8 @@
  *
  * Tags: Rackside owns `p12` (from who went first, or the printed starter while there is no result),
  * `penalty` (the director's penalties, as tsh's negative spread change per round) and `off` (the
- * withdrawal): these are regenerated where the player's line had them, or added in tsh's
+ * withdrawal) and `lifeg` (lifetime games, when the player has them and they differ from the
+ * imported tag's): these are regenerated where the player's line had them, or added in tsh's
  * alphabetical place when there is something to say. `newr`, the rating estimate after each round,
  * is written as tsh writes it from the division's rating system (shared/ratings: the one the
  * director chose, else the preset's), replacing an imported one; a line imported without one stays
@@ -37,6 +38,7 @@
  * changed since: Rackside does not recompute tsh's other derived tags.
  */
 import { divisionRatingEstimates, ratingSystemFor } from '../ratings/division-ratings'
+import { lifetimeGamesFromTags } from '../ratings/lifetime-games'
 import { err, ok, type Result } from '../result'
 import type { PlayerId } from '../results/game-result'
 import type {
@@ -66,6 +68,7 @@ export const TAGS_OWNED_BY_RACKSIDE = [
   'naspa',
   'id',
   'newr',
+  'lifeg',
 ] as const
 
 /**
@@ -419,6 +422,17 @@ function playerLine(
   }
   const factValues = factsText(facts)
   generated.set(RACKSIDE_TAG, factValues.length === 0 ? null : factValues)
+  // Lifetime games (tsh's `lifeg`, the rating multiplier, issue 22): an imported tag goes back as
+  // written while it still says the player's number; one typed at the desk (or changed since the
+  // import) is written, so tsh rates the exported line as Rackside did.
+  const keptLifeg = keptTag(player, 'lifeg')
+  generated.set(
+    'lifeg',
+    player.lifetimeGames === undefined ||
+      (keptLifeg !== undefined && lifetimeGamesFromTags([keptLifeg]) === player.lifetimeGames)
+      ? (keptLifeg?.values ?? null)
+      : [String(player.lifetimeGames)],
+  )
   // The rating class of the division's prize table (issue 14), else the tag as imported.
   generated.set('class', classTagValues(division, player))
   // tsh's estimate after each round (issue 22), on every line of a rated division, as tsh writes

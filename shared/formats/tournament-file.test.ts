@@ -81,6 +81,53 @@ describe('design.md: the tournament file is the command log', () => {
     expect(read.ok && read.value.tournamentId).toBe(id)
   })
 
+  test('issue 22: lifetime games typed at the desk survive the file; a log without them reads as before', () => {
+    const withLifeg = logOf([
+      ...WORKED_EXAMPLE_LOG.map((c) =>
+        c.type === 'registerPlayer' && c.player.name === 'Ann'
+          ? { ...c, player: { ...c.player, lifetimeGames: 12 } }
+          : c,
+      ),
+      {
+        type: 'editPlayer',
+        division: 'A',
+        playerId: 2,
+        player: { name: 'Bob', rating: 0, memberId: '', club: '', lifetimeGames: 0 },
+      },
+    ])
+    const read = readTournamentFile(writeTournamentFile(ID, withLifeg, SAVED))
+    if (!read.ok) throw new Error(read.error.message)
+    expect(read.value.log).toEqual(withLifeg)
+    expect(read.value.state.divisions[0]?.players.map((p) => p.lifetimeGames)).toEqual([
+      12,
+      0,
+      undefined,
+      undefined,
+      undefined,
+    ])
+    const old = readTournamentFile(text)
+    expect(old.ok && old.value.state.divisions[0]?.players.some((p) => 'lifetimeGames' in p)).toBe(
+      false,
+    )
+    // A value that is not a whole number is refused by the file's schema, naming the command.
+    const bad = readTournamentFile(
+      writeTournamentFile(
+        ID,
+        logOf([
+          ...WORKED_EXAMPLE_LOG.slice(0, 3),
+          {
+            type: 'editPlayer',
+            division: 'A',
+            playerId: 1,
+            player: { name: 'Ann', rating: 0, memberId: '', club: '', lifetimeGames: 1.5 },
+          },
+        ]),
+        SAVED,
+      ),
+    )
+    expect(bad.ok ? null : bad.error.message).toMatch(/editPlayer/)
+  })
+
   test('issue 20: the version each command was stored by survives the file', () => {
     const stamped = log.map((e) => ({ ...e, version: 1 }))
     const read = readTournamentFile(writeTournamentFile(ID, stamped, SAVED))

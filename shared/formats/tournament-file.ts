@@ -206,6 +206,7 @@ const PLAYER_FIELDS = obj({
   team: opt('string'),
   email: opt('string'),
   phone: opt('string'),
+  lifetimeGames: opt('integer'),
 })
 
 const TSH_DATA = obj({

@@ -2,6 +2,8 @@ import type { PresetId } from '../rules/rule-set'
 import type { Division, Round, TournamentState } from '../tournament/types'
 import {
   estimateRatings,
+  estimateRatingsReusing,
+  type EstimateMemo,
   type PlayerEstimates,
   type RatedGame,
   type RatingPlayer,
@@ -132,4 +134,26 @@ export function divisionRatingEstimates(
     maxRounds: state.info.rounds,
     players: ratingPlayers(division),
   })
+}
+
+/**
+ * `divisionRatingEstimates` reusing the division's last estimate (`memo`) for the rounds before the
+ * first one whose games changed: a result entered in the last round re-rates that round alone.
+ * Undefined for a division that does not exist.
+ */
+export function divisionRatingEstimatesReusing(
+  state: TournamentState,
+  divisionName: string,
+  memo: EstimateMemo | undefined,
+): { readonly estimates: readonly PlayerEstimates[]; readonly memo: EstimateMemo } | undefined {
+  const division = state.divisions.find((d) => d.name === divisionName)
+  if (division === undefined) return undefined
+  return estimateRatingsReusing(
+    {
+      system: ratingSystemFor(state, divisionName),
+      maxRounds: state.info.rounds,
+      players: ratingPlayers(division),
+    },
+    memo,
+  )
 }

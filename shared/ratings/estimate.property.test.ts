@@ -1,6 +1,11 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { estimateRatings } from './estimate'
+import {
+  estimateRatings,
+  estimateRatingsReusing,
+  type RatedGame,
+  type RatingPlayer,
+} from './estimate'
 import { RATING_SYSTEMS } from './rating-systems'
 import { generateRatingEvent } from './test-support/generate'
 
@@ -70,6 +75,60 @@ describe('estimates (issue 22, "What an estimate is")', () => {
         for (const v of result[0]?.estimates ?? []) expect(v).toBeGreaterThanOrEqual(winner.rating)
       }),
       { numRuns: 60 },
+    )
+  })
+
+  test('reusing the last estimate gives the numbers worked out afresh, whatever changed and where', () => {
+    // The desk's changes: a result in round k entered, corrected (a game's score flipped) or
+    // undone (the player's rounds from k on gone), a round added, or a rating edited.
+    const change = fc.record({
+      kind: fc.constantFrom('flip', 'truncate', 'rating', 'none'),
+      round: fc.integer({ min: 1, max: 20 }),
+      player: fc.nat(),
+      maxRounds: fc.integer({ min: 0, max: 40 }),
+    })
+    fc.assert(
+      fc.property(event, change, (e, c) => {
+        const full = generateRatingEvent(e)
+        const maxRounds = Math.max(c.maxRounds, 1)
+        const before: RatingPlayer[] = full.map((p) => ({
+          ...p,
+          games: p.games.filter(
+            (g) => g.round < Math.min(c.round, e.rounds) || c.kind !== 'truncate',
+          ),
+        }))
+        const target = full[c.player % full.length]
+        const after: RatingPlayer[] = full.map((p) => {
+          if (c.kind === 'rating' && p.id === target?.id) return { ...p, rating: p.rating + 7 }
+          if (c.kind !== 'flip') return p
+          return {
+            ...p,
+            games: p.games.map((g) =>
+              g.round === c.round && (p.id === target?.id || g.opponent === target?.id)
+                ? { ...g, score: (1 - g.score) as RatedGame['score'] }
+                : g,
+            ),
+          }
+        })
+        const first = estimateRatingsReusing(
+          { system: e.system, maxRounds, players: before },
+          undefined,
+        )
+        const again = estimateRatingsReusing(
+          { system: e.system, maxRounds, players: after },
+          first.memo,
+        )
+        expect(again.estimates).toEqual(
+          estimateRatings({ system: e.system, maxRounds, players: after }),
+        )
+        // And back: the memo of the changed input serves the original.
+        const back = estimateRatingsReusing(
+          { system: e.system, maxRounds, players: before },
+          again.memo,
+        )
+        expect(back.estimates).toEqual(first.estimates)
+      }),
+      { numRuns: 150 },
     )
   })
 })

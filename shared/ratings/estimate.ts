@@ -66,24 +66,85 @@ function prepare(players: readonly RatingPlayer[]): Prepared {
 }
 
 /**
+ * What a later estimate of the same division can reuse (issue 22: the store keeps one per
+ * division): the input it was worked out from, every round's ratings and each segment's starting
+ * ratings. A change in round k leaves rounds before k as they were, since the estimate after round
+ * j rates rounds 1..j only ("What an estimate is").
+ */
+export interface EstimateMemo {
+  readonly system: RatingSystem
+  /** The configured rounds that decided the segments (at least the rounds played). */
+  readonly segmentRounds: number
+  readonly players: readonly RatingPlayer[]
+  /** Everyone's ratings after round k, at index k − 1, in input order. */
+  readonly rows: readonly (readonly number[])[]
+  /** Each segment's starting ratings, by segment index, for the segments reached. */
+  readonly starts: readonly (readonly number[])[]
+}
+
+const sameGame = (a: RatedGame, b: RatedGame): boolean =>
+  a.round === b.round && a.opponent === b.opponent && a.score === b.score
+
+/**
+ * The first round whose games differ between two inputs of the same players (Infinity: none; 1
+ * when the players themselves differ: a rating, lifetime games, one added or taken away).
+ */
+export function firstChangedRound(
+  before: readonly RatingPlayer[],
+  after: readonly RatingPlayer[],
+): number {
+  if (before.length !== after.length) return 1
+  let first = Infinity
+  for (let i = 0; i < after.length; i++) {
+    const a = before[i]
+    const b = after[i]
+    if (a === undefined || b === undefined) return 1
+    if (a.id !== b.id || a.rating !== b.rating || a.lifetimeGames !== b.lifetimeGames) return 1
+    if (a.games === b.games) continue
+    const length = Math.max(a.games.length, b.games.length)
+    for (let j = 0; j < length; j++) {
+      const ga = a.games[j]
+      const gb = b.games[j]
+      if (ga !== undefined && gb !== undefined && sameGame(ga, gb)) continue
+      first = Math.min(first, ga?.round ?? Infinity, gb?.round ?? Infinity)
+      break
+    }
+  }
+  return first
+}
+
+/**
  * Everyone's estimate after each round k (issue 22, "What an estimate is"): rounds 1..k rated from
  * the pre-event ratings as if the event ended after round k, split into the segments of the
  * configured rounds. The segments before k's are the same for every later k, so each is rated once
- * in full and only k's own segment (and the empty ones after it) again per round.
+ * in full and only k's own segment (and the empty ones after it) again per round. Rounds before
+ * `from` are taken from `memo` (their games are unchanged).
  */
-function eloEstimates(system: EloSystem, maxRounds: number, data: Prepared): number[][] {
+function eloEstimates(
+  system: EloSystem,
+  segmentRounds: number,
+  data: Prepared,
+  from: number,
+  memo: EstimateMemo | undefined,
+): { rows: (readonly number[])[]; starts: (readonly number[])[] } {
   const rules = ELO_RULES[system]
   const rounds = Math.max(0, ...data.lastRound)
-  // A round played beyond the configured count is still rated (tsh would drop it silently).
-  const segments = segmentsFor(Math.max(maxRounds, rounds), rules.splits)
-  const byRound: number[][] = []
-  let start = data.pre.slice()
+  const segments = segmentsFor(segmentRounds, rules.splits)
+  const byRound: (readonly number[])[] = []
+  const starts: (readonly number[])[] = []
+  let start: readonly number[] = data.pre.slice()
   let lifetime = data.lifetimeGames.slice()
-  for (const segment of segments) {
-    if (segment.first > rounds) break
+  segments.forEach((segment, s) => {
+    if (segment.first > rounds) return
+    starts[s] = start
     const last = Math.min(segment.last, rounds)
-    let full: number[] = start
+    let full: readonly number[] = start
     for (let k = segment.first; k <= last; k++) {
+      const kept = k < from ? memo?.rows[k - 1] : undefined
+      if (kept !== undefined) {
+        byRound.push(kept)
+        continue
+      }
       const games = segmentGames(data.games, segment.first, k)
       let r = rateSegment(rules, start, lifetime, games)
       if (k === segment.last || k === rounds) full = r
@@ -93,13 +154,19 @@ function eloEstimates(system: EloSystem, maxRounds: number, data: Prepared): num
       }
       byRound.push(r)
     }
+    if (segment.last < from && segment.last < rounds) {
+      // Every round of the segment was reused: its result is the next segment's start, as kept.
+      full =
+        memo?.starts[s + 1] ??
+        rateSegment(rules, start, lifetime, segmentGames(data.games, segment.first, segment.last))
+    }
     if (rules.splitLifetimeGames) {
       const games = segmentGames(data.games, segment.first, segment.last)
       lifetime = lifetime.map((g, i) => g + (games.opponents[i]?.length ?? 0))
     }
     start = full
-  }
-  return byRound
+  })
+  return { rows: byRound, starts }
 }
 
 /**
@@ -108,16 +175,40 @@ function eloEstimates(system: EloSystem, maxRounds: number, data: Prepared): num
  * `none` gives no estimates.
  */
 export function estimateRatings(input: RatingInput): readonly PlayerEstimates[] {
+  return estimateRatingsReusing(input, undefined).estimates
+}
+
+/**
+ * `estimateRatings`, reusing what `memo` (the same division's last estimate) holds for the rounds
+ * before the first one whose games changed, with the memo of this input for next time. The numbers
+ * are the same as worked out afresh (estimate.property.test.ts).
+ */
+export function estimateRatingsReusing(
+  input: RatingInput,
+  memo: EstimateMemo | undefined,
+): { readonly estimates: readonly PlayerEstimates[]; readonly memo: EstimateMemo } {
   const data = prepare(input.players)
   const rounds = Math.max(0, ...data.lastRound)
+  // A round played beyond the configured count is still rated (tsh would drop it silently).
+  const segmentRounds = Math.max(input.maxRounds, rounds)
+  const from =
+    memo === undefined || memo.system !== input.system || memo.segmentRounds !== segmentRounds
+      ? 1
+      : firstChangedRound(memo.players, input.players)
+  const reuse = from > 1 ? memo : undefined
   let byRound: readonly (readonly number[])[]
+  let starts: readonly (readonly number[])[] = []
   switch (input.system) {
     case 'none':
       byRound = []
       break
     case 'absp': {
-      const rows: number[][] = []
-      for (let k = 1; k <= rounds; k++) rows.push(abspRatings(data.pre, data.games, k))
+      const rows: (readonly number[])[] = []
+      for (let k = 1; k <= rounds; k++) {
+        rows.push(
+          (k < from ? reuse?.rows[k - 1] : undefined) ?? abspRatings(data.pre, data.games, k),
+        )
+      }
       byRound = rows
       break
     }
@@ -127,14 +218,27 @@ export function estimateRatings(input: RatingInput): readonly PlayerEstimates[] 
     case 'naspa2024':
     case 'wespa':
     case 'aus':
-    case 'elo':
-      byRound = eloEstimates(input.system, input.maxRounds, data)
+    case 'elo': {
+      const worked = eloEstimates(input.system, segmentRounds, data, from, reuse)
+      byRound = worked.rows
+      starts = worked.starts
       break
+    }
   }
-  return input.players.map((p, i) => {
+  const estimates = input.players.map((p, i) => {
     const last = input.system === 'none' ? 0 : (data.lastRound[i] ?? 0)
-    const estimates: number[] = []
-    for (let k = 0; k < last; k++) estimates.push(byRound[k]?.[i] ?? p.rating)
-    return { id: p.id, rating: p.rating, estimates }
+    const list: number[] = []
+    for (let k = 0; k < last; k++) list.push(byRound[k]?.[i] ?? p.rating)
+    return { id: p.id, rating: p.rating, estimates: list }
   })
+  return {
+    estimates,
+    memo: {
+      system: input.system,
+      segmentRounds,
+      players: input.players,
+      rows: byRound,
+      starts,
+    },
+  }
 }

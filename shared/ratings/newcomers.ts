@@ -1,5 +1,5 @@
 import { expectationOf, expectationTable, expectedScore, TABLE_REACH } from './expected-score'
-import type { EloRules } from './rating-systems'
+import type { EloRules, Expectation } from './rating-systems'
 import type { SegmentGames } from './segment-games'
 
 /** tsh gives up iterating newcomers' ratings after this many passes (issue 22, "Newcomers"). */
@@ -43,12 +43,86 @@ function clippedWins(wins: number, games: number): number {
   return wins
 }
 
+/** Whole ratings the search looks up: x − r stays within the table for every x on 0–3000. */
+const inTable = (r: number): boolean =>
+  Number.isInteger(r) && r >= SEARCH_HIGH - TABLE_REACH && r <= TABLE_REACH
+const SEARCH_HIGH = 3000
+
+/**
+ * The search on whole numbers 0–3000 for the rating where the expected score against opponents
+ * at `shifted[j] = TABLE_REACH − rating` (the first `length`) meets `target`: every term is the
+ * table entry `expectedScore` gives for that whole difference, summed in the opponents' order.
+ */
+function searchTable(
+  table: Float64Array,
+  shifted: Int32Array,
+  length: number,
+  target: number,
+): number {
+  return lastMidpoint(
+    (x) => {
+      let e = -target
+      for (let j = 0; j < length; j++) e += table[x + (shifted[j] ?? 0)] ?? 0
+      return e
+    },
+    0,
+    SEARCH_HIGH,
+  )
+}
+
+/** The same search against any ratings (some not whole), each term worked out. */
+function searchAny(kind: Expectation, ratings: ArrayLike<number>, target: number): number {
+  const expect = expectationOf(kind)
+  return lastMidpoint(
+    (x) => {
+      let e = -target
+      for (let j = 0; j < ratings.length; j++) e += expect(x, ratings[j] ?? 0)
+      return e
+    },
+    0,
+    SEARCH_HIGH,
+  )
+}
+
+/** At least 500, at most `best` + 400 × win share (`best` 0: no cap). */
+function bounded(r: number, wins: number, games: number, best: number): number {
+  const floor = r < 500 ? 500 : r
+  return best !== 0 ? Math.min(floor, best + (400 * wins) / games) : floor
+}
+
+/**
+ * The performance rating of a record against opponents rated `ratings` (issue 22, "Newcomers"): the
+ * whole number on 0–3000 where the expected score under `kind` meets `wins` (clipped to 5%–95% of
+ * the games), at least 500, at most `best` + 400 × win share (`best` 0: no cap). tsh's newcomer
+ * search; the engine rates newcomers with it and the ratings report shows it for everyone.
+ */
+export function searchPerformance(
+  kind: Expectation,
+  ratings: readonly number[],
+  wins: number,
+  best: number,
+): number {
+  const target = clippedWins(wins, ratings.length)
+  const r = ratings.every(inTable)
+    ? searchTable(
+        expectationTable(kind),
+        Int32Array.from(ratings, (or) => TABLE_REACH - or),
+        ratings.length,
+        target,
+      )
+    : searchAny(kind, ratings, target)
+  return bounded(r, wins, ratings.length, best)
+}
+
 /**
  * Iterated performance ratings (issue 22, "Newcomers"): each pass, every newcomer's rating is the
  * whole number on 0–3000 where their expected score against this segment's opponents (rated ones at
  * their rating, newcomers at the previous pass's value) meets their wins, at least 500 and at most the
  * best opponent + 400 × win share, from the mean of their rated opponents (or 1500). If 50 passes do
  * not settle, the mean of 50 more is taken, as tsh does.
+ *
+ * This is the engine's hot path (every round of every estimate iterates it), so each newcomer's
+ * opponents are laid out once in typed arrays and a pass allocates nothing.
  */
 function iteratedNewcomers(
   rules: EloRules,
@@ -74,97 +148,159 @@ function iteratedNewcomers(
   }
   if (unrated.length === 0) return current
 
-  const expect = expectationOf(rules.expectation)
-  const table = expectationTable(rules.expectation)
-  const performance = (p: number, capByNewcomers: boolean): number => {
-    const opps = games.opponents[p] ?? []
+  const kind = rules.expectation
+  const table = expectationTable(kind)
+  const u = unrated.length
+  // Per newcomer k: its opponents (player indices), which of them are newcomers, the rated ones'
+  // best rating, whether the rated ones are all table-looked-up, and a buffer of shifted ratings
+  // whose rated entries are set once.
+  const opps: Int32Array[] = []
+  const newcomerOpp: Uint8Array[] = []
+  const shifted: Int32Array[] = []
+  const ratings: Float64Array[] = []
+  const bestRated = new Float64Array(u)
+  const ratedInTable = new Uint8Array(u)
+  const wins = new Float64Array(u)
+  const target = new Float64Array(u)
+  const played = new Uint8Array(u)
+  const hasNewcomerOpp = new Uint8Array(u)
+  // The newcomers each newcomer's value depends on, as indices into `unrated`.
+  const dependsOn: Int32Array[] = []
+  const slot = new Int32Array(n).fill(-1)
+  unrated.forEach((p, k) => (slot[p] = k))
+  unrated.forEach((p, k) => {
+    const list = games.opponents[p] ?? []
+    const o = Int32Array.from(list)
+    const isNew = new Uint8Array(list.length)
+    const sh = new Int32Array(list.length)
+    const rs = new Float64Array(list.length)
+    let best = 0
+    let whole = 1
+    const deps: number[] = []
+    list.forEach((q, j) => {
+      const r = start[q] ?? 0
+      if (r === 0) {
+        isNew[j] = 1
+        hasNewcomerOpp[k] = 1
+        deps.push(slot[q] ?? -1)
+      } else {
+        best = Math.max(best, r)
+        rs[j] = r
+        if (inTable(r)) sh[j] = TABLE_REACH - r
+        else whole = 0
+      }
+    })
+    opps.push(o)
+    newcomerOpp.push(isNew)
+    shifted.push(sh)
+    ratings.push(rs)
+    dependsOn.push(Int32Array.from(deps))
+    bestRated[k] = best
+    ratedInTable[k] = whole
     const won = games.wins[p] ?? 0
-    const target = clippedWins(won, opps.length)
-    const ratings = opps.map((o) => ((start[o] ?? 0) !== 0 ? (start[o] ?? 0) : (current[o] ?? 0)))
-    // The search tries whole numbers 0–3000: against whole-numbered ratings every term is a table
-    // entry, the same number `expect` gives, summed in the same order.
-    const whole = ratings.every((or) => Number.isInteger(or) && Math.abs(or) <= TABLE_REACH - 3000)
-    const shifted = Int32Array.from(whole ? ratings : [], (or) => TABLE_REACH - or)
-    let r = lastMidpoint(
-      whole
-        ? (x) => {
-            let e = -target
-            for (let j = 0; j < shifted.length; j++) e += table[x + (shifted[j] ?? 0)] ?? 0
-            return e
-          }
-        : (x) => {
-            let e = -target
-            for (const or of ratings) e += expect(x, or)
-            return e
-          },
-      0,
-      3000,
-    )
-    if (r < 500) r = 500
-    let bestRated = 0
+    wins[k] = won
+    target[k] = clippedWins(won, list.length)
+    played[k] = list.length > 0 ? 1 : 0
+  })
+
+  const performance = (k: number, capByNewcomers: boolean): number => {
+    const o = opps[k] ?? new Int32Array(0)
+    const isNew = newcomerOpp[k] ?? new Uint8Array(0)
+    const sh = shifted[k] ?? new Int32Array(0)
+    const rs = ratings[k] ?? new Float64Array(0)
+    let whole = ratedInTable[k] === 1
     let bestNew = 0
-    for (const o of opps) {
-      const rated = start[o] ?? 0
-      if (rated !== 0) bestRated = Math.max(bestRated, rated)
-      else if (capByNewcomers && current[o] !== undefined) bestNew = Math.max(bestNew, current[o])
+    if (hasNewcomerOpp[k] === 1) {
+      for (let j = 0; j < o.length; j++) {
+        if (isNew[j] !== 1) continue
+        const c = current[o[j] ?? 0]
+        const r = c ?? 0
+        rs[j] = r
+        if (inTable(r)) sh[j] = TABLE_REACH - r
+        else whole = false
+        if (capByNewcomers && c !== undefined) bestNew = Math.max(bestNew, c)
+      }
     }
-    const best = bestRated !== 0 ? bestRated : bestNew
-    if (best !== 0) r = Math.min(r, best + (400 * won) / opps.length)
-    return r
+    const t = target[k] ?? 0
+    const r = whole ? searchTable(table, sh, o.length, t) : searchAny(kind, rs, t)
+    const best = (bestRated[k] ?? 0) !== 0 ? (bestRated[k] ?? 0) : bestNew
+    return bounded(r, wins[k] ?? 0, o.length, best)
   }
 
   // A newcomer's value depends only on its newcomer opponents' values of the pass before: when none
   // of them changed, it is what it was, so only those beside a change are worked out again (exact).
-  const newcomerOpponents = unrated.map((p) =>
-    (games.opponents[p] ?? []).filter((o) => (start[o] ?? 0) === 0),
-  )
-  const played = unrated.map((p) => (games.opponents[p]?.length ?? 0) > 0)
-  let moved = new Set<number>()
-  const dependsOnMove = (k: number, first: boolean): boolean =>
-    first || (newcomerOpponents[k] ?? []).some((o) => moved.has(o))
+  let moved = new Uint8Array(u)
+  let nowMoved = new Uint8Array(u)
+  const dependsOnMove = (k: number): boolean => {
+    const deps = dependsOn[k] ?? new Int32Array(0)
+    for (let j = 0; j < deps.length; j++) if (moved[deps[j] ?? 0] === 1) return true
+    return false
+  }
+  // This pass's values, applied together after the pass (each reads the pass before's).
+  const next = new Float64Array(u)
+  const computed = new Uint8Array(u)
 
   let settled = false
   for (let pass = 0; pass < MAX_PASSES; pass++) {
-    const next = new Map<number, number | undefined>()
-    unrated.forEach((p, k) => {
-      if (!played[k]) next.set(p, undefined)
-      else if (dependsOnMove(k, pass === 0)) next.set(p, performance(p, true))
-    })
-    const nowMoved = new Set<number>()
-    for (const [p, r] of next) {
-      if (r !== current[p]) nowMoved.add(p)
+    computed.fill(0)
+    for (let k = 0; k < u; k++) {
+      if (played[k] === 1 && (pass === 0 || dependsOnMove(k))) {
+        next[k] = performance(k, true)
+        computed[k] = 1
+      }
+    }
+    nowMoved.fill(0)
+    let changed = false
+    for (let k = 0; k < u; k++) {
+      const p = unrated[k] ?? 0
+      if (played[k] !== 1) {
+        // The first pass drops the starting means of newcomers without a game, which no one reads.
+        if (pass === 0 && current[p] !== undefined) {
+          current[p] = undefined
+          nowMoved[k] = 1
+        }
+        continue
+      }
+      if (computed[k] !== 1) continue
+      const r = next[k] ?? 0
+      if (r !== current[p]) {
+        nowMoved[k] = 1
+        changed = true
+      }
       current[p] = r
     }
-    // The first pass also drops the starting means of newcomers without a game, which no one reads.
-    const changed = [...nowMoved].some((p) => next.get(p) !== undefined)
-    moved = nowMoved
+    ;[moved, nowMoved] = [nowMoved, moved]
     if (!changed) {
       settled = true
       break
     }
   }
   if (settled) return current
-  const sums = new Array<number>(n).fill(0)
-  const latest = new Map<number, number>()
+  const sums = new Float64Array(u)
   for (let pass = 0; pass < MAX_PASSES; pass++) {
-    const next = new Map<number, number>()
-    unrated.forEach((p, k) => {
-      if (!played[k]) return
-      const r = pass === 0 || dependsOnMove(k, false) ? performance(p, false) : (latest.get(p) ?? 0)
-      next.set(p, r)
-      sums[p] = (sums[p] ?? 0) + r
-    })
-    const nowMoved = new Set<number>()
-    for (const [p, r] of next) {
-      if (r !== current[p]) nowMoved.add(p)
-      current[p] = r
-      latest.set(p, r)
+    computed.fill(0)
+    for (let k = 0; k < u; k++) {
+      if (played[k] !== 1) continue
+      if (pass === 0 || dependsOnMove(k)) {
+        next[k] = performance(k, false)
+        computed[k] = 1
+      }
     }
-    moved = nowMoved
+    nowMoved.fill(0)
+    for (let k = 0; k < u; k++) {
+      if (played[k] !== 1) continue
+      const p = unrated[k] ?? 0
+      // Unchanged inputs give the value of the pass before, which is the current one.
+      const r = computed[k] === 1 ? (next[k] ?? 0) : (current[p] ?? 0)
+      sums[k] = (sums[k] ?? 0) + r
+      if (r !== current[p]) nowMoved[k] = 1
+      current[p] = r
+    }
+    ;[moved, nowMoved] = [nowMoved, moved]
   }
-  unrated.forEach((p, k) => {
-    if (played[k]) current[p] = (sums[p] ?? 0) / MAX_PASSES
-  })
+  for (let k = 0; k < u; k++) {
+    if (played[k] === 1) current[unrated[k] ?? 0] = (sums[k] ?? 0) / MAX_PASSES
+  }
   return current
 }
 

@@ -93,3 +93,43 @@ describe('standings and the ratings report show the estimates (issue 22)', () =>
     expect(report.ok ? null : report.error.code).toBe('report.ratings.not-rated')
   })
 })
+
+describe('the ratings report’s performance column (tsh RATings: old, new, change, performance)', () => {
+  test.each([
+    // A newcomer against rated opponents only is rated at their performance: the two agree.
+    { system: 'nsa2008', nia: 1821 },
+    { system: 'wespa', nia: 1726 },
+    { system: 'aus', nia: 1800 },
+  ] as const)(
+    'issue 22 "Newcomers": Nia’s performance under $system is her new rating, $nia',
+    ({ system, nia }) => {
+      const report = ratingsReport(applyAll(newcomerEvent(system)), 'A', 3)
+      if (!report.ok) throw new Error(report.error.message)
+      expect(report.value.rows.find((r) => r.id === 1)?.performance).toBe(nia)
+      expect(report.value.performanceNote).toContain('byes and forfeits are not games')
+    },
+  )
+
+  test('rated players get one too, over the rounds up to the one asked (Chidi 1700, 0–1 after round 1)', () => {
+    const state = applyAll(newcomerEvent('nsa2008'))
+    const after1 = ratingsReport(state, 'A', 1)
+    const after3 = ratingsReport(state, 'A', 3)
+    if (!after1.ok || !after3.ok) throw new Error('no report')
+    const chidi1 = after1.value.rows.find((r) => r.id === 4)?.performance
+    const chidi3 = after3.value.rows.find((r) => r.id === 4)?.performance
+    // Round 1: Chidi lost to Bisi 1600, a lost record counting as 5%: 1600 − 923.
+    expect(chidi1).toBe(677)
+    expect(chidi3).not.toBe(chidi1)
+  })
+
+  test('the default system is said to be a guess where it is one (nsa1995 → nsa), not once chosen', () => {
+    const following = applyAll(newcomerEvent('nsa2008').filter((c) => c.type !== 'setRatingSystem'))
+    const report = ratingsReport(following, 'A', 3)
+    if (!report.ok) throw new Error(report.error.message)
+    expect(report.value.system).toBe('nsa')
+    expect(report.value.guessNote).toContain('a guess')
+    expect(report.value.performanceNote).toContain('pseudo-performance')
+    const chosen = ratingsReport(applyAll(newcomerEvent('nsa2008')), 'A', 3)
+    expect(chosen.ok && chosen.value.guessNote).toBeNull()
+  })
+})

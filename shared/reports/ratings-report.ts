@@ -1,5 +1,11 @@
 import { ratingsAfterRound, showsRatings } from '../desk/rating-estimates'
-import { divisionRatingEstimates, ratingSystemFor } from '../ratings/division-ratings'
+import { guessedSystemWords } from '../desk/rating-choice'
+import {
+  divisionRatingEstimates,
+  ratingPlayers,
+  ratingSystemFor,
+} from '../ratings/division-ratings'
+import { performanceRatings } from '../ratings/performance'
 import type { RatingSystem } from '../ratings/rating-systems'
 import { err, ok, type Result } from '../result'
 import { checkRoundNumber } from '../tournament/lookup'
@@ -21,12 +27,20 @@ export interface RatingsLine {
   readonly newRating: number | null
   /** null for a newcomer, whose old rating is no rating. */
   readonly change: number | null
-  /** The performance shown: wins and losses (a tie half of each). */
+  /** The record: wins and losses (a tie half of each). */
   readonly wins: number
   readonly losses: number
+  /**
+   * The performance rating over the rounds played up to the round (shared/ratings/performance.ts);
+   * null without a rated game (byes and forfeits are none).
+   */
+  readonly performance: number | null
 }
 
-/** tsh's `RATings` report (issue 22): each player's old and new rating, the change and the record. */
+/**
+ * tsh's `RATings` report (issue 22): each player's old and new rating, the change, the record and the
+ * performance rating.
+ */
 export interface RatingsReport {
   readonly kind: 'ratings'
   readonly header: ReportHeader
@@ -35,6 +49,29 @@ export interface RatingsReport {
   readonly systemWords: string
   readonly asOf: string
   readonly rows: readonly RatingsLine[]
+  /** What the performance column is under this system, for the footnote. */
+  readonly performanceNote: string
+  /** Set when the system is the rules' default and that default is a guess: says so and why. */
+  readonly guessNote: string | null
+}
+
+/** The footnote's words for the performance column, per system (issue 22, "Newcomers"). */
+export function performanceNote(system: RatingSystem): string {
+  switch (system) {
+    case 'nsa':
+      return 'Performance: the NSA’s pseudo-performance rating (the rating nsa gives a newcomer) over the games played; byes and forfeits are not games.'
+    case 'absp':
+      return 'Performance: ABSP’s equivalent, the mean of each opponent’s rating +50 for a win and −50 for a loss (what ABSP rates a newcomer), without the ±40 limit a rated player’s own rating puts on opponents; byes and forfeits are not games.'
+    case 'none':
+      return 'No performance: the division is not rated.'
+    case 'nsa2008':
+    case 'naspa-csw':
+    case 'naspa2024':
+    case 'wespa':
+    case 'aus':
+    case 'elo':
+      return 'Performance: the rating at which the games played would be expected to score what they did under this system (as tsh rates a newcomer: at least 500, at most the best opponent + 400 × win share); byes and forfeits are not games; unrated opponents count at their new rating.'
+  }
 }
 
 export function ratingsReport(
@@ -54,7 +91,9 @@ export function ratingsReport(
       { details: { division: divisionName } },
     )
   }
-  const estimates = ratingsAfterRound(divisionRatingEstimates(state, divisionName), round)
+  const all = divisionRatingEstimates(state, divisionName)
+  const estimates = ratingsAfterRound(all, round)
+  const performance = performanceRatings(system, ratingPlayers(division.value), all, round)
   return ok({
     kind: 'ratings',
     header: reportHeader(state, division.value, round),
@@ -72,7 +111,10 @@ export function ratingsReport(
         change: line?.change ?? null,
         wins: row.wins,
         losses: row.losses,
+        performance: performance.get(row.player) ?? null,
       }
     }),
+    performanceNote: performanceNote(system),
+    guessNote: guessedSystemWords(state, divisionName),
   })
 }

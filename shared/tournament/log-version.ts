@@ -3,6 +3,7 @@
  * Raise it whenever a command type or field is added that an older Rackside could not fold: an
  * older copy then names the command "written by a newer Rackside" instead of failing on it.
  * Commands stored before the stamp have none and are read as version 1. Version 2: a division's
- * rating system (`setRatingSystem`, issue 22).
+ * rating system (`setRatingSystem`, issue 22). Version 3: a player's lifetime games typed at the
+ * desk (`lifetimeGames` in `registerPlayer`, `registerPlayers` and `editPlayer`, issue 22).
  */
-export const LOG_VERSION = 2
+export const LOG_VERSION = 3

@@ -106,9 +106,11 @@ export function addToRoster(
     }
   }
   const firstRound = command.firstRound ?? division.rounds.length + 1
-  // An imported tsh line's `lifeg` tag is its lifetime games (the rating multiplier, issue 22).
+  // Lifetime games (the rating multiplier, issue 22) as the desk typed them, else an imported tsh
+  // line's `lifeg` tag.
   const lifetimeGames =
-    command.tsh === undefined ? undefined : lifetimeGamesFromTags(command.tsh.tags)
+    fields.value.lifetimeGames ??
+    (command.tsh === undefined ? undefined : lifetimeGamesFromTags(command.tsh.tags))
   const player: Player = {
     id: roster.players.length + 1,
     ...fields.value,

@@ -36,6 +36,12 @@ export interface PlayerFields {
   readonly team?: string
   readonly email?: string
   readonly phone?: string
+  /**
+   * Rated games played before this event (tsh's `lifeg`), which pick the rating multiplier
+   * (shared/ratings/multiplier.ts: under 50 a higher one); absent = 100, tsh's default. Typed at the
+   * desk or in a registration list, or read from an imported `.t` line's `lifeg`.
+   */
+  readonly lifetimeGames?: number
 }
 
 /** The player fields a registration list may add beside name, rating, member id and club. */
@@ -103,11 +109,6 @@ export interface Player extends PlayerFields {
   readonly tsh?: TshPlayerData
   /** The team the player plays for (team standings, issue 14); absent = none given. */
   readonly team?: string
-  /**
-   * Rated games played before this event (tsh's `lifeg`), which pick the rating multiplier
-   * (shared/ratings/multiplier.ts); absent = 100, tsh's default.
-   */
-  readonly lifetimeGames?: number
 }
 
 /**

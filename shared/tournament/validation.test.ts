@@ -1,9 +1,11 @@
 import { describe, expect, test } from 'vitest'
 import type { Division, TournamentInfo } from './types'
 import {
+  MAX_LIFETIME_GAMES,
   MAX_RATING,
   checkMemberIdFree,
   isIsoDate,
+  parseLifetimeGames,
   parseRating,
   sameNamePlayers,
   tidyName,
@@ -104,6 +106,49 @@ describe('ratings as typed at the desk (0 means unrated, as in tsh)', () => {
     const result = parseRating(typed)
     expect(result).toMatchObject({ ok: false, error: { code, field: 'rating' } })
     expect(codeOf(validatePlayerInput({ name: 'Ann', rating: typed }))).toBe(code)
+  })
+})
+
+describe('lifetime games (tsh lifeg, issue 22 "Multiplier": under 50 a higher multiplier)', () => {
+  test.each([
+    { typed: '', value: null },
+    { typed: '  ', value: null },
+    { typed: '0', value: 0 },
+    { typed: ' 49 ', value: 49 },
+    { typed: 250, value: 250 },
+    { typed: String(MAX_LIFETIME_GAMES), value: MAX_LIFETIME_GAMES },
+  ])(
+    '$typed is accepted as $value (blank: not given, 100 for the multiplier)',
+    ({ typed, value }) => {
+      expect(parseLifetimeGames(typed)).toEqual({ ok: true, value })
+    },
+  )
+
+  test.each([
+    { typed: 'many' },
+    { typed: '-3' },
+    { typed: '12.5' },
+    { typed: 12.5 },
+    { typed: String(MAX_LIFETIME_GAMES + 1) },
+  ])('$typed is refused with what is wrong and the field', ({ typed }) => {
+    expect(parseLifetimeGames(typed)).toMatchObject({
+      ok: false,
+      error: {
+        code: 'player.lifetime-games.invalid',
+        field: 'lifetimeGames',
+        message: `Lifetime games must be a whole number from 0 to 100000, not "${String(typed)}".`,
+      },
+    })
+    expect(codeOf(validatePlayerInput({ name: 'Ann', rating: 0, lifetimeGames: typed }))).toBe(
+      'player.lifetime-games.invalid',
+    )
+  })
+
+  test('given, it is a field of the player; not given, there is none', () => {
+    const given = validatePlayerInput({ name: 'Ann', rating: 1500, lifetimeGames: '12' })
+    expect(given.ok && given.value.lifetimeGames).toBe(12)
+    const absent = validatePlayerInput({ name: 'Ann', rating: 1500, lifetimeGames: '' })
+    expect(absent.ok && 'lifetimeGames' in absent.value).toBe(false)
   })
 })
 

@@ -20,11 +20,32 @@ export interface PlayerInput {
   readonly team?: string
   readonly email?: string
   readonly phone?: string
+  /** Lifetime games (tsh's `lifeg`); absent or blank = not given (100 for the multiplier). */
+  readonly lifetimeGames?: string | number
 }
 
 export const MAX_RATING = 4000
+/** More rated games than anyone has played: a typo, not a career. */
+export const MAX_LIFETIME_GAMES = 100000
 export const MAX_ROUNDS = 100
 const MAX_NAME_LENGTH = 60
+
+/**
+ * Lifetime games as typed: blank is "not given" (null), else a whole number 0–100000 (issue 22:
+ * under 50 raises the rating multiplier, so a wrong value changes the estimates).
+ */
+export function parseLifetimeGames(raw: string | number): Result<number | null> {
+  const text = String(raw).trim()
+  if (text === '') return ok(null)
+  if (!/^\d+$/.test(text) || Number(text) > MAX_LIFETIME_GAMES) {
+    return err(
+      'player.lifetime-games.invalid',
+      `Lifetime games must be a whole number from 0 to ${String(MAX_LIFETIME_GAMES)}, not "${text}".`,
+      { field: 'lifetimeGames' },
+    )
+  }
+  return ok(Number(text))
+}
 
 /** Collapses runs of spaces so "Smith,  Ann " and "Smith, Ann" are one name. */
 export function tidyName(name: string): string {
@@ -68,6 +89,8 @@ export function validatePlayerInput(input: PlayerInput): Result<PlayerFields> {
   }
   const rating = parseRating(input.rating)
   if (!rating.ok) return rating
+  const lifetimeGames = parseLifetimeGames(input.lifetimeGames ?? '')
+  if (!lifetimeGames.ok) return lifetimeGames
   // The list's own fields stay only when given: an edit that leaves them out keeps them.
   const extra: Partial<Record<(typeof CONTACT_FIELDS)[number], string>> = {}
   for (const field of CONTACT_FIELDS) {
@@ -80,6 +103,7 @@ export function validatePlayerInput(input: PlayerInput): Result<PlayerFields> {
     memberId: (input.memberId ?? '').trim(),
     club: tidyName(input.club ?? ''),
     ...extra,
+    ...(lifetimeGames.value === null ? {} : { lifetimeGames: lifetimeGames.value }),
   })
 }
 

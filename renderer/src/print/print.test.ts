@@ -202,6 +202,20 @@ describe('print documents', () => {
     expect(doc).toContain('Prizes are awarded in the order listed')
   })
 
+  test('tsh RATings on paper: a performance column and what it is (MSA → absp, not a guess)', () => {
+    const doc = documentOf('ratings')
+    expect(doc).toContain('<th class="num">Performance</th>')
+    // Ann beat Ravi (1500): ABSP's equivalent is the opponent + 50; Ezra's bye is no game.
+    const row = (name: string): string => {
+      const at = doc.indexOf(name)
+      return doc.slice(doc.lastIndexOf('<tr>', at), doc.indexOf('</tr>', at))
+    }
+    expect(row('&lt;b&gt;Ann')).toContain('<td class="num">1550</td>')
+    expect(row('Ezra, Tan')).toContain('<td class="num">—</td>')
+    expect(doc).toContain('ABSP’s equivalent')
+    expect(doc).not.toContain('a guess')
+  })
+
   test('the wall chart is landscape', () => {
     const report = buildReport(state, { kind: 'wall-chart', division: 'A', round: 1 })
     const job = report.ok ? printJob(report.value, 'A4') : null

@@ -9,7 +9,10 @@ tbody tr:nth-child(even) td { background: #f4f4f4; }
 td.name { font-weight: bold; }
 `
 
-/** tsh's `RATings` on paper (issue 22): old, new, change and the record, in standings order. */
+/**
+ * tsh's `RATings` on paper (issue 22): old, new, change, the record and the performance, in standings
+ * order, with what the performance is and, where the system is a guessed default, that it is one.
+ */
 export function ratingsDocument(report: RatingsReport, pageSize: PageSize, title: string): string {
   return printDocument({
     title,
@@ -32,6 +35,7 @@ export function ratingsDocument(report: RatingsReport, pageSize: PageSize, title
             <th class="num">Change</th>
             <th class="num">Won</th>
             <th class="num">Lost</th>
+            <th class="num">Performance</th>
           </tr>
         </thead>
         <tbody>
@@ -48,9 +52,12 @@ export function ratingsDocument(report: RatingsReport, pageSize: PageSize, title
                 </td>
                 <td class="num">${halves(row.wins)}</td>
                 <td class="num">${halves(row.losses)}</td>
+                <td class="num">${row.performance ?? '—'}</td>
               </tr>`,
           )}
         </tbody>
-      </table>`,
+      </table>
+      <p class="sub note">${report.performanceNote}</p>
+      ${report.guessNote === null ? '' : html`<p class="sub note">${report.guessNote}</p>`}`,
   })
 }

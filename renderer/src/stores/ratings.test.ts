@@ -5,6 +5,7 @@ import { createMemoryRepository } from '../db/memory-repository'
 import { setRepository } from './repository'
 import { useRatingsStore } from './ratings'
 import { useTournamentStore } from './tournament'
+import { divisionRatingEstimates } from '../../../shared/ratings/division-ratings'
 
 const INFO = {
   name: 'MGI Premier League',
@@ -112,5 +113,35 @@ describe('the ratings store: the engine’s estimates through one memoised gette
     expect(ratings.estimates('A')).toEqual([])
     await event()
     expect(ratings.estimates('Z')).toEqual([])
+  })
+
+  test('each estimate reuses the division’s last one and equals a fresh one: a new round, a correction, an undo', async () => {
+    const tournament = await event()
+    const ratings = useRatingsStore()
+    const fresh = () => divisionRatingEstimates(tournament.state!, 'A')
+    await run(tournament, game('A', 1, [1, 2], [420, 380]))
+    expect(ratings.estimates('A')).toEqual(fresh())
+    await run(tournament, game('A', 2, [2, 1], [400, 390]))
+    expect(ratings.estimates('A')).toEqual(fresh())
+    // Round 1 corrected: Bob won it after all, so round 2's estimate changes too.
+    await run(tournament, [
+      {
+        type: 'correctResult',
+        division: 'A',
+        round: 1,
+        game: { table: 1 },
+        result: {
+          kind: 'played',
+          players: [1, 2],
+          rawScores: [380, 420],
+          overtimeSeconds: [0, 0],
+          scores: [380, 420],
+        },
+      },
+    ])
+    expect(ratings.estimates('A')).toEqual(fresh())
+    expect(ratings.byRound('A', 2).map((r) => r.round)).toEqual([1, 2])
+    await tournament.undo()
+    expect(ratings.estimates('A')).toEqual(fresh())
   })
 })

@@ -6,8 +6,11 @@ import {
   type RatingLine,
   type RoundEstimate,
 } from '../../../shared/desk/rating-estimates'
-import { divisionRatingEstimates, ratingSystemFor } from '../../../shared/ratings/division-ratings'
-import type { PlayerEstimates } from '../../../shared/ratings/estimate'
+import {
+  divisionRatingEstimatesReusing,
+  ratingSystemFor,
+} from '../../../shared/ratings/division-ratings'
+import type { EstimateMemo, PlayerEstimates } from '../../../shared/ratings/estimate'
 import type { RatingSystem } from '../../../shared/ratings/rating-systems'
 import type { PlayerId } from '../../../shared/results/game-result'
 import type { Division } from '../../../shared/tournament/types'
@@ -22,13 +25,17 @@ interface Memo {
 /**
  * Rating estimates of the open tournament (issue 22), worked out once per change of the log: a
  * result in division A folds a new A (apply copies only what a command touches), so B's estimates
- * are kept and A's are worked out again once, however many screens ask. The rules are the
+ * are kept and A's are worked out again once, however many screens ask, from the round of the
+ * change on (the rounds before it are A's last estimate's). The rules are the
  * engine's (shared/ratings); this only remembers them.
  */
 export const useRatingsStore = defineStore('ratings', () => {
   const tournament = useTournamentStore()
   // Division objects are immutable: the same object is the same input, and a dropped one is freed.
   let memo = new WeakMap<Division, Memo>()
+  // Each division's last estimate, whatever its state: a result in round k leaves the rounds
+  // before k as they were, so the next estimate works out only round k on (issue 22).
+  let last = new Map<string, EstimateMemo>()
 
   /** The division's estimates, one per round played, in player order; none when `none` rates it. */
   function estimates(division: string): readonly PlayerEstimates[] {
@@ -41,9 +48,11 @@ export const useRatingsStore = defineStore('ratings', () => {
     if (kept !== undefined && kept.system === system && kept.rounds === state.info.rounds) {
       return kept.estimates
     }
-    const worked = divisionRatingEstimates(state, division)
-    memo.set(found, { system, rounds: state.info.rounds, estimates: worked })
-    return worked
+    const worked = divisionRatingEstimatesReusing(state, division, last.get(division))
+    if (worked === undefined) return []
+    last.set(division, worked.memo)
+    memo.set(found, { system, rounds: state.info.rounds, estimates: worked.estimates })
+    return worked.estimates
   }
 
   /** Each player's new rating after `round`, for the standings' "New rating" column. */
@@ -65,6 +74,7 @@ export const useRatingsStore = defineStore('ratings', () => {
   /** Forgets every kept estimate (a test, or a tournament closed). */
   function forget(): void {
     memo = new WeakMap()
+    last = new Map()
   }
 
   return { estimates, afterRound, byRound, shown, forget }
