@@ -11,7 +11,11 @@ import {
   forEachPairWithin,
   sparseMinCostPerfectMatching,
 } from './matching'
-import { bruteMaxCardinalityWeight, bruteMinCostPerfect } from './test-support/brute-force'
+import {
+  bruteMaxCardinalityWeight,
+  bruteMaxWeight,
+  bruteMinCostPerfect,
+} from './test-support/brute-force'
 
 /** A random graph on up to 10 vertices: each pair present with some chance, small weights. */
 const graph = fc
@@ -88,6 +92,59 @@ describe('blossom: maximum-weight matching', () => {
         expect([count, total]).toEqual([...bruteMaxCardinalityWeight(n, weightOf(edges))])
       }),
       { numRuns: 400 },
+    )
+  })
+
+  /** Up to 8 vertices with parallel edges (the heavier of two counts), weights odd or even. */
+  const small = fc
+    .record({
+      n: fc.integer({ min: 1, max: 8 }),
+      pairs: fc.array(fc.tuple(fc.nat(7), fc.nat(7), fc.integer({ min: 0, max: 25 })), {
+        maxLength: 40,
+      }),
+    })
+    .map(({ n, pairs }) => ({
+      n,
+      edges: pairs
+        .map(([a, b, w]) => ({ u: a % n, v: b % n, w }))
+        .filter((e) => e.u !== e.v) as readonly WeightedEdge[],
+    }))
+  const heaviest =
+    (edges: readonly WeightedEdge[]) =>
+    (u: number, v: number): number | null => {
+      let best: number | null = null
+      for (const e of edges) {
+        const joins = (e.u === u && e.v === v) || (e.u === v && e.v === u)
+        if (joins && (best === null || e.w > best)) best = e.w
+      }
+      return best
+    }
+
+  test.each([
+    ['maximum weight outright (Edmonds 1965; Galil 1986)', false, false],
+    ['maximum cardinality, then weight, cold start (Galil 1986)', true, false],
+    ['maximum cardinality, then weight, greedy warm start', true, true],
+  ] as const)('%s: equals brute force on up to 8 vertices', (_name, maxCardinality, warm) => {
+    fc.assert(
+      fc.property(small, ({ n, edges }) => {
+        const w = heaviest(edges)
+        const { mate } = maxWeightMatching(n, edges, maxCardinality, warm)
+        let count = 0
+        let total = 0
+        mate.forEach((u, v) => {
+          if (u === -1) return
+          // A matching: symmetric, and only along edges of the graph.
+          expect(mate[u]).toBe(v)
+          expect(w(u, v)).not.toBeNull()
+          if (u > v) {
+            count++
+            total += w(u, v) ?? NaN
+          }
+        })
+        if (maxCardinality) expect([count, total]).toEqual([...bruteMaxCardinalityWeight(n, w)])
+        else expect(total).toBe(bruteMaxWeight(n, w))
+      }),
+      { numRuns: 300 },
     )
   })
 

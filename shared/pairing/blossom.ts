@@ -1,9 +1,24 @@
 /**
- * Maximum-weight matching on a general graph by Edmonds' blossom algorithm with dual variables
- * (the primal-dual method as described by Galil, "Efficient algorithms for finding maximum
- * matching in graphs", 1986), O(n³) in the worst case. Integer weights only: vertex duals are kept
- * doubled, so every quantity stays an integer and the result is exact while weights stay well below
- * 2^51 (callers keep them under 2^49).
+ * Maximum-weight matching on a general graph: Edmonds' blossom algorithm (J. Edmonds, "Paths,
+ * trees, and flowers", Canadian Journal of Mathematics 17, 1965) in its primal-dual weighted form
+ * as surveyed by Z. Galil, "Efficient algorithms for finding maximum matching in graphs", ACM
+ * Computing Surveys 18(1), 1986.
+ *
+ * Design. The matching grows by one edge per stage, at most n/2 stages. A stage labels every
+ * unmatched top-level vertex or blossom "outer" and grows alternating trees from them over tight
+ * edges (reduced cost 0): an unlabelled blossom reached from an outer one becomes "inner" and its
+ * mate outer again (`growTree`). An edge between two outer blossoms either closes an odd cycle
+ * inside one tree, which is shrunk into a new blossom (`findCycleBase`, `shrinkBlossom`), or
+ * joins two trees: the path through them is augmenting and the stage ends (`augmentAlongPath`).
+ * When no tight edge is left to scan, the duals move by the largest amount that keeps every edge
+ * feasible (`adjustDuals`): the move makes a new edge tight, or brings an inner blossom's dual
+ * to zero so it is expanded (`expandBlossom`), or proves nothing more can be gained. Each vertex
+ * remembers its least-slack edge to an outer blossom and each outer blossom its least-slack edge
+ * to every other outer blossom, so a dual move costs O(n) and a stage O(n²) (O(m) scanning the
+ * edges once plus O(n) per move and per blossom event, O(n) of those per stage): O(n³) in all.
+ *
+ * Integer weights only: vertex duals are kept doubled, so every quantity stays an integer and the
+ * result is exact while weights stay well below 2^51 (callers keep them under 2^49).
  *
  * The pairing engine asks for a maximum-cardinality matching and reads the final duals to prove
  * that a matching found on a sparse candidate graph is optimal on the full graph (see matching.ts).
@@ -34,18 +49,18 @@ export interface MatchingResult {
 }
 
 /**
- * The algorithm's state after a solve: the matching (as endpoints), every dual and the nested
+ * The algorithm's state after a solve: the matching (as edge ends), every dual and the nested
  * blossoms. Valid for a later call only on the same vertices and an edge list that keeps the
  * first `edges` edges as they were (more may follow).
  */
 export interface BlossomState {
   readonly edges: number
-  readonly mate: Int32Array
-  readonly dualvar: Float64Array
-  readonly blossomparent: Int32Array
-  readonly blossomchilds: readonly (readonly number[] | null)[]
-  readonly blossombase: Int32Array
-  readonly blossomendps: readonly (readonly number[] | null)[]
+  readonly mateEnd: Int32Array
+  readonly dual: Float64Array
+  readonly parent: Int32Array
+  readonly children: readonly (readonly number[] | null)[]
+  readonly base: Int32Array
+  readonly childLinks: readonly (readonly number[] | null)[]
 }
 
 /**
@@ -66,664 +81,882 @@ export function maxWeightMatching(
    */
   resume?: BlossomState,
 ): MatchingResult {
-  const nedge = edges.length
-  const mateOut = new Int32Array(n).fill(-1)
-  const vertexDualOut = new Float64Array(n)
-  const blossomDualOut = new Float64Array(n)
-  const blossomParentOut = new Int32Array(2 * n).fill(-1)
-  if (nedge === 0 || n === 0) {
-    return {
-      mate: mateOut,
-      vertexDual: vertexDualOut,
-      blossomDual: blossomDualOut,
-      blossomParent: blossomParentOut,
-      state: {
-        edges: 0,
-        mate: new Int32Array(n).fill(-1),
-        dualvar: new Float64Array(2 * n),
-        blossomparent: new Int32Array(2 * n).fill(-1),
-        blossomchilds: new Array<null>(2 * n).fill(null),
-        blossombase: Int32Array.from({ length: 2 * n }, (_, b) => (b < n ? b : -1)),
-        blossomendps: new Array<null>(2 * n).fill(null),
-      },
-    }
-  }
+  if (edges.length === 0 || n === 0) return emptyResult(n)
+  const s = newSolver(readGraph(n, edges))
+  if (maxCardinality && resume !== undefined) resumeFrom(s, resume)
+  else if (maxCardinality && warmStart) greedyStart(s)
 
-  const eu = new Int32Array(nedge)
-  const ev = new Int32Array(nedge)
-  const ew = new Float64Array(nedge)
-  let maxweight = 0
-  for (let k = 0; k < nedge; k++) {
+  let matched = 0
+  for (let v = 0; v < n; v++) if (s.mateEnd[v] !== -1) matched++
+  for (let stage = 0; stage < n && matched < n - 1; stage++) {
+    if (!runStage(s, maxCardinality)) break
+    matched += 2
+    expandSpentOuterBlossoms(s)
+  }
+  return resultOf(s)
+}
+
+// ---------------------------------------------------------------------------------------------
+// The graph: edge k joins from[k] and to[k]; its two ends are numbered 2k (at from[k]) and 2k+1
+// (at to[k]), so `end ^ 1` is the other end of the same edge and `end >> 1` the edge.
+
+interface Graph {
+  readonly n: number
+  readonly edgeCount: number
+  readonly from: Int32Array
+  readonly to: Int32Array
+  readonly weight: Float64Array
+  readonly maxWeight: number
+  /** The vertex at each edge end. */
+  readonly vertexAt: Int32Array
+  /** `farEnds[firstFarEnd[v] .. firstFarEnd[v + 1])`: the far ends of v's edges (CSR layout). */
+  readonly firstFarEnd: Int32Array
+  readonly farEnds: Int32Array
+}
+
+function readGraph(n: number, edges: readonly WeightedEdge[]): Graph {
+  const edgeCount = edges.length
+  const from = new Int32Array(edgeCount)
+  const to = new Int32Array(edgeCount)
+  const weight = new Float64Array(edgeCount)
+  let maxWeight = 0
+  for (let k = 0; k < edgeCount; k++) {
     const e = edges[k] as WeightedEdge
     if (e.u < 0 || e.v < 0 || e.u >= n || e.v >= n || e.u === e.v) {
       throw new RangeError(`Bad edge ${e.u}-${e.v} for ${n} vertices`)
     }
     if (!Number.isSafeInteger(e.w) || e.w < 0) throw new RangeError(`Bad edge weight ${e.w}`)
-    eu[k] = e.u
-    ev[k] = e.v
-    ew[k] = e.w
-    if (e.w > maxweight) maxweight = e.w
+    from[k] = e.u
+    to[k] = e.v
+    weight[k] = e.w
+    if (e.w > maxWeight) maxWeight = e.w
   }
-  // endpoint[p]: for p = 2k the u end of edge k, for p = 2k+1 the v end.
-  const endpoint = new Int32Array(2 * nedge)
-  for (let k = 0; k < nedge; k++) {
-    endpoint[2 * k] = eu[k] ?? 0
-    endpoint[2 * k + 1] = ev[k] ?? 0
+  const vertexAt = new Int32Array(2 * edgeCount)
+  for (let k = 0; k < edgeCount; k++) {
+    vertexAt[2 * k] = at(from, k)
+    vertexAt[2 * k + 1] = at(to, k)
   }
-  // neighbend[v]: the endpoints p such that endpoint[p] is a neighbour of v (CSR layout).
-  const degree = new Int32Array(n + 1)
-  for (let k = 0; k < nedge; k++) {
-    const a = (eu[k] ?? 0) + 1
-    const b = (ev[k] ?? 0) + 1
-    degree[a] = (degree[a] ?? 0) + 1
-    degree[b] = (degree[b] ?? 0) + 1
+  const firstFarEnd = new Int32Array(n + 1)
+  for (let k = 0; k < edgeCount; k++) {
+    const u = at(from, k) + 1
+    const v = at(to, k) + 1
+    firstFarEnd[u] = at(firstFarEnd, u) + 1
+    firstFarEnd[v] = at(firstFarEnd, v) + 1
   }
-  for (let v = 0; v < n; v++) degree[v + 1] = (degree[v + 1] ?? 0) + (degree[v] ?? 0)
-  const nbStart = degree
-  const nbFill = nbStart.slice(0, n)
-  const neighbend = new Int32Array(2 * nedge)
-  for (let k = 0; k < nedge; k++) {
-    const i = eu[k] ?? 0
-    const j = ev[k] ?? 0
-    const fi = nbFill[i] ?? 0
-    const fj = nbFill[j] ?? 0
-    neighbend[fi] = 2 * k + 1
-    nbFill[i] = fi + 1
-    neighbend[fj] = 2 * k
-    nbFill[j] = fj + 1
+  for (let v = 0; v < n; v++) firstFarEnd[v + 1] = at(firstFarEnd, v + 1) + at(firstFarEnd, v)
+  const filled = firstFarEnd.slice(0, n)
+  const farEnds = new Int32Array(2 * edgeCount)
+  for (let k = 0; k < edgeCount; k++) {
+    const u = at(from, k)
+    const v = at(to, k)
+    farEnds[at(filled, u)] = 2 * k + 1
+    filled[u] = at(filled, u) + 1
+    farEnds[at(filled, v)] = 2 * k
+    filled[v] = at(filled, v) + 1
   }
+  return { n, edgeCount, from, to, weight, maxWeight, vertexAt, firstFarEnd, farEnds }
+}
 
-  const N2 = 2 * n
-  // mate[v] is the remote endpoint p of v's matched edge (endpoint[p] is the mate), or -1.
+// ---------------------------------------------------------------------------------------------
+// The solver's state. Ids 0..n-1 are vertices, n..2n-1 blossoms (a vertex is its own trivial
+// blossom). Typed arrays updated in place: a stage touches O(n) entries many times over, and
+// copying them would cost the O(n³) bound.
+
+/** Labels in one stage's alternating forest (of top-level blossoms and, for inner ones, vertices). */
+const UNLABELLED = 0
+const OUTER = 1
+const INNER = 2
+/** Set on outer blossoms while `findCycleBase` walks up the trees. */
+const WALKED = 4
+
+interface Solver {
+  readonly n: number
+  readonly g: Graph
+  /** The far end of v's matched edge (the mate is `vertexAt` that end), or -1. */
+  readonly mateEnd: Int32Array
+  readonly label: Int32Array
+  /**
+   * The edge end through which a labelled blossom (or inner vertex) was reached: the end at the
+   * tree parent's side, so `vertexAt[treeEnd[b]]` is in the parent; -1 for a tree's root.
+   */
+  readonly treeEnd: Int32Array
+  /** The top-level blossom holding each vertex. */
+  readonly topBlossom: Int32Array
+  /** The blossom directly holding a vertex or blossom, -1 at top level. */
+  readonly parent: Int32Array
+  /** A blossom's children around its odd cycle, the one holding the base first. */
+  readonly children: (number[] | null)[]
+  readonly base: Int32Array
+  /** `childLinks[b][i]`: the end of the edge joining children i and i+1 (cyclically) at child i. */
+  readonly childLinks: (number[] | null)[]
+  /** Least-slack edge to an outer blossom: from an unlabelled vertex, or from an outer blossom. */
+  readonly leastSlack: Int32Array
+  /** For an outer blossom: its least-slack edge to each other outer blossom (null: not known). */
+  readonly outerNeighbourEdges: (number[] | null)[]
+  readonly spareBlossomIds: number[]
+  /** Twice the dual of each vertex; the dual of each blossom (ids n..2n-1). */
+  readonly dual: Float64Array
+  /** Edges known tight this stage (only tight edges carry the trees). */
+  readonly tight: Uint8Array
+  /** Outer vertices whose edges are yet to be scanned. */
+  readonly toScan: number[]
+}
+
+function newSolver(g: Graph): Solver {
+  const n = g.n
+  const ids = 2 * n
+  const topBlossom = new Int32Array(n)
+  const base = new Int32Array(ids).fill(-1)
+  const dual = new Float64Array(ids)
+  for (let v = 0; v < n; v++) {
+    topBlossom[v] = v
+    base[v] = v
+    dual[v] = g.maxWeight
+  }
+  const spareBlossomIds: number[] = []
+  for (let b = ids - 1; b >= n; b--) spareBlossomIds.push(b)
+  return {
+    n,
+    g,
+    mateEnd: new Int32Array(n).fill(-1),
+    label: new Int32Array(ids),
+    treeEnd: new Int32Array(ids).fill(-1),
+    topBlossom,
+    parent: new Int32Array(ids).fill(-1),
+    children: new Array<number[] | null>(ids).fill(null),
+    base,
+    childLinks: new Array<number[] | null>(ids).fill(null),
+    leastSlack: new Int32Array(ids).fill(-1),
+    outerNeighbourEdges: new Array<number[] | null>(ids).fill(null),
+    spareBlossomIds,
+    dual,
+    tight: new Uint8Array(g.edgeCount),
+    toScan: [],
+  }
+}
+
+function emptyResult(n: number): MatchingResult {
+  return {
+    mate: new Int32Array(n).fill(-1),
+    vertexDual: new Float64Array(n),
+    blossomDual: new Float64Array(n),
+    blossomParent: new Int32Array(2 * n).fill(-1),
+    state: {
+      edges: 0,
+      mateEnd: new Int32Array(n).fill(-1),
+      dual: new Float64Array(2 * n),
+      parent: new Int32Array(2 * n).fill(-1),
+      children: new Array<null>(2 * n).fill(null),
+      base: Int32Array.from({ length: 2 * n }, (_, b) => (b < n ? b : -1)),
+      childLinks: new Array<null>(2 * n).fill(null),
+    },
+  }
+}
+
+function resultOf(s: Solver): MatchingResult {
+  const n = s.n
   const mate = new Int32Array(n).fill(-1)
-  // label: 0 free, 1 S, 2 T (5 marks a breadcrumb in scanBlossom).
-  const label = new Int32Array(N2)
-  const labelend = new Int32Array(N2).fill(-1)
-  const inblossom = new Int32Array(n)
-  for (let v = 0; v < n; v++) inblossom[v] = v
-  const blossomparent = new Int32Array(N2).fill(-1)
-  const blossomchilds: (number[] | null)[] = new Array<number[] | null>(N2).fill(null)
-  const blossombase = new Int32Array(N2).fill(-1)
-  for (let v = 0; v < n; v++) blossombase[v] = v
-  const blossomendps: (number[] | null)[] = new Array<number[] | null>(N2).fill(null)
-  const bestedge = new Int32Array(N2).fill(-1)
-  const blossombestedges: (number[] | null)[] = new Array<number[] | null>(N2).fill(null)
-  const unusedblossoms: number[] = []
-  for (let b = N2 - 1; b >= n; b--) unusedblossoms.push(b)
-  const dualvar = new Float64Array(N2)
-  for (let v = 0; v < n; v++) dualvar[v] = maxweight
-  const allowedge = new Uint8Array(nedge)
-  const queue: number[] = []
+  const vertexDual = new Float64Array(n)
+  const blossomDual = new Float64Array(n)
+  const blossomParent = new Int32Array(2 * n).fill(-1)
+  for (let v = 0; v < n; v++) {
+    const e = at(s.mateEnd, v)
+    mate[v] = e >= 0 ? at(s.g.vertexAt, e) : -1
+    vertexDual[v] = valueAt(s.dual, v)
+    blossomParent[v] = at(s.parent, v)
+  }
+  for (let b = n; b < 2 * n; b++) {
+    const used = s.base[b] !== -1
+    blossomParent[b] = used ? at(s.parent, b) : -1
+    blossomDual[b - n] = used ? valueAt(s.dual, b) : 0
+  }
+  return {
+    mate,
+    vertexDual,
+    blossomDual,
+    blossomParent,
+    state: {
+      edges: s.g.edgeCount,
+      mateEnd: s.mateEnd,
+      dual: s.dual,
+      parent: s.parent,
+      children: s.children,
+      base: s.base,
+      childLinks: s.childLinks,
+    },
+  }
+}
 
-  const g = (a: Int32Array, i: number): number => a[i] as number
-  const slack = (k: number): number =>
-    (dualvar[g(eu, k)] as number) + (dualvar[g(ev, k)] as number) - 2 * (ew[k] as number)
-  const childsOf = (b: number): number[] => blossomchilds[b] as number[]
-  const endpsOf = (b: number): number[] => blossomendps[b] as number[]
+// ---------------------------------------------------------------------------------------------
+// Small helpers.
 
-  const blossomLeaves = (b: number, out: number[]): number[] => {
-    if (b < n) {
-      out.push(b)
-      return out
-    }
-    const stack = [b]
-    while (stack.length > 0) {
-      const t = stack.pop() as number
-      if (t < n) out.push(t)
-      else for (const c of childsOf(t)) stack.push(c)
-    }
+/**
+ * An entry known to exist (the arrays are sized to their ids). Two helpers, not one taking
+ * either array type: element access that sees one array type stays fast in the engine.
+ */
+function at(a: Int32Array, i: number): number {
+  return a[i] as number
+}
+
+function valueAt(a: Float64Array, i: number): number {
+  return a[i] as number
+}
+
+/** Cyclic indexing: -1 is the last entry (walks around a blossom run both ways). */
+function around<T>(list: readonly T[], i: number): T {
+  return list[i < 0 ? i + list.length : i] as T
+}
+
+/** Twice the reduced cost of edge k counting vertex duals only (blossom duals cancel inside). */
+function slack(s: Solver, k: number): number {
+  return (
+    valueAt(s.dual, at(s.g.from, k)) + valueAt(s.dual, at(s.g.to, k)) - 2 * valueAt(s.g.weight, k)
+  )
+}
+
+function childrenOf(s: Solver, b: number): number[] {
+  return s.children[b] as number[]
+}
+
+function linksOf(s: Solver, b: number): number[] {
+  return s.childLinks[b] as number[]
+}
+
+/** Appends the vertices inside vertex-or-blossom b to `out`. */
+function leavesOf(s: Solver, b: number, out: number[]): number[] {
+  if (b < s.n) {
+    out.push(b)
     return out
   }
-
-  /**
-   * Dissolves top-level blossom b into its children, its dual moved onto its leaves: an edge
-   * inside b keeps its reduced cost, an edge leaving b gains z_b (still feasible). Only the
-   * base's matched edge leaves b, and it is no longer tight, so base and mate are set free.
-   */
-  const dissolve = (b: number): void => {
-    const z = dualvar[b] as number
-    const leaves = blossomLeaves(b, [])
-    for (const leaf of leaves) dualvar[leaf] = (dualvar[leaf] as number) + z
-    const base = g(blossombase, b)
-    const p = g(mate, base)
-    if (p !== -1) {
-      mate[g(endpoint, p)] = -1
-      mate[base] = -1
-    }
-    for (const c of childsOf(b)) {
-      blossomparent[c] = -1
-      if (c < n) inblossom[c] = c
-      else for (const leaf of blossomLeaves(c, [])) inblossom[leaf] = c
-    }
-    blossomchilds[b] = null
-    blossomendps[b] = null
-    blossombase[b] = -1
-    dualvar[b] = 0
-    unusedblossoms.push(b)
+  const stack = [b]
+  while (stack.length > 0) {
+    const t = stack.pop() as number
+    if (t < s.n) out.push(t)
+    else for (const c of childrenOf(s, t)) stack.push(c)
   }
+  return out
+}
 
-  /** Makes v a top-level vertex with no mate (so its dual may rise). */
-  const isolate = (v: number): void => {
-    while (g(inblossom, v) !== v) dissolve(g(inblossom, v))
-    const p = g(mate, v)
-    if (p !== -1) {
-      mate[g(endpoint, p)] = -1
-      mate[v] = -1
-    }
+/** Matches the two ends of an edge (given as the end at one of them). */
+function matchEdge(s: Solver, end: number): void {
+  s.mateEnd[at(s.g.vertexAt, end)] = end ^ 1
+  s.mateEnd[at(s.g.vertexAt, end ^ 1)] = end
+}
+
+// ---------------------------------------------------------------------------------------------
+// Starting points: a greedy matching of tight edges, or an earlier solve made feasible again.
+
+/**
+ * Feasible duals with each vertex at its heaviest edge make those edges tight; matching tight
+ * edges greedily keeps every invariant (no blossoms yet) and saves most stages.
+ */
+function greedyStart(s: Solver): void {
+  const { n, g } = s
+  const heaviest = new Float64Array(n)
+  for (let k = 0; k < g.edgeCount; k++) {
+    const w = valueAt(g.weight, k)
+    const u = at(g.from, k)
+    const v = at(g.to, k)
+    if (w > valueAt(heaviest, u)) heaviest[u] = w
+    if (w > valueAt(heaviest, v)) heaviest[v] = w
   }
-
-  /** Reduced cost of edge k with every blossom dual (what feasibility is about). */
-  const reducedCost = (k: number): number => {
-    let r = slack(k)
-    const u = g(eu, k)
-    const v = g(ev, k)
-    // The blossoms holding u, then those holding v that hold u too.
-    const around = new Set<number>()
-    for (let b = g(blossomparent, u); b !== -1; b = g(blossomparent, b)) around.add(b)
-    for (let b = g(blossomparent, v); b !== -1; b = g(blossomparent, b)) {
-      if (around.has(b)) r += 2 * (dualvar[b] as number)
-    }
-    return r
-  }
-
-  const restore = (state: BlossomState): void => {
-    if (state.edges > nedge || state.mate.length !== n) {
-      throw new RangeError('blossom: resume from a state of another graph')
-    }
-    mate.set(state.mate)
-    dualvar.set(state.dualvar)
-    blossomparent.set(state.blossomparent)
-    blossombase.set(state.blossombase)
-    unusedblossoms.length = 0
-    for (let b = N2 - 1; b >= n; b--) {
-      const childs = state.blossomchilds[b]
-      const endps = state.blossomendps[b]
-      blossomchilds[b] = childs === null || childs === undefined ? null : [...childs]
-      blossomendps[b] = endps === null || endps === undefined ? null : [...endps]
-      if (g(blossombase, b) === -1) unusedblossoms.push(b)
-    }
-    for (let v = 0; v < n; v++) {
-      let top = v
-      while (g(blossomparent, top) !== -1) top = g(blossomparent, top)
-      inblossom[v] = top
-    }
-    // A new edge with a negative reduced cost: raise the dual of an end until it is tight.
-    // The end chosen is the cheaper to free: outside every blossom, unmatched if possible.
-    for (let k = state.edges; k < nedge; k++) {
-      const r = reducedCost(k)
-      if (r >= 0) continue
-      const u = g(eu, k)
-      const v = g(ev, k)
-      const cost = (x: number): number =>
-        (g(inblossom, x) === x ? 0 : 2) + (g(mate, x) === -1 ? 0 : 1)
-      const end = cost(v) < cost(u) ? v : u
-      isolate(end)
-      // Dissolving blossoms may have settled it already.
-      dualvar[end] = (dualvar[end] as number) - Math.min(0, reducedCost(k))
-    }
-    // S-vertices must share one parity (so halving a slack between two stays whole); each is
-    // joined to a free vertex by tight edges, which keep parity: so free vertices must share it.
-    let parity = -1
-    for (let v = 0; v < n; v++) {
-      if (g(mate, v) !== -1) continue
-      const b = g(inblossom, v)
-      if (g(blossombase, b) !== v) continue
-      const odd = Math.abs(dualvar[v] as number) % 2
-      if (parity === -1) parity = odd
-      if (odd === parity) continue
-      // Leaves of a blossom share a parity; free v of every blossom first, then lift it by one.
-      isolate(v)
-      if (Math.abs(dualvar[v] as number) % 2 !== parity) dualvar[v] = (dualvar[v] as number) + 1
+  s.dual.set(heaviest)
+  for (let v = 0; v < n; v++) {
+    if (s.mateEnd[v] !== -1) continue
+    for (let q = at(g.firstFarEnd, v); q < at(g.firstFarEnd, v + 1); q++) {
+      const far = at(g.farEnds, q)
+      if (s.mateEnd[at(g.vertexAt, far)] === -1 && slack(s, far >> 1) === 0) {
+        matchEdge(s, far)
+        break
+      }
     }
   }
+  // Every free vertex starts at the same dual, as in the cold start: outer vertices then share
+  // one parity, so a slack between two of them is even and halving it stays whole.
+  for (let v = 0; v < n; v++) if (s.mateEnd[v] === -1) s.dual[v] = g.maxWeight
+}
 
-  if (maxCardinality && resume !== undefined) {
-    restore(resume)
-  } else if (maxCardinality && warmStart) {
-    // Feasible duals with each vertex at its heaviest edge make those edges tight; matching
-    // tight edges greedily keeps every invariant (no blossoms yet) and saves most stages.
-    const best = new Float64Array(n)
-    for (let k = 0; k < nedge; k++) {
-      const w = ew[k] as number
-      const i = g(eu, k)
-      const j = g(ev, k)
-      if (w > (best[i] as number)) best[i] = w
-      if (w > (best[j] as number)) best[j] = w
+/**
+ * Dissolves top-level blossom b into its children, its dual moved onto its leaves: an edge
+ * inside b keeps its reduced cost, an edge leaving b gains z_b (still feasible). Only the
+ * base's matched edge leaves b, and it is no longer tight, so base and mate are set free.
+ */
+function dissolve(s: Solver, b: number): void {
+  const z = valueAt(s.dual, b)
+  for (const leaf of leavesOf(s, b, [])) s.dual[leaf] = valueAt(s.dual, leaf) + z
+  const base = at(s.base, b)
+  const e = at(s.mateEnd, base)
+  if (e !== -1) {
+    s.mateEnd[at(s.g.vertexAt, e)] = -1
+    s.mateEnd[base] = -1
+  }
+  for (const c of childrenOf(s, b)) {
+    s.parent[c] = -1
+    if (c < s.n) s.topBlossom[c] = c
+    else for (const leaf of leavesOf(s, c, [])) s.topBlossom[leaf] = c
+  }
+  s.children[b] = null
+  s.childLinks[b] = null
+  s.base[b] = -1
+  s.dual[b] = 0
+  s.spareBlossomIds.push(b)
+}
+
+/** Makes v a top-level vertex with no mate (so its dual may rise). */
+function isolate(s: Solver, v: number): void {
+  while (at(s.topBlossom, v) !== v) dissolve(s, at(s.topBlossom, v))
+  const e = at(s.mateEnd, v)
+  if (e !== -1) {
+    s.mateEnd[at(s.g.vertexAt, e)] = -1
+    s.mateEnd[v] = -1
+  }
+}
+
+/** Reduced cost of edge k with every blossom dual (what feasibility is about). */
+function reducedCost(s: Solver, k: number): number {
+  let r = slack(s, k)
+  const holdingU = new Set<number>()
+  for (let b = at(s.parent, at(s.g.from, k)); b !== -1; b = at(s.parent, b)) holdingU.add(b)
+  for (let b = at(s.parent, at(s.g.to, k)); b !== -1; b = at(s.parent, b)) {
+    if (holdingU.has(b)) r += 2 * valueAt(s.dual, b)
+  }
+  return r
+}
+
+function resumeFrom(s: Solver, state: BlossomState): void {
+  const { n, g } = s
+  if (state.edges > g.edgeCount || state.mateEnd.length !== n) {
+    throw new RangeError('blossom: resume from a state of another graph')
+  }
+  s.mateEnd.set(state.mateEnd)
+  s.dual.set(state.dual)
+  s.parent.set(state.parent)
+  s.base.set(state.base)
+  s.spareBlossomIds.length = 0
+  for (let b = 2 * n - 1; b >= n; b--) {
+    const children = state.children[b]
+    const links = state.childLinks[b]
+    s.children[b] = children === null || children === undefined ? null : [...children]
+    s.childLinks[b] = links === null || links === undefined ? null : [...links]
+    if (at(s.base, b) === -1) s.spareBlossomIds.push(b)
+  }
+  for (let v = 0; v < n; v++) {
+    let top = v
+    while (at(s.parent, top) !== -1) top = at(s.parent, top)
+    s.topBlossom[v] = top
+  }
+  // A new edge with a negative reduced cost: raise the dual of an end until it is tight.
+  // The end chosen is the cheaper to free: outside every blossom, unmatched if possible.
+  const costToFree = (x: number): number =>
+    (at(s.topBlossom, x) === x ? 0 : 2) + (at(s.mateEnd, x) === -1 ? 0 : 1)
+  for (let k = state.edges; k < g.edgeCount; k++) {
+    if (reducedCost(s, k) >= 0) continue
+    const u = at(g.from, k)
+    const v = at(g.to, k)
+    const end = costToFree(v) < costToFree(u) ? v : u
+    isolate(s, end)
+    // Dissolving blossoms may have settled it already.
+    s.dual[end] = valueAt(s.dual, end) - Math.min(0, reducedCost(s, k))
+  }
+  // Outer vertices must share one parity (so halving a slack between two stays whole); each is
+  // joined to a free vertex by tight edges, which keep parity: so free vertices must share it.
+  let parity = -1
+  for (let v = 0; v < n; v++) {
+    if (at(s.mateEnd, v) !== -1) continue
+    if (at(s.base, at(s.topBlossom, v)) !== v) continue
+    const odd = Math.abs(valueAt(s.dual, v)) % 2
+    if (parity === -1) parity = odd
+    if (odd === parity) continue
+    // Leaves of a blossom share a parity; free v of every blossom first, then lift it by one.
+    isolate(s, v)
+    if (Math.abs(valueAt(s.dual, v)) % 2 !== parity) s.dual[v] = valueAt(s.dual, v) + 1
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// One stage: grow the alternating forest until an augmenting path is found (true) or the duals
+// prove none is worth taking (false).
+
+function runStage(s: Solver, maxCardinality: boolean): boolean {
+  const n = s.n
+  s.label.fill(UNLABELLED)
+  s.leastSlack.fill(-1)
+  for (let b = n; b < 2 * n; b++) s.outerNeighbourEdges[b] = null
+  s.tight.fill(0)
+  s.toScan.length = 0
+  for (let v = 0; v < n; v++) {
+    if (s.mateEnd[v] === -1 && s.label[at(s.topBlossom, v)] === UNLABELLED) {
+      growTree(s, v, OUTER, -1)
     }
-    for (let v = 0; v < n; v++) dualvar[v] = best[v] as number
-    for (let v = 0; v < n; v++) {
-      if (mate[v] !== -1) continue
-      for (let q = g(nbStart, v); q < g(nbStart, v + 1); q++) {
-        const p = g(neighbend, q)
-        const w = g(endpoint, p)
-        if (mate[w] === -1 && slack(p >> 1) === 0) {
-          mate[v] = p
-          mate[w] = p ^ 1
+  }
+  for (;;) {
+    if (scanOuterVertices(s)) return true
+    const step = adjustDuals(s, maxCardinality)
+    switch (step.kind) {
+      case 'done':
+        return false
+      case 'edge-to-unlabelled': {
+        s.tight[step.edge] = 1
+        let outer = at(s.g.from, step.edge)
+        if (s.label[at(s.topBlossom, outer)] === UNLABELLED) outer = at(s.g.to, step.edge)
+        s.toScan.push(outer)
+        break
+      }
+      case 'edge-between-outer':
+        s.tight[step.edge] = 1
+        s.toScan.push(at(s.g.from, step.edge))
+        break
+      case 'inner-blossom-spent':
+        expandBlossom(s, step.blossom, false)
+        break
+    }
+  }
+}
+
+/**
+ * Scans the edges of queued outer vertices: a tight edge grows a tree, shrinks a blossom or
+ * augments (true: the stage is over); a loose one updates the least-slack records.
+ */
+function scanOuterVertices(s: Solver): boolean {
+  const { g, label, topBlossom, leastSlack, tight } = s
+  const { from, to, weight } = g
+  const dual = s.dual
+  // `slack` inlined by hand: this is the innermost loop.
+  const slackOf = (k: number): number =>
+    valueAt(dual, at(from, k)) + valueAt(dual, at(to, k)) - 2 * valueAt(weight, k)
+  while (s.toScan.length > 0) {
+    const v = s.toScan.pop() as number
+    for (let q = at(g.firstFarEnd, v); q < at(g.firstFarEnd, v + 1); q++) {
+      const far = at(g.farEnds, q)
+      const k = far >> 1
+      const w = at(g.vertexAt, far)
+      const bv = at(topBlossom, v)
+      const bw = at(topBlossom, w)
+      if (bv === bw) continue
+      let kSlack = 0
+      if (tight[k] === 0) {
+        kSlack = slackOf(k)
+        if (kSlack <= 0) tight[k] = 1
+      }
+      if (tight[k] !== 0) {
+        if (label[bw] === UNLABELLED) {
+          growTree(s, w, INNER, far ^ 1)
+        } else if (label[bw] === OUTER) {
+          const base = findCycleBase(s, v, w)
+          if (base >= 0) {
+            shrinkBlossom(s, base, k)
+          } else {
+            augmentAlongPath(s, k)
+            return true
+          }
+        } else if (label[w] === UNLABELLED) {
+          // w is in an inner blossom but not yet labelled itself: remember how it was reached,
+          // for when that blossom is expanded.
+          label[w] = INNER
+          s.treeEnd[w] = far ^ 1
+        }
+      } else if (label[bw] === OUTER) {
+        if (leastSlack[bv] === -1 || kSlack < slackOf(at(leastSlack, bv))) leastSlack[bv] = k
+      } else if (label[w] === UNLABELLED) {
+        if (leastSlack[w] === -1 || kSlack < slackOf(at(leastSlack, w))) leastSlack[w] = k
+      }
+    }
+  }
+  return false
+}
+
+/**
+ * Labels w's top-level blossom `label`, reached through edge end `via`. An inner blossom's
+ * matched edge is tight, so its mate's blossom joins the tree at once as outer; an outer
+ * blossom's vertices are queued for scanning.
+ */
+function growTree(s: Solver, w0: number, label0: number, via0: number): void {
+  let w = w0
+  let label = label0
+  let via = via0
+  for (;;) {
+    const b = at(s.topBlossom, w)
+    s.label[w] = label
+    s.label[b] = label
+    s.treeEnd[w] = via
+    s.treeEnd[b] = via
+    s.leastSlack[w] = -1
+    s.leastSlack[b] = -1
+    if (label === OUTER) {
+      leavesOf(s, b, s.toScan)
+      return
+    }
+    const baseMate = at(s.mateEnd, at(s.base, b))
+    w = at(s.g.vertexAt, baseMate)
+    label = OUTER
+    via = baseMate ^ 1
+  }
+}
+
+/**
+ * Walks up from the outer blossoms of v and w towards their roots, in turns: the first blossom
+ * met twice is the base of the odd cycle the edge v–w closes; -1 if the walks reach two roots
+ * (the edge joins two trees: an augmenting path).
+ */
+function findCycleBase(s: Solver, v0: number, w0: number): number {
+  const walked: number[] = []
+  let base = -1
+  let v = v0
+  let w = w0
+  while (v !== -1 || w !== -1) {
+    let b = at(s.topBlossom, v)
+    if ((at(s.label, b) & WALKED) !== 0) {
+      base = at(s.base, b)
+      break
+    }
+    walked.push(b)
+    s.label[b] = OUTER | WALKED
+    if (at(s.treeEnd, b) === -1) {
+      v = -1
+    } else {
+      // Up through the inner blossom to the outer one above it.
+      v = at(s.g.vertexAt, at(s.treeEnd, b))
+      b = at(s.topBlossom, v)
+      v = at(s.g.vertexAt, at(s.treeEnd, b))
+    }
+    if (w !== -1) {
+      const t = v
+      v = w
+      w = t
+    }
+  }
+  for (const b of walked) s.label[b] = OUTER
+  return base
+}
+
+/**
+ * Shrinks the odd cycle closed by edge k (both ends outer, in one tree, meeting at `base`) into a
+ * new outer blossom with dual 0, its children listed from the base's blossom round the cycle.
+ */
+function shrinkBlossom(s: Solver, base: number, k: number): void {
+  const { g, topBlossom } = s
+  let v = at(g.from, k)
+  let w = at(g.to, k)
+  const baseChild = at(topBlossom, base)
+  let bv = at(topBlossom, v)
+  let bw = at(topBlossom, w)
+  const b = s.spareBlossomIds.pop() as number
+  s.base[b] = base
+  s.parent[b] = -1
+  s.parent[baseChild] = b
+  const children: number[] = []
+  const links: number[] = []
+  while (bv !== baseChild) {
+    s.parent[bv] = b
+    children.push(bv)
+    links.push(at(s.treeEnd, bv))
+    v = at(g.vertexAt, at(s.treeEnd, bv))
+    bv = at(topBlossom, v)
+  }
+  children.push(baseChild)
+  children.reverse()
+  links.reverse()
+  links.push(2 * k)
+  while (bw !== baseChild) {
+    s.parent[bw] = b
+    children.push(bw)
+    links.push(at(s.treeEnd, bw) ^ 1)
+    w = at(g.vertexAt, at(s.treeEnd, bw))
+    bw = at(topBlossom, w)
+  }
+  s.children[b] = children
+  s.childLinks[b] = links
+  s.label[b] = OUTER
+  s.treeEnd[b] = at(s.treeEnd, baseChild)
+  s.dual[b] = 0
+  for (const leaf of leavesOf(s, b, [])) {
+    // Inner vertices become outer inside the new blossom: their edges are now to be scanned.
+    if (at(s.label, at(topBlossom, leaf)) === INNER) s.toScan.push(leaf)
+    topBlossom[leaf] = b
+  }
+  recordOuterNeighbours(s, b, children)
+}
+
+/** The new blossom's least-slack edge to each other outer blossom, from its children's records. */
+function recordOuterNeighbours(s: Solver, b: number, children: readonly number[]): void {
+  const { g, topBlossom } = s
+  const best = new Map<number, number>()
+  const consider = (k: number): void => {
+    const j = at(topBlossom, at(g.to, k)) === b ? at(g.from, k) : at(g.to, k)
+    const bj = at(topBlossom, j)
+    if (bj !== b && s.label[bj] === OUTER) {
+      const current = best.get(bj)
+      if (current === undefined || slack(s, k) < slack(s, current)) best.set(bj, k)
+    }
+  }
+  for (const child of children) {
+    const known = s.outerNeighbourEdges[child]
+    if (known === null || known === undefined) {
+      for (const leaf of leavesOf(s, child, [])) {
+        for (let q = at(g.firstFarEnd, leaf); q < at(g.firstFarEnd, leaf + 1); q++) {
+          consider(at(g.farEnds, q) >> 1)
+        }
+      }
+    } else {
+      for (const k of known) consider(k)
+    }
+    s.outerNeighbourEdges[child] = null
+    s.leastSlack[child] = -1
+  }
+  const list = [...best.values()]
+  s.outerNeighbourEdges[b] = list
+  let least = -1
+  for (const k of list) if (least === -1 || slack(s, k) < slack(s, least)) least = k
+  s.leastSlack[b] = least
+}
+
+/**
+ * Turns top-level blossom b back into its children. At the end of a stage (an outer blossom with
+ * dual 0) its children simply become top level, and spent sub-blossoms with them. Mid-stage (an
+ * inner blossom whose dual reached 0) the tree must still pass through: the even-length way
+ * round the cycle from the child it was entered by to the base's child is relabelled inner,
+ * outer, inner…, and the children off that way are left unlabelled unless reached by a tight
+ * edge from an outer vertex already.
+ */
+function expandBlossom(s: Solver, b: number, endOfStage: boolean): void {
+  const { n, g, topBlossom, label } = s
+  const children = childrenOf(s, b)
+  for (const child of children) {
+    s.parent[child] = -1
+    if (child < n) topBlossom[child] = child
+    else if (endOfStage && s.dual[child] === 0) expandBlossom(s, child, endOfStage)
+    else for (const leaf of leavesOf(s, child, [])) topBlossom[leaf] = child
+  }
+  if (!endOfStage && label[b] === INNER) {
+    const links = linksOf(s, b)
+    const entryChild = at(topBlossom, at(g.vertexAt, at(s.treeEnd, b) ^ 1))
+    // Go round the cycle the way that reaches the base's child (index 0) in an even number of
+    // steps; `linkShift` picks the link end on the side walked from.
+    let j = children.indexOf(entryChild)
+    let step: number
+    let linkShift: number
+    if ((j & 1) !== 0) {
+      j -= children.length
+      step = 1
+      linkShift = 0
+    } else {
+      step = -1
+      linkShift = 1
+    }
+    let via = at(s.treeEnd, b)
+    while (j !== 0) {
+      label[at(g.vertexAt, via ^ 1)] = UNLABELLED
+      label[at(g.vertexAt, around(links, j - linkShift) ^ linkShift ^ 1)] = UNLABELLED
+      growTree(s, at(g.vertexAt, via ^ 1), INNER, via)
+      s.tight[around(links, j - linkShift) >> 1] = 1
+      j += step
+      via = around(links, j - linkShift) ^ linkShift
+      s.tight[via >> 1] = 1
+      j += step
+    }
+    // The base's child becomes inner, reached through the last link.
+    let child = around(children, j)
+    label[at(g.vertexAt, via ^ 1)] = INNER
+    label[child] = INNER
+    s.treeEnd[at(g.vertexAt, via ^ 1)] = via
+    s.treeEnd[child] = via
+    s.leastSlack[child] = -1
+    j += step
+    // The children off the path: one with a vertex reached from outside rejoins the tree.
+    while (around(children, j) !== entryChild) {
+      child = around(children, j)
+      if (label[child] === OUTER) {
+        j += step
+        continue
+      }
+      let reached = -1
+      for (const leaf of leavesOf(s, child, [])) {
+        if (label[leaf] !== UNLABELLED) {
+          reached = leaf
           break
         }
       }
+      if (reached !== -1) {
+        label[reached] = UNLABELLED
+        label[at(g.vertexAt, at(s.mateEnd, at(s.base, child)))] = UNLABELLED
+        growTree(s, reached, INNER, at(s.treeEnd, reached))
+      }
+      j += step
     }
-    // Every free vertex starts at the same dual, as in the cold start: S-vertices then share one
-    // parity, so a slack between two of them is even and halving it stays whole.
-    for (let v = 0; v < n; v++) if (mate[v] === -1) dualvar[v] = maxweight
   }
+  label[b] = -1
+  s.treeEnd[b] = -1
+  s.children[b] = null
+  s.childLinks[b] = null
+  s.base[b] = -1
+  s.outerNeighbourEdges[b] = null
+  s.leastSlack[b] = -1
+  s.spareBlossomIds.push(b)
+}
 
-  const assignLabel = (w0: number, t0: number, p0: number): void => {
-    let w = w0
-    let t = t0
-    let p = p0
+/** After a stage, outer blossoms whose dual is 0 are expanded (they no longer help). */
+function expandSpentOuterBlossoms(s: Solver): void {
+  for (let b = s.n; b < 2 * s.n; b++) {
+    if (s.parent[b] === -1 && at(s.base, b) >= 0 && s.label[b] === OUTER && s.dual[b] === 0) {
+      expandBlossom(s, b, true)
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Augmenting.
+
+/**
+ * Flips the matched and unmatched edges on the even way round blossom b from its child holding
+ * v to its base, so v becomes the new base (the child list is rotated to start there).
+ */
+function augmentThroughBlossom(s: Solver, b: number, v: number): void {
+  const { n, g } = s
+  let t = v
+  while (s.parent[t] !== b) t = at(s.parent, t)
+  if (t >= n) augmentThroughBlossom(s, t, v)
+  const children = childrenOf(s, b)
+  const links = linksOf(s, b)
+  const i = children.indexOf(t)
+  let j = i
+  let step: number
+  let linkShift: number
+  if ((i & 1) !== 0) {
+    j -= children.length
+    step = 1
+    linkShift = 0
+  } else {
+    step = -1
+    linkShift = 1
+  }
+  while (j !== 0) {
+    j += step
+    t = around(children, j)
+    const end = around(links, j - linkShift) ^ linkShift
+    if (t >= n) augmentThroughBlossom(s, t, at(g.vertexAt, end))
+    j += step
+    t = around(children, j)
+    if (t >= n) augmentThroughBlossom(s, t, at(g.vertexAt, end ^ 1))
+    matchEdge(s, end)
+  }
+  s.children[b] = [...children.slice(i), ...children.slice(0, i)]
+  s.childLinks[b] = [...links.slice(i), ...links.slice(0, i)]
+  s.base[b] = at(s.base, childrenOf(s, b)[0] as number)
+}
+
+/**
+ * Edge k joins two trees: flips every edge on the path from one root through k to the other,
+ * so the matching gains one edge.
+ */
+function augmentAlongPath(s: Solver, k: number): void {
+  const { n, g, topBlossom } = s
+  const sides: readonly (readonly [number, number])[] = [
+    [at(g.from, k), 2 * k + 1],
+    [at(g.to, k), 2 * k],
+  ]
+  for (const [start, startEnd] of sides) {
+    let outer = start
+    let mateEnd = startEnd
     for (;;) {
-      const b = g(inblossom, w)
-      label[w] = t
-      label[b] = t
-      labelend[w] = p
-      labelend[b] = p
-      bestedge[w] = -1
-      bestedge[b] = -1
-      if (t === 1) {
-        blossomLeaves(b, queue)
-        return
-      }
-      const base = g(blossombase, b)
-      const mb = g(mate, base)
-      w = g(endpoint, mb)
-      t = 1
-      p = mb ^ 1
+      const bOuter = at(topBlossom, outer)
+      if (bOuter >= n) augmentThroughBlossom(s, bOuter, outer)
+      s.mateEnd[outer] = mateEnd
+      if (s.treeEnd[bOuter] === -1) break
+      const inner = at(g.vertexAt, at(s.treeEnd, bOuter))
+      const bInner = at(topBlossom, inner)
+      outer = at(g.vertexAt, at(s.treeEnd, bInner))
+      const j = at(g.vertexAt, at(s.treeEnd, bInner) ^ 1)
+      if (bInner >= n) augmentThroughBlossom(s, bInner, j)
+      s.mateEnd[j] = at(s.treeEnd, bInner)
+      mateEnd = at(s.treeEnd, bInner) ^ 1
     }
   }
+}
 
-  const scanBlossom = (v0: number, w0: number): number => {
-    const path: number[] = []
-    let base = -1
-    let v = v0
-    let w = w0
-    while (v !== -1 || w !== -1) {
-      let b = g(inblossom, v)
-      if ((g(label, b) & 4) !== 0) {
-        base = g(blossombase, b)
-        break
-      }
-      path.push(b)
-      label[b] = 5
-      if (g(labelend, b) === -1) {
-        v = -1
-      } else {
-        v = g(endpoint, g(labelend, b))
-        b = g(inblossom, v)
-        v = g(endpoint, g(labelend, b))
-      }
-      if (w !== -1) {
-        const t = v
-        v = w
-        w = t
-      }
-    }
-    for (const b of path) label[b] = 1
-    return base
+// ---------------------------------------------------------------------------------------------
+// Dual adjustment.
+
+type DualStep =
+  | { readonly kind: 'done' }
+  | { readonly kind: 'edge-to-unlabelled'; readonly edge: number }
+  | { readonly kind: 'edge-between-outer'; readonly edge: number }
+  | { readonly kind: 'inner-blossom-spent'; readonly blossom: number }
+
+/**
+ * Moves the duals by the largest δ that keeps every edge feasible (outer vertices down, inner
+ * ones up, outer blossoms up by 2δ, inner blossoms down) and says what that δ achieved: an edge
+ * from an outer blossom to an unlabelled vertex or to another outer blossom became tight, an
+ * inner blossom's dual reached 0, or nothing more can be gained ('done': without maximum
+ * cardinality when some vertex dual reaches 0, with it when no tree can grow).
+ */
+function adjustDuals(s: Solver, maxCardinality: boolean): DualStep {
+  const { n, dual, label, topBlossom, leastSlack } = s
+  // The best step so far as plain numbers (this loop runs O(n) times a stage).
+  let kind: DualStep['kind'] | null = null
+  let target = -1
+  let delta = 0
+  if (!maxCardinality) {
+    kind = 'done'
+    delta = Infinity
+    for (let v = 0; v < n; v++) delta = Math.min(delta, valueAt(dual, v))
   }
-
-  const addBlossom = (base: number, k: number): void => {
-    let v = g(eu, k)
-    let w = g(ev, k)
-    const bb = g(inblossom, base)
-    let bv = g(inblossom, v)
-    let bw = g(inblossom, w)
-    const b = unusedblossoms.pop() as number
-    blossombase[b] = base
-    blossomparent[b] = -1
-    blossomparent[bb] = b
-    const path: number[] = []
-    const endps: number[] = []
-    while (bv !== bb) {
-      blossomparent[bv] = b
-      path.push(bv)
-      endps.push(g(labelend, bv))
-      v = g(endpoint, g(labelend, bv))
-      bv = g(inblossom, v)
-    }
-    path.push(bb)
-    path.reverse()
-    endps.reverse()
-    endps.push(2 * k)
-    while (bw !== bb) {
-      blossomparent[bw] = b
-      path.push(bw)
-      endps.push(g(labelend, bw) ^ 1)
-      w = g(endpoint, g(labelend, bw))
-      bw = g(inblossom, w)
-    }
-    blossomchilds[b] = path
-    blossomendps[b] = endps
-    label[b] = 1
-    labelend[b] = g(labelend, bb)
-    dualvar[b] = 0
-    for (const leaf of blossomLeaves(b, [])) {
-      if (g(label, g(inblossom, leaf)) === 2) queue.push(leaf)
-      inblossom[leaf] = b
-    }
-    const bestedgeto = new Map<number, number>()
-    // The least-slack edge from the new blossom to each other S-blossom.
-    const consider = (k2: number): void => {
-      const j = g(inblossom, g(ev, k2)) === b ? g(eu, k2) : g(ev, k2)
-      const bj = g(inblossom, j)
-      if (bj !== b && g(label, bj) === 1) {
-        const cur = bestedgeto.get(bj)
-        if (cur === undefined || slack(k2) < slack(cur)) bestedgeto.set(bj, k2)
-      }
-    }
-    for (const sub of path) {
-      const list = blossombestedges[sub]
-      if (list === null || list === undefined) {
-        for (const leaf of blossomLeaves(sub, [])) {
-          for (let q = g(nbStart, leaf); q < g(nbStart, leaf + 1); q++) {
-            consider(g(neighbend, q) >> 1)
-          }
-        }
-      } else {
-        for (const k2 of list) consider(k2)
-      }
-      blossombestedges[sub] = null
-      bestedge[sub] = -1
-    }
-    const list = [...bestedgeto.values()]
-    blossombestedges[b] = list
-    let be = -1
-    for (const k2 of list) if (be === -1 || slack(k2) < slack(be)) be = k2
-    bestedge[b] = be
-  }
-
-  const expandBlossom = (b: number, endstage: boolean): void => {
-    const childs = childsOf(b)
-    for (const s of childs) {
-      blossomparent[s] = -1
-      if (s < n) inblossom[s] = s
-      else if (endstage && dualvar[s] === 0) expandBlossom(s, endstage)
-      else for (const leaf of blossomLeaves(s, [])) inblossom[leaf] = s
-    }
-    if (!endstage && label[b] === 2) {
-      const endps = endpsOf(b)
-      const entrychild = g(inblossom, g(endpoint, g(labelend, b) ^ 1))
-      let j = childs.indexOf(entrychild)
-      let jstep: number
-      let endptrick: number
-      if ((j & 1) !== 0) {
-        j -= childs.length
-        jstep = 1
-        endptrick = 0
-      } else {
-        jstep = -1
-        endptrick = 1
-      }
-      const at = <T>(list: T[], i: number): T => list[i < 0 ? i + list.length : i] as T
-      let p = g(labelend, b)
-      while (j !== 0) {
-        label[g(endpoint, p ^ 1)] = 0
-        label[g(endpoint, at(endps, j - endptrick) ^ endptrick ^ 1)] = 0
-        assignLabel(g(endpoint, p ^ 1), 2, p)
-        allowedge[at(endps, j - endptrick) >> 1] = 1
-        j += jstep
-        p = at(endps, j - endptrick) ^ endptrick
-        allowedge[p >> 1] = 1
-        j += jstep
-      }
-      let bv = at(childs, j)
-      label[g(endpoint, p ^ 1)] = 2
-      label[bv] = 2
-      labelend[g(endpoint, p ^ 1)] = p
-      labelend[bv] = p
-      bestedge[bv] = -1
-      j += jstep
-      while (at(childs, j) !== entrychild) {
-        bv = at(childs, j)
-        if (label[bv] === 1) {
-          j += jstep
-          continue
-        }
-        let found = -1
-        for (const leaf of blossomLeaves(bv, [])) {
-          if (label[leaf] !== 0) {
-            found = leaf
-            break
-          }
-        }
-        if (found !== -1) {
-          label[found] = 0
-          label[g(endpoint, g(mate, g(blossombase, bv)))] = 0
-          assignLabel(found, 2, g(labelend, found))
-        }
-        j += jstep
-      }
-    }
-    label[b] = -1
-    labelend[b] = -1
-    blossomchilds[b] = null
-    blossomendps[b] = null
-    blossombase[b] = -1
-    blossombestedges[b] = null
-    bestedge[b] = -1
-    unusedblossoms.push(b)
-  }
-
-  const augmentBlossom = (b: number, v: number): void => {
-    let t = v
-    while (blossomparent[t] !== b) t = g(blossomparent, t)
-    if (t >= n) augmentBlossom(t, v)
-    const childs = childsOf(b)
-    const endps = endpsOf(b)
-    const at = <T>(list: T[], i: number): T => list[i < 0 ? i + list.length : i] as T
-    const i = childs.indexOf(t)
-    let j = i
-    let jstep: number
-    let endptrick: number
-    if ((i & 1) !== 0) {
-      j -= childs.length
-      jstep = 1
-      endptrick = 0
-    } else {
-      jstep = -1
-      endptrick = 1
-    }
-    while (j !== 0) {
-      j += jstep
-      t = at(childs, j)
-      const p = at(endps, j - endptrick) ^ endptrick
-      if (t >= n) augmentBlossom(t, g(endpoint, p))
-      j += jstep
-      t = at(childs, j)
-      if (t >= n) augmentBlossom(t, g(endpoint, p ^ 1))
-      mate[g(endpoint, p)] = p ^ 1
-      mate[g(endpoint, p ^ 1)] = p
-    }
-    blossomchilds[b] = [...childs.slice(i), ...childs.slice(0, i)]
-    blossomendps[b] = [...endps.slice(i), ...endps.slice(0, i)]
-    blossombase[b] = g(blossombase, childsOf(b)[0] as number)
-  }
-
-  const augmentMatching = (k: number): void => {
-    const ends: [number, number][] = [
-      [g(eu, k), 2 * k + 1],
-      [g(ev, k), 2 * k],
-    ]
-    for (const [s0, p0] of ends) {
-      let s = s0
-      let p = p0
-      for (;;) {
-        const bs = g(inblossom, s)
-        if (bs >= n) augmentBlossom(bs, s)
-        mate[s] = p
-        if (labelend[bs] === -1) break
-        const t = g(endpoint, g(labelend, bs))
-        const bt = g(inblossom, t)
-        s = g(endpoint, g(labelend, bt))
-        const j = g(endpoint, g(labelend, bt) ^ 1)
-        if (bt >= n) augmentBlossom(bt, j)
-        mate[j] = g(labelend, bt)
-        p = g(labelend, bt) ^ 1
-      }
-    }
-  }
-
-  let matched = 0
-  for (let v = 0; v < n; v++) if (mate[v] !== -1) matched++
-
-  for (let stage = 0; stage < n && matched < n - 1; stage++) {
-    label.fill(0)
-    bestedge.fill(-1)
-    for (let b = n; b < N2; b++) blossombestedges[b] = null
-    allowedge.fill(0)
-    queue.length = 0
-    for (let v = 0; v < n; v++) {
-      if (mate[v] === -1 && label[g(inblossom, v)] === 0) assignLabel(v, 1, -1)
-    }
-    let augmented = false
-    for (;;) {
-      while (queue.length > 0 && !augmented) {
-        const v = queue.pop() as number
-        for (let q = g(nbStart, v); q < g(nbStart, v + 1); q++) {
-          const p = g(neighbend, q)
-          const k = p >> 1
-          const w = g(endpoint, p)
-          const bv = g(inblossom, v)
-          const bw = g(inblossom, w)
-          if (bv === bw) continue
-          let kslack = 0
-          if (allowedge[k] === 0) {
-            kslack = slack(k)
-            if (kslack <= 0) allowedge[k] = 1
-          }
-          if (allowedge[k] !== 0) {
-            if (label[bw] === 0) {
-              assignLabel(w, 2, p ^ 1)
-            } else if (label[bw] === 1) {
-              const base = scanBlossom(v, w)
-              if (base >= 0) addBlossom(base, k)
-              else {
-                augmentMatching(k)
-                augmented = true
-                break
-              }
-            } else if (label[w] === 0) {
-              label[w] = 2
-              labelend[w] = p ^ 1
-            }
-          } else if (label[bw] === 1) {
-            if (bestedge[bv] === -1 || kslack < slack(g(bestedge, bv))) bestedge[bv] = k
-          } else if (label[w] === 0) {
-            if (bestedge[w] === -1 || kslack < slack(g(bestedge, w))) bestedge[w] = k
-          }
-        }
-      }
-      if (augmented) break
-
-      let deltatype = -1
-      let delta = 0
-      let deltaedge = -1
-      let deltablossom = -1
-      if (!maxCardinality) {
-        deltatype = 1
-        delta = Infinity
-        for (let v = 0; v < n; v++) delta = Math.min(delta, dualvar[v] as number)
-      }
-      for (let v = 0; v < n; v++) {
-        if (label[g(inblossom, v)] === 0 && bestedge[v] !== -1) {
-          const d = slack(g(bestedge, v))
-          if (deltatype === -1 || d < delta) {
-            delta = d
-            deltatype = 2
-            deltaedge = g(bestedge, v)
-          }
-        }
-      }
-      for (let b = 0; b < N2; b++) {
-        if (blossomparent[b] === -1 && label[b] === 1 && bestedge[b] !== -1) {
-          const s2 = slack(g(bestedge, b))
-          if (s2 % 2 !== 0) throw new Error('blossom: odd slack between S-vertices')
-          const d = s2 / 2
-          if (deltatype === -1 || d < delta) {
-            delta = d
-            deltatype = 3
-            deltaedge = g(bestedge, b)
-          }
-        }
-      }
-      for (let b = n; b < N2; b++) {
-        if (
-          (blossombase[b] as number) >= 0 &&
-          blossomparent[b] === -1 &&
-          label[b] === 2 &&
-          (deltatype === -1 || (dualvar[b] as number) < delta)
-        ) {
-          delta = dualvar[b] as number
-          deltatype = 4
-          deltablossom = b
-        }
-      }
-      if (deltatype === -1) {
-        // No augmenting path is left: the matching has maximum cardinality.
-        deltatype = 1
-        delta = 0
-      }
-      for (let v = 0; v < n; v++) {
-        const l = label[g(inblossom, v)]
-        if (l === 1) dualvar[v] = (dualvar[v] as number) - delta
-        else if (l === 2) dualvar[v] = (dualvar[v] as number) + delta
-      }
-      for (let b = n; b < N2; b++) {
-        if ((blossombase[b] as number) >= 0 && blossomparent[b] === -1) {
-          if (label[b] === 1) dualvar[b] = (dualvar[b] as number) + delta
-          else if (label[b] === 2) dualvar[b] = (dualvar[b] as number) - delta
-        }
-      }
-      if (deltatype === 1) break
-      if (deltatype === 2) {
-        allowedge[deltaedge] = 1
-        let i = g(eu, deltaedge)
-        if (label[g(inblossom, i)] === 0) i = g(ev, deltaedge)
-        queue.push(i)
-      } else if (deltatype === 3) {
-        allowedge[deltaedge] = 1
-        queue.push(g(eu, deltaedge))
-      } else {
-        expandBlossom(deltablossom, false)
-      }
-    }
-    if (!augmented) break
-    matched += 2
-    for (let b = n; b < N2; b++) {
-      if (
-        blossomparent[b] === -1 &&
-        (blossombase[b] as number) >= 0 &&
-        label[b] === 1 &&
-        dualvar[b] === 0
-      ) {
-        expandBlossom(b, true)
-      }
-    }
-  }
-
   for (let v = 0; v < n; v++) {
-    const p = mate[v] as number
-    mateOut[v] = p >= 0 ? g(endpoint, p) : -1
-    vertexDualOut[v] = dualvar[v] as number
+    if (label[at(topBlossom, v)] === UNLABELLED && leastSlack[v] !== -1) {
+      const d = slack(s, at(leastSlack, v))
+      if (kind === null || d < delta) {
+        delta = d
+        kind = 'edge-to-unlabelled'
+        target = at(leastSlack, v)
+      }
+    }
   }
-  for (let b = n; b < N2; b++) {
-    blossomParentOut[b] = blossombase[b] === -1 ? -1 : g(blossomparent, b)
-    blossomDualOut[b - n] = blossombase[b] === -1 ? 0 : (dualvar[b] as number)
+  for (let b = 0; b < 2 * n; b++) {
+    if (s.parent[b] === -1 && label[b] === OUTER && leastSlack[b] !== -1) {
+      const twice = slack(s, at(leastSlack, b))
+      if (twice % 2 !== 0) throw new Error('blossom: odd slack between S-vertices')
+      const d = twice / 2
+      if (kind === null || d < delta) {
+        delta = d
+        kind = 'edge-between-outer'
+        target = at(leastSlack, b)
+      }
+    }
   }
-  for (let v = 0; v < n; v++) blossomParentOut[v] = g(blossomparent, v)
-  return {
-    mate: mateOut,
-    vertexDual: vertexDualOut,
-    blossomDual: blossomDualOut,
-    blossomParent: blossomParentOut,
-    state: {
-      edges: nedge,
-      mate,
-      dualvar,
-      blossomparent,
-      blossomchilds,
-      blossombase,
-      blossomendps,
-    },
+  for (let b = n; b < 2 * n; b++) {
+    if (
+      at(s.base, b) >= 0 &&
+      s.parent[b] === -1 &&
+      label[b] === INNER &&
+      (kind === null || valueAt(dual, b) < delta)
+    ) {
+      delta = valueAt(dual, b)
+      kind = 'inner-blossom-spent'
+      target = b
+    }
+  }
+  if (kind === null) {
+    // No augmenting path is left: the matching has maximum cardinality.
+    kind = 'done'
+    delta = 0
+  }
+  for (let v = 0; v < n; v++) {
+    const l = label[at(topBlossom, v)]
+    if (l === OUTER) dual[v] = valueAt(dual, v) - delta
+    else if (l === INNER) dual[v] = valueAt(dual, v) + delta
+  }
+  for (let b = n; b < 2 * n; b++) {
+    if (at(s.base, b) >= 0 && s.parent[b] === -1) {
+      if (label[b] === OUTER) dual[b] = valueAt(dual, b) + delta
+      else if (label[b] === INNER) dual[b] = valueAt(dual, b) - delta
+    }
+  }
+  switch (kind) {
+    case 'done':
+      return { kind }
+    case 'edge-to-unlabelled':
+    case 'edge-between-outer':
+      return { kind, edge: target }
+    case 'inner-blossom-spent':
+      return { kind, blossom: target }
   }
 }

@@ -103,3 +103,25 @@ export function bruteLexMin(
   }
   return solve(0)
 }
+
+/** Best total weight of any matching (cardinality aside), for the max-weight engine. */
+export function bruteMaxWeight(n: number, weight: (u: number, v: number) => number | null): number {
+  const memo = new Map<number, number>()
+  const full = (1 << n) - 1
+  const solve = (used: number): number => {
+    if (used === full) return 0
+    const hit = memo.get(used)
+    if (hit !== undefined) return hit
+    let u = 0
+    while ((used & (1 << u)) !== 0) u++
+    let best = solve(used | (1 << u))
+    for (let v = u + 1; v < n; v++) {
+      if ((used & (1 << v)) !== 0) continue
+      const w = weight(u, v)
+      if (w !== null) best = Math.max(best, w + solve(used | (1 << u) | (1 << v)))
+    }
+    memo.set(used, best)
+    return best
+  }
+  return solve(0)
+}
