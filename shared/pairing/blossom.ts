@@ -14,8 +14,17 @@
  * feasible (`adjustDuals`): the move makes a new edge tight, or brings an inner blossom's dual
  * to zero so it is expanded (`expandBlossom`), or proves nothing more can be gained. Each vertex
  * remembers its least-slack edge to an outer blossom and each outer blossom its least-slack edge
- * to every other outer blossom, so a dual move costs O(n) and a stage O(n²) (O(m) scanning the
- * edges once plus O(n) per move and per blossom event, O(n) of those per stage): O(n³) in all.
+ * to every other outer blossom; a stage is O(m) scanning the edges once plus O(n) per blossom
+ * event, O(n) of those per stage: O(n³) in all.
+ *
+ * A dual move is O(log n), not O(n): late rounds of a big field take thousands of moves per solve.
+ * Within a stage every candidate for the next move (a least-slack edge, an inner blossom's dual)
+ * shrinks by exactly the move, so each is queued once under its value plus the stage's total move
+ * so far (`shift`), which no later move changes (`DualQueue`); and a dual is stored as its value
+ * at the stage's start of the move plus its direction (`drift`: −1 outer vertex or inner
+ * blossom, +1 inner vertex or outer blossom, 0 otherwise) times `shift`, settled when the stage
+ * ends. The queue breaks ties as a scan of the ids in order would (`DUAL_SEARCHES`: 'scan' is
+ * that scan, kept as the reference the tests hold the queues to), so both give the same matching.
  *
  * Integer weights only: vertex duals are kept doubled, so every quantity stays an integer and the
  * result is exact while weights stay well below 2^51 (callers keep them under 2^49).
@@ -80,9 +89,11 @@ export function maxWeightMatching(
    * cost a few stages instead of a whole solve.
    */
   resume?: BlossomState,
+  /** How each dual move is found: queued (the default) or by scanning every id (the reference). */
+  search: DualSearch = 'queued',
 ): MatchingResult {
   if (edges.length === 0 || n === 0) return emptyResult(n)
-  const s = newSolver(readGraph(n, edges))
+  const s = newSolver(readGraph(n, edges), search)
   if (maxCardinality && resume !== undefined) resumeFrom(s, resume)
   else if (maxCardinality && warmStart) greedyStart(s)
 
@@ -157,6 +168,10 @@ function readGraph(n: number, edges: readonly WeightedEdge[]): Graph {
   return { n, edgeCount, from, to, weight, maxWeight, vertexAt, firstFarEnd, farEnds }
 }
 
+/** How a dual move is found; both give the same move, ties included (see the header). */
+export const DUAL_SEARCHES = ['queued', 'scan'] as const
+export type DualSearch = (typeof DUAL_SEARCHES)[number]
+
 // ---------------------------------------------------------------------------------------------
 // The solver's state. Ids 0..n-1 are vertices, n..2n-1 blossoms (a vertex is its own trivial
 // blossom). Typed arrays updated in place: a stage touches O(n) entries many times over, and
@@ -194,15 +209,26 @@ interface Solver {
   /** For an outer blossom: its least-slack edge to each other outer blossom (null: not known). */
   readonly outerNeighbourEdges: (number[] | null)[]
   readonly spareBlossomIds: number[]
-  /** Twice the dual of each vertex; the dual of each blossom (ids n..2n-1). */
+  /**
+   * Twice the dual of each vertex; the dual of each blossom (ids n..2n-1). Within a stage the
+   * value is `dual[x] + drift[x] · shift` (`dualOf`); between stages drift is 0.
+   */
   readonly dual: Float64Array
+  readonly drift: Int8Array
+  /** The sum of this stage's dual moves so far. */
+  shift: number
+  readonly search: DualSearch
+  /** This stage's candidates for the next dual move, by category (see `adjustDuals`). */
+  readonly towardUnlabelled: DualQueue
+  readonly betweenOuter: DualQueue
+  readonly innerBlossoms: DualQueue
   /** Edges known tight this stage (only tight edges carry the trees). */
   readonly tight: Uint8Array
   /** Outer vertices whose edges are yet to be scanned. */
   readonly toScan: number[]
 }
 
-function newSolver(g: Graph): Solver {
+function newSolver(g: Graph, search: DualSearch): Solver {
   const n = g.n
   const ids = 2 * n
   const topBlossom = new Int32Array(n)
@@ -230,6 +256,12 @@ function newSolver(g: Graph): Solver {
     outerNeighbourEdges: new Array<number[] | null>(ids).fill(null),
     spareBlossomIds,
     dual,
+    drift: new Int8Array(ids),
+    shift: 0,
+    search,
+    towardUnlabelled: newQueue(),
+    betweenOuter: newQueue(),
+    innerBlossoms: newQueue(),
     tight: new Uint8Array(g.edgeCount),
     toScan: [],
   }
@@ -307,11 +339,122 @@ function around<T>(list: readonly T[], i: number): T {
   return list[i < 0 ? i + list.length : i] as T
 }
 
+/** The dual of vertex or blossom x now (within a stage its stored value lags; see `Solver`). */
+function dualOf(s: Solver, x: number): number {
+  return valueAt(s.dual, x) + (s.drift[x] as number) * s.shift
+}
+
+/** Sets the direction of x's dual from now on, keeping its value. */
+function setDrift(s: Solver, x: number, drift: number): void {
+  const value = dualOf(s, x)
+  s.drift[x] = drift
+  s.dual[x] = value - drift * s.shift
+}
+
+/** At a stage's end: every dual stored at its value, so the next stage starts from shift 0. */
+function settleDuals(s: Solver): void {
+  const { dual, drift, shift } = s
+  for (let x = 0; x < drift.length; x++) {
+    const d = drift[x] as number
+    if (d !== 0) {
+      dual[x] = valueAt(dual, x) + d * shift
+      drift[x] = 0
+    }
+  }
+  s.shift = 0
+}
+
 /** Twice the reduced cost of edge k counting vertex duals only (blossom duals cancel inside). */
 function slack(s: Solver, k: number): number {
-  return (
-    valueAt(s.dual, at(s.g.from, k)) + valueAt(s.dual, at(s.g.to, k)) - 2 * valueAt(s.g.weight, k)
-  )
+  return dualOf(s, at(s.g.from, k)) + dualOf(s, at(s.g.to, k)) - 2 * valueAt(s.g.weight, k)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Candidates for the next dual move: a binary min-heap of (key, id, edge) by key, then id (so a
+// tie goes to the lowest id, as in a scan). An entry is checked against the solver when it comes
+// to the top and dropped if stale, so nothing is ever removed from the middle.
+
+interface DualQueue {
+  readonly keys: number[]
+  readonly ids: number[]
+  readonly edges: number[]
+}
+
+function newQueue(): DualQueue {
+  return { keys: [], ids: [], edges: [] }
+}
+
+function clearQueue(q: DualQueue): void {
+  q.keys.length = 0
+  q.ids.length = 0
+  q.edges.length = 0
+}
+
+function before(q: DualQueue, i: number, j: number): boolean {
+  const a = q.keys[i] as number
+  const b = q.keys[j] as number
+  return a < b || (a === b && (q.ids[i] as number) < (q.ids[j] as number))
+}
+
+function swapEntries(q: DualQueue, i: number, j: number): void {
+  const key = q.keys[i] as number
+  q.keys[i] = q.keys[j] as number
+  q.keys[j] = key
+  const id = q.ids[i] as number
+  q.ids[i] = q.ids[j] as number
+  q.ids[j] = id
+  const edge = q.edges[i] as number
+  q.edges[i] = q.edges[j] as number
+  q.edges[j] = edge
+}
+
+function pushQueue(q: DualQueue, key: number, id: number, edge: number): void {
+  let i = q.keys.length
+  q.keys.push(key)
+  q.ids.push(id)
+  q.edges.push(edge)
+  while (i > 0) {
+    const up = (i - 1) >> 1
+    if (!before(q, i, up)) break
+    swapEntries(q, i, up)
+    i = up
+  }
+}
+
+function popQueue(q: DualQueue): void {
+  const last = q.keys.length - 1
+  swapEntries(q, 0, last)
+  q.keys.pop()
+  q.ids.pop()
+  q.edges.pop()
+  let i = 0
+  for (;;) {
+    const l = 2 * i + 1
+    const r = l + 1
+    let least = i
+    if (l < last && before(q, l, least)) least = l
+    if (r < last && before(q, r, least)) least = r
+    if (least === i) break
+    swapEntries(q, i, least)
+    i = least
+  }
+}
+
+/** Queues unlabelled vertex v's least-slack edge (its slack falls by each move). */
+function queueTowardUnlabelled(s: Solver, v: number): void {
+  const k = at(s.leastSlack, v)
+  if (k !== -1) pushQueue(s.towardUnlabelled, slack(s, k) + s.shift, v, k)
+}
+
+/** Queues outer blossom b's least-slack edge to another outer one (half its slack falls). */
+function queueBetweenOuter(s: Solver, b: number): void {
+  const k = at(s.leastSlack, b)
+  if (k !== -1) pushQueue(s.betweenOuter, slack(s, k) / 2 + s.shift, b, k)
+}
+
+/** Queues inner blossom b's dual (it falls by each move). */
+function queueInnerBlossom(s: Solver, b: number): void {
+  pushQueue(s.innerBlossoms, dualOf(s, b) + s.shift, b, -1)
 }
 
 function childrenOf(s: Solver, b: number): number[] {
@@ -478,7 +621,16 @@ function resumeFrom(s: Solver, state: BlossomState): void {
 // prove none is worth taking (false).
 
 function runStage(s: Solver, maxCardinality: boolean): boolean {
+  const augmented = growForest(s, maxCardinality)
+  settleDuals(s)
+  return augmented
+}
+
+function growForest(s: Solver, maxCardinality: boolean): boolean {
   const n = s.n
+  clearQueue(s.towardUnlabelled)
+  clearQueue(s.betweenOuter)
+  clearQueue(s.innerBlossoms)
   s.label.fill(UNLABELLED)
   s.leastSlack.fill(-1)
   for (let b = n; b < 2 * n; b++) s.outerNeighbourEdges[b] = null
@@ -518,12 +670,14 @@ function runStage(s: Solver, maxCardinality: boolean): boolean {
  * augments (true: the stage is over); a loose one updates the least-slack records.
  */
 function scanOuterVertices(s: Solver): boolean {
-  const { g, label, topBlossom, leastSlack, tight } = s
+  const { g, label, topBlossom, leastSlack, tight, drift } = s
   const { from, to, weight } = g
   const dual = s.dual
+  const shift = s.shift
   // `slack` inlined by hand: this is the innermost loop.
+  const dualNow = (x: number): number => valueAt(dual, x) + (drift[x] as number) * shift
   const slackOf = (k: number): number =>
-    valueAt(dual, at(from, k)) + valueAt(dual, at(to, k)) - 2 * valueAt(weight, k)
+    dualNow(at(from, k)) + dualNow(at(to, k)) - 2 * valueAt(weight, k)
   while (s.toScan.length > 0) {
     const v = s.toScan.pop() as number
     for (let q = at(g.firstFarEnd, v); q < at(g.firstFarEnd, v + 1); q++) {
@@ -556,9 +710,16 @@ function scanOuterVertices(s: Solver): boolean {
           s.treeEnd[w] = far ^ 1
         }
       } else if (label[bw] === OUTER) {
-        if (leastSlack[bv] === -1 || kSlack < slackOf(at(leastSlack, bv))) leastSlack[bv] = k
+        if (leastSlack[bv] === -1 || kSlack < slackOf(at(leastSlack, bv))) {
+          leastSlack[bv] = k
+          queueBetweenOuter(s, bv)
+        }
       } else if (label[w] === UNLABELLED) {
-        if (leastSlack[w] === -1 || kSlack < slackOf(at(leastSlack, w))) leastSlack[w] = k
+        if (leastSlack[w] === -1 || kSlack < slackOf(at(leastSlack, w))) {
+          leastSlack[w] = k
+          // Inside an inner blossom it is no candidate yet: queued if that blossom is expanded.
+          if (label[bw] === UNLABELLED) queueTowardUnlabelled(s, w)
+        }
       }
     }
   }
@@ -583,8 +744,18 @@ function growTree(s: Solver, w0: number, label0: number, via0: number): void {
     s.leastSlack[w] = -1
     s.leastSlack[b] = -1
     if (label === OUTER) {
+      const first = s.toScan.length
       leavesOf(s, b, s.toScan)
+      for (let i = first; i < s.toScan.length; i++) setDrift(s, s.toScan[i] as number, -1)
+      if (b >= s.n) setDrift(s, b, 1)
       return
+    }
+    if (b < s.n) {
+      setDrift(s, b, 1)
+    } else {
+      for (const leaf of leavesOf(s, b, [])) setDrift(s, leaf, 1)
+      setDrift(s, b, -1)
+      queueInnerBlossom(s, b)
     }
     const baseMate = at(s.mateEnd, at(s.base, b))
     w = at(s.g.vertexAt, baseMate)
@@ -668,11 +839,16 @@ function shrinkBlossom(s: Solver, base: number, k: number): void {
   s.childLinks[b] = links
   s.label[b] = OUTER
   s.treeEnd[b] = at(s.treeEnd, baseChild)
+  // Children's duals stop moving; the new blossom's starts at 0 and rises.
+  for (const child of children) if (child >= s.n) setDrift(s, child, 0)
   s.dual[b] = 0
+  s.drift[b] = 0
+  setDrift(s, b, 1)
   for (const leaf of leavesOf(s, b, [])) {
     // Inner vertices become outer inside the new blossom: their edges are now to be scanned.
     if (at(s.label, at(topBlossom, leaf)) === INNER) s.toScan.push(leaf)
     topBlossom[leaf] = b
+    setDrift(s, leaf, -1)
   }
   recordOuterNeighbours(s, b, children)
 }
@@ -708,6 +884,7 @@ function recordOuterNeighbours(s: Solver, b: number, children: readonly number[]
   let least = -1
   for (const k of list) if (least === -1 || slack(s, k) < slack(s, least)) least = k
   s.leastSlack[b] = least
+  queueBetweenOuter(s, b)
 }
 
 /**
@@ -721,6 +898,8 @@ function recordOuterNeighbours(s: Solver, b: number, children: readonly number[]
 function expandBlossom(s: Solver, b: number, endOfStage: boolean): void {
   const { n, g, topBlossom, label } = s
   const children = childrenOf(s, b)
+  // Mid-stage its dual has just reached 0 and stops there.
+  if (!endOfStage) setDrift(s, b, 0)
   for (const child of children) {
     s.parent[child] = -1
     if (child < n) topBlossom[child] = child
@@ -783,6 +962,7 @@ function expandBlossom(s: Solver, b: number, endOfStage: boolean): void {
       }
       j += step
     }
+    followNewLabels(s, children)
   }
   label[b] = -1
   s.treeEnd[b] = -1
@@ -792,6 +972,33 @@ function expandBlossom(s: Solver, b: number, endOfStage: boolean): void {
   s.outerNeighbourEdges[b] = null
   s.leastSlack[b] = -1
   s.spareBlossomIds.push(b)
+}
+
+/**
+ * After an inner blossom is expanded mid-stage: each former child's duals move as its new label
+ * says, an inner sub-blossom joins the queue, and a vertex left unlabelled becomes a candidate by
+ * the least-slack edge it kept while inside.
+ */
+function followNewLabels(s: Solver, children: readonly number[]): void {
+  const { n, label, topBlossom } = s
+  const leaves: number[] = []
+  for (const child of children) {
+    leavesOf(s, child, leaves)
+    if (child < n) continue
+    const l = label[child]
+    if (l === OUTER) setDrift(s, child, 1)
+    else if (l === INNER) {
+      if (s.drift[child] !== -1) {
+        setDrift(s, child, -1)
+        queueInnerBlossom(s, child)
+      }
+    } else setDrift(s, child, 0)
+  }
+  for (const leaf of leaves) {
+    const l = label[at(topBlossom, leaf)]
+    setDrift(s, leaf, l === OUTER ? -1 : l === INNER ? 1 : 0)
+    if (l === UNLABELLED) queueTowardUnlabelled(s, leaf)
+  }
 }
 
 /** After a stage, outer blossoms whose dual is 0 are expanded (they no longer help). */
@@ -882,73 +1089,43 @@ type DualStep =
   | { readonly kind: 'edge-between-outer'; readonly edge: number }
   | { readonly kind: 'inner-blossom-spent'; readonly blossom: number }
 
+/** The move found, as plain numbers (thousands of moves a solve: no object per candidate). */
+interface Move {
+  kind: DualStep['kind'] | null
+  target: number
+  delta: number
+}
+
 /**
  * Moves the duals by the largest δ that keeps every edge feasible (outer vertices down, inner
  * ones up, outer blossoms up by 2δ, inner blossoms down) and says what that δ achieved: an edge
  * from an outer blossom to an unlabelled vertex or to another outer blossom became tight, an
  * inner blossom's dual reached 0, or nothing more can be gained ('done': without maximum
- * cardinality when some vertex dual reaches 0, with it when no tree can grow).
+ * cardinality when some vertex dual reaches 0, with it when no tree can grow). Ties go to the
+ * first category in that order, then to the lowest id.
  */
 function adjustDuals(s: Solver, maxCardinality: boolean): DualStep {
-  const { n, dual, label, topBlossom, leastSlack } = s
-  // The best step so far as plain numbers (this loop runs O(n) times a stage).
-  let kind: DualStep['kind'] | null = null
-  let target = -1
-  let delta = 0
+  const move: Move = { kind: null, target: -1, delta: 0 }
   if (!maxCardinality) {
-    kind = 'done'
-    delta = Infinity
-    for (let v = 0; v < n; v++) delta = Math.min(delta, valueAt(dual, v))
+    move.kind = 'done'
+    move.delta = Infinity
+    for (let v = 0; v < s.n; v++) move.delta = Math.min(move.delta, dualOf(s, v))
   }
-  for (let v = 0; v < n; v++) {
-    if (label[at(topBlossom, v)] === UNLABELLED && leastSlack[v] !== -1) {
-      const d = slack(s, at(leastSlack, v))
-      if (kind === null || d < delta) {
-        delta = d
-        kind = 'edge-to-unlabelled'
-        target = at(leastSlack, v)
-      }
-    }
+  switch (s.search) {
+    case 'queued':
+      leastByQueue(s, move)
+      break
+    case 'scan':
+      leastByScan(s, move)
+      break
   }
-  for (let b = 0; b < 2 * n; b++) {
-    if (s.parent[b] === -1 && label[b] === OUTER && leastSlack[b] !== -1) {
-      const twice = slack(s, at(leastSlack, b))
-      if (twice % 2 !== 0) throw new Error('blossom: odd slack between S-vertices')
-      const d = twice / 2
-      if (kind === null || d < delta) {
-        delta = d
-        kind = 'edge-between-outer'
-        target = at(leastSlack, b)
-      }
-    }
-  }
-  for (let b = n; b < 2 * n; b++) {
-    if (
-      at(s.base, b) >= 0 &&
-      s.parent[b] === -1 &&
-      label[b] === INNER &&
-      (kind === null || valueAt(dual, b) < delta)
-    ) {
-      delta = valueAt(dual, b)
-      kind = 'inner-blossom-spent'
-      target = b
-    }
-  }
+  const { target } = move
+  let kind = move.kind
   if (kind === null) {
     // No augmenting path is left: the matching has maximum cardinality.
     kind = 'done'
-    delta = 0
-  }
-  for (let v = 0; v < n; v++) {
-    const l = label[at(topBlossom, v)]
-    if (l === OUTER) dual[v] = valueAt(dual, v) - delta
-    else if (l === INNER) dual[v] = valueAt(dual, v) + delta
-  }
-  for (let b = n; b < 2 * n; b++) {
-    if (at(s.base, b) >= 0 && s.parent[b] === -1) {
-      if (label[b] === OUTER) dual[b] = valueAt(dual, b) + delta
-      else if (label[b] === INNER) dual[b] = valueAt(dual, b) - delta
-    }
+  } else {
+    s.shift += move.delta
   }
   switch (kind) {
     case 'done':
@@ -958,5 +1135,90 @@ function adjustDuals(s: Solver, maxCardinality: boolean): DualStep {
       return { kind, edge: target }
     case 'inner-blossom-spent':
       return { kind, blossom: target }
+  }
+}
+
+function offer(move: Move, kind: DualStep['kind'], d: number, target: number): void {
+  if (move.kind === null || d < move.delta) {
+    move.kind = kind
+    move.delta = d
+    move.target = target
+  }
+}
+
+/** The reference: every vertex and blossom looked at, in id order. */
+function leastByScan(s: Solver, move: Move): void {
+  const { n, label, topBlossom, leastSlack } = s
+  for (let v = 0; v < n; v++) {
+    if (label[at(topBlossom, v)] === UNLABELLED && leastSlack[v] !== -1) {
+      offer(move, 'edge-to-unlabelled', slack(s, at(leastSlack, v)), at(leastSlack, v))
+    }
+  }
+  for (let b = 0; b < 2 * n; b++) {
+    if (s.parent[b] === -1 && label[b] === OUTER && leastSlack[b] !== -1) {
+      offer(move, 'edge-between-outer', halfSlack(s, at(leastSlack, b)), at(leastSlack, b))
+    }
+  }
+  for (let b = n; b < 2 * n; b++) {
+    if (at(s.base, b) >= 0 && s.parent[b] === -1 && label[b] === INNER) {
+      offer(move, 'inner-blossom-spent', dualOf(s, b), b)
+    }
+  }
+}
+
+function halfSlack(s: Solver, k: number): number {
+  const twice = slack(s, k)
+  if (twice % 2 !== 0) throw new Error('blossom: odd slack between S-vertices')
+  return twice / 2
+}
+
+/**
+ * The same move from the queues: the least live entry of each category (stale ones, whose
+ * vertex or blossom has been labelled, absorbed or given another edge since, are dropped).
+ */
+function leastByQueue(s: Solver, move: Move): void {
+  const { label, topBlossom, leastSlack, shift } = s
+  const q1 = s.towardUnlabelled
+  while (q1.keys.length > 0) {
+    const v = q1.ids[0] as number
+    const k = q1.edges[0] as number
+    if (
+      label[at(topBlossom, v)] === UNLABELLED &&
+      leastSlack[v] === k &&
+      slack(s, k) === (q1.keys[0] as number) - shift
+    ) {
+      offer(move, 'edge-to-unlabelled', slack(s, k), k)
+      break
+    }
+    popQueue(q1)
+  }
+  const q2 = s.betweenOuter
+  while (q2.keys.length > 0) {
+    const b = q2.ids[0] as number
+    const k = q2.edges[0] as number
+    if (
+      s.parent[b] === -1 &&
+      label[b] === OUTER &&
+      leastSlack[b] === k &&
+      halfSlack(s, k) === (q2.keys[0] as number) - shift
+    ) {
+      offer(move, 'edge-between-outer', halfSlack(s, k), k)
+      break
+    }
+    popQueue(q2)
+  }
+  const q3 = s.innerBlossoms
+  while (q3.keys.length > 0) {
+    const b = q3.ids[0] as number
+    if (
+      at(s.base, b) >= 0 &&
+      s.parent[b] === -1 &&
+      label[b] === INNER &&
+      dualOf(s, b) === (q3.keys[0] as number) - shift
+    ) {
+      offer(move, 'inner-blossom-spent', dualOf(s, b), b)
+      break
+    }
+    popQueue(q3)
   }
 }
