@@ -208,6 +208,11 @@ interface Solver {
   readonly leastSlack: Int32Array
   /** For an outer blossom: its least-slack edge to each other outer blossom (null: not known). */
   readonly outerNeighbourEdges: (number[] | null)[]
+  /** Scratch for `recordOuterNeighbours`: -1 everywhere between calls. */
+  readonly bestEdgeTo: Int32Array
+  readonly bestSlackTo: Float64Array
+  /** Ids whose drift may be non-zero this stage (for `settleDuals`). */
+  readonly drifting: number[]
   readonly spareBlossomIds: number[]
   /**
    * Twice the dual of each vertex; the dual of each blossom (ids n..2n-1). Within a stage the
@@ -254,6 +259,9 @@ function newSolver(g: Graph, search: DualSearch): Solver {
     childLinks: new Array<number[] | null>(ids).fill(null),
     leastSlack: new Int32Array(ids).fill(-1),
     outerNeighbourEdges: new Array<number[] | null>(ids).fill(null),
+    bestEdgeTo: new Int32Array(ids).fill(-1),
+    bestSlackTo: new Float64Array(ids),
+    drifting: [],
     spareBlossomIds,
     dual,
     drift: new Int8Array(ids),
@@ -347,20 +355,22 @@ function dualOf(s: Solver, x: number): number {
 /** Sets the direction of x's dual from now on, keeping its value. */
 function setDrift(s: Solver, x: number, drift: number): void {
   const value = dualOf(s, x)
+  if (s.drift[x] === 0 && drift !== 0) s.drifting.push(x)
   s.drift[x] = drift
   s.dual[x] = value - drift * s.shift
 }
 
 /** At a stage's end: every dual stored at its value, so the next stage starts from shift 0. */
 function settleDuals(s: Solver): void {
-  const { dual, drift, shift } = s
-  for (let x = 0; x < drift.length; x++) {
+  const { dual, drift, shift, drifting } = s
+  for (const x of drifting) {
     const d = drift[x] as number
     if (d !== 0) {
       dual[x] = valueAt(dual, x) + d * shift
       drift[x] = 0
     }
   }
+  drifting.length = 0
   s.shift = 0
 }
 
@@ -855,20 +865,27 @@ function shrinkBlossom(s: Solver, base: number, k: number): void {
 
 /** The new blossom's least-slack edge to each other outer blossom, from its children's records. */
 function recordOuterNeighbours(s: Solver, b: number, children: readonly number[]): void {
-  const { g, topBlossom } = s
-  const best = new Map<number, number>()
+  const { g, topBlossom, bestEdgeTo, bestSlackTo } = s
+  // Per neighbouring outer blossom, in the order first met (which keeps ties as they were).
+  const order: number[] = []
   const consider = (k: number): void => {
     const j = at(topBlossom, at(g.to, k)) === b ? at(g.from, k) : at(g.to, k)
     const bj = at(topBlossom, j)
     if (bj !== b && s.label[bj] === OUTER) {
-      const current = best.get(bj)
-      if (current === undefined || slack(s, k) < slack(s, current)) best.set(bj, k)
+      const current = at(bestEdgeTo, bj)
+      if (current === -1) order.push(bj)
+      if (current === -1 || slack(s, k) < valueAt(bestSlackTo, bj)) {
+        bestEdgeTo[bj] = k
+        bestSlackTo[bj] = slack(s, k)
+      }
     }
   }
+  const leaves: number[] = []
   for (const child of children) {
     const known = s.outerNeighbourEdges[child]
     if (known === null || known === undefined) {
-      for (const leaf of leavesOf(s, child, [])) {
+      leaves.length = 0
+      for (const leaf of leavesOf(s, child, leaves)) {
         for (let q = at(g.firstFarEnd, leaf); q < at(g.firstFarEnd, leaf + 1); q++) {
           consider(at(g.farEnds, q) >> 1)
         }
@@ -879,10 +896,21 @@ function recordOuterNeighbours(s: Solver, b: number, children: readonly number[]
     s.outerNeighbourEdges[child] = null
     s.leastSlack[child] = -1
   }
-  const list = [...best.values()]
-  s.outerNeighbourEdges[b] = list
+  const list = new Array<number>(order.length)
   let least = -1
-  for (const k of list) if (least === -1 || slack(s, k) < slack(s, least)) least = k
+  let leastSlack = 0
+  for (let i = 0; i < order.length; i++) {
+    const bj = order[i] as number
+    const k = at(bestEdgeTo, bj)
+    list[i] = k
+    bestEdgeTo[bj] = -1
+    const d = valueAt(bestSlackTo, bj)
+    if (least === -1 || d < leastSlack) {
+      least = k
+      leastSlack = d
+    }
+  }
+  s.outerNeighbourEdges[b] = list
   s.leastSlack[b] = least
   queueBetweenOuter(s, b)
 }
