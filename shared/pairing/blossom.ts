@@ -681,7 +681,7 @@ function growForest(s: Solver, maxCardinality: boolean): boolean {
  */
 function scanOuterVertices(s: Solver): boolean {
   const { g, label, topBlossom, leastSlack, tight, drift } = s
-  const { from, to, weight } = g
+  const { from, to, weight, vertexAt, farEnds, firstFarEnd } = g
   const dual = s.dual
   const shift = s.shift
   // `slack` inlined by hand: this is the innermost loop.
@@ -690,16 +690,20 @@ function scanOuterVertices(s: Solver): boolean {
     dualNow(at(from, k)) + dualNow(at(to, k)) - 2 * valueAt(weight, k)
   while (s.toScan.length > 0) {
     const v = s.toScan.pop() as number
-    for (let q = at(g.firstFarEnd, v); q < at(g.firstFarEnd, v + 1); q++) {
-      const far = at(g.farEnds, q)
+    // v is outer for the rest of the stage, so its dual stays put while the duals do; its
+    // blossom changes only when a new one is shrunk round it.
+    const dualV = dualNow(v)
+    let bv = at(topBlossom, v)
+    const last = at(firstFarEnd, v + 1)
+    for (let q = at(firstFarEnd, v); q < last; q++) {
+      const far = at(farEnds, q)
       const k = far >> 1
-      const w = at(g.vertexAt, far)
-      const bv = at(topBlossom, v)
+      const w = at(vertexAt, far)
       const bw = at(topBlossom, w)
       if (bv === bw) continue
       let kSlack = 0
       if (tight[k] === 0) {
-        kSlack = slackOf(k)
+        kSlack = dualV + dualNow(w) - 2 * valueAt(weight, k)
         if (kSlack <= 0) tight[k] = 1
       }
       if (tight[k] !== 0) {
@@ -709,6 +713,7 @@ function scanOuterVertices(s: Solver): boolean {
           const base = findCycleBase(s, v, w)
           if (base >= 0) {
             shrinkBlossom(s, base, k)
+            bv = at(topBlossom, v)
           } else {
             augmentAlongPath(s, k)
             return true
