@@ -227,6 +227,12 @@ interface Solver {
   readonly towardUnlabelled: DualQueue
   readonly betweenOuter: DualQueue
   readonly innerBlossoms: DualQueue
+  /**
+   * Ids whose least-slack edge improved since the last move, queued once each at the next
+   * (a scan improves the same one many times between two moves).
+   */
+  readonly improved: number[]
+  readonly isImproved: Uint8Array
   /** Edges known tight this stage (only tight edges carry the trees). */
   readonly tight: Uint8Array
   /** Outer vertices whose edges are yet to be scanned. */
@@ -270,6 +276,8 @@ function newSolver(g: Graph, search: DualSearch): Solver {
     towardUnlabelled: newQueue(),
     betweenOuter: newQueue(),
     innerBlossoms: newQueue(),
+    improved: [],
+    isImproved: new Uint8Array(ids),
     tight: new Uint8Array(g.edgeCount),
     toScan: [],
   }
@@ -354,6 +362,7 @@ function dualOf(s: Solver, x: number): number {
 
 /** Sets the direction of x's dual from now on, keeping its value. */
 function setDrift(s: Solver, x: number, drift: number): void {
+  if (s.drift[x] === drift) return
   const value = dualOf(s, x)
   if (s.drift[x] === 0 && drift !== 0) s.drifting.push(x)
   s.drift[x] = drift
@@ -448,6 +457,28 @@ function popQueue(q: DualQueue): void {
     swapEntries(q, i, least)
     i = least
   }
+}
+
+function markImproved(s: Solver, x: number): void {
+  if (s.isImproved[x] === 0) {
+    s.isImproved[x] = 1
+    s.improved.push(x)
+  }
+}
+
+/**
+ * Queues what improved since the last move, by its category now: an outer blossom's edge to
+ * another outer one, or an unlabelled vertex's edge to an outer one (a vertex inside an inner
+ * blossom is no candidate yet: it is queued if that blossom is expanded).
+ */
+function queueImproved(s: Solver): void {
+  const { improved, isImproved, label, topBlossom } = s
+  for (const x of improved) {
+    isImproved[x] = 0
+    if (label[x] === OUTER && s.parent[x] === -1) queueBetweenOuter(s, x)
+    else if (x < s.n && label[at(topBlossom, x)] === UNLABELLED) queueTowardUnlabelled(s, x)
+  }
+  improved.length = 0
 }
 
 /** Queues unlabelled vertex v's least-slack edge (its slack falls by each move). */
@@ -641,6 +672,8 @@ function growForest(s: Solver, maxCardinality: boolean): boolean {
   clearQueue(s.towardUnlabelled)
   clearQueue(s.betweenOuter)
   clearQueue(s.innerBlossoms)
+  for (const x of s.improved) s.isImproved[x] = 0
+  s.improved.length = 0
   s.label.fill(UNLABELLED)
   s.leastSlack.fill(-1)
   for (let b = n; b < 2 * n; b++) s.outerNeighbourEdges[b] = null
@@ -727,13 +760,12 @@ function scanOuterVertices(s: Solver): boolean {
       } else if (label[bw] === OUTER) {
         if (leastSlack[bv] === -1 || kSlack < slackOf(at(leastSlack, bv))) {
           leastSlack[bv] = k
-          queueBetweenOuter(s, bv)
+          markImproved(s, bv)
         }
       } else if (label[w] === UNLABELLED) {
         if (leastSlack[w] === -1 || kSlack < slackOf(at(leastSlack, w))) {
           leastSlack[w] = k
-          // Inside an inner blossom it is no candidate yet: queued if that blossom is expanded.
-          if (label[bw] === UNLABELLED) queueTowardUnlabelled(s, w)
+          markImproved(s, w)
         }
       }
     }
@@ -1210,6 +1242,7 @@ function halfSlack(s: Solver, k: number): number {
  * vertex or blossom has been labelled, absorbed or given another edge since, are dropped).
  */
 function leastByQueue(s: Solver, move: Move): void {
+  queueImproved(s)
   const { label, topBlossom, leastSlack, shift } = s
   const q1 = s.towardUnlabelled
   while (q1.keys.length > 0) {
