@@ -233,6 +233,15 @@ interface Solver {
    */
   readonly improved: number[]
   readonly isImproved: Uint8Array
+  /**
+   * Scratch lists, reused so that thousands of blossoms a solve allocate nothing: `leaves` for
+   * a loop over one blossom's vertices that calls nothing listing leaves itself, and the others
+   * each for the one function named.
+   */
+  readonly leaves: number[]
+  readonly leafStack: number[]
+  readonly walked: number[]
+  readonly neighbours: number[]
   /** Edges known tight this stage (only tight edges carry the trees). */
   readonly tight: Uint8Array
   /** Outer vertices whose edges are yet to be scanned. */
@@ -278,6 +287,10 @@ function newSolver(g: Graph, search: DualSearch): Solver {
     innerBlossoms: newQueue(),
     improved: [],
     isImproved: new Uint8Array(ids),
+    leaves: [],
+    leafStack: [],
+    walked: [],
+    neighbours: [],
     tight: new Uint8Array(g.edgeCount),
     toScan: [],
   }
@@ -512,13 +525,21 @@ function leavesOf(s: Solver, b: number, out: number[]): number[] {
     out.push(b)
     return out
   }
-  const stack = [b]
+  const stack = s.leafStack
+  stack.length = 0
+  stack.push(b)
   while (stack.length > 0) {
     const t = stack.pop() as number
     if (t < s.n) out.push(t)
     else for (const c of childrenOf(s, t)) stack.push(c)
   }
   return out
+}
+
+/** The vertices inside b, in `s.leaves` (valid until the next call). */
+function leavesOfScratch(s: Solver, b: number): number[] {
+  s.leaves.length = 0
+  return leavesOf(s, b, s.leaves)
 }
 
 /** Matches the two ends of an edge (given as the end at one of them). */
@@ -800,7 +821,7 @@ function growTree(s: Solver, w0: number, label0: number, via0: number): void {
     if (b < s.n) {
       setDrift(s, b, 1)
     } else {
-      for (const leaf of leavesOf(s, b, [])) setDrift(s, leaf, 1)
+      for (const leaf of leavesOfScratch(s, b)) setDrift(s, leaf, 1)
       setDrift(s, b, -1)
       queueInnerBlossom(s, b)
     }
@@ -817,7 +838,8 @@ function growTree(s: Solver, w0: number, label0: number, via0: number): void {
  * (the edge joins two trees: an augmenting path).
  */
 function findCycleBase(s: Solver, v0: number, w0: number): number {
-  const walked: number[] = []
+  const walked = s.walked
+  walked.length = 0
   let base = -1
   let v = v0
   let w = w0
@@ -891,7 +913,7 @@ function shrinkBlossom(s: Solver, base: number, k: number): void {
   s.dual[b] = 0
   s.drift[b] = 0
   setDrift(s, b, 1)
-  for (const leaf of leavesOf(s, b, [])) {
+  for (const leaf of leavesOfScratch(s, b)) {
     // Inner vertices become outer inside the new blossom: their edges are now to be scanned.
     if (at(s.label, at(topBlossom, leaf)) === INNER) s.toScan.push(leaf)
     topBlossom[leaf] = b
@@ -904,7 +926,8 @@ function shrinkBlossom(s: Solver, base: number, k: number): void {
 function recordOuterNeighbours(s: Solver, b: number, children: readonly number[]): void {
   const { g, topBlossom, bestEdgeTo, bestSlackTo } = s
   // Per neighbouring outer blossom, in the order first met (which keeps ties as they were).
-  const order: number[] = []
+  const order = s.neighbours
+  order.length = 0
   const consider = (k: number): void => {
     const j = at(topBlossom, at(g.to, k)) === b ? at(g.from, k) : at(g.to, k)
     const bj = at(topBlossom, j)
@@ -917,12 +940,10 @@ function recordOuterNeighbours(s: Solver, b: number, children: readonly number[]
       }
     }
   }
-  const leaves: number[] = []
   for (const child of children) {
     const known = s.outerNeighbourEdges[child]
     if (known === null || known === undefined) {
-      leaves.length = 0
-      for (const leaf of leavesOf(s, child, leaves)) {
+      for (const leaf of leavesOfScratch(s, child)) {
         for (let q = at(g.firstFarEnd, leaf); q < at(g.firstFarEnd, leaf + 1); q++) {
           consider(at(g.farEnds, q) >> 1)
         }
@@ -969,7 +990,7 @@ function expandBlossom(s: Solver, b: number, endOfStage: boolean): void {
     s.parent[child] = -1
     if (child < n) topBlossom[child] = child
     else if (endOfStage && s.dual[child] === 0) expandBlossom(s, child, endOfStage)
-    else for (const leaf of leavesOf(s, child, [])) topBlossom[leaf] = child
+    else for (const leaf of leavesOfScratch(s, child)) topBlossom[leaf] = child
   }
   if (!endOfStage && label[b] === INNER) {
     const links = linksOf(s, b)
@@ -1014,7 +1035,7 @@ function expandBlossom(s: Solver, b: number, endOfStage: boolean): void {
         continue
       }
       let reached = -1
-      for (const leaf of leavesOf(s, child, [])) {
+      for (const leaf of leavesOfScratch(s, child)) {
         if (label[leaf] !== UNLABELLED) {
           reached = leaf
           break
@@ -1046,7 +1067,8 @@ function expandBlossom(s: Solver, b: number, endOfStage: boolean): void {
  */
 function followNewLabels(s: Solver, children: readonly number[]): void {
   const { n, label, topBlossom } = s
-  const leaves: number[] = []
+  const leaves = s.leaves
+  leaves.length = 0
   for (const child of children) {
     leavesOf(s, child, leaves)
     if (child < n) continue
