@@ -17,14 +17,15 @@
  * to every other outer blossom; a stage is O(m) scanning the edges once plus O(n) per blossom
  * event, O(n) of those per stage: O(n³) in all.
  *
- * A dual move is O(log n), not O(n): late rounds of a big field take thousands of moves per solve.
- * Within a stage every candidate for the next move (a least-slack edge, an inner blossom's dual)
- * shrinks by exactly the move, so each is queued once under its value plus the stage's total move
- * so far (`shift`), which no later move changes (`DualQueue`); and a dual is stored as its value
- * at the stage's start of the move plus its direction (`drift`: −1 outer vertex or inner
- * blossom, +1 inner vertex or outer blossom, 0 otherwise) times `shift`, settled when the stage
- * ends. The queue breaks ties as a scan of the ids in order would (`DUAL_SEARCHES`: 'scan' is
- * that scan, kept as the reference the tests hold the queues to), so both give the same matching.
+ * A dual move is O(log n), not O(n): a late round of a 2000-player field takes thousands of moves
+ * in one solve. Within a stage every candidate for the next move (a least-slack edge, an inner
+ * blossom's dual) shrinks by exactly the move, so each is queued under its value plus the
+ * stage's total move so far (`shift`), a key no later move changes (`DualQueue`). A dual is
+ * stored so that its value is the stored number plus its direction (`drift`: −1 for an outer
+ * vertex or inner blossom, +1 for an inner vertex or outer blossom, 0 otherwise) times `shift`;
+ * the stored numbers are brought up to date when the stage ends. The queues break ties as a scan
+ * of the ids in order does (`DUAL_SEARCHES`: 'scan' is that scan, kept as the reference the tests
+ * hold the queues to), so both make the same moves and give the same matching.
  *
  * Integer weights only: vertex duals are kept doubled, so every quantity stays an integer and the
  * result is exact while weights stay well below 2^51 (callers keep them under 2^49).
