@@ -1,8 +1,10 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import {
+  DUAL_SEARCHES,
   maxWeightMatching,
   type BlossomState,
+  type DualSearch,
   type MatchingResult,
   type WeightedEdge,
 } from './blossom'
@@ -395,5 +397,104 @@ describe('the proof over all pairs skips score groups by their bound', () => {
     const seen: string[] = []
     forEachPairWithin(4, undefined, new Float64Array(4), 0, true, (u, v) => seen.push(`${u}${v}`))
     expect(seen).toEqual(['01', '02', '03', '12', '13', '23'])
+  })
+})
+
+describe('dual moves found from queues, as by scanning every id (Galil 1986: the same δ each step)', () => {
+  // Few distinct weights: many ties between candidates for a move, and many blossoms.
+  const tied = fc.record({
+    n: fc.integer({ min: 2, max: 40 }),
+    density: fc.double({ min: 0.1, max: 1, noNaN: true }),
+    present: fc.array(fc.double({ min: 0, max: 1, noNaN: true }), {
+      minLength: 780,
+      maxLength: 780,
+    }),
+    weights: fc.array(fc.integer({ min: 0, max: 6 }), { minLength: 780, maxLength: 780 }),
+    scale: fc.constantFrom(1, 2, 1000, 2 ** 40),
+  })
+  const edgesOf = ({
+    n,
+    density,
+    present,
+    weights,
+    scale,
+  }: typeof tied extends fc.Arbitrary<infer T> ? T : never): WeightedEdge[] => {
+    const edges: WeightedEdge[] = []
+    let k = 0
+    for (let v = 1; v < n; v++) {
+      for (let u = 0; u < v; u++, k++) {
+        if ((present[k] ?? 0) < density) edges.push({ u, v, w: (weights[k] ?? 0) * scale })
+      }
+    }
+    return edges
+  }
+  const solveBy = (
+    search: DualSearch,
+    n: number,
+    edges: readonly WeightedEdge[],
+    maxCardinality: boolean,
+    warm: boolean,
+  ): MatchingResult => maxWeightMatching(n, edges, maxCardinality, warm, undefined, search)
+
+  test('the same matching, weight and duals, every start and objective', () => {
+    fc.assert(
+      fc.property(tied, fc.boolean(), fc.boolean(), (g, maxCardinality, warm) => {
+        const edges = edgesOf(g)
+        const [queued, scan] = DUAL_SEARCHES.map((search) =>
+          solveBy(search, g.n, edges, maxCardinality, warm),
+        ) as [MatchingResult, MatchingResult]
+        expect(matchedWeight(queued.mate, edges)).toEqual(matchedWeight(scan.mate, edges))
+        expect([...queued.mate]).toEqual([...scan.mate])
+        expect([...queued.vertexDual]).toEqual([...scan.vertexDual])
+        expect([...queued.blossomDual]).toEqual([...scan.blossomDual])
+      }),
+      { numRuns: 300 },
+    )
+  })
+
+  test('the same matching when resuming after edges are added (the sparse re-solves)', () => {
+    const cuts = fc.array(fc.double({ min: 0, max: 1, noNaN: true }), {
+      minLength: 1,
+      maxLength: 3,
+    })
+    fc.assert(
+      fc.property(tied, cuts, (g, at) => {
+        const edges = edgesOf(g)
+        const ends = [...at.map((c) => Math.floor(c * edges.length)), edges.length].sort(
+          (a, b) => a - b,
+        )
+        const [queued, scan] = DUAL_SEARCHES.map((search) => {
+          let state: BlossomState | undefined
+          let result = maxWeightMatching(
+            g.n,
+            edges.slice(0, ends[0]),
+            true,
+            true,
+            undefined,
+            search,
+          )
+          for (const end of ends) {
+            result = maxWeightMatching(g.n, edges.slice(0, end), true, true, state, search)
+            state = result.state
+          }
+          return result
+        }) as [MatchingResult, MatchingResult]
+        expect([...queued.mate]).toEqual([...scan.mate])
+        expect([...queued.vertexDual]).toEqual([...scan.vertexDual])
+      }),
+      { numRuns: 200 },
+    )
+  })
+
+  test('both reach the brute-force optimum (up to 10 vertices)', () => {
+    fc.assert(
+      fc.property(graph, ({ n, edges }) => {
+        const best = bruteMaxCardinalityWeight(n, weightOf(edges))
+        for (const search of DUAL_SEARCHES) {
+          expect(matchedWeight(solveBy(search, n, edges, true, false).mate, edges)).toEqual(best)
+        }
+      }),
+      { numRuns: 300 },
+    )
   })
 })

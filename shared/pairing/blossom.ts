@@ -14,8 +14,18 @@
  * feasible (`adjustDuals`): the move makes a new edge tight, or brings an inner blossom's dual
  * to zero so it is expanded (`expandBlossom`), or proves nothing more can be gained. Each vertex
  * remembers its least-slack edge to an outer blossom and each outer blossom its least-slack edge
- * to every other outer blossom, so a dual move costs O(n) and a stage O(n²) (O(m) scanning the
- * edges once plus O(n) per move and per blossom event, O(n) of those per stage): O(n³) in all.
+ * to every other outer blossom; a stage is O(m) scanning the edges once plus O(n) per blossom
+ * event, O(n) of those per stage: O(n³) in all.
+ *
+ * A dual move is O(log n), not O(n): a late round of a 2000-player field takes thousands of moves
+ * in one solve. Within a stage every candidate for the next move (a least-slack edge, an inner
+ * blossom's dual) shrinks by exactly the move, so each is queued under its value plus the
+ * stage's total move so far (`shift`), a key no later move changes (`DualQueue`). A dual is
+ * stored so that its value is the stored number plus its direction (`drift`: −1 for an outer
+ * vertex or inner blossom, +1 for an inner vertex or outer blossom, 0 otherwise) times `shift`;
+ * the stored numbers are brought up to date when the stage ends. The queues break ties as a scan
+ * of the ids in order does (`DUAL_SEARCHES`: 'scan' is that scan, kept as the reference the tests
+ * hold the queues to), so both make the same moves and give the same matching.
  *
  * Integer weights only: vertex duals are kept doubled, so every quantity stays an integer and the
  * result is exact while weights stay well below 2^51 (callers keep them under 2^49).
@@ -80,9 +90,11 @@ export function maxWeightMatching(
    * cost a few stages instead of a whole solve.
    */
   resume?: BlossomState,
+  /** How each dual move is found: queued (the default) or by scanning every id (the reference). */
+  search: DualSearch = 'queued',
 ): MatchingResult {
   if (edges.length === 0 || n === 0) return emptyResult(n)
-  const s = newSolver(readGraph(n, edges))
+  const s = newSolver(readGraph(n, edges), search)
   if (maxCardinality && resume !== undefined) resumeFrom(s, resume)
   else if (maxCardinality && warmStart) greedyStart(s)
 
@@ -157,6 +169,10 @@ function readGraph(n: number, edges: readonly WeightedEdge[]): Graph {
   return { n, edgeCount, from, to, weight, maxWeight, vertexAt, firstFarEnd, farEnds }
 }
 
+/** How a dual move is found; both give the same move, ties included (see the header). */
+export const DUAL_SEARCHES = ['queued', 'scan'] as const
+export type DualSearch = (typeof DUAL_SEARCHES)[number]
+
 // ---------------------------------------------------------------------------------------------
 // The solver's state. Ids 0..n-1 are vertices, n..2n-1 blossoms (a vertex is its own trivial
 // blossom). Typed arrays updated in place: a stage touches O(n) entries many times over, and
@@ -193,16 +209,47 @@ interface Solver {
   readonly leastSlack: Int32Array
   /** For an outer blossom: its least-slack edge to each other outer blossom (null: not known). */
   readonly outerNeighbourEdges: (number[] | null)[]
+  /** Scratch for `recordOuterNeighbours`: -1 everywhere between calls. */
+  readonly bestEdgeTo: Int32Array
+  readonly bestSlackTo: Float64Array
+  /** Ids whose drift may be non-zero this stage (for `settleDuals`). */
+  readonly drifting: number[]
   readonly spareBlossomIds: number[]
-  /** Twice the dual of each vertex; the dual of each blossom (ids n..2n-1). */
+  /**
+   * Twice the dual of each vertex; the dual of each blossom (ids n..2n-1). Within a stage the
+   * value is `dual[x] + drift[x] · shift` (`dualOf`); between stages drift is 0.
+   */
   readonly dual: Float64Array
+  readonly drift: Int8Array
+  /** The sum of this stage's dual moves so far. */
+  shift: number
+  readonly search: DualSearch
+  /** This stage's candidates for the next dual move, by category (see `adjustDuals`). */
+  readonly towardUnlabelled: DualQueue
+  readonly betweenOuter: DualQueue
+  readonly innerBlossoms: DualQueue
+  /**
+   * Ids whose least-slack edge improved since the last move, queued once each at the next
+   * (a scan improves the same one many times between two moves).
+   */
+  readonly improved: number[]
+  readonly isImproved: Uint8Array
+  /**
+   * Scratch lists, reused so that thousands of blossoms a solve allocate nothing: `leaves` for
+   * a loop over one blossom's vertices that calls nothing listing leaves itself, and the others
+   * each for the one function named.
+   */
+  readonly leaves: number[]
+  readonly leafStack: number[]
+  readonly walked: number[]
+  readonly neighbours: number[]
   /** Edges known tight this stage (only tight edges carry the trees). */
   readonly tight: Uint8Array
   /** Outer vertices whose edges are yet to be scanned. */
   readonly toScan: number[]
 }
 
-function newSolver(g: Graph): Solver {
+function newSolver(g: Graph, search: DualSearch): Solver {
   const n = g.n
   const ids = 2 * n
   const topBlossom = new Int32Array(n)
@@ -228,8 +275,23 @@ function newSolver(g: Graph): Solver {
     childLinks: new Array<number[] | null>(ids).fill(null),
     leastSlack: new Int32Array(ids).fill(-1),
     outerNeighbourEdges: new Array<number[] | null>(ids).fill(null),
+    bestEdgeTo: new Int32Array(ids).fill(-1),
+    bestSlackTo: new Float64Array(ids),
+    drifting: [],
     spareBlossomIds,
     dual,
+    drift: new Int8Array(ids),
+    shift: 0,
+    search,
+    towardUnlabelled: newQueue(),
+    betweenOuter: newQueue(),
+    innerBlossoms: newQueue(),
+    improved: [],
+    isImproved: new Uint8Array(ids),
+    leaves: [],
+    leafStack: [],
+    walked: [],
+    neighbours: [],
     tight: new Uint8Array(g.edgeCount),
     toScan: [],
   }
@@ -307,11 +369,147 @@ function around<T>(list: readonly T[], i: number): T {
   return list[i < 0 ? i + list.length : i] as T
 }
 
+/** The dual of vertex or blossom x now (within a stage its stored value lags; see `Solver`). */
+function dualOf(s: Solver, x: number): number {
+  return valueAt(s.dual, x) + (s.drift[x] as number) * s.shift
+}
+
+/** Sets the direction of x's dual from now on, keeping its value. */
+function setDrift(s: Solver, x: number, drift: number): void {
+  if (s.drift[x] === drift) return
+  const value = dualOf(s, x)
+  if (s.drift[x] === 0 && drift !== 0) s.drifting.push(x)
+  s.drift[x] = drift
+  s.dual[x] = value - drift * s.shift
+}
+
+/** At a stage's end: every dual stored at its value, so the next stage starts from shift 0. */
+function settleDuals(s: Solver): void {
+  const { dual, drift, shift, drifting } = s
+  for (const x of drifting) {
+    const d = drift[x] as number
+    if (d !== 0) {
+      dual[x] = valueAt(dual, x) + d * shift
+      drift[x] = 0
+    }
+  }
+  drifting.length = 0
+  s.shift = 0
+}
+
 /** Twice the reduced cost of edge k counting vertex duals only (blossom duals cancel inside). */
 function slack(s: Solver, k: number): number {
-  return (
-    valueAt(s.dual, at(s.g.from, k)) + valueAt(s.dual, at(s.g.to, k)) - 2 * valueAt(s.g.weight, k)
-  )
+  return dualOf(s, at(s.g.from, k)) + dualOf(s, at(s.g.to, k)) - 2 * valueAt(s.g.weight, k)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Candidates for the next dual move: a binary min-heap of (key, id, edge) by key, then id (so a
+// tie goes to the lowest id, as in a scan). An entry is checked against the solver when it comes
+// to the top and dropped if stale, so nothing is ever removed from the middle.
+
+interface DualQueue {
+  readonly keys: number[]
+  readonly ids: number[]
+  readonly edges: number[]
+}
+
+function newQueue(): DualQueue {
+  return { keys: [], ids: [], edges: [] }
+}
+
+function clearQueue(q: DualQueue): void {
+  q.keys.length = 0
+  q.ids.length = 0
+  q.edges.length = 0
+}
+
+function before(q: DualQueue, i: number, j: number): boolean {
+  const a = q.keys[i] as number
+  const b = q.keys[j] as number
+  return a < b || (a === b && (q.ids[i] as number) < (q.ids[j] as number))
+}
+
+function swapEntries(q: DualQueue, i: number, j: number): void {
+  const key = q.keys[i] as number
+  q.keys[i] = q.keys[j] as number
+  q.keys[j] = key
+  const id = q.ids[i] as number
+  q.ids[i] = q.ids[j] as number
+  q.ids[j] = id
+  const edge = q.edges[i] as number
+  q.edges[i] = q.edges[j] as number
+  q.edges[j] = edge
+}
+
+function pushQueue(q: DualQueue, key: number, id: number, edge: number): void {
+  let i = q.keys.length
+  q.keys.push(key)
+  q.ids.push(id)
+  q.edges.push(edge)
+  while (i > 0) {
+    const up = (i - 1) >> 1
+    if (!before(q, i, up)) break
+    swapEntries(q, i, up)
+    i = up
+  }
+}
+
+function popQueue(q: DualQueue): void {
+  const last = q.keys.length - 1
+  swapEntries(q, 0, last)
+  q.keys.pop()
+  q.ids.pop()
+  q.edges.pop()
+  let i = 0
+  for (;;) {
+    const l = 2 * i + 1
+    const r = l + 1
+    let least = i
+    if (l < last && before(q, l, least)) least = l
+    if (r < last && before(q, r, least)) least = r
+    if (least === i) break
+    swapEntries(q, i, least)
+    i = least
+  }
+}
+
+function markImproved(s: Solver, x: number): void {
+  if (s.isImproved[x] === 0) {
+    s.isImproved[x] = 1
+    s.improved.push(x)
+  }
+}
+
+/**
+ * Queues what improved since the last move, by its category now: an outer blossom's edge to
+ * another outer one, or an unlabelled vertex's edge to an outer one (a vertex inside an inner
+ * blossom is no candidate yet: it is queued if that blossom is expanded).
+ */
+function queueImproved(s: Solver): void {
+  const { improved, isImproved, label, topBlossom } = s
+  for (const x of improved) {
+    isImproved[x] = 0
+    if (label[x] === OUTER && s.parent[x] === -1) queueBetweenOuter(s, x)
+    else if (x < s.n && label[at(topBlossom, x)] === UNLABELLED) queueTowardUnlabelled(s, x)
+  }
+  improved.length = 0
+}
+
+/** Queues unlabelled vertex v's least-slack edge (its slack falls by each move). */
+function queueTowardUnlabelled(s: Solver, v: number): void {
+  const k = at(s.leastSlack, v)
+  if (k !== -1) pushQueue(s.towardUnlabelled, slack(s, k) + s.shift, v, k)
+}
+
+/** Queues outer blossom b's least-slack edge to another outer one (half its slack falls). */
+function queueBetweenOuter(s: Solver, b: number): void {
+  const k = at(s.leastSlack, b)
+  if (k !== -1) pushQueue(s.betweenOuter, slack(s, k) / 2 + s.shift, b, k)
+}
+
+/** Queues inner blossom b's dual (it falls by each move). */
+function queueInnerBlossom(s: Solver, b: number): void {
+  pushQueue(s.innerBlossoms, dualOf(s, b) + s.shift, b, -1)
 }
 
 function childrenOf(s: Solver, b: number): number[] {
@@ -328,13 +526,21 @@ function leavesOf(s: Solver, b: number, out: number[]): number[] {
     out.push(b)
     return out
   }
-  const stack = [b]
+  const stack = s.leafStack
+  stack.length = 0
+  stack.push(b)
   while (stack.length > 0) {
     const t = stack.pop() as number
     if (t < s.n) out.push(t)
     else for (const c of childrenOf(s, t)) stack.push(c)
   }
   return out
+}
+
+/** The vertices inside b, in `s.leaves` (valid until the next call). */
+function leavesOfScratch(s: Solver, b: number): number[] {
+  s.leaves.length = 0
+  return leavesOf(s, b, s.leaves)
 }
 
 /** Matches the two ends of an edge (given as the end at one of them). */
@@ -478,7 +684,18 @@ function resumeFrom(s: Solver, state: BlossomState): void {
 // prove none is worth taking (false).
 
 function runStage(s: Solver, maxCardinality: boolean): boolean {
+  const augmented = growForest(s, maxCardinality)
+  settleDuals(s)
+  return augmented
+}
+
+function growForest(s: Solver, maxCardinality: boolean): boolean {
   const n = s.n
+  clearQueue(s.towardUnlabelled)
+  clearQueue(s.betweenOuter)
+  clearQueue(s.innerBlossoms)
+  for (const x of s.improved) s.isImproved[x] = 0
+  s.improved.length = 0
   s.label.fill(UNLABELLED)
   s.leastSlack.fill(-1)
   for (let b = n; b < 2 * n; b++) s.outerNeighbourEdges[b] = null
@@ -518,24 +735,30 @@ function runStage(s: Solver, maxCardinality: boolean): boolean {
  * augments (true: the stage is over); a loose one updates the least-slack records.
  */
 function scanOuterVertices(s: Solver): boolean {
-  const { g, label, topBlossom, leastSlack, tight } = s
-  const { from, to, weight } = g
+  const { g, label, topBlossom, leastSlack, tight, drift } = s
+  const { from, to, weight, vertexAt, farEnds, firstFarEnd } = g
   const dual = s.dual
+  const shift = s.shift
   // `slack` inlined by hand: this is the innermost loop.
+  const dualNow = (x: number): number => valueAt(dual, x) + (drift[x] as number) * shift
   const slackOf = (k: number): number =>
-    valueAt(dual, at(from, k)) + valueAt(dual, at(to, k)) - 2 * valueAt(weight, k)
+    dualNow(at(from, k)) + dualNow(at(to, k)) - 2 * valueAt(weight, k)
   while (s.toScan.length > 0) {
     const v = s.toScan.pop() as number
-    for (let q = at(g.firstFarEnd, v); q < at(g.firstFarEnd, v + 1); q++) {
-      const far = at(g.farEnds, q)
+    // v is outer for the rest of the stage, so its dual stays put while the duals do; its
+    // blossom changes only when a new one is shrunk round it.
+    const dualV = dualNow(v)
+    let bv = at(topBlossom, v)
+    const last = at(firstFarEnd, v + 1)
+    for (let q = at(firstFarEnd, v); q < last; q++) {
+      const far = at(farEnds, q)
       const k = far >> 1
-      const w = at(g.vertexAt, far)
-      const bv = at(topBlossom, v)
+      const w = at(vertexAt, far)
       const bw = at(topBlossom, w)
       if (bv === bw) continue
       let kSlack = 0
       if (tight[k] === 0) {
-        kSlack = slackOf(k)
+        kSlack = dualV + dualNow(w) - 2 * valueAt(weight, k)
         if (kSlack <= 0) tight[k] = 1
       }
       if (tight[k] !== 0) {
@@ -545,6 +768,7 @@ function scanOuterVertices(s: Solver): boolean {
           const base = findCycleBase(s, v, w)
           if (base >= 0) {
             shrinkBlossom(s, base, k)
+            bv = at(topBlossom, v)
           } else {
             augmentAlongPath(s, k)
             return true
@@ -556,9 +780,15 @@ function scanOuterVertices(s: Solver): boolean {
           s.treeEnd[w] = far ^ 1
         }
       } else if (label[bw] === OUTER) {
-        if (leastSlack[bv] === -1 || kSlack < slackOf(at(leastSlack, bv))) leastSlack[bv] = k
+        if (leastSlack[bv] === -1 || kSlack < slackOf(at(leastSlack, bv))) {
+          leastSlack[bv] = k
+          markImproved(s, bv)
+        }
       } else if (label[w] === UNLABELLED) {
-        if (leastSlack[w] === -1 || kSlack < slackOf(at(leastSlack, w))) leastSlack[w] = k
+        if (leastSlack[w] === -1 || kSlack < slackOf(at(leastSlack, w))) {
+          leastSlack[w] = k
+          markImproved(s, w)
+        }
       }
     }
   }
@@ -583,8 +813,18 @@ function growTree(s: Solver, w0: number, label0: number, via0: number): void {
     s.leastSlack[w] = -1
     s.leastSlack[b] = -1
     if (label === OUTER) {
+      const first = s.toScan.length
       leavesOf(s, b, s.toScan)
+      for (let i = first; i < s.toScan.length; i++) setDrift(s, s.toScan[i] as number, -1)
+      if (b >= s.n) setDrift(s, b, 1)
       return
+    }
+    if (b < s.n) {
+      setDrift(s, b, 1)
+    } else {
+      for (const leaf of leavesOfScratch(s, b)) setDrift(s, leaf, 1)
+      setDrift(s, b, -1)
+      queueInnerBlossom(s, b)
     }
     const baseMate = at(s.mateEnd, at(s.base, b))
     w = at(s.g.vertexAt, baseMate)
@@ -599,7 +839,8 @@ function growTree(s: Solver, w0: number, label0: number, via0: number): void {
  * (the edge joins two trees: an augmenting path).
  */
 function findCycleBase(s: Solver, v0: number, w0: number): number {
-  const walked: number[] = []
+  const walked = s.walked
+  walked.length = 0
   let base = -1
   let v = v0
   let w = w0
@@ -668,31 +909,42 @@ function shrinkBlossom(s: Solver, base: number, k: number): void {
   s.childLinks[b] = links
   s.label[b] = OUTER
   s.treeEnd[b] = at(s.treeEnd, baseChild)
+  // Children's duals stop moving; the new blossom's starts at 0 and rises.
+  for (const child of children) if (child >= s.n) setDrift(s, child, 0)
   s.dual[b] = 0
-  for (const leaf of leavesOf(s, b, [])) {
+  s.drift[b] = 0
+  setDrift(s, b, 1)
+  for (const leaf of leavesOfScratch(s, b)) {
     // Inner vertices become outer inside the new blossom: their edges are now to be scanned.
     if (at(s.label, at(topBlossom, leaf)) === INNER) s.toScan.push(leaf)
     topBlossom[leaf] = b
+    setDrift(s, leaf, -1)
   }
   recordOuterNeighbours(s, b, children)
 }
 
 /** The new blossom's least-slack edge to each other outer blossom, from its children's records. */
 function recordOuterNeighbours(s: Solver, b: number, children: readonly number[]): void {
-  const { g, topBlossom } = s
-  const best = new Map<number, number>()
+  const { g, topBlossom, bestEdgeTo, bestSlackTo } = s
+  // Per neighbouring outer blossom, in the order first met (which keeps ties as they were).
+  const order = s.neighbours
+  order.length = 0
   const consider = (k: number): void => {
     const j = at(topBlossom, at(g.to, k)) === b ? at(g.from, k) : at(g.to, k)
     const bj = at(topBlossom, j)
     if (bj !== b && s.label[bj] === OUTER) {
-      const current = best.get(bj)
-      if (current === undefined || slack(s, k) < slack(s, current)) best.set(bj, k)
+      const current = at(bestEdgeTo, bj)
+      if (current === -1) order.push(bj)
+      if (current === -1 || slack(s, k) < valueAt(bestSlackTo, bj)) {
+        bestEdgeTo[bj] = k
+        bestSlackTo[bj] = slack(s, k)
+      }
     }
   }
   for (const child of children) {
     const known = s.outerNeighbourEdges[child]
     if (known === null || known === undefined) {
-      for (const leaf of leavesOf(s, child, [])) {
+      for (const leaf of leavesOfScratch(s, child)) {
         for (let q = at(g.firstFarEnd, leaf); q < at(g.firstFarEnd, leaf + 1); q++) {
           consider(at(g.farEnds, q) >> 1)
         }
@@ -703,11 +955,23 @@ function recordOuterNeighbours(s: Solver, b: number, children: readonly number[]
     s.outerNeighbourEdges[child] = null
     s.leastSlack[child] = -1
   }
-  const list = [...best.values()]
-  s.outerNeighbourEdges[b] = list
+  const list = new Array<number>(order.length)
   let least = -1
-  for (const k of list) if (least === -1 || slack(s, k) < slack(s, least)) least = k
+  let leastSlack = 0
+  for (let i = 0; i < order.length; i++) {
+    const bj = order[i] as number
+    const k = at(bestEdgeTo, bj)
+    list[i] = k
+    bestEdgeTo[bj] = -1
+    const d = valueAt(bestSlackTo, bj)
+    if (least === -1 || d < leastSlack) {
+      least = k
+      leastSlack = d
+    }
+  }
+  s.outerNeighbourEdges[b] = list
   s.leastSlack[b] = least
+  queueBetweenOuter(s, b)
 }
 
 /**
@@ -721,11 +985,13 @@ function recordOuterNeighbours(s: Solver, b: number, children: readonly number[]
 function expandBlossom(s: Solver, b: number, endOfStage: boolean): void {
   const { n, g, topBlossom, label } = s
   const children = childrenOf(s, b)
+  // Mid-stage its dual has just reached 0 and stops there.
+  if (!endOfStage) setDrift(s, b, 0)
   for (const child of children) {
     s.parent[child] = -1
     if (child < n) topBlossom[child] = child
     else if (endOfStage && s.dual[child] === 0) expandBlossom(s, child, endOfStage)
-    else for (const leaf of leavesOf(s, child, [])) topBlossom[leaf] = child
+    else for (const leaf of leavesOfScratch(s, child)) topBlossom[leaf] = child
   }
   if (!endOfStage && label[b] === INNER) {
     const links = linksOf(s, b)
@@ -770,7 +1036,7 @@ function expandBlossom(s: Solver, b: number, endOfStage: boolean): void {
         continue
       }
       let reached = -1
-      for (const leaf of leavesOf(s, child, [])) {
+      for (const leaf of leavesOfScratch(s, child)) {
         if (label[leaf] !== UNLABELLED) {
           reached = leaf
           break
@@ -783,6 +1049,7 @@ function expandBlossom(s: Solver, b: number, endOfStage: boolean): void {
       }
       j += step
     }
+    followNewLabels(s, children)
   }
   label[b] = -1
   s.treeEnd[b] = -1
@@ -792,6 +1059,34 @@ function expandBlossom(s: Solver, b: number, endOfStage: boolean): void {
   s.outerNeighbourEdges[b] = null
   s.leastSlack[b] = -1
   s.spareBlossomIds.push(b)
+}
+
+/**
+ * After an inner blossom is expanded mid-stage: each former child's duals move as its new label
+ * says, an inner sub-blossom joins the queue, and a vertex left unlabelled becomes a candidate by
+ * the least-slack edge it kept while inside.
+ */
+function followNewLabels(s: Solver, children: readonly number[]): void {
+  const { n, label, topBlossom } = s
+  const leaves = s.leaves
+  leaves.length = 0
+  for (const child of children) {
+    leavesOf(s, child, leaves)
+    if (child < n) continue
+    const l = label[child]
+    if (l === OUTER) setDrift(s, child, 1)
+    else if (l === INNER) {
+      if (s.drift[child] !== -1) {
+        setDrift(s, child, -1)
+        queueInnerBlossom(s, child)
+      }
+    } else setDrift(s, child, 0)
+  }
+  for (const leaf of leaves) {
+    const l = label[at(topBlossom, leaf)]
+    setDrift(s, leaf, l === OUTER ? -1 : l === INNER ? 1 : 0)
+    if (l === UNLABELLED) queueTowardUnlabelled(s, leaf)
+  }
 }
 
 /** After a stage, outer blossoms whose dual is 0 are expanded (they no longer help). */
@@ -882,73 +1177,43 @@ type DualStep =
   | { readonly kind: 'edge-between-outer'; readonly edge: number }
   | { readonly kind: 'inner-blossom-spent'; readonly blossom: number }
 
+/** The move found, as plain numbers (thousands of moves a solve: no object per candidate). */
+interface Move {
+  kind: DualStep['kind'] | null
+  target: number
+  delta: number
+}
+
 /**
  * Moves the duals by the largest δ that keeps every edge feasible (outer vertices down, inner
  * ones up, outer blossoms up by 2δ, inner blossoms down) and says what that δ achieved: an edge
  * from an outer blossom to an unlabelled vertex or to another outer blossom became tight, an
  * inner blossom's dual reached 0, or nothing more can be gained ('done': without maximum
- * cardinality when some vertex dual reaches 0, with it when no tree can grow).
+ * cardinality when some vertex dual reaches 0, with it when no tree can grow). Ties go to the
+ * first category in that order, then to the lowest id.
  */
 function adjustDuals(s: Solver, maxCardinality: boolean): DualStep {
-  const { n, dual, label, topBlossom, leastSlack } = s
-  // The best step so far as plain numbers (this loop runs O(n) times a stage).
-  let kind: DualStep['kind'] | null = null
-  let target = -1
-  let delta = 0
+  const move: Move = { kind: null, target: -1, delta: 0 }
   if (!maxCardinality) {
-    kind = 'done'
-    delta = Infinity
-    for (let v = 0; v < n; v++) delta = Math.min(delta, valueAt(dual, v))
+    move.kind = 'done'
+    move.delta = Infinity
+    for (let v = 0; v < s.n; v++) move.delta = Math.min(move.delta, dualOf(s, v))
   }
-  for (let v = 0; v < n; v++) {
-    if (label[at(topBlossom, v)] === UNLABELLED && leastSlack[v] !== -1) {
-      const d = slack(s, at(leastSlack, v))
-      if (kind === null || d < delta) {
-        delta = d
-        kind = 'edge-to-unlabelled'
-        target = at(leastSlack, v)
-      }
-    }
+  switch (s.search) {
+    case 'queued':
+      leastByQueue(s, move)
+      break
+    case 'scan':
+      leastByScan(s, move)
+      break
   }
-  for (let b = 0; b < 2 * n; b++) {
-    if (s.parent[b] === -1 && label[b] === OUTER && leastSlack[b] !== -1) {
-      const twice = slack(s, at(leastSlack, b))
-      if (twice % 2 !== 0) throw new Error('blossom: odd slack between S-vertices')
-      const d = twice / 2
-      if (kind === null || d < delta) {
-        delta = d
-        kind = 'edge-between-outer'
-        target = at(leastSlack, b)
-      }
-    }
-  }
-  for (let b = n; b < 2 * n; b++) {
-    if (
-      at(s.base, b) >= 0 &&
-      s.parent[b] === -1 &&
-      label[b] === INNER &&
-      (kind === null || valueAt(dual, b) < delta)
-    ) {
-      delta = valueAt(dual, b)
-      kind = 'inner-blossom-spent'
-      target = b
-    }
-  }
+  const { target } = move
+  let kind = move.kind
   if (kind === null) {
     // No augmenting path is left: the matching has maximum cardinality.
     kind = 'done'
-    delta = 0
-  }
-  for (let v = 0; v < n; v++) {
-    const l = label[at(topBlossom, v)]
-    if (l === OUTER) dual[v] = valueAt(dual, v) - delta
-    else if (l === INNER) dual[v] = valueAt(dual, v) + delta
-  }
-  for (let b = n; b < 2 * n; b++) {
-    if (at(s.base, b) >= 0 && s.parent[b] === -1) {
-      if (label[b] === OUTER) dual[b] = valueAt(dual, b) + delta
-      else if (label[b] === INNER) dual[b] = valueAt(dual, b) - delta
-    }
+  } else {
+    s.shift += move.delta
   }
   switch (kind) {
     case 'done':
@@ -958,5 +1223,91 @@ function adjustDuals(s: Solver, maxCardinality: boolean): DualStep {
       return { kind, edge: target }
     case 'inner-blossom-spent':
       return { kind, blossom: target }
+  }
+}
+
+function offer(move: Move, kind: DualStep['kind'], d: number, target: number): void {
+  if (move.kind === null || d < move.delta) {
+    move.kind = kind
+    move.delta = d
+    move.target = target
+  }
+}
+
+/** The reference: every vertex and blossom looked at, in id order. */
+function leastByScan(s: Solver, move: Move): void {
+  const { n, label, topBlossom, leastSlack } = s
+  for (let v = 0; v < n; v++) {
+    if (label[at(topBlossom, v)] === UNLABELLED && leastSlack[v] !== -1) {
+      offer(move, 'edge-to-unlabelled', slack(s, at(leastSlack, v)), at(leastSlack, v))
+    }
+  }
+  for (let b = 0; b < 2 * n; b++) {
+    if (s.parent[b] === -1 && label[b] === OUTER && leastSlack[b] !== -1) {
+      offer(move, 'edge-between-outer', halfSlack(s, at(leastSlack, b)), at(leastSlack, b))
+    }
+  }
+  for (let b = n; b < 2 * n; b++) {
+    if (at(s.base, b) >= 0 && s.parent[b] === -1 && label[b] === INNER) {
+      offer(move, 'inner-blossom-spent', dualOf(s, b), b)
+    }
+  }
+}
+
+function halfSlack(s: Solver, k: number): number {
+  const twice = slack(s, k)
+  if (twice % 2 !== 0) throw new Error('blossom: odd slack between S-vertices')
+  return twice / 2
+}
+
+/**
+ * The same move from the queues: the least live entry of each category (stale ones, whose
+ * vertex or blossom has been labelled, absorbed or given another edge since, are dropped).
+ */
+function leastByQueue(s: Solver, move: Move): void {
+  queueImproved(s)
+  const { label, topBlossom, leastSlack, shift } = s
+  const q1 = s.towardUnlabelled
+  while (q1.keys.length > 0) {
+    const v = q1.ids[0] as number
+    const k = q1.edges[0] as number
+    if (
+      label[at(topBlossom, v)] === UNLABELLED &&
+      leastSlack[v] === k &&
+      slack(s, k) === (q1.keys[0] as number) - shift
+    ) {
+      offer(move, 'edge-to-unlabelled', slack(s, k), k)
+      break
+    }
+    popQueue(q1)
+  }
+  const q2 = s.betweenOuter
+  while (q2.keys.length > 0) {
+    const b = q2.ids[0] as number
+    const k = q2.edges[0] as number
+    if (
+      s.parent[b] === -1 &&
+      label[b] === OUTER &&
+      leastSlack[b] === k &&
+      halfSlack(s, k) === (q2.keys[0] as number) - shift
+    ) {
+      offer(move, 'edge-between-outer', halfSlack(s, k), k)
+      break
+    }
+    popQueue(q2)
+  }
+  const q3 = s.innerBlossoms
+  while (q3.keys.length > 0) {
+    const b = q3.ids[0] as number
+    if (
+      at(s.base, b) >= 0 &&
+      s.parent[b] === -1 &&
+      label[b] === INNER &&
+      dualOf(s, b) === (q3.keys[0] as number) - shift
+    ) {
+      offer(move, 'inner-blossom-spent', dualOf(s, b), b)
+      break
+    }
+    popQueue(q3)
   }
 }

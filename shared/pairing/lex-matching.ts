@@ -30,7 +30,7 @@ import {
   type PerfectMatching,
   type SparseProblem,
 } from './matching'
-import { packedCost, packTiers, type TierSpec } from './tiers'
+import { packedRange, packTiers, type TierSpec } from './tiers'
 
 export interface LexProblem {
   readonly n: number
@@ -345,8 +345,7 @@ export function lexMinCostPerfectMatching(
       }
       const values = problem.values(u, v)
       if (values === null) return null
-      const own = values.slice(from, end)
-      return packedCost(fixed, prior === null ? own : [prior.crossings(u, v), ...own])
+      return packedRange(fixed, prior === null ? null : prior.crossings(u, v), values, from, end)
     }
     const candidates: (readonly [number, number])[] = []
     if (allowed !== null && allowed.length <= 40 * n) {

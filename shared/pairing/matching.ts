@@ -245,6 +245,9 @@ export function sparseMinCostPerfectMatching(problem: SparseProblem): PerfectMat
   if (n % 2 === 1) return null
   const top = maxCost + 1
   const edges: CostEdge[] = []
+  // The same edges as the blossom takes them, kept alongside (edges are only ever appended):
+  // not rebuilt for every solve.
+  const weighted: WeightedEdge[] = []
   // The proof asks whether a pair is in already for up to millions of pairs: a bit per pair is
   // far cheaper than a Set of keys while the field's pairs fit in a few megabytes.
   const seen = pairSet(n)
@@ -257,6 +260,7 @@ export function sparseMinCostPerfectMatching(problem: SparseProblem): PerfectMat
     if (c === null) return false
     if (c > maxCost || c < 0) throw new RangeError(`cost ${c} outside 0..${maxCost}`)
     edges.push({ u, v, cost: c })
+    weighted.push({ u, v, w: top - c })
     return true
   }
   for (const [a, b] of problem.candidates) add(a, b)
@@ -266,7 +270,7 @@ export function sparseMinCostPerfectMatching(problem: SparseProblem): PerfectMat
   let bounds: Float64Array | null = null
   let exact: Float64Array | null = null
   for (let solves = 1; ; solves++) {
-    const result = maxWeightMatching(n, toWeights(edges, top), true, true, state)
+    const result = maxWeightMatching(n, weighted, true, true, state)
     state = result.state
     if (!perfect(result)) {
       // The candidates hold no perfect matching: widen to every allowed pair once; if that has

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { MAX_COST } from './matching'
-import { packedCost, packTiers, type TierSpec } from './tiers'
+import { packedCost, packedRange, packTiers, type TierSpec } from './tiers'
 
 describe('cost tiers (shared/pairing/weights.ts: tiers minimised in strict order)', () => {
   test('one unit of a tier outweighs every lower tier at its maximum in every pairing of the round', () => {
@@ -42,5 +42,26 @@ describe('cost tiers (shared/pairing/weights.ts: tiers minimised in strict order
 
   test('a tier too large on its own is refused', () => {
     expect(packTiers([{ name: 'huge', max: 2 ** 52 }], 1)).toBeNull()
+  })
+
+  test('a phase of lex-matching.ts: a range of the tiers, after an optional lead tier, priced in place as packedCost of that list', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 50 }), { minLength: 1, maxLength: 6 }),
+        fc.array(fc.integer({ min: 0, max: 50 }), { minLength: 0, maxLength: 8 }),
+        fc.nat(8),
+        fc.nat(8),
+        fc.option(fc.integer({ min: 0, max: 9 })),
+        (maxes, values, a, b, lead) => {
+          const from = Math.min(a, b)
+          const end = Math.max(a, b)
+          const tiers = maxes.map((max, t) => ({ name: `tier ${String(t)}`, max }))
+          const packing = packTiers(tiers, 10)
+          if (packing === null) return
+          const list = [...(lead === null ? [] : [lead]), ...values.slice(from, end)]
+          expect(packedRange(packing, lead, values, from, end)).toBe(packedCost(packing, list))
+        },
+      ),
+    )
   })
 })

@@ -52,7 +52,23 @@ export function packTiers(
 
 /** The packed cost of one pair from its tier values (highest first). */
 export function packedCost(packing: TierPacking, values: readonly number[]): number {
-  let cost = 0
-  for (let t = 0; t < values.length; t++) cost += (values[t] ?? 0) * (packing.scale[t] ?? 0)
+  return packedRange(packing, null, values, 0, values.length)
+}
+
+/**
+ * `packedCost(packing, [lead, ...values.slice(from, end)])` (without `lead` when null), built
+ * without those arrays: the phases of lex-matching.ts price up to millions of pairs this way.
+ */
+export function packedRange(
+  packing: TierPacking,
+  lead: number | null,
+  values: readonly number[],
+  from: number,
+  end: number,
+): number {
+  const { scale } = packing
+  const shift = lead === null ? 0 : 1
+  let cost = lead === null ? 0 : lead * (scale[0] ?? 0)
+  for (let t = from; t < end; t++) cost += (values[t] ?? 0) * (scale[t - from + shift] ?? 0)
   return cost
 }
