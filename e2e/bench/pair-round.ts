@@ -27,7 +27,7 @@ const root = join(import.meta.dirname, '..', '..')
 
 const server = await preview({
   configFile: join(root, 'vite.web.config.ts'),
-  preview: { port: 4316, strictPort: false, host: '127.0.0.1' },
+  preview: { port: Number(process.env['BENCH_PORT'] ?? 4316), strictPort: true, host: '127.0.0.1' },
   logLevel: 'silent',
 })
 const url = server.resolvedUrls?.local[0]

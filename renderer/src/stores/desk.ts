@@ -17,7 +17,11 @@ import { starterCommandFor } from '../../../shared/desk/result-line'
 import { err, type Result } from '../../../shared/result'
 import type { PlayerId } from '../../../shared/results/game-result'
 import type { Player, TournamentState } from '../../../shared/tournament/types'
-import { prepareProposal, proposePairingOffThread } from '../workers/pairing-client'
+import {
+  prepareProposal,
+  proposePairingOffThread,
+  warmPairingWorker,
+} from '../workers/pairing-client'
 import { useClockStore } from './clock'
 import { useTournamentStore } from './tournament'
 
@@ -173,6 +177,11 @@ export const useDeskStore = defineStore('desk', () => {
     if (state && !pairing.value) prepareProposal(state, division, round, options)
   }
 
+  /** Starts the pairing worker ahead of its first proposal (the Rounds screen, as it opens). */
+  function warmUp(): void {
+    warmPairingWorker()
+  }
+
   /**
    * Pairs the division's last round again (its locked tables stay) in one command, so the log
    * never holds the round unpaired and a refused re-pair leaves the round as it was.
@@ -196,6 +205,7 @@ export const useDeskStore = defineStore('desk', () => {
     pairing,
     prepare,
     propose,
+    warmUp,
     repairRound,
     day,
     chosenDay,

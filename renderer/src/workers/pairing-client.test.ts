@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { proposePairing, type ProposeOptions } from '../../../shared/desk/pair-next'
 import { apply } from '../../../shared/tournament/apply'
-import { prepareProposal, proposePairingOffThread } from './pairing-client'
+import { prepareProposal, proposePairingOffThread, warmPairingWorker } from './pairing-client'
 import { answerPairingRequest, type PairingRequest } from './pairing-protocol'
 import { playedEvent } from './test-support/played-event'
 
@@ -12,6 +12,10 @@ import { playedEvent } from './test-support/played-event'
 class FakeWorker {
   static requests: PairingRequest[] = []
   static broken = false
+  static started = 0
+  constructor() {
+    FakeWorker.started++
+  }
   onmessage: ((event: { data: unknown }) => void) | null = null
   onerror: ((event: { preventDefault: () => void }) => void) | null = null
   onmessageerror: (() => void) | null = null
@@ -32,6 +36,17 @@ const { state } = playedEvent(20260522)
 const options = (seed: number): ProposeOptions => ({ seed, rollCallDay: '2026-03-15' })
 
 describe('the Rounds screen pairs in the worker (issue 20), with the proposal the page would make', () => {
+  test('warmed as the screen opens: the worker starts, asked nothing, and that one pairs the press', async () => {
+    FakeWorker.requests = []
+    warmPairingWorker()
+    warmPairingWorker()
+    expect(FakeWorker.started).toBe(1)
+    expect(FakeWorker.requests).toHaveLength(0)
+    await proposePairingOffThread(state, 'A', 7, options(5))
+    expect(FakeWorker.started).toBe(1)
+    expect(FakeWorker.requests).toHaveLength(1)
+  })
+
   test('a press: one request, the proposal proposePairing gives on the page', async () => {
     FakeWorker.requests = []
     const result = await proposePairingOffThread(state, 'A', 7, options(11))

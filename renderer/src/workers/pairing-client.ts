@@ -77,6 +77,15 @@ function theWorker(): Worker | null {
   return worker
 }
 
+/**
+ * Starts the worker before it is first asked (issue 20): the Rounds screen calls it as it opens,
+ * so a Pair pressed at once does not also wait for the worker's script to load and start.
+ * Nothing where there is no Worker.
+ */
+export function warmPairingWorker(): void {
+  theWorker()
+}
+
 /** The worker's proposal, or null when it failed (the caller pairs on the page). */
 async function ask(
   target: Worker,
