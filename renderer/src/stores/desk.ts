@@ -11,6 +11,7 @@ import {
 import {
   nextRoundNumber,
   type PairingProposal,
+  type PairingWarning,
   type ProposeOptions,
 } from '../../../shared/desk/pair-next'
 import { starterCommandFor } from '../../../shared/desk/result-line'
@@ -18,6 +19,7 @@ import { err, type Result } from '../../../shared/result'
 import type { PlayerId } from '../../../shared/results/game-result'
 import type { Player, TournamentState } from '../../../shared/tournament/types'
 import {
+  pairingWarningsOffThread,
   prepareProposal,
   proposePairingOffThread,
   warmPairingWorker,
@@ -177,6 +179,15 @@ export const useDeskStore = defineStore('desk', () => {
     if (state && !pairing.value) prepareProposal(state, division, round, options)
   }
 
+  /** The review's warnings about `round` as paired in `state`, worked out in the pairing worker. */
+  function reviewWarnings(
+    state: TournamentState,
+    division: string,
+    round: number,
+  ): Promise<readonly PairingWarning[]> {
+    return pairingWarningsOffThread(state, division, round)
+  }
+
   /** Starts the pairing worker ahead of its first proposal (the Rounds screen, as it opens). */
   function warmUp(): void {
     warmPairingWorker()
@@ -205,6 +216,7 @@ export const useDeskStore = defineStore('desk', () => {
     pairing,
     prepare,
     propose,
+    reviewWarnings,
     warmUp,
     repairRound,
     day,

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
-import { proposePairing, type ProposeOptions } from '../../../shared/desk/pair-next'
+import {
+  pairingWarnings,
+  proposePairing,
+  type ProposeOptions,
+} from '../../../shared/desk/pair-next'
 import { apply } from '../../../shared/tournament/apply'
-import { prepareProposal, proposePairingOffThread, warmPairingWorker } from './pairing-client'
+import {
+  pairingWarningsOffThread,
+  prepareProposal,
+  proposePairingOffThread,
+  warmPairingWorker,
+} from './pairing-client'
 import { answerPairingRequest, type PairingRequest } from './pairing-protocol'
 import { playedEvent } from './test-support/played-event'
 
@@ -88,6 +97,17 @@ describe('the Rounds screen pairs in the worker (issue 20), with the proposal th
       expect(result).toEqual(proposePairing(state, 'A', 7, options(32)))
     },
   )
+
+  test('the review’s warnings: one request, what pairingWarnings gives on the page', async () => {
+    FakeWorker.requests = []
+    const proposal = proposePairing(state, 'A', 7, options(51))
+    if (!proposal.ok) throw new Error(proposal.error.code)
+    const paired = apply(state, proposal.value.command, state.id)
+    if (!paired.ok || paired.value === undefined) throw new Error('not paired')
+    const found = await pairingWarningsOffThread(paired.value, 'A', 7)
+    expect(FakeWorker.requests.map((r) => r.kind)).toEqual(['warnings'])
+    expect(found).toEqual(pairingWarnings(paired.value, 'A', 7))
+  })
 
   test('a worker that fails: the page pairs on its own thread, with the same proposal', async () => {
     FakeWorker.broken = true
