@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import {
   pairingWarnings,
   proposePairing,
@@ -89,6 +89,27 @@ describe('the pairing worker proposes what the page proposes (issue 20: the same
     expect(second.state).toBe(first.state)
     expect(JSON.parse(second.state)).toEqual(withRound7)
     expect(warningsRequest(3, played.state, 'A', 7).state).toBe(JSON.stringify(played.state))
+  })
+
+  test('a state asked about twice is read once, and a new state is read afresh', () => {
+    const parse = vi.spyOn(JSON, 'parse')
+    try {
+      const first = answerPairingRequest(structuredClone(warningsRequest(1, withRound7, 'A', 7)))
+      const again = answerPairingRequest(structuredClone(warningsRequest(2, withRound7, 'A', 7)))
+      expect(again).toEqual({ ...first, id: 2 })
+      const other = answerPairingRequest(
+        structuredClone(pairingRequest(3, played.state, 'A', 7, { seed: 8 })),
+      )
+      expect(other).toEqual({
+        id: 3,
+        kind: 'proposal',
+        result: proposePairing(played.state, 'A', 7, { seed: 8 }),
+      })
+      expect(parse.mock.calls.length).toBeLessThanOrEqual(2)
+      expect(parse.mock.calls.length).toBeGreaterThanOrEqual(1)
+    } finally {
+      parse.mockRestore()
+    }
   })
 
   test('a request the worker cannot read is answered as a failure, not thrown', () => {
