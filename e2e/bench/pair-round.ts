@@ -4,10 +4,12 @@
  * tests do): imports the event from a tsh .t file (e2e/support/late-t.ts), opens the Rounds
  * screen, presses "Pair round 21" and times it until the round's pairings show; meanwhile it
  * records the page's longest task (PerformanceObserver 'longtask') and the longest gap between
- * two animation frames. Targets: shown in under 1 s; no task over 200 ms. The press comes 3 s
- * after the screen shows, as a director's does (the worker proposes the round ahead once every
- * result is in); the same press at once (the worker's own time) and the same round paired on the
- * page itself (no Worker: what the app did before) are printed after it, for comparison.
+ * two animation frames. Targets: shown in under 1 s; no task over 200 ms, nor while the Rounds
+ * screen opens (round 20 shown for review with its warnings, the worker started). The press comes
+ * 3 s after the screen shows, as a director's does (the worker proposes the round ahead once every
+ * result is in); the same press at once (the worker's own time, from a cold start) and the same
+ * round paired on the page itself (no Worker: what the app did before) are printed after it, for
+ * comparison. BENCH_PORT sets the preview server's port.
  * BENCH_PLAYERS=1000 runs it at another size.
  *
  *   npx vite build --config vite.web.config.ts && npx tsx e2e/bench/pair-round.ts
@@ -27,7 +29,7 @@ const root = join(import.meta.dirname, '..', '..')
 
 const server = await preview({
   configFile: join(root, 'vite.web.config.ts'),
-  preview: { port: 4316, strictPort: false, host: '127.0.0.1' },
+  preview: { port: Number(process.env['BENCH_PORT'] ?? 4316), strictPort: true, host: '127.0.0.1' },
   logLevel: 'silent',
 })
 const url = server.resolvedUrls?.local[0]
@@ -66,6 +68,8 @@ const STOP = `new Promise((resolve) => requestAnimationFrame(() => {
 const PRESSED = 'globalThis.benchWatch.from = performance.now()'
 
 interface Figures {
+  /** Opening the Rounds screen: its longest task, from the click to the press. */
+  readonly openingTaskMs: number
   readonly shownMs: number
   readonly longestTaskMs: number
   readonly longestFrameGapMs: number
@@ -102,13 +106,21 @@ async function pairRound21(
   await page.getByRole('button', { name: 'Import tsh .t file…' }).click()
   await (await chooser).setFiles(tFile)
   await page.getByRole('heading', { name: 'bench', level: 1 }).waitFor()
+  // The opening of the file settles (its checkpoints are made in slices after it shows).
+  await page.waitForTimeout(1000)
+  // As text: the page runs it as written (tsx would wrap named functions in its own helper).
+  await page.evaluate(WATCH)
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Rounds' }).click()
   const pair = page.getByRole('button', { name: new RegExp(`^Pair round ${ROUNDS + 1}`) })
   await pair.waitFor()
   // A director looks at the screen before pressing; the opening's own work settles meanwhile.
   await page.waitForTimeout(waitMs)
-  // As text: the page runs it as written (tsx would wrap named functions in its own helper).
-  await page.evaluate(WATCH)
+  const openingTaskMs = await page.evaluate<number>(
+    'Math.max(0, ...globalThis.benchWatch.tasks.map(([, length]) => length))',
+  )
+  await page.evaluate(
+    'globalThis.benchWatch.tasks = []; globalThis.benchWatch.longestTask = 0; globalThis.benchWatch.longestGap = 0',
+  )
   await page.evaluate(PRESSED)
   const started = performance.now()
   await pair.click()
@@ -127,6 +139,7 @@ async function pairRound21(
   await page.close()
   if (errors.length > 0) throw new Error(`the page reported errors: ${errors.join(' | ')}`)
   return {
+    openingTaskMs,
     shownMs,
     longestTaskMs: watched.longestTask,
     longestFrameGapMs: watched.longestGap,
@@ -149,19 +162,21 @@ try {
   const verdict = (ok: boolean): string => (ok ? 'met' : 'MISSED')
   const shownOk = worker.shownMs < TARGET_MS
   const taskOk = Math.max(worker.longestTaskMs, worker.longestFrameGapMs) <= LONGEST_TASK_MS
+  const openingOk = worker.openingTaskMs <= LONGEST_TASK_MS
   console.log(
     [
       `[pair round] ${PLAYERS} players, round ${ROUNDS + 1} after ${ROUNDS} Swiss-like rounds (load ${load})`,
       `pressed Pair 3 s after the screen showed, to pairings shown: ${worker.shownMs.toFixed(0)} ms, target < ${TARGET_MS} ms: ${verdict(shownOk)}`,
       `longest task on the page: ${worker.longestTaskMs.toFixed(0)} ms, longest gap between frames: ${worker.longestFrameGapMs.toFixed(0)} ms, target ≤ ${LONGEST_TASK_MS} ms: ${verdict(taskOk)}`,
       `long tasks: ${worker.tasks}`,
-      `pressed as soon as the screen shows (nothing prepared ahead: the worker's own time): shown in ${atOnce.shownMs.toFixed(0)} ms, longest task ${atOnce.longestTaskMs.toFixed(0)} ms, longest gap ${atOnce.longestFrameGapMs.toFixed(0)} ms`,
+      `opening the Rounds screen (round ${ROUNDS} shown for review, round ${ROUNDS + 1} prepared): longest task ${worker.openingTaskMs.toFixed(0)} ms, target ≤ ${LONGEST_TASK_MS} ms: ${verdict(openingOk)}`,
+      `pressed as soon as the screen shows (the worker starting with the screen, on a cold start: its own time): shown in ${atOnce.shownMs.toFixed(0)} ms, longest task ${atOnce.longestTaskMs.toFixed(0)} ms, longest gap ${atOnce.longestFrameGapMs.toFixed(0)} ms`,
       `long tasks: ${atOnce.tasks}`,
       `the same on the page's thread (no Worker, as before issue 20): shown in ${inline.shownMs.toFixed(0)} ms, longest task ${inline.longestTaskMs.toFixed(0)} ms, longest gap ${inline.longestFrameGapMs.toFixed(0)} ms`,
       `long tasks: ${inline.tasks}`,
     ].join('\n'),
   )
-  if (!shownOk || !taskOk) process.exitCode = 1
+  if (!shownOk || !taskOk || !openingOk) process.exitCode = 1
 } finally {
   await browser.close()
   await new Promise<void>((resolve) => server.httpServer.close(() => resolve()))

@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 
 /** Standings after any round, and each player's history. */
 export class StandingsPage {
@@ -18,6 +18,8 @@ export class StandingsPage {
   /** Each row as [rank, name, wins, losses, spread, firsts, seconds]. */
   async rows(): Promise<string[][]> {
     await this.table().locator('tbody tr').first().waitFor()
+    // The New rating column is worked out just after the rows show (issue 20), the table busy.
+    await expect(this.table()).not.toHaveAttribute('aria-busy', 'true')
     return this.table()
       .locator('tbody tr')
       .evaluateAll((trs) =>

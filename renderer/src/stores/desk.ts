@@ -11,13 +11,19 @@ import {
 import {
   nextRoundNumber,
   type PairingProposal,
+  type PairingWarning,
   type ProposeOptions,
 } from '../../../shared/desk/pair-next'
 import { starterCommandFor } from '../../../shared/desk/result-line'
 import { err, type Result } from '../../../shared/result'
 import type { PlayerId } from '../../../shared/results/game-result'
 import type { Player, TournamentState } from '../../../shared/tournament/types'
-import { prepareProposal, proposePairingOffThread } from '../workers/pairing-client'
+import {
+  pairingWarningsOffThread,
+  prepareProposal,
+  proposePairingOffThread,
+  warmPairingWorker,
+} from '../workers/pairing-client'
 import { useClockStore } from './clock'
 import { useTournamentStore } from './tournament'
 
@@ -173,6 +179,20 @@ export const useDeskStore = defineStore('desk', () => {
     if (state && !pairing.value) prepareProposal(state, division, round, options)
   }
 
+  /** The review's warnings about `round` as paired in `state`, worked out in the pairing worker. */
+  function reviewWarnings(
+    state: TournamentState,
+    division: string,
+    round: number,
+  ): Promise<readonly PairingWarning[]> {
+    return pairingWarningsOffThread(state, division, round)
+  }
+
+  /** Starts the pairing worker ahead of its first proposal (the Rounds screen, as it opens). */
+  function warmUp(): void {
+    warmPairingWorker()
+  }
+
   /**
    * Pairs the division's last round again (its locked tables stay) in one command, so the log
    * never holds the round unpaired and a refused re-pair leaves the round as it was.
@@ -196,6 +216,8 @@ export const useDeskStore = defineStore('desk', () => {
     pairing,
     prepare,
     propose,
+    reviewWarnings,
+    warmUp,
     repairRound,
     day,
     chosenDay,

@@ -108,6 +108,30 @@ describe('the ratings store: the engine’s estimates through one memoised gette
     expect(ratings.afterRound('A', 1).size).toBe(0)
   })
 
+  test('afterRoundSoon (issue 20): not yet worked out → the previous ones, then the same as afterRound in a task of its own', async () => {
+    const tournament = await event()
+    const ratings = useRatingsStore()
+    await run(tournament, game('A', 1, [1, 2], [420, 380]))
+    const first = ratings.afterRoundSoon('A', 1)
+    expect(first.fresh).toBe(false)
+    expect(first.ratings.size).toBe(0)
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    const landed = ratings.afterRoundSoon('A', 1)
+    expect(landed).toEqual({ ratings: ratings.afterRound('A', 1), fresh: true })
+    // A new result: round 1's estimates as they were until round 2's are worked out.
+    await run(tournament, game('A', 2, [2, 1], [450, 300]))
+    const waiting = ratings.afterRoundSoon('A', 1)
+    expect(waiting).toEqual({ ratings: landed.ratings, fresh: false })
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(ratings.afterRoundSoon('A', 2)).toEqual({
+      ratings: ratings.afterRound('A', 2),
+      fresh: true,
+    })
+    // Rated by `none`: nothing to wait for.
+    await run(tournament, [{ type: 'setRatingSystem', division: 'B', system: 'none' }])
+    expect(ratings.afterRoundSoon('B', 1)).toEqual({ ratings: new Map(), fresh: true })
+  })
+
   test('a division that does not exist, or no tournament open, has no estimates', async () => {
     const ratings = useRatingsStore()
     expect(ratings.estimates('A')).toEqual([])

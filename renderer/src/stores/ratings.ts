@@ -1,4 +1,5 @@
 import { defineStore } from 'pinia'
+import { shallowRef } from 'vue'
 import {
   estimatesByRound,
   ratingsAfterRound,
@@ -13,7 +14,7 @@ import {
 import type { EstimateMemo, PlayerEstimates } from '../../../shared/ratings/estimate'
 import type { RatingSystem } from '../../../shared/ratings/rating-systems'
 import type { PlayerId } from '../../../shared/results/game-result'
-import type { Division } from '../../../shared/tournament/types'
+import type { Division, TournamentState } from '../../../shared/tournament/types'
 import { useTournamentStore } from './tournament'
 
 interface Memo {
@@ -36,23 +37,68 @@ export const useRatingsStore = defineStore('ratings', () => {
   // Each division's last estimate, whatever its state: a result in round k leaves the rounds
   // before k as they were, so the next estimate works out only round k on (issue 22).
   let last = new Map<string, EstimateMemo>()
+  /** The latest estimates worked out for each tournament's division: shown until the next land. */
+  const latest = new Map<string, readonly PlayerEstimates[]>()
+  const latestKey = (state: TournamentState, division: string) => `${state.id}\n${division}`
+  /** Bumped when estimates worked out later land, so the screens that wait for them redraw. */
+  const landed = shallowRef(0)
+  /** Divisions whose estimates a screen waits for, worked out together in the next task. */
+  const waiting = new Set<string>()
+
+  /** The division and its system, and its estimates when they are already worked out. */
+  function lookUp(division: string) {
+    const state = tournament.state
+    const found = state?.divisions.find((d) => d.name === division)
+    if (state === undefined || found === undefined) return null
+    const system = ratingSystemFor(state, division)
+    const kept = memo.get(found)
+    const fresh = kept !== undefined && kept.system === system && kept.rounds === state.info.rounds
+    return { state, found, system, kept: fresh ? kept.estimates : null }
+  }
 
   /** The division's estimates, one per round played, in player order; none when `none` rates it. */
   function estimates(division: string): readonly PlayerEstimates[] {
-    const state = tournament.state
-    const found = state?.divisions.find((d) => d.name === division)
-    if (state === undefined || found === undefined) return []
-    const system = ratingSystemFor(state, division)
-    if (system === 'none') return []
-    const kept = memo.get(found)
-    if (kept !== undefined && kept.system === system && kept.rounds === state.info.rounds) {
-      return kept.estimates
-    }
-    const worked = divisionRatingEstimatesReusing(state, division, last.get(division))
+    const looked = lookUp(division)
+    if (looked === null || looked.system === 'none') return []
+    if (looked.kept !== null) return looked.kept
+    const { state, found, system } = looked
+    const worked = divisionRatingEstimatesReusing(
+      state,
+      division,
+      last.get(latestKey(state, division)),
+    )
     if (worked === undefined) return []
-    last.set(division, worked.memo)
+    last.set(latestKey(state, division), worked.memo)
     memo.set(found, { system, rounds: state.info.rounds, estimates: worked.estimates })
+    latest.set(latestKey(state, division), worked.estimates)
     return worked.estimates
+  }
+
+  /**
+   * Each player's new rating after `round` for a screen that must not wait for them (issue 20: at
+   * 2000 players × 20 rounds the estimates take a tenth of a second or more, and worked out in the
+   * same task as the standings they froze the page for 300–400 ms on each result). When they are
+   * not worked out yet, they are worked out in a task of their own, and meanwhile the division's
+   * previous ones are given with `fresh: false`; `landed` tells the screen to ask again.
+   */
+  function afterRoundSoon(
+    division: string,
+    round: number,
+  ): { readonly ratings: ReadonlyMap<PlayerId, RatingLine>; readonly fresh: boolean } {
+    void landed.value
+    const looked = lookUp(division)
+    if (looked === null || looked.system === 'none' || looked.kept !== null)
+      return { ratings: afterRound(division, round), fresh: true }
+    if (waiting.size === 0) {
+      setTimeout(() => {
+        for (const name of waiting) estimates(name)
+        waiting.clear()
+        landed.value++
+      }, 0)
+    }
+    waiting.add(division)
+    const before = latest.get(latestKey(looked.state, division)) ?? []
+    return { ratings: ratingsAfterRound(before, round), fresh: false }
   }
 
   /** Each player's new rating after `round`, for the standings' "New rating" column. */
@@ -75,7 +121,8 @@ export const useRatingsStore = defineStore('ratings', () => {
   function forget(): void {
     memo = new WeakMap()
     last = new Map()
+    latest.clear()
   }
 
-  return { estimates, afterRound, byRound, shown, forget }
+  return { estimates, afterRound, afterRoundSoon, byRound, shown, forget }
 })

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
-import { proposePairing, type ProposeOptions } from '../../../shared/desk/pair-next'
+import {
+  pairingWarnings,
+  proposePairing,
+  type ProposeOptions,
+} from '../../../shared/desk/pair-next'
 import { apply } from '../../../shared/tournament/apply'
-import { prepareProposal, proposePairingOffThread } from './pairing-client'
+import {
+  pairingWarningsOffThread,
+  prepareProposal,
+  proposePairingOffThread,
+  warmPairingWorker,
+} from './pairing-client'
 import { answerPairingRequest, type PairingRequest } from './pairing-protocol'
 import { playedEvent } from './test-support/played-event'
 
@@ -12,6 +21,10 @@ import { playedEvent } from './test-support/played-event'
 class FakeWorker {
   static requests: PairingRequest[] = []
   static broken = false
+  static started = 0
+  constructor() {
+    FakeWorker.started++
+  }
   onmessage: ((event: { data: unknown }) => void) | null = null
   onerror: ((event: { preventDefault: () => void }) => void) | null = null
   onmessageerror: (() => void) | null = null
@@ -32,6 +45,17 @@ const { state } = playedEvent(20260522)
 const options = (seed: number): ProposeOptions => ({ seed, rollCallDay: '2026-03-15' })
 
 describe('the Rounds screen pairs in the worker (issue 20), with the proposal the page would make', () => {
+  test('warmed as the screen opens: the worker starts, asked nothing, and that one pairs the press', async () => {
+    FakeWorker.requests = []
+    warmPairingWorker()
+    warmPairingWorker()
+    expect(FakeWorker.started).toBe(1)
+    expect(FakeWorker.requests).toHaveLength(0)
+    await proposePairingOffThread(state, 'A', 7, options(5))
+    expect(FakeWorker.started).toBe(1)
+    expect(FakeWorker.requests).toHaveLength(1)
+  })
+
   test('a press: one request, the proposal proposePairing gives on the page', async () => {
     FakeWorker.requests = []
     const result = await proposePairingOffThread(state, 'A', 7, options(11))
@@ -73,6 +97,17 @@ describe('the Rounds screen pairs in the worker (issue 20), with the proposal th
       expect(result).toEqual(proposePairing(state, 'A', 7, options(32)))
     },
   )
+
+  test('the review’s warnings: one request, what pairingWarnings gives on the page', async () => {
+    FakeWorker.requests = []
+    const proposal = proposePairing(state, 'A', 7, options(51))
+    if (!proposal.ok) throw new Error(proposal.error.code)
+    const paired = apply(state, proposal.value.command, state.id)
+    if (!paired.ok || paired.value === undefined) throw new Error('not paired')
+    const found = await pairingWarningsOffThread(paired.value, 'A', 7)
+    expect(FakeWorker.requests.map((r) => r.kind)).toEqual(['warnings'])
+    expect(found).toEqual(pairingWarnings(paired.value, 'A', 7))
+  })
 
   test('a worker that fails: the page pairs on its own thread, with the same proposal', async () => {
     FakeWorker.broken = true

@@ -1,10 +1,19 @@
 import fc from 'fast-check'
-import { describe, expect, test } from 'vitest'
-import { proposePairing, type ProposeOptions } from '../../../shared/desk/pair-next'
+import { describe, expect, test, vi } from 'vitest'
+import {
+  pairingWarnings,
+  proposePairing,
+  type ProposeOptions,
+} from '../../../shared/desk/pair-next'
 import { apply } from '../../../shared/tournament/apply'
 import type { TournamentState } from '../../../shared/tournament/types'
-import { proposePairingOffThread } from './pairing-client'
-import { answerPairingRequest, pairingRequest, type PairingRequest } from './pairing-protocol'
+import { pairingWarningsOffThread, proposePairingOffThread } from './pairing-client'
+import {
+  answerPairingRequest,
+  pairingRequest,
+  warningsRequest,
+  type PairingRequest,
+} from './pairing-protocol'
 import { playedEvent } from './test-support/played-event'
 
 /** What the worker answers, through the same text the page posts to it. */
@@ -58,9 +67,55 @@ describe('the pairing worker proposes what the page proposes (issue 20: the same
     )
   })
 
+  test.each([
+    ['a round just proposed (the engine’s own choice: no repeat warned)', withRound7, 7],
+    ['an earlier round of the event', withRound7, 4],
+    ['a round not paired: nothing to warn about', played.state, 7],
+  ] as const)(
+    'the review’s warnings (pairingWarnings) the same both ways: %s',
+    (_name, state, round) => {
+      const request = structuredClone(warningsRequest(5, state, 'A', round))
+      expect(answerPairingRequest(request)).toEqual({
+        id: 5,
+        kind: 'warnings',
+        warnings: pairingWarnings(state, 'A', round),
+      })
+    },
+  )
+
+  test('the same state is written once for every request made on it', () => {
+    const first = pairingRequest(1, withRound7, 'A', 8, { seed: 1 })
+    const second = warningsRequest(2, withRound7, 'A', 7)
+    expect(second.state).toBe(first.state)
+    expect(JSON.parse(second.state)).toEqual(withRound7)
+    expect(warningsRequest(3, played.state, 'A', 7).state).toBe(JSON.stringify(played.state))
+  })
+
+  test('a state asked about twice is read once, and a new state is read afresh', () => {
+    const parse = vi.spyOn(JSON, 'parse')
+    try {
+      const first = answerPairingRequest(structuredClone(warningsRequest(1, withRound7, 'A', 7)))
+      const again = answerPairingRequest(structuredClone(warningsRequest(2, withRound7, 'A', 7)))
+      expect(again).toEqual({ ...first, id: 2 })
+      const other = answerPairingRequest(
+        structuredClone(pairingRequest(3, played.state, 'A', 7, { seed: 8 })),
+      )
+      expect(other).toEqual({
+        id: 3,
+        kind: 'proposal',
+        result: proposePairing(played.state, 'A', 7, { seed: 8 }),
+      })
+      expect(parse.mock.calls.length).toBeLessThanOrEqual(2)
+      expect(parse.mock.calls.length).toBeGreaterThanOrEqual(1)
+    } finally {
+      parse.mockRestore()
+    }
+  })
+
   test('a request the worker cannot read is answered as a failure, not thrown', () => {
     const broken: PairingRequest = {
       id: 3,
+      kind: 'propose',
       state: '{"divisions": [',
       division: 'A',
       round: 1,
@@ -75,5 +130,8 @@ describe('the pairing worker proposes what the page proposes (issue 20: the same
     expect(typeof Worker).toBe('undefined')
     const direct = proposePairing(played.state, 'A', 7, { seed: 9 })
     expect(await proposePairingOffThread(played.state, 'A', 7, { seed: 9 })).toEqual(direct)
+    expect(await pairingWarningsOffThread(withRound7, 'A', 7)).toEqual(
+      pairingWarnings(withRound7, 'A', 7),
+    )
   })
 })
