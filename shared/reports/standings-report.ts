@@ -4,6 +4,7 @@ import type { PlayerStatus, TournamentState } from '../tournament/types'
 import { standingsTable } from '../desk/standings-table'
 import { newRatingWords, ratingsAfterRound, showsRatings } from '../desk/rating-estimates'
 import { divisionRatingEstimates } from '../ratings/division-ratings'
+import type { PlayerEstimates } from '../ratings/estimate'
 import { roundProgress, standingsAsOfWords, type RoundProgress } from '../desk/ready'
 import { findDivision } from '../tournament/views'
 import { checkRoundNumber } from '../tournament/lookup'
@@ -46,11 +47,16 @@ export interface StandingsReport {
   readonly rows: readonly StandingsLine[]
 }
 
-/** The standings after a round, as the screen shows them (design.md, "Standings"). */
+/**
+ * The standings after a round, as the screen shows them (design.md, "Standings"). `estimates`: the
+ * division's rating estimates when the caller keeps them between results (issue 20: the projector
+ * reuses the last ones, so a result re-rates only its own round on); absent, they are worked out.
+ */
 export function standingsReport(
   state: TournamentState,
   divisionName: string,
   round: number,
+  estimates?: readonly PlayerEstimates[],
 ): Result<StandingsReport> {
   const division = findDivision(state, divisionName)
   if (!division.ok) return division
@@ -60,8 +66,8 @@ export function standingsReport(
   const rows = standingsTable(state, divisionName, round)
   const progress = roundProgress(state, divisionName, round)
   const ratings = showsRatings(state, divisionName)
-  const estimates = ratings
-    ? ratingsAfterRound(divisionRatingEstimates(state, divisionName), round)
+  const after = ratings
+    ? ratingsAfterRound(estimates ?? divisionRatingEstimates(state, divisionName), round)
     : new Map()
   return ok({
     kind: 'standings',
@@ -83,8 +89,8 @@ export function standingsReport(
       withdrawnFrom: withdrawnFrom(division.value.players[row.player - 1]?.status),
       disqualified: disqualified(division.value.players[row.player - 1]?.status),
       penalty: penaltyPoints(division.value.penalties, row.player, round),
-      newRating: estimates.get(row.player)?.newRating ?? null,
-      ratingChange: estimates.get(row.player)?.change ?? null,
+      newRating: after.get(row.player)?.newRating ?? null,
+      ratingChange: after.get(row.player)?.change ?? null,
     })),
   })
 }

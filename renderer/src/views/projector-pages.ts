@@ -17,6 +17,11 @@ import {
   standingsReport,
   type StandingsLine,
 } from '../../../shared/reports/standings-report'
+import {
+  divisionRatingEstimatesReusing,
+  ratingSystemFor,
+} from '../../../shared/ratings/division-ratings'
+import type { EstimateMemo, PlayerEstimates } from '../../../shared/ratings/estimate'
 import { latestPublishedRound } from '../../../shared/tournament/lookup'
 import type { Division, TournamentState } from '../../../shared/tournament/types'
 import { halves, seatName, signed, startWord } from '../print/format'
@@ -153,6 +158,25 @@ function tableOf<Row>(
 }
 
 /**
+ * Each division's last rating estimates, per tournament: a result in round k re-rates only round k
+ * on (issue 20: the projector follows one result at 2000 players within 100 ms, its New rating
+ * column included). Numbers identical to a fresh estimate (shared/ratings, `estimateRatingsReusing`).
+ */
+const lastEstimates = new Map<string, EstimateMemo>()
+
+function estimatesReusingLast(
+  state: TournamentState,
+  divisionName: string,
+): readonly PlayerEstimates[] | undefined {
+  if (ratingSystemFor(state, divisionName) === 'none') return undefined
+  const key = `${state.id}\n${divisionName}`
+  const worked = divisionRatingEstimatesReusing(state, divisionName, lastEstimates.get(key))
+  if (worked === undefined) return undefined
+  lastEstimates.set(key, worked.memo)
+  return worked.estimates
+}
+
+/**
  * A division's panel as the hall reads it: the same report models as the printed pages
  * (shared/reports), so the same order, start marks and standings words. Null when the panel has
  * nothing for this division (no prize table, or no round complete for prizes).
@@ -184,7 +208,12 @@ export function projectorTable(
       return tableOf(panel, divisionName, asOf, ALPHABETICAL, rows, (r) => `p${r.player.id}`)
     }
     case 'standings': {
-      const report = standingsReport(state, divisionName, division.rounds.length)
+      const report = standingsReport(
+        state,
+        divisionName,
+        division.rounds.length,
+        estimatesReusingLast(state, divisionName),
+      )
       if (!report.ok) return null
       const { asOf, rows, ratings } = report.value
       const columns = ratings ? STANDINGS_WITH_RATINGS : STANDINGS
