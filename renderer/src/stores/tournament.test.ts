@@ -74,6 +74,16 @@ describe('the tournament store stores exactly what the rules engine accepts', ()
     )
   })
 
+  test('a same-name check asked before the first registration is stored still sees it (a fast second Enter)', async () => {
+    const store = useTournamentStore()
+    await store.create(INFO, 'nsa1995')
+    await store.dispatch({ type: 'addDivision', name: 'A' })
+    const first = store.registerPlayer('A', { name: 'Oshodi, Sunday', rating: '1800' })
+    const same = await store.playersNamed('A', 'oshodi,  sunday')
+    expect(same.map((p) => p.name)).toEqual(['Oshodi, Sunday'])
+    expect((await first).ok).toBe(true)
+  })
+
   test('when another window wrote first, the store refuses and shows the stored truth', async () => {
     const mine = useTournamentStore()
     await mine.create(INFO, 'nsa1995')

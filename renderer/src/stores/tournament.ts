@@ -429,9 +429,15 @@ export const useTournamentStore = defineStore('tournament', () => {
     return dispatch({ type: 'editPlayer', division, playerId, player: fields.value })
   }
 
-  function playersNamed(division: string, name: string): readonly Player[] {
-    const found = divisions.value.find((d) => d.name === division)
-    return found ? sameNamePlayers(found, name) : []
+  /**
+   * The division's players with this name, once the commands already queued have applied: a
+   * second registration typed before the first is stored must still be warned about (desk trap).
+   */
+  function playersNamed(division: string, name: string): Promise<readonly Player[]> {
+    return enqueue(async () => {
+      const found = divisions.value.find((d) => d.name === division)
+      return found ? sameNamePlayers(found, name) : []
+    })
   }
 
   return {
