@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 
 /** A tournament's overview: its details and divisions. */
 export class TournamentPage {
@@ -18,7 +18,14 @@ export class TournamentPage {
     return this.page.locator('dt', { hasText: term }).locator('+ dd')
   }
 
+  /** Adds a division and waits until the list shows it, as a director would before the next. */
   async addDivision(name: string): Promise<void> {
+    await this.tryAddDivision(name)
+    await expect(this.division(name)).toBeVisible()
+  }
+
+  /** Asks for a division that may be refused (an empty or a repeated name). */
+  async tryAddDivision(name: string): Promise<void> {
     await this.page.getByLabel('Division name').fill(name)
     await this.page.getByRole('button', { name: 'Add division' }).click()
   }
