@@ -24,6 +24,8 @@ test('issue 21: without crypto.randomUUID (a desk at a plain-http venue address)
     memberId: 'NGA001',
     club: 'Lagos',
   })
+  // Stored before the reload, as the desk sees it (under load the reload could come first).
+  await expect(players.rows('A')).toHaveCount(1)
   await shell.reload()
   await expect(players.rows('A')).toHaveCount(1)
 })
