@@ -35,6 +35,7 @@ test('registration from a CSV, a late entry, a hand swap on a published round, a
   await tournament.addDivision('A')
   await shell.goTo('Players & check-in')
   await players.register({ name: 'Baba, Issah', rating: '1800', memberId: 'T2' })
+  await expect(players.rows('A')).toHaveCount(1)
 
   // The import skips the player already registered and says so.
   await page.getByText('Import a registration CSV').click()
