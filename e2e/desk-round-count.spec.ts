@@ -65,7 +65,11 @@ test('one round of two divisions takes 14 clicks and keys besides the result lin
     page.getByRole('button', { name: 'Print round 1 of every division…' }),
     'Print round 1 of every division (one print dialog)',
   )
-  await expect(page.getByRole('status').filter({ hasText: 'Sent to the printer' })).toBeVisible()
+  // A whole round of two divisions laid out for print: on a busy machine this can outlast the
+  // default wait, so it gets longer (a wait, not a timing).
+  await expect(page.getByRole('status').filter({ hasText: 'Sent to the printer' })).toBeVisible({
+    timeout: 45_000,
+  })
   // The focus is back on the screen after printing, so the next key is the screen's (not counted).
   await expect
     .poll(() => page.evaluate(() => document.activeElement?.tagName ?? ''))
