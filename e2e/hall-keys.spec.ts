@@ -52,7 +52,10 @@ test('one round of three divisions, keyboard only: result lines plus at most 10 
     'C: round 1 published',
   )
   await press('Shift+R', 'print round 1 of every division, one print job')
-  await expect(status.filter({ hasText: 'Sent to the printer' })).toContainText('Round 1')
+  // A whole round of three divisions laid out for print: a longer wait on a busy machine.
+  await expect(status.filter({ hasText: 'Sent to the printer' })).toContainText('Round 1', {
+    timeout: 45_000,
+  })
   await expect
     .poll(() => page.evaluate(() => document.activeElement?.tagName ?? ''))
     .not.toBe('IFRAME')
