@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 
 export interface PlayerEntry {
   name: string
@@ -43,9 +43,18 @@ export class PlayersPage {
   }
 
   /** Registers a player the way the desk does: type, Enter, and the form is ready for the next. */
+  /**
+   * Registers by the keyboard and waits for the desk's answer, as a director reads it before the
+   * next step: registered, a same-name question, or a refusal (on a busy machine the next step
+   * could otherwise run before the player is stored).
+   */
   async register(entry: PlayerEntry): Promise<void> {
     await this.fill(entry)
     await this.page.getByLabel('Club or country').press('Enter')
+    const registered = this.page
+      .getByRole('status')
+      .filter({ hasText: `Registered ${entry.name.trim()} as #` })
+    await expect(registered.or(this.duplicateWarning).or(this.error).first()).toBeAttached()
   }
 
   /** Opens the CSV import and gives it a file; the preview then shows what will be imported. */
