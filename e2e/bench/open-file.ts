@@ -10,8 +10,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chromium, type Browser } from '@playwright/test'
-import { preview } from 'vite'
+import type { Browser } from '@playwright/test'
+import { launchChromium, startPreview } from './harness'
 import { writeTournamentFile } from '../../shared/formats/tournament-file'
 import { generateLog } from '../../shared/tournament/test-support/generate-log'
 
@@ -20,19 +20,8 @@ const CASES = [
   { players: 2000, rounds: 20, targetMs: 2000 },
 ] as const
 const RUNS = 3
-const root = join(import.meta.dirname, '..', '..')
 
-const server = await preview({
-  configFile: join(root, 'vite.web.config.ts'),
-  preview: {
-    port: Number(process.env['BENCH_PORT'] ?? 4174),
-    strictPort: false,
-    host: '127.0.0.1',
-  },
-  logLevel: 'silent',
-})
-const url = server.resolvedUrls?.local[0]
-if (url === undefined) throw new Error('vite preview did not start')
+const { server, url } = await startPreview(4174)
 
 /** One open in a fresh context: milliseconds from the picked file to the overview's heading. */
 async function openOnce(browser: Browser, path: string, commands: number): Promise<number> {
@@ -95,10 +84,7 @@ const median = (values: readonly number[]): number => {
   return sorted[Math.floor(sorted.length / 2)] ?? NaN
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-})
+const browser = await launchChromium()
 try {
   const folder = mkdtempSync(join(tmpdir(), 'rackside-bench-'))
   for (const { players, rounds, targetMs } of CASES) {

@@ -17,43 +17,16 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chromium, type Browser } from '@playwright/test'
-import { preview } from 'vite'
+import type { Browser } from '@playwright/test'
+import { launchChromium, startPreview, WATCH } from './harness'
 import { lateSwissT } from '../support/late-t'
 
 const PLAYERS = Number(process.env['BENCH_PLAYERS'] ?? 2000)
 const ROUNDS = 20
 const TARGET_MS = 1000
 const LONGEST_TASK_MS = 200
-const root = join(import.meta.dirname, '..', '..')
 
-const server = await preview({
-  configFile: join(root, 'vite.web.config.ts'),
-  preview: { port: Number(process.env['BENCH_PORT'] ?? 4316), strictPort: true, host: '127.0.0.1' },
-  logLevel: 'silent',
-})
-const url = server.resolvedUrls?.local[0]
-if (url === undefined) throw new Error('vite preview did not start')
-
-/**
- * Watches the page's main thread: the longest task the browser reports, and the longest gap
- * between two animation frames (what a director sees as a frozen page).
- */
-const WATCH = `
-  const watch = { longestTask: 0, longestGap: 0, last: performance.now(), on: true, tasks: [], from: 0 }
-  globalThis.benchWatch = watch
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) {
-      watch.longestTask = Math.max(watch.longestTask, entry.duration)
-      watch.tasks.push([entry.startTime, entry.duration])
-    }
-  }).observe({ type: 'longtask' })
-  requestAnimationFrame(function frame(now) {
-    watch.longestGap = Math.max(watch.longestGap, now - watch.last)
-    watch.last = now
-    if (watch.on) requestAnimationFrame(frame)
-  })
-`
+const { server, url } = await startPreview(4316, true)
 
 /** Stops the watch one frame later, so a task that ends with the table is counted. */
 const STOP = `new Promise((resolve) => requestAnimationFrame(() => {
@@ -147,10 +120,7 @@ async function pairRound21(
   }
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-})
+const browser = await launchChromium()
 try {
   const folder = mkdtempSync(join(tmpdir(), 'rackside-bench-'))
   const tFile = join(folder, 'bench.t')

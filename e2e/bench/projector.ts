@@ -10,8 +10,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chromium, type Page } from '@playwright/test'
-import { preview } from 'vite'
+import type { Page } from '@playwright/test'
+import { launchChromium, startPreview } from './harness'
 import { writeTournamentFile } from '../../shared/formats/tournament-file'
 import { generateLog } from '../../shared/tournament/test-support/generate-log'
 
@@ -20,7 +20,6 @@ const ROUNDS = 20
 const TARGET_MS = 100
 const TURNS = 15
 const ID = 'bench-projector'
-const root = join(import.meta.dirname, '..', '..')
 
 // Every result of round 20 but the last one: the desk enters it while the projector watches.
 const log = generateLog({
@@ -33,18 +32,9 @@ const log = generateLog({
 const held = log.slice(0, -1)
 const lastTable = PLAYERS / 2
 
-const server = await preview({
-  configFile: join(root, 'vite.web.config.ts'),
-  preview: { port: 4314, strictPort: false, host: '127.0.0.1' },
-  logLevel: 'silent',
-})
-const url = server.resolvedUrls?.local[0]
-if (url === undefined) throw new Error('vite preview did not start')
+const { server, url } = await startPreview(4314)
 
-const browser = await chromium.launch({
-  executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-})
+const browser = await launchChromium()
 
 const median = (values: readonly number[]): number => {
   const sorted = [...values].sort((a, b) => a - b)

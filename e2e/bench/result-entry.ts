@@ -14,8 +14,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chromium, type Page } from '@playwright/test'
-import { preview } from 'vite'
+import type { Page } from '@playwright/test'
+import { launchChromium, startPreview, WATCH } from './harness'
 import { lateSwissT } from '../support/late-t'
 
 const PLAYERS = Number(process.env['BENCH_PLAYERS'] ?? 2000)
@@ -23,29 +23,10 @@ const ROUNDS = 20
 const LONGEST_TASK_MS = 200
 /** How long each window is watched after the Enter: the others follow the log meanwhile. */
 const SETTLE_MS = 3000
-const root = join(import.meta.dirname, '..', '..')
 
-const server = await preview({
-  configFile: join(root, 'vite.web.config.ts'),
-  preview: { port: Number(process.env['BENCH_PORT'] ?? 4317), strictPort: true, host: '127.0.0.1' },
-  logLevel: 'silent',
-})
-const url = server.resolvedUrls?.local[0]
-if (url === undefined) throw new Error('vite preview did not start')
+const { server, url } = await startPreview(4317, true)
 
 /** The page's longest task and longest gap between two frames, from now (as in pair-round.ts). */
-const WATCH = `
-  const watch = { longestTask: 0, longestGap: 0, last: performance.now(), on: true }
-  globalThis.benchWatch = watch
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) watch.longestTask = Math.max(watch.longestTask, entry.duration)
-  }).observe({ type: 'longtask' })
-  requestAnimationFrame(function frame(now) {
-    watch.longestGap = Math.max(watch.longestGap, now - watch.last)
-    watch.last = now
-    if (watch.on) requestAnimationFrame(frame)
-  })
-`
 
 /** Stops the watch one frame later, so a task that ends with a redraw is counted. */
 const STOP = `new Promise((resolve) => requestAnimationFrame(() => {
@@ -89,10 +70,7 @@ async function openWindow(
   return { ms, watched: await page.evaluate<Watched>(STOP) }
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-})
+const browser = await launchChromium()
 try {
   const folder = mkdtempSync(join(tmpdir(), 'rackside-bench-'))
   const tFile = join(folder, 'bench.t')

@@ -12,30 +12,16 @@ import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chromium } from '@playwright/test'
-import { preview } from 'vite'
+import { launchChromium, startPreview } from './harness'
 import { plannedEvent } from '../support/t-writer'
 
 const PLAYERS = 1000
 const TARGET_MS = 2_000
 const root = join(import.meta.dirname, '..', '..')
 
-const server = await preview({
-  configFile: join(root, 'vite.web.config.ts'),
-  preview: {
-    port: Number(process.env['BENCH_PORT'] ?? 4174),
-    strictPort: false,
-    host: '127.0.0.1',
-  },
-  logLevel: 'silent',
-})
-const url = server.resolvedUrls?.local[0]
-if (url === undefined) throw new Error('vite preview did not start')
+const { server, url } = await startPreview(4174)
 
-const browser = await chromium.launch({
-  executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-})
+const browser = await launchChromium()
 try {
   const folder = mkdtempSync(join(tmpdir(), 'rackside-bench-'))
   const tFile = join(folder, 'bench.t')
