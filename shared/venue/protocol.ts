@@ -1,0 +1,223 @@
+/*
+ * The venue network's wire contract (issue 21: several laptops, one event). The director's laptop
+ * runs the authority (`rackside serve` or "Share this event on the venue network"); desks are
+ * browsers that open its address. Everything crosses by the CouchDB replication protocol
+ * (PouchDB on both ends) plus a few plain JSON routes for joining. This module names the
+ * databases, documents and routes both ends use, so neither side spells them twice.
+ *
+ * Who writes what (no document ever has two writers: PouchDB reports no conflict between them):
+ * - the log database of an event (`logDatabase`): only the authority, in chunks of
+ *   `LOG_CHUNK` accepted entries (`chunkId`), so a new desk catches up a 10 000-command log in a
+ *   hundred documents instead of ten thousand;
+ * - the decisions database (`decisionsDatabase`): only the authority, one document per refused
+ *   proposal (accepted ones are in the log, each entry carrying its proposal id);
+ * - a desk's outbox (`outboxDatabase`): only that desk, one document per proposal
+ *   (`OutboxProposal`) and its `DeskStatus`.
+ */
+import type { BuiltOn, DeskRole } from '../authority/proposal'
+import type { RuleError } from '../result'
+import type { Command, LoggedCommand } from '../tournament/commands'
+
+/** Accepted entries per log document: chunk k holds seqs k·LOG_CHUNK … (k+1)·LOG_CHUNK − 1. */
+export const LOG_CHUNK = 100
+
+/**
+ * One event's log as the authority holds it: the tournament and the generation of its log. Opening
+ * a file or importing starts a new generation, hence new databases; nothing is ever deleted.
+ */
+export interface VenueEvent {
+  readonly tournamentId: string
+  readonly generation: number
+  /** The tournament's name, for the join screen and the phones' page. */
+  readonly name: string
+}
+
+/** CouchDB database names start with a letter and hold only a-z 0-9 _ $ ( ) + - /. */
+function eventKey(event: Pick<VenueEvent, 'tournamentId' | 'generation'>): string {
+  const id = event.tournamentId.toLowerCase().replace(/[^a-z0-9-]/g, '-')
+  return `${id}-g${String(event.generation)}`
+}
+
+export function logDatabase(event: Pick<VenueEvent, 'tournamentId' | 'generation'>): string {
+  return `log-${eventKey(event)}`
+}
+
+export function decisionsDatabase(event: Pick<VenueEvent, 'tournamentId' | 'generation'>): string {
+  return `decisions-${eventKey(event)}`
+}
+
+/** A desk's id is the authority's own (`d1`, `d2`, …), never one the desk chose. */
+export function outboxDatabase(deskId: string): string {
+  return `outbox-${deskId}`
+}
+
+export function chunkId(index: number): string {
+  return `chunk-${String(index).padStart(6, '0')}`
+}
+
+export function chunkOf(seq: number): number {
+  return Math.floor(seq / LOG_CHUNK)
+}
+
+/** A log document: up to `LOG_CHUNK` consecutive accepted entries from `first`. */
+export interface LogChunk {
+  readonly _id: string
+  readonly type: 'chunk'
+  readonly first: number
+  readonly entries: readonly LoggedCommand[]
+}
+
+/** The authority's answer to a proposal it refused, in the decisions database. */
+export interface RefusalDoc {
+  /** The proposal id. */
+  readonly _id: string
+  readonly type: 'refused'
+  /** The desk that proposed it (its authority id), so each desk shows only its own. */
+  readonly desk: string
+  readonly error: RuleError
+  /** The authority's time of the decision, ISO. */
+  readonly at: string
+}
+
+/**
+ * What a desk proposes, as written to its outbox: the document id is the proposal id. `order`
+ * counts the desk's proposals from 0, so the authority decides them in the order they were typed
+ * whatever order replication delivers them in. The desk's identity is not in the document: the
+ * authority takes it from the outbox's owner, whose token alone may write there.
+ */
+export interface OutboxProposal {
+  readonly _id: string
+  readonly type: 'proposal'
+  readonly order: number
+  readonly builtOn: BuiltOn
+  readonly command: Command
+  /** The desk's clock when typed, ISO: shown while pending, never logged. */
+  readonly madeAt: string
+}
+
+/** `_id` of the desk's status document in its outbox. */
+export const STATUS_ID = 'status'
+
+/**
+ * What a desk holds of the log, kept current in its outbox: a restarted authority reads every
+ * desk's status before accepting anything new, and stops if a desk holds more than it does.
+ */
+export interface DeskStatus {
+  readonly _id: typeof STATUS_ID
+  readonly type: 'status'
+  readonly tournamentId: string
+  readonly generation: number
+  /** Accepted entries held. */
+  readonly held: number
+  /** `fingerprint` of the last one, null when none. */
+  readonly last: string | null
+  readonly at: string
+}
+
+/** Routes of the authority besides the databases. */
+export const VENUE_ROUTES = {
+  /** POST `JoinRequestBody` → `JoinRequested`. Open to anyone: the only thing a stranger may do. */
+  join: '/venue/join',
+  /** GET `/venue/join/:request` → `JoinStatus`, polled by the waiting desk with its secret. */
+  joinStatus: '/venue/join/',
+  /** GET, with a token → `VenueInfo`. */
+  info: '/venue/info',
+  /** The CouchDB-protocol databases, behind the token guard. */
+  databases: '/db',
+  /** The phones' read-only pages: pairings, standings, a player's own games. */
+  live: '/live',
+} as const
+
+/** Requested roles: the director's own windows are never joined over the network. */
+export const JOIN_ROLES = ['desk', 'projector'] as const satisfies readonly DeskRole[]
+export type JoinRole = (typeof JOIN_ROLES)[number]
+
+export interface JoinRequestBody {
+  readonly role: JoinRole
+  /** What the device says it is (browser and system), shown to the director; free text, cut. */
+  readonly device?: string
+}
+
+export interface JoinRequested {
+  /** A secret only this desk knows: it polls `joinStatus + request` with it. */
+  readonly request: string
+  /** The short code the desk shows and the director approves (`PAIRING_CODE_ALPHABET`). */
+  readonly code: string
+}
+
+export type JoinStatus =
+  | { readonly status: 'waiting'; readonly code: string }
+  | {
+      readonly status: 'approved'
+      /** Sent with every request as `Authorization: Bearer <token>`. */
+      readonly token: string
+      readonly desk: VenueDesk
+    }
+  | { readonly status: 'refused' }
+
+/** A desk as the authority knows it: its id, the name the director gave it and its role. */
+export interface VenueDesk {
+  readonly id: string
+  readonly name: string
+  readonly role: DeskRole
+}
+
+export interface VenueInfo {
+  readonly desk: VenueDesk
+  readonly event: VenueEvent
+  /** The databases of the current event and this desk's outbox (absent for a projector). */
+  readonly databases: {
+    readonly log: string
+    readonly decisions: string
+    readonly outbox?: string
+  }
+}
+
+/** Pairing codes avoid letters and digits read alike (0/O, 1/I/L, 5/S, 2/Z, 8/B). */
+export const PAIRING_CODE_ALPHABET = 'ACDEFGHJKMNPQRTUVWXY34679'
+export const PAIRING_CODE_LENGTH = 6
+
+/** The `Authorization` header a desk sends. */
+export function bearer(token: string): string {
+  return `Bearer ${token}`
+}
+
+/**
+ * What `rackside serve --json` prints, one object per line, for scripts and tests:
+ * `listening` once, `desk` for each join request, `approved`/`revoked` as the director answers,
+ * `accepted`/`refused` for every decision, `recovering`/`ready` around a restart, `saved` on exit.
+ */
+export type ServeEvent =
+  | { readonly event: 'listening'; readonly url: string; readonly addresses: readonly string[] }
+  | { readonly event: 'recovering'; readonly held: number; readonly desks: number }
+  | { readonly event: 'ready'; readonly held: number }
+  | {
+      readonly event: 'behind'
+      readonly desk: string
+      readonly held: number
+      readonly deskHeld: number
+    }
+  | {
+      readonly event: 'desk'
+      readonly code: string
+      readonly role: JoinRole
+      readonly device: string
+    }
+  | { readonly event: 'approved'; readonly code: string; readonly desk: VenueDesk }
+  | { readonly event: 'revoked'; readonly desk: VenueDesk }
+  | {
+      readonly event: 'accepted'
+      readonly proposal: string
+      readonly desk: string
+      readonly seq: number
+      readonly type: Command['type']
+    }
+  | {
+      readonly event: 'refused'
+      readonly proposal: string
+      readonly desk: string
+      readonly code: string
+      readonly message: string
+    }
+  | { readonly event: 'saved'; readonly path: string; readonly commands: number }
+  | { readonly event: 'error'; readonly code: string; readonly message: string }
