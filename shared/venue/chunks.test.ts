@@ -3,7 +3,7 @@ import { generateLog } from '../tournament/test-support/generate-log'
 import { chunksFrom, logFromChunks } from './chunks'
 import { LOG_CHUNK } from './protocol'
 
-const log = generateLog({ players: 30, rounds: 8, seed: 7, starts: 'given' })
+const log = generateLog({ players: 40, rounds: 10, seed: 7, starts: 'given' })
 
 test('the worked log spans more than two chunks', () =>
   expect(log.length).toBeGreaterThan(2 * LOG_CHUNK + 1))
