@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { readFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import { createInterface } from 'node:readline'
 import { describe, expect, test } from 'vitest'
 import { readTournamentFile } from '../../shared/formats/tournament-file'
@@ -12,6 +12,7 @@ import {
   resultAt,
 } from '../venue/test-support/venue-event'
 import { sentence } from './serve-command'
+import { runCli } from './test-support/run-cli'
 
 const MAIN = new URL('./main.ts', import.meta.url).pathname
 
@@ -77,7 +78,23 @@ describe('rackside serve (issue 21: "Scriptable for tests")', () => {
     expect(stderr).toBe('')
     const saved = readTournamentFile(await readFile(path, 'utf8'))
     expect(saved.ok && saved.value.log.at(-1)?.proposal).toBe('p0')
+    expect(await runCli('check', path)).toMatchObject({
+      code: 0,
+      stdout: `ok: ${String(EVENT_LOG.length + 1)} commands, 1 division, 40 players\n`,
+    })
   }, 30_000)
+
+  test('check on a tournament file cut short names the place (the file a crash would leave without the journal)', async () => {
+    const path = await eventFile()
+    const text = await readFile(path, 'utf8')
+    await writeFile(path, text.slice(0, text.length / 2))
+    const { code, stdout, stderr } = await runCli('check', path)
+    expect(code).toBe(1)
+    expect(stdout).toMatch(
+      /EVENT\.json:\d+: not a Rackside tournament file: the JSON is damaged or cut short at line \d+/,
+    )
+    expect(stderr).toMatch(/EVENT\.json: 1 error/)
+  })
 
   test.each<[ServeEvent, string]>([
     [
