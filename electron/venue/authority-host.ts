@@ -65,7 +65,14 @@ export async function openAuthority(eventPath: string): Promise<Result<OpenedAut
     return err('venue.event-read', `cannot read ${eventPath}: ${why}`)
   }
   const file = readTournamentFile(text)
-  if (!file.ok) return err(file.error.code, `${eventPath}: ${file.error.message}`, file.error)
+  if (!file.ok) {
+    const { code, message, line, column } = file.error
+    const at = line === undefined ? '' : `:${String(line)}`
+    return err(code, `${eventPath}${at}: ${message}`, {
+      ...(line === undefined ? {} : { line }),
+      ...(column === undefined ? {} : { column }),
+    })
+  }
   const { tournamentId } = file.value
   const venue = await readVenueFile(venueFilePath(eventPath), tournamentId)
   if (!venue.ok) return venue
