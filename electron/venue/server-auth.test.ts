@@ -53,6 +53,20 @@ describe('who may reach the databases (issue 21: "a desk without approval, or wi
     }
   })
 
+  test('revoking a desk ends its open live _changes request at once', async () => {
+    const s = await started()
+    const desk = await joinAs(s, 'desk', 'Desk 1')
+    const live = fetch(
+      `${s.url}/db/${logDatabase(s.event())}/_changes?feed=longpoll&since=now&timeout=20000`,
+      { headers: authorized(desk.token) },
+    )
+      .then(async (response) => `ended ${String(response.status)}: ${await response.text()}`)
+      .catch(() => 'cut')
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(s.revoke('Desk 1').ok).toBe(true)
+    expect(await live).toBe('cut')
+  })
+
   test('an approved desk reads the log but cannot write it, another outbox, nor create a database', async () => {
     const s = await started()
     const one = await joinAs(s, 'desk', 'Desk 1')

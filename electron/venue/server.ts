@@ -254,6 +254,7 @@ export async function startAuthorityServer(
 
   // ---- desks, tokens and outboxes ----
   const requests = new Map<string, JoinRequest>()
+  const openRequests = new Map<string, Set<Response>>()
   const followers = new Map<string, Follower>()
   const statuses = new Map<string, DeskStatus>()
   let statusSeen: (() => void) | undefined
@@ -457,9 +458,15 @@ export async function startAuthorityServer(
       outbox: desk?.role === 'desk' ? outboxDatabase(desk.id) : undefined,
     })
     switch (answer) {
-      case 'allow':
+      case 'allow': {
+        // Kept so a revocation ends the desk's open requests (a live _changes) at once.
+        const deskId = desk?.id ?? ''
+        const open = openRequests.get(deskId) ?? new Set<Response>()
+        openRequests.set(deskId, open.add(res))
+        res.on('close', () => open.delete(res))
         next()
         return
+      }
       case 'unauthorized':
         res.status(401).json({ error: 'unauthorized', reason: unauthorized.message })
         return
@@ -632,6 +639,8 @@ export async function startAuthorityServer(
           })
         })
       void unfollow(desk.id)
+      for (const res of openRequests.get(desk.id) ?? []) res.destroy()
+      openRequests.delete(desk.id)
       emit({ event: 'revoked', desk: view })
       changed()
       return ok(view)
