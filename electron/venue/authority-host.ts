@@ -27,8 +27,16 @@ export type AuthorityMode =
   /** A desk holds more accepted commands than this authority: it decides nothing new. */
   | { readonly kind: 'behind'; readonly desk: string; readonly deskHeld: number }
 
-/** Called inside the queue after the journal holds the decision and before it is answered. */
-export type Publish = (decision: Decision, desk: DeskIdentity, heldBefore: number) => Promise<void>
+/**
+ * Called inside the queue after the journal holds the decision (`line`, as written) and before
+ * it is answered.
+ */
+export type Publish = (
+  decision: Decision,
+  desk: DeskIdentity,
+  heldBefore: number,
+  line: JournalLine,
+) => Promise<void>
 
 export interface OpenedAuthority {
   readonly host: AuthorityHost
@@ -210,7 +218,7 @@ export class AuthorityHost {
       await this.journal.append(line)
       this.current = next
       this.noteLine(line, order)
-      await this.publish(decision, proposal.desk, before)
+      await this.publish(decision, proposal.desk, before, line)
       return decision
     })
   }
@@ -260,7 +268,7 @@ export class AuthorityHost {
     }
     this.noteLine(line, order)
     const decision: Decision = { kind: 'refused', proposalId, error }
-    await this.publish(decision, desk, this.current.log.length)
+    await this.publish(decision, desk, this.current.log.length, line)
     return decision
   }
 

@@ -45,7 +45,8 @@ import { openAuthority } from './authority-host'
 import { guardDatabaseRequest } from './guard'
 import { servedDatabase, venuePouch, type ChangesFeed, type PouchDatabase } from './pouch'
 import { revisedChunk, revisedRefusal, chunkRevisionIds } from './revs'
-import { hashToken, type StoredDesk } from './venue-file'
+import { hashToken, type StoredDesk, type StoredRefusal } from './venue-file'
+import type { JournalLine } from './journal'
 
 /*
  * Loaded when a server starts, not when the CLI does: every other command starts without them,
@@ -178,8 +179,8 @@ export async function startAuthorityServer(
     }
   }
 
-  authority.publish = async (decision, desk, heldBefore) => {
-    await publish(authority.state(), decision, desk, heldBefore)
+  authority.publish = async (decision, desk, heldBefore, line) => {
+    await publish(authority.state(), heldBefore, line)
     switch (decision.kind) {
       case 'accepted':
         emit({
@@ -205,27 +206,17 @@ export async function startAuthorityServer(
 
   async function publish(
     state: AuthorityState,
-    decision: Decision,
-    desk: DeskIdentity,
     heldBefore: number,
+    line: JournalLine,
   ): Promise<void> {
-    switch (decision.kind) {
+    switch (line.kind) {
       case 'accepted':
         await writeChunks(state.log, heldBefore)
         return
-      case 'refused': {
-        const refusal = state.refused.get(decision.proposalId)
-        await writeRefusals([
-          {
-            _id: decision.proposalId,
-            type: 'refused',
-            desk: refusal?.desk ?? desk.id,
-            error: decision.error,
-            at: now().toISOString(),
-          },
-        ])
+      case 'refused':
+        // Its time is the journal's, so the document rebuilt after a restart is the same one.
+        await writeRefusals([refusalDoc(line)])
         return
-      }
     }
   }
 
@@ -242,15 +233,7 @@ export async function startAuthorityServer(
 
   // The databases rebuilt as they were: the same documents at the same revisions.
   await writeChunks(authority.state().log, 0)
-  await writeRefusals(
-    authority.refusals().map((r) => ({
-      _id: r.proposal,
-      type: 'refused',
-      desk: r.desk,
-      error: r.error,
-      at: r.at,
-    })),
-  )
+  await writeRefusals(authority.refusals().map(refusalDoc))
 
   // ---- desks, tokens and outboxes ----
   const requests = new Map<string, JoinRequest>()
@@ -691,6 +674,10 @@ type ReadOutbox =
       readonly command: unknown
       readonly error: RuleError
     }
+
+function refusalDoc(line: StoredRefusal): RefusalDoc {
+  return { _id: line.proposal, type: 'refused', desk: line.desk, error: line.error, at: line.at }
+}
 
 function joinStatus(request: JoinRequest): JoinStatus {
   const answer = request.answer
