@@ -96,6 +96,20 @@ describe('rackside serve (issue 21: "Scriptable for tests")', () => {
     expect(stderr).toMatch(/EVENT\.json: 1 error/)
   })
 
+  test.each([
+    [['serve'], /^rackside: usage: rackside serve EVENT\.json/],
+    [['serve', 'missing.json'], /^rackside: cannot read .*missing\.json: no such file\n$/],
+    [
+      ['serve', 'x.json', '--port', 'eighty'],
+      /^rackside: --port takes a number from 0 to 65535, not "eighty"\n$/,
+    ],
+    [['serve', 'x.json', '--frob'], /^rackside: unknown option --frob\n$/],
+  ])('serve %j stops at once with a clear message', async (argv, message) => {
+    const { code, stderr } = await runCli(...argv)
+    expect(code).toBe(2)
+    expect(stderr).toMatch(message)
+  })
+
   test.each<[ServeEvent, string]>([
     [
       { event: 'desk', code: 'K7MPQA', role: 'desk', device: '' },

@@ -505,7 +505,13 @@ export async function startAuthorityServer(
   const addresses = lanAddresses(options.host, port, url)
   emit({ event: 'listening', url, addresses })
 
-  void recoverFromDesks()
+  recoverFromDesks().catch((e: unknown) => {
+    emit({
+      event: 'error',
+      code: 'venue.recover',
+      message: e instanceof Error ? e.message : String(e),
+    })
+  })
 
   async function recoverFromDesks(): Promise<void> {
     const known = activeDesks().filter((d) => d.role === 'desk')
@@ -621,7 +627,7 @@ export async function startAuthorityServer(
             message: `Revoking ${desk.name}: ${e instanceof Error ? e.message : String(e)}`,
           })
         })
-      void unfollow(desk.id)
+      unfollow(desk.id).catch(() => undefined)
       for (const res of openRequests.get(desk.id) ?? []) res.destroy()
       openRequests.delete(desk.id)
       emit({ event: 'revoked', desk: view })
