@@ -142,6 +142,19 @@ describe('who may reach the databases (issue 21: "a desk without approval, or wi
     expect(await refused.json()).toEqual({ status: 'refused' })
   })
 
+  test('a join request that is not JSON gets one line of JSON back, never a stack trace', async () => {
+    const s = await started()
+    const bad = await fetch(`${s.url}${VENUE_ROUTES.join}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"role": ',
+    })
+    expect(bad.status).toBe(400)
+    const body = await bad.text()
+    expect(JSON.parse(body)).toMatchObject({ error: 'venue.bad-request' })
+    expect(body).not.toMatch(/\bat \w+ \(/)
+  })
+
   test('a join request with no role is refused with a reason; a name already taken is refused', async () => {
     const s = await started()
     const bad = await fetch(`${s.url}${VENUE_ROUTES.join}`, {

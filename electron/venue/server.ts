@@ -493,6 +493,19 @@ export async function startAuthorityServer(
   }
 
   await Promise.all(activeDesks().map((desk) => follow(viewOf(desk))))
+  // Express's own error page shows a stack trace: a bad request gets one line of JSON instead.
+  app.use((error: unknown, _req: Request, res: Response, next: (e?: unknown) => void) => {
+    if (res.headersSent) return next(error)
+    const status = (error as { status?: unknown } | null)?.status
+    const code = typeof status === 'number' && status >= 400 && status < 500 ? status : 500
+    answerError(res, code, {
+      code: code === 500 ? 'venue.server' : 'venue.bad-request',
+      message:
+        code === 500
+          ? 'The authority could not answer this request.'
+          : `The request could not be read: ${error instanceof Error ? error.message : String(error)}`,
+    })
+  })
   const server = await listen(app, options.host, options.port)
   if (!server.ok) {
     await authority.abandon()
