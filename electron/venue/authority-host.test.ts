@@ -114,6 +114,16 @@ describe('the authority host (issue 21: "the authority\'s store syncs to disk be
     )
   })
 
+  test('closing while a proposal waits for the recovery: it is dropped, not decided, and the file saved', async () => {
+    const path = await eventFile()
+    const host = await opened(path)
+    host.setMode({ kind: 'recovering' })
+    const waiting = host.propose(proposalOf(host, 'p0', resultAt(1)), clock, 0)
+    const saved = await host.close(clock)
+    expect(saved.commands).toBe(EVENT_LOG.length)
+    await expect(waiting).rejects.toThrow(/stopping/)
+  })
+
   test('while recovering, proposals wait; once behind, they are refused with venue.behind', async () => {
     const path = await eventFile()
     const host = await opened(path)

@@ -132,6 +132,8 @@ export class AuthorityHost {
   private release: (() => void) | undefined
   private held: Promise<void> = Promise.resolve()
   private closed = false
+  /** Set as closing begins: held proposals are then dropped, not decided (the desk re-sends). */
+  private stopping = false
   publish: Publish = () => Promise.resolve()
 
   constructor(
@@ -187,6 +189,7 @@ export class AuthorityHost {
   propose(proposal: Proposal, now: () => Date, order?: number): Promise<Decision> {
     return this.queued(async () => {
       await this.held
+      if (this.stopping) throw new Error('the authority is stopping')
       const at = now().toISOString()
       const mode = this.modeNow
       if (mode.kind === 'behind') {
@@ -234,6 +237,7 @@ export class AuthorityHost {
   ): Promise<Decision> {
     return this.queued(async () => {
       await this.held
+      if (this.stopping) throw new Error('the authority is stopping')
       const earlier = this.current.refused.get(proposalId)
       if (earlier !== undefined || this.current.accepted.has(proposalId)) {
         return earlier?.decision ?? { kind: 'refused', proposalId, error }
@@ -295,6 +299,8 @@ export class AuthorityHost {
    * journal, whose lines both now hold. Waits for the decision under way.
    */
   close(now: () => Date): Promise<{ readonly path: string; readonly commands: number }> {
+    this.stopping = true
+    this.release?.()
     return this.queued(async () => {
       if (this.closed) return { path: this.eventPath, commands: this.current.log.length }
       this.closed = true
@@ -310,6 +316,8 @@ export class AuthorityHost {
 
   /** Drops the authority without saving, as SIGKILL would (tests; a crash). */
   async abandon(): Promise<void> {
+    this.stopping = true
+    this.release?.()
     this.closed = true
     await this.journal.close()
   }

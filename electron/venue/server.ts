@@ -543,10 +543,12 @@ export async function startAuthorityServer(
         resolve()
       }
       statusSeen = () => {
-        if (known.every((d) => statuses.has(d.id))) done()
+        if (closing || known.every((d) => statuses.has(d.id))) done()
       }
       statusSeen()
     })
+    // Closed while waiting: the next start asks the desks again.
+    if (closing) return
     const log = authority.state().log
     for (const desk of known) {
       const status = statuses.get(desk.id)
@@ -658,6 +660,7 @@ export async function startAuthorityServer(
     async close() {
       if (closing) return
       closing = true
+      statusSeen?.()
       await Promise.all([...followers.keys()].map(unfollow))
       await closeServer(http)
       const saved = await authority.close(now)
@@ -669,6 +672,7 @@ export async function startAuthorityServer(
     ...venue,
     async abandon() {
       closing = true
+      statusSeen?.()
       await Promise.all([...followers.keys()].map(unfollow))
       await closeServer(http)
       await authority.abandon()
