@@ -10,8 +10,10 @@ import {
   eventFile,
   proposal,
   resultAt,
+  until,
 } from '../venue/test-support/venue-event'
-import { sentence } from './serve-command'
+import { startVenueServer } from '../venue/server'
+import { answer, sentence } from './serve-command'
 import { runCli } from './test-support/run-cli'
 
 const MAIN = new URL('./main.ts', import.meta.url).pathname
@@ -148,6 +150,63 @@ describe('rackside serve (issue 21: "Scriptable for tests")', () => {
     const { code, stderr } = await runCli(...argv)
     expect(code).toBe(2)
     expect(stderr).toMatch(message)
+  })
+
+  test('the director’s lines: approve with a name of several words, revoke by name, and what is not understood', async () => {
+    // The server's own events (approved, revoked) and the lines' answers go to one list, as
+    // serve prints both.
+    const events: ServeEvent[] = []
+    const started = await startVenueServer({
+      eventPath: await eventFile(),
+      host: '127.0.0.1',
+      port: 0,
+      onEvent: (e) => events.push(e),
+    })
+    if (!started.ok) throw new Error(started.error.message)
+    const server = started.value
+    let text = ''
+    const type = (line: string, json = true) =>
+      answer(
+        server,
+        line,
+        (e) => events.push(e),
+        { stdout: (t) => (text += t), stderr: () => {} },
+        json,
+      )
+    const ask = async () => {
+      const asked = await fetch(`${server.url}${VENUE_ROUTES.join}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ role: 'desk' }),
+      })
+      return ((await asked.json()) as { code: string }).code
+    }
+    const code = await ask()
+    type(`  approve ${code.toLowerCase()}   Front   desk `)
+    await until(() => events.some((e) => e.event === 'approved'))
+    expect(server.desks()).toEqual([{ id: 'd1', name: 'Front desk', role: 'desk' }])
+    type('revoke front DESK')
+    expect(events.at(-1)).toMatchObject({ event: 'revoked', desk: { name: 'Front desk' } })
+    const other = await ask()
+    type(`refuse ${other}`, false)
+    expect(text).toBe(`The desk with code ${other} was turned away.\n`)
+    type('approve')
+    type('launch rockets')
+    type('revoke Nobody')
+    expect(events.slice(-3)).toEqual([
+      {
+        event: 'error',
+        code: 'serve.input',
+        message: 'Type "approve CODE NAME", for example: approve K7MPQA Desk 2',
+      },
+      {
+        event: 'error',
+        code: 'serve.input',
+        message: '"launch" is not something serve understands: approve, refuse or revoke.',
+      },
+      { event: 'error', code: 'venue.no-desk', message: 'No desk is named "Nobody".' },
+    ])
+    await server.close()
   })
 
   test.each<[ServeEvent, string]>([

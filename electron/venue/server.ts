@@ -279,6 +279,9 @@ export async function startAuthorityServer(
       })
     }
     const feed = db.changes({ live: true, since: 0, include_docs: true })
+    // The feed is also a promise that rejects on an error or a cancel: without a handler that
+    // is an unhandled rejection, which ends a Node process (the spike's crash).
+    Promise.resolve(feed).catch(() => undefined)
     feed.on('change', (change) => {
       if (change.deleted === true || change.doc === undefined) return
       if (change.id === STATUS_ID) {
