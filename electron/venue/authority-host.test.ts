@@ -1,9 +1,11 @@
+import { spawnSync } from 'node:child_process'
 import { appendFile, readFile, writeFile } from 'node:fs/promises'
 import { describe, expect, test } from 'vitest'
 import { headOfLog, type DeskIdentity, type Proposal } from '../../shared/authority/proposal'
 import type { Command } from '../../shared/tournament/commands'
 import { openAuthority, type AuthorityHost } from './authority-host'
 import { journalPath } from './journal'
+import { lockPath } from './lock'
 import { EVENT_LOG, eventFile, resultAt } from './test-support/venue-event'
 
 const DESK: DeskIdentity = { id: 'd1', role: 'desk' }
@@ -105,6 +107,19 @@ describe('the authority host (issue 21: "the authority\'s store syncs to disk be
     await damage(path)
     const result = await openAuthority(path)
     expect(result.ok ? 'opened' : result.error.message).toMatch(message)
+  })
+
+  test('one authority per file: a second is refused while the first runs; a lock left by a dead process is taken over', async () => {
+    const path = await eventFile()
+    const first = await opened(path)
+    const second = await openAuthority(path)
+    expect(second.ok ? 'opened' : second.error.code).toBe('venue.locked')
+    await first.close(clock)
+    const dead = spawnSync(process.execPath, ['-e', '']).pid
+    await writeFile(lockPath(path), `${String(dead)}\n`)
+    const third = await opened(path)
+    await third.close(clock)
+    await expect(readFile(lockPath(path))).rejects.toThrow(/ENOENT/)
   })
 
   test('a missing file is named', async () => {

@@ -12,6 +12,7 @@ import type { LoggedCommand } from '../../shared/tournament/commands'
 import { stableJson } from '../../shared/tournament/log'
 import { writeFileAtomic } from '../atomic-write'
 import { Journal, journalPath, readJournal, type JournalLine } from './journal'
+import { lockEvent, type EventLock } from './lock'
 import {
   readVenueFile,
   venueFilePath,
@@ -82,13 +83,26 @@ export async function openAuthority(eventPath: string): Promise<Result<OpenedAut
     })
   }
   const { tournamentId } = file.value
+  const lock = await lockEvent(eventPath)
+  if (!lock.ok) return lock
+  const opened = await openLocked(eventPath, file.value.log, tournamentId, lock.value)
+  if (!opened.ok) await lock.value.release()
+  return opened
+}
+
+async function openLocked(
+  eventPath: string,
+  fileLog: readonly LoggedCommand[],
+  tournamentId: string,
+  lock: EventLock,
+): Promise<Result<OpenedAuthority>> {
   const venue = await readVenueFile(venueFilePath(eventPath), tournamentId)
   if (!venue.ok) return venue
   const journal = await readJournal(journalPath(eventPath))
   if (!journal.ok) return journal
   const crashed = journal.value.lines.length > 0 || journal.value.torn !== null
 
-  const entries: LoggedCommand[] = [...file.value.log]
+  const entries: LoggedCommand[] = [...fileLog]
   const refusals = new Map<string, StoredRefusal>()
   for (const refusal of venue.value.refusals) refusals.set(refusal.proposal, refusal)
   const orders = new Map<string, number>(Object.entries(venue.value.orders))
@@ -122,6 +136,7 @@ export async function openAuthority(eventPath: string): Promise<Result<OpenedAut
     state,
     { ...venue.value, refusals: [...refusals.values()], orders: Object.fromEntries(orders) },
     await Journal.open(journalPath(eventPath)),
+    lock,
   )
   return ok({ host, notes: journal.value.torn === null ? [] : [journal.value.torn], crashed })
 }
@@ -141,6 +156,7 @@ export class AuthorityHost {
     private current: AuthorityState,
     private venueNow: VenueFile,
     private readonly journal: Journal,
+    private readonly lock: EventLock,
   ) {}
 
   state(): AuthorityState {
@@ -310,6 +326,7 @@ export class AuthorityHost {
       await writeFileAtomic(this.eventPath, new TextEncoder().encode(text))
       await writeVenueFile(venueFilePath(this.eventPath), this.venueNow)
       await this.journal.remove()
+      await this.lock.release()
       return { path: this.eventPath, commands: log.length }
     })
   }
@@ -320,6 +337,8 @@ export class AuthorityHost {
     this.release?.()
     this.closed = true
     await this.journal.close()
+    // A real SIGKILL leaves the lock; the next start sees its process gone and takes it over.
+    await this.lock.release()
   }
 
   private queued<T>(work: () => Promise<T>): Promise<T> {
