@@ -13,6 +13,7 @@ import { pairingsByTable, type TableRow } from '../reports/pairings'
 import { playerRounds, type RoundCell } from '../reports/player-rounds'
 import { scorecardLines, type ScorecardLine } from '../reports/scorecards'
 import type { PlayerId } from '../results/game-result'
+import { ordinal } from '../pairing/gibson'
 import { latestPublishedRound } from '../tournament/lookup'
 import { searchPlayers } from '../tournament/search'
 import type { Division, Player, TournamentState } from '../tournament/types'
@@ -319,8 +320,8 @@ function pairingsPage(state: TournamentState, division: Division, now: Date): Li
 }
 
 function standingsPage(state: TournamentState, division: Division, now: Date): LivePage {
-  // As the projector shows them: the latest round paired, with how complete it is.
-  const round = division.rounds.length
+  // As of the last round the hall may see: a bye in a round still under review would tell it.
+  const round = shownThrough(division)
   const rows = standingsTable(state, division.name, round)
   const asOf = standingsAsOfWords(roundProgress(state, division.name, round))
   const title = `${divisionWords(state, division.name)}Standings`
@@ -446,10 +447,8 @@ function playerPage(
   const lines = scorecardLines(division, player.id, cells, through, through).filter(
     (line) => line.round >= player.firstRound || line.cell !== null,
   )
-  const row = standingsTable(state, division.name, division.rounds.length).find(
-    (r) => r.player === player.id,
-  )
-  const asOf = standingsAsOfWords(roundProgress(state, division.name, division.rounds.length))
+  const row = standingsTable(state, division.name, through).find((r) => r.player === player.id)
+  const asOf = standingsAsOfWords(roundProgress(state, division.name, through))
   const status = player.status
   const name =
     status.kind === 'withdrawn'
@@ -459,28 +458,30 @@ function playerPage(
     row === undefined
       ? raw('')
       : html`<p>
-          Ranked ${row.rank}, ${halves(row.wins)}–${halves(row.losses)}, spread
+          Ranked ${ordinal(row.rank)}, ${halves(row.wins)}–${halves(row.losses)}, spread
           ${signed(row.spread)} (${asOf}).
         </p>`
   const games =
     lines.length === 0
       ? html`<p>No games yet.</p>`
-      : html`<table>
-          <thead>
-            <tr>
-              <th scope="col">Round</th>
-              <th scope="col">Table</th>
-              <th scope="col">Opponent</th>
-              <th scope="col">Plays</th>
-              <th scope="col">Score</th>
-              <th scope="col">Result</th>
-              <th scope="col">Record</th>
-            </tr>
-          </thead>
-          <tbody>
-            ${lines.map((line) => gameLine(division.name, line))}
-          </tbody>
-        </table>`
+      : html`<div class="wide">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Round</th>
+                <th scope="col">Table</th>
+                <th scope="col">Opponent</th>
+                <th scope="col">Plays</th>
+                <th scope="col">Score</th>
+                <th scope="col">Result</th>
+                <th scope="col">Record</th>
+              </tr>
+            </thead>
+            <tbody>
+              ${lines.map((line) => gameLine(division.name, line))}
+            </tbody>
+          </table>
+        </div>`
   return htmlPage(
     200,
     {
@@ -522,6 +523,7 @@ li{padding:0.5rem 0;border-bottom:1px solid #ddd}
 .division{font-weight:bold}
 .notice{padding:0.5rem;background:#fff4cc;border-left:4px solid #c90}
 table{width:100%;border-collapse:collapse}
+.wide{overflow-x:auto}
 th,td{padding:0.4rem 0.3rem;text-align:left;vertical-align:top;border-bottom:1px solid #ddd}
 thead th{position:sticky;top:0;background:#eee}
 tbody tr:nth-child(even){background:#f6f6f6}
