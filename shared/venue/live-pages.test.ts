@@ -290,6 +290,45 @@ describe("standings: the app's own (shared/desk/standings-table.ts)", () => {
     expect(rows(body)).toEqual(expected)
   })
 
+  test('the rules changed, the division not: the standings kept for the division are not reused', () => {
+    const before = rows(page(published, '/A/standings').body)
+    // A spread cap (tsh's `spreadcap`), the division object untouched, as a rules change leaves it.
+    const capped: TournamentState = {
+      ...published,
+      rules: { ...published.rules, results: { ...published.rules.results, spreadCapPerGame: 10 } },
+    }
+    expect(capped.divisions[0]).toBe(published.divisions[0])
+    expect(before[1]).toEqual(['2', '<b>Ann & "Bo"</b>', '1–0', '+40'])
+    // Ann's +40 and Ed's bye both count 10: equal, so they share first place.
+    expect(rows(page(capped, '/A/standings').body)).toContainEqual([
+      '1',
+      '<b>Ann & "Bo"</b>',
+      '1–0',
+      '+10',
+    ])
+  })
+
+  test('a result entered shows on the next reload', () => {
+    const before = rows(page(published, '/A/standings').body)
+    const after = applyAll([
+      ...setup,
+      ...round1,
+      pairRound2,
+      { type: 'publishRound', division: 'A', round: 2 },
+      round2Result,
+    ])
+    expect(before[2]).toEqual(['3', 'Di', '1–0', '+8'])
+    expect(rows(page(after, '/A/standings').body)).toEqual(
+      standingsTable(after, 'A', 2).map((row) => [
+        String(row.rank),
+        row.name,
+        `${row.wins}–${row.losses}`,
+        row.spread > 0 ? `+${row.spread}` : String(row.spread),
+      ]),
+    )
+    expect(rows(page(after, '/A/standings').body)[0]).toEqual(['1', 'Di', '2–0', '+48'])
+  })
+
   test('a withdrawn player is named so, as on the projector', () => {
     const state = applyAll([
       ...setup,

@@ -5,7 +5,7 @@
  * one column for a phone, and refreshes itself. Every number comes from the models the printed
  * pages use (shared/reports), so the hall's phones, its wall and its projector agree.
  */
-import { standingsTable } from '../desk/standings-table'
+import { standingsTable, type StandingsTableRow } from '../desk/standings-table'
 import { roundProgress, standingsAsOfWords } from '../desk/ready'
 import { dateRange, halves, seatName, signed, standingName, startWord } from '../reports/format'
 import { html, raw, type Html } from '../reports/html'
@@ -319,10 +319,45 @@ function pairingsPage(state: TournamentState, division: Division, now: Date): Li
   )
 }
 
+/**
+ * A division's standings, kept until the division changes: every phone reloads every
+ * ${LIVE_REFRESH_SECONDS} s, and at 2000 players ranking is most of a page's cost (issue 21).
+ * `apply` replaces a division it changes and keeps the others, so the Division object is the key;
+ * the rules and the event's rounds are checked too, as `standingsTable` reads them.
+ */
+const standingsMemo = new WeakMap<
+  Division,
+  {
+    readonly rules: TournamentState['rules']
+    readonly rounds: number
+    readonly round: number
+    readonly rows: readonly StandingsTableRow[]
+  }
+>()
+
+function standingsOf(
+  state: TournamentState,
+  division: Division,
+  round: number,
+): readonly StandingsTableRow[] {
+  const kept = standingsMemo.get(division)
+  if (
+    kept !== undefined &&
+    kept.rules === state.rules &&
+    kept.rounds === state.info.rounds &&
+    kept.round === round
+  ) {
+    return kept.rows
+  }
+  const rows = standingsTable(state, division.name, round)
+  standingsMemo.set(division, { rules: state.rules, rounds: state.info.rounds, round, rows })
+  return rows
+}
+
 function standingsPage(state: TournamentState, division: Division, now: Date): LivePage {
   // As of the last round the hall may see: a bye in a round still under review would tell it.
   const round = shownThrough(division)
-  const rows = standingsTable(state, division.name, round)
+  const rows = standingsOf(state, division, round)
   const asOf = standingsAsOfWords(roundProgress(state, division.name, round))
   const title = `${divisionWords(state, division.name)}Standings`
   const body = rows.map((row) => {
@@ -442,12 +477,12 @@ function playerPage(
   now: Date,
 ): LivePage {
   const through = shownThrough(division)
-  const cells = playerRounds(division, through).get(player.id) ?? []
+  const cells = playerRounds(division, through, player.id).get(player.id) ?? []
   // The record column is the scorecard's (shared/reports/scorecards.ts): what the player writes.
   const lines = scorecardLines(division, player.id, cells, through, through).filter(
     (line) => line.round >= player.firstRound || line.cell !== null,
   )
-  const row = standingsTable(state, division.name, through).find((r) => r.player === player.id)
+  const row = standingsOf(state, division, through).find((r) => r.player === player.id)
   const asOf = standingsAsOfWords(roundProgress(state, division.name, through))
   const status = player.status
   const name =
