@@ -441,6 +441,13 @@ describe('index', () => {
     expect(body).toContain(`href="/live/${encodeURIComponent(KIDS)}/standings"`)
     expect(body).toMatch(/<form method="get" action="\/live" role="search">/)
   })
+
+  test('the index holds the search box, so it never reloads under a thumb typing a name', () => {
+    expect(page(published, '/').body).not.toContain('http-equiv="refresh"')
+    expect(page(published, '/A/pairings').body).toContain(
+      `<meta http-equiv="refresh" content="${LIVE_REFRESH_SECONDS}" />`,
+    )
+  })
 })
 
 describe('escaping: names are text, never markup', () => {
@@ -485,7 +492,7 @@ describe('not found: a clear word and a link home', () => {
 })
 
 describe('before the event opens', () => {
-  test.each(['', '/', '/A/pairings', '/A/standings', '/A/player/1'])('%j', (path) => {
+  test.each(['', '/', '/A/pairings', '/A/standings', '/A/player/1'])('%j, reloading', (path) => {
     const { status, body } = page(undefined, path)
     expect(status).toBe(200)
     expect(heading(body)).toBe('The event has not started')

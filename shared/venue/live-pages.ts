@@ -103,7 +103,7 @@ interface PageParts {
   readonly title: string
   readonly event: string | null
   readonly body: Html
-  /** Live pages reload themselves; a 404 does not. */
+  /** Live pages reload themselves; the index (a search box) and a 404 do not. */
   readonly refresh: boolean
 }
 
@@ -222,7 +222,8 @@ function indexPage(state: TournamentState, query: LiveQuery, now: Date): LivePag
     {
       title: typed === '' ? 'Pairings and standings' : `Players matching “${typed}”`,
       event: info.name,
-      refresh: true,
+      // Nothing on it changes with a result, and a reload would wipe a name half typed.
+      refresh: false,
       body: html`<h1>${info.name}</h1>
         <p>${place}</p>
         <form method="get" action="${liveHref({ kind: 'index' })}" role="search">
