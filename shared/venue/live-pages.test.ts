@@ -347,15 +347,15 @@ describe("a player's page: their games round by round", () => {
       'round 1 won second; round 2 not published',
       reviewing,
       '/A/player/1',
-      [['1', '1', 'Zoë O’Brien', 'Second', '420–380', 'Won', '1–0 +40']],
+      [['1', '1', 'Zoë O’Brien', 'Second', 'Won 420–380', '1–0 +40']],
     ],
     [
       'round 2 not published but already played: shown',
       playedUnpublished,
       '/A/player/1',
       [
-        ['1', '1', 'Zoë O’Brien', 'Second', '420–380', 'Won', '1–0 +40'],
-        ['2', '1', 'Di', 'First *', '350–390', 'Lost', '1–1 0'],
+        ['1', '1', 'Zoë O’Brien', 'Second', 'Won 420–380', '1–0 +40'],
+        ['2', '1', 'Di', 'First *', 'Lost 350–390', '1–1 0'],
       ],
     ],
     [
@@ -363,8 +363,8 @@ describe("a player's page: their games round by round", () => {
       published,
       '/A/player/3',
       [
-        ['1', '2', 'Di', 'First *', '402–410', 'Lost', '0–1 -8'],
-        ['2', '', 'Bye', '', '+50', 'Bye', '1–1 +42'],
+        ['1', '2', 'Di', 'First *', 'Lost 402–410', '0–1 -8'],
+        ['2', '', 'Bye', '', 'Bye +50', '1–1 +42'],
       ],
     ],
     [
@@ -372,9 +372,35 @@ describe("a player's page: their games round by round", () => {
       published,
       '/A/player/5',
       [
-        ['1', '', 'Bye', '', '+50', 'Bye', '1–0 +50'],
-        ['2', '2', 'Zoë O’Brien', 'First *', '', 'Result not in yet', ''],
+        ['1', '', 'Bye', '', 'Bye +50', '1–0 +50'],
+        ['2', '2', 'Zoë O’Brien', 'First *', 'Not in yet', ''],
       ],
+    ],
+    [
+      // NSA IV.J.3: the director's penalty comes off the spread, as the scorecard counts it.
+      'a spread penalty',
+      applyAll([
+        ...setup,
+        ...round1,
+        { type: 'assignPenalty', division: 'A', player: 1, round: 1, points: 10, reason: 'slow' },
+      ]),
+      '/A/player/1',
+      [['1', '1', 'Zoë O’Brien', 'Second', 'Won 420–380 (penalty -10)', '1–0 +30']],
+    ],
+    [
+      'a round the player was left out of',
+      applyAll([
+        ...setup,
+        {
+          type: 'pairRound',
+          division: 'A',
+          round: 1,
+          pairings: [{ kind: 'game', table: 1, players: [1, 2] }],
+        },
+        { type: 'publishRound', division: 'A', round: 1 },
+      ]),
+      '/A/player/3',
+      [['1', 'Not paired', '']],
     ],
   ])('%s', (_, state, path, expected) => {
     const { status, body } = page(state, path)

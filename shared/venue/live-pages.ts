@@ -419,7 +419,7 @@ export function shownThrough(division: Division): number {
 
 function resultWords(cell: RoundCell): string {
   const result = cell.result
-  if (result === null) return 'Result not in yet'
+  if (result === null) return 'Not in yet'
   if (cell.kind === 'bye') return 'Bye'
   const forfeit = result.forfeit ? ' by forfeit' : ''
   switch (result.outcome) {
@@ -451,7 +451,7 @@ function gameLine(division: string, line: ScorecardLine): Html {
   if (cell === null) {
     return html`<tr>
       <th scope="row">${line.round}</th>
-      <td colspan="5">Not paired</td>
+      <td colspan="4">Not paired</td>
       <td>${recordText}</td>
     </tr>`
   }
@@ -459,14 +459,15 @@ function gameLine(division: string, line: ScorecardLine): Html {
     cell.opponent === null
       ? html`Bye`
       : html`<a href="${playerHref(division, cell.opponent.id)}">${cell.opponent.name}</a>`
-  const penalty = line.penalty > 0 ? ` (penalty −${line.penalty})` : ''
+  const penalty = line.penalty > 0 ? ` (penalty ${signed(-line.penalty)})` : ''
+  // One column for the outcome and its scores: seven columns do not fit a phone held upright.
+  const outcome = `${resultWords(cell)} ${scoreWords(cell)}`.trim()
   return html`<tr>
     <th scope="row">${line.round}</th>
     <td>${cell.table ?? ''}</td>
     <td>${opponent}</td>
     <td>${cell.start === null ? '' : startWord(cell.start)}</td>
-    <td>${scoreWords(cell)}</td>
-    <td>${resultWords(cell)}${penalty}</td>
+    <td>${outcome}${penalty}</td>
     <td>${recordText}</td>
   </tr>`
 }
@@ -508,7 +509,6 @@ function playerPage(
                 <th scope="col">Table</th>
                 <th scope="col">Opponent</th>
                 <th scope="col">Plays</th>
-                <th scope="col">Score</th>
                 <th scope="col">Result</th>
                 <th scope="col">Record</th>
               </tr>
