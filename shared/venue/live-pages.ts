@@ -543,7 +543,7 @@ function playerPage(
 /** One column, big type; links large enough for a thumb. No inline style: the CSP forbids it. */
 export const LIVE_CSS = `*{box-sizing:border-box}
 html{font-size:112.5%;-webkit-text-size-adjust:100%}
-body{margin:0 auto;max-width:44rem;padding:0.75rem;font-family:system-ui,sans-serif;line-height:1.4;color:#111;background:#fff}
+body{margin:0 auto;max-width:44rem;padding:0.5rem;font-family:system-ui,sans-serif;line-height:1.4;color:#111;background:#fff}
 header a{font-weight:bold;text-decoration:none}
 h1{font-size:1.5rem;margin:0.75rem 0 0.5rem}
 h2{font-size:1.2rem;margin:1.25rem 0 0.5rem}
@@ -560,6 +560,8 @@ li{padding:0.5rem 0;border-bottom:1px solid #ddd}
 .notice{padding:0.5rem;background:#fff4cc;border-left:4px solid #c90}
 table{width:100%;border-collapse:collapse}
 .wide{overflow-x:auto}
+.wide table{font-size:0.8rem}
+.wide th,.wide td{padding:0.35rem 0.2rem}
 th,td{padding:0.4rem 0.3rem;text-align:left;vertical-align:top;border-bottom:1px solid #ddd}
 thead th{position:sticky;top:0;background:#eee}
 tbody tr:nth-child(even){background:#f6f6f6}
