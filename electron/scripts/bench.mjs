@@ -5,7 +5,8 @@ import { spawnSync } from 'node:child_process'
 import { loadavg } from 'node:os'
 
 const STEPS = [
-  ['unit-level benches (vitest bench)', 'vitest bench --run'],
+  ['unit-level benches (vitest bench)', 'vitest bench --run --exclude **/live-*.bench.ts'],
+  ["the phones' live pages at 2000 players", 'vitest bench --run shared/venue/live-pages.bench.ts'],
   ['pairing replay: the event, the default plan and Swiss', 'tsx electron/bench/pairing-replay.ts'],
   ['pair through the built CLI at 2000 players', 'tsx electron/bench/cli-pair.ts'],
   ['registration up to 20,000 rows', 'tsx electron/bench/registration-scaling.ts'],

@@ -41,20 +41,25 @@ export function roundCellLetter(cell: RoundCell): string {
 /**
  * Every player's rounds 1..throughRound, indexed once per round so a wall chart of a large event
  * costs one pass over the pairings (not one search per player per round). `cells.get(id)[k]` is
- * round k+1, or null when the player is not paired in it.
+ * round k+1, or null when the player is not paired in it. `only`: one player's cells alone (a
+ * phone's player page, issue 21), without building the other players'.
  */
 export function playerRounds(
   division: Division,
   throughRound: number,
+  only?: PlayerId,
 ): ReadonlyMap<PlayerId, readonly (RoundCell | null)[]> {
   const cells = new Map<PlayerId, (RoundCell | null)[]>()
-  for (const player of division.players) cells.set(player.id, [])
+  for (const player of division.players) {
+    if (only === undefined || player.id === only) cells.set(player.id, [])
+  }
   const rounds = division.rounds.slice(0, throughRound)
   for (const round of rounds) {
     const seen = new Set<PlayerId>()
     round.pairings.forEach((pairing, index) => {
       const recorded = round.results[index] ?? null
       for (const player of pairingPlayers(pairing)) {
+        if (!cells.has(player)) continue
         seen.add(player)
         const game = pairing.kind === 'game' ? pairing : null
         const opponentId = game?.players.find((p) => p !== player) ?? null

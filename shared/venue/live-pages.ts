@@ -5,7 +5,7 @@
  * one column for a phone, and refreshes itself. Every number comes from the models the printed
  * pages use (shared/reports), so the hall's phones, its wall and its projector agree.
  */
-import { standingsTable } from '../desk/standings-table'
+import { standingsTable, type StandingsTableRow } from '../desk/standings-table'
 import { roundProgress, standingsAsOfWords } from '../desk/ready'
 import { dateRange, halves, seatName, signed, standingName, startWord } from '../reports/format'
 import { html, raw, type Html } from '../reports/html'
@@ -13,6 +13,7 @@ import { pairingsByTable, type TableRow } from '../reports/pairings'
 import { playerRounds, type RoundCell } from '../reports/player-rounds'
 import { scorecardLines, type ScorecardLine } from '../reports/scorecards'
 import type { PlayerId } from '../results/game-result'
+import { ordinal } from '../pairing/gibson'
 import { latestPublishedRound } from '../tournament/lookup'
 import { searchPlayers } from '../tournament/search'
 import type { Division, Player, TournamentState } from '../tournament/types'
@@ -102,7 +103,7 @@ interface PageParts {
   readonly title: string
   readonly event: string | null
   readonly body: Html
-  /** Live pages reload themselves; a 404 does not. */
+  /** Live pages reload themselves; the index (a search box) and a 404 do not. */
   readonly refresh: boolean
 }
 
@@ -221,7 +222,8 @@ function indexPage(state: TournamentState, query: LiveQuery, now: Date): LivePag
     {
       title: typed === '' ? 'Pairings and standings' : `Players matching “${typed}”`,
       event: info.name,
-      refresh: true,
+      // Nothing on it changes with a result, and a reload would wipe a name half typed.
+      refresh: false,
       body: html`<h1>${info.name}</h1>
         <p>${place}</p>
         <form method="get" action="${liveHref({ kind: 'index' })}" role="search">
@@ -318,10 +320,45 @@ function pairingsPage(state: TournamentState, division: Division, now: Date): Li
   )
 }
 
-function standingsPage(state: TournamentState, division: Division, now: Date): LivePage {
-  // As the projector shows them: the latest round paired, with how complete it is.
-  const round = division.rounds.length
+/**
+ * A division's standings, kept until the division changes: every phone reloads every
+ * ${LIVE_REFRESH_SECONDS} s, and at 2000 players ranking is most of a page's cost (issue 21).
+ * `apply` replaces a division it changes and keeps the others, so the Division object is the key;
+ * the rules and the event's rounds are checked too, as `standingsTable` reads them.
+ */
+const standingsMemo = new WeakMap<
+  Division,
+  {
+    readonly rules: TournamentState['rules']
+    readonly rounds: number
+    readonly round: number
+    readonly rows: readonly StandingsTableRow[]
+  }
+>()
+
+function standingsOf(
+  state: TournamentState,
+  division: Division,
+  round: number,
+): readonly StandingsTableRow[] {
+  const kept = standingsMemo.get(division)
+  if (
+    kept !== undefined &&
+    kept.rules === state.rules &&
+    kept.rounds === state.info.rounds &&
+    kept.round === round
+  ) {
+    return kept.rows
+  }
   const rows = standingsTable(state, division.name, round)
+  standingsMemo.set(division, { rules: state.rules, rounds: state.info.rounds, round, rows })
+  return rows
+}
+
+function standingsPage(state: TournamentState, division: Division, now: Date): LivePage {
+  // As of the last round the hall may see: a bye in a round still under review would tell it.
+  const round = shownThrough(division)
+  const rows = standingsOf(state, division, round)
   const asOf = standingsAsOfWords(roundProgress(state, division.name, round))
   const title = `${divisionWords(state, division.name)}Standings`
   const body = rows.map((row) => {
@@ -382,7 +419,7 @@ export function shownThrough(division: Division): number {
 
 function resultWords(cell: RoundCell): string {
   const result = cell.result
-  if (result === null) return 'Result not in yet'
+  if (result === null) return 'Not in yet'
   if (cell.kind === 'bye') return 'Bye'
   const forfeit = result.forfeit ? ' by forfeit' : ''
   switch (result.outcome) {
@@ -414,7 +451,7 @@ function gameLine(division: string, line: ScorecardLine): Html {
   if (cell === null) {
     return html`<tr>
       <th scope="row">${line.round}</th>
-      <td colspan="5">Not paired</td>
+      <td colspan="4">Not paired</td>
       <td>${recordText}</td>
     </tr>`
   }
@@ -422,14 +459,15 @@ function gameLine(division: string, line: ScorecardLine): Html {
     cell.opponent === null
       ? html`Bye`
       : html`<a href="${playerHref(division, cell.opponent.id)}">${cell.opponent.name}</a>`
-  const penalty = line.penalty > 0 ? ` (penalty −${line.penalty})` : ''
+  const penalty = line.penalty > 0 ? ` (penalty ${signed(-line.penalty)})` : ''
+  // One column for the outcome and its scores: seven columns do not fit a phone held upright.
+  const outcome = `${resultWords(cell)} ${scoreWords(cell)}`.trim()
   return html`<tr>
     <th scope="row">${line.round}</th>
     <td>${cell.table ?? ''}</td>
     <td>${opponent}</td>
     <td>${cell.start === null ? '' : startWord(cell.start)}</td>
-    <td>${scoreWords(cell)}</td>
-    <td>${resultWords(cell)}${penalty}</td>
+    <td>${outcome}${penalty}</td>
     <td>${recordText}</td>
   </tr>`
 }
@@ -441,15 +479,13 @@ function playerPage(
   now: Date,
 ): LivePage {
   const through = shownThrough(division)
-  const cells = playerRounds(division, through).get(player.id) ?? []
+  const cells = playerRounds(division, through, player.id).get(player.id) ?? []
   // The record column is the scorecard's (shared/reports/scorecards.ts): what the player writes.
   const lines = scorecardLines(division, player.id, cells, through, through).filter(
     (line) => line.round >= player.firstRound || line.cell !== null,
   )
-  const row = standingsTable(state, division.name, division.rounds.length).find(
-    (r) => r.player === player.id,
-  )
-  const asOf = standingsAsOfWords(roundProgress(state, division.name, division.rounds.length))
+  const row = standingsOf(state, division, through).find((r) => r.player === player.id)
+  const asOf = standingsAsOfWords(roundProgress(state, division.name, through))
   const status = player.status
   const name =
     status.kind === 'withdrawn'
@@ -459,28 +495,29 @@ function playerPage(
     row === undefined
       ? raw('')
       : html`<p>
-          Ranked ${row.rank}, ${halves(row.wins)}–${halves(row.losses)}, spread
+          Ranked ${ordinal(row.rank)}, ${halves(row.wins)}–${halves(row.losses)}, spread
           ${signed(row.spread)} (${asOf}).
         </p>`
   const games =
     lines.length === 0
       ? html`<p>No games yet.</p>`
-      : html`<table>
-          <thead>
-            <tr>
-              <th scope="col">Round</th>
-              <th scope="col">Table</th>
-              <th scope="col">Opponent</th>
-              <th scope="col">Plays</th>
-              <th scope="col">Score</th>
-              <th scope="col">Result</th>
-              <th scope="col">Record</th>
-            </tr>
-          </thead>
-          <tbody>
-            ${lines.map((line) => gameLine(division.name, line))}
-          </tbody>
-        </table>`
+      : html`<div class="wide">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Round</th>
+                <th scope="col">Table</th>
+                <th scope="col">Opponent</th>
+                <th scope="col">Plays</th>
+                <th scope="col">Result</th>
+                <th scope="col">Record</th>
+              </tr>
+            </thead>
+            <tbody>
+              ${lines.map((line) => gameLine(division.name, line))}
+            </tbody>
+          </table>
+        </div>`
   return htmlPage(
     200,
     {
@@ -506,7 +543,7 @@ function playerPage(
 /** One column, big type; links large enough for a thumb. No inline style: the CSP forbids it. */
 export const LIVE_CSS = `*{box-sizing:border-box}
 html{font-size:112.5%;-webkit-text-size-adjust:100%}
-body{margin:0 auto;max-width:44rem;padding:0.75rem;font-family:system-ui,sans-serif;line-height:1.4;color:#111;background:#fff}
+body{margin:0 auto;max-width:44rem;padding:0.5rem;font-family:system-ui,sans-serif;line-height:1.4;color:#111;background:#fff}
 header a{font-weight:bold;text-decoration:none}
 h1{font-size:1.5rem;margin:0.75rem 0 0.5rem}
 h2{font-size:1.2rem;margin:1.25rem 0 0.5rem}
@@ -522,6 +559,9 @@ li{padding:0.5rem 0;border-bottom:1px solid #ddd}
 .division{font-weight:bold}
 .notice{padding:0.5rem;background:#fff4cc;border-left:4px solid #c90}
 table{width:100%;border-collapse:collapse}
+.wide{overflow-x:auto}
+.wide table{font-size:0.8rem}
+.wide th,.wide td{padding:0.35rem 0.2rem}
 th,td{padding:0.4rem 0.3rem;text-align:left;vertical-align:top;border-bottom:1px solid #ddd}
 thead th{position:sticky;top:0;background:#eee}
 tbody tr:nth-child(even){background:#f6f6f6}
