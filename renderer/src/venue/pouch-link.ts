@@ -291,9 +291,13 @@ export async function createPouchLink(options: PouchLinkOptions): Promise<VenueL
   watch(replicate(options.remote(names.decisions, revoke), localDecisions, pull))
   if (outbox && names.outbox !== undefined) {
     watch(
+      // The checkpoint stays on this side: the authority's copy of the outbox is never read for
+      // one, so no request answers 404 (a console error in a browser) and nothing but the
+      // proposals and the status is written there.
       replicate(outbox, options.remote(names.outbox, revoke), {
         live: true,
         retry: true,
+        checkpoint: 'source',
         batch_size: BATCH_SIZE,
         back_off_function: backOff,
       }),
