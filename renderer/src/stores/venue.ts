@@ -1,5 +1,6 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
+import type { LoggedCommand } from '../../../shared/tournament/commands'
 import { describeCommand } from '../../../shared/tournament/describe'
 import type { JoinRole, VenueDesk, VenueEvent, VenueInfo } from '../../../shared/venue/protocol'
 import { errorText } from '../i18n/messages'
@@ -202,6 +203,19 @@ export const useVenueStore = defineStore('venue', () => {
     }
   }
 
+  /**
+   * The accepted log alone, on a venue desk: a copy saved from a desk holds what the authority
+   * accepted, never this desk's pending commands (issue 21). Null outside venue mode.
+   */
+  async function acceptedLog(): Promise<readonly LoggedCommand[] | null> {
+    return link === undefined ? null : link.acceptedFrom(-1)
+  }
+
+  /** Whether the entry at `seq` of a log of `length` is one of this desk's pending commands. */
+  function isPending(seq: number, length: number): boolean {
+    return link !== undefined && seq >= length - pending.value
+  }
+
   function dismiss(id: string): void {
     refusals.value = refusals.value.filter((refusal) => refusal.id !== id)
   }
@@ -219,5 +233,7 @@ export const useVenueStore = defineStore('venue', () => {
     start,
     join,
     dismiss,
+    acceptedLog,
+    isPending,
   }
 })
