@@ -29,8 +29,8 @@ export function backOff(delay: number): number {
   return Math.min(MAX_RETRY_MS, delay <= 0 ? 250 : delay * 2)
 }
 
-/** Chunks per pull batch: a 10 000-command log arrives in one or two batches. */
-const BATCH_SIZE = 100
+/** Documents per replication batch: a 20 000-command log (200 chunks) arrives in one. */
+const BATCH_SIZE = 250
 
 /** The local document that remembers which of this desk's proposals were answered. */
 const ANSWERED_ID = '_local/answered'
