@@ -177,6 +177,27 @@ describe("a venue desk's log: the accepted entries, then its own pending ones (i
     expect(await repository.loadLog(fixture.id)).toEqual(fixture.log)
   })
 
+  test('a pending command the accepted log no longer takes is left out until its refusal comes', async () => {
+    const { link, repository } = setUp()
+    const again: Command = {
+      type: 'registerPlayer',
+      division: 'A',
+      player: { name: 'Player 1 again', rating: 0, memberId: 'M1', club: '' },
+    }
+    // Stored as typed: the desk's own view let it through before the other registration arrived.
+    await link.propose({
+      _id: 'clash',
+      type: 'proposal',
+      order: 0,
+      builtOn: headOfLog(fixture.log),
+      command: again,
+      madeAt: '2026-03-14T12:00:00.000Z',
+    })
+    await append(repository, fixture.log, checkIn(1))
+    const log = (await repository.loadLog(fixture.id)) ?? []
+    expect(log.slice(fixture.log.length).map((entry) => entry.proposal)).toEqual(['p1'])
+  })
+
   test('another tournament is not here', async () => {
     const { repository } = setUp()
     expect(await repository.loadStored('another')).toBeUndefined()
