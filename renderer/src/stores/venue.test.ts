@@ -69,7 +69,14 @@ function environment(answers: JoinStatus[], info: 'ok' | 'revoked' = 'ok') {
   const storage = memoryStorage()
   const fake = fakeLink()
   const asked: string[] = []
+  const ticks: (() => void)[] = []
+  const restarts: number[] = []
   const env: VenueEnvironment = {
+    every: (_ms, run) => {
+      ticks.push(run)
+      return () => ticks.splice(ticks.indexOf(run), 1)
+    },
+    restart: () => restarts.push(1),
     origin: ORIGIN,
     storage,
     keeping: deskKeeping(storage, ORIGIN),
@@ -81,11 +88,17 @@ function environment(answers: JoinStatus[], info: 'ok' | 'revoked' = 'ok') {
         return Response.json({ request: 'secret', code: 'ACDE34' })
       }
       if (url.includes('/venue/join/')) return Response.json(answers.shift())
-      if (info === 'revoked') return new Response('{}', { status: 401 })
-      return Response.json(INFO)
+      if (authority.info === 'revoked') return new Response('{}', { status: 401 })
+      return Response.json(authority.info)
     },
   }
-  return { env, storage, fake, asked }
+  /** What `/venue/info` answers now: the test changes it. */
+  const authority: { info: VenueInfo | 'revoked' } = { info: info === 'ok' ? INFO : 'revoked' }
+  const tick = async (): Promise<void> => {
+    for (const run of [...ticks]) run()
+    await new Promise((resolve) => setTimeout(resolve, 0))
+  }
+  return { env, storage, fake, asked, authority, tick, restarts }
 }
 
 beforeEach(() => setActivePinia(createPinia()))
@@ -176,5 +189,29 @@ describe('joining the event from a browser (issue 21: desks join with the direct
     fake.setState({ kind: 'revoked' })
     await new Promise((resolve) => setTimeout(resolve, 0))
     expect(venue.phase).toBe('revoked')
+  })
+
+  test('revoked while connected, seen by asking about the event (replication waits for its long poll)', async () => {
+    const { env, authority, tick } = environment([])
+    env.keeping.keepToken('tok')
+    const venue = useVenueStore()
+    await venue.start(env)
+    await tick()
+    expect(venue.phase).toBe('connected')
+    authority.info = 'revoked'
+    await tick()
+    expect(venue.phase).toBe('revoked')
+  })
+
+  test('a file opened at the authority (a new generation) starts the desk again on it', async () => {
+    const { env, authority, tick, restarts } = environment([])
+    env.keeping.keepToken('tok')
+    const venue = useVenueStore()
+    await venue.start(env)
+    await tick()
+    expect(restarts).toEqual([])
+    authority.info = { ...INFO, event: { ...INFO.event, generation: 2 } }
+    await tick()
+    expect(restarts).toEqual([1])
   })
 })
