@@ -47,6 +47,11 @@ export interface PouchLinkOptions {
   readonly remote: (name: string, unauthorized: () => void) => PouchDB.Database
   readonly replicate: PouchDB.Static['replicate']
   readonly now?: () => Date
+  /**
+   * The device's own word on its network (a browser's `offline`/`online` events): a request in
+   * flight when the Wi-Fi drops may hang until its timeout before replication says so.
+   */
+  readonly network?: (changed: (online: boolean) => void) => () => void
 }
 
 type Listener = () => void
@@ -304,6 +309,12 @@ export async function createPouchLink(options: PouchLinkOptions): Promise<VenueL
     )
   }
 
+  const stopNetwork = options.network?.((online) => {
+    if (!online) wentOffline()
+    // Back on the network: online until replication's next attempt says otherwise.
+    else setState({ kind: 'online' })
+  })
+
   await readAccepted().then(writeStatus)
 
   return {
@@ -338,6 +349,7 @@ export async function createPouchLink(options: PouchLinkOptions): Promise<VenueL
     },
     state: () => state,
     async close() {
+      stopNetwork?.()
       for (const replication of replications) replication.cancel()
       for (const feed of feeds) feed.cancel()
       await Promise.allSettled([answeredWrite, statusWrite])
