@@ -137,7 +137,12 @@ export function createVenueRepository(
         entry,
         head,
       )
-      if (!fits.ok) return fits
+      // A result, check-in or registration commutes: the authority applies it to its own current
+      // state whatever the desk had seen (issue 21), so a log grown meanwhile by other desks'
+      // commands is no reason to make the operator type it again. The store reads the log again
+      // on the change this proposal makes. Another generation is still refused.
+      const grownMeanwhile = !fits.ok && fits.error.code === 'storage.conflict'
+      if (!fits.ok && !(grownMeanwhile && commutes(entry.command))) return fits
       // The authority checks a pairing, plan, rules change, undo or redo against its own head;
       // built on results it has not accepted yet, it could only be refused (issue 21).
       if (!commutes(entry.command) && pending.length > 0) return pendingRefusal(pending.length)
