@@ -1,9 +1,10 @@
 import { app, type BrowserWindow } from 'electron'
-import { registerIpc } from './ipc'
+import { appVenueSharing, registerIpc } from './ipc'
 import { installMenu } from './menu'
 import { registerAppScheme, serveApp } from './protocol'
 import { installSecurity } from './security'
 import { carryStorageToAppOrigin } from './storage-origin'
+import { closeOnQuit } from './venue'
 import { createMainWindow, rendererRoot } from './window'
 
 /*
@@ -43,6 +44,8 @@ if (!app.requestSingleInstanceLock()) {
         console.error('Rackside: could not carry tournaments over from file://', error)
       })
       registerIpc()
+      // Quitting while sharing writes the event's whole log first (issue 21).
+      closeOnQuit(app, appVenueSharing())
       installMenu()
       mainWindow = createMainWindow()
       app.on('activate', () => {
