@@ -13,12 +13,13 @@ import { readTournamentFile } from '../../shared/formats/tournament-file'
 import type { Result } from '../../shared/result'
 import type { LoggedCommand } from '../../shared/tournament/commands'
 import { checkTournamentId } from '../../shared/tournament/tournament-id'
-import type {
-  JoinRole,
-  OutboxProposal,
-  ServeEvent,
-  VenueDesk,
-  VenueEvent,
+import {
+  DIRECTOR_DESK,
+  type JoinRole,
+  type OutboxProposal,
+  type ServeEvent,
+  type VenueDesk,
+  type VenueEvent,
 } from '../../shared/venue/protocol'
 import { writeFileAtomic } from '../atomic-write'
 import type {
@@ -70,8 +71,8 @@ export interface VenueSharingOptions {
   readonly onEvent?: (event: ServeEvent) => void
 }
 
-/** The director's own windows, as the authority knows them: never joined over the network. */
-export const DIRECTOR_DESK: DeskIdentity = { id: 'director', role: 'director' }
+/** The director's own windows, as the authority knows them (never joined over the network). */
+const director: DeskIdentity = { id: DIRECTOR_DESK.id, role: DIRECTOR_DESK.role }
 
 export interface VenueSharing {
   share(tournamentFile: string): Promise<ShareOutcome>
@@ -240,7 +241,7 @@ export function createVenueSharing(options: VenueSharingOptions): VenueSharing {
           },
         }
       }
-      return running.server.propose(DIRECTOR_DESK, proposal)
+      return running.server.propose(director, proposal)
     },
     acceptedFrom: (afterSeq) => running?.server.log().slice(afterSeq + 1) ?? [],
     pairedOrigin: () => (running === undefined ? null : new URL(running.server.url).origin),

@@ -1,0 +1,129 @@
+/*
+ * The director's own windows while this laptop shares its event (issue 21): the authority runs in
+ * Electron main, so a proposal crosses by IPC and comes back decided, already journaled there.
+ * Nothing is kept on this side but what is in flight: main holds the log.
+ */
+import type { DesktopApi, VenueStatus } from '../../../electron/ipc-contract'
+import type { RuleError } from '../../../shared/result'
+import {
+  DIRECTOR_DESK,
+  type OutboxProposal,
+  type RefusalDoc,
+  type VenueEvent,
+} from '../../../shared/venue/protocol'
+import type { LinkState, VenueLink } from './link'
+
+/** What the link needs of the bridge: the venue calls and the push, nothing else. */
+export type VenueBridge = Pick<DesktopApi, 'propose' | 'acceptedFrom' | 'onVenueChanged'>
+
+type Sharing = VenueStatus & { readonly sharing: true }
+
+type RefusalListener = (refusal: RefusalDoc, proposal: OutboxProposal | undefined) => void
+
+/** The words for a proposal main never answered (the call itself failed). */
+export const LINK_FAILED = 'venue.link-failed'
+
+const messageOf = (error: unknown): string =>
+  error instanceof Error ? error.message : String(error)
+
+/**
+ * A `VenueLink` over the desktop bridge, for a window of the laptop that shares (`sharing` is the
+ * status main answered `share` or `venueStatus` with). `propose` resolves once the authority has
+ * decided; a refusal goes to `onRefused` with the proposal that caused it.
+ */
+export function createIpcLink(
+  bridge: VenueBridge,
+  sharing: Sharing,
+  now: () => Date = () => new Date(),
+): VenueLink {
+  let event: VenueEvent = sharing.event
+  let state: LinkState = { kind: 'online' }
+  let closed = false
+  const inFlight = new Map<string, { proposal: OutboxProposal; decided: Promise<void> }>()
+  const changeListeners = new Set<() => void>()
+  const refusalListeners = new Set<RefusalListener>()
+
+  const changed = (): void => {
+    for (const listener of changeListeners) listener()
+  }
+
+  const refused = (proposal: OutboxProposal, error: RuleError): void => {
+    const refusal: RefusalDoc = {
+      _id: proposal._id,
+      type: 'refused',
+      desk: DIRECTOR_DESK.id,
+      error,
+      at: now().toISOString(),
+    }
+    for (const listener of refusalListeners) listener(refusal, proposal)
+  }
+
+  const stopListening = bridge.onVenueChanged((status) => {
+    if (status.sharing) {
+      event = status.event
+      state = { kind: 'online' }
+    } else if (state.kind === 'online') {
+      // Sharing stopped under this window: its proposals are refused until it reloads the log.
+      state = { kind: 'offline', since: now().toISOString() }
+    }
+    changed()
+  })
+
+  async function send(proposal: OutboxProposal): Promise<void> {
+    try {
+      const decision = await bridge.propose(proposal)
+      inFlight.delete(proposal._id)
+      switch (decision.kind) {
+        case 'accepted':
+          break
+        case 'refused':
+          refused(proposal, decision.error)
+          break
+      }
+    } catch (error) {
+      inFlight.delete(proposal._id)
+      refused(proposal, {
+        code: LINK_FAILED,
+        message: `The authority on this laptop did not answer: ${messageOf(error)}`,
+      })
+    }
+    changed()
+  }
+
+  return {
+    desk: DIRECTOR_DESK,
+    event: () => event,
+    propose(proposal) {
+      if (closed) throw new Error('propose on a closed venue link')
+      // A proposal sent again while in flight waits for its one decision (decided at most once).
+      const waiting = inFlight.get(proposal._id)
+      if (waiting !== undefined) return waiting.decided
+      const entry = { proposal, decided: Promise.resolve() }
+      inFlight.set(proposal._id, entry)
+      entry.decided = send(proposal)
+      changed()
+      return entry.decided
+    },
+    acceptedFrom: (afterSeq) => bridge.acceptedFrom(afterSeq),
+    pending: () =>
+      Promise.resolve(
+        [...inFlight.values()].map((waiting) => waiting.proposal).sort((a, b) => a.order - b.order),
+      ),
+    onRefused(listener) {
+      refusalListeners.add(listener)
+      return () => refusalListeners.delete(listener)
+    },
+    onChange(listener) {
+      changeListeners.add(listener)
+      return () => changeListeners.delete(listener)
+    },
+    state: () => state,
+    close() {
+      closed = true
+      stopListening()
+      changeListeners.clear()
+      refusalListeners.clear()
+      return Promise.resolve()
+    },
+  }
+}
