@@ -38,7 +38,8 @@ if (!app.requestSingleInstanceLock()) {
     .whenReady()
     .then(async () => {
       installSecurity()
-      serveApp(rendererRoot())
+      // While sharing, the page may reach this laptop's own authority and nothing wider (issue 21).
+      serveApp(rendererRoot(), () => appVenueSharing().pairedOrigin())
       // Before the first page opens its database (storage-origin.ts).
       await carryStorageToAppOrigin(app.getPath('userData')).catch((error: unknown) => {
         console.error('Rackside: could not carry tournaments over from file://', error)

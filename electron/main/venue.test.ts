@@ -14,6 +14,7 @@ import {
   closeOnQuit,
   createVenueSharing,
   deskAddresses,
+  ownOrigin,
   type SharedServer,
   type SharedServerOptions,
 } from './venue'
@@ -141,7 +142,7 @@ describe('Share this event on the venue network (issue 21)', () => {
     expect(outcome.venue.requests).toEqual([expect.objectContaining({ code: 'ACDEF3' })])
     expect(outcome.venue.event.tournamentId).toBe('spring-open')
     expect(sharing.isSharing()).toBe(true)
-    expect(sharing.pairedOrigin()).toBe('http://0.0.0.0:8421')
+    expect(sharing.pairedOrigin()).toBe('http://127.0.0.1:8421')
   })
 
   test.each([
@@ -288,6 +289,16 @@ describe('quitting while sharing', () => {
     app.emit('before-quit', event)
     expect(event.prevented).toBe(false)
     expect(app.quit).not.toHaveBeenCalled()
+  })
+})
+
+describe('ownOrigin', () => {
+  test.each([
+    ['http://0.0.0.0:8421', 'http://127.0.0.1:8421'],
+    ['http://[::]:8421/', 'http://127.0.0.1:8421'],
+    ['http://192.168.1.20:8421/', 'http://192.168.1.20:8421'],
+  ])('a server at %s is reached at %s', (url, origin) => {
+    expect(ownOrigin(url)).toBe(origin)
   })
 })
 

@@ -115,6 +115,16 @@ export function deskAddresses(server: Pick<SharedServer, 'url' | 'addresses'>): 
   return listed.length > 0 ? listed : [server.url]
 }
 
+/**
+ * The origin this laptop's own windows reach its server at: a server listening on every
+ * interface (0.0.0.0, ::) is reached on loopback, the one address no other machine can borrow.
+ */
+export function ownOrigin(serverUrl: string): string {
+  const url = new URL(serverUrl)
+  if (url.hostname === '0.0.0.0' || url.hostname === '[::]') url.hostname = '127.0.0.1'
+  return url.origin
+}
+
 const messageOf = (error: unknown): string =>
   error instanceof Error ? error.message : String(error)
 
@@ -244,7 +254,7 @@ export function createVenueSharing(options: VenueSharingOptions): VenueSharing {
       return running.server.propose(director, proposal)
     },
     acceptedFrom: (afterSeq) => running?.server.log().slice(afterSeq + 1) ?? [],
-    pairedOrigin: () => (running === undefined ? null : new URL(running.server.url).origin),
+    pairedOrigin: () => (running === undefined ? null : ownOrigin(running.server.url)),
     isSharing: () => running !== undefined,
   }
 }
