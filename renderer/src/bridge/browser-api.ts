@@ -24,8 +24,9 @@ const browserUtf8 = fatalUtf8(() => new TextDecoder('utf-8', { fatal: true }))
  * A web page cannot listen on the network, so a browser never shares an event (issue 21): the
  * desktop app does, or `rackside serve` from a terminal; desks only open its address.
  */
-export const SHARING_IN_BROWSER =
-  'Sharing an event on the venue network runs in the Rackside desktop app, or from the command line: rackside serve EVENT.json --host 0.0.0.0. Desks need no install: they open the address it shows in a browser.'
+export const SHARING_COMMAND = 'rackside serve EVENT.json --host 0.0.0.0'
+
+export const SHARING_IN_BROWSER = `Sharing an event on the venue network runs in the Rackside desktop app, or from the command line: ${SHARING_COMMAND}. Desks need no install: they open the address it shows in a browser.`
 
 const notShared = { status: 'failed', message: SHARING_IN_BROWSER } as const
 
