@@ -13,8 +13,7 @@ import { listBackups, readBackup, writeBackup } from './backups'
 import { openTextFile, saveFolder, saveTextFile } from './files'
 import { areValidArguments, argumentRefusal } from './ipc-arguments'
 import { listPrinters, printHtml, savePdf } from './printing'
-import { err } from '../../shared/result'
-import { createVenueSharing, type StartServer, type VenueSharing } from './venue'
+import { createVenueSharing, type VenueSharing } from './venue'
 import { isAppUrl, isAppWindowContents, openProjectorWindow, rendererRoot } from './window'
 
 /** Who called: the page's web contents and its window (the parent of any dialog). */
@@ -96,32 +95,20 @@ export function sendToAppWindows<E extends IpcEvent>(event: E, payload: IpcEvent
 let venueSharing: VenueSharing | undefined
 
 /**
- * Makes this app's one authority (bootstrap, index.ts): `startServer` is the authority server
- * `rackside serve` runs too. Nothing starts until the director shares: sharing off is today's
- * single-laptop app.
+ * The app's one authority, made on first use: nothing starts until the director shares (sharing
+ * off is today's single-laptop app). It runs the same server as `rackside serve`.
  */
-export function configureVenueSharing(startServer: StartServer): VenueSharing {
-  venueSharing = createVenueSharing({
-    startServer,
+export function appVenueSharing(): VenueSharing {
+  venueSharing ??= createVenueSharing({
+    // Loaded when the director first shares: PouchDB and Express cost the single-laptop app nothing.
+    startServer: async (options) => (await import('../venue/server')).startVenueServer(options),
     folder: join(app.getPath('userData'), 'venue'),
+    // Desks' browsers get the same renderer this app shows.
     appDir: rendererRoot(),
     notify: (status: VenueStatus) => sendToAppWindows('venue:changed', status),
     onEvent: (event) => {
       if (event.event === 'error') console.error(`Rackside: venue server: ${event.message}`)
     },
-  })
-  return venueSharing
-}
-
-/** The app's authority; before the bootstrap made one, every call says so instead of throwing. */
-export function appVenueSharing(): VenueSharing {
-  venueSharing ??= createVenueSharing({
-    startServer: () =>
-      Promise.resolve(
-        err('venue.unavailable', 'this build of Rackside has no venue server to start'),
-      ),
-    folder: join(app.getPath('userData'), 'venue'),
-    notify: (status: VenueStatus) => sendToAppWindows('venue:changed', status),
   })
   return venueSharing
 }

@@ -3,12 +3,24 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, test, vi } from 'vitest'
 import type { Decision, DeskIdentity } from '../../shared/authority/proposal'
-import { writeTournamentFile } from '../../shared/formats/tournament-file'
+import { readTournamentFile, writeTournamentFile } from '../../shared/formats/tournament-file'
 import { err, ok, type Result } from '../../shared/result'
 import type { LoggedCommand } from '../../shared/tournament/commands'
-import { create, logOf } from '../../shared/tournament/test-support/event'
-import type { OutboxProposal, VenueDesk } from '../../shared/venue/protocol'
-import type { VenueStatus } from '../ipc-contract'
+import { create, ID, logOf } from '../../shared/tournament/test-support/event'
+import {
+  VENUE_ROUTES,
+  type JoinRequested,
+  type OutboxProposal,
+  type VenueDesk,
+} from '../../shared/venue/protocol'
+import type { StopSharingOutcome, VenueStatus } from '../ipc-contract'
+import { startVenueServer } from '../venue/server'
+import {
+  EVENT_LOG,
+  proposal as venueProposal,
+  resultAt,
+  SAVED_AT,
+} from '../venue/test-support/venue-event'
 import { FakeEmitter } from './test-support/fake-electron'
 import {
   closeOnQuit,
@@ -257,6 +269,55 @@ describe('Share this event on the venue network (issue 21)', () => {
       status: 'failed',
       message: 'This event is not shared on the venue network.',
     })
+  })
+})
+
+describe('with the authority server `rackside serve` runs (electron/venue/server.ts)', () => {
+  test('share, a desk asks to join and is approved, the director proposes, stop hands back the log', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'rackside-venue-real-'))
+    const notified: VenueStatus[] = []
+    const sharing = createVenueSharing({
+      startServer: startVenueServer,
+      folder,
+      host: '127.0.0.1',
+      notify: (status) => notified.push(status),
+    })
+    const shared = await sharing.share(writeTournamentFile(ID, EVENT_LOG, SAVED_AT))
+    if (shared.status !== 'sharing') throw new Error(shared.message)
+    let stopped: StopSharingOutcome
+    try {
+      expect(shared.venue.event.tournamentId).toBe(ID)
+      expect(sharing.pairedOrigin()).toBe(new URL(shared.venue.url).origin)
+
+      const asked = await fetch(`${shared.venue.url}${VENUE_ROUTES.join}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ role: 'desk', device: 'Firefox on a tablet' }),
+      })
+      const { code } = (await asked.json()) as JoinRequested
+      // The request reached the director's windows by a push, not by polling.
+      await vi.waitFor(() =>
+        expect(notified.at(-1)).toMatchObject({ requests: [{ code, role: 'desk' }] }),
+      )
+      const approved = sharing.approve(code, 'Desk 2')
+      expect(approved.status === 'done' && approved.venue.sharing && approved.venue.desks).toEqual([
+        expect.objectContaining({ name: 'Desk 2', role: 'desk' }),
+      ])
+
+      const decision = await sharing.propose(venueProposal('p-1', 0, resultAt(1)))
+      expect(decision).toMatchObject({
+        kind: 'accepted',
+        entry: { seq: EVENT_LOG.length, desk: 'director', proposal: 'p-1' },
+      })
+      expect(sharing.acceptedFrom(EVENT_LOG.length - 1).map((e) => e.proposal)).toEqual(['p-1'])
+    } finally {
+      // Stopped whatever happened above, so no server outlives the test.
+      stopped = await sharing.stop()
+    }
+    if (stopped.status !== 'stopped') throw new Error(`not stopped: ${stopped.status}`)
+    const read = readTournamentFile(stopped.contents)
+    expect(read.ok && read.value.log.map((e) => e.proposal ?? null).at(-1)).toBe('p-1')
+    expect(read.ok && read.value.log).toHaveLength(EVENT_LOG.length + 1)
   })
 })
 

@@ -13,15 +13,9 @@ import { readTournamentFile } from '../../shared/formats/tournament-file'
 import type { Result } from '../../shared/result'
 import type { LoggedCommand } from '../../shared/tournament/commands'
 import { checkTournamentId } from '../../shared/tournament/tournament-id'
-import {
-  DIRECTOR_DESK,
-  type JoinRole,
-  type OutboxProposal,
-  type ServeEvent,
-  type VenueDesk,
-  type VenueEvent,
-} from '../../shared/venue/protocol'
+import { DIRECTOR_DESK, type OutboxProposal, type ServeEvent } from '../../shared/venue/protocol'
 import { writeFileAtomic } from '../atomic-write'
+import type { VenueServer, VenueServerOptions } from '../venue/server'
 import type {
   ShareOutcome,
   StopSharingOutcome,
@@ -29,30 +23,24 @@ import type {
   VenueStatus,
 } from '../ipc-contract'
 
-/** What main needs of the authority server (electron/venue/server.ts's `VenueServer`). */
-export interface SharedServer {
-  readonly url: string
-  readonly addresses: readonly string[]
-  requests(): readonly { code: string; role: JoinRole; device: string; at: string }[]
-  desks(): readonly VenueDesk[]
-  approve(code: string, name: string): Result<VenueDesk>
-  refuse(code: string): Result<void>
-  revoke(name: string): Result<VenueDesk>
-  propose(desk: DeskIdentity, proposal: OutboxProposal): Promise<Decision>
-  log(): readonly LoggedCommand[]
-  event(): VenueEvent
-  onChange(listener: () => void): () => void
-  close(): Promise<void>
-}
+/** What main uses of the authority server (the same one `rackside serve` runs). */
+export type SharedServer = Pick<
+  VenueServer,
+  | 'url'
+  | 'addresses'
+  | 'requests'
+  | 'desks'
+  | 'approve'
+  | 'refuse'
+  | 'revoke'
+  | 'propose'
+  | 'log'
+  | 'event'
+  | 'onChange'
+  | 'close'
+>
 
-export interface SharedServerOptions {
-  readonly eventPath: string
-  readonly host: string
-  readonly port: number
-  readonly appDir?: string
-  readonly now?: () => Date
-  readonly onEvent?: (event: ServeEvent) => void
-}
+export type SharedServerOptions = VenueServerOptions
 
 export type StartServer = (options: SharedServerOptions) => Promise<Result<SharedServer>>
 
@@ -62,6 +50,8 @@ export interface VenueSharingOptions {
   readonly folder: string
   /** The built renderer the server gives desks' browsers. */
   readonly appDir?: string
+  /** Every interface by default, so the hall's desks reach it; tests use loopback. */
+  readonly host?: string
   /** 0: any free port. */
   readonly port?: number
   readonly now?: () => Date
@@ -190,7 +180,7 @@ export function createVenueSharing(options: VenueSharingOptions): VenueSharing {
     }
     const started = await options.startServer({
       eventPath,
-      host: '0.0.0.0',
+      host: options.host ?? '0.0.0.0',
       port: options.port ?? 0,
       ...(options.appDir === undefined ? {} : { appDir: options.appDir }),
       now,
