@@ -135,7 +135,39 @@ describe('the director’s IPC link to the authority in main (issue 21)', () => 
     const link = createIpcLink(bridge, sharing, clock)
     expect((await link.acceptedFrom(-1)).map((e) => e.seq)).toEqual([0, 1])
     expect((await link.acceptedFrom(0)).map((e) => e.seq)).toEqual([1])
-    expect(bridge.acceptedFrom).toHaveBeenLastCalledWith(0)
+    expect((await link.acceptedFrom(1)).map((e) => e.seq)).toEqual([])
+  })
+
+  test('each read copies across IPC only the entries after those held', async () => {
+    const { bridge } = fakeBridge()
+    const link = createIpcLink(bridge, sharing, clock)
+    await link.acceptedFrom(-1)
+    await link.acceptedFrom(-1)
+    expect(vi.mocked(bridge.acceptedFrom).mock.calls).toEqual([[-1], [1]])
+  })
+
+  test('a new generation of the log (a file opened at the authority) is read from the start', async () => {
+    const { bridge, push } = fakeBridge()
+    const link = createIpcLink(bridge, sharing, clock)
+    await link.acceptedFrom(-1)
+    push({ ...sharing, event: { ...sharing.event, generation: 2 } })
+    expect((await link.acceptedFrom(-1)).map((e) => e.seq)).toEqual([0, 1])
+    expect(vi.mocked(bridge.acceptedFrom).mock.calls).toEqual([[-1], [-1]])
+  })
+
+  test('entries that do not follow those held replace them with the whole log', async () => {
+    const { bridge } = fakeBridge()
+    const link = createIpcLink(bridge, sharing, clock)
+    await link.acceptedFrom(-1)
+    const replaced = [
+      entry(0, proposal('x', 0)),
+      entry(1, proposal('y', 1)),
+      entry(2, proposal('z', 2)),
+    ]
+    vi.mocked(bridge.acceptedFrom).mockImplementation((after) =>
+      Promise.resolve(after === -1 ? replaced : [entry(5, proposal('w', 5))]),
+    )
+    expect((await link.acceptedFrom(-1)).map((e) => e.proposal)).toEqual(['x', 'y', 'z'])
   })
 
   test('main’s pushes change the event and tell the listeners; stopping sharing is offline', () => {

@@ -5,6 +5,7 @@
  */
 import type { DesktopApi, VenueStatus } from '../../../electron/ipc-contract'
 import type { RuleError } from '../../../shared/result'
+import type { LoggedCommand } from '../../../shared/tournament/commands'
 import {
   DIRECTOR_DESK,
   type OutboxProposal,
@@ -42,6 +43,32 @@ export function createIpcLink(
   const inFlight = new Map<string, { proposal: OutboxProposal; decided: Promise<void> }>()
   const changeListeners = new Set<() => void>()
   const refusalListeners = new Set<RefusalListener>()
+  /**
+   * The accepted entries read so far: each read asks main only for those after them, so a window
+   * that reads the whole log after every result (the venue repository does) copies across IPC
+   * only what is new, not 10 000 entries each time.
+   */
+  let held: LoggedCommand[] = []
+  let heldGeneration = event.generation
+
+  async function catchUp(): Promise<readonly LoggedCommand[]> {
+    // A new generation (a file opened at the authority) is a new log: read it from the start.
+    if (event.generation !== heldGeneration) {
+      held = []
+      heldGeneration = event.generation
+    }
+    const after = held.length - 1
+    const fresh = await bridge.acceptedFrom(after)
+    const first = fresh[0]
+    if (first === undefined) return held
+    // Entries that do not follow the ones held mean the log is not the one held: take it whole.
+    if (first.seq !== held.length) {
+      held = [...(await bridge.acceptedFrom(-1))]
+      return held
+    }
+    held = [...held, ...fresh]
+    return held
+  }
 
   const changed = (): void => {
     for (const listener of changeListeners) listener()
@@ -104,7 +131,7 @@ export function createIpcLink(
       changed()
       return entry.decided
     },
-    acceptedFrom: (afterSeq) => bridge.acceptedFrom(afterSeq),
+    acceptedFrom: async (afterSeq) => (await catchUp()).slice(Math.max(0, afterSeq + 1)),
     pending: () =>
       Promise.resolve(
         [...inFlight.values()].map((waiting) => waiting.proposal).sort((a, b) => a.order - b.order),
