@@ -51,6 +51,7 @@ test('in the desktop app, the director shares, approves and names desks, refuses
   page,
   shell,
   tournaments,
+  tournament,
 }) => {
   await installDesktopStandIn(page)
   const share = new SharePage(page)
@@ -87,9 +88,17 @@ test('in the desktop app, the director shares, approves and names desks, refuses
   await share.desks.getByRole('button', { name: 'Revoke Desk 2 by the door' }).click()
   await expect(share.desks.getByRole('listitem')).toHaveCount(1)
 
+  // While sharing, the director's own command goes to the authority in main, not to this storage.
+  await shell.goTo('Overview')
+  await tournament.addDivision('B')
+  await shell.nav.getByRole('link', { name: 'Venue network' }).click()
   await share.stopButton.click()
   await expect(share.status).toContainText('Sharing stopped.')
+  // The tournament created (1) and the division the authority accepted (2).
+  await expect(share.status).toContainText('whole log: 2 commands')
   await expect(share.shareButton).toBeVisible()
+  await shell.goTo('Overview')
+  await expect(tournament.division('B')).toBeVisible()
 
   const calls = await standInCalls(page)
   expect(calls.map(([name]) => name)).toEqual([
@@ -98,7 +107,12 @@ test('in the desktop app, the director shares, approves and names desks, refuses
     'approve',
     'refuse',
     'revoke',
+    'propose',
     'stop',
+  ])
+  expect(calls[5]).toEqual([
+    'propose',
+    expect.objectContaining({ command: { type: 'addDivision', name: 'B' } }),
   ])
   expect(calls.slice(1, 5)).toEqual([
     ['approve', 'ACDEF3', 'Desk 2 by the door'],

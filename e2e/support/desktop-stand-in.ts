@@ -11,7 +11,7 @@ export async function installDesktopStandIn(page: Page): Promise<void> {
     type Status = Record<string, unknown>
     const listeners = new Set<(status: Status) => void>()
     const calls: unknown[][] = []
-    let shared: { text: string; status: Status } | undefined
+    let shared: { text: string; status: Status; log: Record<string, unknown>[] } | undefined
     const svg =
       '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4"><path d="M0 0h2v2H0z"/></svg>'
     const push = (): void => {
@@ -55,9 +55,11 @@ export async function installDesktopStandIn(page: Page): Promise<void> {
           return () => listeners.delete(listener)
         },
         share: record('share', (text: string) => {
-          const id = (JSON.parse(text) as { tournamentId: string }).tournamentId
+          const file = JSON.parse(text) as { tournamentId: string; log: Record<string, unknown>[] }
+          const id = file.tournamentId
           shared = {
             text,
+            log: file.log,
             status: {
               sharing: true,
               url: 'http://0.0.0.0:8421',
@@ -93,13 +95,32 @@ export async function installDesktopStandIn(page: Page): Promise<void> {
           )
           return answer()
         }),
+        acceptedFrom: (after: number) => Promise.resolve(shared?.log.slice(after + 1) ?? []),
+        propose: record('propose', (proposal: Record<string, unknown>) => {
+          if (shared === undefined) throw new Error('proposed while not sharing')
+          const entry = {
+            seq: shared.log.length,
+            at: new Date().toISOString(),
+            desk: 'director',
+            proposal: proposal['_id'],
+            command: proposal['command'],
+          }
+          shared.log = [...shared.log, entry]
+          setTimeout(push, 0)
+          return Promise.resolve({ kind: 'accepted', proposalId: proposal['_id'], entry })
+        }),
         stopSharing: record('stop', () => {
           const was = shared
           shared = undefined
           push()
           if (was === undefined) return Promise.resolve({ status: 'not-sharing' })
-          const id = (JSON.parse(was.text) as { tournamentId: string }).tournamentId
-          return Promise.resolve({ status: 'stopped', tournamentId: id, contents: was.text })
+          const file = JSON.parse(was.text) as Record<string, unknown>
+          const contents = JSON.stringify({ ...file, log: was.log }, null, 2)
+          return Promise.resolve({
+            status: 'stopped',
+            tournamentId: file['tournamentId'],
+            contents,
+          })
         }),
       },
     })

@@ -2,11 +2,29 @@ import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
 import type { VenueStatus } from '../../../electron/ipc-contract'
 import { headOfLog, type BuiltOn } from '../../../shared/authority/proposal'
+import { describeCommand } from '../../../shared/tournament/describe'
+import { DIRECTOR_DESK } from '../../../shared/venue/protocol'
 import { desktopApi } from '../bridge/desktop-api'
+import type { TournamentRepository } from '../db/repository'
 import { prepareFile, readTournamentText, tournamentFileText } from '../files/exchange'
 import { storePrepared } from '../files/store-tournament'
 import { errorText } from '../i18n/messages'
+import { randomUuid } from '../random-id'
+import { createIpcLink } from '../venue/ipc-link'
+import type { VenueLink } from '../venue/link'
+import { announceLinkChanges, createVenueRepository } from '../venue/venue-repository'
+import { adoptDesk, deskId } from './desk-id'
+import { announceHere } from './live'
+import { repository, setRepository } from './repository'
 import { useTournamentStore } from './tournament'
+
+type Sharing = VenueStatus & { readonly sharing: true }
+
+/** A refusal of a command typed in this window, shown until dismissed. */
+export interface DirectorRefusal {
+  readonly id: string
+  readonly text: string
+}
 
 /**
  * "Share this event on the venue network" (issue 21): what the director's screen shows of the
@@ -20,15 +38,76 @@ export const useShareStore = defineStore('share', () => {
   const notice = ref<string | null>(null)
   /** The head of the log handed to the authority, to tell at the end what this window added. */
   let sharedHead: { readonly tournamentId: string; readonly head: BuiltOn } | null = null
+  const refusals = ref<readonly DirectorRefusal[]>([])
   let stopListening: (() => void) | undefined
+  /** While sharing, this window's commands go to the authority in main through this link. */
+  let directorLink: VenueLink | undefined
+  /** This laptop's own storage, set aside while the authority holds the log. */
+  let ownRepository: TournamentRepository | undefined
+  let ownDesk: string | undefined
 
   /** A plain browser cannot listen on the network: it only explains. */
   const available = computed(() => desktopApi().shell === 'electron')
 
+  /** Follows main's status from now on; every window of the app calls it once as it starts. */
   async function follow(): Promise<void> {
     if (!available.value) return
-    stopListening ??= desktopApi().onVenueChanged((next) => (status.value = next))
-    status.value = await desktopApi().venueStatus()
+    stopListening ??= desktopApi().onVenueChanged((next) => void showStatus(next))
+    await showStatus(await desktopApi().venueStatus())
+  }
+
+  function showStatus(next: VenueStatus): Promise<void> {
+    status.value = next
+    return next.sharing ? enterVenue(next) : Promise.resolve()
+  }
+
+  /**
+   * While this laptop shares, its own windows are desks of the authority like any other (issue 21:
+   * "the director's own windows talk to the authority by IPC"): the log they show is the
+   * authority's, and a command typed here is a proposal it decides. Their own storage waits aside
+   * until sharing stops and the venue's log replaces it.
+   */
+  function enterVenue(sharing: Sharing): Promise<void> {
+    if (directorLink !== undefined) return Promise.resolve()
+    const link = createIpcLink(desktopApi(), sharing)
+    let order = 0
+    ownRepository = repository()
+    // The authority records the director's windows as `director`: History's Undo looks for that.
+    ownDesk = deskId()
+    adoptDesk(DIRECTOR_DESK.id)
+    setRepository(
+      createVenueRepository(link, { newId: randomUuid, counter: { next: () => order++ } }),
+    )
+    link.onRefused((refusal, proposal) => {
+      const what = proposal === undefined ? 'a command' : describeCommand(proposal.command)
+      refusals.value = [
+        ...refusals.value,
+        { id: refusal._id, text: `The venue network refused ${what}: ${errorText(refusal.error)}` },
+      ]
+    })
+    announceLinkChanges(link, announceHere)
+    directorLink = link
+    // The open tournament reads its log again, now the authority's: read, not announced, since
+    // an announced new generation would tell the director the log was replaced elsewhere.
+    const tournament = useTournamentStore()
+    return tournament.tournamentId === sharing.event.tournamentId
+      ? tournament.refresh().then(() => undefined)
+      : Promise.resolve()
+  }
+
+  /** Back to single-laptop work: this laptop's own storage holds the log again. */
+  async function leaveVenue(): Promise<void> {
+    const link = directorLink
+    directorLink = undefined
+    await link?.close()
+    if (ownRepository !== undefined) setRepository(ownRepository)
+    ownRepository = undefined
+    if (ownDesk !== undefined) adoptDesk(ownDesk)
+    ownDesk = undefined
+  }
+
+  function dismiss(id: string): void {
+    refusals.value = refusals.value.filter((refusal) => refusal.id !== id)
   }
 
   async function run(work: () => Promise<void>): Promise<void> {
@@ -58,8 +137,8 @@ export const useShareStore = defineStore('share', () => {
       )
       switch (outcome.status) {
         case 'sharing':
-          status.value = outcome.venue
           sharedHead = { tournamentId: id, head: headOfLog(log) }
+          await showStatus(outcome.venue)
           return
         case 'failed':
           failure.value = outcome.message
@@ -78,6 +157,7 @@ export const useShareStore = defineStore('share', () => {
       switch (outcome.status) {
         case 'not-sharing':
           status.value = { sharing: false }
+          await leaveVenue()
           return
         case 'failed':
           status.value = await desktopApi().venueStatus()
@@ -85,6 +165,7 @@ export const useShareStore = defineStore('share', () => {
           return
         case 'stopped':
           status.value = { sharing: false }
+          await leaveVenue()
           await storeFinalLog(outcome.tournamentId, outcome.contents)
           return
       }
@@ -118,22 +199,21 @@ export const useShareStore = defineStore('share', () => {
   }
 
   /**
-   * Commands typed in a window of this laptop straight into its own storage while sharing (not
-   * through the venue network) would vanish under the venue's log: they are kept as a backup
-   * first, and the director is told where.
+   * Commands stored in this laptop's own storage after it was shared (by a window that was not
+   * following the venue network yet) would vanish under the venue's log: they are kept as a
+   * backup first, and the director is told where.
    */
   async function keepLocalChanges(tournamentId: string): Promise<string | null> {
-    const tournament = useTournamentStore()
     const before = sharedHead
     sharedHead = null
-    if (tournament.tournamentId !== tournamentId || before?.tournamentId !== tournamentId) {
-      return null
-    }
-    const now = headOfLog(tournament.log)
+    if (before?.tournamentId !== tournamentId) return null
+    const stored = await repository().loadLog(tournamentId)
+    if (stored === undefined) return null
+    const now = headOfLog(stored)
     if (now.length === before.head.length && now.last === before.head.last) return null
     const saved = await desktopApi().writeBackup({
       tournamentId,
-      contents: tournamentFileText(tournamentId, tournament.log, new Date().toISOString()),
+      contents: tournamentFileText(tournamentId, stored, new Date().toISOString()),
     })
     const where = saved.status === 'saved' ? `the backup ${saved.name}` : 'no backup'
     return `This laptop’s own log changed while sharing without the venue network; it was kept in ${where} (Files → Backups).`
@@ -163,11 +243,6 @@ export const useShareStore = defineStore('share', () => {
   const refuse = (code: string): Promise<void> => answer(() => desktopApi().refuseDesk(code))
   const revoke = (name: string): Promise<void> => answer(() => desktopApi().revokeDesk(name))
 
-  function dispose(): void {
-    stopListening?.()
-    stopListening = undefined
-  }
-
   return {
     status,
     busy,
@@ -180,6 +255,7 @@ export const useShareStore = defineStore('share', () => {
     approve,
     refuse,
     revoke,
-    dispose,
+    refusals,
+    dismiss,
   }
 })

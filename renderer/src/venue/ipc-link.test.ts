@@ -65,20 +65,20 @@ function fakeBridge() {
 const clock = () => new Date('2026-03-14T09:00:02.000Z')
 
 describe('the director’s IPC link to the authority in main (issue 21)', () => {
-  test('a proposal is pending until the authority decides; propose resolves on the decision', async () => {
+  test('propose resolves once handed to main; the proposal is pending until the authority decides', async () => {
     const { bridge, answer } = fakeBridge()
     const link = createIpcLink(bridge, sharing, clock)
     const p = proposal('p-1', 0)
-    let resolved = false
-    const sent = link.propose(p).then(() => (resolved = true))
-
+    await link.propose(p)
+    expect(bridge.propose).toHaveBeenCalledWith(p)
     expect(await link.pending()).toEqual([p])
-    await Promise.resolve()
-    expect(resolved).toBe(false)
 
+    let decided = false
+    const waiting = link.decided('p-1').then(() => (decided = true))
+    await Promise.resolve()
+    expect(decided).toBe(false)
     answer('p-1', { kind: 'accepted', proposalId: 'p-1', entry: entry(4, p) })
-    await sent
-    expect(resolved).toBe(true)
+    await waiting
     expect(await link.pending()).toEqual([])
     expect(link.desk).toEqual({ id: 'director', name: 'Director', role: 'director' })
   })
@@ -97,10 +97,10 @@ describe('the director’s IPC link to the authority in main (issue 21)', () => 
     const heard: [RefusalDoc, OutboxProposal | undefined][] = []
     link.onRefused((refusal, p) => heard.push([refusal, p]))
     const p = proposal('p-2', 0)
-    const sent = link.propose(p)
+    await link.propose(p)
     const error = { code: 'authority.stale-head', message: 'The log changed: 2 commands' }
     answer('p-2', { kind: 'refused', proposalId: 'p-2', error })
-    await sent
+    await link.decided('p-2')
     expect(heard).toEqual([
       [{ _id: 'p-2', type: 'refused', desk: 'director', error, at: '2026-03-14T09:00:02.000Z' }, p],
     ])
@@ -112,9 +112,10 @@ describe('the director’s IPC link to the authority in main (issue 21)', () => 
     const link = createIpcLink(bridge, sharing, clock)
     const codes: string[] = []
     link.onRefused((refusal) => codes.push(refusal.error.code))
-    const sent = link.propose(proposal('p-3', 0))
+    await link.propose(proposal('p-3', 0))
+    const decided = link.decided('p-3')
     answer('p-3', new Error('IPC refused: malformed arguments for venue:propose'))
-    await sent
+    await decided
     expect(codes).toEqual([LINK_FAILED])
     expect(await link.pending()).toEqual([])
   })
@@ -123,10 +124,11 @@ describe('the director’s IPC link to the authority in main (issue 21)', () => 
     const { bridge, answer } = fakeBridge()
     const link = createIpcLink(bridge, sharing, clock)
     const p = proposal('p-4', 0)
-    const first = link.propose(p)
-    const again = link.propose(p)
+    await link.propose(p)
+    await link.propose(p)
+    const decided = link.decided('p-4')
     answer('p-4', { kind: 'accepted', proposalId: 'p-4', entry: entry(4, p) })
-    await Promise.all([first, again])
+    await decided
     expect(bridge.propose).toHaveBeenCalledTimes(1)
   })
 

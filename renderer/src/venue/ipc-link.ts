@@ -27,16 +27,24 @@ export const LINK_FAILED = 'venue.link-failed'
 const messageOf = (error: unknown): string =>
   error instanceof Error ? error.message : String(error)
 
+/** The IPC link, and the decision of each proposal for whoever must wait for it. */
+export interface IpcLink extends VenueLink {
+  /** Resolves once the authority has decided (and journaled) the proposal; at once if unknown. */
+  decided(proposalId: string): Promise<void>
+}
+
 /**
  * A `VenueLink` over the desktop bridge, for a window of the laptop that shares (`sharing` is the
- * status main answered `share` or `venueStatus` with). `propose` resolves once the authority has
- * decided; a refusal goes to `onRefused` with the proposal that caused it.
+ * status main answered `share` or `venueStatus` with). `propose` resolves as soon as the proposal
+ * is handed to main, shown pending until the authority decides, as a browser desk's outbox does:
+ * the window's own entry then matches the pending one (built from `madeAt`), and the accepted
+ * entry replaces both as on every desk. A refusal goes to `onRefused` with its proposal.
  */
 export function createIpcLink(
   bridge: VenueBridge,
   sharing: Sharing,
   now: () => Date = () => new Date(),
-): VenueLink {
+): IpcLink {
   let event: VenueEvent = sharing.event
   let state: LinkState = { kind: 'online' }
   let closed = false
@@ -122,15 +130,15 @@ export function createIpcLink(
     event: () => event,
     propose(proposal) {
       if (closed) throw new Error('propose on a closed venue link')
-      // A proposal sent again while in flight waits for its one decision (decided at most once).
-      const waiting = inFlight.get(proposal._id)
-      if (waiting !== undefined) return waiting.decided
+      // A proposal sent again while in flight is not sent twice (decided at most once).
+      if (inFlight.has(proposal._id)) return Promise.resolve()
       const entry = { proposal, decided: Promise.resolve() }
       inFlight.set(proposal._id, entry)
       entry.decided = send(proposal)
       changed()
-      return entry.decided
+      return Promise.resolve()
     },
+    decided: (proposalId) => inFlight.get(proposalId)?.decided ?? Promise.resolve(),
     acceptedFrom: async (afterSeq) => (await catchUp()).slice(Math.max(0, afterSeq + 1)),
     pending: () =>
       Promise.resolve(
