@@ -106,6 +106,9 @@ export function appVenueSharing(): VenueSharing {
     // Desks' browsers get the same renderer this app shows.
     appDir: rendererRoot(),
     notify: (status: VenueStatus) => sendToAppWindows('venue:changed', status),
+    // Found again in Files → Backups even if the app quit while sharing.
+    keep: (tournamentId, contents) =>
+      writeBackup({ root: backupRoot(), tournamentId, contents, now: new Date() }),
     onEvent: (event) => {
       if (event.event === 'error') console.error(`Rackside: venue server: ${event.message}`)
     },

@@ -13,7 +13,7 @@ import {
   type OutboxProposal,
   type VenueDesk,
 } from '../../shared/venue/protocol'
-import type { StopSharingOutcome, VenueStatus } from '../ipc-contract'
+import type { BackupOutcome, StopSharingOutcome, VenueStatus } from '../ipc-contract'
 import { startVenueServer } from '../venue/server'
 import {
   EVENT_LOG,
@@ -114,7 +114,7 @@ class FakeServer implements SharedServer {
   }
 }
 
-function setUp(start: 'ok' | 'refused' = 'ok') {
+function setUp(start: 'ok' | 'refused' = 'ok', kept: BackupOutcome['status'] = 'saved') {
   const folder = join(mkdtempSync(join(tmpdir(), 'rackside-venue-')), 'venue')
   const servers: FakeServer[] = []
   const notified: VenueStatus[] = []
@@ -126,14 +126,22 @@ function setUp(start: 'ok' | 'refused' = 'ok') {
     servers.push(server)
     return Promise.resolve(ok(server as SharedServer))
   })
+  const keep = vi.fn<(id: string, contents: string) => Promise<BackupOutcome>>(() =>
+    Promise.resolve(
+      kept === 'saved'
+        ? { status: 'saved', name: '2026-03-14T18-00-00-000Z.json' }
+        : { status: 'failed', message: 'disk full' },
+    ),
+  )
   const sharing = createVenueSharing({
     startServer,
     folder,
     appDir: '/app/renderer',
     port: 8421,
     notify: (status) => notified.push(status),
+    keep,
   })
-  return { folder, servers, notified, startServer, sharing }
+  return { folder, servers, notified, startServer, sharing, keep }
 }
 
 describe('Share this event on the venue network (issue 21)', () => {
@@ -256,6 +264,19 @@ describe('Share this event on the venue network (issue 21)', () => {
     // The server's later changes no longer reach the windows.
     expect(servers[0]?.changeListeners.size).toBe(0)
     await expect(sharing.stop()).resolves.toEqual({ status: 'not-sharing' })
+  })
+
+  test('the final log is kept as a backup too; a backup that fails does not stop the stop', async () => {
+    const { sharing, keep, servers } = setUp()
+    await sharing.share(fileText())
+    await sharing.stop()
+    expect(keep).toHaveBeenCalledWith('spring-open', fileText(servers[0]?.entries))
+
+    const failing = setUp('ok', 'failed')
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    await failing.sharing.share(fileText())
+    await expect(failing.sharing.stop()).resolves.toMatchObject({ status: 'stopped' })
+    expect(errors).toHaveBeenCalledWith(expect.stringContaining('disk full'))
   })
 
   test('with sharing off, the director’s proposal is refused with a code, never lost silently', async () => {

@@ -17,6 +17,7 @@ import { DIRECTOR_DESK, type OutboxProposal, type ServeEvent } from '../../share
 import { writeFileAtomic } from '../atomic-write'
 import type { VenueServer, VenueServerOptions } from '../venue/server'
 import type {
+  BackupOutcome,
   ShareOutcome,
   StopSharingOutcome,
   VenueActionOutcome,
@@ -57,6 +58,12 @@ export interface VenueSharingOptions {
   readonly now?: () => Date
   /** Told whenever the status changes; main sends it to the director's windows. */
   readonly notify: (status: VenueStatus) => void
+  /**
+   * Keeps the venue's final log where the app finds it again (a rolling backup): quitting while
+   * sharing closes the windows before they can store it, so it must not live only in the venue
+   * folder. Its failure is logged, never a reason to keep the server running.
+   */
+  readonly keep?: (tournamentId: string, contents: string) => Promise<BackupOutcome>
   /** Where `rackside serve --json`'s lines go in the app (errors and saves, for the log). */
   readonly onEvent?: (event: ServeEvent) => void
 }
@@ -211,6 +218,10 @@ export function createVenueSharing(options: VenueSharingOptions): VenueSharing {
       // close() writes EVENT.json atomically with the whole log: what comes back is what is on disk.
       await current.server.close()
       const contents = await readFile(current.eventPath, 'utf8')
+      const kept = await options.keep?.(current.tournamentId, contents)
+      if (kept !== undefined && kept.status !== 'saved') {
+        console.error(`Rackside: the venue's final log was not kept as a backup: ${kept.message}`)
+      }
       return { status: 'stopped', tournamentId: current.tournamentId, contents }
     } catch (error) {
       return {
