@@ -3,6 +3,9 @@
  * the preload implements it (`satisfies DesktopApi`), main handles each channel, and the browser
  * build implements the same API with downloads, uploads and the browser's print.
  */
+import type { Decision } from '../shared/authority/proposal'
+import type { LoggedCommand } from '../shared/tournament/commands'
+import type { JoinRole, OutboxProposal, VenueDesk, VenueEvent } from '../shared/venue/protocol'
 
 export interface AppInfo {
   readonly name: string
@@ -114,6 +117,52 @@ export interface BackupInfo {
 export type WindowOutcome =
   { readonly status: 'opened' } | { readonly status: 'failed'; readonly message: string }
 
+/** A desk asking to join, as the director's screen lists it (issue 21). */
+export interface VenueJoinRequest {
+  /** The short code the desk shows: the director approves it by this code. */
+  readonly code: string
+  readonly role: JoinRole
+  readonly device: string
+  /** The authority's time of the request, ISO. */
+  readonly at: string
+}
+
+/**
+ * "Share this event on the venue network" as main holds it (electron/main/venue.ts). While
+ * sharing: the authority's address for this machine's windows (`url`), the addresses desks open
+ * (`addresses`), an SVG QR code of the first of them, the waiting join requests and the desks.
+ */
+export type VenueStatus =
+  | { readonly sharing: false }
+  | {
+      readonly sharing: true
+      readonly url: string
+      readonly addresses: readonly string[]
+      /** An SVG document made by main (the `qrcode` package), never markup from the network. */
+      readonly qrSvg: string
+      readonly event: VenueEvent
+      readonly requests: readonly VenueJoinRequest[]
+      readonly desks: readonly VenueDesk[]
+    }
+
+export type ShareOutcome =
+  | { readonly status: 'sharing'; readonly venue: VenueStatus & { readonly sharing: true } }
+  | { readonly status: 'failed'; readonly message: string }
+
+/**
+ * Sharing stopped: the authority wrote its whole log (EVENT.json) and hands it back as our
+ * tournament file's text, which the renderer stores in place of its own log.
+ */
+export type StopSharingOutcome =
+  | { readonly status: 'stopped'; readonly tournamentId: string; readonly contents: string }
+  | { readonly status: 'not-sharing' }
+  | { readonly status: 'failed'; readonly message: string }
+
+/** The director's answer to a join request or a revocation. */
+export type VenueActionOutcome =
+  | { readonly status: 'done'; readonly venue: VenueStatus }
+  | { readonly status: 'failed'; readonly message: string }
+
 /** Channel name -> the call's signature as the renderer sees it (without the Promise). */
 export interface IpcChannels {
   'app:info': () => AppInfo
@@ -131,7 +180,26 @@ export interface IpcChannels {
   'backup:read': (tournamentId: string, name: string) => OpenFileOutcome
   /** A second window showing a tournament's pairings and standings, for a projector or screen. */
   'window:open-projector': (tournamentId: string) => WindowOutcome
+  /** Start the authority on this event (our tournament file's text) for the venue network. */
+  'venue:share': (tournamentFile: string) => ShareOutcome
+  'venue:stop': () => StopSharingOutcome
+  'venue:status': () => VenueStatus
+  'venue:approve': (code: string, name: string) => VenueActionOutcome
+  'venue:refuse': (code: string) => VenueActionOutcome
+  'venue:revoke': (name: string) => VenueActionOutcome
+  /** A command of the director's own windows, decided (and journaled) by the authority. */
+  'venue:propose': (proposal: OutboxProposal) => Decision
+  /** The authority's accepted entries with `seq` > `afterSeq` (-1: all). */
+  'venue:accepted-from': (afterSeq: number) => readonly LoggedCommand[]
 }
+
+/** Main → renderer pushes: the payload each carries. Only the app's windows receive them. */
+export interface IpcEvents {
+  /** The authority changed (a decision, a join request, a desk approved or revoked, stopped). */
+  'venue:changed': VenueStatus
+}
+
+export type IpcEvent = keyof IpcEvents
 
 export type IpcChannel = keyof IpcChannels
 export type IpcArgs<C extends IpcChannel> = Parameters<IpcChannels[C]>
@@ -153,9 +221,25 @@ export interface DesktopApi {
   readonly writeBackup: Invoker<'backup:write'>
   readonly listBackups: Invoker<'backup:list'>
   readonly readBackup: Invoker<'backup:read'>
+  readonly share: Invoker<'venue:share'>
+  readonly stopSharing: Invoker<'venue:stop'>
+  readonly venueStatus: Invoker<'venue:status'>
+  readonly approveDesk: Invoker<'venue:approve'>
+  readonly refuseDesk: Invoker<'venue:refuse'>
+  readonly revokeDesk: Invoker<'venue:revoke'>
+  readonly propose: Invoker<'venue:propose'>
+  readonly acceptedFrom: Invoker<'venue:accepted-from'>
+  /** Listens to `venue:changed`; returns the function that stops listening. */
+  readonly onVenueChanged: (listener: (status: VenueStatus) => void) => () => void
 }
+
+/** Methods that listen to a push from main rather than call a channel. */
+type ListenerMethods = 'onVenueChanged'
 
 /** Which channel each method calls: the preload and its tests are built from this one table. */
 export type DesktopApiChannels = {
-  readonly [M in Exclude<keyof DesktopApi, 'shell'>]: IpcChannel
+  readonly [M in Exclude<keyof DesktopApi, 'shell' | ListenerMethods>]: IpcChannel
 }
+
+/** Which push each listening method receives. */
+export type DesktopApiEvents = { readonly [M in ListenerMethods]: IpcEvent }

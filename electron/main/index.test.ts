@@ -55,10 +55,12 @@ describe('bootstrap', () => {
     expect(fakeApp.enableSandbox).toHaveBeenCalledTimes(1)
     expect(fakeApp.listeners.get('web-contents-created')).toHaveLength(1)
     expect(defaultSession.permissionRequestHandler).toBeDefined()
-    expect(fakeIpcMain.handle).toHaveBeenCalledTimes(11)
+    expect(fakeIpcMain.handle).toHaveBeenCalledTimes(19)
     expect(fakeMenu.setApplicationMenu).toHaveBeenCalledTimes(1)
     expect(FakeBrowserWindow.created).toHaveLength(1)
     expect(fakeApp.quit).not.toHaveBeenCalled()
+    // Issue 21: a quit while sharing closes the venue server first (venue.test.ts).
+    expect(fakeApp.listeners.get('before-quit')).toHaveLength(1)
   })
 
   test('issue 13: the app:// scheme is registered before ready and serves the built renderer', async () => {

@@ -1,9 +1,10 @@
 import { app, type BrowserWindow } from 'electron'
-import { registerIpc } from './ipc'
+import { appVenueSharing, registerIpc } from './ipc'
 import { installMenu } from './menu'
 import { registerAppScheme, serveApp } from './protocol'
 import { installSecurity } from './security'
 import { carryStorageToAppOrigin } from './storage-origin'
+import { closeOnQuit } from './venue'
 import { createMainWindow, rendererRoot } from './window'
 
 /*
@@ -37,12 +38,15 @@ if (!app.requestSingleInstanceLock()) {
     .whenReady()
     .then(async () => {
       installSecurity()
-      serveApp(rendererRoot())
+      // While sharing, the page may reach this laptop's own authority and nothing wider (issue 21).
+      serveApp(rendererRoot(), () => appVenueSharing().pairedOrigin())
       // Before the first page opens its database (storage-origin.ts).
       await carryStorageToAppOrigin(app.getPath('userData')).catch((error: unknown) => {
         console.error('Rackside: could not carry tournaments over from file://', error)
       })
       registerIpc()
+      // Quitting while sharing writes the event's whole log first (issue 21).
+      closeOnQuit(app, appVenueSharing())
       installMenu()
       mainWindow = createMainWindow()
       app.on('activate', () => {

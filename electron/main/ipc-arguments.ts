@@ -10,7 +10,10 @@ import {
   type SaveFileRequest,
   type SaveFolderRequest,
 } from '../ipc-contract'
+import type { OutboxProposal } from '../../shared/venue/protocol'
+import { checkLogEntry } from '../../shared/formats/tournament-file'
 import { checkTournamentId, isTournamentId } from '../../shared/tournament/tournament-id'
+import { PAIRING_CODE_ALPHABET, PAIRING_CODE_LENGTH } from '../../shared/venue/protocol'
 import { isBackupName } from './backup-names'
 
 /*
@@ -81,6 +84,46 @@ const isSaveFolderRequest = (value: unknown): value is SaveFolderRequest =>
 const isBackupRequest = (value: unknown): value is BackupRequest =>
   isRecord(value) && isTournamentId(value['tournamentId']) && isString(value['contents'])
 
+const isWholeNumber = (value: unknown, from: number): boolean =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= from
+
+/** A code as the authority issues it: the desk shows it, the director types or clicks it. */
+export const isPairingCode = (value: unknown): value is string =>
+  isString(value) &&
+  value.length === PAIRING_CODE_LENGTH &&
+  [...value].every((letter) => PAIRING_CODE_ALPHABET.includes(letter))
+
+export const DESK_NAME_MAX_LENGTH = 40
+
+/** A desk's name ("Desk 2", "Projector"): shown on every screen, so one short line of text. */
+export const isDeskName = (value: unknown): value is string =>
+  isString(value) &&
+  value.trim() !== '' &&
+  value.length <= DESK_NAME_MAX_LENGTH &&
+  // eslint-disable-next-line no-control-regex -- control characters are what is refused
+  !/[\u0000-\u001f\u007f]/.test(value)
+
+/**
+ * A proposal of the director's own windows. Its command is checked field by field by the same
+ * checker a tournament file's entries pass (`checkLogEntry`), so the authority never applies a
+ * command whose fields it does not know.
+ */
+const isOutboxProposal = (value: unknown): value is OutboxProposal => {
+  if (!isRecord(value)) return false
+  const builtOn = value['builtOn']
+  return (
+    isString(value['_id']) &&
+    value['_id'] !== '' &&
+    value['type'] === 'proposal' &&
+    isWholeNumber(value['order'], 0) &&
+    isString(value['madeAt']) &&
+    isRecord(builtOn) &&
+    isWholeNumber(builtOn['length'], 0) &&
+    (builtOn['last'] === null || isString(builtOn['last'])) &&
+    checkLogEntry({ seq: 0, at: value['madeAt'], command: value['command'] }, 0).ok
+  )
+}
+
 const none = (args: readonly unknown[]): boolean => args.length === 0
 
 const one =
@@ -106,6 +149,15 @@ export const argumentCheckers: {
     args.length === 2 && isTournamentId(args[0]) && isString(args[1]) && isBackupName(args[1]),
   // The one rule for ids (issue 20): nothing that could smuggle a path or a URL into the route.
   'window:open-projector': one(isTournamentId),
+  // The file is read and folded in main before anything is written (venue.ts).
+  'venue:share': one((value) => isString(value) && value !== ''),
+  'venue:stop': none,
+  'venue:status': none,
+  'venue:approve': (args) => args.length === 2 && isPairingCode(args[0]) && isDeskName(args[1]),
+  'venue:refuse': one(isPairingCode),
+  'venue:revoke': one(isDeskName),
+  'venue:propose': one(isOutboxProposal),
+  'venue:accepted-from': one((value) => isWholeNumber(value, -1)),
 }
 
 /** Where each channel carries a tournament id, so a refusal can name the rule it broke. */
@@ -118,6 +170,16 @@ const tournamentIdOf: { readonly [C in IpcChannel]?: (args: readonly unknown[]) 
   'window:open-projector': (args) => args[0],
 }
 
+/** Where the venue channels carry a pairing code and a desk's name. */
+const pairingCodeOf: { readonly [C in IpcChannel]?: (args: readonly unknown[]) => unknown } = {
+  'venue:approve': (args) => args[0],
+  'venue:refuse': (args) => args[0],
+}
+const deskNameOf: { readonly [C in IpcChannel]?: (args: readonly unknown[]) => unknown } = {
+  'venue:approve': (args) => args[1],
+  'venue:revoke': (args) => args[0],
+}
+
 /**
  * Why a channel's arguments were refused, in words (issue 20: an id the file reader accepts was
  * refused silently). A tournament id that breaks the rule is named with the rule's own reason.
@@ -127,6 +189,14 @@ export function argumentRefusal(channel: IpcChannel, args: readonly unknown[]): 
   if (id !== undefined) {
     const checked = checkTournamentId(id)
     if (!checked.ok) return checked.error.message
+  }
+  const code = pairingCodeOf[channel]?.(args)
+  if (code !== undefined && !isPairingCode(code)) {
+    return `the pairing code should be ${String(PAIRING_CODE_LENGTH)} of the letters and digits ${PAIRING_CODE_ALPHABET}, not ${JSON.stringify(code) ?? String(code)}`
+  }
+  const name = deskNameOf[channel]?.(args)
+  if (name !== undefined && !isDeskName(name)) {
+    return `a desk's name should be one line of 1 to ${String(DESK_NAME_MAX_LENGTH)} characters, not ${JSON.stringify(name) ?? String(name)}`
   }
   return `malformed arguments for ${channel}`
 }

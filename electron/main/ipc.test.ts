@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, test, vi } from 'vitest'
 import type { IpcChannel, SaveFileRequest } from '../ipc-contract'
 import { argumentCheckers } from './ipc-arguments'
-import { ipcHandlers, registerIpc, type IpcHandlers } from './ipc'
+import { ipcHandlers, registerIpc, sendToAppWindows, type IpcHandlers } from './ipc'
 import { FakeBrowserWindow, fakeIpcMain, type FakeFrame } from './test-support/fake-electron'
 import { createMainWindow } from './window'
 
@@ -22,6 +22,14 @@ const contractChannels: Readonly<Record<IpcChannel, true>> = {
   'backup:write': true,
   'backup:list': true,
   'backup:read': true,
+  'venue:share': true,
+  'venue:stop': true,
+  'venue:status': true,
+  'venue:approve': true,
+  'venue:refuse': true,
+  'venue:revoke': true,
+  'venue:propose': true,
+  'venue:accepted-from': true,
 }
 
 const request: SaveFileRequest = {
@@ -190,5 +198,108 @@ describe('every IPC call has its sender checked', () => {
       shell: 'electron',
       os: process.platform,
     })
+  })
+})
+
+/** A proposal of the director's window as the IPC link sends it (issue 21). */
+const proposal = {
+  _id: 'p-1',
+  type: 'proposal',
+  order: 0,
+  builtOn: { length: 3, last: 'abc' },
+  command: { type: 'checkIn', division: 'A', player: 1, day: '2026-03-14' },
+  madeAt: '2026-03-14T09:00:00.000Z',
+}
+
+describe('the venue channels check their arguments (issue 21)', () => {
+  test.each([
+    ['venue:share', ['{"format":"rackside-tournament"}'], true],
+    ['venue:share', [''], false],
+    ['venue:share', [42], false],
+    ['venue:stop', [], true],
+    ['venue:stop', ['now'], false],
+    ['venue:status', [], true],
+    ['venue:approve', ['ACDEF3', 'Desk 2'], true],
+    ['venue:approve', ['ACDEF3', 'Projector'], true],
+    // The alphabet leaves out letters read alike: O, 0, I, 1, L, 5, S, 2, Z, 8, B.
+    ['venue:approve', ['ACDEF0', 'Desk 2'], false],
+    ['venue:approve', ['acdef3', 'Desk 2'], false],
+    ['venue:approve', ['ACDEF', 'Desk 2'], false],
+    ['venue:approve', ['ACDEF3', ''], false],
+    ['venue:approve', ['ACDEF3', '   '], false],
+    ['venue:approve', ['ACDEF3', 'Desk\n2'], false],
+    ['venue:approve', ['ACDEF3', 'D'.repeat(41)], false],
+    ['venue:approve', ['ACDEF3'], false],
+    ['venue:refuse', ['XY4679'], true],
+    ['venue:refuse', ['XY4679', 'extra'], false],
+    ['venue:revoke', ['Desk 2'], true],
+    ['venue:revoke', [7], false],
+    ['venue:propose', [proposal], true],
+    ['venue:propose', [{ ...proposal, builtOn: { length: 0, last: null } }], true],
+    ['venue:propose', [{ ...proposal, _id: '' }], false],
+    ['venue:propose', [{ ...proposal, type: 'status' }], false],
+    ['venue:propose', [{ ...proposal, order: -1 }], false],
+    ['venue:propose', [{ ...proposal, order: 1.5 }], false],
+    ['venue:propose', [{ ...proposal, builtOn: { length: 3 } }], false],
+    ['venue:propose', [{ ...proposal, command: { type: 'launchRockets' } }], false],
+    ['venue:propose', [{ ...proposal, command: { type: 'checkIn', division: 'A' } }], false],
+    ['venue:propose', [{ ...proposal, madeAt: 12 }], false],
+    ['venue:accepted-from', [-1], true],
+    ['venue:accepted-from', [120], true],
+    ['venue:accepted-from', [-2], false],
+    ['venue:accepted-from', [0.5], false],
+    ['venue:accepted-from', ['0'], false],
+  ] as const)('%s %j accepted: %s', (channel, args, accepted) => {
+    expect(argumentCheckers[channel](args)).toBe(accepted)
+  })
+
+  test.each([
+    ['venue:approve', ['OOOOOO', 'Desk 2'], /^Not approved: the pairing code should be 6 of/],
+    ['venue:approve', ['ACDEF3', ''], /^Not approved: a desk's name should be one line of 1 to 40/],
+    ['venue:refuse', [42], /^Not refused: the pairing code should be 6 of .*, not 42$/],
+    ['venue:revoke', ['x'.repeat(41)], /^Not revoked: a desk's name should be one line/],
+    ['venue:share', [''], /^Not shared: malformed arguments for venue:share$/],
+  ] as const)('%s refuses %j and says why on the screen', async (channel, args, message) => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    registerIpc()
+    const window = createMainWindow() as unknown as FakeBrowserWindow
+    const event = { sender: window.webContents, senderFrame: topFrame(appUrl) }
+    await expect(invoke(channel, event, ...args)).resolves.toEqual({
+      status: 'failed',
+      message: expect.stringMatching(message),
+    })
+  })
+
+  test('a venue call reaches its handler only from the app window', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const propose = vi.fn()
+    registerIpc({ ...ipcHandlers, 'venue:propose': propose })
+    const stranger = new FakeBrowserWindow({}).webContents
+    await expect(
+      invoke('venue:propose', { sender: stranger, senderFrame: topFrame(appUrl) }, proposal),
+    ).rejects.toThrow('IPC refused: unknown sender')
+    expect(propose).not.toHaveBeenCalled()
+  })
+
+  test('sharing off: the status says so and nothing is sent to any window', async () => {
+    registerIpc()
+    const window = createMainWindow() as unknown as FakeBrowserWindow
+    const event = { sender: window.webContents, senderFrame: topFrame(appUrl) }
+    await expect(invoke('venue:status', event)).resolves.toEqual({ sharing: false })
+    await expect(invoke('venue:accepted-from', event, -1)).resolves.toEqual([])
+    await expect(invoke('venue:stop', event)).resolves.toEqual({ status: 'not-sharing' })
+    expect(window.webContents.sent).toEqual([])
+  })
+})
+
+describe('pushes from main', () => {
+  test('venue:changed reaches the app windows and no other web contents', () => {
+    const main = createMainWindow() as unknown as FakeBrowserWindow
+    const stranger = new FakeBrowserWindow({})
+    sendToAppWindows('venue:changed', { sharing: false })
+    expect(main.webContents.sent).toEqual([
+      { channel: 'venue:changed', payload: { sharing: false } },
+    ])
+    expect(stranger.webContents.sent).toEqual([])
   })
 })

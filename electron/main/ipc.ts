@@ -1,11 +1,20 @@
 import { app, BrowserWindow, ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron'
-import type { AppInfo, IpcArgs, IpcChannel, IpcResult } from '../ipc-contract'
+import type {
+  AppInfo,
+  IpcArgs,
+  IpcChannel,
+  IpcEvent,
+  IpcEvents,
+  IpcResult,
+  VenueStatus,
+} from '../ipc-contract'
 import { join } from 'node:path'
 import { listBackups, readBackup, writeBackup } from './backups'
 import { openTextFile, saveFolder, saveTextFile } from './files'
 import { areValidArguments, argumentRefusal } from './ipc-arguments'
 import { listPrinters, printHtml, savePdf } from './printing'
-import { isAppUrl, isAppWindowContents, openProjectorWindow } from './window'
+import { createVenueSharing, type VenueSharing } from './venue'
+import { isAppUrl, isAppWindowContents, openProjectorWindow, rendererRoot } from './window'
 
 /** Who called: the page's web contents and its window (the parent of any dialog). */
 export interface IpcCaller {
@@ -69,6 +78,42 @@ const refusedOutcome: { readonly [C in IpcChannel]?: (why: string) => IpcResult<
     status: 'failed',
     message: `The projector window did not open: ${why}`,
   }),
+  'venue:share': (why) => ({ status: 'failed', message: `Not shared: ${why}` }),
+  'venue:approve': (why) => ({ status: 'failed', message: `Not approved: ${why}` }),
+  'venue:refuse': (why) => ({ status: 'failed', message: `Not refused: ${why}` }),
+  'venue:revoke': (why) => ({ status: 'failed', message: `Not revoked: ${why}` }),
+}
+
+/** A push to every window showing the app (never to a page the app did not make). */
+export function sendToAppWindows<E extends IpcEvent>(event: E, payload: IpcEvents[E]): void {
+  for (const window of BrowserWindow.getAllWindows()) {
+    if (window.isDestroyed() || !isAppWindowContents(window.webContents)) continue
+    window.webContents.send(event, payload)
+  }
+}
+
+let venueSharing: VenueSharing | undefined
+
+/**
+ * The app's one authority, made on first use: nothing starts until the director shares (sharing
+ * off is today's single-laptop app). It runs the same server as `rackside serve`.
+ */
+export function appVenueSharing(): VenueSharing {
+  venueSharing ??= createVenueSharing({
+    // Loaded when the director first shares: PouchDB and Express cost the single-laptop app nothing.
+    startServer: async (options) => (await import('../venue/server')).startVenueServer(options),
+    folder: join(app.getPath('userData'), 'venue'),
+    // Desks' browsers get the same renderer this app shows.
+    appDir: rendererRoot(),
+    notify: (status: VenueStatus) => sendToAppWindows('venue:changed', status),
+    // Found again in Files → Backups even if the app quit while sharing.
+    keep: (tournamentId, contents) =>
+      writeBackup({ root: backupRoot(), tournamentId, contents, now: new Date() }),
+    onEvent: (event) => {
+      if (event.event === 'error') console.error(`Rackside: venue server: ${event.message}`)
+    },
+  })
+  return venueSharing
 }
 
 /** Backups live with the app's data, not in the director's documents (design.md). */
@@ -101,6 +146,14 @@ export const ipcHandlers: IpcHandlers = {
       return { status: 'failed', message: `The projector window did not open: ${String(error)}` }
     }
   },
+  'venue:share': (_caller, tournamentFile) => appVenueSharing().share(tournamentFile),
+  'venue:stop': () => appVenueSharing().stop(),
+  'venue:status': () => appVenueSharing().status(),
+  'venue:approve': (_caller, code, name) => appVenueSharing().approve(code, name),
+  'venue:refuse': (_caller, code) => appVenueSharing().refuse(code),
+  'venue:revoke': (_caller, name) => appVenueSharing().revoke(name),
+  'venue:propose': (_caller, proposal) => appVenueSharing().propose(proposal),
+  'venue:accepted-from': (_caller, afterSeq) => appVenueSharing().acceptedFrom(afterSeq),
 }
 
 // A generic helper keeps each channel paired with its own handler type while looping.

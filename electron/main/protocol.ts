@@ -1,6 +1,7 @@
 import { protocol } from 'electron'
 import { readFile } from 'node:fs/promises'
 import { extname, join, normalize, sep } from 'node:path'
+import { err, ok, type Result } from '../../shared/result'
 
 /**
  * The built app is served from `app://rackside/…` rather than `file://` (issue 13): a privileged,
@@ -12,11 +13,42 @@ export const APP_HOST = 'rackside'
 export const APP_INDEX_URL = `${APP_SCHEME}://${APP_HOST}/index.html`
 
 /**
- * The Content-Security-Policy of the app's page. The shipped app loads only its own files; the
- * dev server's hot reload (a WebSocket on localhost) is allowed only while developing.
+ * The one address the app's page may reach beyond its own files while it is paired with an
+ * authority (issue 21: "Only the paired address is added to the CSP"): an http(s) origin with a
+ * host, nothing else. A path, a wildcard, credentials or another scheme would widen it, so they
+ * are refused rather than cut away.
  */
-export function appCsp(dev: boolean): string {
-  const connect = dev ? "'self' ws://localhost:* ws://127.0.0.1:*" : "'self'"
+export function pairedConnectSource(address: string): Result<string> {
+  let url: URL
+  try {
+    url = new URL(address)
+  } catch {
+    return err('venue.paired-address', `the paired address "${address}" is not a URL`)
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return err('venue.paired-address', `the paired address "${address}" is not http or https`)
+  }
+  if (address.includes('*') || url.username !== '' || url.password !== '') {
+    return err('venue.paired-address', `the paired address "${address}" is wider than one origin`)
+  }
+  if (url.pathname !== '/' || url.search !== '' || url.hash !== '') {
+    return err('venue.paired-address', `the paired address "${address}" is more than an origin`)
+  }
+  return ok(url.origin)
+}
+
+/**
+ * The Content-Security-Policy of the app's page. The shipped app loads only its own files; the
+ * dev server's hot reload (a WebSocket on localhost) is allowed only while developing, and the
+ * authority the app is paired with (`paired`, an origin `pairedConnectSource` accepts) only while
+ * it is: not sharing and not joined, the policy is the single-laptop one.
+ */
+export function appCsp(dev: boolean, paired: string | null = null): string {
+  const own = dev ? "'self' ws://localhost:* ws://127.0.0.1:*" : "'self'"
+  const checked = paired === null ? null : pairedConnectSource(paired)
+  // The caller passes an origin main made itself: anything else is a programmer error.
+  if (checked !== null && !checked.ok) throw new Error(`appCsp: ${checked.error.message}`)
+  const connect = checked === null ? own : `${own} ${checked.value}`
   return [
     "default-src 'self'",
     "script-src 'self'",
@@ -79,8 +111,16 @@ export function appFilePath(url: string, root: string): string | null {
   return file.startsWith(base) ? file : null
 }
 
-/** Answers one request of the app's page: its file with the production CSP, or 404. */
-export async function serveAppFile(request: Request, root: string, dev = false): Promise<Response> {
+/**
+ * Answers one request of the app's page: its file with the production CSP (widened to the paired
+ * authority's origin while there is one), or 404.
+ */
+export async function serveAppFile(
+  request: Request,
+  root: string,
+  dev = false,
+  paired: string | null = null,
+): Promise<Response> {
   const file = appFilePath(request.url, root)
   if (file === null) return new Response('Not found', { status: 404 })
   try {
@@ -89,7 +129,7 @@ export async function serveAppFile(request: Request, root: string, dev = false):
       status: 200,
       headers: {
         'Content-Type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
-        'Content-Security-Policy': appCsp(dev),
+        'Content-Security-Policy': appCsp(dev, paired),
         'X-Content-Type-Options': 'nosniff',
       },
     })
@@ -98,7 +138,10 @@ export async function serveAppFile(request: Request, root: string, dev = false):
   }
 }
 
-/** Serves the built renderer from `root` on `app://`: call once the app is ready. */
-export function serveApp(root: string): void {
-  protocol.handle(APP_SCHEME, (request) => serveAppFile(request, root))
+/**
+ * Serves the built renderer from `root` on `app://`: call once the app is ready. `paired` says,
+ * at each request, the authority's origin while the app shares an event or is joined to one.
+ */
+export function serveApp(root: string, paired: () => string | null = () => null): void {
+  protocol.handle(APP_SCHEME, (request) => serveAppFile(request, root, false, paired()))
 }

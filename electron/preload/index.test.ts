@@ -1,17 +1,19 @@
 import { beforeEach, describe, expect, test, vi } from 'vitest'
-import type { DesktopApi, DesktopApiChannels } from '../ipc-contract'
+import type { DesktopApi, DesktopApiChannels, DesktopApiEvents } from '../ipc-contract'
 
 /** What the preload handed to contextBridge, recorded at import time. */
 const bridge = vi.hoisted(() => ({
   exposed: [] as { readonly key: string; readonly api: unknown }[],
   invoke: vi.fn<(...args: unknown[]) => Promise<unknown>>(() => Promise.resolve('answer')),
+  on: vi.fn<(channel: string, listener: (...args: unknown[]) => void) => void>(),
+  removeListener: vi.fn<(channel: string, listener: (...args: unknown[]) => void) => void>(),
 }))
 
 vi.mock('electron', () => ({
   contextBridge: {
     exposeInMainWorld: (key: string, api: unknown) => bridge.exposed.push({ key, api }),
   },
-  ipcRenderer: { invoke: bridge.invoke },
+  ipcRenderer: { invoke: bridge.invoke, on: bridge.on, removeListener: bridge.removeListener },
 }))
 
 await import('./index')
@@ -29,7 +31,18 @@ const expectedChannels: DesktopApiChannels = {
   writeBackup: 'backup:write',
   listBackups: 'backup:list',
   readBackup: 'backup:read',
+  share: 'venue:share',
+  stopSharing: 'venue:stop',
+  venueStatus: 'venue:status',
+  approveDesk: 'venue:approve',
+  refuseDesk: 'venue:refuse',
+  revokeDesk: 'venue:revoke',
+  propose: 'venue:propose',
+  acceptedFrom: 'venue:accepted-from',
 }
+
+/** Methods that listen to a push from main, and the push each one hears. */
+const expectedEvents: DesktopApiEvents = { onVenueChanged: 'venue:changed' }
 
 const methods = Object.keys(expectedChannels) as (keyof DesktopApiChannels)[]
 
@@ -49,7 +62,9 @@ describe('the preload bridge', () => {
   })
 
   test('whose keys are the DesktopApi methods plus shell, and nothing else', () => {
-    expect(Object.keys(exposedApi()).sort()).toEqual([...methods, 'shell'].sort())
+    expect(Object.keys(exposedApi()).sort()).toEqual(
+      [...methods, ...Object.keys(expectedEvents), 'shell'].sort(),
+    )
     expect(exposedApi()['shell']).toBe('electron' satisfies DesktopApi['shell'])
   })
 
@@ -63,4 +78,27 @@ describe('the preload bridge', () => {
       expect(bridge.invoke.mock.calls).toEqual([[channel, argument]])
     },
   )
+})
+
+describe('pushes from main (issue 21: the authority changed)', () => {
+  test('onVenueChanged hears only venue:changed, gets the payload without the event, and stops', () => {
+    bridge.on.mockClear()
+    bridge.removeListener.mockClear()
+    const onVenueChanged = exposedApi()['onVenueChanged'] as DesktopApi['onVenueChanged']
+    const heard: unknown[] = []
+    const stop = onVenueChanged((status) => heard.push(status))
+
+    expect(bridge.on.mock.calls.map(([channel]) => channel)).toEqual([
+      expectedEvents.onVenueChanged,
+    ])
+    const forward = bridge.on.mock.calls[0]?.[1]
+    if (forward === undefined) throw new Error('no listener registered')
+    const sender = { send: 'a way back into ipcRenderer' }
+    forward({ sender }, { sharing: false })
+    expect(heard).toEqual([{ sharing: false }])
+
+    stop()
+    expect(bridge.removeListener).toHaveBeenCalledWith('venue:changed', forward)
+    expect(bridge.invoke).not.toHaveBeenCalled()
+  })
 })

@@ -2,8 +2,11 @@ import { contextBridge, ipcRenderer } from 'electron'
 import type {
   DesktopApi,
   DesktopApiChannels,
+  DesktopApiEvents,
   IpcArgs,
   IpcChannel,
+  IpcEvent,
+  IpcEvents,
   IpcResult,
 } from '../ipc-contract'
 
@@ -26,12 +29,39 @@ export const desktopApiChannels = {
   writeBackup: 'backup:write',
   listBackups: 'backup:list',
   readBackup: 'backup:read',
+  share: 'venue:share',
+  stopSharing: 'venue:stop',
+  venueStatus: 'venue:status',
+  approveDesk: 'venue:approve',
+  refuseDesk: 'venue:refuse',
+  revokeDesk: 'venue:revoke',
+  propose: 'venue:propose',
+  acceptedFrom: 'venue:accepted-from',
 } as const satisfies DesktopApiChannels
+
+/** Which push each listening method receives. */
+export const desktopApiEvents = {
+  onVenueChanged: 'venue:changed',
+} as const satisfies DesktopApiEvents
 
 const invoker =
   <C extends IpcChannel>(channel: C) =>
   (...args: IpcArgs<C>): Promise<IpcResult<C>> =>
     ipcRenderer.invoke(channel, ...args) as Promise<IpcResult<C>>
+
+/*
+ * A listener gets the payload only, never Electron's event (which carries `sender`, a way back
+ * into ipcRenderer), and only for the one push it names.
+ */
+const listener =
+  <E extends IpcEvent>(event: E) =>
+  (callback: (payload: IpcEvents[E]) => void): (() => void) => {
+    const forward = (_event: unknown, payload: IpcEvents[E]): void => callback(payload)
+    ipcRenderer.on(event, forward)
+    return () => {
+      ipcRenderer.removeListener(event, forward)
+    }
+  }
 
 const api = {
   shell: 'electron',
@@ -46,6 +76,15 @@ const api = {
   writeBackup: invoker(desktopApiChannels.writeBackup),
   listBackups: invoker(desktopApiChannels.listBackups),
   readBackup: invoker(desktopApiChannels.readBackup),
+  share: invoker(desktopApiChannels.share),
+  stopSharing: invoker(desktopApiChannels.stopSharing),
+  venueStatus: invoker(desktopApiChannels.venueStatus),
+  approveDesk: invoker(desktopApiChannels.approveDesk),
+  refuseDesk: invoker(desktopApiChannels.refuseDesk),
+  revokeDesk: invoker(desktopApiChannels.revokeDesk),
+  propose: invoker(desktopApiChannels.propose),
+  acceptedFrom: invoker(desktopApiChannels.acceptedFrom),
+  onVenueChanged: listener(desktopApiEvents.onVenueChanged),
 } satisfies DesktopApi
 
 contextBridge.exposeInMainWorld('rackside', api)

@@ -52,6 +52,13 @@ const routes: RouteRecordRaw[] = [
     props: true,
   },
   {
+    // Issue 21: the venue network. Outside a tournament's sections: while sharing, desks are
+    // approved and sharing stopped whatever tournament this window shows.
+    path: '/share',
+    name: 'share',
+    component: () => import('./views/ShareView.vue'),
+  },
+  {
     // A tournament whose log does not fold opens here instead of failing (issue 13).
     path: '/recover/:tournamentId',
     name: 'recovery',

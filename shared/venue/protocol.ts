@@ -162,6 +162,12 @@ export interface VenueDesk {
   readonly role: DeskRole
 }
 
+/**
+ * The director's own windows in the desktop app: they reach the authority by IPC in the same
+ * process, so they are never joined over the network and need no token.
+ */
+export const DIRECTOR_DESK: VenueDesk = { id: 'director', name: 'Director', role: 'director' }
+
 export interface VenueInfo {
   readonly desk: VenueDesk
   readonly event: VenueEvent

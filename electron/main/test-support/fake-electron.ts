@@ -62,6 +62,12 @@ export class FakeWebContents extends FakeEmitter {
     Promise.resolve(Buffer.from('%PDF-1.7 fake')),
   )
   readonly getPrintersAsync = vi.fn(() => Promise.resolve<unknown[]>([]))
+  /** Pushes main sent this page (`webContents.send`). */
+  readonly sent: { readonly channel: string; readonly payload: unknown }[] = []
+
+  send(channel: string, payload: unknown): void {
+    this.sent.push({ channel, payload })
+  }
 
   setWindowOpenHandler(handler: (details: { url: string }) => { action: string }): void {
     this.windowOpenHandler = handler
@@ -81,6 +87,10 @@ export class FakeBrowserWindow extends FakeEmitter {
 
   static fromWebContents(contents: unknown): FakeBrowserWindow | null {
     return FakeBrowserWindow.created.find((window) => window.webContents === contents) ?? null
+  }
+
+  static getAllWindows(): FakeBrowserWindow[] {
+    return [...FakeBrowserWindow.created]
   }
 
   static getFocusedWindow(): FakeBrowserWindow | null {

@@ -20,6 +20,16 @@ export const BROWSER_BACKUPS =
 /** The browser's own strict decoder: a 10 MB tournament file in tens of milliseconds (issue 20). */
 const browserUtf8 = fatalUtf8(() => new TextDecoder('utf-8', { fatal: true }))
 
+/**
+ * A web page cannot listen on the network, so a browser never shares an event (issue 21): the
+ * desktop app does, or `rackside serve` from a terminal; desks only open its address.
+ */
+export const SHARING_COMMAND = 'rackside serve EVENT.json --host 0.0.0.0'
+
+export const SHARING_IN_BROWSER = `Sharing an event on the venue network runs in the Rackside desktop app, or from the command line: ${SHARING_COMMAND}. Desks need no install: they open the address it shows in a browser.`
+
+const notShared = { status: 'failed', message: SHARING_IN_BROWSER } as const
+
 let backups: BrowserBackups | undefined
 
 /** Opened on first use: a page that never backs up never opens the backup database. */
@@ -64,6 +74,20 @@ export function createBrowserApi(doc: Document = document): DesktopApi {
       browserBackups().write(request.tournamentId, request.contents, new Date().toISOString()),
     listBackups: () => browserBackups().list(),
     readBackup: (tournamentId, name) => browserBackups().read(tournamentId, name),
+    share: async () => notShared,
+    stopSharing: async () => ({ status: 'not-sharing' }),
+    venueStatus: async () => ({ sharing: false }),
+    approveDesk: async () => notShared,
+    refuseDesk: async () => notShared,
+    revokeDesk: async () => notShared,
+    propose: async (proposal) => ({
+      kind: 'refused',
+      proposalId: proposal._id,
+      error: { code: 'venue.not-sharing', message: SHARING_IN_BROWSER },
+    }),
+    acceptedFrom: async () => [],
+    // Nothing is ever shared from a browser page, so no change ever comes.
+    onVenueChanged: () => () => undefined,
     savePdf: async (request): Promise<SaveFileOutcome> => {
       // A browser cannot write a PDF by itself: its print dialog offers "Save as PDF".
       const printed = await printHtml(doc, request.html, request.title)

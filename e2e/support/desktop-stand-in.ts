@@ -1,0 +1,148 @@
+import type { Page } from '@playwright/test'
+
+/**
+ * The desktop bridge's venue calls, stood in for in the browser (issue 21): Electron's binary
+ * cannot run here, so the Venue network screen's desktop side is driven through a `window.rackside`
+ * that answers as main would, with the authority's join requests pushed by the test
+ * (`askToJoin`). What the screen sent is kept in `window.venueStandIn.calls`.
+ */
+export async function installDesktopStandIn(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    type Status = Record<string, unknown>
+    const listeners = new Set<(status: Status) => void>()
+    const calls: unknown[][] = []
+    let shared: { text: string; status: Status; log: Record<string, unknown>[] } | undefined
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4"><path d="M0 0h2v2H0z"/></svg>'
+    const push = (): void => {
+      for (const listener of listeners) listener(shared?.status ?? { sharing: false })
+    }
+    const answer = (): Promise<unknown> =>
+      Promise.resolve(
+        shared === undefined
+          ? { status: 'failed', message: 'not sharing' }
+          : { status: 'done', venue: shared.status },
+      )
+    const record =
+      <A extends unknown[], R>(name: string, call: (...args: A) => R) =>
+      (...args: A): R => {
+        calls.push([name, ...args])
+        return call(...args)
+      }
+    const list = (key: 'requests' | 'desks'): Record<string, unknown>[] =>
+      (shared?.status[key] as Record<string, unknown>[] | undefined) ?? []
+    const change = (key: 'requests' | 'desks', next: Record<string, unknown>[]): void => {
+      if (shared !== undefined) shared.status = { ...shared.status, [key]: next }
+      push()
+    }
+
+    Object.assign(window, {
+      venueStandIn: {
+        calls,
+        askToJoin: (code: string, role: string, device: string) =>
+          change('requests', [...list('requests'), { code, role, device, at: '' }]),
+      },
+      rackside: {
+        shell: 'electron',
+        appInfo: () =>
+          Promise.resolve({ name: 'Rackside', version: '0', shell: 'electron', os: 'linux' }),
+        writeBackup: () => Promise.resolve({ status: 'saved', name: 'stand-in.json' }),
+        listBackups: () => Promise.resolve([]),
+        listPrinters: () => Promise.resolve([]),
+        venueStatus: () => Promise.resolve(shared?.status ?? { sharing: false }),
+        onVenueChanged: (listener: (status: Status) => void) => {
+          listeners.add(listener)
+          return () => listeners.delete(listener)
+        },
+        share: record('share', (text: string) => {
+          const file = JSON.parse(text) as { tournamentId: string; log: Record<string, unknown>[] }
+          const id = file.tournamentId
+          shared = {
+            text,
+            log: file.log,
+            status: {
+              sharing: true,
+              url: 'http://0.0.0.0:8421',
+              addresses: ['http://192.168.1.20:8421', 'http://127.0.0.1:8421'],
+              qrSvg: svg,
+              event: { tournamentId: id, generation: 1, name: 'shared' },
+              requests: [],
+              desks: [],
+            },
+          }
+          return Promise.resolve({ status: 'sharing', venue: shared.status })
+        }),
+        approveDesk: record('approve', (code: string, name: string) => {
+          const request = list('requests').find((r) => r['code'] === code)
+          change(
+            'requests',
+            list('requests').filter((r) => r !== request),
+          )
+          change('desks', [...list('desks'), { id: 'd1', name, role: request?.['role'] }])
+          return answer()
+        }),
+        refuseDesk: record('refuse', (code: string) => {
+          change(
+            'requests',
+            list('requests').filter((r) => r['code'] !== code),
+          )
+          return answer()
+        }),
+        revokeDesk: record('revoke', (name: string) => {
+          change(
+            'desks',
+            list('desks').filter((d) => d['name'] !== name),
+          )
+          return answer()
+        }),
+        acceptedFrom: (after: number) => Promise.resolve(shared?.log.slice(after + 1) ?? []),
+        propose: record('propose', (proposal: Record<string, unknown>) => {
+          if (shared === undefined) throw new Error('proposed while not sharing')
+          const entry = {
+            seq: shared.log.length,
+            at: new Date().toISOString(),
+            desk: 'director',
+            proposal: proposal['_id'],
+            command: proposal['command'],
+          }
+          shared.log = [...shared.log, entry]
+          setTimeout(push, 0)
+          return Promise.resolve({ kind: 'accepted', proposalId: proposal['_id'], entry })
+        }),
+        stopSharing: record('stop', () => {
+          const was = shared
+          shared = undefined
+          push()
+          if (was === undefined) return Promise.resolve({ status: 'not-sharing' })
+          const file = JSON.parse(was.text) as Record<string, unknown>
+          const contents = JSON.stringify({ ...file, log: was.log }, null, 2)
+          return Promise.resolve({
+            status: 'stopped',
+            tournamentId: file['tournamentId'],
+            contents,
+          })
+        }),
+      },
+    })
+  })
+}
+
+/** What the screen asked of main, in order: `[name, ...arguments]`. */
+export function standInCalls(page: Page): Promise<unknown[][]> {
+  return page.evaluate(
+    () => (window as unknown as { venueStandIn: { calls: unknown[][] } }).venueStandIn.calls,
+  )
+}
+
+/** A desk on the hall's network asks to join: the authority pushes the request to the screen. */
+export function askToJoin(page: Page, code: string, role: string, device: string): Promise<void> {
+  return page.evaluate(
+    ([c, r, d]) =>
+      (
+        window as unknown as {
+          venueStandIn: { askToJoin: (code: string, role: string, device: string) => void }
+        }
+      ).venueStandIn.askToJoin(c, r, d),
+    [code, role, device] as const,
+  )
+}

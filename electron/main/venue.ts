@@ -1,0 +1,284 @@
+/*
+ * "Share this event on the venue network" (issue 21): the director's laptop becomes the authority.
+ * The renderer hands main its tournament file; main writes it beside the app's data, starts the
+ * same authority server `rackside serve` runs (electron/venue/server.ts) and keeps it until the
+ * director stops sharing or quits, when the server writes the whole log and main hands it back.
+ * Sharing off is today's single-laptop app: nothing here runs until the director asks.
+ */
+import { readFile, mkdir } from 'node:fs/promises'
+import { join } from 'node:path'
+import QRCode from 'qrcode'
+import type { Decision, DeskIdentity } from '../../shared/authority/proposal'
+import { readTournamentFile } from '../../shared/formats/tournament-file'
+import type { Result } from '../../shared/result'
+import type { LoggedCommand } from '../../shared/tournament/commands'
+import { checkTournamentId } from '../../shared/tournament/tournament-id'
+import { DIRECTOR_DESK, type OutboxProposal, type ServeEvent } from '../../shared/venue/protocol'
+import { writeFileAtomic } from '../atomic-write'
+import type { VenueServer, VenueServerOptions } from '../venue/server'
+import type {
+  BackupOutcome,
+  ShareOutcome,
+  StopSharingOutcome,
+  VenueActionOutcome,
+  VenueStatus,
+} from '../ipc-contract'
+
+/** What main uses of the authority server (the same one `rackside serve` runs). */
+export type SharedServer = Pick<
+  VenueServer,
+  | 'url'
+  | 'addresses'
+  | 'requests'
+  | 'desks'
+  | 'approve'
+  | 'refuse'
+  | 'revoke'
+  | 'propose'
+  | 'log'
+  | 'event'
+  | 'onChange'
+  | 'close'
+>
+
+export type SharedServerOptions = VenueServerOptions
+
+export type StartServer = (options: SharedServerOptions) => Promise<Result<SharedServer>>
+
+export interface VenueSharingOptions {
+  readonly startServer: StartServer
+  /** `userData/venue`: one file per shared tournament, `<tournamentId>.json`. */
+  readonly folder: string
+  /** The built renderer the server gives desks' browsers. */
+  readonly appDir?: string
+  /** Every interface by default, so the hall's desks reach it; tests use loopback. */
+  readonly host?: string
+  /** 0: any free port. */
+  readonly port?: number
+  readonly now?: () => Date
+  /** Told whenever the status changes; main sends it to the director's windows. */
+  readonly notify: (status: VenueStatus) => void
+  /**
+   * Keeps the venue's final log where the app finds it again (a rolling backup): quitting while
+   * sharing closes the windows before they can store it, so it must not live only in the venue
+   * folder. Its failure is logged, never a reason to keep the server running.
+   */
+  readonly keep?: (tournamentId: string, contents: string) => Promise<BackupOutcome>
+  /** Where `rackside serve --json`'s lines go in the app (errors and saves, for the log). */
+  readonly onEvent?: (event: ServeEvent) => void
+}
+
+/** The director's own windows, as the authority knows them (never joined over the network). */
+const director: DeskIdentity = { id: DIRECTOR_DESK.id, role: DIRECTOR_DESK.role }
+
+export interface VenueSharing {
+  share(tournamentFile: string): Promise<ShareOutcome>
+  stop(): Promise<StopSharingOutcome>
+  status(): VenueStatus
+  approve(code: string, name: string): VenueActionOutcome
+  refuse(code: string): VenueActionOutcome
+  revoke(name: string): VenueActionOutcome
+  propose(proposal: OutboxProposal): Promise<Decision>
+  acceptedFrom(afterSeq: number): readonly LoggedCommand[]
+  /** The origin this machine's windows reach the authority at, for the CSP; null when not sharing. */
+  pairedOrigin(): string | null
+  isSharing(): boolean
+}
+
+interface Running {
+  readonly server: SharedServer
+  readonly tournamentId: string
+  readonly eventPath: string
+  readonly qrSvg: string
+  readonly stopListening: () => void
+}
+
+const isLoopback = (address: string): boolean =>
+  /^(https?:\/\/)?(127\.|localhost|\[::1\]|::1)/i.test(address)
+
+/**
+ * The address a desk opens: the server's addresses are URLs or bare hosts; a bare host takes the
+ * server's own port. Loopback addresses come last: another laptop cannot open them.
+ */
+export function deskAddresses(server: Pick<SharedServer, 'url' | 'addresses'>): readonly string[] {
+  const port = new URL(server.url).port
+  const urls = server.addresses.map((address) =>
+    /^https?:\/\//i.test(address)
+      ? address
+      : `http://${address.includes(':') ? `[${address}]` : address}${port === '' ? '' : `:${port}`}`,
+  )
+  const lan = urls.filter((url) => !isLoopback(url))
+  const listed = [...lan, ...urls.filter(isLoopback)]
+  return listed.length > 0 ? listed : [server.url]
+}
+
+/**
+ * The origin this laptop's own windows reach its server at: a server listening on every
+ * interface (0.0.0.0, ::) is reached on loopback, the one address no other machine can borrow.
+ */
+export function ownOrigin(serverUrl: string): string {
+  const url = new URL(serverUrl)
+  if (url.hostname === '0.0.0.0' || url.hostname === '[::]') url.hostname = '127.0.0.1'
+  return url.origin
+}
+
+const messageOf = (error: unknown): string =>
+  error instanceof Error ? error.message : String(error)
+
+export function createVenueSharing(options: VenueSharingOptions): VenueSharing {
+  const now = options.now ?? (() => new Date())
+  let running: Running | undefined
+  // One start or stop at a time: a double click must not start two servers on one event.
+  let busy: Promise<unknown> = Promise.resolve()
+
+  const serialise = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = busy.then(work, work)
+    busy = next.catch(() => undefined)
+    return next
+  }
+
+  function statusOf(current: Running | undefined): VenueStatus {
+    if (current === undefined) return { sharing: false }
+    const { server } = current
+    return {
+      sharing: true,
+      url: server.url,
+      addresses: deskAddresses(server),
+      qrSvg: current.qrSvg,
+      event: server.event(),
+      requests: server.requests(),
+      desks: server.desks(),
+    }
+  }
+
+  const answer = (result: Result<unknown>): VenueActionOutcome => {
+    if (!result.ok) return { status: 'failed', message: result.error.message }
+    const status = statusOf(running)
+    options.notify(status)
+    return { status: 'done', venue: status }
+  }
+
+  const notSharing: VenueActionOutcome = {
+    status: 'failed',
+    message: 'This event is not shared on the venue network.',
+  }
+
+  async function start(tournamentFile: string): Promise<ShareOutcome> {
+    if (running !== undefined) {
+      return {
+        status: 'failed',
+        message: 'This laptop is already sharing an event: stop it first.',
+      }
+    }
+    const read = readTournamentFile(tournamentFile)
+    if (!read.ok) return { status: 'failed', message: `Not shared: ${read.error.message}` }
+    // The id names a file on the disk: the one rule for ids keeps paths out of it (issue 20).
+    const id = checkTournamentId(read.value.tournamentId)
+    if (!id.ok) return { status: 'failed', message: `Not shared: ${id.error.message}` }
+    const eventPath = join(options.folder, `${id.value}.json`)
+    try {
+      await mkdir(options.folder, { recursive: true })
+      await writeFileAtomic(eventPath, new TextEncoder().encode(tournamentFile))
+    } catch (error) {
+      return {
+        status: 'failed',
+        message: `Not shared: ${eventPath} not written: ${messageOf(error)}`,
+      }
+    }
+    const started = await options.startServer({
+      eventPath,
+      host: options.host ?? '0.0.0.0',
+      port: options.port ?? 0,
+      ...(options.appDir === undefined ? {} : { appDir: options.appDir }),
+      now,
+      ...(options.onEvent === undefined ? {} : { onEvent: options.onEvent }),
+    })
+    if (!started.ok) return { status: 'failed', message: `Not shared: ${started.error.message}` }
+    const server = started.value
+    let qrSvg: string
+    try {
+      qrSvg = await QRCode.toString(deskAddresses(server)[0] ?? server.url, { type: 'svg' })
+    } catch (error) {
+      await server.close()
+      return { status: 'failed', message: `Not shared: no QR code: ${messageOf(error)}` }
+    }
+    const stopListening = server.onChange(() => options.notify(statusOf(running)))
+    running = { server, tournamentId: id.value, eventPath, qrSvg, stopListening }
+    const status = statusOf(running)
+    options.notify(status)
+    if (!status.sharing) throw new Error('a running server reads as not sharing')
+    return { status: 'sharing', venue: status }
+  }
+
+  async function finish(): Promise<StopSharingOutcome> {
+    const current = running
+    if (current === undefined) return { status: 'not-sharing' }
+    current.stopListening()
+    try {
+      // close() writes EVENT.json atomically with the whole log: what comes back is what is on disk.
+      await current.server.close()
+      const contents = await readFile(current.eventPath, 'utf8')
+      const kept = await options.keep?.(current.tournamentId, contents)
+      if (kept !== undefined && kept.status !== 'saved') {
+        console.error(`Rackside: the venue's final log was not kept as a backup: ${kept.message}`)
+      }
+      return { status: 'stopped', tournamentId: current.tournamentId, contents }
+    } catch (error) {
+      return {
+        status: 'failed',
+        message: `Sharing stopped, but the event file ${current.eventPath} could not be read back: ${messageOf(error)}`,
+      }
+    } finally {
+      running = undefined
+      options.notify({ sharing: false })
+    }
+  }
+
+  return {
+    share: (tournamentFile) => serialise(() => start(tournamentFile)),
+    stop: () => serialise(finish),
+    status: () => statusOf(running),
+    approve: (code, name) => (running ? answer(running.server.approve(code, name)) : notSharing),
+    refuse: (code) => (running ? answer(running.server.refuse(code)) : notSharing),
+    revoke: (name) => (running ? answer(running.server.revoke(name)) : notSharing),
+    propose: async (proposal) => {
+      if (running === undefined) {
+        return {
+          kind: 'refused',
+          proposalId: proposal._id,
+          error: {
+            code: 'venue.not-sharing',
+            message: 'This event is no longer shared on the venue network.',
+          },
+        }
+      }
+      return running.server.propose(director, proposal)
+    },
+    acceptedFrom: (afterSeq) => running?.server.log().slice(afterSeq + 1) ?? [],
+    pairedOrigin: () => (running === undefined ? null : ownOrigin(running.server.url)),
+    isSharing: () => running !== undefined,
+  }
+}
+
+interface QuittingApp {
+  on(event: 'before-quit', listener: (event: { preventDefault(): void }) => void): unknown
+  quit(): void
+}
+
+/**
+ * Quitting while sharing closes the server first, so EVENT.json holds the whole log: the first
+ * quit is held back until the server has written it, then the app quits for real.
+ */
+export function closeOnQuit(
+  app: QuittingApp,
+  sharing: Pick<VenueSharing, 'isSharing' | 'stop'>,
+): void {
+  app.on('before-quit', (event) => {
+    if (!sharing.isSharing()) return
+    event.preventDefault()
+    void sharing
+      .stop()
+      .catch((error: unknown) => console.error('Rackside: sharing did not stop cleanly', error))
+      .finally(() => app.quit())
+  })
+}

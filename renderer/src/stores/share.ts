@@ -1,0 +1,261 @@
+import { defineStore } from 'pinia'
+import { computed, ref, shallowRef } from 'vue'
+import type { VenueStatus } from '../../../electron/ipc-contract'
+import { headOfLog, type BuiltOn } from '../../../shared/authority/proposal'
+import { describeCommand } from '../../../shared/tournament/describe'
+import { DIRECTOR_DESK } from '../../../shared/venue/protocol'
+import { desktopApi } from '../bridge/desktop-api'
+import type { TournamentRepository } from '../db/repository'
+import { prepareFile, readTournamentText, tournamentFileText } from '../files/exchange'
+import { storePrepared } from '../files/store-tournament'
+import { errorText } from '../i18n/messages'
+import { randomUuid } from '../random-id'
+import { createIpcLink } from '../venue/ipc-link'
+import type { VenueLink } from '../venue/link'
+import { announceLinkChanges, createVenueRepository } from '../venue/venue-repository'
+import { adoptDesk, deskId } from './desk-id'
+import { announceHere } from './live'
+import { repository, setRepository } from './repository'
+import { useTournamentStore } from './tournament'
+
+type Sharing = VenueStatus & { readonly sharing: true }
+
+/** A refusal of a command typed in this window, shown until dismissed. */
+export interface DirectorRefusal {
+  readonly id: string
+  readonly text: string
+}
+
+/**
+ * "Share this event on the venue network" (issue 21): what the director's screen shows of the
+ * authority main runs, and the director's answers. Main holds the authority and its log; this
+ * store only asks and listens.
+ */
+export const useShareStore = defineStore('share', () => {
+  const status = shallowRef<VenueStatus>({ sharing: false })
+  const busy = ref(false)
+  const failure = ref<string | null>(null)
+  const notice = ref<string | null>(null)
+  /** The head of the log handed to the authority, to tell at the end what this window added. */
+  let sharedHead: { readonly tournamentId: string; readonly head: BuiltOn } | null = null
+  const refusals = ref<readonly DirectorRefusal[]>([])
+  let stopListening: (() => void) | undefined
+  /** While sharing, this window's commands go to the authority in main through this link. */
+  let directorLink: VenueLink | undefined
+  /** This laptop's own storage, set aside while the authority holds the log. */
+  let ownRepository: TournamentRepository | undefined
+  let ownDesk: string | undefined
+
+  /** A plain browser cannot listen on the network: it only explains. */
+  const available = computed(() => desktopApi().shell === 'electron')
+
+  /** Follows main's status from now on; every window of the app calls it once as it starts. */
+  async function follow(): Promise<void> {
+    if (!available.value) return
+    stopListening ??= desktopApi().onVenueChanged((next) => void showStatus(next))
+    await showStatus(await desktopApi().venueStatus())
+  }
+
+  function showStatus(next: VenueStatus): Promise<void> {
+    status.value = next
+    return next.sharing ? enterVenue(next) : Promise.resolve()
+  }
+
+  /**
+   * While this laptop shares, its own windows are desks of the authority like any other (issue 21:
+   * "the director's own windows talk to the authority by IPC"): the log they show is the
+   * authority's, and a command typed here is a proposal it decides. Their own storage waits aside
+   * until sharing stops and the venue's log replaces it.
+   */
+  function enterVenue(sharing: Sharing): Promise<void> {
+    if (directorLink !== undefined) return Promise.resolve()
+    const link = createIpcLink(desktopApi(), sharing)
+    let order = 0
+    ownRepository = repository()
+    // The authority records the director's windows as `director`: History's Undo looks for that.
+    ownDesk = deskId()
+    adoptDesk(DIRECTOR_DESK.id)
+    setRepository(
+      createVenueRepository(link, { newId: randomUuid, counter: { next: () => order++ } }),
+    )
+    link.onRefused((refusal, proposal) => {
+      const what = proposal === undefined ? 'a command' : describeCommand(proposal.command)
+      refusals.value = [
+        ...refusals.value,
+        { id: refusal._id, text: `The venue network refused ${what}: ${errorText(refusal.error)}` },
+      ]
+    })
+    announceLinkChanges(link, announceHere)
+    directorLink = link
+    // The open tournament reads its log again, now the authority's: read, not announced, since
+    // an announced new generation would tell the director the log was replaced elsewhere.
+    const tournament = useTournamentStore()
+    return tournament.tournamentId === sharing.event.tournamentId
+      ? tournament.refresh().then(() => undefined)
+      : Promise.resolve()
+  }
+
+  /** Back to single-laptop work: this laptop's own storage holds the log again. */
+  async function leaveVenue(): Promise<void> {
+    const link = directorLink
+    directorLink = undefined
+    await link?.close()
+    if (ownRepository !== undefined) setRepository(ownRepository)
+    ownRepository = undefined
+    if (ownDesk !== undefined) adoptDesk(ownDesk)
+    ownDesk = undefined
+  }
+
+  function dismiss(id: string): void {
+    refusals.value = refusals.value.filter((refusal) => refusal.id !== id)
+  }
+
+  async function run(work: () => Promise<void>): Promise<void> {
+    if (busy.value) return
+    busy.value = true
+    failure.value = null
+    notice.value = null
+    try {
+      await work()
+    } finally {
+      busy.value = false
+    }
+  }
+
+  /** Hands the open tournament's whole log to main, which starts the authority on it. */
+  function share(): Promise<void> {
+    return run(async () => {
+      const tournament = useTournamentStore()
+      const id = tournament.tournamentId
+      if (id === null || tournament.state === undefined) {
+        failure.value = 'Open a tournament first: sharing hands its log to the venue network.'
+        return
+      }
+      const log = tournament.log
+      const outcome = await desktopApi().share(
+        tournamentFileText(id, log, new Date().toISOString()),
+      )
+      switch (outcome.status) {
+        case 'sharing':
+          sharedHead = { tournamentId: id, head: headOfLog(log) }
+          await showStatus(outcome.venue)
+          return
+        case 'failed':
+          failure.value = outcome.message
+          return
+      }
+    })
+  }
+
+  /**
+   * Stops the authority: its whole log comes back and replaces this laptop's stored one, as
+   * opening a file does, so single-laptop work goes on from everything the venue accepted.
+   */
+  function stop(): Promise<void> {
+    return run(async () => {
+      const outcome = await desktopApi().stopSharing()
+      switch (outcome.status) {
+        case 'not-sharing':
+          status.value = { sharing: false }
+          await leaveVenue()
+          return
+        case 'failed':
+          status.value = await desktopApi().venueStatus()
+          failure.value = outcome.message
+          return
+        case 'stopped':
+          status.value = { sharing: false }
+          await leaveVenue()
+          await storeFinalLog(outcome.tournamentId, outcome.contents)
+          return
+      }
+    })
+  }
+
+  async function storeFinalLog(tournamentId: string, contents: string): Promise<void> {
+    const tournament = useTournamentStore()
+    const read = readTournamentText(contents)
+    if (!read.ok) {
+      failure.value = `The venue network’s log was not stored on this laptop: ${read.error.message}. It is still in the event file the server wrote.`
+      return
+    }
+    const kept = await keepLocalChanges(tournamentId)
+    const prepared = prepareFile(read.value)
+    const wasOpen = tournament.tournamentId === tournamentId
+    if (wasOpen) tournament.close()
+    const stored = await storePrepared(prepared, true)
+    if (!stored.ok) {
+      if (wasOpen) await tournament.open(tournamentId)
+      failure.value = `The venue network’s log was not stored on this laptop: ${errorText(stored.error)}`
+      return
+    }
+    if (wasOpen) tournament.adopt(prepared, stored.value.generation)
+    notice.value = [
+      `Sharing stopped. This laptop holds the venue network’s whole log: ${String(prepared.log.length)} commands.`,
+      kept,
+    ]
+      .filter((line) => line !== null)
+      .join(' ')
+  }
+
+  /**
+   * Commands stored in this laptop's own storage after it was shared (by a window that was not
+   * following the venue network yet) would vanish under the venue's log: they are kept as a
+   * backup first, and the director is told where.
+   */
+  async function keepLocalChanges(tournamentId: string): Promise<string | null> {
+    const before = sharedHead
+    sharedHead = null
+    if (before?.tournamentId !== tournamentId) return null
+    const stored = await repository().loadLog(tournamentId)
+    if (stored === undefined) return null
+    const now = headOfLog(stored)
+    if (now.length === before.head.length && now.last === before.head.last) return null
+    const saved = await desktopApi().writeBackup({
+      tournamentId,
+      contents: tournamentFileText(tournamentId, stored, new Date().toISOString()),
+    })
+    const where = saved.status === 'saved' ? `the backup ${saved.name}` : 'no backup'
+    return `This laptop’s own log changed while sharing without the venue network; it was kept in ${where} (Files → Backups).`
+  }
+
+  /** The director's answers to desks; each answers with the new status or the reason. */
+  function answer(
+    call: () => Promise<
+      { status: 'done'; venue: VenueStatus } | { status: 'failed'; message: string }
+    >,
+  ): Promise<void> {
+    return run(async () => {
+      const outcome = await call()
+      switch (outcome.status) {
+        case 'done':
+          status.value = outcome.venue
+          return
+        case 'failed':
+          failure.value = outcome.message
+          return
+      }
+    })
+  }
+
+  const approve = (code: string, name: string): Promise<void> =>
+    answer(() => desktopApi().approveDesk(code, name.trim()))
+  const refuse = (code: string): Promise<void> => answer(() => desktopApi().refuseDesk(code))
+  const revoke = (name: string): Promise<void> => answer(() => desktopApi().revokeDesk(name))
+
+  return {
+    status,
+    busy,
+    failure,
+    notice,
+    available,
+    follow,
+    share,
+    stop,
+    approve,
+    refuse,
+    revoke,
+    refusals,
+    dismiss,
+  }
+})
