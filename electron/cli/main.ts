@@ -12,7 +12,7 @@ import { CliError, EXIT, type CliIo, type ExitCode } from './io'
 const STANDINGS_USAGE_SHORT = `rackside standings FILE.t [--after-round N | --all-rounds] [--json]`
 const PAIR_USAGE_SHORT = `rackside pair FILE.t --round N --system swiss|koth|rr|random|rating|fontes|australian [--json]`
 const PRIZES_USAGE_SHORT = `rackside prizes FILE.json [--division A] [--json]`
-const SERVE_USAGE_SHORT = `rackside serve EVENT.json [--host H] [--port P] [--app DIR] [--json]`
+const SERVE_USAGE_SHORT = `rackside serve EVENT.json [--host H] [--port P] [--app DIR] [--push URL] [--json]`
 const RATINGS_USAGE_SHORT = `rackside ratings FILE.t --system SYSTEM [--max-rounds N] [--json]`
 
 export const USAGE = `usage: rackside <command> [arguments]

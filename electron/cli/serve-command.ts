@@ -9,11 +9,12 @@ import { dirname, join, resolve } from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import type { ServeEvent } from '../../shared/venue/protocol'
+import { checkRemoteUrl } from '../venue/remote-push'
 import { startVenueServer, type VenueServer } from '../venue/server'
 import { parseArgs } from './args'
 import { CliError, EXIT, type CliIo, type ExitCode } from './io'
 
-export const SERVE_USAGE = `rackside serve EVENT.json [--host H] [--port P] [--app DIR] [--json]
+export const SERVE_USAGE = `rackside serve EVENT.json [--host H] [--port P] [--app DIR] [--push URL] [--json]
   Shares the event on the venue network: this computer keeps the event's log and every other
   laptop or tablet opens the address it prints in a browser. A new desk shows a short code;
   type "approve CODE NAME" (e.g. approve K7MPQA Desk 2) to let it in, "refuse CODE" to turn it
@@ -22,8 +23,11 @@ export const SERVE_USAGE = `rackside serve EVENT.json [--host H] [--port P] [--a
              (every network this computer is on: the venue's router or Wi-Fi)
   --port P   the port (default 8080; 0 picks a free one)
   --app DIR  the built desk app to serve (default: dist-web beside the program)
+  --push URL also push the event's log, live, to a CouchDB database on the internet for live
+             results online (e.g. https://user:password@couch.example.org/my-event); the hall
+             never waits for it, and it catches up when the internet comes back
   --json     one JSON object per line for scripts: listening, desk, approved, revoked,
-             accepted, refused, recovering, ready, behind, saved, error
+             accepted, refused, recovering, ready, behind, remote, saved, error
   Ctrl-C or SIGTERM saves EVENT.json with the whole log and stops.`
 
 const DEFAULT_PORT = 8080
@@ -36,7 +40,7 @@ export interface ServeIo extends CliIo {
 }
 
 export async function serveCommand(argv: readonly string[], io: ServeIo): Promise<ExitCode> {
-  const args = parseArgs(argv, { flags: ['json'], options: ['host', 'port', 'app'] })
+  const args = parseArgs(argv, { flags: ['json'], options: ['host', 'port', 'app', 'push'] })
   if (!args.ok) throw new CliError(args.error.message)
   const { flags, options, positionals } = args.value
   if (flags.has('help')) {
@@ -51,6 +55,9 @@ export async function serveCommand(argv: readonly string[], io: ServeIo): Promis
   const say = (event: ServeEvent): void => {
     io.stdout(json ? `${JSON.stringify(event)}\n` : `${sentence(event)}\n`)
   }
+  const pushTo = options.get('push')
+  const badRemote = pushTo === undefined ? undefined : checkRemoteUrl(pushTo)
+  if (badRemote !== undefined) throw new CliError(`--push: ${badRemote}`)
   const appDir = options.get('app') ?? defaultAppDir()
   if (appDir === undefined) {
     say({
@@ -65,6 +72,7 @@ export async function serveCommand(argv: readonly string[], io: ServeIo): Promis
     host,
     port,
     ...(appDir === undefined ? {} : { appDir }),
+    ...(pushTo === undefined ? {} : { pushTo }),
     onEvent: say,
   })
   if (!started.ok) throw new CliError(started.error.message)
@@ -176,6 +184,10 @@ export function sentence(event: ServeEvent): string {
       return `#${String(event.seq + 1)} ${event.type} from ${event.desk}`
     case 'refused':
       return `Refused from ${event.desk}: ${event.message}`
+    case 'remote':
+      return event.status === 'up-to-date'
+        ? `Live results online at ${event.url} are up to date.`
+        : `Live results online at ${event.url} are waiting for the internet${event.message === undefined ? '' : ` (${event.message})`}; the hall goes on.`
     case 'saved':
       return `Saved ${String(event.commands)} commands to ${event.path}.`
     case 'error':

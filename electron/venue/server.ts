@@ -43,7 +43,14 @@ import {
 } from '../../shared/venue/protocol'
 import { openAuthority } from './authority-host'
 import { guardDatabaseRequest } from './guard'
-import { servedDatabase, venuePouch, type ChangesFeed, type PouchDatabase } from './pouch'
+import { pushToRemote } from './remote-push'
+import {
+  NodePouch,
+  servedDatabase,
+  venuePouch,
+  type ChangesFeed,
+  type PouchDatabase,
+} from './pouch'
 import { revisedChunk, revisedRefusal, chunkRevisionIds } from './revs'
 import { hashToken, type StoredDesk, type StoredRefusal } from './venue-file'
 import type { JournalLine } from './journal'
@@ -68,6 +75,11 @@ export interface VenueServerOptions {
   readonly now?: () => Date
   /** Every ServeEvent as it happens. */
   readonly onEvent?: (event: ServeEvent) => void
+  /**
+   * A CouchDB database on the internet to push the log to, live, for results online
+   * (`remote-push.ts`); the address may carry credentials, never printed.
+   */
+  readonly pushTo?: string
   /** How long a restarted authority waits for its desks' status (issue 21: ~3 s). */
   readonly recoveryWaitMs?: number
 }
@@ -520,6 +532,9 @@ export async function startAuthorityServer(
   const url = `http://${urlHost(options.host)}:${String(port)}`
   const addresses = lanAddresses(options.host, port, url)
   emit({ event: 'listening', url, addresses })
+  // Started once the hall's server is up, so a server that could not start leaves nothing behind.
+  const remotePush =
+    options.pushTo === undefined ? undefined : pushToRemote(NodePouch, logDb, options.pushTo, emit)
 
   recoverFromDesks().catch((e: unknown) => {
     emit({
@@ -664,6 +679,7 @@ export async function startAuthorityServer(
       if (closing) return
       closing = true
       statusSeen?.()
+      remotePush?.stop()
       await Promise.all([...followers.keys()].map(unfollow))
       await closeServer(http)
       const saved = await authority.close(now)
@@ -676,6 +692,7 @@ export async function startAuthorityServer(
     async abandon() {
       closing = true
       statusSeen?.()
+      remotePush?.stop()
       await Promise.all([...followers.keys()].map(unfollow))
       await closeServer(http)
       await authority.abandon()

@@ -191,7 +191,8 @@ export function bearer(token: string): string {
 /**
  * What `rackside serve --json` prints, one object per line, for scripts and tests:
  * `listening` once, `desk` for each join request, `approved`/`revoked` as the director answers,
- * `accepted`/`refused` for every decision, `recovering`/`ready` around a restart, `saved` on exit.
+ * `accepted`/`refused` for every decision, `recovering`/`ready` around a restart, `remote` as the
+ * push to an online CouchDB comes up to date or loses it, `saved` on exit.
  */
 export type ServeEvent =
   | { readonly event: 'listening'; readonly url: string; readonly addresses: readonly string[] }
@@ -224,6 +225,13 @@ export type ServeEvent =
       readonly desk: string
       readonly code: string
       readonly message: string
+    }
+  | {
+      readonly event: 'remote'
+      /** The remote CouchDB database's address, without its credentials. */
+      readonly url: string
+      readonly status: 'up-to-date' | 'offline'
+      readonly message?: string
     }
   | { readonly event: 'saved'; readonly path: string; readonly commands: number }
   | { readonly event: 'error'; readonly code: string; readonly message: string }
