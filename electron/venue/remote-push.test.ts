@@ -1,7 +1,8 @@
 import { createRequire } from 'node:module'
 import type { AddressInfo } from 'node:net'
 import type { Server } from 'node:http'
-import type * as expressType from 'express'
+import type express from 'express'
+import type expressPouchDBType from 'express-pouchdb'
 import { afterEach, describe, expect, test } from 'vitest'
 import { logFromChunks } from '../../shared/venue/chunks'
 import { DIRECTOR_DESK, type ServeEvent } from '../../shared/venue/protocol'
@@ -21,13 +22,10 @@ async function standInCouch(): Promise<{
   readonly db: (name: string) => PouchDatabase
   readonly close: () => Promise<void>
 }> {
-  const express = require('express') as typeof expressType
-  const expressPouchDB = require('express-pouchdb') as (
-    pouch: unknown,
-    options: object,
-  ) => expressType.RequestHandler
+  const expressApp = require('express') as typeof express
+  const expressPouchDB = require('express-pouchdb') as typeof expressPouchDBType
   const Pouch = venuePouch()
-  const app = express()
+  const app = expressApp()
   app.use((req, res, next) => {
     const expected = `Basic ${Buffer.from('director:secret').toString('base64')}`
     if (req.headers.authorization === expected) return next()
