@@ -6,7 +6,15 @@ import type { Command } from '../../shared/tournament/commands'
 import { openAuthority, type AuthorityHost } from './authority-host'
 import { journalPath } from './journal'
 import { lockPath } from './lock'
-import { EVENT_LOG, eventFile, resultAt } from './test-support/venue-event'
+import { writeTournamentFile } from '../../shared/formats/tournament-file'
+import { ID, logOf } from '../../shared/tournament/test-support/event'
+import {
+  EVENT_COMMANDS,
+  EVENT_LOG,
+  eventFile,
+  resultAt,
+  SAVED_AT,
+} from './test-support/venue-event'
 
 const DESK: DeskIdentity = { id: 'd1', role: 'desk' }
 const DIRECTOR: DeskIdentity = { id: 'director', role: 'director' }
@@ -153,5 +161,35 @@ describe('the authority host (issue 21: "the authority\'s store syncs to disk be
     expect(decision.kind === 'refused' && decision.error.code).toBe('venue.behind')
     expect(host.state().log.length).toBe(EVENT_LOG.length)
     await host.abandon()
+  })
+})
+
+describe('another log under the same event starts a new generation (issue 21: "opening a file starts a new log"; nothing is deleted)', () => {
+  async function generationAfter(change: (path: string) => Promise<void>): Promise<number[]> {
+    const path = await eventFile()
+    const first = await opened(path)
+    await first.propose(proposalOf(first, 'p0', resultAt(1)), clock, 0)
+    const before = first.venue().generation
+    await first.close(clock)
+    await change(path)
+    const second = await opened(path)
+    const after = second.venue().generation
+    await second.abandon()
+    return [before, after]
+  }
+
+  test.each([
+    ['the saved log itself, restarted', async () => undefined, false],
+    [
+      'a file holding another log of the same tournament (a backup of before the result, then another result)',
+      async (path: string) => {
+        const other = logOf([...EVENT_COMMANDS, resultAt(2)])
+        await writeFile(path, writeTournamentFile(ID, other, SAVED_AT))
+      },
+      true,
+    ],
+  ])('%s', async (_name, change, bumped) => {
+    const [before, after] = await generationAfter(change)
+    expect(after).toBe(bumped ? (before ?? 0) + 1 : before)
   })
 })

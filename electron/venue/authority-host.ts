@@ -5,7 +5,12 @@
  */
 import { readFile } from 'node:fs/promises'
 import { decide, recover, type AuthorityState } from '../../shared/authority/decide'
-import type { Decision, DeskIdentity, Proposal } from '../../shared/authority/proposal'
+import {
+  headOfLog,
+  type Decision,
+  type DeskIdentity,
+  type Proposal,
+} from '../../shared/authority/proposal'
 import { readTournamentFile, writeTournamentFile } from '../../shared/formats/tournament-file'
 import { err, ok, type Result, type RuleError } from '../../shared/result'
 import type { LoggedCommand } from '../../shared/tournament/commands'
@@ -14,6 +19,7 @@ import { writeFileAtomic } from '../atomic-write'
 import { Journal, journalPath, readJournal, type JournalLine } from './journal'
 import { lockEvent, type EventLock } from './lock'
 import {
+  publishing,
   readVenueFile,
   venueFilePath,
   writeVenueFile,
@@ -131,10 +137,18 @@ async function openLocked(
   const refused = new Map<string, RefusedValue>()
   for (const [id, line] of refusals) refused.set(id, refusedValue(line))
   const state: AuthorityState = { ...recovered.value, refused }
+  const venueFile = publishing(
+    { ...venue.value, refusals: [...refusals.values()], orders: Object.fromEntries(orders) },
+    recovered.value.log,
+  )
+  // A new generation is on disk before anything is published under it.
+  if (venueFile.generation !== venue.value.generation) {
+    await writeVenueFile(venueFilePath(eventPath), venueFile)
+  }
   const host = new AuthorityHost(
     eventPath,
     state,
-    { ...venue.value, refusals: [...refusals.values()], orders: Object.fromEntries(orders) },
+    venueFile,
     await Journal.open(journalPath(eventPath)),
     lock,
   )
@@ -324,6 +338,7 @@ export class AuthorityHost {
       const { tournamentId, log } = this.current
       const text = writeTournamentFile(tournamentId, log, now().toISOString())
       await writeFileAtomic(this.eventPath, new TextEncoder().encode(text))
+      this.venueNow = { ...this.venueNow, published: headOfLog(log) }
       await writeVenueFile(venueFilePath(this.eventPath), this.venueNow)
       await this.journal.remove()
       await this.lock.release()

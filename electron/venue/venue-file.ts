@@ -8,7 +8,9 @@
 import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { err, ok, type Result } from '../../shared/result'
-import { DESK_ROLES, type DeskRole } from '../../shared/authority/proposal'
+import { DESK_ROLES, headOfLog, type BuiltOn, type DeskRole } from '../../shared/authority/proposal'
+import type { LoggedCommand } from '../../shared/tournament/commands'
+import { fingerprint } from '../../shared/tournament/log'
 import { writeFileAtomic } from '../atomic-write'
 import type { JournalLine } from './journal'
 
@@ -34,6 +36,12 @@ export interface VenueFile {
   /** Desk id → the next `order` expected from its outbox. */
   readonly orders: Readonly<Record<string, number>>
   readonly refusals: readonly StoredRefusal[]
+  /**
+   * The head of the log the databases were last published with (`headOfLog`): a log that does
+   * not extend it is another log under the same tournament id (a file opened over it, a backup
+   * restored), published under a new generation so no desk's replica mixes the two.
+   */
+  readonly published?: BuiltOn
 }
 
 export function venueFilePath(eventPath: string): string {
@@ -80,7 +88,7 @@ function checkVenueFile(value: unknown): VenueFile | undefined {
   if (typeof value !== 'object' || value === null) return undefined
   const v = value as Record<string, unknown>
   if (v['format'] !== VENUE_FILE_FORMAT) return undefined
-  const { tournamentId, generation, nextDesk, desks, orders, refusals } = v
+  const { tournamentId, generation, nextDesk, desks, orders, refusals, published } = v
   if (typeof tournamentId !== 'string') return undefined
   if (!Number.isInteger(generation) || !Number.isInteger(nextDesk)) return undefined
   if (!Array.isArray(desks) || !Array.isArray(refusals)) return undefined
@@ -106,6 +114,31 @@ function checkVenueFile(value: unknown): VenueFile | undefined {
     desks: desks as StoredDesk[],
     orders: orders as Record<string, number>,
     refusals: refusals as StoredRefusal[],
+    ...(isBuiltOn(published) ? { published } : {}),
+  }
+}
+
+function isBuiltOn(value: unknown): value is BuiltOn {
+  if (typeof value !== 'object' || value === null) return false
+  const { length, last } = value as Record<string, unknown>
+  return Number.isInteger(length) && (last === null || typeof last === 'string')
+}
+
+/**
+ * The desks file for serving `log`: the same generation when the log extends the one published
+ * last (or is shorter: an older copy of it, which the desks' status will find behind), the next
+ * one when it is another log, so the desks start new replicas instead of mixing two logs' chunks.
+ */
+export function publishing(file: VenueFile, log: readonly LoggedCommand[]): VenueFile {
+  const was = file.published
+  const head = headOfLog(log)
+  if (was === undefined || was.length > log.length) return { ...file, published: head }
+  const seen = was.length === 0 ? undefined : log[was.length - 1]
+  const extends_ = (seen === undefined ? null : fingerprint(seen)) === was.last
+  return {
+    ...file,
+    generation: extends_ ? file.generation : file.generation + 1,
+    published: head,
   }
 }
 
