@@ -32,6 +32,7 @@ export default defineConfig({
       'pouchdb-adapter-memory',
       'pouchdb-adapter-http',
       'pouchdb-replication',
+      'qrcode',
     ],
   },
 })

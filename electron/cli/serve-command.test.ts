@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process'
+import { PassThrough } from 'node:stream'
 import { readFile, writeFile } from 'node:fs/promises'
 import { createInterface } from 'node:readline'
 import { describe, expect, test } from 'vitest'
@@ -13,7 +14,7 @@ import {
   until,
 } from '../venue/test-support/venue-event'
 import { startVenueServer } from '../venue/server'
-import { answer, sentence } from './serve-command'
+import { answer, sentence, serveCommand } from './serve-command'
 import { runCli } from './test-support/run-cli'
 
 const MAIN = new URL('./main.ts', import.meta.url).pathname
@@ -221,5 +222,23 @@ describe('rackside serve (issue 21: "Scriptable for tests")', () => {
     [{ event: 'saved', path: 'EVENT.json', commands: 3 }, 'Saved 3 commands to EVENT.json.'],
   ])('without --json the director reads plain sentences: %j', (event, words) => {
     expect(sentence(event)).toBe(words)
+  })
+
+  test('at a terminal the address comes with a QR code for a tablet\'s camera ("the address and a QR code are on the director\'s screen")', async () => {
+    let out = ''
+    let stop: () => void = () => undefined
+    const stopped = new Promise<void>((resolve) => (stop = resolve))
+    const served = serveCommand([await eventFile(), '--port', '0', '--app', '/nonexistent'], {
+      stdout: (text) => {
+        out += text
+        if (/[▀▄█]/.test(text)) stop()
+      },
+      stderr: () => undefined,
+      stdin: new PassThrough(),
+      stop: stopped,
+    })
+    expect(await served).toBe(0)
+    expect(out).toMatch(/Sharing the event\. Desks open http:\/\/127\.0\.0\.1:\d+ in a browser\./)
+    expect(out.split('\n').filter((line) => /[▀▄█]/.test(line)).length).toBeGreaterThan(10)
   })
 })

@@ -54,6 +54,12 @@ export async function serveCommand(argv: readonly string[], io: ServeIo): Promis
   const json = flags.has('json')
   const say = (event: ServeEvent): void => {
     io.stdout(json ? `${JSON.stringify(event)}\n` : `${sentence(event)}\n`)
+    // At a terminal the director also gets the address as a QR code, for a tablet's camera.
+    if (!json && event.event === 'listening') {
+      terminalQrCode(event.addresses[0] ?? event.url)
+        .then((code) => io.stdout(code))
+        .catch(() => undefined)
+    }
   }
   const pushTo = options.get('push')
   const badRemote = pushTo === undefined ? undefined : checkRemoteUrl(pushTo)
@@ -83,6 +89,12 @@ export async function serveCommand(argv: readonly string[], io: ServeIo): Promis
   lines.close()
   await server.close()
   return EXIT.ok
+}
+
+/** The address as a QR code drawn with characters; loaded only for a terminal. */
+async function terminalQrCode(url: string): Promise<string> {
+  const { default: QRCode } = await import('qrcode')
+  return QRCode.toString(url, { type: 'terminal', small: true })
 }
 
 function portOption(value: string | undefined): number {
