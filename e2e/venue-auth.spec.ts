@@ -64,11 +64,15 @@ async function joined(
   const asked = await askToJoin(request, authority.url, role)
   await authority.waitFor('desk', (event) => event.code === asked.code)
   await authority.approve(asked.code, name)
-  let status: JoinStatus = { status: 'waiting', code: asked.code }
+  const statuses: JoinStatus[] = []
   await expect
-    .poll(async () => (status = await joinStatus(request, authority.url, asked)).status)
+    .poll(async () => {
+      statuses.push(await joinStatus(request, authority.url, asked))
+      return statuses.at(-1)?.status
+    })
     .toBe('approved')
-  if (status.status !== 'approved') throw new Error('unreachable: polled until approved')
+  const status = statuses.at(-1)
+  if (status?.status !== 'approved') throw new Error('unreachable: polled until approved')
   const response = await request.get(`${authority.url}${VENUE_ROUTES.info}`, {
     headers: { Authorization: bearer(status.token) },
   })
