@@ -43,6 +43,8 @@ function killed(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
 export class Authority {
   /** Every event of every run, in order: a restart appends to the same list. */
   readonly events: ServeEvent[] = []
+  /** When each event was read (`performance.now()` of this process), beside `events`. */
+  readonly readAt: number[] = []
   /** Lines that were not JSON events, and standard error: shown when a wait fails. */
   private readonly noise: string[] = []
   private child: ChildProcess | undefined
@@ -94,6 +96,7 @@ export class Authority {
     }
     if (typeof parsed === 'object' && parsed !== null && 'event' in parsed) {
       this.events.push(parsed as ServeEvent)
+      this.readAt.push(performance.now())
       this.notify()
     } else {
       this.noise.push(`stdout: ${line}`)
