@@ -1,6 +1,7 @@
 import { ok, type Result } from '../result'
 import { checkRoundNumber } from '../tournament/lookup'
-import type { TournamentState } from '../tournament/types'
+import type { PlayerId } from '../results/game-result'
+import type { Division, TournamentState } from '../tournament/types'
 import { findDivision } from '../tournament/views'
 import { reportHeader, type ReportHeader } from './header'
 import { playerRounds, type RoundCell } from './player-rounds'
@@ -39,6 +40,48 @@ export interface Scorecards {
 }
 
 /**
+ * One player's card lines, rounds 1..`rounds`: `own` is the player's cells (`playerRounds`), shown
+ * through `round`, with their record so far as the standings count it (the director's penalties
+ * off the spread). The phones' player page (shared/venue/live-pages.ts) reads the same lines.
+ */
+export function scorecardLines(
+  division: Division,
+  player: PlayerId,
+  own: readonly (RoundCell | null)[],
+  round: number,
+  rounds: number,
+): readonly ScorecardLine[] {
+  let wins = 0
+  let losses = 0
+  let spread = 0
+  let complete = true
+  const lines: ScorecardLine[] = []
+  for (let r = 1; r <= rounds; r++) {
+    const cell = r <= round ? (own[r - 1] ?? null) : null
+    const penalty =
+      r <= round
+        ? division.penalties
+            .filter((p) => p.player === player && p.round === r)
+            .reduce((total, p) => total + p.points, 0)
+        : 0
+    spread -= penalty
+    if (cell?.result) {
+      const outcome = cell.result.outcome
+      wins += outcome === 'win' ? 1 : outcome === 'tie' ? 0.5 : 0
+      losses += outcome === 'loss' ? 1 : outcome === 'tie' ? 0.5 : 0
+      spread += cell.result.spread
+    } else if (cell !== null) complete = false
+    lines.push({
+      round: r,
+      cell,
+      penalty,
+      record: cell?.result && complete ? { wins, losses, spread } : null,
+    })
+  }
+  return lines
+}
+
+/**
  * A card per player for keeping score through the event (NSA VII.F: the player fills in their own
  * card and the opponent signs it, so each line has a box for the opponent's signature); every
  * round of the event has a line;
@@ -60,34 +103,13 @@ export function scorecards(
   for (const player of division.value.players) {
     if (player.firstRound > round) continue
     if (player.status.kind === 'withdrawn' && player.status.fromRound <= round) continue
-    const own = cells.get(player.id) ?? []
-    let wins = 0
-    let losses = 0
-    let spread = 0
-    let complete = true
-    const lines: ScorecardLine[] = []
-    for (let r = 1; r <= state.info.rounds; r++) {
-      const cell = r <= round ? (own[r - 1] ?? null) : null
-      const penalty =
-        r <= round
-          ? division.value.penalties
-              .filter((p) => p.player === player.id && p.round === r)
-              .reduce((total, p) => total + p.points, 0)
-          : 0
-      spread -= penalty
-      if (cell?.result) {
-        const outcome = cell.result.outcome
-        wins += outcome === 'win' ? 1 : outcome === 'tie' ? 0.5 : 0
-        losses += outcome === 'loss' ? 1 : outcome === 'tie' ? 0.5 : 0
-        spread += cell.result.spread
-      } else if (cell !== null) complete = false
-      lines.push({
-        round: r,
-        cell,
-        penalty,
-        record: cell?.result && complete ? { wins, losses, spread } : null,
-      })
-    }
+    const lines = scorecardLines(
+      division.value,
+      player.id,
+      cells.get(player.id) ?? [],
+      round,
+      state.info.rounds,
+    )
     cards.push({
       id: player.id,
       name: player.name,

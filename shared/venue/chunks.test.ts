@@ -45,4 +45,23 @@ describe('the accepted log in chunks (issue 21: a new desk catches up in a hundr
     const read = logFromChunks([{ _id: 'chunk-x', type: 'chunk', first: 3, entries: [] }])
     expect(!read.ok && read.error.code).toBe('venue.chunk')
   })
+
+  test.each([
+    ['a part-filled chunk held, grown by one entry', LOG_CHUNK + 5, LOG_CHUNK + 6],
+    ['exactly full chunks held, the next one new', 2 * LOG_CHUNK, 2 * LOG_CHUNK + 3],
+    ['nothing held yet', 0, LOG_CHUNK + 1],
+  ])('%s: only the chunks from the first unfilled one are read', (_name, held, grown) => {
+    const firstRead = Math.floor(held / LOG_CHUNK)
+    const docs = chunksFrom(log.slice(0, grown), 0).slice(firstRead)
+    const read = logFromChunks(docs, log.slice(0, held))
+    expect(read.ok && read.value).toEqual(log.slice(0, grown))
+  })
+
+  test('a damaged entry after the held full chunks is still named', () => {
+    const docs = chunksFrom(log.slice(0, LOG_CHUNK + 2), 0).slice(1)
+    const [tail] = docs
+    const damaged = { ...tail, entries: [tail?.entries[0], { seq: LOG_CHUNK + 1, nonsense: true }] }
+    const read = logFromChunks([damaged], log.slice(0, LOG_CHUNK + 1))
+    expect(read.ok).toBe(false)
+  })
 })

@@ -8,7 +8,7 @@ import {
   changedElsewhereRefusal,
   type ChangedElsewhere,
 } from '../../../shared/desk/changed-elsewhere'
-import { followLog, tailAfter, type HeldLog } from '../../../shared/formats/follow-log'
+import { followLog, refollowLog, tailAfter, type HeldLog } from '../../../shared/formats/follow-log'
 import { checkLog, type LogProblem } from '../../../shared/formats/tournament-file'
 import { apply, LOG_START, resumeFold, type Checkpoint } from '../../../shared/tournament/apply'
 import {
@@ -171,12 +171,42 @@ export const useTournamentStore = defineStore('tournament', () => {
     if (tail === undefined || log.value !== held.log) return loadWhole(id)
     const followed = followLog(id, held, tail)
     if (!followed.ok) return showBroken(followed.error)
-    if (followed.value.kind === 'reload') return loadWhole(id)
+    if (followed.value.kind === 'reload') return loadChanged(id, held)
     log.value = followed.value.log
     storedEntries.value = followed.value.log
     state.value = followed.value.state
     // Commands added after the held ones leave its checkpoints true; an undo or redo folded again.
     if (followed.value.refolded) warmCheckpoints(id)
+    return true
+  }
+
+  /**
+   * The stored log no longer continues the held one (a venue desk's pending command came back as
+   * the authority's, issue 21): when they share a prefix, fold again only from the latest
+   * checkpoint before the first difference, else read and fold the whole log.
+   */
+  async function loadChanged(id: string, held: HeldLog): Promise<boolean> {
+    let stored: Awaited<ReturnType<TournamentRepository['loadStored']>>
+    try {
+      stored = await repository().loadStored(id)
+    } catch (error) {
+      return failedToRead(id, error)
+    }
+    if (tournamentId.value !== id) return false
+    if (stored === undefined || log.value !== held.log) return loadWhole(id)
+    const followed = refollowLog(id, held, stored, checkpoints)
+    if (!followed.ok) return showBroken(followed.error)
+    if (followed.value.kind === 'reload') return loadWhole(id)
+    const { log: next, state: folded, from } = followed.value
+    // Checkpoints after `from` were states of the old log; the new log's end is one of its own.
+    checkpointEpoch++
+    checkpoints = withCheckpoint(
+      checkpoints.filter((c) => c.at <= from.at),
+      { at: next.length, state: folded },
+    )
+    log.value = next
+    storedEntries.value = next
+    state.value = folded
     return true
   }
 

@@ -25,6 +25,7 @@ import type { EstimateMemo, PlayerEstimates } from '../../../shared/ratings/esti
 import { latestPublishedRound } from '../../../shared/tournament/lookup'
 import type { Division, TournamentState } from '../../../shared/tournament/types'
 import { halves, seatName, signed, startWord } from '../print/format'
+import { standingName as standingNameWords } from '../../../shared/reports/format'
 
 /**
  * What the hall's screen shows, page by page (issue 19: it scrolled every row at 2 px a tick, so
@@ -105,9 +106,7 @@ const STANDINGS_WITH_RATINGS: readonly Column<StandingsLine>[] = [
 ]
 
 function standingName(row: StandingsLine): string {
-  if (row.withdrawnFrom === null) return row.name
-  const how = row.disqualified ? 'disqualified' : 'withdrawn'
-  return `${row.name} (${how} from round ${row.withdrawnFrom})`
+  return standingNameWords(row.name, row.withdrawnFrom, row.disqualified)
 }
 
 /** The prize line says a tie as the Prizes screen does (shared/reports/prize-words.ts). */

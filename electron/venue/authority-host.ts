@@ -1,0 +1,307 @@
+/*
+ * The authority in a Node process (issue 21): `decide` on its own state with its own clock, each
+ * decision flushed to the journal before anything else sees it, one decision at a time. Started
+ * from EVENT.json, the desks file and the journal; closed by writing EVENT.json whole.
+ */
+import { readFile } from 'node:fs/promises'
+import { decide, recover, type AuthorityState } from '../../shared/authority/decide'
+import type { Decision, DeskIdentity, Proposal } from '../../shared/authority/proposal'
+import { readTournamentFile, writeTournamentFile } from '../../shared/formats/tournament-file'
+import { err, ok, type Result, type RuleError } from '../../shared/result'
+import type { LoggedCommand } from '../../shared/tournament/commands'
+import { stableJson } from '../../shared/tournament/log'
+import { writeFileAtomic } from '../atomic-write'
+import { Journal, journalPath, readJournal, type JournalLine } from './journal'
+import {
+  readVenueFile,
+  venueFilePath,
+  writeVenueFile,
+  type StoredRefusal,
+  type VenueFile,
+} from './venue-file'
+
+/** Where the authority stands after a restart (issue 21, "Nothing lost"). */
+export type AuthorityMode =
+  | { readonly kind: 'recovering' }
+  | { readonly kind: 'ready' }
+  /** A desk holds more accepted commands than this authority: it decides nothing new. */
+  | { readonly kind: 'behind'; readonly desk: string; readonly deskHeld: number }
+
+/** Called inside the queue after the journal holds the decision and before it is answered. */
+export type Publish = (decision: Decision, desk: DeskIdentity, heldBefore: number) => Promise<void>
+
+export interface OpenedAuthority {
+  readonly host: AuthorityHost
+  /** Notes for the director: a torn journal line dropped. */
+  readonly notes: readonly string[]
+  /** True when a journal was found: the authority was not closed the last time. */
+  readonly crashed: boolean
+}
+
+type RefusedMap = AuthorityState['refused']
+type RefusedValue = RefusedMap extends ReadonlyMap<string, infer V> ? V : never
+
+function refusedValue(line: StoredRefusal): RefusedValue {
+  return {
+    desk: line.desk,
+    command: stableJson(line.command),
+    decision: { kind: 'refused', proposalId: line.proposal, error: line.error },
+  }
+}
+
+/**
+ * The authority of the event in `eventPath`: its log from EVENT.json and the journal's accepted
+ * entries after it, its refusals and desks from the desks file and the journal. Anything that does
+ * not open is an error naming the file and the problem; nothing is written then.
+ */
+export async function openAuthority(eventPath: string): Promise<Result<OpenedAuthority>> {
+  let text: string
+  try {
+    text = await readFile(eventPath, 'utf8')
+  } catch (e) {
+    const code = (e as { code?: unknown }).code
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : String(code)
+    return err('venue.event-read', `cannot read ${eventPath}: ${why}`)
+  }
+  const file = readTournamentFile(text)
+  if (!file.ok) return err(file.error.code, `${eventPath}: ${file.error.message}`, file.error)
+  const { tournamentId } = file.value
+  const venue = await readVenueFile(venueFilePath(eventPath), tournamentId)
+  if (!venue.ok) return venue
+  const journal = await readJournal(journalPath(eventPath))
+  if (!journal.ok) return journal
+  const crashed = journal.value.lines.length > 0 || journal.value.torn !== null
+
+  const entries: LoggedCommand[] = [...file.value.log]
+  const refusals = new Map<string, StoredRefusal>()
+  for (const refusal of venue.value.refusals) refusals.set(refusal.proposal, refusal)
+  const orders = new Map<string, number>(Object.entries(venue.value.orders))
+  const seen = (desk: string | undefined, order: number | undefined): void => {
+    if (desk === undefined || order === undefined) return
+    orders.set(desk, Math.max(orders.get(desk) ?? 0, order + 1))
+  }
+  for (const line of journal.value.lines) {
+    switch (line.kind) {
+      case 'accepted':
+        // Entries EVENT.json already holds: it was written, the journal not yet removed.
+        if (line.entry.seq >= entries.length) entries.push(line.entry)
+        seen(line.entry.desk, line.order)
+        break
+      case 'refused':
+        if (!refusals.has(line.proposal)) refusals.set(line.proposal, line)
+        seen(line.desk, line.order)
+        break
+    }
+  }
+  const recovered = recover(tournamentId, entries)
+  if (!recovered.ok) {
+    const { code, message, seq } = recovered.error
+    return err(code, `${eventPath} and its journal: command ${String(seq + 1)}: ${message}`)
+  }
+  const refused = new Map<string, RefusedValue>()
+  for (const [id, line] of refusals) refused.set(id, refusedValue(line))
+  const state: AuthorityState = { ...recovered.value, refused }
+  const host = new AuthorityHost(
+    eventPath,
+    state,
+    { ...venue.value, refusals: [...refusals.values()], orders: Object.fromEntries(orders) },
+    await Journal.open(journalPath(eventPath)),
+  )
+  return ok({ host, notes: journal.value.torn === null ? [] : [journal.value.torn], crashed })
+}
+
+export class AuthorityHost {
+  private tail: Promise<unknown> = Promise.resolve()
+  private modeNow: AuthorityMode = { kind: 'ready' }
+  private release: (() => void) | undefined
+  private held: Promise<void> = Promise.resolve()
+  private closed = false
+  publish: Publish = () => Promise.resolve()
+
+  constructor(
+    readonly eventPath: string,
+    private current: AuthorityState,
+    private venueNow: VenueFile,
+    private readonly journal: Journal,
+  ) {}
+
+  state(): AuthorityState {
+    return this.current
+  }
+
+  venue(): VenueFile {
+    return this.venueNow
+  }
+
+  mode(): AuthorityMode {
+    return this.modeNow
+  }
+
+  /** The next `order` this desk's outbox should send. */
+  nextOrder(desk: string): number {
+    return this.venueNow.orders[desk] ?? 0
+  }
+
+  /** Holds every decision until `setMode` leaves recovering: they wait, they are not refused. */
+  setMode(mode: AuthorityMode): void {
+    this.modeNow = mode
+    if (mode.kind === 'recovering') {
+      if (this.release === undefined) {
+        this.held = new Promise((resolve) => (this.release = resolve))
+      }
+      return
+    }
+    this.release?.()
+    this.release = undefined
+  }
+
+  /** Replaces the desks (an approval or a revocation) and writes the desks file at once. */
+  async updateVenue(change: (venue: VenueFile) => VenueFile): Promise<void> {
+    await this.queued(async () => {
+      const next = change(this.venueNow)
+      await writeVenueFile(venueFilePath(this.eventPath), next)
+      this.venueNow = next
+    })
+  }
+
+  /**
+   * Decides the proposal, the time read from `now` when its turn comes; `order` is the desk's
+   * order for a proposal from its outbox. Resolves once the decision is on disk and published.
+   */
+  propose(proposal: Proposal, now: () => Date, order?: number): Promise<Decision> {
+    return this.queued(async () => {
+      await this.held
+      const at = now().toISOString()
+      const mode = this.modeNow
+      if (mode.kind === 'behind') {
+        return this.refuse(proposal.desk, proposal.proposalId, proposal.command, at, order, {
+          code: 'venue.behind',
+          message: `Desk ${mode.desk} holds ${String(mode.deskHeld)} accepted commands, more than this authority's ${String(this.current.log.length)}: nothing new is decided until the authority is restarted from that desk's copy.`,
+          details: { desk: mode.desk, held: this.current.log.length, deskHeld: mode.deskHeld },
+        })
+      }
+      const { decision, next } = decide(this.current, proposal, at)
+      const before = this.current.log.length
+      if (next === this.current) {
+        // Decided before (a re-sending): its first answer, nothing new to write.
+        this.noteOrder(proposal.desk.id, order)
+        return decision
+      }
+      const line: JournalLine =
+        decision.kind === 'accepted'
+          ? { kind: 'accepted', entry: decision.entry, ...(order === undefined ? {} : { order }) }
+          : {
+              kind: 'refused',
+              proposal: proposal.proposalId,
+              desk: proposal.desk.id,
+              command: proposal.command,
+              error: decision.error,
+              at,
+              ...(order === undefined ? {} : { order }),
+            }
+      await this.journal.append(line)
+      this.current = next
+      this.noteLine(line, order)
+      await this.publish(decision, proposal.desk, before)
+      return decision
+    })
+  }
+
+  /** A proposal that could not be read as one (`venue.malformed`): refused, durably, once. */
+  refuseUnreadable(
+    desk: DeskIdentity,
+    proposalId: string,
+    command: unknown,
+    error: RuleError,
+    now: () => Date,
+    order?: number,
+  ): Promise<Decision> {
+    return this.queued(async () => {
+      await this.held
+      const earlier = this.current.refused.get(proposalId)
+      if (earlier !== undefined || this.current.accepted.has(proposalId)) {
+        return earlier?.decision ?? { kind: 'refused', proposalId, error }
+      }
+      return this.refuse(desk, proposalId, command, now().toISOString(), order, error)
+    })
+  }
+
+  private async refuse(
+    desk: DeskIdentity,
+    proposalId: string,
+    command: unknown,
+    at: string,
+    order: number | undefined,
+    error: RuleError,
+  ): Promise<Decision> {
+    const earlier = this.current.refused.get(proposalId)
+    if (earlier !== undefined) return earlier.decision
+    const line: StoredRefusal = {
+      kind: 'refused',
+      proposal: proposalId,
+      desk: desk.id,
+      command,
+      error,
+      at,
+      ...(order === undefined ? {} : { order }),
+    }
+    await this.journal.append(line)
+    this.current = {
+      ...this.current,
+      refused: new Map(this.current.refused).set(proposalId, refusedValue(line)),
+    }
+    this.noteLine(line, order)
+    const decision: Decision = { kind: 'refused', proposalId, error }
+    await this.publish(decision, desk, this.current.log.length)
+    return decision
+  }
+
+  private noteLine(line: JournalLine, order: number | undefined): void {
+    const desk = line.kind === 'accepted' ? line.entry.desk : line.desk
+    if (line.kind === 'refused') {
+      this.venueNow = { ...this.venueNow, refusals: [...this.venueNow.refusals, line] }
+    }
+    if (desk !== undefined) this.noteOrder(desk, order)
+  }
+
+  private noteOrder(desk: string, order: number | undefined): void {
+    if (order === undefined || order < this.nextOrder(desk)) return
+    this.venueNow = { ...this.venueNow, orders: { ...this.venueNow.orders, [desk]: order + 1 } }
+  }
+
+  /** The refusal stored for a proposal id (for the decisions database after a restart). */
+  refusals(): readonly StoredRefusal[] {
+    return this.venueNow.refusals
+  }
+
+  /**
+   * Writes EVENT.json with the whole log (atomically), then the desks file, then removes the
+   * journal, whose lines both now hold. Waits for the decision under way.
+   */
+  close(now: () => Date): Promise<{ readonly path: string; readonly commands: number }> {
+    return this.queued(async () => {
+      if (this.closed) return { path: this.eventPath, commands: this.current.log.length }
+      this.closed = true
+      this.setMode({ kind: 'ready' })
+      const { tournamentId, log } = this.current
+      const text = writeTournamentFile(tournamentId, log, now().toISOString())
+      await writeFileAtomic(this.eventPath, new TextEncoder().encode(text))
+      await writeVenueFile(venueFilePath(this.eventPath), this.venueNow)
+      await this.journal.remove()
+      return { path: this.eventPath, commands: log.length }
+    })
+  }
+
+  /** Drops the authority without saving, as SIGKILL would (tests; a crash). */
+  async abandon(): Promise<void> {
+    this.closed = true
+    await this.journal.close()
+  }
+
+  private queued<T>(work: () => Promise<T>): Promise<T> {
+    if (this.closed) return Promise.reject(new Error('the authority is closed'))
+    const run = this.tail.then(work)
+    this.tail = run.catch(() => undefined)
+    return run
+  }
+}

@@ -1,0 +1,115 @@
+/*
+ * The authority's journal (issue 21: "the authority's store syncs to disk before it answers").
+ * One JSON line per decision, appended and flushed before the decision is published or answered,
+ * beside EVENT.json; closing the authority writes EVENT.json with the whole log and empties it.
+ */
+import { open, readFile, rm, truncate, type FileHandle } from 'node:fs/promises'
+import { err, ok, type Result, type RuleError } from '../../shared/result'
+import type { LoggedCommand } from '../../shared/tournament/commands'
+
+export type JournalLine =
+  | {
+      readonly kind: 'accepted'
+      readonly entry: LoggedCommand
+      /** The desk's `order` for a proposal from its outbox. */
+      readonly order?: number
+    }
+  | {
+      readonly kind: 'refused'
+      readonly proposal: string
+      readonly desk: string
+      /** The command as proposed, to tell a re-sending from another command under that id. */
+      readonly command: unknown
+      readonly error: RuleError
+      readonly at: string
+      readonly order?: number
+    }
+
+export interface JournalRead {
+  readonly lines: readonly JournalLine[]
+  /** Said when the last line was cut by a crash and dropped. */
+  readonly torn: string | null
+}
+
+export function journalPath(eventPath: string): string {
+  return `${eventPath}.journal`
+}
+
+/**
+ * The journal's lines. A last line without its newline was being written when the process died:
+ * its decision was never answered, so it is dropped and the file cut back to the lines before it.
+ * A damaged line before the last is refused, naming its line: that is no crash of ours.
+ */
+export async function readJournal(path: string): Promise<Result<JournalRead>> {
+  let text: string
+  try {
+    text = await readFile(path, 'utf8')
+  } catch (e) {
+    if ((e as { code?: unknown }).code === 'ENOENT') return ok({ lines: [], torn: null })
+    return err('venue.journal-read', `cannot read ${path}: ${(e as Error).message}`)
+  }
+  const pieces = text.split('\n')
+  const tail = pieces.pop() ?? ''
+  const lines: JournalLine[] = []
+  for (const [index, piece] of pieces.entries()) {
+    if (piece.trim() === '') continue
+    const line = parseLine(piece)
+    if (line === undefined) {
+      return err(
+        'venue.journal-damaged',
+        `${path}, line ${String(index + 1)}: not a journal line; the journal is damaged`,
+        { line: index + 1 },
+      )
+    }
+    lines.push(line)
+  }
+  let torn: string | null = null
+  if (tail.trim() !== '') {
+    torn = `${path}: the last line (${String(pieces.length + 1)}) was cut short by a crash and is dropped; that decision was never answered, so the desk sends it again`
+    await truncate(path, Buffer.byteLength(text, 'utf8') - Buffer.byteLength(tail, 'utf8'))
+  }
+  return ok({ lines, torn })
+}
+
+function parseLine(text: string): JournalLine | undefined {
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch {
+    return undefined
+  }
+  if (typeof value !== 'object' || value === null) return undefined
+  const kind = (value as { kind?: unknown }).kind
+  return kind === 'accepted' || kind === 'refused' ? (value as JournalLine) : undefined
+}
+
+/** An open journal: each append is on disk (datasync) when its promise resolves. */
+export class Journal {
+  private constructor(
+    readonly path: string,
+    private handle: FileHandle | undefined,
+  ) {}
+
+  static async open(path: string): Promise<Journal> {
+    return new Journal(path, await open(path, 'a'))
+  }
+
+  async append(line: JournalLine): Promise<void> {
+    const handle = this.handle
+    if (handle === undefined) throw new Error(`journal ${this.path} is closed`)
+    await handle.appendFile(`${JSON.stringify(line)}\n`, 'utf8')
+    await handle.datasync()
+  }
+
+  async close(): Promise<void> {
+    const handle = this.handle
+    this.handle = undefined
+    await handle?.close()
+  }
+
+  /** After EVENT.json holds the whole log: the journal's lines are all in it. */
+  async remove(): Promise<void> {
+    await this.close()
+    await rm(this.path, { force: true })
+  }
+}

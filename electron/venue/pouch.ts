@@ -1,0 +1,75 @@
+/*
+ * The authority's PouchDB (issue 21): memory databases, rebuilt from the journal and EVENT.json at
+ * every start, behind express-pouchdb. Durability is the journal's job (journal.ts), never
+ * PouchDB's: leveldown does not fsync by default, and a memory database needs none.
+ *
+ * Loaded with `require` and typed here, only as far as the venue uses it: @types/pouchdb-core
+ * declares a global `Buffer` and the DOM library, which would change Node's types for all of
+ * electron/.
+ */
+import { randomBytes } from 'node:crypto'
+import { createRequire } from 'node:module'
+
+export interface ChangeEvent {
+  readonly id: string
+  readonly deleted?: boolean
+  readonly doc?: unknown
+}
+
+export interface ChangesFeed {
+  on(event: 'change', listener: (change: ChangeEvent) => void): ChangesFeed
+  on(event: 'error', listener: (error: unknown) => void): ChangesFeed
+  cancel(): void
+}
+
+export interface Replication extends PromiseLike<unknown> {
+  on(event: 'error' | 'denied' | 'change' | 'paused', listener: (info: unknown) => void): Replication
+  cancel(): void
+}
+
+export interface PouchDatabase {
+  readonly name: string
+  info(): Promise<unknown>
+  get(id: string): Promise<Record<string, unknown>>
+  put(doc: object): Promise<{ readonly ok: boolean; readonly rev: string }>
+  bulkDocs(docs: readonly object[], options?: { readonly new_edits?: boolean }): Promise<unknown[]>
+  allDocs(options: {
+    readonly include_docs: boolean
+  }): Promise<{ readonly rows: readonly { readonly id: string; readonly doc?: unknown }[] }>
+  changes(options: {
+    readonly live: boolean
+    readonly since: number | 'now'
+    readonly include_docs: boolean
+  }): ChangesFeed
+  replicate: {
+    to(target: PouchDatabase, options?: object): Replication
+    from(source: PouchDatabase, options?: object): Replication
+  }
+  close(): Promise<void>
+  destroy(): Promise<unknown>
+}
+
+export interface PouchConstructor {
+  new (name: string, options?: object): PouchDatabase
+  defaults(options: object): PouchConstructor
+  plugin(plugin: unknown): PouchConstructor
+}
+
+const require = createRequire(import.meta.url)
+const PouchDB = require('pouchdb-core') as PouchConstructor
+PouchDB.plugin(require('pouchdb-adapter-memory'))
+  .plugin(require('pouchdb-adapter-http'))
+  .plugin(require('pouchdb-replication'))
+
+/**
+ * A PouchDB constructor of memory databases of one server alone: memdown keeps its databases in
+ * one store per process by name, so two servers in one process (a test, a restart in Electron
+ * main) would otherwise share an outbox.
+ */
+export function venuePouch(): PouchConstructor {
+  const prefix = `venue-${randomBytes(6).toString('hex')}-`
+  return PouchDB.defaults({ adapter: 'memory', prefix })
+}
+
+/** PouchDB for a desk or a test in Node: memory databases, and http ones by URL. */
+export const NodePouch: PouchConstructor = PouchDB

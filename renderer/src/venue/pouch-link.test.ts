@@ -1,0 +1,258 @@
+import PouchDB from 'pouchdb-core'
+import http from 'pouchdb-adapter-http'
+import memory from 'pouchdb-adapter-memory'
+import replication from 'pouchdb-replication'
+import { afterEach, describe, expect, test } from 'vitest'
+import { rulesFromPreset } from '../../../shared/rules/presets'
+import type { LoggedCommand } from '../../../shared/tournament/commands'
+import { chunksFrom } from '../../../shared/venue/chunks'
+import {
+  decisionsDatabase,
+  logDatabase,
+  outboxDatabase,
+  STATUS_ID,
+  type OutboxProposal,
+  type RefusalDoc,
+  type VenueInfo,
+} from '../../../shared/venue/protocol'
+import type { VenueLink } from './link'
+import { authorizedFetch, backOff, createPouchLink, MAX_RETRY_MS } from './pouch-link'
+
+PouchDB.plugin(memory).plugin(http).plugin(replication)
+const Memory = PouchDB.defaults({ adapter: 'memory' })
+
+const event = { tournamentId: 'open-2026', generation: 1, name: 'Open' }
+let run = 0
+
+function venueInfo(): VenueInfo {
+  run++
+  return {
+    desk: { id: `d${String(run)}`, name: 'Desk 2', role: 'desk' },
+    event,
+    databases: {
+      log: logDatabase(event),
+      decisions: decisionsDatabase(event),
+      outbox: outboxDatabase(`d${String(run)}`),
+    },
+  }
+}
+
+/** A log long enough for two chunks; only its entries' shape is read here, never its fold. */
+const log: readonly LoggedCommand[] = Array.from({ length: 160 }, (_, seq) => ({
+  seq,
+  at: '2026-03-14T10:00:00.000Z',
+  desk: 'd0',
+  command:
+    seq === 0
+      ? {
+          type: 'createTournament',
+          info: {
+            name: 'Open',
+            venue: 'Hall',
+            startDate: '2026-03-14',
+            endDate: '2026-03-14',
+            rounds: 7,
+          },
+          rules: rulesFromPreset('nsa1995'),
+        }
+      : { type: 'checkIn', division: 'A', player: seq, day: '2026-03-14' },
+}))
+
+test('the worked log spans two chunks', () => expect(log.length).toBeGreaterThan(151))
+
+/** The authority's side: memory databases the desk replicates with, without HTTP. */
+function server(): (name: string) => PouchDB.Database {
+  const prefix = `server-${String(run)}-`
+  const opened = new Map<string, PouchDB.Database>()
+  return (name) => {
+    const db = opened.get(name) ?? new Memory(prefix + name)
+    opened.set(name, db)
+    return db
+  }
+}
+
+const links: VenueLink[] = []
+afterEach(async () => {
+  await Promise.all(links.splice(0).map((link) => link.close()))
+})
+
+async function deskOn(
+  serverDb: (name: string) => PouchDB.Database,
+  info: VenueInfo,
+): Promise<VenueLink> {
+  const link = await createPouchLink({
+    info,
+    local: (name) => new Memory(`desk-${String(run)}-${name}`),
+    remote: (name) => serverDb(name),
+    replicate: PouchDB.replicate.bind(PouchDB),
+  })
+  links.push(link)
+  return link
+}
+
+async function writeLog(db: PouchDB.Database, entries: readonly LoggedCommand[]): Promise<void> {
+  for (const chunk of chunksFrom(entries, 0)) {
+    const existing = await db.get(chunk._id).catch(() => undefined)
+    await db.put({ ...chunk, ...(existing ? { _rev: existing._rev } : {}) })
+  }
+}
+
+async function until<T>(check: () => Promise<T | undefined>, what: string): Promise<T> {
+  for (let tries = 0; tries < 200; tries++) {
+    const found = await check()
+    if (found !== undefined) return found
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+  throw new Error(`Never: ${what}`)
+}
+
+function proposal(id: string, order: number): OutboxProposal {
+  return {
+    _id: id,
+    type: 'proposal',
+    order,
+    builtOn: { length: 0, last: null },
+    command: { type: 'checkIn', division: 'A', player: 1, day: '2026-03-14' },
+    madeAt: '2026-03-14T10:00:00.000Z',
+  }
+}
+
+describe('the desk replicates with the authority (issue 21)', () => {
+  test('a proposal is stored in the outbox and reaches the authority', async () => {
+    const info = venueInfo()
+    const serverDb = server()
+    const link = await deskOn(serverDb, info)
+    await link.propose(proposal('p1', 0))
+    expect((await link.pending()).map((p) => p._id)).toEqual(['p1'])
+    const arrived = await until(
+      () =>
+        serverDb(info.databases.outbox ?? '')
+          .get<OutboxProposal>('p1')
+          .catch(() => undefined),
+      'the proposal at the authority',
+    )
+    expect(arrived.command).toEqual(proposal('p1', 0).command)
+  })
+
+  test('the log the authority writes in chunks is read back as accepted entries', async () => {
+    const info = venueInfo()
+    const serverDb = server()
+    await writeLog(serverDb(info.databases.log), log.slice(0, 150))
+    const link = await deskOn(serverDb, info)
+    await until(
+      async () => ((await link.acceptedFrom(-1)).length === 150 ? true : undefined),
+      '150 entries',
+    )
+    await writeLog(serverDb(info.databases.log), log.slice(0, 151))
+    const tail = await until(async () => {
+      const read = await link.acceptedFrom(149)
+      return read.length === 1 ? read : undefined
+    }, 'the 151st entry')
+    expect(tail).toEqual([log[150]])
+    expect(await link.acceptedFrom(-1)).toEqual(log.slice(0, 151))
+  })
+
+  test("the desk's status at the authority says how much of the log it holds", async () => {
+    const info = venueInfo()
+    const serverDb = server()
+    await writeLog(serverDb(info.databases.log), log.slice(0, 12))
+    await deskOn(serverDb, info)
+    const status = await until(
+      () =>
+        serverDb(info.databases.outbox ?? '')
+          .get<{ held: number; last: string | null }>(STATUS_ID)
+          .then((doc) => (doc.held === 12 ? doc : undefined))
+          .catch(() => undefined),
+      'status with 12 held',
+    )
+    expect(status.last).not.toBeNull()
+  })
+
+  test('a refusal of its own proposal is given once and the proposal is no longer pending', async () => {
+    const info = venueInfo()
+    const serverDb = server()
+    const link = await deskOn(serverDb, info)
+    const seen: [string, string | undefined][] = []
+    link.onRefused((refusal, proposed) => seen.push([refusal.error.code, proposed?._id]))
+    await link.propose(proposal('p1', 0))
+    await link.propose(proposal('p2', 1))
+    const refusal: RefusalDoc = {
+      _id: 'p1',
+      type: 'refused',
+      desk: info.desk.id,
+      error: { code: 'result.duplicate', message: 'Table 3 already has a result.' },
+      at: '2026-03-14T10:00:01.000Z',
+    }
+    const other: RefusalDoc = { ...refusal, _id: 'x9', desk: 'somebody-else' }
+    await serverDb(info.databases.decisions).bulkDocs([refusal, other])
+    await until(async () => (seen.length > 0 ? true : undefined), 'the refusal')
+    // A later change of the decisions database gives nothing again.
+    await serverDb(info.databases.decisions).put({ ...other, _id: 'x10' })
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(seen).toEqual([['result.duplicate', 'p1']])
+    expect((await link.pending()).map((p) => p._id)).toEqual(['p2'])
+  })
+
+  test('a proposal accepted into the log is no longer pending', async () => {
+    const info = venueInfo()
+    const serverDb = server()
+    const link = await deskOn(serverDb, info)
+    await link.propose(proposal('p1', 0))
+    await link.propose(proposal('p2', 1))
+    const first = log[0] as LoggedCommand
+    await writeLog(serverDb(info.databases.log), [{ ...first, proposal: 'p1' }])
+    const pending = await until(async () => {
+      const now = await link.pending()
+      return now.length === 1 ? now : undefined
+    }, 'p1 accepted')
+    expect(pending.map((p) => p._id)).toEqual(['p2'])
+  })
+
+  test('an authority that answers 401 has revoked the desk', async () => {
+    const info = venueInfo()
+    const refusing = (): Promise<Response> =>
+      Promise.resolve(
+        new Response(JSON.stringify({ error: 'unauthorized', reason: 'revoked' }), {
+          status: 401,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+      )
+    const link = await createPouchLink({
+      info,
+      local: (name) => new Memory(`revoked-${String(run)}-${name}`),
+      remote: (name, unauthorized) =>
+        new PouchDB(`http://authority.invalid/db/${name}`, {
+          adapter: 'http',
+          skip_setup: true,
+          fetch: authorizedFetch('token', refusing, unauthorized),
+        } as PouchDB.Configuration.RemoteDatabaseConfiguration),
+      replicate: PouchDB.replicate.bind(PouchDB),
+    })
+    links.push(link)
+    await until(async () => (link.state().kind === 'revoked' ? true : undefined), 'revoked')
+  })
+
+  test('every request to the authority carries the bearer token', async () => {
+    const seen: (string | null)[] = []
+    const fetch = authorizedFetch(
+      'secret',
+      (_url, init) => {
+        seen.push(new Headers(init?.headers).get('Authorization'))
+        return Promise.resolve(new Response('{}'))
+      },
+      () => undefined,
+    )
+    await fetch('http://authority.invalid/db/x', { headers: { Accept: 'application/json' } })
+    expect(seen).toEqual(['Bearer secret'])
+  })
+})
+
+test.each([
+  [0, 250],
+  [250, 500],
+  [1000, MAX_RETRY_MS],
+  [600_000, MAX_RETRY_MS],
+])(
+  "retry after %i ms waits %i ms (issue 21: PouchDB's own back-off grows to ten minutes)",
+  (delay, next) => expect(backOff(delay)).toBe(next),
+)

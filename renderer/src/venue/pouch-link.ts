@@ -1,0 +1,343 @@
+/*
+ * A desk in a browser reaches the authority by CouchDB replication (issue 21): PouchDB keeps a
+ * replica of the event's log and decisions in IndexedDB, pulled live, and the desk's outbox, pushed
+ * live. Proposals are written to the outbox first, so a Wi-Fi drop loses nothing: they leave when
+ * the link comes back. The PouchDB constructor is passed in, so the unit tests run the same code in
+ * Node on memory databases.
+ */
+import type { LoggedCommand } from '../../../shared/tournament/commands'
+import { fingerprint } from '../../../shared/tournament/log'
+import { logFromChunks } from '../../../shared/venue/chunks'
+import {
+  bearer,
+  chunkId,
+  chunkOf,
+  LOG_CHUNK,
+  STATUS_ID,
+  type DeskStatus,
+  type OutboxProposal,
+  type RefusalDoc,
+  type VenueInfo,
+} from '../../../shared/venue/protocol'
+import type { LinkState, VenueLink } from './link'
+
+/** PouchDB's own back-off doubles up to ten minutes; a desk back on the Wi-Fi must not wait that. */
+export const MAX_RETRY_MS = 2000
+
+/** The next wait after `delay` ms: doubled from a quarter second, never above `MAX_RETRY_MS`. */
+export function backOff(delay: number): number {
+  return Math.min(MAX_RETRY_MS, delay <= 0 ? 250 : delay * 2)
+}
+
+/** Chunks per pull batch: a 10 000-command log arrives in one or two batches. */
+const BATCH_SIZE = 100
+
+/** The local document that remembers which of this desk's proposals were answered. */
+const ANSWERED_ID = '_local/answered'
+
+export interface PouchLinkOptions {
+  /** What `/venue/info` said: this desk, the event and its databases. */
+  readonly info: VenueInfo
+  /** Opens one of this side's databases (IndexedDB in a browser). */
+  readonly local: (name: string) => PouchDB.Database
+  /**
+   * Opens one of the authority's databases; `unauthorized` is called when the authority answers
+   * 401 (the director revoked this desk).
+   */
+  readonly remote: (name: string, unauthorized: () => void) => PouchDB.Database
+  readonly replicate: PouchDB.Static['replicate']
+  readonly now?: () => Date
+}
+
+type Listener = () => void
+type RefusalListener = (refusal: RefusalDoc, proposal: OutboxProposal | undefined) => void
+
+/**
+ * The `fetch` a remote database uses: every request carries the desk's token, and a 401 says the
+ * director revoked the desk.
+ */
+export function authorizedFetch(
+  token: string,
+  underlying: (url: RequestInfo | URL, init?: RequestInit) => Promise<Response>,
+  unauthorized: () => void,
+): (url: RequestInfo | URL, init?: RequestInit) => Promise<Response> {
+  return async (url, init) => {
+    const headers = new Headers(init?.headers)
+    headers.set('Authorization', bearer(token))
+    const response = await underlying(url, { ...init, headers })
+    if (response.status === 401) unauthorized()
+    return response
+  }
+}
+
+function statusOf(error: unknown): number | undefined {
+  if (typeof error !== 'object' || error === null) return undefined
+  const status = (error as { status?: unknown }).status
+  return typeof status === 'number' ? status : undefined
+}
+
+function isProposal(doc: unknown): doc is OutboxProposal {
+  return typeof doc === 'object' && doc !== null && (doc as { type?: unknown }).type === 'proposal'
+}
+
+function isRefusal(doc: unknown): doc is RefusalDoc {
+  return typeof doc === 'object' && doc !== null && (doc as { type?: unknown }).type === 'refused'
+}
+
+export async function createPouchLink(options: PouchLinkOptions): Promise<VenueLink> {
+  const { info, replicate } = options
+  const now = options.now ?? (() => new Date())
+  const desk = info.desk
+  const names = info.databases
+  const localLog = options.local(names.log)
+  const localDecisions = options.local(names.decisions)
+  const outbox = names.outbox === undefined ? undefined : options.local(names.outbox)
+
+  let state: LinkState = { kind: 'online' }
+  const changeListeners = new Set<Listener>()
+  const refusalListeners = new Set<RefusalListener>()
+  /** Refusals that arrived before anyone listened: given to the first listener, once. */
+  const undelivered: { refusal: RefusalDoc; proposal: OutboxProposal | undefined }[] = []
+
+  function changed(): void {
+    for (const listener of changeListeners) listener()
+  }
+
+  function setState(next: LinkState): void {
+    if (state.kind === 'revoked') return
+    if (next.kind === state.kind) return
+    state = next
+    changed()
+  }
+
+  function wentOffline(): void {
+    if (state.kind !== 'offline') setState({ kind: 'offline', since: now().toISOString() })
+  }
+
+  // The accepted log as last read, and the ids of the proposals it holds.
+  let accepted: readonly LoggedCommand[] = []
+  let acceptedIds = new Set<string>()
+  let stale = true
+  let reading: Promise<readonly LoggedCommand[]> | undefined
+
+  async function readAccepted(): Promise<readonly LoggedCommand[]> {
+    if (!stale) return accepted
+    if (reading) return reading
+    reading = (async () => {
+      try {
+        while (stale) {
+          stale = false
+          const held = accepted
+          // Full chunks never change: only the chunk the held log ends in and later ones are read.
+          const from = chunkOf(held.length)
+          const docs = await localLog.allDocs({
+            include_docs: true,
+            startkey: chunkId(from),
+            endkey: 'chunk-\uffff',
+          })
+          const read = logFromChunks(
+            docs.rows.map((row) => row.doc),
+            held,
+          )
+          // A damaged log document is left unread: the held log stays what the desk shows.
+          if (!read.ok) return accepted
+          accepted = read.value
+          const ids = new Set(acceptedIds)
+          for (const entry of accepted.slice(from * LOG_CHUNK)) {
+            if (entry.proposal !== undefined) ids.add(entry.proposal)
+          }
+          acceptedIds = ids
+        }
+        return accepted
+      } finally {
+        reading = undefined
+      }
+    })()
+    return reading
+  }
+
+  // What this desk has been answered: kept in a local document, which never replicates.
+  let answered = new Set<string>()
+  if (outbox) {
+    try {
+      const doc = await outbox.get<{ ids: string[] }>(ANSWERED_ID)
+      answered = new Set(doc.ids)
+    } catch (error) {
+      if (statusOf(error) !== 404) throw error
+    }
+  }
+  let answeredWrite: Promise<void> = Promise.resolve()
+
+  function rememberAnswered(id: string): void {
+    answered = new Set(answered).add(id)
+    if (!outbox) return
+    const ids = [...answered]
+    answeredWrite = answeredWrite.then(async () => {
+      let rev: string | undefined
+      try {
+        rev = (await outbox.get(ANSWERED_ID))._rev
+      } catch (error) {
+        if (statusOf(error) !== 404) throw error
+      }
+      await outbox.put({ _id: ANSWERED_ID, ...(rev === undefined ? {} : { _rev: rev }), ids })
+    })
+  }
+
+  async function proposalById(id: string): Promise<OutboxProposal | undefined> {
+    if (!outbox) return undefined
+    try {
+      const doc = await outbox.get(id)
+      return isProposal(doc) ? doc : undefined
+    } catch {
+      return undefined
+    }
+  }
+
+  async function refused(refusal: RefusalDoc): Promise<void> {
+    if (refusal.desk !== desk.id || answered.has(refusal._id)) return
+    rememberAnswered(refusal._id)
+    const proposal = await proposalById(refusal._id)
+    if (refusalListeners.size === 0) undelivered.push({ refusal, proposal })
+    for (const listener of refusalListeners) listener(refusal, proposal)
+    changed()
+  }
+
+  // The desk's status: what it holds of the log, for a restarted authority (protocol.ts).
+  let statusHeld = -1
+  let statusWrite: Promise<void> = Promise.resolve()
+
+  function writeStatus(log: readonly LoggedCommand[]): void {
+    if (!outbox || log.length === statusHeld) return
+    statusHeld = log.length
+    const last = log.at(-1)
+    const status: DeskStatus = {
+      _id: STATUS_ID,
+      type: 'status',
+      tournamentId: info.event.tournamentId,
+      generation: info.event.generation,
+      held: log.length,
+      last: last === undefined ? null : fingerprint(last),
+      at: now().toISOString(),
+    }
+    statusWrite = statusWrite
+      .then(async () => {
+        let rev: string | undefined
+        try {
+          rev = (await outbox.get(STATUS_ID))._rev
+        } catch (error) {
+          if (statusOf(error) !== 404) throw error
+        }
+        await outbox.put({ ...status, ...(rev === undefined ? {} : { _rev: rev }) })
+      })
+      .catch(() => undefined)
+  }
+
+  const feeds: { cancel(): void }[] = []
+
+  const logFeed = localLog.changes({ live: true, since: 'now' })
+  logFeed.on('change', () => {
+    stale = true
+    changed()
+    void readAccepted().then(writeStatus)
+  })
+  feeds.push(logFeed)
+
+  const decisionFeed = localDecisions.changes({ live: true, since: 0, include_docs: true })
+  decisionFeed.on('change', (change) => {
+    if (isRefusal(change.doc)) void refused(change.doc)
+  })
+  feeds.push(decisionFeed)
+
+  if (outbox) {
+    const outboxFeed = outbox.changes({ live: true, since: 'now' })
+    outboxFeed.on('change', () => changed())
+    feeds.push(outboxFeed)
+  }
+
+  function revoke(): void {
+    if (state.kind === 'revoked') return
+    state = { kind: 'revoked' }
+    for (const feed of replications) feed.cancel()
+    changed()
+  }
+
+  const replications: PouchDB.Replication.Replication<object>[] = []
+
+  function watch(replication: PouchDB.Replication.Replication<object>): void {
+    replication.on('active', () => setState({ kind: 'online' }))
+    replication.on('paused', (error: unknown) => {
+      if (statusOf(error) === 401) revoke()
+      else if (error) wentOffline()
+      else setState({ kind: 'online' })
+    })
+    replication.on('denied', (error: unknown) => {
+      if (statusOf(error) === 401) revoke()
+    })
+    replication.on('error', (error: unknown) => {
+      if (statusOf(error) === 401) revoke()
+      else wentOffline()
+    })
+    replications.push(replication)
+  }
+
+  const pull = {
+    live: true,
+    retry: true,
+    checkpoint: 'target',
+    batch_size: BATCH_SIZE,
+    back_off_function: backOff,
+  } as const
+  watch(replicate(options.remote(names.log, revoke), localLog, pull))
+  watch(replicate(options.remote(names.decisions, revoke), localDecisions, pull))
+  if (outbox && names.outbox !== undefined) {
+    watch(
+      replicate(outbox, options.remote(names.outbox, revoke), {
+        live: true,
+        retry: true,
+        batch_size: BATCH_SIZE,
+        back_off_function: backOff,
+      }),
+    )
+  }
+
+  await readAccepted().then(writeStatus)
+
+  return {
+    desk,
+    event: () => info.event,
+    async propose(proposal) {
+      if (!outbox) throw new Error(`Desk ${desk.id} is a ${desk.role}: it proposes nothing.`)
+      if (state.kind === 'revoked') throw new Error(`Desk ${desk.id} was revoked.`)
+      await outbox.put(proposal)
+    },
+    async acceptedFrom(afterSeq) {
+      const log = await readAccepted()
+      return log.slice(Math.max(0, afterSeq + 1))
+    },
+    async pending() {
+      if (!outbox) return []
+      await readAccepted()
+      const docs = await outbox.allDocs({ include_docs: true })
+      return docs.rows
+        .flatMap((row) => (isProposal(row.doc) ? [row.doc] : []))
+        .filter((doc) => !answered.has(doc._id) && !acceptedIds.has(doc._id))
+        .sort((a, b) => a.order - b.order)
+    },
+    onRefused(listener) {
+      refusalListeners.add(listener)
+      for (const { refusal, proposal } of undelivered.splice(0)) listener(refusal, proposal)
+      return () => refusalListeners.delete(listener)
+    },
+    onChange(listener) {
+      changeListeners.add(listener)
+      return () => changeListeners.delete(listener)
+    },
+    state: () => state,
+    async close() {
+      for (const replication of replications) replication.cancel()
+      for (const feed of feeds) feed.cancel()
+      await Promise.allSettled([answeredWrite, statusWrite])
+      await Promise.allSettled([localLog.close(), localDecisions.close(), outbox?.close()])
+    },
+  }
+}
