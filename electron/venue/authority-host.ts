@@ -60,7 +60,8 @@ export async function openAuthority(eventPath: string): Promise<Result<OpenedAut
     text = await readFile(eventPath, 'utf8')
   } catch (e) {
     const code = (e as { code?: unknown }).code
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : String(code)
+    const why =
+      code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : String(code)
     return err('venue.event-read', `cannot read ${eventPath}: ${why}`)
   }
   const file = readTournamentFile(text)
@@ -155,13 +156,13 @@ export class AuthorityHost {
     this.release = undefined
   }
 
-  /** Replaces the desks (an approval or a revocation) and writes the desks file at once. */
-  async updateVenue(change: (venue: VenueFile) => VenueFile): Promise<void> {
-    await this.queued(async () => {
-      const next = change(this.venueNow)
-      await writeVenueFile(venueFilePath(this.eventPath), next)
-      this.venueNow = next
-    })
+  /**
+   * Changes the desks (an approval or a revocation) at once in memory, so a revoked token is
+   * refused from now on, and resolves when the desks file holds the change.
+   */
+  updateVenue(change: (venue: VenueFile) => VenueFile): Promise<void> {
+    this.venueNow = change(this.venueNow)
+    return this.queued(() => writeVenueFile(venueFilePath(this.eventPath), this.venueNow))
   }
 
   /**

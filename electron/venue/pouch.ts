@@ -23,7 +23,10 @@ export interface ChangesFeed {
 }
 
 export interface Replication extends PromiseLike<unknown> {
-  on(event: 'error' | 'denied' | 'change' | 'paused', listener: (info: unknown) => void): Replication
+  on(
+    event: 'error' | 'denied' | 'change' | 'paused',
+    listener: (info: unknown) => void,
+  ): Replication
   cancel(): void
 }
 
@@ -53,6 +56,8 @@ export interface PouchConstructor {
   new (name: string, options?: object): PouchDatabase
   defaults(options: object): PouchConstructor
   plugin(plugin: unknown): PouchConstructor
+  /** Added by pouchdb-all-dbs (`venuePouch`): the databases express-pouchdb will serve. */
+  allDbs?: () => Promise<readonly string[]>
 }
 
 const require = createRequire(import.meta.url)
@@ -68,7 +73,31 @@ PouchDB.plugin(require('pouchdb-adapter-memory'))
  */
 export function venuePouch(): PouchConstructor {
   const prefix = `venue-${randomBytes(6).toString('hex')}-`
-  return PouchDB.defaults({ adapter: 'memory', prefix })
+  const Pouch = PouchDB.defaults({ adapter: 'memory', prefix })
+  // express-pouchdb serves only the databases pouchdb-all-dbs has seen created; installed now,
+  // before the authority creates any, so it sees them all (it would install it later otherwise).
+  // It is express-pouchdb's dependency, not ours: loaded as express-pouchdb loads it.
+  const fromExpressPouch = createRequire(require.resolve('express-pouchdb'))
+  ;(fromExpressPouch('pouchdb-all-dbs') as (pouch: PouchConstructor) => void)(Pouch)
+  return Pouch
+}
+
+/**
+ * A memory database the server serves: created, then waited for until express-pouchdb lists it
+ * (pouchdb-all-dbs records each creation in a queue of its own).
+ */
+export async function servedDatabase(
+  Pouch: PouchConstructor,
+  name: string,
+): Promise<PouchDatabase> {
+  const db = new Pouch(name)
+  await db.info()
+  for (let tries = 0; tries < 100; tries++) {
+    const listed = (await Pouch.allDbs?.()) ?? []
+    if (listed.includes(name)) return db
+    await new Promise((resolve) => setTimeout(resolve, 5))
+  }
+  throw new Error(`database ${name} was created but is not served`)
 }
 
 /** PouchDB for a desk or a test in Node: memory databases, and http ones by URL. */

@@ -35,7 +35,8 @@ export interface RevisedDoc {
 export function revisedChunk(chunk: LogChunk, ids: readonly string[]): LogChunk & RevisedDoc {
   const n = chunk.entries.length
   const own = ids.slice(0, n)
-  if (own.length !== n) throw new Error(`chunk ${chunk._id}: ${String(n)} entries, ${String(own.length)} revision ids`)
+  if (own.length !== n)
+    throw new Error(`chunk ${chunk._id}: ${String(n)} entries, ${String(own.length)} revision ids`)
   return {
     ...chunk,
     _rev: `${String(n)}-${own[n - 1] ?? ''}`,

@@ -49,7 +49,10 @@ export function newVenueFile(tournamentId: string): VenueFile {
 }
 
 /** The file, or a new one when there is none; a damaged one is refused naming what is wrong. */
-export async function readVenueFile(path: string, tournamentId: string): Promise<Result<VenueFile>> {
+export async function readVenueFile(
+  path: string,
+  tournamentId: string,
+): Promise<Result<VenueFile>> {
   let text: string
   try {
     text = await readFile(path, 'utf8')

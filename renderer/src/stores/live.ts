@@ -53,9 +53,29 @@ function isLogChanged(data: unknown): data is LogChanged {
 }
 
 const listeners = new Set<(change: LogChanged) => void>()
+/** Every listener, for changes made outside this window but learnt of in it (`announceHere`). */
+const hereListeners = new Set<(change: LogChanged) => void>()
+
+/**
+ * Tells this window's own listeners that a log changed: a venue desk learns of the authority's
+ * decisions by replication into this window (issue 21), and BroadcastChannel never delivers a
+ * message to the window that sent it.
+ */
+export function announceHere(change: LogChanged): void {
+  for (const each of hereListeners) each(change)
+}
 
 /** Calls `listener` for every change another window announces; returns the way to stop. */
 export function onLogChanged(listener: (change: LogChanged) => void): () => void {
+  hereListeners.add(listener)
+  const stopOthers = onOtherWindows(listener)
+  return () => {
+    hereListeners.delete(listener)
+    stopOthers()
+  }
+}
+
+function onOtherWindows(listener: (change: LogChanged) => void): () => void {
   const opened = open()
   if (!opened) return onStorageEvent(listener)
   if (listeners.size === 0) {
@@ -65,7 +85,9 @@ export function onLogChanged(listener: (change: LogChanged) => void): () => void
     }
   }
   listeners.add(listener)
-  return () => listeners.delete(listener)
+  return () => {
+    listeners.delete(listener)
+  }
 }
 
 /** Other windows' changes through `storage` events, for a browser without BroadcastChannel. */

@@ -1,0 +1,54 @@
+import { describe, expect, test } from 'vitest'
+import type { VenueDesk } from '../../shared/venue/protocol'
+import { guardDatabaseRequest, type GuardAnswer } from './guard'
+
+const desk: VenueDesk = { id: 'd1', name: 'Desk 1', role: 'desk' }
+const projector: VenueDesk = { id: 'd2', name: 'Projector', role: 'projector' }
+const deskScope = { readable: ['log-t-g1', 'decisions-t-g1'], outbox: 'outbox-d1' }
+const projectorScope = { readable: ['log-t-g1', 'decisions-t-g1'], outbox: undefined }
+
+describe('the database guard (issue 21: a desk writes only its outbox, a projector nothing)', () => {
+  test.each<[string, string, string, GuardAnswer]>([
+    ['desk reads the log', 'GET', '/log-t-g1/_changes', 'allow'],
+    ['desk reads the log by POST _bulk_get', 'POST', '/log-t-g1/_bulk_get', 'allow'],
+    ['desk cannot write the log', 'POST', '/log-t-g1/_bulk_docs', 'forbidden'],
+    ['desk cannot put a log document', 'PUT', '/log-t-g1/chunk-000000', 'forbidden'],
+    ['desk cannot put a checkpoint in the log', 'PUT', '/log-t-g1/_local/x', 'forbidden'],
+    ['desk cannot delete the log', 'DELETE', '/log-t-g1', 'forbidden'],
+    ['desk writes its outbox', 'POST', '/outbox-d1/_bulk_docs', 'allow'],
+    ['desk writes its checkpoint', 'PUT', '/outbox-d1/_local/abc', 'allow'],
+    ['desk puts a proposal', 'PUT', '/outbox-d1/p-1', 'allow'],
+    ['desk cannot create its outbox again', 'PUT', '/outbox-d1', 'forbidden'],
+    ['desk cannot delete its outbox', 'DELETE', '/outbox-d1', 'forbidden'],
+    ['desk cannot put a design document (code)', 'PUT', '/outbox-d1/_design/x', 'forbidden'],
+    ['desk cannot run a temporary view', 'POST', '/outbox-d1/_temp_view', 'forbidden'],
+    ['desk cannot read another outbox', 'GET', '/outbox-d2/_changes', 'forbidden'],
+    ['desk cannot write another outbox', 'POST', '/outbox-d2/_bulk_docs', 'forbidden'],
+    ['desk cannot create a database', 'PUT', '/anything', 'forbidden'],
+    ['desk cannot list databases', 'GET', '/_all_dbs', 'forbidden'],
+    ['desk cannot replicate server-side', 'POST', '/_replicate', 'forbidden'],
+    ['desk cannot open a session', 'POST', '/_session', 'forbidden'],
+    ['desk cannot read the config', 'GET', '/_config', 'forbidden'],
+    ['desk reads the server root', 'GET', '/', 'allow'],
+    ['an encoded slash still names the database', 'GET', '/outbox-d2%2F', 'forbidden'],
+  ])('%s: %s %s', (_what, method, path, answer) => {
+    expect(guardDatabaseRequest(method, path, desk, deskScope)).toBe(answer)
+  })
+
+  test.each<[string, string, string, GuardAnswer]>([
+    ['projector reads the log', 'GET', '/log-t-g1/_all_docs', 'allow'],
+    ['projector reads decisions', 'POST', '/decisions-t-g1/_changes', 'allow'],
+    ['projector writes nothing', 'POST', '/decisions-t-g1/_bulk_docs', 'forbidden'],
+    ['projector has no outbox', 'POST', '/outbox-d2/_bulk_docs', 'forbidden'],
+  ])('%s: %s %s', (_what, method, path, answer) => {
+    expect(guardDatabaseRequest(method, path, projector, projectorScope)).toBe(answer)
+  })
+
+  test.each([
+    ['GET', '/log-t-g1/_changes'],
+    ['GET', '/'],
+    ['POST', '/outbox-d1/_bulk_docs'],
+  ])('no token, an unknown or a revoked one: unauthorized everywhere (%s %s)', (method, path) => {
+    expect(guardDatabaseRequest(method, path, undefined, deskScope)).toBe('unauthorized')
+  })
+})

@@ -1,0 +1,199 @@
+import { describe, expect, test } from 'vitest'
+import { headOfLog } from '../../../shared/authority/proposal'
+import type { Command, LoggedCommand } from '../../../shared/tournament/commands'
+import type { OutboxProposal, VenueDesk } from '../../../shared/venue/protocol'
+import { tournamentFixture } from '../db/repository-contract'
+import { headOf, summarizeLog } from '../db/summary'
+import type { LinkState, VenueLink } from './link'
+import { announceLinkChanges, createVenueRepository } from './venue-repository'
+
+const fixture = tournamentFixture('open-2026', 'Open', { players: 4 })
+const event = { tournamentId: fixture.id, generation: 3, name: 'Open' }
+
+/** A link whose accepted log and outbox the test sets: what the repository sees of replication. */
+function fakeLink(role: VenueDesk['role'] = 'desk') {
+  const proposed: OutboxProposal[] = []
+  const changes = new Set<() => void>()
+  const accepted: readonly LoggedCommand[] = fixture.log
+  const link = {
+    proposed,
+    desk: { id: 'd2', name: 'Desk 2', role },
+    event: () => event,
+    async propose(proposal: OutboxProposal) {
+      proposed.push(proposal)
+    },
+    async acceptedFrom(afterSeq: number): Promise<readonly LoggedCommand[]> {
+      return accepted.slice(afterSeq + 1)
+    },
+    async pending() {
+      return [...proposed]
+    },
+    // Refusals are the link's own business (pouch-link.test.ts): the repository never asks.
+    onRefused: () => () => undefined,
+    onChange(listener: () => void) {
+      changes.add(listener)
+      return () => changes.delete(listener)
+    },
+    changed: () => changes.forEach((listener) => listener()),
+    state: (): LinkState => ({ kind: 'online' }),
+    close: async () => undefined,
+  } satisfies VenueLink & Record<string, unknown>
+  return link
+}
+
+function setUp(role: VenueDesk['role'] = 'desk') {
+  const link = fakeLink(role)
+  let ids = 0
+  let orders = 0
+  const repository = createVenueRepository(link, {
+    newId: () => `p${String(++ids)}`,
+    counter: { next: () => orders++ },
+  })
+  return { link, repository }
+}
+
+const checkIn = (player: number): Command => ({
+  type: 'checkIn',
+  division: 'A',
+  player,
+  day: '2026-03-14',
+})
+
+/** What the store appends: the next seq on the log it holds, its own time. */
+function entryAfter(log: readonly LoggedCommand[], command: Command): LoggedCommand {
+  return { seq: log.length, at: '2026-03-14T12:00:00.000Z', desk: 'd2', command }
+}
+
+async function append(
+  repository: ReturnType<typeof setUp>['repository'],
+  held: readonly LoggedCommand[],
+  command: Command,
+) {
+  const entry = entryAfter(held, command)
+  const summary = summarizeLog(fixture.id, [...held, entry], entry.at)
+  if (summary === undefined) throw new Error('the fixture holds a tournament')
+  return repository.append(fixture.id, entry, summary, headOf(held, event.generation))
+}
+
+describe("a venue desk's log: the accepted entries, then its own pending ones (issue 21)", () => {
+  test('an append is proposed, built on the accepted head, and shows at once as this desk’s', async () => {
+    const { link, repository } = setUp()
+    expect(await append(repository, fixture.log, checkIn(1))).toEqual({
+      ok: true,
+      value: undefined,
+    })
+    expect(link.proposed).toEqual([
+      {
+        _id: 'p1',
+        type: 'proposal',
+        order: 0,
+        builtOn: headOfLog(fixture.log),
+        command: checkIn(1),
+        madeAt: '2026-03-14T12:00:00.000Z',
+      },
+    ])
+    const stored = await repository.loadStored(fixture.id)
+    expect(stored?.generation).toBe(event.generation)
+    expect(stored?.log.at(-1)).toMatchObject({
+      seq: fixture.log.length,
+      desk: 'd2',
+      proposal: 'p1',
+      command: checkIn(1),
+    })
+    const read = await repository.readFrom(fixture.id, fixture.log.length - 2)
+    expect(read?.log).toHaveLength(2)
+    expect(await repository.list()).toMatchObject([
+      { id: fixture.id, commandCount: fixture.log.length + 1 },
+    ])
+  })
+
+  test('the next result is built on the same accepted head, its order one more', async () => {
+    const { link, repository } = setUp()
+    await append(repository, fixture.log, checkIn(1))
+    const held = (await repository.loadLog(fixture.id)) ?? []
+    expect((await append(repository, held, checkIn(2))).ok).toBe(true)
+    expect(link.proposed.map((p) => [p.order, p.builtOn.length])).toEqual([
+      [0, fixture.log.length],
+      [1, fixture.log.length],
+    ])
+  })
+
+  test.each([
+    ['a log this window has not seen (a command accepted meanwhile)', 'storage.conflict', 1],
+    ['another event or generation of the log', 'storage.replaced', 0],
+  ])('head check: %s is refused with %s', async (_case, code, behind) => {
+    const { repository } = setUp()
+    const held = fixture.log.slice(0, fixture.log.length - behind)
+    const entry = entryAfter(held, checkIn(1))
+    const summary = summarizeLog(fixture.id, [...held, entry], entry.at)
+    if (summary === undefined) throw new Error('the fixture holds a tournament')
+    const generation = code === 'storage.replaced' ? event.generation + 1 : event.generation
+    const saved = await repository.append(fixture.id, entry, summary, headOf(held, generation))
+    expect(!saved.ok && saved.error.code).toBe(code)
+  })
+
+  test.each<[string, Command]>([
+    [
+      'a pairing (issue 21: pairing keeps the strict head check)',
+      { type: 'unpairRound', division: 'A', round: 1 },
+    ],
+    ['an undo', { type: 'undo', seq: 1 }],
+  ])(
+    '%s while results wait for the director’s laptop is refused with venue.pending',
+    async (_case, command) => {
+      const { link, repository } = setUp()
+      await append(repository, fixture.log, checkIn(1))
+      const held = (await repository.loadLog(fixture.id)) ?? []
+      const refused = await append(repository, held, command)
+      expect(refused).toMatchObject({
+        ok: false,
+        error: { code: 'venue.pending', details: { pending: 1 } },
+      })
+      expect(link.proposed).toHaveLength(1)
+    },
+  )
+
+  test('with nothing pending a pairing is proposed', async () => {
+    const { link, repository } = setUp()
+    expect(
+      (await append(repository, fixture.log, { type: 'unpairRound', division: 'A', round: 1 })).ok,
+    ).toBe(true)
+    expect(link.proposed).toHaveLength(1)
+  })
+
+  test('a projector proposes nothing (issue 21: a projector is read-only)', async () => {
+    const { link, repository } = setUp('projector')
+    const refused = await append(repository, fixture.log, checkIn(1))
+    expect(!refused.ok && refused.error.code).toBe('authority.read-only')
+    expect(link.proposed).toEqual([])
+  })
+
+  test('files are opened on the director’s laptop: an import is refused and nothing changes', async () => {
+    const { repository } = setUp()
+    const summary = summarizeLog(fixture.id, fixture.log, '2026-03-14T12:00:00.000Z')
+    if (summary === undefined) throw new Error('the fixture holds a tournament')
+    const imported = await repository.importLog(fixture.id, fixture.log, summary, { replace: true })
+    expect(!imported.ok && imported.error.code).toBe('venue.import')
+    expect(await repository.loadLog(fixture.id)).toEqual(fixture.log)
+  })
+
+  test('another tournament is not here', async () => {
+    const { repository } = setUp()
+    expect(await repository.loadStored('another')).toBeUndefined()
+    expect(await repository.readFrom('another', -1)).toBeUndefined()
+  })
+
+  test('link changes reach this window’s store once per burst, with the accepted length', async () => {
+    const { link } = setUp()
+    const seen: number[] = []
+    const stop = announceLinkChanges(link, (change) => seen.push(change.commandCount))
+    link.changed()
+    link.changed()
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    expect(seen).toEqual([fixture.log.length])
+    stop()
+    link.changed()
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    expect(seen).toHaveLength(1)
+  })
+})

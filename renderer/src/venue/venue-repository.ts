@@ -1,0 +1,167 @@
+/*
+ * The tournament repository of a window in venue mode (issue 21): the event's log is what the
+ * authority accepted followed by this desk's proposals still waiting for an answer, so the desk
+ * sees its own results at once, as on one laptop. An append is a proposal; only the authority
+ * writes the log.
+ */
+import { commutes, headOfLog } from '../../../shared/authority/proposal'
+import { err, ok, type Result } from '../../../shared/result'
+import type { LoggedCommand } from '../../../shared/tournament/commands'
+import { LOG_VERSION } from '../../../shared/tournament/log-version'
+import type { OutboxProposal } from '../../../shared/venue/protocol'
+import type { TournamentRepository } from '../db/repository'
+import { checkHead, storageFailed, summarizeLog } from '../db/summary'
+import type { LogChanged } from '../stores/live'
+import type { VenueLink } from './link'
+
+/** The count of this desk's proposals, kept where a reload of the page finds it. */
+export interface ProposalCounter {
+  /** The `order` of the next proposal; each call gives the next number. */
+  next(): number
+}
+
+export interface VenueRepositoryOptions {
+  readonly newId: () => string
+  readonly counter: ProposalCounter
+}
+
+/** How a pending proposal shows in the log: after the accepted entries, as this desk's. */
+export function pendingEntries(
+  link: Pick<VenueLink, 'desk'>,
+  acceptedLength: number,
+  pending: readonly OutboxProposal[],
+): LoggedCommand[] {
+  return pending.map((proposal, index) => ({
+    seq: acceptedLength + index,
+    at: proposal.madeAt,
+    desk: link.desk.id,
+    version: LOG_VERSION,
+    command: proposal.command,
+    proposal: proposal._id,
+  }))
+}
+
+export function pendingRefusal(count: number): Result<never> {
+  const results =
+    count === 1 ? '1 result from this desk is' : `${String(count)} results from this desk are`
+  return err(
+    'venue.pending',
+    `${results} still waiting for the director's laptop; pair again once they are accepted.`,
+    { details: { pending: count } },
+  )
+}
+
+export function createVenueRepository(
+  link: VenueLink,
+  options: VenueRepositoryOptions,
+): TournamentRepository {
+  async function view(): Promise<{
+    accepted: readonly LoggedCommand[]
+    pending: readonly OutboxProposal[]
+    log: readonly LoggedCommand[]
+  }> {
+    const [accepted, pending] = await Promise.all([link.acceptedFrom(-1), link.pending()])
+    return {
+      accepted,
+      pending,
+      log: [...accepted, ...pendingEntries(link, accepted.length, pending)],
+    }
+  }
+
+  const isEvent = (tournamentId: string): boolean => tournamentId === link.event().tournamentId
+
+  return {
+    async list() {
+      const { tournamentId } = link.event()
+      const { log } = await view()
+      const summary = summarizeLog(tournamentId, log, log.at(-1)?.at ?? '')
+      return summary === undefined ? [] : [summary]
+    },
+
+    async loadLog(tournamentId) {
+      return isEvent(tournamentId) ? (await view()).log : undefined
+    },
+
+    async loadStored(tournamentId) {
+      if (!isEvent(tournamentId)) return undefined
+      return { log: (await view()).log, generation: link.event().generation }
+    },
+
+    async readFrom(tournamentId, afterSeq) {
+      if (!isEvent(tournamentId)) return undefined
+      const { log } = await view()
+      return {
+        log: log.slice(Math.max(0, Math.floor(afterSeq) + 1)),
+        generation: link.event().generation,
+      }
+    },
+
+    async append(tournamentId, entry, _summary, head) {
+      const event = link.event()
+      if (link.desk.role === 'projector') {
+        return err(
+          'authority.read-only',
+          'This screen only shows the event: enter commands at a desk.',
+        )
+      }
+      const { accepted, pending, log } = await view()
+      const fits = checkHead(
+        tournamentId,
+        isEvent(tournamentId) ? { last: log.at(-1), generation: event.generation } : undefined,
+        entry,
+        head,
+      )
+      if (!fits.ok) return fits
+      // The authority checks a pairing, plan, rules change, undo or redo against its own head;
+      // built on results it has not accepted yet, it could only be refused (issue 21).
+      if (!commutes(entry.command) && pending.length > 0) return pendingRefusal(pending.length)
+      const proposal: OutboxProposal = {
+        _id: options.newId(),
+        type: 'proposal',
+        order: options.counter.next(),
+        builtOn: headOfLog(accepted),
+        command: entry.command,
+        madeAt: entry.at,
+      }
+      try {
+        await link.propose(proposal)
+      } catch (error) {
+        return storageFailed(error)
+      }
+      return ok(undefined)
+    },
+
+    async importLog() {
+      return err(
+        'venue.import',
+        "Files are opened on the director's laptop: this desk follows the event it shares.",
+      )
+    },
+
+    // A desk holds a replica of the director's event: there is nothing of its own to delete, and
+    // the screens offer no Delete in venue mode.
+    async remove() {},
+  }
+}
+
+/**
+ * Tells this window's tournament store whenever the link changes (an accepted entry, a refusal, a
+ * proposal stored), coalesced to one notice per task; returns the way to stop.
+ */
+export function announceLinkChanges(
+  link: VenueLink,
+  announce: (change: LogChanged) => void,
+): () => void {
+  let scheduled = false
+  return link.onChange(() => {
+    if (scheduled) return
+    scheduled = true
+    setTimeout(() => {
+      scheduled = false
+      const { tournamentId, generation } = link.event()
+      void link
+        .acceptedFrom(-1)
+        .then((accepted) => announce({ tournamentId, generation, commandCount: accepted.length }))
+    }, 0)
+  })
+}
