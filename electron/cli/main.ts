@@ -12,6 +12,7 @@ import { CliError, EXIT, type CliIo, type ExitCode } from './io'
 const STANDINGS_USAGE_SHORT = `rackside standings FILE.t [--after-round N | --all-rounds] [--json]`
 const PAIR_USAGE_SHORT = `rackside pair FILE.t --round N --system swiss|koth|rr|random|rating|fontes|australian [--json]`
 const PRIZES_USAGE_SHORT = `rackside prizes FILE.json [--division A] [--json]`
+const SERVE_USAGE_SHORT = `rackside serve EVENT.json [--host H] [--port P] [--app DIR] [--json]`
 const RATINGS_USAGE_SHORT = `rackside ratings FILE.t --system SYSTEM [--max-rounds N] [--json]`
 
 export const USAGE = `usage: rackside <command> [arguments]
@@ -23,6 +24,8 @@ commands:
   ${PAIR_USAGE_SHORT}
   ${PRIZES_USAGE_SHORT}
   ${RATINGS_USAGE_SHORT}
+  ${SERVE_USAGE_SHORT}
+  ${SERVE_USAGE_SHORT}
   help [command]
 
 Run "rackside <command> --help" for a command's options.
@@ -38,6 +41,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   pair: async (argv, io) => (await import('./pair-command')).pairCommand(argv, io),
   prizes: async (argv, io) => (await import('./prizes-command')).prizesCommand(argv, io),
   ratings: async (argv, io) => (await import('./ratings-command')).ratingsCommand(argv, io),
+  serve: async (argv, io) => (await import('./serve-command')).serveCommand(argv, io),
 }
 
 /** The message to show for anything thrown: ours as is, others by their message, never a stack. */

@@ -9,7 +9,13 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 const bundle = join(root, 'out', 'cli', 'rackside.mjs')
-const SOURCES = ['shared', 'electron/cli', 'electron/atomic-write.ts', 'vite.cli.config.ts']
+const SOURCES = [
+  'shared',
+  'electron/cli',
+  'electron/venue',
+  'electron/atomic-write.ts',
+  'vite.cli.config.ts',
+]
 
 /** The newest modification time among the files the bundle is built from (tests aside). */
 function newestSource() {

@@ -79,16 +79,8 @@ export function guardDatabaseRequest(
   if (reading) return 'allow'
   // The database itself is the authority's: created at approval, never deleted by a desk.
   if (first === undefined) return verb === 'POST' ? 'allow' : 'forbidden'
-  switch (verb) {
-    case 'POST':
-      return more.length === 0 && OUTBOX_POSTS.has(first) ? 'allow' : 'forbidden'
-    case 'PUT':
-    case 'DELETE':
-      // A document or a replication checkpoint (`_local/…`), never another `_` route.
-      return !first.startsWith('_') || (first === '_local' && more.length === 1)
-        ? 'allow'
-        : 'forbidden'
-    default:
-      return 'forbidden'
-  }
+  if (verb === 'POST') return more.length === 0 && OUTBOX_POSTS.has(first) ? 'allow' : 'forbidden'
+  if (verb !== 'PUT' && verb !== 'DELETE') return 'forbidden'
+  // A document or a replication checkpoint (`_local/…`), never another `_` route.
+  return !first.startsWith('_') || (first === '_local' && more.length === 1) ? 'allow' : 'forbidden'
 }

@@ -33,7 +33,7 @@ export interface Replication extends PromiseLike<unknown> {
 export interface PouchDatabase {
   readonly name: string
   info(): Promise<unknown>
-  get(id: string): Promise<Record<string, unknown>>
+  get(id: string, options?: { readonly conflicts?: boolean }): Promise<Record<string, unknown>>
   put(doc: object): Promise<{ readonly ok: boolean; readonly rev: string }>
   bulkDocs(docs: readonly object[], options?: { readonly new_edits?: boolean }): Promise<unknown[]>
   allDocs(options: {

@@ -39,7 +39,7 @@ import {
   type VenueEvent,
   type VenueInfo,
 } from '../../shared/venue/protocol'
-import { openAuthority, type AuthorityHost } from './authority-host'
+import { openAuthority } from './authority-host'
 import { guardDatabaseRequest } from './guard'
 import { servedDatabase, venuePouch, type ChangesFeed, type PouchDatabase } from './pouch'
 import { revisedChunk, revisedRefusal, chunkRevisionIds } from './revs'

@@ -1,0 +1,120 @@
+import { afterEach, describe, expect, test } from 'vitest'
+import type { LoggedCommand } from '../../shared/tournament/commands'
+import { startAuthorityServer, type VenueServerHandle } from './server'
+import { nodeDesk, type NodeDesk } from './test-support/node-desk'
+import { EVENT_LOG, eventFile, joinAs, proposal, resultAt, until } from './test-support/venue-event'
+
+const running: VenueServerHandle[] = []
+const desks: NodeDesk[] = []
+
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((s) => s.close()))
+  await Promise.all(desks.splice(0).map((d) => d.close()))
+})
+
+async function started(eventPath: string): Promise<VenueServerHandle> {
+  const opened = await startAuthorityServer({
+    eventPath,
+    host: '127.0.0.1',
+    port: 0,
+    recoveryWaitMs: 300,
+  })
+  if (!opened.ok) throw new Error(opened.error.message)
+  running.push(opened.value)
+  return opened.value
+}
+
+async function deskOf(server: VenueServerHandle, name: string): Promise<NodeDesk> {
+  const { token } = await joinAs(server, 'desk', name)
+  const desk = await nodeDesk(server.url, token)
+  desks.push(desk)
+  return desk
+}
+
+const proposals = (log: readonly LoggedCommand[]) => log.map((e) => e.proposal).filter(Boolean)
+
+describe('a desk replicates with the authority (issue 21: replication by the CouchDB protocol)', () => {
+  test('proposals pushed to the outbox are accepted and come back in the log; a clash is refused with the rule’s code', async () => {
+    const server = await started(await eventFile())
+    const desk = await deskOf(server, 'Desk 1')
+    await desk.propose(proposal('p0', 0, resultAt(1)))
+    await desk.propose(proposal('p1', 1, resultAt(2)))
+    // Table 1 again: apply refuses a second result for a game that has one.
+    await desk.propose(proposal('p2', 2, resultAt(1, 300, 390)))
+    await desk.sync()
+    await until(
+      () => server.log().length === EVENT_LOG.length + 2 && server.requests().length === 0,
+    )
+    await until(async () => {
+      await desk.sync()
+      return (await desk.refusals()).length === 1
+    })
+    const accepted = await desk.accepted()
+    expect(accepted.length).toBe(EVENT_LOG.length + 2)
+    expect(proposals(accepted)).toEqual(['p0', 'p1'])
+    expect(accepted.slice(-2).map((e) => e.desk)).toEqual(['d1', 'd1'])
+    const [refusal] = await desk.refusals()
+    expect(refusal).toMatchObject({ _id: 'p2', type: 'refused', desk: 'd1' })
+    expect(refusal?.error.code).toMatch(/^result\./)
+  })
+
+  test('the same proposal re-sent is not applied twice; a later order waits for the earlier', async () => {
+    const server = await started(await eventFile())
+    const desk = await deskOf(server, 'Desk 1')
+    // Order 1 arrives first: it waits for order 0.
+    await desk.propose(proposal('later', 1, resultAt(4)))
+    await desk.sync()
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(server.log().length).toBe(EVENT_LOG.length)
+    await desk.propose(proposal('first', 0, resultAt(3)))
+    await desk.sync()
+    await until(() => server.log().length === EVENT_LOG.length + 2)
+    expect(proposals(server.log())).toEqual(['first', 'later'])
+    // The director's window sends "first" again by IPC: its first answer, nothing new.
+    const again = await server.propose(
+      { id: 'd1', role: 'desk' },
+      proposal('first', 0, resultAt(3)),
+    )
+    expect(again.kind).toBe('accepted')
+    expect(server.log().length).toBe(EVENT_LOG.length + 2)
+  })
+
+  test('an outbox document that is not a proposal is refused as venue.malformed', async () => {
+    const server = await started(await eventFile())
+    const desk = await deskOf(server, 'Desk 1')
+    await desk.outbox.put({ _id: 'junk', type: 'proposal', order: 0, command: 7 })
+    await desk.sync()
+    await until(async () => {
+      await desk.sync()
+      return (await desk.refusals()).length === 1
+    })
+    expect((await desk.refusals())[0]?.error.code).toBe('venue.malformed')
+  })
+
+  test('crash: dropped without saving, restarted from the same files: the same log, the same ids, the desks kept', async () => {
+    const path = await eventFile()
+    const first = await started(path)
+    const desk = await deskOf(first, 'Desk 1')
+    for (let i = 0; i < 5; i++) await desk.propose(proposal(`p${String(i)}`, i, resultAt(i + 1)))
+    await desk.sync()
+    await until(() => first.log().length === EVENT_LOG.length + 5)
+    const before = first.log()
+    running.splice(running.indexOf(first), 1)
+    await first.abandon()
+
+    const second = await started(path)
+    expect(second.log()).toEqual(before)
+    expect(second.desks()).toEqual([{ id: 'd1', name: 'Desk 1', role: 'desk' }])
+    // The desk's token still opens the restarted authority.
+    desk.moveTo(second.url)
+    await desk.propose(proposal('p5', 5, resultAt(6)))
+    await desk.sync()
+    await until(() => second.log().length === EVENT_LOG.length + 6)
+    expect(proposals(second.log())).toEqual(['p0', 'p1', 'p2', 'p3', 'p4', 'p5'])
+    await desk.sync()
+    expect((await desk.accepted()).length).toBe(EVENT_LOG.length + 6)
+    // The rebuilt chunk carries the revisions the desk already held: nothing conflicts.
+    const chunk = await desk.log.get('chunk-000000', { conflicts: true })
+    expect(chunk['_conflicts']).toBeUndefined()
+  })
+})
