@@ -13,6 +13,14 @@ import type { ServeEvent } from '../../shared/venue/protocol'
 
 const root = join(import.meta.dirname, '..', '..')
 export const CLI = join(root, 'out', 'cli', 'rackside.mjs')
+/**
+ * How to start the CLI: the build (the default, as a director runs it), or its sources through
+ * tsx with `VENUE_CLI=source`, to try a change to the server without rebuilding.
+ */
+const CLI_COMMAND: readonly string[] =
+  process.env['VENUE_CLI'] === 'source'
+    ? ['--import', 'tsx', join(root, 'electron', 'cli', 'main.ts')]
+    : [CLI]
 export const WEB_APP = join(root, 'dist-web')
 
 export interface ServeOptions {
@@ -64,7 +72,16 @@ export class Authority {
   private async launch(timeout: number): Promise<void> {
     const from = this.events.length
     const { eventFile, port, host = '127.0.0.1', app = WEB_APP } = this.options
-    const args = [CLI, 'serve', eventFile, '--json', '--host', host, '--port', String(port)]
+    const args = [
+      ...CLI_COMMAND,
+      'serve',
+      eventFile,
+      '--json',
+      '--host',
+      host,
+      '--port',
+      String(port),
+    ]
     const child = spawn(process.execPath, [...args, '--app', app], {
       cwd: root,
       stdio: ['pipe', 'pipe', 'pipe'],
