@@ -17,7 +17,7 @@ export const CLI = join(root, 'out', 'cli', 'rackside.mjs')
  * How to start the CLI: the build (the default, as a director runs it), or its sources through
  * tsx with `VENUE_CLI=source`, to try a change to the server without rebuilding.
  */
-const CLI_COMMAND: readonly string[] =
+export const CLI_COMMAND: readonly string[] =
   process.env['VENUE_CLI'] === 'source'
     ? ['--import', 'tsx', join(root, 'electron', 'cli', 'main.ts')]
     : [CLI]

@@ -5,7 +5,7 @@ import type { LoggedCommand } from '../../shared/tournament/commands'
 import { logFromChunks } from '../../shared/venue/chunks'
 import { AppShell } from '../pages/app-shell'
 import { FilesPage } from '../pages/files-page'
-import { CLI } from './serve'
+import { CLI_COMMAND } from './serve'
 
 /*
  * Each copy of a venue event's log, read the way a director would (issue 21: "any desk's full copy
@@ -31,7 +31,7 @@ export async function savedCopy(page: Page, path: string): Promise<TournamentFil
 
 /** `rackside check FILE`: its exit code and what it printed. */
 export function checkWithCli(path: string): { status: number | null; output: string } {
-  const run = spawnSync(process.execPath, [CLI, 'check', path], { encoding: 'utf8' })
+  const run = spawnSync(process.execPath, [...CLI_COMMAND, 'check', path], { encoding: 'utf8' })
   return { status: run.status, output: `${run.stdout}${run.stderr}` }
 }
 
