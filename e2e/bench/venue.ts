@@ -22,7 +22,7 @@ import { execFileSync } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Page } from '@playwright/test'
+import type { BrowserContext, Page } from '@playwright/test'
 import { decide, recover } from '../../shared/authority/decide'
 import { headOfLog } from '../../shared/authority/proposal'
 import type { Command, LoggedCommand } from '../../shared/tournament/commands'
@@ -37,6 +37,8 @@ const CATCH_UP_MS = 3000
 const P95_MS = 250
 const RESULTS_PER_SECOND = 20
 const root = join(import.meta.dirname, '..', '..')
+/** `BENCH_VENUE=pace` (or `catch-up`, `desk-to-desk`, comma-separated) runs only those parts. */
+const PARTS = new Set((process.env['BENCH_VENUE'] ?? 'catch-up,desk-to-desk,pace').split(','))
 
 const missed: string[] = []
 function report(what: string, figure: string, target: string, ok: boolean, alone: string): void {
@@ -87,15 +89,44 @@ function whenShown(page: Page, condition: string): Promise<number> {
   })`)
 }
 
+/**
+ * Has every document the context opens note `Date.now()` when `condition` first holds (a desk
+ * may load the app again once approved, which would end a wait set in the page before), and
+ * returns a function waiting for that time.
+ */
+async function noteWhenShown(
+  context: BrowserContext,
+  condition: string,
+): Promise<(page: Page) => Promise<number>> {
+  await context.addInitScript(`addEventListener('DOMContentLoaded', () => {
+    const check = () => ${condition}
+    new MutationObserver((_changes, observer) => {
+      if (!check()) return
+      observer.disconnect()
+      globalThis.benchShownAt = Date.now()
+    }).observe(document.body, { childList: true, subtree: true, characterData: true })
+  })`)
+  return async (page) => {
+    const handle = await page.waitForFunction('globalThis.benchShownAt', undefined, {
+      timeout: 120_000,
+      polling: 100,
+    })
+    return (await handle.jsonValue()) as number
+  }
+}
+
 /** The Overview's "Today at the desk" row of division A: round 18 paired, no result missing. */
 const WHOLE_LOG_SHOWN = `[...document.querySelectorAll('table[aria-label="Today at the desk"] tbody tr')]
   .some((tr) => /\\b18\\b/.test(tr.cells[2]?.textContent ?? '') && (tr.cells[3]?.textContent ?? '').trim() === 'none')`
 
-execFileSync(
-  process.execPath,
-  [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'vite.cli.config.ts'],
-  { cwd: root, stdio: 'inherit' },
-)
+// The CLI as a director runs it, rebuilt from the sources (VENUE_CLI=source runs those instead).
+if (process.env['VENUE_CLI'] !== 'source') {
+  execFileSync(
+    process.execPath,
+    [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'vite.cli.config.ts'],
+    { cwd: root, stdio: 'inherit' },
+  )
+}
 console.log(`load average ${loadavg()[0]?.toFixed(1) ?? '?'}`)
 
 const browser = await launchChromium()
@@ -103,19 +134,19 @@ const { server, url: previewUrl } = await startPreview(4329, true)
 const desks: NodeDesk[] = []
 try {
   // 1. A new browser desk catches up a 10 020-command log.
-  const long = writeLongEvent(mkdtempSync(join(tmpdir(), 'rackside-venue-bench-')), 10_000)
-  {
+  if (PARTS.has('catch-up')) {
+    const long = writeLongEvent(mkdtempSync(join(tmpdir(), 'rackside-venue-bench-')), 10_000)
     const authority = await Authority.start({ eventFile: long.path, port: AUTHORITY_PORT })
     const context = await browser.newContext()
+    const shownAt = await noteWhenShown(context, WHOLE_LOG_SHOWN)
     const page = await context.newPage()
     page.setDefaultTimeout(120_000)
-    const join = new JoinPage(page)
-    const code = await join.ask(authority.url, 'A result desk')
+    const joining = new JoinPage(page)
+    const code = await joining.ask(authority.url, 'A result desk')
     await authority.waitFor('desk', (event) => event.code === code)
-    const shown = whenShown(page, WHOLE_LOG_SHOWN)
     const approvedAt = Date.now()
     await authority.approve(code, 'Desk 9')
-    const catchUp = (await shown) - approvedAt
+    const catchUp = (await shownAt(page)) - approvedAt
     await context.close()
     await authority.stop()
 
@@ -146,7 +177,7 @@ try {
   const head = headOfLog(round.log)
 
   // 2. Five desks entering at 2 results a second each; arrival at every other desk.
-  {
+  if (PARTS.has('desk-to-desk')) {
     const perDesk = 40
     await Promise.all(
       desks.map(async (desk, d) => {
@@ -185,7 +216,7 @@ try {
   }
 
   // 3. The authority's pace: 400 results proposed at once by four desks.
-  {
+  if (PARTS.has('pace')) {
     const since = authority.mark()
     const perDesk = 100
     const writers = desks.slice(0, 4)
@@ -261,6 +292,7 @@ async function oneLaptopDeskToDesk(event: VenueEventFile): Promise<number[]> {
     await other.goto(results)
     const line = desk.getByLabel('Result line')
     await line.waitFor()
+    await other.getByRole('heading', { name: /^Missing results in round 1: / }).waitFor()
     // "Missing results in round 1: 598": the count every window on the Results screen shows.
     const missing = `Number(/: (\\d+)$/.exec([...document.querySelectorAll('h2')].find((h) =>
       h.textContent.startsWith('Missing results in round'))?.textContent ?? '')?.[1] ?? NaN)`
