@@ -5,7 +5,9 @@ import { defineConfig } from 'vite'
  * The command line as one ES module, out/cli/rackside.mjs (issue 20: the CLI runs from a build;
  * node starts it in about 0.1 s where compiling TypeScript with tsx at every run takes 0.45 s).
  * Node's own modules stay imports; everything else, the lazily loaded commands included, goes
- * into the one file so the build can be copied and run on its own.
+ * into the one file so the build can be copied and run on its own, except the venue server's
+ * Express and PouchDB (issue 21, `serve`): CommonJS with requires made at run time, which a bundle
+ * breaks, so they are loaded from node_modules (package.json `dependencies`).
  */
 export default defineConfig({
   logLevel: 'warn',
@@ -20,5 +22,16 @@ export default defineConfig({
       output: { format: 'es', entryFileNames: 'rackside.mjs', codeSplitting: false },
     },
   },
-  ssr: { target: 'node', noExternal: true },
+  ssr: {
+    target: 'node',
+    noExternal: true,
+    external: [
+      'express',
+      'express-pouchdb',
+      'pouchdb-core',
+      'pouchdb-adapter-memory',
+      'pouchdb-adapter-http',
+      'pouchdb-replication',
+    ],
+  },
 })

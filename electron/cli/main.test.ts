@@ -82,7 +82,7 @@ describe('rackside check', () => {
   test.each([
     [['check'], /^rackside: usage: rackside check/],
     [['check', 'missing.t'], /^rackside: cannot read missing\.t: no such file or folder\n$/],
-    [['check', 'a.txt'], /^rackside: check reads tsh \.t files/],
+    [['check', 'a.txt'], /^rackside: check reads tsh \.t files and Rackside \.json files/],
     [['check', 'a.t', '--frob'], /^rackside: unknown option --frob\n$/],
     [
       ['check', 'a.t', '--encoding', 'ebcdic'],

@@ -10,8 +10,10 @@ import { readFile } from 'node:fs/promises'
 import type { Server } from 'node:http'
 import { networkInterfaces } from 'node:os'
 import { join } from 'node:path'
-import express, { type Request, type Response } from 'express'
-import expressPouchDB from 'express-pouchdb'
+import { createRequire } from 'node:module'
+import type express from 'express'
+import type { Express, Request, Response } from 'express'
+import type expressPouchDBType from 'express-pouchdb'
 import type { AuthorityState } from '../../shared/authority/decide'
 import type { Decision, DeskIdentity, Proposal } from '../../shared/authority/proposal'
 import { err, ok, type Result, type RuleError } from '../../shared/result'
@@ -44,6 +46,14 @@ import { guardDatabaseRequest } from './guard'
 import { servedDatabase, venuePouch, type ChangesFeed, type PouchDatabase } from './pouch'
 import { revisedChunk, revisedRefusal, chunkRevisionIds } from './revs'
 import { hashToken, type StoredDesk } from './venue-file'
+
+/*
+ * Loaded when a server starts, not when the CLI does: every other command starts without them,
+ * and the bundle keeps these CommonJS packages as they are (vite.cli.config.ts).
+ */
+const require = createRequire(import.meta.url)
+const loadExpress = () => require('express') as typeof express
+const loadExpressPouchDB = () => require('express-pouchdb') as typeof expressPouchDBType
 
 export interface VenueServerOptions {
   /** EVENT.json, a Rackside tournament file (shared/formats/tournament-file.ts). */
@@ -355,6 +365,8 @@ export async function startAuthorityServer(
   }
 
   // ---- the HTTP surface ----
+  const express = loadExpress()
+  const expressPouchDB = loadExpressPouchDB()
   const app = express()
   app.disable('x-powered-by')
   const json = express.json({ limit: '4kb' })
@@ -752,7 +764,7 @@ async function appIndex(appDir: string): Promise<string | undefined> {
   }
 }
 
-function listen(app: express.Express, host: string, port: number): Promise<Result<Server>> {
+function listen(app: Express, host: string, port: number): Promise<Result<Server>> {
   return new Promise((resolve) => {
     const server = app.listen(port, host)
     server.once('listening', () => resolve(ok(server)))

@@ -8,6 +8,7 @@ import { backupPlugin } from './files/backups'
 import { createAppRouter } from './router'
 import { claimDesk } from './stores/desk-id'
 import { setRepository } from './stores/repository'
+import { isVenueMode } from './venue/venue-mode'
 import StorageUnavailableView from './views/StorageUnavailableView.vue'
 import './styles.css'
 
@@ -27,10 +28,18 @@ async function start(): Promise<void> {
     createApp(StorageUnavailableView, { problem }).mount('#app')
     return
   }
-  // A projector window gives no commands, so it needs no desk of its own and shows at once.
-  if (!location.hash.startsWith('#/projector/')) await claimDesk()
   setRepository(createDexieRepository(db))
-  createApp(App).use(createPinia().use(backupPlugin)).use(createAppRouter()).mount('#app')
+  const pinia = createPinia().use(backupPlugin)
+  const router = createAppRouter()
+  if (isVenueMode(document)) {
+    // A desk of the venue network (issue 21): the authority names the desk and holds the log.
+    const { startVenueDesk } = await import('./venue/start-desk')
+    await startVenueDesk(pinia, router)
+  } else if (!location.hash.startsWith('#/projector/')) {
+    // A projector window gives no commands, so it needs no desk of its own and shows at once.
+    await claimDesk()
+  }
+  createApp(App).use(pinia).use(router).mount('#app')
   void requestPersistence(window.rackside !== undefined)
 }
 

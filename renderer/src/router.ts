@@ -58,6 +58,13 @@ const routes: RouteRecordRaw[] = [
     component: () => import('./views/RecoveryView.vue'),
     props: true,
   },
+  {
+    // A browser desk of the venue network asks the director to join here (issue 21).
+    path: '/join',
+    name: 'join',
+    meta: { bare: true },
+    component: () => import('./views/JoinView.vue'),
+  },
   { path: '/:pathMatch(.*)*', redirect: '/' },
 ]
 

@@ -73,6 +73,14 @@ export async function chooseDesk(env: DeskEnvironment): Promise<string> {
   }
 }
 
+/**
+ * On the venue network the authority names the desk (issue 21: `d2`, taken from its token), so
+ * the entries it accepts carry the id this window's Undo looks for.
+ */
+export function adoptDesk(id: string): void {
+  claimed = id
+}
+
 /** Chooses this window's desk in the browser (main.ts awaits it before the app shows). */
 export async function claimDesk(): Promise<string> {
   claimed = await chooseDesk(browserDeskEnvironment())

@@ -1,0 +1,223 @@
+import { defineStore } from 'pinia'
+import { computed, ref, shallowRef } from 'vue'
+import { describeCommand } from '../../../shared/tournament/describe'
+import type { JoinRole, VenueDesk, VenueEvent, VenueInfo } from '../../../shared/venue/protocol'
+import { errorText } from '../i18n/messages'
+import { formatClockTime } from '../format'
+import { randomUuid } from '../random-id'
+import { badgeText } from '../venue/badge'
+import { askToJoin, fetchVenueInfo, joinStatus, type Fetch } from '../venue/join'
+import type { LinkState, VenueLink } from '../venue/link'
+import { deskKeeping, type DeskKeeping } from '../venue/venue-mode'
+import { announceLinkChanges, createVenueRepository } from '../venue/venue-repository'
+import { adoptDesk } from './desk-id'
+import { announceHere } from './live'
+import { setRepository } from './repository'
+
+/** What the venue store needs from the page, passed in so the join flow is tested without one. */
+export interface VenueEnvironment {
+  readonly origin: string
+  readonly fetch: Fetch
+  readonly keeping: DeskKeeping
+  /** Where the last event info is kept, so a desk reloaded while offline still opens the event. */
+  readonly storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
+  readonly openLink: (
+    origin: string,
+    token: string,
+    info: VenueInfo,
+    onRevoked: () => void,
+  ) => Promise<VenueLink>
+  /** Waits between two asks of whether the director approved. */
+  readonly wait: (ms: number) => Promise<void>
+}
+
+export function browserVenueEnvironment(openLink: VenueEnvironment['openLink']): VenueEnvironment {
+  return {
+    origin: location.origin,
+    fetch: (url, init) => fetch(url, init),
+    keeping: deskKeeping(localStorage, location.origin),
+    storage: localStorage,
+    openLink,
+    wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  }
+}
+
+/** How long a new desk waits for the first of the log before it shows the event. */
+const FIRST_LOG_MS = 20_000
+
+/**
+ * A desk that has just joined holds nothing yet: the event opens once the first entries have
+ * arrived (a 10 000-command log comes in one batch), or at once when the link is down.
+ */
+async function firstEntries(link: VenueLink, env: VenueEnvironment): Promise<void> {
+  for (let waited = 0; waited < FIRST_LOG_MS; waited += 100) {
+    if ((await link.acceptedFrom(-1)).length > 0 || link.state().kind !== 'online') return
+    await env.wait(100)
+  }
+}
+
+/** How often a waiting desk asks whether the director approved it. */
+const POLL_MS = 1000
+
+export const VENUE_PHASES = [
+  'starting',
+  'join',
+  'waiting',
+  'refused',
+  // Approved: the page starts again with its token, so every store is this desk's from the start.
+  'approved',
+  'connected',
+  'revoked',
+  'unreachable',
+] as const
+export type VenuePhase = (typeof VENUE_PHASES)[number]
+
+export interface ShownRefusal {
+  readonly id: string
+  readonly text: string
+}
+
+/**
+ * A window in venue mode (issue 21): joining, the link to the authority, and what the badge and
+ * the refusals show. The log itself is the tournament store's, through the venue repository.
+ */
+export const useVenueStore = defineStore('venue', () => {
+  const phase = ref<VenuePhase>('starting')
+  const code = ref<string | null>(null)
+  const problem = ref<string | null>(null)
+  const desk = shallowRef<VenueDesk | null>(null)
+  const event = shallowRef<VenueEvent | null>(null)
+  const linkState = shallowRef<LinkState>({ kind: 'online' })
+  const pending = ref(0)
+  const refusals = ref<readonly ShownRefusal[]>([])
+  let env: VenueEnvironment | undefined
+  let link: VenueLink | undefined
+
+  const infoKey = (): string => `rackside.venue.info:${env?.origin ?? ''}`
+
+  const badge = computed(() =>
+    desk.value === null
+      ? null
+      : badgeText(desk.value.name, linkState.value, pending.value, (iso) =>
+          formatClockTime(Date.parse(iso)).slice(0, 5),
+        ),
+  )
+
+  function revoked(): void {
+    phase.value = 'revoked'
+    env?.keeping.forgetToken()
+    env?.storage.removeItem(infoKey())
+    void link?.close()
+    link = undefined
+  }
+
+  /** As the app starts: a desk with a token opens the event, else it asks to join. */
+  async function start(environment: VenueEnvironment): Promise<VenuePhase> {
+    env = environment
+    const token = env.keeping.token()
+    if (token === null) return (phase.value = 'join')
+    const answer = await fetchVenueInfo(env.fetch, env.origin, token)
+    switch (answer.kind) {
+      case 'revoked':
+        revoked()
+        return phase.value
+      case 'info':
+        env.storage.setItem(infoKey(), JSON.stringify(answer.info))
+        await connect(token, answer.info)
+        return phase.value
+      case 'unreachable': {
+        // Reloaded during a Wi-Fi drop: the replicas in IndexedDB still hold the event.
+        const kept = env.storage.getItem(infoKey())
+        if (kept === null) {
+          problem.value = answer.message
+          return (phase.value = 'unreachable')
+        }
+        await connect(token, JSON.parse(kept) as VenueInfo)
+        return phase.value
+      }
+    }
+  }
+
+  async function connect(token: string, info: VenueInfo): Promise<void> {
+    if (!env) throw new Error('venue store used before start()')
+    const keeping = env.keeping
+    const opened = await env.openLink(env.origin, token, info, revoked)
+    link = opened
+    adoptDesk(info.desk.id)
+    desk.value = info.desk
+    event.value = info.event
+    setRepository(
+      createVenueRepository(opened, {
+        newId: randomUuid,
+        counter: { next: () => keeping.nextOrder(info.desk.id) },
+      }),
+    )
+    const refresh = async (): Promise<void> => {
+      linkState.value = opened.state()
+      if (linkState.value.kind === 'revoked') return revoked()
+      pending.value = (await opened.pending()).length
+    }
+    opened.onChange(() => void refresh())
+    opened.onRefused((refusal, proposal) => {
+      const what = proposal === undefined ? 'a command' : describeCommand(proposal.command)
+      refusals.value = [
+        ...refusals.value,
+        {
+          id: refusal._id,
+          text: `The director's laptop refused ${what}: ${errorText(refusal.error)}`,
+        },
+      ]
+    })
+    announceLinkChanges(opened, announceHere)
+    await firstEntries(opened, env)
+    await refresh()
+    if (phase.value !== 'revoked') phase.value = 'connected'
+  }
+
+  /** Asks to join as `role` and waits, asking every second, until the director answers. */
+  async function join(role: JoinRole, device: string): Promise<VenuePhase> {
+    if (!env) throw new Error('venue store used before start()')
+    problem.value = null
+    const asked = await askToJoin(env.fetch, env.origin, role, device)
+    if (!asked.ok) {
+      problem.value = asked.error.message
+      return (phase.value = 'join')
+    }
+    code.value = asked.value.code
+    phase.value = 'waiting'
+    for (;;) {
+      await env.wait(POLL_MS)
+      const status = await joinStatus(env.fetch, env.origin, asked.value.request)
+      // The Wi-Fi may drop while the director reads the code: keep asking.
+      if (!status.ok) continue
+      switch (status.value.status) {
+        case 'waiting':
+          continue
+        case 'refused':
+          return (phase.value = 'refused')
+        case 'approved':
+          env.keeping.keepToken(status.value.token)
+          return (phase.value = 'approved')
+      }
+    }
+  }
+
+  function dismiss(id: string): void {
+    refusals.value = refusals.value.filter((refusal) => refusal.id !== id)
+  }
+
+  return {
+    phase,
+    code,
+    problem,
+    desk,
+    event,
+    linkState,
+    pending,
+    refusals,
+    badge,
+    start,
+    join,
+    dismiss,
+  }
+})
