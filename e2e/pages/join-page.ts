@@ -41,10 +41,17 @@ export class JoinPage {
     return ((await this.code.textContent()) ?? '').replace(/\s+/g, '')
   }
 
-  /** After the director approved: the join screen gone and the badge naming this desk online. */
-  async joined(name: string, timeout = 30_000): Promise<void> {
+  /**
+   * After the director approved: the join screen gone and, on a result desk, the badge naming it
+   * online; a projector opens its full-screen view, which has no badge.
+   */
+  async joined(name: string, role: JoinAs, timeout = 30_000): Promise<void> {
     await expect(this.heading).toBeHidden({ timeout })
-    await expect(this.connection).toContainText(`${name} · online`, { timeout })
+    if (role === 'A projector') {
+      await expect(this.page.getByRole('heading', { level: 2 })).not.toHaveText('', { timeout })
+    } else {
+      await expect(this.connection).toContainText(`${name} · online`, { timeout })
+    }
   }
 
   /**

@@ -42,7 +42,11 @@ export function checkWithCli(path: string): { status: number | null; output: str
  * name, or its prefix (`logDatabase` in shared/venue/protocol.ts) when the generation is not
  * known here: the newest generation the browser holds is read.
  */
-export async function replicatedLog(page: Page, database = 'log-'): Promise<LoggedCommand[]> {
+export async function replicatedLog(
+  page: Page,
+  // A desk's local copies are named `rackside-venue-<remote name>` (renderer/src/venue/browser-link.ts).
+  database = 'rackside-venue-log-',
+): Promise<LoggedCommand[]> {
   const docs = await page.evaluate(async (wanted) => {
     const names = (await indexedDB.databases())
       .map((info) => info.name ?? '')
