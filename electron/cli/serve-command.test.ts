@@ -10,62 +10,74 @@ import {
   eventFile,
   proposal,
   resultAt,
+  until,
 } from '../venue/test-support/venue-event'
-import { sentence } from './serve-command'
+import { startVenueServer } from '../venue/server'
+import { answer, sentence } from './serve-command'
 import { runCli } from './test-support/run-cli'
 
 const MAIN = new URL('./main.ts', import.meta.url).pathname
 
+/** `rackside serve PATH --json` in a child process, its events read as they come. */
+function spawnServe(path: string) {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', MAIN, 'serve', path, '--port', '0', '--json', '--app', '/nonexistent'],
+    { stdio: ['pipe', 'pipe', 'pipe'] },
+  )
+  const events: ServeEvent[] = []
+  const waiters: { test: (e: ServeEvent) => boolean; resolve: (e: ServeEvent) => void }[] = []
+  createInterface({ input: child.stdout }).on('line', (line) => {
+    const event = JSON.parse(line) as ServeEvent
+    events.push(event)
+    for (const waiter of waiters.splice(0)) {
+      if (waiter.test(event)) waiter.resolve(event)
+      else waiters.push(waiter)
+    }
+  })
+  let stderr = ''
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+  const next = <K extends ServeEvent['event']>(kind: K) =>
+    new Promise<Extract<ServeEvent, { event: K }>>((resolve) => {
+      const found = events.find((e) => e.event === kind)
+      if (found !== undefined) return resolve(found as Extract<ServeEvent, { event: K }>)
+      waiters.push({
+        test: (e) => e.event === kind,
+        resolve: (e) => resolve(e as Extract<ServeEvent, { event: K }>),
+      })
+    })
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve))
+  return { child, events, next, exited, stderr: () => stderr }
+}
+
+/** A desk joins through the child's standard input; its token. */
+async function joined(serve: ReturnType<typeof spawnServe>, url: string, name: string) {
+  const asked = await fetch(`${url}${VENUE_ROUTES.join}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ role: 'desk', device: 'a test' }),
+  })
+  const { request } = (await asked.json()) as { request: string }
+  const { code } = await serve.next('desk')
+  serve.child.stdin.write(`approve ${code} ${name}\n`)
+  const { desk } = await serve.next('approved')
+  const status = (await (await fetch(`${url}${VENUE_ROUTES.joinStatus}${request}`)).json()) as {
+    token: string
+  }
+  return { desk, token: status.token }
+}
+
 describe('rackside serve (issue 21: "Scriptable for tests")', () => {
   test('--json: listening, a desk approved on standard input, a result accepted, SIGTERM saves EVENT.json', async () => {
     const path = await eventFile()
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', MAIN, 'serve', path, '--port', '0', '--json', '--app', '/nonexistent'],
-      {
-        stdio: ['pipe', 'pipe', 'pipe'],
-      },
-    )
-    const events: ServeEvent[] = []
-    const waiters: { test: (e: ServeEvent) => boolean; resolve: (e: ServeEvent) => void }[] = []
-    createInterface({ input: child.stdout }).on('line', (line) => {
-      const event = JSON.parse(line) as ServeEvent
-      events.push(event)
-      for (const waiter of waiters.splice(0)) {
-        if (waiter.test(event)) waiter.resolve(event)
-        else waiters.push(waiter)
-      }
-    })
-    let stderr = ''
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-    const next = <K extends ServeEvent['event']>(kind: K) =>
-      new Promise<Extract<ServeEvent, { event: K }>>((resolve) => {
-        const found = events.find((e) => e.event === kind)
-        if (found !== undefined) return resolve(found as Extract<ServeEvent, { event: K }>)
-        waiters.push({
-          test: (e) => e.event === kind,
-          resolve: (e) => resolve(e as Extract<ServeEvent, { event: K }>),
-        })
-      })
-    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve))
-
+    const serve = spawnServe(path)
+    const { child, next, exited } = serve
     const { url } = await next('listening')
-    const asked = await fetch(`${url}${VENUE_ROUTES.join}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ role: 'desk', device: 'a test' }),
-    })
-    const { request } = (await asked.json()) as { request: string }
-    const { code } = await next('desk')
-    child.stdin.write(`approve ${code} Desk 2\n`)
-    const { desk } = await next('approved')
+    const { desk, token } = await joined(serve, url, 'Desk 2')
     expect(desk).toEqual({ id: 'd1', name: 'Desk 2', role: 'desk' })
-    const status = (await (await fetch(`${url}${VENUE_ROUTES.joinStatus}${request}`)).json()) as {
-      token: string
-    }
     const put = await fetch(`${url}/db/${outboxDatabase(desk.id)}/p0`, {
       method: 'PUT',
-      headers: authorized(status.token),
+      headers: authorized(token),
       body: JSON.stringify(proposal('p0', 0, resultAt(1))),
     })
     expect(put.status).toBe(201)
@@ -75,7 +87,7 @@ describe('rackside serve (issue 21: "Scriptable for tests")', () => {
     child.kill('SIGTERM')
     expect(await exited).toBe(0)
     expect(await next('saved')).toEqual({ event: 'saved', path, commands: EVENT_LOG.length + 1 })
-    expect(stderr).toBe('')
+    expect(serve.stderr()).toBe('')
     const saved = readTournamentFile(await readFile(path, 'utf8'))
     expect(saved.ok && saved.value.log.at(-1)?.proposal).toBe('p0')
     expect(await runCli('check', path)).toMatchObject({
@@ -94,6 +106,107 @@ describe('rackside serve (issue 21: "Scriptable for tests")', () => {
       /EVENT\.json:\d+: not a Rackside tournament file: the JSON is damaged or cut short at line \d+/,
     )
     expect(stderr).toMatch(/EVENT\.json: 1 error/)
+  })
+
+  test('SIGKILL after "accepted" loses nothing: the restarted authority holds the result and the desk', async () => {
+    const path = await eventFile()
+    const first = spawnServe(path)
+    const { url } = await first.next('listening')
+    const { desk, token } = await joined(first, url, 'Desk 1')
+    await fetch(`${url}/db/${outboxDatabase(desk.id)}/p0`, {
+      method: 'PUT',
+      headers: authorized(token),
+      body: JSON.stringify(proposal('p0', 0, resultAt(1))),
+    })
+    await first.next('accepted')
+    first.child.kill('SIGKILL')
+    await first.exited
+
+    const second = spawnServe(path)
+    const { url: again } = await second.next('listening')
+    expect(await second.next('recovering')).toEqual({
+      event: 'recovering',
+      held: EVENT_LOG.length + 1,
+      desks: 1,
+    })
+    // The desk's token still opens it.
+    const info = await fetch(`${again}${VENUE_ROUTES.info}`, { headers: authorized(token) })
+    expect(info.status).toBe(200)
+    second.child.kill('SIGTERM')
+    expect(await second.exited).toBe(0)
+    const saved = readTournamentFile(await readFile(path, 'utf8'))
+    expect(saved.ok && saved.value.log.map((e) => e.proposal).filter(Boolean)).toEqual(['p0'])
+  }, 30_000)
+
+  test.each([
+    [['serve'], /^rackside: usage: rackside serve EVENT\.json/],
+    [['serve', 'missing.json'], /^rackside: cannot read .*missing\.json: no such file\n$/],
+    [
+      ['serve', 'x.json', '--port', 'eighty'],
+      /^rackside: --port takes a number from 0 to 65535, not "eighty"\n$/,
+    ],
+    [['serve', 'x.json', '--frob'], /^rackside: unknown option --frob\n$/],
+  ])('serve %j stops at once with a clear message', async (argv, message) => {
+    const { code, stderr } = await runCli(...argv)
+    expect(code).toBe(2)
+    expect(stderr).toMatch(message)
+  })
+
+  test('the director’s lines: approve with a name of several words, revoke by name, and what is not understood', async () => {
+    // The server's own events (approved, revoked) and the lines' answers go to one list, as
+    // serve prints both.
+    const events: ServeEvent[] = []
+    const started = await startVenueServer({
+      eventPath: await eventFile(),
+      host: '127.0.0.1',
+      port: 0,
+      onEvent: (e) => events.push(e),
+    })
+    if (!started.ok) throw new Error(started.error.message)
+    const server = started.value
+    let text = ''
+    const type = (line: string, json = true) =>
+      answer(
+        server,
+        line,
+        (e) => events.push(e),
+        { stdout: (t) => (text += t), stderr: () => {} },
+        json,
+      )
+    const ask = async () => {
+      const asked = await fetch(`${server.url}${VENUE_ROUTES.join}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ role: 'desk' }),
+      })
+      return ((await asked.json()) as { code: string }).code
+    }
+    const code = await ask()
+    type(`  approve ${code.toLowerCase()}   Front   desk `)
+    await until(() => events.some((e) => e.event === 'approved'))
+    expect(server.desks()).toEqual([{ id: 'd1', name: 'Front desk', role: 'desk' }])
+    type('revoke front DESK')
+    expect(events.at(-1)).toMatchObject({ event: 'revoked', desk: { name: 'Front desk' } })
+    const other = await ask()
+    type(`refuse ${other}`, false)
+    expect(text).toBe(`The desk with code ${other} was turned away.\n`)
+    type('approve')
+    type('launch rockets')
+    type('revoke Nobody')
+    expect(events.slice(-3)).toEqual([
+      {
+        event: 'error',
+        code: 'serve.input',
+        message: 'Type "approve CODE NAME", for example: approve K7MPQA Desk 2',
+      },
+      {
+        event: 'error',
+        code: 'serve.input',
+        message: '"launch" is not something serve understands: approve, refuse or revoke.',
+      },
+      { event: 'error', code: 'venue.no-desk', message: 'No desk is named "Nobody".' },
+    ])
+    await server.close()
   })
 
   test.each<[ServeEvent, string]>([

@@ -70,7 +70,7 @@ export async function serveCommand(argv: readonly string[], io: ServeIo): Promis
   if (!started.ok) throw new CliError(started.error.message)
   const server = started.value
   const lines = createInterface({ input: io.stdin ?? process.stdin, terminal: false })
-  lines.on('line', (line) => answer(server, line, say))
+  lines.on('line', (line) => answer(server, line, say, io, json))
   await (io.stop ?? stopSignal())
   lines.close()
   await server.close()
@@ -109,7 +109,13 @@ function stopSignal(): Promise<void> {
 }
 
 /** One line the director typed: `approve CODE NAME…`, `refuse CODE` or `revoke NAME…`. */
-export function answer(server: VenueServer, line: string, say: (event: ServeEvent) => void): void {
+export function answer(
+  server: VenueServer,
+  line: string,
+  say: (event: ServeEvent) => void,
+  io: CliIo,
+  json: boolean,
+): void {
   const [verb = '', ...words] = line.trim().split(/\s+/)
   const rest = words.join(' ')
   const problem = (message: string): void => say({ event: 'error', code: 'serve.input', message })
@@ -129,8 +135,12 @@ export function answer(server: VenueServer, line: string, say: (event: ServeEven
   if (command === 'refuse') {
     if (words.length !== 1) return problem('Type "refuse CODE", for example: refuse K7MPQA')
     const refused = server.refuse(rest)
-    if (!refused.ok)
+    if (!refused.ok) {
       say({ event: 'error', code: refused.error.code, message: refused.error.message })
+    } else if (!json) {
+      // No serve event tells a refusal (the desk hears it when it asks): the terminal says it.
+      io.stdout(`The desk with code ${rest.toUpperCase()} was turned away.\n`)
+    }
     return
   }
   if (command === 'revoke') {

@@ -9,6 +9,7 @@ const STEPS = [
   ['pairing replay: the event, the default plan and Swiss', 'tsx electron/bench/pairing-replay.ts'],
   ['pair through the built CLI at 2000 players', 'tsx electron/bench/cli-pair.ts'],
   ['registration up to 20,000 rows', 'tsx electron/bench/registration-scaling.ts'],
+  ['the venue authority: results a second, each fsynced', 'tsx electron/bench/venue-authority.ts'],
   ['the browser build the next steps drive', 'vite build --config vite.web.config.ts'],
   ['500 result slips to PDF', 'tsx e2e/bench/slips-to-pdf.ts'],
   ['opening a tournament file at 1000 and 2000 players', 'tsx e2e/bench/open-file.ts'],

@@ -12,6 +12,7 @@ import type { LoggedCommand } from '../../shared/tournament/commands'
 import { stableJson } from '../../shared/tournament/log'
 import { writeFileAtomic } from '../atomic-write'
 import { Journal, journalPath, readJournal, type JournalLine } from './journal'
+import { lockEvent, type EventLock } from './lock'
 import {
   readVenueFile,
   venueFilePath,
@@ -27,8 +28,16 @@ export type AuthorityMode =
   /** A desk holds more accepted commands than this authority: it decides nothing new. */
   | { readonly kind: 'behind'; readonly desk: string; readonly deskHeld: number }
 
-/** Called inside the queue after the journal holds the decision and before it is answered. */
-export type Publish = (decision: Decision, desk: DeskIdentity, heldBefore: number) => Promise<void>
+/**
+ * Called inside the queue after the journal holds the decision (`line`, as written) and before
+ * it is answered.
+ */
+export type Publish = (
+  decision: Decision,
+  desk: DeskIdentity,
+  heldBefore: number,
+  line: JournalLine,
+) => Promise<void>
 
 export interface OpenedAuthority {
   readonly host: AuthorityHost
@@ -65,15 +74,35 @@ export async function openAuthority(eventPath: string): Promise<Result<OpenedAut
     return err('venue.event-read', `cannot read ${eventPath}: ${why}`)
   }
   const file = readTournamentFile(text)
-  if (!file.ok) return err(file.error.code, `${eventPath}: ${file.error.message}`, file.error)
+  if (!file.ok) {
+    const { code, message, line, column } = file.error
+    const at = line === undefined ? '' : `:${String(line)}`
+    return err(code, `${eventPath}${at}: ${message}`, {
+      ...(line === undefined ? {} : { line }),
+      ...(column === undefined ? {} : { column }),
+    })
+  }
   const { tournamentId } = file.value
+  const lock = await lockEvent(eventPath)
+  if (!lock.ok) return lock
+  const opened = await openLocked(eventPath, file.value.log, tournamentId, lock.value)
+  if (!opened.ok) await lock.value.release()
+  return opened
+}
+
+async function openLocked(
+  eventPath: string,
+  fileLog: readonly LoggedCommand[],
+  tournamentId: string,
+  lock: EventLock,
+): Promise<Result<OpenedAuthority>> {
   const venue = await readVenueFile(venueFilePath(eventPath), tournamentId)
   if (!venue.ok) return venue
   const journal = await readJournal(journalPath(eventPath))
   if (!journal.ok) return journal
   const crashed = journal.value.lines.length > 0 || journal.value.torn !== null
 
-  const entries: LoggedCommand[] = [...file.value.log]
+  const entries: LoggedCommand[] = [...fileLog]
   const refusals = new Map<string, StoredRefusal>()
   for (const refusal of venue.value.refusals) refusals.set(refusal.proposal, refusal)
   const orders = new Map<string, number>(Object.entries(venue.value.orders))
@@ -107,6 +136,7 @@ export async function openAuthority(eventPath: string): Promise<Result<OpenedAut
     state,
     { ...venue.value, refusals: [...refusals.values()], orders: Object.fromEntries(orders) },
     await Journal.open(journalPath(eventPath)),
+    lock,
   )
   return ok({ host, notes: journal.value.torn === null ? [] : [journal.value.torn], crashed })
 }
@@ -117,6 +147,8 @@ export class AuthorityHost {
   private release: (() => void) | undefined
   private held: Promise<void> = Promise.resolve()
   private closed = false
+  /** Set as closing begins: held proposals are then dropped, not decided (the desk re-sends). */
+  private stopping = false
   publish: Publish = () => Promise.resolve()
 
   constructor(
@@ -124,6 +156,7 @@ export class AuthorityHost {
     private current: AuthorityState,
     private venueNow: VenueFile,
     private readonly journal: Journal,
+    private readonly lock: EventLock,
   ) {}
 
   state(): AuthorityState {
@@ -172,6 +205,7 @@ export class AuthorityHost {
   propose(proposal: Proposal, now: () => Date, order?: number): Promise<Decision> {
     return this.queued(async () => {
       await this.held
+      if (this.stopping) throw new Error('the authority is stopping')
       const at = now().toISOString()
       const mode = this.modeNow
       if (mode.kind === 'behind') {
@@ -203,7 +237,7 @@ export class AuthorityHost {
       await this.journal.append(line)
       this.current = next
       this.noteLine(line, order)
-      await this.publish(decision, proposal.desk, before)
+      await this.publish(decision, proposal.desk, before, line)
       return decision
     })
   }
@@ -219,6 +253,7 @@ export class AuthorityHost {
   ): Promise<Decision> {
     return this.queued(async () => {
       await this.held
+      if (this.stopping) throw new Error('the authority is stopping')
       const earlier = this.current.refused.get(proposalId)
       if (earlier !== undefined || this.current.accepted.has(proposalId)) {
         return earlier?.decision ?? { kind: 'refused', proposalId, error }
@@ -253,7 +288,7 @@ export class AuthorityHost {
     }
     this.noteLine(line, order)
     const decision: Decision = { kind: 'refused', proposalId, error }
-    await this.publish(decision, desk, this.current.log.length)
+    await this.publish(decision, desk, this.current.log.length, line)
     return decision
   }
 
@@ -280,6 +315,8 @@ export class AuthorityHost {
    * journal, whose lines both now hold. Waits for the decision under way.
    */
   close(now: () => Date): Promise<{ readonly path: string; readonly commands: number }> {
+    this.stopping = true
+    this.release?.()
     return this.queued(async () => {
       if (this.closed) return { path: this.eventPath, commands: this.current.log.length }
       this.closed = true
@@ -289,14 +326,19 @@ export class AuthorityHost {
       await writeFileAtomic(this.eventPath, new TextEncoder().encode(text))
       await writeVenueFile(venueFilePath(this.eventPath), this.venueNow)
       await this.journal.remove()
+      await this.lock.release()
       return { path: this.eventPath, commands: log.length }
     })
   }
 
   /** Drops the authority without saving, as SIGKILL would (tests; a crash). */
   async abandon(): Promise<void> {
+    this.stopping = true
+    this.release?.()
     this.closed = true
     await this.journal.close()
+    // A real SIGKILL leaves the lock; the next start sees its process gone and takes it over.
+    await this.lock.release()
   }
 
   private queued<T>(work: () => Promise<T>): Promise<T> {

@@ -4,8 +4,10 @@
  * beside EVENT.json; closing the authority writes EVENT.json with the whole log and empties it.
  */
 import { open, readFile, rm, truncate, type FileHandle } from 'node:fs/promises'
+import { dirname } from 'node:path'
 import { err, ok, type Result, type RuleError } from '../../shared/result'
 import type { LoggedCommand } from '../../shared/tournament/commands'
+import { syncFolder } from '../atomic-write'
 
 export type JournalLine =
   | {
@@ -91,7 +93,10 @@ export class Journal {
   ) {}
 
   static async open(path: string): Promise<Journal> {
-    return new Journal(path, await open(path, 'a'))
+    const handle = await open(path, 'a')
+    // A journal just created must survive a power cut too: its folder entry is flushed.
+    await syncFolder(dirname(path))
+    return new Journal(path, handle)
   }
 
   async append(line: JournalLine): Promise<void> {

@@ -16,7 +16,7 @@ export interface ChangeEvent {
   readonly doc?: unknown
 }
 
-export interface ChangesFeed {
+export interface ChangesFeed extends PromiseLike<unknown> {
   on(event: 'change', listener: (change: ChangeEvent) => void): ChangesFeed
   on(event: 'error', listener: (error: unknown) => void): ChangesFeed
   cancel(): void

@@ -53,6 +53,20 @@ describe('who may reach the databases (issue 21: "a desk without approval, or wi
     }
   })
 
+  test('revoking a desk ends its open live _changes request at once', async () => {
+    const s = await started()
+    const desk = await joinAs(s, 'desk', 'Desk 1')
+    const live = fetch(
+      `${s.url}/db/${logDatabase(s.event())}/_changes?feed=longpoll&since=now&timeout=20000`,
+      { headers: authorized(desk.token) },
+    )
+      .then(async (response) => `ended ${String(response.status)}: ${await response.text()}`)
+      .catch(() => 'cut')
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(s.revoke('Desk 1').ok).toBe(true)
+    expect(await live).toBe('cut')
+  })
+
   test('an approved desk reads the log but cannot write it, another outbox, nor create a database', async () => {
     const s = await started()
     const one = await joinAs(s, 'desk', 'Desk 1')
@@ -126,6 +140,19 @@ describe('who may reach the databases (issue 21: "a desk without approval, or wi
     expect(s.refuse(code).ok).toBe(true)
     const refused = await fetch(`${s.url}${VENUE_ROUTES.joinStatus}${request}`)
     expect(await refused.json()).toEqual({ status: 'refused' })
+  })
+
+  test('a join request that is not JSON gets one line of JSON back, never a stack trace', async () => {
+    const s = await started()
+    const bad = await fetch(`${s.url}${VENUE_ROUTES.join}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"role": ',
+    })
+    expect(bad.status).toBe(400)
+    const body = await bad.text()
+    expect(JSON.parse(body)).toMatchObject({ error: 'venue.bad-request' })
+    expect(body).not.toMatch(/\bat \w+ \(/)
   })
 
   test('a join request with no role is refused with a reason; a name already taken is refused', async () => {

@@ -96,8 +96,12 @@ describe('a desk replicates with the authority (issue 21: replication by the Cou
     const first = await started(path)
     const desk = await deskOf(first, 'Desk 1')
     for (let i = 0; i < 5; i++) await desk.propose(proposal(`p${String(i)}`, i, resultAt(i + 1)))
-    await desk.sync()
-    await until(() => first.log().length === EVENT_LOG.length + 5)
+    await desk.propose(proposal('clash', 5, resultAt(1, 100, 200)))
+    await until(async () => {
+      await desk.sync()
+      return (await desk.refusals()).length === 1
+    })
+    expect(first.log().length).toBe(EVENT_LOG.length + 5)
     const before = first.log()
     running.splice(running.indexOf(first), 1)
     await first.abandon()
@@ -107,7 +111,7 @@ describe('a desk replicates with the authority (issue 21: replication by the Cou
     expect(second.desks()).toEqual([{ id: 'd1', name: 'Desk 1', role: 'desk' }])
     // The desk's token still opens the restarted authority.
     desk.moveTo(second.url)
-    await desk.propose(proposal('p5', 5, resultAt(6)))
+    await desk.propose(proposal('p5', 6, resultAt(6)))
     await desk.sync()
     await until(() => second.log().length === EVENT_LOG.length + 6)
     expect(proposals(second.log())).toEqual(['p0', 'p1', 'p2', 'p3', 'p4', 'p5'])
@@ -116,5 +120,8 @@ describe('a desk replicates with the authority (issue 21: replication by the Cou
     // The rebuilt chunk carries the revisions the desk already held: nothing conflicts.
     const chunk = await desk.log.get('chunk-000000', { conflicts: true })
     expect(chunk['_conflicts']).toBeUndefined()
+    const refusal = await desk.decisions.get('clash', { conflicts: true })
+    expect(refusal['_conflicts']).toBeUndefined()
+    expect(refusal['_rev']).toMatch(/^1-/)
   })
 })

@@ -45,7 +45,8 @@ import { openAuthority } from './authority-host'
 import { guardDatabaseRequest } from './guard'
 import { servedDatabase, venuePouch, type ChangesFeed, type PouchDatabase } from './pouch'
 import { revisedChunk, revisedRefusal, chunkRevisionIds } from './revs'
-import { hashToken, type StoredDesk } from './venue-file'
+import { hashToken, type StoredDesk, type StoredRefusal } from './venue-file'
+import type { JournalLine } from './journal'
 
 /*
  * Loaded when a server starts, not when the CLI does: every other command starts without them,
@@ -178,8 +179,8 @@ export async function startAuthorityServer(
     }
   }
 
-  authority.publish = async (decision, desk, heldBefore) => {
-    await publish(authority.state(), decision, desk, heldBefore)
+  authority.publish = async (decision, desk, heldBefore, line) => {
+    await publish(authority.state(), heldBefore, line)
     switch (decision.kind) {
       case 'accepted':
         emit({
@@ -205,27 +206,17 @@ export async function startAuthorityServer(
 
   async function publish(
     state: AuthorityState,
-    decision: Decision,
-    desk: DeskIdentity,
     heldBefore: number,
+    line: JournalLine,
   ): Promise<void> {
-    switch (decision.kind) {
+    switch (line.kind) {
       case 'accepted':
         await writeChunks(state.log, heldBefore)
         return
-      case 'refused': {
-        const refusal = state.refused.get(decision.proposalId)
-        await writeRefusals([
-          {
-            _id: decision.proposalId,
-            type: 'refused',
-            desk: refusal?.desk ?? desk.id,
-            error: decision.error,
-            at: now().toISOString(),
-          },
-        ])
+      case 'refused':
+        // Its time is the journal's, so the document rebuilt after a restart is the same one.
+        await writeRefusals([refusalDoc(line)])
         return
-      }
     }
   }
 
@@ -242,18 +233,11 @@ export async function startAuthorityServer(
 
   // The databases rebuilt as they were: the same documents at the same revisions.
   await writeChunks(authority.state().log, 0)
-  await writeRefusals(
-    authority.refusals().map((r) => ({
-      _id: r.proposal,
-      type: 'refused',
-      desk: r.desk,
-      error: r.error,
-      at: r.at,
-    })),
-  )
+  await writeRefusals(authority.refusals().map(refusalDoc))
 
   // ---- desks, tokens and outboxes ----
   const requests = new Map<string, JoinRequest>()
+  const openRequests = new Map<string, Set<Response>>()
   const followers = new Map<string, Follower>()
   const statuses = new Map<string, DeskStatus>()
   let statusSeen: (() => void) | undefined
@@ -295,6 +279,9 @@ export async function startAuthorityServer(
       })
     }
     const feed = db.changes({ live: true, since: 0, include_docs: true })
+    // The feed is also a promise that rejects on an error or a cancel: without a handler that
+    // is an unhandled rejection, which ends a Node process (the spike's crash).
+    Promise.resolve(feed).catch(() => undefined)
     feed.on('change', (change) => {
       if (change.deleted === true || change.doc === undefined) return
       if (change.id === STATUS_ID) {
@@ -457,9 +444,15 @@ export async function startAuthorityServer(
       outbox: desk?.role === 'desk' ? outboxDatabase(desk.id) : undefined,
     })
     switch (answer) {
-      case 'allow':
+      case 'allow': {
+        // Kept so a revocation ends the desk's open requests (a live _changes) at once.
+        const deskId = desk?.id ?? ''
+        const open = openRequests.get(deskId) ?? new Set<Response>()
+        openRequests.set(deskId, open.add(res))
+        res.on('close', () => open.delete(res))
         next()
         return
+      }
       case 'unauthorized':
         res.status(401).json({ error: 'unauthorized', reason: unauthorized.message })
         return
@@ -503,6 +496,19 @@ export async function startAuthorityServer(
   }
 
   await Promise.all(activeDesks().map((desk) => follow(viewOf(desk))))
+  // Express's own error page shows a stack trace: a bad request gets one line of JSON instead.
+  app.use((error: unknown, _req: Request, res: Response, next: (e?: unknown) => void) => {
+    if (res.headersSent) return next(error)
+    const status = (error as { status?: unknown } | null)?.status
+    const code = typeof status === 'number' && status >= 400 && status < 500 ? status : 500
+    answerError(res, code, {
+      code: code === 500 ? 'venue.server' : 'venue.bad-request',
+      message:
+        code === 500
+          ? 'The authority could not answer this request.'
+          : `The request could not be read: ${error instanceof Error ? error.message : String(error)}`,
+    })
+  })
   const server = await listen(app, options.host, options.port)
   if (!server.ok) {
     await authority.abandon()
@@ -515,7 +521,13 @@ export async function startAuthorityServer(
   const addresses = lanAddresses(options.host, port, url)
   emit({ event: 'listening', url, addresses })
 
-  void recoverFromDesks()
+  recoverFromDesks().catch((e: unknown) => {
+    emit({
+      event: 'error',
+      code: 'venue.recover',
+      message: e instanceof Error ? e.message : String(e),
+    })
+  })
 
   async function recoverFromDesks(): Promise<void> {
     const known = activeDesks().filter((d) => d.role === 'desk')
@@ -534,10 +546,12 @@ export async function startAuthorityServer(
         resolve()
       }
       statusSeen = () => {
-        if (known.every((d) => statuses.has(d.id))) done()
+        if (closing || known.every((d) => statuses.has(d.id))) done()
       }
       statusSeen()
     })
+    // Closed while waiting: the next start asks the desks again.
+    if (closing) return
     const log = authority.state().log
     for (const desk of known) {
       const status = statuses.get(desk.id)
@@ -631,7 +645,9 @@ export async function startAuthorityServer(
             message: `Revoking ${desk.name}: ${e instanceof Error ? e.message : String(e)}`,
           })
         })
-      void unfollow(desk.id)
+      unfollow(desk.id).catch(() => undefined)
+      for (const res of openRequests.get(desk.id) ?? []) res.destroy()
+      openRequests.delete(desk.id)
       emit({ event: 'revoked', desk: view })
       changed()
       return ok(view)
@@ -647,6 +663,7 @@ export async function startAuthorityServer(
     async close() {
       if (closing) return
       closing = true
+      statusSeen?.()
       await Promise.all([...followers.keys()].map(unfollow))
       await closeServer(http)
       const saved = await authority.close(now)
@@ -658,6 +675,7 @@ export async function startAuthorityServer(
     ...venue,
     async abandon() {
       closing = true
+      statusSeen?.()
       await Promise.all([...followers.keys()].map(unfollow))
       await closeServer(http)
       await authority.abandon()
@@ -682,6 +700,10 @@ type ReadOutbox =
       readonly command: unknown
       readonly error: RuleError
     }
+
+function refusalDoc(line: StoredRefusal): RefusalDoc {
+  return { _id: line.proposal, type: 'refused', desk: line.desk, error: line.error, at: line.at }
+}
 
 function joinStatus(request: JoinRequest): JoinStatus {
   const answer = request.answer

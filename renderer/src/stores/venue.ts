@@ -1,5 +1,6 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
+import type { LoggedCommand } from '../../../shared/tournament/commands'
 import { describeCommand } from '../../../shared/tournament/describe'
 import type { JoinRole, VenueDesk, VenueEvent, VenueInfo } from '../../../shared/venue/protocol'
 import { errorText } from '../i18n/messages'
@@ -29,6 +30,10 @@ export interface VenueEnvironment {
   ) => Promise<VenueLink>
   /** Waits between two asks of whether the director approved. */
   readonly wait: (ms: number) => Promise<void>
+  /** Runs `run` every `ms` until stopped. */
+  readonly every: (ms: number, run: () => void) => () => void
+  /** Starts the page again (a new event at the authority: every store must start over). */
+  readonly restart: () => void
 }
 
 export function browserVenueEnvironment(openLink: VenueEnvironment['openLink']): VenueEnvironment {
@@ -39,6 +44,11 @@ export function browserVenueEnvironment(openLink: VenueEnvironment['openLink']):
     storage: localStorage,
     openLink,
     wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    every: (ms, run) => {
+      const timer = setInterval(run, ms)
+      return () => clearInterval(timer)
+    },
+    restart: () => location.reload(),
   }
 }
 
@@ -55,6 +65,13 @@ async function firstEntries(link: VenueLink, env: VenueEnvironment): Promise<voi
     await env.wait(100)
   }
 }
+
+/**
+ * How often a connected desk asks the authority about itself and the event: a revoked token is
+ * seen within seconds (replication's long poll would take until its timeout), and a file opened
+ * at the authority (a new event or generation) starts the desk again on it.
+ */
+const INFO_MS = 5000
 
 /** How often a waiting desk asks whether the director approved it. */
 const POLL_MS = 1000
@@ -103,7 +120,10 @@ export const useVenueStore = defineStore('venue', () => {
         ),
   )
 
+  let stopWatching: (() => void) | undefined
+
   function revoked(): void {
+    stopWatching?.()
     phase.value = 'revoked'
     env?.keeping.forgetToken()
     env?.storage.removeItem(infoKey())
@@ -169,6 +189,28 @@ export const useVenueStore = defineStore('venue', () => {
       ]
     })
     announceLinkChanges(opened, announceHere)
+    const watching = env
+    stopWatching = env.every(INFO_MS, () => {
+      void fetchVenueInfo(watching.fetch, watching.origin, token).then((answer) => {
+        switch (answer.kind) {
+          case 'revoked':
+            return revoked()
+          case 'unreachable':
+            return
+          case 'info': {
+            const now = answer.info.event
+            if (
+              now.tournamentId === info.event.tournamentId &&
+              now.generation === info.event.generation
+            )
+              return
+            watching.storage.setItem(infoKey(), JSON.stringify(answer.info))
+            stopWatching?.()
+            watching.restart()
+          }
+        }
+      })
+    })
     await firstEntries(opened, env)
     await refresh()
     if (phase.value !== 'revoked') phase.value = 'connected'
@@ -202,6 +244,19 @@ export const useVenueStore = defineStore('venue', () => {
     }
   }
 
+  /**
+   * The accepted log alone, on a venue desk: a copy saved from a desk holds what the authority
+   * accepted, never this desk's pending commands (issue 21). Null outside venue mode.
+   */
+  async function acceptedLog(): Promise<readonly LoggedCommand[] | null> {
+    return link === undefined ? null : link.acceptedFrom(-1)
+  }
+
+  /** Whether the entry at `seq` of a log of `length` is one of this desk's pending commands. */
+  function isPending(seq: number, length: number): boolean {
+    return link !== undefined && seq >= length - pending.value
+  }
+
   function dismiss(id: string): void {
     refusals.value = refusals.value.filter((refusal) => refusal.id !== id)
   }
@@ -219,5 +274,7 @@ export const useVenueStore = defineStore('venue', () => {
     start,
     join,
     dismiss,
+    acceptedLog,
+    isPending,
   }
 })

@@ -69,5 +69,15 @@ export async function openBrowserLink(
         ),
       }),
     replicate: PouchDB.replicate.bind(PouchDB),
+    network: (changed) => {
+      const offline = (): void => changed(false)
+      const online = (): void => changed(true)
+      window.addEventListener('offline', offline)
+      window.addEventListener('online', online)
+      return () => {
+        window.removeEventListener('offline', offline)
+        window.removeEventListener('online', online)
+      }
+    },
   })
 }

@@ -232,6 +232,28 @@ describe('the desk replicates with the authority (issue 21)', () => {
     await until(async () => (link.state().kind === 'revoked' ? true : undefined), 'revoked')
   })
 
+  test("the device's own network events set the badge's state at once", async () => {
+    const info = venueInfo()
+    const serverDb = server()
+    let tell: ((online: boolean) => void) | undefined
+    const link = await createPouchLink({
+      info,
+      local: (name) => new Memory(`net-${String(run)}-${name}`),
+      remote: (name) => serverDb(name),
+      replicate: PouchDB.replicate.bind(PouchDB),
+      now: () => new Date('2026-03-14T10:42:00.000Z'),
+      network: (changed) => {
+        tell = changed
+        return () => undefined
+      },
+    })
+    links.push(link)
+    tell?.(false)
+    expect(link.state()).toEqual({ kind: 'offline', since: '2026-03-14T10:42:00.000Z' })
+    tell?.(true)
+    expect(link.state()).toEqual({ kind: 'online' })
+  })
+
   test('every request to the authority carries the bearer token', async () => {
     const seen: (string | null)[] = []
     const fetch = authorizedFetch(

@@ -29,8 +29,8 @@ export function backOff(delay: number): number {
   return Math.min(MAX_RETRY_MS, delay <= 0 ? 250 : delay * 2)
 }
 
-/** Chunks per pull batch: a 10 000-command log arrives in one or two batches. */
-const BATCH_SIZE = 100
+/** Documents per replication batch: a 20 000-command log (200 chunks) arrives in one. */
+const BATCH_SIZE = 250
 
 /** The local document that remembers which of this desk's proposals were answered. */
 const ANSWERED_ID = '_local/answered'
@@ -47,6 +47,11 @@ export interface PouchLinkOptions {
   readonly remote: (name: string, unauthorized: () => void) => PouchDB.Database
   readonly replicate: PouchDB.Static['replicate']
   readonly now?: () => Date
+  /**
+   * The device's own word on its network (a browser's `offline`/`online` events): a request in
+   * flight when the Wi-Fi drops may hang until its timeout before replication says so.
+   */
+  readonly network?: (changed: (online: boolean) => void) => () => void
 }
 
 type Listener = () => void
@@ -291,14 +296,24 @@ export async function createPouchLink(options: PouchLinkOptions): Promise<VenueL
   watch(replicate(options.remote(names.decisions, revoke), localDecisions, pull))
   if (outbox && names.outbox !== undefined) {
     watch(
+      // The checkpoint stays on this side: the authority's copy of the outbox is never read for
+      // one, so no request answers 404 (a console error in a browser) and nothing but the
+      // proposals and the status is written there.
       replicate(outbox, options.remote(names.outbox, revoke), {
         live: true,
         retry: true,
+        checkpoint: 'source',
         batch_size: BATCH_SIZE,
         back_off_function: backOff,
       }),
     )
   }
+
+  const stopNetwork = options.network?.((online) => {
+    if (!online) wentOffline()
+    // Back on the network: online until replication's next attempt says otherwise.
+    else setState({ kind: 'online' })
+  })
 
   await readAccepted().then(writeStatus)
 
@@ -334,6 +349,7 @@ export async function createPouchLink(options: PouchLinkOptions): Promise<VenueL
     },
     state: () => state,
     async close() {
+      stopNetwork?.()
       for (const replication of replications) replication.cancel()
       for (const feed of feeds) feed.cancel()
       await Promise.allSettled([answeredWrite, statusWrite])

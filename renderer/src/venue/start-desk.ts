@@ -7,10 +7,26 @@ import type { Router } from 'vue-router'
 import { browserVenueEnvironment, useVenueStore } from '../stores/venue'
 import { openBrowserLink } from './browser-link'
 
+/**
+ * Loads every screen's code while the authority answers: a desk keeps working through a Wi-Fi
+ * drop (issue 21), and a screen first opened then could not be fetched.
+ */
+function loadEveryScreen(router: Router): void {
+  for (const route of router.getRoutes()) {
+    for (const component of Object.values(route.components ?? {})) {
+      // The router's lazy screens are `() => import(…)`; the others are component objects.
+      if (typeof component === 'function') {
+        void (component as () => Promise<unknown>)().catch(() => undefined)
+      }
+    }
+  }
+}
+
 export async function startVenueDesk(pinia: Pinia, router: Router): Promise<void> {
   const venue = useVenueStore(pinia)
   const phase = await venue.start(browserVenueEnvironment(openBrowserLink))
   const event = venue.event
+  if (phase === 'connected') loadEveryScreen(router)
   if (phase !== 'connected' || event === null) {
     await router.replace({ name: 'join' })
     return

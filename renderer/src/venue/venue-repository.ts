@@ -8,6 +8,9 @@ import { commutes, headOfLog } from '../../../shared/authority/proposal'
 import { err, ok, type Result } from '../../../shared/result'
 import type { LoggedCommand } from '../../../shared/tournament/commands'
 import { LOG_VERSION } from '../../../shared/tournament/log-version'
+import { followLog, type HeldLog } from '../../../shared/formats/follow-log'
+import { checkLog } from '../../../shared/formats/tournament-file'
+import { pendingThatApply } from '../../../shared/venue/pending'
 import type { OutboxProposal } from '../../../shared/venue/protocol'
 import type { TournamentRepository } from '../db/repository'
 import { checkHead, storageFailed, summarizeLog } from '../db/summary'
@@ -55,16 +58,39 @@ export function createVenueRepository(
   link: VenueLink,
   options: VenueRepositoryOptions,
 ): TournamentRepository {
+  /** The accepted log and its fold, followed as it grows (`followLog`), never folded twice. */
+  let held: HeldLog | null = null
+
+  function followAccepted(accepted: readonly LoggedCommand[]): HeldLog | null {
+    const { tournamentId, generation } = link.event()
+    if (held !== null && held.generation === generation && accepted.length >= held.log.length) {
+      if (accepted.length === held.log.length && accepted.at(-1) === held.log.at(-1)) return held
+      const followed = followLog(tournamentId, held, {
+        log: accepted.slice(held.log.length - 1),
+        generation,
+      })
+      if (followed.ok && followed.value.kind === 'followed') {
+        return { log: followed.value.log, state: followed.value.state, generation }
+      }
+    }
+    const checked = checkLog(tournamentId, accepted)
+    return checked.ok ? { log: checked.value.log, state: checked.value.state, generation } : null
+  }
+
   async function view(): Promise<{
     accepted: readonly LoggedCommand[]
     pending: readonly OutboxProposal[]
     log: readonly LoggedCommand[]
   }> {
     const [accepted, pending] = await Promise.all([link.acceptedFrom(-1), link.pending()])
+    held = accepted.length === 0 ? null : followAccepted(accepted)
+    // Only the pending commands the accepted log still takes: the others will be refused.
+    const shown =
+      held === null ? pending : pendingThatApply(link.event().tournamentId, held.state, pending)
     return {
       accepted,
       pending,
-      log: [...accepted, ...pendingEntries(link, accepted.length, pending)],
+      log: [...accepted, ...pendingEntries(link, accepted.length, shown)],
     }
   }
 
@@ -111,7 +137,12 @@ export function createVenueRepository(
         entry,
         head,
       )
-      if (!fits.ok) return fits
+      // A result, check-in or registration commutes: the authority applies it to its own current
+      // state whatever the desk had seen (issue 21), so a log grown meanwhile by other desks'
+      // commands is no reason to make the operator type it again. The store reads the log again
+      // on the change this proposal makes. Another generation is still refused.
+      const grownMeanwhile = !fits.ok && fits.error.code === 'storage.conflict'
+      if (!fits.ok && !(grownMeanwhile && commutes(entry.command))) return fits
       // The authority checks a pairing, plan, rules change, undo or redo against its own head;
       // built on results it has not accepted yet, it could only be refused (issue 21).
       if (!commutes(entry.command) && pending.length > 0) return pendingRefusal(pending.length)

@@ -1,0 +1,157 @@
+import { spawnSync } from 'node:child_process'
+import { appendFile, readFile, writeFile } from 'node:fs/promises'
+import { describe, expect, test } from 'vitest'
+import { headOfLog, type DeskIdentity, type Proposal } from '../../shared/authority/proposal'
+import type { Command } from '../../shared/tournament/commands'
+import { openAuthority, type AuthorityHost } from './authority-host'
+import { journalPath } from './journal'
+import { lockPath } from './lock'
+import { EVENT_LOG, eventFile, resultAt } from './test-support/venue-event'
+
+const DESK: DeskIdentity = { id: 'd1', role: 'desk' }
+const DIRECTOR: DeskIdentity = { id: 'director', role: 'director' }
+const clock = () => new Date('2026-03-14T10:00:00.000Z')
+
+async function opened(path: string): Promise<AuthorityHost> {
+  const result = await openAuthority(path)
+  if (!result.ok) throw new Error(result.error.message)
+  return result.value.host
+}
+
+function proposalOf(host: AuthorityHost, id: string, command: Command, desk = DESK): Proposal {
+  return { proposalId: id, desk, builtOn: headOfLog(host.state().log), command }
+}
+
+describe('the authority host (issue 21: "the authority\'s store syncs to disk before it answers")', () => {
+  test('each decision is in the journal when its answer comes back', async () => {
+    const path = await eventFile()
+    const host = await opened(path)
+    const decision = await host.propose(proposalOf(host, 'p0', resultAt(1)), clock, 0)
+    expect(decision.kind).toBe('accepted')
+    const lines = (await readFile(journalPath(path), 'utf8')).trim().split('\n')
+    expect(lines.map((l) => JSON.parse(l) as unknown)).toMatchObject([
+      { kind: 'accepted', entry: { seq: EVENT_LOG.length, proposal: 'p0', desk: 'd1' }, order: 0 },
+    ])
+    await host.abandon()
+  })
+
+  test('a refused proposal re-sent after a restart gets its first answer, though the log would now take it', async () => {
+    const path = await eventFile()
+    const first = await opened(path)
+    await first.propose(proposalOf(first, 'p0', resultAt(1)), clock, 0)
+    // Table 1 again: refused, it has a result.
+    const clash = proposalOf(first, 'p1', resultAt(1, 200, 300))
+    const refused = await first.propose(clash, clock, 1)
+    expect(refused.kind).toBe('refused')
+    // The director takes p0 back: p1 alone would now be accepted.
+    const undo = await first.propose(
+      proposalOf(first, 'u', { type: 'undo', seq: EVENT_LOG.length }, DIRECTOR),
+      clock,
+    )
+    expect(undo.kind).toBe('accepted')
+    await first.close(clock)
+
+    const second = await opened(path)
+    expect(second.nextOrder('d1')).toBe(2)
+    const again = await second.propose(clash, clock, 1)
+    expect(again).toEqual(refused)
+    expect(second.state().log.length).toBe(EVENT_LOG.length + 2)
+    await second.close(clock)
+    await expect(readFile(journalPath(path))).rejects.toThrow(/ENOENT/)
+  })
+
+  test('a last journal line cut by a crash is dropped with a note, and the journal cut back to whole lines', async () => {
+    const path = await eventFile()
+    const first = await opened(path)
+    await first.propose(proposalOf(first, 'p0', resultAt(1)), clock, 0)
+    await first.abandon()
+    await appendFile(journalPath(path), '{"kind":"accepted","entry":{"seq":')
+    const reopened = await openAuthority(path)
+    if (!reopened.ok) throw new Error(reopened.error.message)
+    expect(reopened.value.crashed).toBe(true)
+    expect(reopened.value.notes).toEqual([
+      expect.stringMatching(/the last line \(2\) was cut short by a crash and is dropped/),
+    ])
+    const host = reopened.value.host
+    expect(host.state().log.length).toBe(EVENT_LOG.length + 1)
+    await host.propose(proposalOf(host, 'p1', resultAt(2)), clock, 1)
+    await host.abandon()
+    const again = await opened(path)
+    expect(
+      again
+        .state()
+        .log.map((e) => e.proposal)
+        .filter(Boolean),
+    ).toEqual(['p0', 'p1'])
+    await again.abandon()
+  })
+
+  test.each([
+    [
+      'a damaged line before the last',
+      async (path: string) => writeFile(journalPath(path), 'not json\n{"kind":"accepted"}\n'),
+      /EVENT\.json\.journal, line 1: not a journal line; the journal is damaged/,
+    ],
+    [
+      'an empty EVENT.json',
+      async (path: string) => writeFile(path, ''),
+      /EVENT\.json:1: not a Rackside tournament file: the JSON is damaged or cut short at line 1/,
+    ],
+    [
+      'not a tournament file',
+      async (path: string) => writeFile(path, '{"format":"something-else"}'),
+      /EVENT\.json:1: not a Rackside tournament file: "format" is string "something-else"/,
+    ],
+  ])('%s: refused, naming the file and the problem', async (_what, damage, message) => {
+    const path = await eventFile()
+    await damage(path)
+    const result = await openAuthority(path)
+    expect(result.ok ? 'opened' : result.error.message).toMatch(message)
+  })
+
+  test('one authority per file: a second is refused while the first runs; a lock left by a dead process is taken over', async () => {
+    const path = await eventFile()
+    const first = await opened(path)
+    const second = await openAuthority(path)
+    expect(second.ok ? 'opened' : second.error.code).toBe('venue.locked')
+    await first.close(clock)
+    const dead = spawnSync(process.execPath, ['-e', '']).pid
+    await writeFile(lockPath(path), `${String(dead)}\n`)
+    const third = await opened(path)
+    await third.close(clock)
+    await expect(readFile(lockPath(path))).rejects.toThrow(/ENOENT/)
+  })
+
+  test('a missing file is named', async () => {
+    const result = await openAuthority('/nonexistent/EVENT.json')
+    expect(result.ok ? 'opened' : result.error.message).toBe(
+      'cannot read /nonexistent/EVENT.json: no such file',
+    )
+  })
+
+  test('closing while a proposal waits for the recovery: it is dropped, not decided, and the file saved', async () => {
+    const path = await eventFile()
+    const host = await opened(path)
+    host.setMode({ kind: 'recovering' })
+    const waiting = host.propose(proposalOf(host, 'p0', resultAt(1)), clock, 0)
+    const saved = await host.close(clock)
+    expect(saved.commands).toBe(EVENT_LOG.length)
+    await expect(waiting).rejects.toThrow(/stopping/)
+  })
+
+  test('while recovering, proposals wait; once behind, they are refused with venue.behind', async () => {
+    const path = await eventFile()
+    const host = await opened(path)
+    host.setMode({ kind: 'recovering' })
+    const waiting = host.propose(proposalOf(host, 'p0', resultAt(1)), clock, 0)
+    let answered = false
+    void waiting.then(() => (answered = true))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(answered).toBe(false)
+    host.setMode({ kind: 'behind', desk: 'Desk 2', deskHeld: 99 })
+    const decision = await waiting
+    expect(decision.kind === 'refused' && decision.error.code).toBe('venue.behind')
+    expect(host.state().log.length).toBe(EVENT_LOG.length)
+    await host.abandon()
+  })
+})
