@@ -113,7 +113,7 @@ test('two desks and a projector share one event through a crash and a Wi-Fi drop
 }) => {
   // 200 typed results, a restart and 20 s offline on a busy 2-core machine.
   test.setTimeout(900_000)
-  const folder = mkdtempSync(join(tmpdir(), 'rackside-venue-'))
+  const folder = mkdtempSync(join(tmpdir(), 'rackside-venue-e2e-'))
   const event = writeRoundOneEvent(folder, TABLES)
   const watch = new ConsoleWatch()
   const authority = await Authority.start({ eventFile: event.path, port: AUTHORITY_PORT })
@@ -128,6 +128,13 @@ test('two desks and a projector share one event through a crash and a Wi-Fi drop
     const line = new ResultsPage(desk.page).line
     await line.focus()
     await expect(line).toBeFocused()
+  }
+  /** Waits until `done`, failing with what the authority said last (decisions come from it). */
+  const decided = async (done: () => boolean, what: string): Promise<void> => {
+    const poll = expect.poll(done, { timeout: 300_000 })
+    await poll.toBe(true).catch((error: unknown) => {
+      throw new Error(`${what}: not within 5 minutes\n${authority.tail()}\n${String(error)}`)
+    })
   }
   const accepted = (desk: Joined): number =>
     new Set(
@@ -163,7 +170,7 @@ test('two desks and a projector share one event through a crash and a Wi-Fi drop
     typeResults(two.page, [...CLASHES, ...range(141, 160)], deskTwoLine),
     (async () => {
       await typeResults(one.page, range(41, 100), deskOneLine)
-      await expect.poll(() => accepted(one), { timeout: 300_000 }).toBe(100)
+      await decided(() => accepted(one) === 100, "desk 1's 100 results accepted")
     })(),
   ])
   await expect(two.join.connection).toContainText('offline')
@@ -189,7 +196,7 @@ test('two desks and a projector share one event through a crash and a Wi-Fi drop
   await typeResults(two.page, range(161, 190), deskTwoLine)
 
   // Every result decided: 190 accepted and nothing else refused.
-  await expect.poll(() => accepted(one) + accepted(two), { timeout: 300_000 }).toBe(TABLES)
+  await decided(() => accepted(one) + accepted(two) === TABLES, `all ${TABLES} results accepted`)
   expect(authority.all('refused')).toHaveLength(CLASHES.length)
   for (const desk of [one, two]) {
     await expect(desk.join.connection).toContainText('online', { timeout: 120_000 })
