@@ -106,18 +106,27 @@ async function noteWhenShown(
       globalThis.benchShownAt = Date.now()
     }).observe(document.body, { childList: true, subtree: true, characterData: true })
   })`)
+  // Polled by evaluate: waitForFunction builds its predicate with `new Function`, which the
+  // authority's CSP for the desk app (no 'unsafe-eval') forbids.
   return async (page) => {
-    const handle = await page.waitForFunction('globalThis.benchShownAt', undefined, {
-      timeout: 120_000,
-      polling: 100,
-    })
-    return (await handle.jsonValue()) as number
+    for (let waited = 0; waited < 120_000; waited += 100) {
+      const at = await page.evaluate<number | undefined>('globalThis.benchShownAt')
+      if (at !== undefined) return at
+      await page.waitForTimeout(100)
+    }
+    throw new Error('the desk did not show the whole log within two minutes')
   }
 }
 
-/** The Overview's "Today at the desk" row of division A: round 18 paired, no result missing. */
+/**
+ * The whole log on screen: the Overview's "Today at the desk" row of division A (round 18 paired,
+ * no result missing), where one laptop opens a file, or the Results screen's "Missing results in
+ * round 18: 0", where an approved desk opens. A desk holds a prefix of the log until the rest
+ * arrives (`logFromChunks`), and only the whole log has round 18's last result.
+ */
 const WHOLE_LOG_SHOWN = `[...document.querySelectorAll('table[aria-label="Today at the desk"] tbody tr')]
-  .some((tr) => /\\b18\\b/.test(tr.cells[2]?.textContent ?? '') && (tr.cells[3]?.textContent ?? '').trim() === 'none')`
+  .some((tr) => /\\b18\\b/.test(tr.cells[2]?.textContent ?? '') && (tr.cells[3]?.textContent ?? '').trim() === 'none')
+  || [...document.querySelectorAll('h2')].some((h) => h.textContent === 'Missing results in round 18: 0')`
 
 // The CLI as a director runs it, rebuilt from the sources (VENUE_CLI=source runs those instead).
 if (process.env['VENUE_CLI'] !== 'source') {
