@@ -7,7 +7,7 @@ import { JoinPage, type JoinAs } from './pages/join-page'
 import { ResultsPage } from './pages/results-page'
 import { ConsoleWatch } from './support/console-watch'
 import { Authority, stopAllAuthorities } from './support/serve'
-import { checkWithCli, readCopy, replicatedLog, savedCopy } from './support/venue-copies'
+import { checkWithCli, logReader, readCopy, replicatedLog, savedCopy } from './support/venue-copies'
 import { writeRoundOneEvent } from './support/venue-event'
 
 /*
@@ -131,17 +131,23 @@ test('two desks and a projector share one event through a crash and a Wi-Fi drop
   }
   /** Waits until `done`, failing with what the authority said last (decisions come from it). */
   const decided = async (done: () => boolean, what: string): Promise<void> => {
-    const poll = expect.poll(done, { timeout: 300_000 })
+    const poll = expect.poll(
+      async () => {
+        if (authority.running) held = await readLog().catch(() => held)
+        return done()
+      },
+      { timeout: 300_000 },
+    )
     await poll.toBe(true).catch((error: unknown) => {
       throw new Error(`${what}: not within 5 minutes\n${authority.tail()}\n${String(error)}`)
     })
   }
+  // Counted in the authority's log itself, read by the protocol: an entry journaled just before
+  // the SIGKILL is in the log though its `accepted` line was never printed.
+  const readLog = await logReader(authority)
+  let held: LoggedCommand[] = []
   const accepted = (desk: Joined): number =>
-    new Set(
-      authority
-        .all('accepted', (e) => e.desk === desk.deskId && e.type === 'recordResult')
-        .map((e) => e.proposal),
-    ).size
+    held.filter((e) => e.desk === desk.deskId && e.command.type === 'recordResult').length
 
   // Both desks at once; the authority dies after its 30th result and comes back on its files.
   const crash = (async () => {

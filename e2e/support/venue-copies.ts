@@ -3,9 +3,16 @@ import type { Page } from '@playwright/test'
 import { readTournamentFile, type TournamentFile } from '../../shared/formats/tournament-file'
 import type { LoggedCommand } from '../../shared/tournament/commands'
 import { logFromChunks } from '../../shared/venue/chunks'
+import {
+  bearer,
+  VENUE_ROUTES,
+  type JoinRequested,
+  type JoinStatus,
+  type VenueInfo,
+} from '../../shared/venue/protocol'
 import { AppShell } from '../pages/app-shell'
 import { FilesPage } from '../pages/files-page'
-import { CLI_COMMAND } from './serve'
+import { CLI_COMMAND, type Authority } from './serve'
 
 /*
  * Each copy of a venue event's log, read the way a director would (issue 21: "any desk's full copy
@@ -87,4 +94,40 @@ export async function replicatedLog(
   const log = logFromChunks(docs)
   if (!log.ok) throw new Error(`${database} in the browser: ${log.error.message}`)
   return [...log.value]
+}
+
+/**
+ * A read-only reader of the authority's log by the protocol (a projector joined over HTTP and
+ * approved on stdin): what the authority has accepted, whatever it managed to print before a
+ * SIGKILL (an entry journaled just before the kill is in the log with no `accepted` line).
+ */
+export async function logReader(authority: Authority): Promise<() => Promise<LoggedCommand[]>> {
+  const url = authority.url
+  const asked = (await (
+    await fetch(`${url}${VENUE_ROUTES.join}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ role: 'projector', device: 'venue e2e reader' }),
+    })
+  ).json()) as JoinRequested
+  await authority.waitFor('desk', (event) => event.code === asked.code)
+  await authority.approve(asked.code, 'Reader')
+  let status: JoinStatus = { status: 'waiting', code: asked.code }
+  for (let tries = 0; status.status === 'waiting' && tries < 300; tries++) {
+    const response = await fetch(`${url}${VENUE_ROUTES.joinStatus}${asked.request}`)
+    status = (await response.json()) as JoinStatus
+    if (status.status === 'waiting') await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  if (status.status !== 'approved') throw new Error(`the reader was not approved: ${status.status}`)
+  const headers = { Authorization: bearer(status.token) }
+  const info = (await (await fetch(`${url}${VENUE_ROUTES.info}`, { headers })).json()) as VenueInfo
+  return async () => {
+    const path = `${VENUE_ROUTES.databases}/${info.databases.log}/_all_docs?include_docs=true`
+    const response = await fetch(`${authority.url}${path}`, { headers })
+    if (!response.ok) throw new Error(`reading the log: HTTP ${String(response.status)}`)
+    const body = (await response.json()) as { rows: { doc?: unknown }[] }
+    const log = logFromChunks(body.rows.map((row) => row.doc))
+    if (!log.ok) throw new Error(`the authority's log: ${log.error.message}`)
+    return [...log.value]
+  }
 }
