@@ -1,0 +1,170 @@
+import { createRequire } from 'node:module'
+import type { BuiltOn } from '../../shared/authority/proposal'
+import type { Command } from '../../shared/tournament/commands'
+import {
+  bearer,
+  VENUE_ROUTES,
+  type JoinRequested,
+  type JoinRole,
+  type JoinStatus,
+  type LogChunk,
+  type OutboxProposal,
+  type VenueInfo,
+} from '../../shared/venue/protocol'
+import type { Authority } from './serve'
+
+/*
+ * A desk in Node, on the same protocol a browser desk uses (issue 21): it asks to join, is
+ * approved by the authority's stdin, keeps its outbox in a memory PouchDB pushed live to its
+ * outbox on the authority, and pulls the log database live into a memory copy. For benches that
+ * need more desks than a 2-core machine can run browsers: each `propose` is one OutboxProposal
+ * document, as the browser desk writes it; `seen` says when each accepted proposal reached here.
+ */
+
+/*
+ * The few PouchDB calls a desk makes, typed here: @types/pouchdb-core declares a global `Buffer`
+ * interface of its own, which breaks Node's `Buffer` for every other file of this project (e2e
+ * mixes Node and DOM types), so the modules are loaded untyped and given this shape.
+ */
+interface PouchDatabase<T extends object> {
+  put(doc: T): Promise<unknown>
+  destroy(): Promise<unknown>
+}
+interface Replication {
+  on(event: 'change', listener: (info: { readonly docs: readonly unknown[] }) => void): Replication
+  on(event: 'error', listener: (error: unknown) => void): Replication
+  cancel(): void
+}
+interface PouchStatic {
+  plugin(plugin: unknown): PouchStatic
+  new <T extends object>(name: string, options: object): PouchDatabase<T>
+  replicate(
+    source: PouchDatabase<object>,
+    target: PouchDatabase<object>,
+    options: object,
+  ): Replication
+}
+const require = createRequire(import.meta.url)
+const Pouch = (require('pouchdb-core') as PouchStatic)
+  .plugin(require('pouchdb-adapter-memory'))
+  .plugin(require('pouchdb-adapter-http'))
+  .plugin(require('pouchdb-replication'))
+
+/** The spike: PouchDB's back-off doubles up to 10 minutes; capped at 2 s a desk is back in 1.9 s. */
+const backOff = (delay: number): number => (delay === 0 ? 100 : Math.min(2000, delay * 2))
+
+async function json<T>(response: Response, what: string): Promise<T> {
+  if (!response.ok)
+    throw new Error(`${what}: HTTP ${String(response.status)} ${await response.text()}`)
+  return (await response.json()) as T
+}
+
+export class NodeDesk {
+  /** Accepted proposal id → when this desk first held it (`performance.now()`). */
+  readonly seen = new Map<string, number>()
+  /** Proposal id → when this desk wrote it to its own outbox. */
+  readonly proposedAt = new Map<string, number>()
+  private order = 0
+  private readonly outbox: PouchDatabase<OutboxProposal>
+  private readonly log: PouchDatabase<LogChunk>
+  private readonly replications: Replication[] = []
+
+  private constructor(
+    readonly name: string,
+    readonly token: string,
+    readonly info: VenueInfo,
+    url: string,
+  ) {
+    const remote = <T extends object>(database: string): PouchDatabase<T> =>
+      new Pouch<T>(`${url}${VENUE_ROUTES.databases}/${database}`, {
+        skip_setup: true,
+        fetch: (target: string, init?: RequestInit) => {
+          const headers = new Headers(init?.headers)
+          headers.set('Authorization', bearer(token))
+          return fetch(target, { ...init, headers })
+        },
+      })
+    const local = `${name}-${String(Math.random()).slice(2)}`
+    this.outbox = new Pouch<OutboxProposal>(`outbox-${local}`, { adapter: 'memory' })
+    this.log = new Pouch<LogChunk>(`log-${local}`, { adapter: 'memory' })
+    const options = { live: true, retry: true, back_off_function: backOff }
+    const pull = Pouch.replicate(remote<LogChunk>(info.databases.log), this.log, options)
+    pull.on('change', (change) => {
+      const now = performance.now()
+      for (const doc of change.docs as readonly LogChunk[]) {
+        for (const entry of doc.entries ?? []) {
+          if (entry.proposal !== undefined && !this.seen.has(entry.proposal)) {
+            this.seen.set(entry.proposal, now)
+          }
+        }
+      }
+    })
+    // A dropped server must not end the process (the spike's unhandled rejection): log and go on.
+    pull.on('error', (error) => console.error(`${name}: log replication: ${String(error)}`))
+    this.replications.push(pull)
+    const outbox = info.databases.outbox
+    if (outbox !== undefined) {
+      const push = Pouch.replicate(this.outbox, remote<OutboxProposal>(outbox), options)
+      push.on('error', (error) => console.error(`${name}: outbox replication: ${String(error)}`))
+      this.replications.push(push)
+    }
+  }
+
+  /** Asks to join, has the authority approve it as `name`, and starts replicating. */
+  static async join(
+    authority: Authority,
+    name: string,
+    role: JoinRole = 'desk',
+  ): Promise<NodeDesk> {
+    const url = authority.url
+    const asked = await json<JoinRequested>(
+      await fetch(`${url}${VENUE_ROUTES.join}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ role, device: `Node desk ${name}` }),
+      }),
+      'join request',
+    )
+    await authority.waitFor('desk', (event) => event.code === asked.code)
+    await authority.approve(asked.code, name)
+    for (let tries = 0; tries < 600; tries++) {
+      const status = await json<JoinStatus>(
+        await fetch(`${url}${VENUE_ROUTES.joinStatus}${asked.request}`),
+        'join status',
+      )
+      if (status.status === 'approved') {
+        const info = await json<VenueInfo>(
+          await fetch(`${url}${VENUE_ROUTES.info}`, {
+            headers: { Authorization: bearer(status.token) },
+          }),
+          'venue info',
+        )
+        return new NodeDesk(name, status.token, info, url)
+      }
+      if (status.status === 'refused') throw new Error(`${name} was refused`)
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    throw new Error(`${name} was not approved within a minute`)
+  }
+
+  /** Writes one proposal to this desk's outbox; returns its id. */
+  async propose(command: Command, builtOn: BuiltOn): Promise<string> {
+    const order = this.order++
+    const id = `${this.info.desk.id}-${String(order)}`
+    this.proposedAt.set(id, performance.now())
+    await this.outbox.put({
+      _id: id,
+      type: 'proposal',
+      order,
+      builtOn,
+      command,
+      madeAt: new Date().toISOString(),
+    })
+    return id
+  }
+
+  async close(): Promise<void> {
+    for (const replication of this.replications) replication.cancel()
+    await Promise.all([this.outbox.destroy(), this.log.destroy()])
+  }
+}

@@ -1,0 +1,49 @@
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { readTournamentFile, writeTournamentFile } from '../../shared/formats/tournament-file'
+import type { LoggedCommand } from '../../shared/tournament/commands'
+import { generateLog } from '../../shared/tournament/test-support/generate-log'
+
+/*
+ * EVENT.json for a venue test or bench (issue 21): a tournament file as the app saves it, written
+ * by the tournament-file writer from a made-up event's log (`generateLog`). For the done-when
+ * test, one division with every player registered and round 1 paired and published, no result
+ * yet: 2·tables players, tables 1…tables in one division, so a result line is just
+ * "TABLE SCORE* SCORE" on one Results screen (the fastest entry the desk has).
+ */
+
+export const VENUE_TOURNAMENT_ID = 'venue-e2e-open'
+
+export interface VenueEventFile {
+  readonly path: string
+  readonly tournamentId: string
+  readonly log: readonly LoggedCommand[]
+}
+
+/** Round 1 of one division paired and published over `tables` tables, no result entered. */
+export function writeRoundOneEvent(folder: string, tables: number, seed = 21): VenueEventFile {
+  const full = generateLog({ players: 2 * tables, rounds: 1, seed, starts: 'given', publish: true })
+  const log = full
+    .filter((entry) => entry.command.type !== 'recordResult')
+    .map((entry, seq) => ({ ...entry, seq }))
+  return writeEvent(folder, log)
+}
+
+/**
+ * A whole made-up event of about `commands` commands (results included), for catching up: 1000
+ * players, so 2 + 1000 + rounds·(1 + 500) commands; 10 000 asked gives the spike's 10 020.
+ */
+export function writeLongEvent(folder: string, commands: number, seed = 21): VenueEventFile {
+  const rounds = Math.max(1, Math.round((commands - 1002) / 501))
+  return writeEvent(folder, generateLog({ players: 1000, rounds, seed, starts: 'given' }))
+}
+
+function writeEvent(folder: string, log: readonly LoggedCommand[]): VenueEventFile {
+  const path = join(folder, 'EVENT.json')
+  const text = writeTournamentFile(VENUE_TOURNAMENT_ID, log, '2026-03-14T08:00:00.000Z')
+  // A file the app itself would refuse is a broken test, not a finding about the venue.
+  const read = readTournamentFile(text)
+  if (!read.ok) throw new Error(`venue event does not open: ${read.error.message}`)
+  writeFileSync(path, text, 'utf8')
+  return { path, tournamentId: VENUE_TOURNAMENT_ID, log }
+}
