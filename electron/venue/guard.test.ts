@@ -13,7 +13,14 @@ describe('the database guard (issue 21: a desk writes only its outbox, a project
     ['desk reads the log by POST _bulk_get', 'POST', '/log-t-g1/_bulk_get', 'allow'],
     ['desk cannot write the log', 'POST', '/log-t-g1/_bulk_docs', 'forbidden'],
     ['desk cannot put a log document', 'PUT', '/log-t-g1/chunk-000000', 'forbidden'],
-    ['desk cannot put a checkpoint in the log', 'PUT', '/log-t-g1/_local/x', 'forbidden'],
+    [
+      'desk keeps its checkpoint on the log (never replicated)',
+      'PUT',
+      '/log-t-g1/_local/x',
+      'allow',
+    ],
+    ['desk cannot delete a checkpoint of the log', 'DELETE', '/log-t-g1/_local/x', 'forbidden'],
+    ['desk cannot put below a checkpoint', 'PUT', '/log-t-g1/_local/x/y', 'forbidden'],
     ['desk cannot delete the log', 'DELETE', '/log-t-g1', 'forbidden'],
     ['desk writes its outbox', 'POST', '/outbox-d1/_bulk_docs', 'allow'],
     ['desk writes its checkpoint', 'PUT', '/outbox-d1/_local/abc', 'allow'],
@@ -39,6 +46,7 @@ describe('the database guard (issue 21: a desk writes only its outbox, a project
     ['projector reads the log', 'GET', '/log-t-g1/_all_docs', 'allow'],
     ['projector reads decisions', 'POST', '/decisions-t-g1/_changes', 'allow'],
     ['projector writes nothing', 'POST', '/decisions-t-g1/_bulk_docs', 'forbidden'],
+    ['projector keeps its checkpoint', 'PUT', '/log-t-g1/_local/x', 'allow'],
     ['projector has no outbox', 'POST', '/outbox-d2/_bulk_docs', 'forbidden'],
   ])('%s: %s %s', (_what, method, path, answer) => {
     expect(guardDatabaseRequest(method, path, projector, projectorScope)).toBe(answer)

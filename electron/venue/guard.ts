@@ -1,6 +1,8 @@
 /*
  * Who may do what on the authority's databases (issue 21: "A desk may only write its outbox; a
- * projector is read-only"; a desk without approval reads nothing). One decision per request,
+ * projector is read-only"; a desk without approval reads nothing). Writing means replicated
+ * documents: every approved desk, a projector too, keeps its replication checkpoint (`_local/…`)
+ * on the databases it reads. One decision per request,
  * from the method, the path under `/db` and the desk the token names: the desk's identity comes
  * from its token, never from a document.
  */
@@ -71,6 +73,11 @@ export function guardDatabaseRequest(
   if (more.some((s) => NEVER.has(s))) return 'forbidden'
   if (scope.readable.includes(database)) {
     if (reading) return 'allow'
+    // The desk's replication checkpoint (`_local/…`: never replicated, never part of the log).
+    // Kept on both sides, so when the authority restarts with its databases rebuilt (their
+    // sequence numbers start again), the missing checkpoint here makes the desk read the changes
+    // again from the start instead of waiting for numbers it has already seen.
+    if (verb === 'PUT' && first === '_local' && more.length === 1) return 'allow'
     return verb === 'POST' && first !== undefined && more.length === 0 && READING_POSTS.has(first)
       ? 'allow'
       : 'forbidden'

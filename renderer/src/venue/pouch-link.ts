@@ -285,10 +285,15 @@ export async function createPouchLink(options: PouchLinkOptions): Promise<VenueL
     replications.push(replication)
   }
 
+  // Checkpoints on both sides (PouchDB's default): the authority rebuilds its databases at each
+  // start, so after a restart its checkpoints are gone and PouchDB compares again from the start
+  // (a quick `_revs_diff`) instead of trusting one side's. With the checkpoint on the desk alone,
+  // a pull waited for sequence numbers the rebuilt log had not reached, and proposals pushed just
+  // before a crash and not yet decided were never pushed again: the desk's later ones waited
+  // behind them for good.
   const pull = {
     live: true,
     retry: true,
-    checkpoint: 'target',
     batch_size: BATCH_SIZE,
     back_off_function: backOff,
   } as const
@@ -296,13 +301,9 @@ export async function createPouchLink(options: PouchLinkOptions): Promise<VenueL
   watch(replicate(options.remote(names.decisions, revoke), localDecisions, pull))
   if (outbox && names.outbox !== undefined) {
     watch(
-      // The checkpoint stays on this side: the authority's copy of the outbox is never read for
-      // one, so no request answers 404 (a console error in a browser) and nothing but the
-      // proposals and the status is written there.
       replicate(outbox, options.remote(names.outbox, revoke), {
         live: true,
         retry: true,
-        checkpoint: 'source',
         batch_size: BATCH_SIZE,
         back_off_function: backOff,
       }),
