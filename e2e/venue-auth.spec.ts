@@ -12,7 +12,7 @@ import {
   type JoinStatus,
   type VenueInfo,
 } from '../shared/venue/protocol'
-import { Authority, stopAllAuthorities } from './support/serve'
+import { Authority, authorityPort, stopAllAuthorities } from './support/serve'
 import { writeRoundOneEvent } from './support/venue-event'
 
 /*
@@ -20,7 +20,7 @@ import { writeRoundOneEvent } from './support/venue-event'
  * anything but its join request, and a desk cannot write the log or another desk's outbox. Plain
  * HTTP against `rackside serve`, as a stranger on the venue Wi-Fi would try it.
  */
-const AUTHORITY_PORT = 4327
+const AUTHORITY_PORT = authorityPort(1)
 
 test.use({ trace: 'off' })
 test.afterEach(stopAllAuthorities)

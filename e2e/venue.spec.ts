@@ -6,7 +6,7 @@ import type { LoggedCommand } from '../shared/tournament/commands'
 import { JoinPage, type JoinAs } from './pages/join-page'
 import { ResultsPage } from './pages/results-page'
 import { ConsoleWatch } from './support/console-watch'
-import { Authority, stopAllAuthorities } from './support/serve'
+import { Authority, authorityPort, stopAllAuthorities } from './support/serve'
 import { checkWithCli, logReader, readCopy, replicatedLog, savedCopy } from './support/venue-copies'
 import { writeRoundOneEvent } from './support/venue-event'
 
@@ -22,7 +22,7 @@ import { writeRoundOneEvent } from './support/venue-event'
  * 1–100, desk 2 tables 101–190 and, while offline, 91–100 again: desk 1's results for those reach
  * the authority first, so desk 2's are the clashes ("already has a result").
  */
-const AUTHORITY_PORT = 4326
+const AUTHORITY_PORT = authorityPort(0)
 const TABLES = 190
 const CLASHES = [91, 92, 93, 94, 95, 96, 97, 98, 99, 100]
 const OFFLINE_MS = 20_000
@@ -117,7 +117,7 @@ test('two desks and a projector share one event through a crash and a Wi-Fi drop
   const event = writeRoundOneEvent(folder, TABLES)
   const watch = new ConsoleWatch()
   const authority = await Authority.start({ eventFile: event.path, port: AUTHORITY_PORT })
-  expect(authority.url).toMatch(/^http:\/\/127\.0\.0\.1:4326/)
+  expect(authority.url).toBe(`http://127.0.0.1:${String(AUTHORITY_PORT)}`)
 
   const one = await joinAs(browser, authority, watch, 'A result desk', 'Desk 1')
   const two = await joinAs(browser, authority, watch, 'A result desk', 'Desk 2')

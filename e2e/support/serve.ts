@@ -271,3 +271,11 @@ export class Authority {
     return saved
   }
 }
+
+/**
+ * A port for a spec's own authority, beside the suite's preview server (E2E_PORT, as in
+ * playwright.config.ts), so two checkouts running their suites side by side never share one.
+ */
+export function authorityPort(offset: number): number {
+  return Number(process.env['E2E_PORT'] ?? 4173) + 2000 + offset
+}
