@@ -112,6 +112,23 @@ describe('performanceRating: the engine’s newcomer rating, for any record (tsh
     expect(performanceRating('none', ISSUE_22_NEWCOMER, 2)).toBeNull()
   })
 
+  test.each([
+    ['nsa (Homan PR)', 'nsa', [...Array.from({ length: 10 }, () => 300), 393], 775, 774],
+    [
+      'nsa2008 (the Elo search)',
+      'nsa2008',
+      [...Array.from({ length: 7 }, () => 300), 988, 300, 300, 300],
+      1369.8181818181818,
+      1369,
+    ],
+  ] as const)(
+    '%s: a perfect record counts as 95%%, under a near-perfect one (tsh)',
+    (_name, system, opponents, nearPerfect, perfect) => {
+      expect(performanceRating(system, opponents, 10.5)).toBe(nearPerfect)
+      expect(performanceRating(system, opponents, 11)).toBe(perfect)
+    },
+  )
+
   test('a better score against the same opponents never gives a lower performance', () => {
     const systems = RATING_SYSTEMS.filter((s) => s !== 'none')
     fc.assert(
@@ -124,6 +141,12 @@ describe('performanceRating: the engine’s newcomer rating, for any record (tsh
           const lo = (Math.min(a, b) % (2 * opponents.length + 1)) / 2
           const hi = (Math.max(a, b) % (2 * opponents.length + 1)) / 2
           const [x, y] = lo <= hi ? [lo, hi] : [hi, lo]
+          // Homan's PR and the Elo search take a perfect record as 95% and no win as 5% (tsh), so
+          // only the score as clipped must not fall: 11/11 can come out under 10½/11.
+          const games = opponents.length
+          const clipped = (w: number) =>
+            system === 'absp' ? w : w === games ? 0.95 * games : w === 0 ? 0.05 * games : w
+          fc.pre(clipped(x) <= clipped(y))
           expect(performanceRating(system, opponents, y) ?? 0).toBeGreaterThanOrEqual(
             performanceRating(system, opponents, x) ?? 0,
           )
