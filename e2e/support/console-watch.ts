@@ -19,6 +19,15 @@ const NO_CHECKPOINT_YET = /^Failed to load resource: the server responded with a
 const CHECKPOINT_URL = /\/db\/[^/]+\/_local\//
 /** The browser retries after the link is back; a failure that late is still the outage's. */
 const GRACE_MS = 15_000
+/**
+ * Failures only the test's own outage can cause: nothing listens on the authority's port only
+ * while the test has killed it, and the browser is offline only while the test says so. Playwright
+ * hands console messages to the test process late on a busy machine (seen: past the grace), so
+ * these are the outage's whenever they arrive after it began; an authority that died by itself is
+ * caught by the test's own checks (its process, its `listening` count, the logs compared).
+ */
+const ONLY_AN_OUTAGE =
+  /^Failed to load resource: net::ERR_(CONNECTION_REFUSED|INTERNET_DISCONNECTED)$/
 
 export class ConsoleWatch {
   private readonly problems: string[] = []
@@ -30,6 +39,7 @@ export class ConsoleWatch {
       const text = message.text()
       const url = message.location().url
       if (CAUSED_BY_OUTAGE.test(text) && this.inOutage(Date.now())) return
+      if (ONLY_AN_OUTAGE.test(text) && this.afterAnOutageBegan(Date.now())) return
       if (NO_CHECKPOINT_YET.test(text) && CHECKPOINT_URL.test(url)) return
       this.problems.push(`${name}: console error: ${text} (${url})`)
     })
@@ -45,6 +55,10 @@ export class ConsoleWatch {
 
   private inOutage(at: number): boolean {
     return this.outages.some(({ from, to }) => at >= from && at <= to + GRACE_MS)
+  }
+
+  private afterAnOutageBegan(at: number): boolean {
+    return this.outages.some(({ from }) => at >= from)
   }
 
   found(): readonly string[] {
