@@ -233,6 +233,32 @@ describe('the tournament store stores exactly what the rules engine accepts', ()
     expect(await repo.loadLog(store.tournamentId!)).toHaveLength(1)
   })
 
+  test('a change announced while a window is still opening is read, not taken for a replace (issue 21)', async () => {
+    const first = useTournamentStore()
+    await first.create(INFO, 'msa')
+    const id = first.tournamentId!
+    // The stored log in its second generation (a file opened over it), as a venue's log may be.
+    const stored = (await repo.loadLog(id)) ?? []
+    const again = await repo.importLog(id, stored, (await repo.list())[0]!, { replace: true })
+    expect(again).toMatchObject({ ok: true, value: { generation: 1 } })
+    // Reading takes a while, as IndexedDB does: the news arrives while the window is opening.
+    const slow: TournamentRepository = {
+      ...repo,
+      loadStored: async (tid) => {
+        await new Promise((resolve) => setTimeout(resolve, 20))
+        return repo.loadStored(tid)
+      },
+    }
+    setRepository(slow)
+    const opening = reopened()
+    const opened = opening.open(id)
+    const refreshed = opening.refresh({ tournamentId: id, commandCount: 1, generation: 1 })
+    expect(await opened).toBe(true)
+    await refreshed
+    expect(await opening.dispatch({ type: 'addDivision', name: 'A' })).toMatchObject({ ok: true })
+    expect(opening.changedElsewhere).toBeNull()
+  })
+
   test('a window that missed a replace from a file refuses its next entry, says what changed, then accepts', async () => {
     const mine = useTournamentStore()
     await mine.create(INFO, 'msa')

@@ -288,7 +288,12 @@ export const useTournamentStore = defineStore('tournament', () => {
     const next = queue.then(async () => {
       const id = tournamentId.value
       if (!id) return false
-      if (change !== undefined && change.generation !== generation.value) {
+      // A window that holds nothing yet (still opening) was looking at no log: a change of
+      // generation is no replace for it, only the log to read (issue 21: a venue desk's link
+      // announced its first replication while the desk was opening, and the desk refused the
+      // operator's first result as "replaced from a file").
+      const holding = log.value.length > 0
+      if (holding && change !== undefined && change.generation !== generation.value) {
         const seen = await reloadChanged(id, 'replaced')
         if (seen) refuseNext = { code: 'storage.replaced', message: changedElsewhereRefusal(seen) }
         return state.value !== undefined
