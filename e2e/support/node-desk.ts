@@ -3,6 +3,7 @@ import type { BuiltOn } from '../../shared/authority/proposal'
 import type { Command } from '../../shared/tournament/commands'
 import {
   bearer,
+  replicationBackOff,
   VENUE_ROUTES,
   type JoinRequested,
   type JoinRole,
@@ -51,7 +52,6 @@ const Pouch = (require('pouchdb-core') as PouchStatic)
   .plugin(require('pouchdb-replication'))
 
 /** The spike: PouchDB's back-off doubles up to 10 minutes; capped at 2 s a desk is back in 1.9 s. */
-const backOff = (delay: number): number => (delay === 0 ? 100 : Math.min(2000, delay * 2))
 
 async function json<T>(response: Response, what: string): Promise<T> {
   if (!response.ok)
@@ -87,7 +87,7 @@ export class NodeDesk {
     const local = `${name}-${String(Math.random()).slice(2)}`
     this.outbox = new Pouch<OutboxProposal>(`outbox-${local}`, { adapter: 'memory' })
     this.log = new Pouch<LogChunk>(`log-${local}`, { adapter: 'memory' })
-    const options = { live: true, retry: true, back_off_function: backOff }
+    const options = { live: true, retry: true, back_off_function: replicationBackOff }
     const pull = Pouch.replicate(remote<LogChunk>(info.databases.log), this.log, options)
     pull.on('change', (change) => {
       const now = performance.now()

@@ -6,11 +6,8 @@
  * tokens and the refusals stay in the hall. When the venue's internet drops, the push waits and
  * carries on where it stopped; the hall never waits for it.
  */
-import type { ServeEvent } from '../../shared/venue/protocol'
+import { replicationBackOff, type ServeEvent } from '../../shared/venue/protocol'
 import type { PouchConstructor, PouchDatabase, Replication } from './pouch'
-
-/** As the desks' back-off (renderer/src/venue/pouch-link.ts): PouchDB's own grows to 10 minutes. */
-const MAX_BACK_OFF_MS = 2000
 
 export interface RemotePush {
   stop(): void
@@ -71,8 +68,7 @@ export function pushToRemote(
   const replication: Replication = logDb.replicate.to(remote, {
     live: true,
     retry: true,
-    back_off_function: (delay: number) =>
-      delay === 0 ? 250 : Math.min(delay * 2, MAX_BACK_OFF_MS),
+    back_off_function: replicationBackOff,
   })
   replication.on('paused', (error) => {
     if (error === undefined || error === null) say('up-to-date')

@@ -245,6 +245,20 @@ function indexPage(state: TournamentState, query: LiveQuery, now: Date): LivePag
   )
 }
 
+/** A table of the pages: column headings a screen reader announces, then the rows. */
+function dataTable(headings: readonly string[], rows: Html | readonly Html[]): Html {
+  return html`<table>
+    <thead>
+      <tr>
+        ${headings.map((heading) => html`<th scope="col">${heading}</th>`)}
+      </tr>
+    </thead>
+    <tbody>
+      ${rows}
+    </tbody>
+  </table>`
+}
+
 function pairingRow(division: string, row: TableRow): Html {
   switch (row.kind) {
     case 'game': {
@@ -302,19 +316,10 @@ function pairingsPage(state: TournamentState, division: Division, now: Date): Li
       body: html`<h1>${title}</h1>
         ${waiting}
         <p>Round ${published.number} of ${state.info.rounds}. ${legend}</p>
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Table</th>
-              <th scope="col">Player</th>
-              <th scope="col">Opponent</th>
-              <th scope="col">First</th>
-            </tr>
-          </thead>
-          <tbody>
-            ${rows.map((row) => pairingRow(division.name, row))}
-          </tbody>
-        </table>`,
+        ${dataTable(
+          ['Table', 'Player', 'Opponent', 'First'],
+          rows.map((row) => pairingRow(division.name, row)),
+        )}`,
     },
     now,
   )
@@ -383,19 +388,7 @@ function standingsPage(state: TournamentState, division: Division, now: Date): L
       refresh: true,
       body: html`<h1>${title}</h1>
         <p>Standings ${asOf}.</p>
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Rank</th>
-              <th scope="col">Player</th>
-              <th scope="col">Won–lost</th>
-              <th scope="col">Spread</th>
-            </tr>
-          </thead>
-          <tbody>
-            ${body}
-          </tbody>
-        </table>`,
+        ${dataTable(['Rank', 'Player', 'Won–lost', 'Spread'], body)}`,
     },
     now,
   )
@@ -502,21 +495,10 @@ function playerPage(
     lines.length === 0
       ? html`<p>No games yet.</p>`
       : html`<div class="wide">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Round</th>
-                <th scope="col">Table</th>
-                <th scope="col">Opponent</th>
-                <th scope="col">Plays</th>
-                <th scope="col">Result</th>
-                <th scope="col">Record</th>
-              </tr>
-            </thead>
-            <tbody>
-              ${lines.map((line) => gameLine(division.name, line))}
-            </tbody>
-          </table>
+          ${dataTable(
+            ['Round', 'Table', 'Opponent', 'Plays', 'Result', 'Record'],
+            lines.map((line) => gameLine(division.name, line)),
+          )}
         </div>`
   return htmlPage(
     200,

@@ -18,6 +18,17 @@ import type { BuiltOn, DeskRole } from '../authority/proposal'
 import type { RuleError } from '../result'
 import type { Command, LoggedCommand } from '../tournament/commands'
 
+/**
+ * Replication retries, for desks and the push to an online CouchDB alike: PouchDB's own back-off
+ * doubles up to ten minutes, and a desk back on the Wi-Fi must not wait that (issue 21).
+ */
+export const MAX_RETRY_MS = 2000
+
+/** The next wait after `delay` ms: doubled from a quarter second, never above `MAX_RETRY_MS`. */
+export function replicationBackOff(delay: number): number {
+  return Math.min(MAX_RETRY_MS, delay <= 0 ? 250 : delay * 2)
+}
+
 /** Accepted entries per log document: chunk k holds seqs k·LOG_CHUNK … (k+1)·LOG_CHUNK − 1. */
 export const LOG_CHUNK = 100
 

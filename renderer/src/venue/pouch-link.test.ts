@@ -16,7 +16,7 @@ import {
   type VenueInfo,
 } from '../../../shared/venue/protocol'
 import type { VenueLink } from './link'
-import { authorizedFetch, backOff, createPouchLink, MAX_RETRY_MS } from './pouch-link'
+import { authorizedFetch, createPouchLink } from './pouch-link'
 
 PouchDB.plugin(memory).plugin(http).plugin(replication)
 const Memory = PouchDB.defaults({ adapter: 'memory' })
@@ -268,13 +268,3 @@ describe('the desk replicates with the authority (issue 21)', () => {
     expect(seen).toEqual(['Bearer secret'])
   })
 })
-
-test.each([
-  [0, 250],
-  [250, 500],
-  [1000, MAX_RETRY_MS],
-  [600_000, MAX_RETRY_MS],
-])(
-  "retry after %i ms waits %i ms (issue 21: PouchDB's own back-off grows to ten minutes)",
-  (delay, next) => expect(backOff(delay)).toBe(next),
-)

@@ -15,19 +15,12 @@ import {
   LOG_CHUNK,
   STATUS_ID,
   type DeskStatus,
+  replicationBackOff,
   type OutboxProposal,
   type RefusalDoc,
   type VenueInfo,
 } from '../../../shared/venue/protocol'
 import type { LinkState, VenueLink } from './link'
-
-/** PouchDB's own back-off doubles up to ten minutes; a desk back on the Wi-Fi must not wait that. */
-export const MAX_RETRY_MS = 2000
-
-/** The next wait after `delay` ms: doubled from a quarter second, never above `MAX_RETRY_MS`. */
-export function backOff(delay: number): number {
-  return Math.min(MAX_RETRY_MS, delay <= 0 ? 250 : delay * 2)
-}
 
 /** Documents per replication batch: a 20 000-command log (200 chunks) arrives in one. */
 const BATCH_SIZE = 250
@@ -295,7 +288,7 @@ export async function createPouchLink(options: PouchLinkOptions): Promise<VenueL
     live: true,
     retry: true,
     batch_size: BATCH_SIZE,
-    back_off_function: backOff,
+    back_off_function: replicationBackOff,
   } as const
   watch(replicate(options.remote(names.log, revoke), localLog, pull))
   watch(replicate(options.remote(names.decisions, revoke), localDecisions, pull))
@@ -305,7 +298,7 @@ export async function createPouchLink(options: PouchLinkOptions): Promise<VenueL
         live: true,
         retry: true,
         batch_size: BATCH_SIZE,
-        back_off_function: backOff,
+        back_off_function: replicationBackOff,
       }),
     )
   }
