@@ -43,6 +43,7 @@ import {
 } from '../../shared/venue/protocol'
 import { openAuthority } from './authority-host'
 import { guardDatabaseRequest } from './guard'
+import { appCsp } from '../app-csp'
 import { pushToRemote } from './remote-push'
 import {
   NodePouch,
@@ -119,9 +120,8 @@ const DEVICE_LENGTH = 120
 const NAME_LENGTH = 40
 const RECOVERY_WAIT_MS = 3000
 
-/** The desk app's CSP, as renderer/index.html has it: it talks to this origin only. */
-export const VENUE_APP_CSP =
-  "default-src 'self'; script-src 'self'; worker-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+/** The desk app's CSP: the app's own, talking to this origin only. */
+export const VENUE_APP_CSP = appCsp(false)
 
 /** Tells the desk app it was served by an authority, so it needs no network probe. */
 export const VENUE_META = '<meta name="rackside-venue" content="authority">'
