@@ -1,8 +1,9 @@
-import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, test, vi } from 'vitest'
-import { appCsp, appFilePath, pairedConnectSource, serveAppFile } from './protocol'
+import { appCsp } from '../app-csp'
+import { appFilePath, serveAppFile } from './protocol'
 
 vi.mock('electron', async () => (await import('./test-support/fake-electron')).fakeElectronModule())
 
@@ -60,15 +61,6 @@ describe('the app:// protocol (issue 13)', () => {
     expect(await response.text()).toContain('<title>Rackside</title>')
   })
 
-  test('the page’s own CSP (index.html, what the browser build serves) allows the same workers', () => {
-    const html = readFileSync(new URL('../../renderer/index.html', import.meta.url), 'utf8')
-    expect(html).toContain("worker-src 'self';")
-  })
-
-  test('the dev CSP alone allows the dev server’s hot reload on localhost', () => {
-    expect(appCsp(true)).toContain('ws://localhost:*')
-  })
-
   test.each([
     ['a missing file', 'app://rackside/nope.js'],
     ['a file outside the folder', 'app://rackside/%2e%2e/secret.txt'],
@@ -76,11 +68,6 @@ describe('the app:// protocol (issue 13)', () => {
     const response = await serveAppFile(new Request(url), root)
     expect(response.status).toBe(404)
     expect(await response.text()).not.toContain('not for the page')
-  })
-
-  test('issue 21: not paired, the policy is the single-laptop one whatever else runs', () => {
-    expect(appCsp(false, null)).toBe(appCsp(false))
-    expect(appCsp(false)).toContain("connect-src 'self';")
   })
 
   test('issue 21: paired, connect-src gains exactly the paired origin and nothing wider', async () => {
@@ -95,30 +82,5 @@ describe('the app:// protocol (issue 13)', () => {
     // Only connect-src widens: scripts, workers and frames stay the app's own.
     expect(csp.replace(/connect-src[^;]*;/, '')).not.toContain('192.168.1.20')
     expect(csp).not.toMatch(/\*|ws:/)
-  })
-
-  test.each([
-    ['an origin', 'http://192.168.1.20:8421', 'http://192.168.1.20:8421'],
-    ['an origin with its slash', 'http://192.168.1.20:8421/', 'http://192.168.1.20:8421'],
-    ['the default port dropped', 'http://venue.local:80', 'http://venue.local'],
-    ['https', 'https://results.example.org', 'https://results.example.org'],
-  ])('the paired address: %s is allowed as %s', (_name, address, origin) => {
-    expect(pairedConnectSource(address)).toEqual({ ok: true, value: origin })
-  })
-
-  test.each([
-    ['a wildcard port', 'http://192.168.1.20:*'],
-    ['a wildcard host', 'http://*.local:8421'],
-    ['a path', 'http://192.168.1.20:8421/db'],
-    ['a query', 'http://192.168.1.20:8421/?x=1'],
-    ['credentials', 'http://admin:secret@192.168.1.20:8421'],
-    ['another scheme', 'ws://192.168.1.20:8421'],
-    ['a file', 'file:///etc/passwd'],
-    ['not a URL', '192.168.1.20:8421 http:'],
-    ['a CSP keyword', "'unsafe-eval'"],
-  ])('the paired address: %s is refused, never widened', (_name, address) => {
-    const checked = pairedConnectSource(address)
-    expect(checked).toMatchObject({ ok: false, error: { code: 'venue.paired-address' } })
-    expect(() => appCsp(false, address)).toThrow(/^appCsp: the paired address/)
   })
 })
