@@ -1,6 +1,7 @@
 /*
- * The databases at `/db` behind the token guard (`guard.ts`), and `/venue/info`, which tells an
- * approved desk who it is and which databases are its (issue 21). The guard's requests are kept
+ * The databases at `/db` behind the token guard (`guard.ts`), `/venue/info`, which tells an
+ * approved desk who it is and which databases are its (issue 21), and `/venue/time`, the
+ * authority's clock (issue 27). The guard's requests are kept
  * per desk, so revoking a desk ends its open requests (a live `_changes`) at once.
  */
 import type { Express, Request, Response } from 'express'
@@ -25,6 +26,10 @@ export class DatabaseRoutes {
   constructor(private readonly ctx: ServerContext) {}
 
   route(app: Express, couch: ReturnType<typeof expressPouchDBType>): void {
+    // Any desk, approved or not: the time reveals nothing, and a joining desk may want it too.
+    app.get(VENUE_ROUTES.time, (_req, res) => {
+      res.json({ now: this.ctx.now().getTime() })
+    })
     app.get(VENUE_ROUTES.info, (req, res) => {
       const desk = deskOfRequest(this.ctx.authority, req)
       if (desk === undefined) {

@@ -37,6 +37,28 @@ export function deskOfRequest(authority: AuthorityHost, req: Request): VenueDesk
   return desk === undefined ? undefined : viewOf(desk)
 }
 
+const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789'
+const ID_RANDOM_LENGTH = 6
+
+/**
+ * A new desk's id, `d7-k3m9qa` (issue 27): the number is what the terminal shows, the random part
+ * keeps it unique across desks files and laptops, so a desk never inherits a dead one's id and
+ * History never calls another desk's result "this desk". Lowercase letters, digits and `-`: it
+ * names the desk's outbox database. `randomBelow(n)` is a whole number from 0 to n−1.
+ */
+export function newDeskId(number: number, randomBelow: (n: number) => number): string {
+  let random = ''
+  for (let i = 0; i < ID_RANDOM_LENGTH; i++) {
+    random += ID_ALPHABET[randomBelow(ID_ALPHABET.length)] ?? ''
+  }
+  return `d${String(number)}-${random}`
+}
+
+/** The readable part of a desk id (`d7` of `d7-k3m9qa`; an id from before issue 27 is all of it). */
+export function shortDeskId(id: string): string {
+  return id.split('-')[0] ?? id
+}
+
 /** A desk's name as typed, spaces collapsed, compared without case. */
 export function deskNamed(authority: AuthorityHost, name: string): StoredDesk | undefined {
   const wanted = name.replace(/\s+/g, ' ').trim().toLowerCase()

@@ -2,10 +2,13 @@
  * Joining the venue (issue 21): a desk asks (`POST /venue/join`, open to anyone: the only thing a
  * stranger may do), shows a short pairing code and polls with a secret only it knows; the director
  * approves the code and names the desk, and the token is handed over once, after the desks file
- * holds it. At most `MAX_OPEN_REQUESTS` wait; one nobody answered is forgotten after a while.
+ * holds it. At most `MAX_OPEN_REQUESTS` wait, and a few per client address (`join-limits.ts`):
+ * a flood from one address never locks the others out. One nobody answered is forgotten after a
+ * while.
  */
 import { randomBytes, randomInt } from 'node:crypto'
 import type { Express, RequestHandler } from 'express'
+import type { DeskRole } from '../../shared/authority/proposal'
 import { err, ok, type Result } from '../../shared/result'
 import {
   JOIN_ROLES,
@@ -17,8 +20,9 @@ import {
   type JoinStatus,
   type VenueDesk,
 } from '../../shared/venue/protocol'
-import { activeDesks } from './desks'
+import { activeDesks, newDeskId } from './desks'
 import { answerError } from './http-answers'
+import { clientAddress, JoinLimits } from './join-limits'
 import { messageOf, type ServerContext } from './server-context'
 import { hashToken, type StoredDesk } from './venue-file'
 
@@ -41,6 +45,8 @@ interface JoinRequest {
   readonly code: string
   readonly role: JoinRole
   readonly device: string
+  /** The client address it came from (`clientAddress`). */
+  readonly address: string
   readonly at: string
   readonly atMs: number
   answer:
@@ -52,6 +58,7 @@ interface JoinRequest {
 
 export class Joining {
   private readonly requests = new Map<string, JoinRequest>()
+  private readonly limits = new JoinLimits()
 
   /** `onApproved` runs once the desks file holds the new desk. */
   constructor(
@@ -62,9 +69,9 @@ export class Joining {
   /** The join routes: asking, and polling for the answer. */
   route(app: Express, json: RequestHandler): void {
     app.post(VENUE_ROUTES.join, json, (req, res) => {
-      const asked = this.ask(req.body)
+      const asked = this.ask(req.body, clientAddress(req.socket.remoteAddress))
       if (asked.ok) res.json(asked.value)
-      else answerError(res, asked.error.code === 'venue.join-busy' ? 429 : 400, asked.error)
+      else answerError(res, asked.error.code === 'venue.join-role' ? 400 : 429, asked.error)
     })
     app.get(`${VENUE_ROUTES.joinStatus}:request`, (req, res) => {
       const request = this.requests.get(req.params.request ?? '')
@@ -91,7 +98,8 @@ export class Joining {
       .map((r) => ({ code: r.code, role: r.role, device: r.device, at: r.at }))
   }
 
-  approve(code: string, name: string): Result<VenueDesk> {
+  /** The director's `role` wins over the one the desk asked for. */
+  approve(code: string, name: string, role?: DeskRole): Result<VenueDesk> {
     const request = this.waitingByCode(code)
     if (request === undefined) return noRequest(code)
     const { authority } = this.ctx
@@ -107,9 +115,9 @@ export class Joining {
         `"${taken.name}" is already the name of a desk; choose another, or revoke that desk first.`,
       )
     }
-    const id = `d${String(authority.venue().nextDesk)}`
+    const id = newDeskId(authority.venue().nextDesk, randomInt)
     const token = randomBytes(32).toString('base64url')
-    const desk: VenueDesk = { id, name: given, role: request.role }
+    const desk: VenueDesk = { id, name: given, role: role ?? request.role }
     const stored: StoredDesk = { ...desk, tokenHash: hashToken(token), revoked: false }
     // The desk hears "approved" only once the desks file holds it, so a crash cannot leave a
     // desk with a token the authority forgot; meanwhile it is still waiting.
@@ -140,15 +148,26 @@ export class Joining {
     return ok(undefined)
   }
 
-  private ask(body: unknown): Result<JoinRequested> {
+  /** Refuses every request waiting (a flood, or the end of joining); how many were. */
+  refuseAll(): number {
+    const waiting = [...this.requests.values()].filter((r) => r.answer === undefined)
+    for (const request of waiting) request.answer = { kind: 'refused' }
+    if (waiting.length > 0) this.ctx.changed()
+    return waiting.length
+  }
+
+  private ask(body: unknown, address: string): Result<JoinRequested> {
     this.prune()
     const fields = body as Record<string, unknown> | undefined
     const role = fields?.['role']
     if (typeof role !== 'string' || !(JOIN_ROLES as readonly string[]).includes(role)) {
       return err('venue.join-role', `A join request names its role: ${JOIN_ROLES.join(' or ')}.`)
     }
-    const open = [...this.requests.values()].filter((r) => r.answer === undefined).length
-    if (open >= MAX_OPEN_REQUESTS) {
+    const open = [...this.requests.values()].filter((r) => r.answer === undefined)
+    const fromHere = open.filter((r) => r.address === address).length
+    const limited = this.limits.admit(address, fromHere, Date.now())
+    if (limited !== undefined) return { ok: false, error: limited }
+    if (open.length >= MAX_OPEN_REQUESTS && !this.makeRoom(open)) {
       return err(
         'venue.join-busy',
         `${String(MAX_OPEN_REQUESTS)} desks are already waiting for the director; try again once some are answered.`,
@@ -164,6 +183,7 @@ export class Joining {
       code: this.newCode(),
       role: role as JoinRole,
       device,
+      address,
       at: this.ctx.now().toISOString(),
       atMs: Date.now(),
       answer: undefined,
@@ -172,6 +192,22 @@ export class Joining {
     this.ctx.emit({ event: 'desk', code: request.code, role: request.role, device })
     this.ctx.changed()
     return ok({ request: request.secret, code: request.code })
+  }
+
+  /**
+   * A full list makes room by forgetting the oldest request of the address with the most waiting,
+   * if it has more than one: many addresses each asking a few times cannot fill it either.
+   */
+  private makeRoom(open: readonly JoinRequest[]): boolean {
+    const byAddress = new Map<string, JoinRequest[]>()
+    for (const request of open) {
+      byAddress.set(request.address, [...(byAddress.get(request.address) ?? []), request])
+    }
+    const most = [...byAddress.values()].sort((a, b) => b.length - a.length)[0] ?? []
+    const oldest = most[0]
+    if (most.length < 2 || oldest === undefined) return false
+    this.requests.delete(oldest.secret)
+    return true
   }
 
   private prune(): void {

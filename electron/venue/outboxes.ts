@@ -30,6 +30,8 @@ export type ReadOutbox =
 interface Follower {
   readonly feed: ChangesFeed
   readonly db: PouchDatabase
+  /** Decisions asked for and not yet given. */
+  readonly deciding: Set<Promise<unknown>>
 }
 
 /** One desk's outbox as it is read: the next `order` due and those that came early. */
@@ -38,6 +40,7 @@ interface Reading {
   readonly identity: DeskIdentity
   expected: number
   readonly held: Map<number, ReadOutbox>
+  readonly deciding: Set<Promise<unknown>>
 }
 
 export class Outboxes {
@@ -58,6 +61,7 @@ export class Outboxes {
       identity: { id: desk.id, role: desk.role },
       expected: this.ctx.authority.nextOrder(desk.id),
       held: new Map(),
+      deciding: new Set(),
     }
     const feed = db.changes({ live: true, since: 0, include_docs: true })
     // The feed is also a promise that rejects on an error or a cancel: without a handler that
@@ -72,7 +76,31 @@ export class Outboxes {
         message: `Following ${desk.name}'s outbox stopped: ${messageOf(e)}`,
       })
     })
-    this.followers.set(desk.id, { feed, db })
+    this.followers.set(desk.id, { feed, db, deciding: reading.deciding })
+  }
+
+  /**
+   * Stops following a revoked desk's outbox and gives its proposals nobody decided (issue 27:
+   * they were dropped silently), in their order, once the decisions under way are given.
+   */
+  async release(deskId: string): Promise<readonly OutboxProposal[]> {
+    const follower = this.followers.get(deskId)
+    if (follower === undefined) return []
+    this.followers.delete(deskId)
+    follower.feed.cancel()
+    await Promise.allSettled([...follower.deciding])
+    try {
+      const { rows } = await follower.db.allDocs({ include_docs: true })
+      const { accepted, refused } = this.ctx.authority.state()
+      return rows
+        .filter((row) => !row.id.startsWith('_') && row.id !== STATUS_ID)
+        .map((row) => readOutboxDoc(row.id, row.doc))
+        .flatMap((doc) => (doc.kind === 'proposal' ? [doc.proposal] : []))
+        .filter((p) => !accepted.has(p._id) && !refused.has(p._id))
+        .sort((a, b) => a.order - b.order)
+    } finally {
+      await follower.db.close().catch(() => undefined)
+    }
   }
 
   async unfollow(deskId: string): Promise<void> {
@@ -129,6 +157,8 @@ export class Outboxes {
             now,
             doc.order,
           )
+    reading.deciding.add(decided)
+    decided.finally(() => reading.deciding.delete(decided)).catch(() => undefined)
     decided.catch((e: unknown) => {
       if (this.ctx.closing()) return
       this.ctx.emit({

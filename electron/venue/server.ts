@@ -13,7 +13,7 @@ import { createRequire } from 'node:module'
 import type express from 'express'
 import type { Express } from 'express'
 import type expressPouchDBType from 'express-pouchdb'
-import type { Decision, DeskIdentity } from '../../shared/authority/proposal'
+import type { Decision, DeskIdentity, DeskRole } from '../../shared/authority/proposal'
 import { err, ok, type Result } from '../../shared/result'
 import type { LoggedCommand } from '../../shared/tournament/commands'
 import type { TournamentState } from '../../shared/tournament/types'
@@ -30,10 +30,12 @@ import { Outboxes, proposalOf } from './outboxes'
 import { venuePouch, NodePouch } from './pouch'
 import { PublishedLog } from './published'
 import { pushToRemote } from './remote-push'
+import { RevokedWaiting, type WaitingCommand } from './revoked-waiting'
 import { messageOf, Notifier, type ServerContext } from './server-context'
 
 export { VENUE_APP_CSP, VENUE_META } from './app-pages'
 export { MAX_OPEN_REQUESTS, type JoinRequestView } from './joining'
+export type { WaitingCommand } from './revoked-waiting'
 
 /*
  * Loaded when a server starts, not when the CLI does: every other command starts without them,
@@ -71,9 +73,24 @@ export interface VenueServer {
   readonly addresses: readonly string[]
   requests(): readonly JoinRequestView[]
   desks(): readonly VenueDesk[]
-  approve(code: string, name: string): Result<VenueDesk>
+  /** The director's `role`, when given, wins over the one the desk asked for. */
+  approve(code: string, name: string, role?: DeskRole): Result<VenueDesk>
   refuse(code: string): Result<void>
+  /** Refuses every waiting join request at once (a flood of them): how many. */
+  refuseAll(): number
+  /**
+   * Cuts the desk's token and open requests; what its outbox held undecided is then listed
+   * (`waitingOf`, a `waiting` event) for the director to take or drop.
+   */
   revoke(name: string): Result<VenueDesk>
+  /** What the revoked desk named `deskName` left undecided, in order (none: empty). */
+  waitingOf(deskName: string): readonly WaitingCommand[]
+  /** The revoked desks that left something undecided. */
+  revokedWithWaiting(): readonly VenueDesk[]
+  /** Decides them, in order, as that desk's, by the same `decide`. */
+  takeWaiting(deskName: string): Promise<Result<{ accepted: number; refused: number }>>
+  /** Lets them go, recorded as refused (`venue.dropped`): how many. */
+  dropWaiting(deskName: string): Promise<Result<number>>
   /** The director's own windows propose here directly (Electron IPC), as desk `{id:'director', role:'director'}`. */
   propose(desk: DeskIdentity, proposal: OutboxProposal): Promise<Decision>
   log(): readonly LoggedCommand[]
@@ -102,6 +119,7 @@ interface Parts {
   readonly outboxes: Outboxes
   readonly joining: Joining
   readonly databases: DatabaseRoutes
+  readonly waiting: RevokedWaiting
   /** Marks the server as closing, once. */
   readonly stop: () => void
 }
@@ -137,6 +155,7 @@ export async function startAuthorityServer(
     outboxes,
     joining: new Joining(ctx, (desk) => void outboxes.follow(desk)),
     databases: new DatabaseRoutes(ctx),
+    waiting: new RevokedWaiting(ctx, outboxes),
     stop: () => {
       closing = true
       outboxes.statusSeen?.()
@@ -210,9 +229,14 @@ function serverApi(
     addresses,
     requests: () => joining.waiting(),
     desks: () => activeDesks(authority).map(viewOf),
-    approve: (code, name) => joining.approve(code, name),
+    approve: (code, name, role) => joining.approve(code, name, role),
     refuse: (code) => joining.refuse(code),
+    refuseAll: () => joining.refuseAll(),
     revoke: (name) => revoke(parts, name),
+    waitingOf: (name) => parts.waiting.waitingOf(name),
+    revokedWithWaiting: () => parts.waiting.desks(),
+    takeWaiting: (name) => parts.waiting.take(name),
+    dropWaiting: (name) => parts.waiting.drop(name),
     propose: (desk, proposal) => authority.propose(proposalOf(desk, proposal), ctx.now),
     log: () => authority.state().log,
     event: () => ctx.event,
@@ -235,7 +259,7 @@ function serverApi(
   }
 }
 
-/** Cuts the desk's token, its outbox and its open requests at once. */
+/** Cuts the desk's token and its open requests at once, then lists what it left undecided. */
 function revoke(parts: Parts, name: string): Result<VenueDesk> {
   const { ctx } = parts
   const desk = deskNamed(ctx.authority, name)
@@ -253,9 +277,15 @@ function revoke(parts: Parts, name: string): Result<VenueDesk> {
         message: `Revoking ${desk.name}: ${messageOf(e)}`,
       })
     })
-  parts.outboxes.unfollow(desk.id).catch(() => undefined)
   parts.databases.cut(desk.id)
   ctx.emit({ event: 'revoked', desk: view })
   ctx.changed()
+  parts.waiting.collect(view).catch((e: unknown) => {
+    ctx.emit({
+      event: 'error',
+      code: 'venue.outbox',
+      message: `Reading what ${desk.name} left waiting: ${messageOf(e)}`,
+    })
+  })
   return ok(view)
 }

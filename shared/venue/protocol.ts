@@ -137,6 +137,12 @@ export const VENUE_ROUTES = {
   databases: '/db',
   /** The phones' read-only pages: pairings, standings, a player's own games. */
   live: '/live',
+  /**
+   * GET → `{ "now": <the authority's epoch ms> }`: the authority's clock, which decides lateness
+   * (issue 27), so desks measure against it and not their own. Open without a token: it tells
+   * nothing.
+   */
+  time: '/venue/time',
 } as const
 
 /** Requested roles: the director's own windows are never joined over the network. */
@@ -202,8 +208,9 @@ export function bearer(token: string): string {
 /**
  * What `rackside serve --json` prints, one object per line, for scripts and tests:
  * `listening` once, `desk` for each join request, `approved`/`revoked` as the director answers,
- * `accepted`/`refused` for every decision, `recovering`/`ready` around a restart, `remote` as the
- * push to an online CouchDB comes up to date or loses it, `saved` on exit.
+ * `waiting` for a revoked desk's undecided proposals and `taken`/`dropped` as the director settles
+ * them, `accepted`/`refused` for every decision, `recovering`/`ready` around a restart, `remote`
+ * as the push to an online CouchDB comes up to date or loses it, `saved` on exit.
  */
 export type ServeEvent =
   | { readonly event: 'listening'; readonly url: string; readonly addresses: readonly string[] }
@@ -223,6 +230,18 @@ export type ServeEvent =
     }
   | { readonly event: 'approved'; readonly code: string; readonly desk: VenueDesk }
   | { readonly event: 'revoked'; readonly desk: VenueDesk }
+  /**
+   * A revoked desk's proposals nobody decided yet (issue 27), each in History's words, until the
+   * director takes them (`taken`) or drops them (`dropped`).
+   */
+  | { readonly event: 'waiting'; readonly desk: VenueDesk; readonly commands: readonly string[] }
+  | {
+      readonly event: 'taken'
+      readonly desk: VenueDesk
+      readonly accepted: number
+      readonly refused: number
+    }
+  | { readonly event: 'dropped'; readonly desk: VenueDesk; readonly commands: number }
   | {
       readonly event: 'accepted'
       readonly proposal: string
