@@ -1,12 +1,13 @@
 import { describe, expect, test } from 'vitest'
 import { fold } from '../tournament/apply'
-import type { Command } from '../tournament/commands'
+import type { Command, LoggedCommand } from '../tournament/commands'
 import { create, logOf, played, register } from '../tournament/test-support/event'
 import type { TournamentState } from '../tournament/types'
 import { pendingThatApply } from './pending'
 import type { OutboxProposal } from './protocol'
 
 const ID = 't-1'
+const DESK = 'desk-a'
 const pairing: Command = {
   type: 'pairRound',
   division: 'A',
@@ -24,10 +25,15 @@ const result = (table: number, a: number, b: number): Command => ({
   result: played([2 * table - 1, 2 * table], [a, b]),
 })
 
-function stateOf(commands: readonly Command[]): TournamentState {
-  const folded = fold(ID, logOf(commands))
+/** The accepted log a desk holds, and its fold. */
+function stateOf(commands: readonly Command[]): {
+  log: readonly LoggedCommand[]
+  state: TournamentState
+} {
+  const log = logOf(commands)
+  const folded = fold(ID, log)
   if (!folded.ok || folded.value === undefined) throw new Error('the worked event does not fold')
-  return folded.value
+  return { log, state: folded.value }
 }
 
 const paired: Command[] = [
@@ -56,16 +62,16 @@ describe('pending proposals a desk shows (issue 21: a clash is refused with its 
     ],
   ])('%s', (_case, accepted, shown) => {
     const pending = [proposal('p1', result(1, 400, 350)), proposal('p2', result(2, 410, 380))]
-    expect(pendingThatApply(ID, stateOf(accepted), pending).map((p) => p._id)).toEqual(shown)
+    expect(pendingThatApply(ID, stateOf(accepted), pending, DESK).map((p) => p._id)).toEqual(shown)
   })
 
   test('the second of two pending results for one table is left out (each on the state before)', () => {
     const pending = [proposal('p1', result(1, 400, 350)), proposal('p2', result(1, 401, 350))]
-    expect(pendingThatApply(ID, stateOf(paired), pending).map((p) => p._id)).toEqual(['p1'])
+    expect(pendingThatApply(ID, stateOf(paired), pending, DESK).map((p) => p._id)).toEqual(['p1'])
   })
 
   test('an undo is shown as proposed', () => {
     const undo = proposal('u1', { type: 'undo', seq: 3 })
-    expect(pendingThatApply(ID, stateOf(paired), [undo])).toEqual([undo])
+    expect(pendingThatApply(ID, stateOf(paired), [undo], DESK)).toEqual([undo])
   })
 })
