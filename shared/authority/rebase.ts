@@ -98,11 +98,7 @@ function divisionOf(view: RebaseView, name: string): Division | undefined {
   return view.state?.divisions.find((d) => d.name === name)
 }
 
-function retarget(
-  view: RebaseView,
-  command: Command,
-  keys: readonly PlayerKey[],
-): Result<Command> {
+function retarget(view: RebaseView, command: Command, keys: readonly PlayerKey[]): Result<Command> {
   const keyed = keyedPlayers(command)
   const division = keyed === undefined ? undefined : divisionOf(view, keyed.division)
   // A division refused or undone meanwhile: apply says so in its own words.
@@ -182,7 +178,8 @@ function checkKeyless(view: RebaseView, { command, builtOn }: Rebasing): Result<
   const registeredSince = unseen.reduce((n, e) => n + registrationsIn(e.command, division), 0)
   const now = divisionOf(view, division)?.players.length ?? 0
   const controlled = unseen.some((e) => isLogControl(e.command))
-  const then = registeredSince === 0 && !controlled ? now : playersAtHead(view.log, builtOn, division)
+  const then =
+    registeredSince === 0 && !controlled ? now : playersAtHead(view.log, builtOn, division)
   if (highest <= then) return ok(command)
   return err(
     'authority.ambiguous-player',

@@ -65,7 +65,8 @@ export function checkPlayerKeys(
     const found = division.players[player - 1]
     if (found?.key === key) continue
     const meant = playerWithKey(division, key)
-    const now = found === undefined ? `nobody is #${String(player)}` : `#${String(player)} is ${found.name}`
+    const now =
+      found === undefined ? `nobody is #${String(player)}` : `#${String(player)} is ${found.name}`
     const where = meant === undefined ? 'is not registered' : `is #${String(meant.id)}`
     return err(
       'player.key-mismatch',
