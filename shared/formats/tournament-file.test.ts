@@ -141,9 +141,7 @@ describe('design.md: the tournament file is the command log', () => {
       player,
       key: roster[player - 1]?.key ?? '',
     })
-    const last = keyed
-      .filter((c) => c.type === 'recordResult' && c.result.kind === 'played')
-      .at(-1)
+    const last = keyed.filter((c) => c.type === 'recordResult' && c.result.kind === 'played').at(-1)
     if (last?.type !== 'recordResult' || last.result.kind !== 'played') {
       throw new Error('the example has a played result')
     }
