@@ -14,6 +14,7 @@ import { fingerprint, planControl, stableJson, undoneBy } from '../tournament/lo
 import { LOG_VERSION } from '../tournament/log-version'
 import type { TournamentState } from '../tournament/types'
 import { commutes, type Decision, type Proposal } from './proposal'
+import { rebase, renumbered } from './rebase'
 
 type Refusal = Extract<Decision, { readonly kind: 'refused' }>
 
@@ -53,8 +54,9 @@ export function emptyAuthority(tournamentId: string): AuthorityState {
 /**
  * Accepts the proposal (appending it at `seq` = the log's length, stamped `now`, an ISO time the
  * caller read) or refuses it with the rule's code and message. A proposal id already decided gets
- * its first decision again and changes nothing. Commands that commute (`COMMUTING_COMMANDS`) are
- * applied to the current state whatever head they were built on; any other needs the current
+ * its first decision again and changes nothing. Commands that commute (`COMMUTATION`) are
+ * brought to the current state (`rebase`: the players they name by key at their current numbers,
+ * or a refusal saying what changed) whatever head they were built on; any other needs the current
  * head. An undo takes back the desk's own command, or anyone's for the director's desk, by the
  * rules History offers (`historyAction`).
  */
@@ -159,7 +161,9 @@ function earlierDecision(authority: AuthorityState, proposal: Proposal): Decisio
   if (entry === undefined && refused === undefined) return undefined
   const desk = entry?.desk ?? refused?.desk
   const command = entry === undefined ? refused?.command : stableJson(entry.command)
-  if (desk === proposal.desk.id && command === stableJson(proposal.command)) {
+  // An accepted command may have been re-targeted (`rebase`): the same players by key.
+  const sent = [proposal.command, renumbered(authority.state, proposal.command)]
+  if (desk === proposal.desk.id && sent.some((c) => c !== undefined && stableJson(c) === command)) {
     return entry === undefined ? refused?.decision : { kind: 'accepted', proposalId, entry }
   }
   const was = entry === undefined ? 'refused' : `accepted as command ${String(entry.seq + 1)}`
@@ -199,8 +203,13 @@ function judge(authority: AuthorityState, proposal: Proposal, now: string): Resu
   const head = checkBuiltOn(authority, proposal)
   if (!head.ok) return head
   if (isLogControl(command)) return control(authority, proposal, command, entry)
-  const next = apply(authority.state, command, tournamentId)
-  return next.ok ? ok({ entry, state: next.value }) : next
+  // Issue 27: what the desk meant, in today's numbers, or why it no longer holds.
+  const meant = commutes(command)
+    ? rebase(authority, { command, builtOn: proposal.builtOn.length, desk: desk.id })
+    : ok(command)
+  if (!meant.ok) return meant
+  const next = apply(authority.state, meant.value, tournamentId)
+  return next.ok ? ok({ entry: { ...entry, command: meant.value }, state: next.value }) : next
 }
 
 /**

@@ -64,28 +64,163 @@ export const AUTHORITY_REFUSALS = [
   'authority.read-only',
   // A proposal without an id, which could not be told from its re-sending.
   'authority.proposal-id',
+  // Issue 27 (shared/authority/rebase.ts), on a command built on an older head:
+  // a player it names by key is not registered (the desk's own registration was refused).
+  'authority.unknown-player',
+  // a result's table now seats other players than the desk saw.
+  'authority.re-paired',
+  // a keyless command (an older desk) names a number the division did not have at its head.
+  'authority.ambiguous-player',
+  // a registration of a name another desk registered in the division meanwhile.
+  'authority.same-name',
+  // A correction of a result that changed since the desk saw it (another desk's correction).
+  'authority.result-changed',
 ] as const
 export type AuthorityRefusal = (typeof AUTHORITY_REFUSALS)[number]
 
-/**
- * Commands that commute, so one built on an older head is applied again on the current state
- * (issue 21: "check-in, result, correction, arrival, registration, penalty"); if it no longer
- * applies (a result for a game unpaired meanwhile) apply's own refusal is the answer. Every other
- * command (pairing, plan, rules, undo and redo) must be built on the current head.
- */
-export const COMMUTING_COMMANDS = [
-  'checkIn',
-  'cancelCheckIn',
-  'recordResult',
-  'correctResult',
-  'recordArrival',
-  'registerPlayer',
-  'registerPlayers',
-  'assignPenalty',
-] as const satisfies readonly CommandType[]
+/** How the authority takes a command built on a head with commands the desk had not seen. */
+export const HEAD_RULES = ['rebased', 'needs the current head'] as const
+export type HeadRule = (typeof HEAD_RULES)[number]
 
-const COMMUTING: ReadonlySet<CommandType> = new Set(COMMUTING_COMMANDS)
+export interface Commutation {
+  readonly rule: HeadRule
+  /** Why, in words: what the command names and why that stays true (or may not) meanwhile. */
+  readonly why: string
+}
+
+/**
+ * Every command type, and why it is applied on the current state whatever head it was built on
+ * (`rebased`: shared/authority/rebase.ts first brings its numbers to the current state, or refuses
+ * it with what changed) or must be built on the current head (issue 21, issue 27). A Record, so a
+ * new command type does not build until someone decides and writes down why.
+ */
+export const COMMUTATION: Readonly<Record<CommandType, Commutation>> = {
+  checkIn: {
+    rule: 'rebased',
+    why: 'Names one player, by number and key: the key finds him wherever he is numbered now; checking in twice changes nothing.',
+  },
+  cancelCheckIn: {
+    rule: 'rebased',
+    why: 'Names one player by number and key, as a check-in; cancelling one not made changes nothing.',
+  },
+  recordArrival: {
+    rule: 'rebased',
+    why: 'Names one player by number and key; apply refuses it if his round is no longer started or he is not absent.',
+  },
+  assignPenalty: {
+    rule: 'rebased',
+    why: 'Names one player by number and key; penalties add up, so their order does not matter.',
+  },
+  recordResult: {
+    rule: 'rebased',
+    why: 'Carries the keys of the players the desk saw at the table: refused if the table now seats others; a second result for the game is refused by apply (result.exists).',
+  },
+  correctResult: {
+    rule: 'rebased',
+    why: 'Carries the seated players’ keys and the result it replaces: refused if the table was re-paired or the result changed meanwhile (another desk’s correction).',
+  },
+  registerPlayer: {
+    rule: 'rebased',
+    why: 'Carries its own key and takes the next number whatever it is; refused when another desk registered the same name meanwhile (the same-name question).',
+  },
+  registerPlayers: {
+    rule: 'rebased',
+    why: 'Each entry as a registerPlayer: its own key, the next number, the same-name question.',
+  },
+  createTournament: {
+    rule: 'needs the current head',
+    why: 'Only the first command of a log.',
+  },
+  editTournamentInfo: {
+    rule: 'needs the current head',
+    why: 'Replaces the whole info: two desks’ edits would silently overwrite each other.',
+  },
+  changeRules: {
+    rule: 'needs the current head',
+    why: 'Replaces the whole rule set, which decides how every later command is judged.',
+  },
+  addDivision: {
+    rule: 'needs the current head',
+    why: 'Rare and the director’s; kept strict rather than reasoning about division names.',
+  },
+  editPlayer: {
+    rule: 'needs the current head',
+    why: 'Replaces every field of a player named by number, without a key: decided on the roster the desk saw.',
+  },
+  withdrawPlayer: {
+    rule: 'needs the current head',
+    why: 'Names a player by number without a key and depends on the rounds paired since.',
+  },
+  reinstatePlayer: {
+    rule: 'needs the current head',
+    why: 'Names a player by number without a key.',
+  },
+  setPairingPlan: {
+    rule: 'needs the current head',
+    why: 'Replaces the division’s plan, chosen against the rounds the desk saw.',
+  },
+  setContention: {
+    rule: 'needs the current head',
+    why: 'Replaces a division setting as a whole.',
+  },
+  setDoNotPair: {
+    rule: 'needs the current head',
+    why: 'A list naming players by number, replaced as a whole.',
+  },
+  setPrizes: {
+    rule: 'needs the current head',
+    why: 'Replaces the prize table, whose flags name players by number.',
+  },
+  setTableOffset: {
+    rule: 'needs the current head',
+    why: 'Renumbers tables, which results name.',
+  },
+  setRatingSystem: {
+    rule: 'needs the current head',
+    why: 'Replaces a division setting as a whole.',
+  },
+  pairRound: {
+    rule: 'needs the current head',
+    why: 'Pairs on the standings, roster and check-ins the desk saw: any command since may change the pairings.',
+  },
+  editPairing: {
+    rule: 'needs the current head',
+    why: 'Names a table and players by number, on the pairings the desk saw.',
+  },
+  unpairRound: {
+    rule: 'needs the current head',
+    why: 'Drops the round with its results: the desk must have seen the results entered since.',
+  },
+  publishRound: {
+    rule: 'needs the current head',
+    why: 'The director publishes the pairings they reviewed, not ones changed since.',
+  },
+  startRound: {
+    rule: 'needs the current head',
+    why: 'Names the absent players by number without keys, on the pairings the desk saw.',
+  },
+  markAbsent: {
+    rule: 'needs the current head',
+    why: 'Names a player by number without a key.',
+  },
+  issueWarning: {
+    rule: 'needs the current head',
+    why: 'Names a player by number without a key and may disqualify him (NEON): decided on what the desk saw.',
+  },
+  overrideStarter: {
+    rule: 'needs the current head',
+    why: 'Names a table and a player by number, on the pairings the desk saw.',
+  },
+  undo: {
+    rule: 'needs the current head',
+    why: 'Names a log position: the whole log must still fold without it.',
+  },
+  redo: {
+    rule: 'needs the current head',
+    why: 'Names a log position: the whole log must still fold with it.',
+  },
+}
 
 export function commutes(command: Command): boolean {
-  return COMMUTING.has(command.type)
+  return COMMUTATION[command.type].rule === 'rebased'
 }

@@ -435,19 +435,26 @@ describe('entries become commands; double entry; missing results', () => {
   test('a new result is recorded; one already entered is corrected (the log keeps the old one)', () => {
     const entry = parsed('1 412 398')
     const record = resultCommandFor(nsa.state, 'A', 1, entry)
+    // Issue 27: the keys of the players this desk sees at table 1 (registered without keys here).
+    const keys = [
+      { player: 1, key: 'A#1' },
+      { player: 2, key: 'A#2' },
+    ]
     expect(record).toEqual({
       type: 'recordResult',
       division: 'A',
       round: 1,
       game: { table: 1 },
       result: entry.result,
+      keys,
     })
     const after = apply(nsa.state, record, ID)
     if (!after.ok) throw new Error(after.error.code)
     const again = parseResultLine('1 forfeit bob', { ...context, state: after.value })
     if (!again.ok) throw new Error(again.error.code)
     const correct = resultCommandFor(after.value, 'A', 1, again.value)
-    expect(correct.type).toBe('correctResult')
+    // Issue 27: a correction names the result it replaces, as the desk saw it.
+    expect(correct).toMatchObject({ type: 'correctResult', keys, replaces: entry.result })
     expect(apply(after.value, correct, ID).ok).toBe(true)
   })
 
@@ -515,6 +522,12 @@ describe('starts the desk still has to learn (MSA 1.3-1.4, NSA II.F.1: drawn til
       game: { table: 1 },
       result: playedAt([1, 2], [412, 398]),
       first: 2,
+      // Issue 27: the players and the result this desk saw at the table.
+      keys: [
+        { player: 1, key: 'A#1' },
+        { player: 2, key: 'A#2' },
+      ],
+      replaces: playedAt([1, 2], [412, 398]),
     })
     const after = apply(state, command.value, ID)
     if (!after.ok) throw new Error(after.error.code)

@@ -13,9 +13,10 @@ import {
   type PlayerId,
 } from '../results/game-result'
 import type { RuleSet } from '../rules/rule-set'
-import type { Command, GameRef } from '../tournament/commands'
+import type { Command, GameRef, PlayerKey } from '../tournament/commands'
 import { describeResultIn } from '../tournament/describe'
-import { findRound, tableIndex } from '../tournament/lookup'
+import { findRound, pairingPlayers, tableIndex } from '../tournament/lookup'
+import { playerKeys } from '../tournament/players'
 import { closestByName, nameLevel } from '../tournament/names'
 import { checkResult, findGame } from '../tournament/record-result'
 import type { Division, GamePairing, Round, TournamentState } from '../tournament/types'
@@ -635,23 +636,48 @@ function elsewhere(context: ResultLineContext, refused: Result<never>): Result<n
 
 export type ResultCommand = Extract<Command, { readonly type: 'recordResult' | 'correctResult' }>
 
-/** The command for an entry: a correction when the game already has a result (the log keeps both). */
+/**
+ * The command for an entry: a correction when the game already has a result (the log keeps both).
+ * Issue 27: it carries the keys of the players seated at the game as this desk sees them, and a
+ * correction the result it replaces, so the authority refuses it, instead of applying it to
+ * another game or over another desk's correction, when either changed meanwhile.
+ */
 export function resultCommandFor(
   state: TournamentState,
   division: string,
   round: number,
   entry: ResultEntry,
 ): ResultCommand {
-  const found = state.divisions.find((d) => d.name === division)?.rounds[round - 1]
-  const index = found === undefined ? undefined : findGame(found, entry.game)
-  const entered = index?.ok === true && found?.results[index.value] != null
-  return {
-    type: entered ? 'correctResult' : 'recordResult',
+  const fields = {
     division,
     round,
     game: entry.game,
     result: entry.result,
     ...(entry.first === undefined ? {} : { first: entry.first }),
+  }
+  const seen = gameAsSeen(state, division, round, entry.game)
+  const keys = seen === undefined ? {} : { keys: seen.keys }
+  const stored = seen?.stored ?? null
+  return stored === null
+    ? { type: 'recordResult', ...fields, ...keys }
+    : { type: 'correctResult', ...fields, ...keys, replaces: stored }
+}
+
+/** The game as this desk sees it: its seated players' keys and its result (null: none yet). */
+function gameAsSeen(
+  state: TournamentState,
+  division: string,
+  round: number,
+  game: GameRef,
+): { readonly keys: readonly PlayerKey[]; readonly stored: GameResult | null } | undefined {
+  const found = state.divisions.find((d) => d.name === division)
+  const played = found?.rounds[round - 1]
+  const index = played === undefined ? undefined : findGame(played, game)
+  const pairing = index?.ok === true ? played?.pairings[index.value] : undefined
+  if (played === undefined || index?.ok !== true || pairing === undefined) return undefined
+  return {
+    keys: playerKeys(found, pairingPlayers(pairing)),
+    stored: played.results[index.value]?.result ?? null,
   }
 }
 
@@ -717,6 +743,7 @@ export function starterCommandFor(
   if (!located.ok) return located
   const body = firstOnlyBody(scene.value, located.value.seat, [`#${first}`])
   if (!body.ok) return body
+  const seated = located.value.seat.pairing.players
   return ok({
     type: 'correctResult',
     division,
@@ -724,6 +751,9 @@ export function starterCommandFor(
     game: { table },
     result: body.value.result,
     first,
+    // Issue 27: the players and the result this desk saw, as for any correction.
+    keys: playerKeys(scene.value.division, seated),
+    replaces: body.value.result,
   })
 }
 

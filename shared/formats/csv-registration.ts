@@ -163,14 +163,24 @@ function csvPlanner(
   }
 }
 
-/** The one command that registers the plan's players (null when there is nobody to register). */
-export function registrationCommand(division: string, plan: CsvPlan): Command | null {
+/**
+ * The one command that registers the plan's players (null when there is nobody to register).
+ * `newKey` gives each player his key for good (issue 27: a desk's random id); without it the keys
+ * are derived from the numbers when the command is applied.
+ */
+export function registrationCommand(
+  division: string,
+  plan: CsvPlan,
+  newKey?: () => string,
+): Command | null {
   if (plan.entries.length === 0) return null
   return {
     type: 'registerPlayers',
     division,
-    players: plan.entries.map((e) =>
-      e.division === division ? { player: e.player } : { player: e.player, division: e.division },
-    ),
+    players: plan.entries.map((e) => ({
+      player: e.player,
+      ...(newKey === undefined ? {} : { key: newKey() }),
+      ...(e.division === division ? {} : { division: e.division }),
+    })),
   }
 }

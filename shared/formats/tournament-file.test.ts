@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { rulesFromPreset } from '../rules/presets'
 import { fold } from '../tournament/apply'
-import type { LoggedCommand } from '../tournament/commands'
+import type { Command, LoggedCommand, PlayerKey } from '../tournament/commands'
 import { fingerprint } from '../tournament/log'
 import { LOG_VERSION } from '../tournament/log-version'
 import { ID, logOf, WORKED_EXAMPLE_LOG } from '../tournament/test-support/event'
@@ -126,6 +126,81 @@ describe('design.md: the tournament file is the command log', () => {
       ),
     )
     expect(bad.ok ? null : bad.error.message).toMatch(/editPlayer/)
+  })
+
+  test('issue 27: player keys, the keys commands name players by and the result a correction replaces survive the file', () => {
+    const keyOf = (name: string) => `k-${name.toLowerCase()}`
+    const keyed = WORKED_EXAMPLE_LOG.map((c): Command => {
+      if (c.type === 'registerPlayer') return { ...c, key: keyOf(c.player.name) }
+      return c
+    })
+    const players = fold(ID, logOf(keyed))
+    if (!players.ok || players.value === undefined) throw new Error('the example folds')
+    const roster = players.value.divisions[0]?.players ?? []
+    const keyFor = (player: number): PlayerKey => ({
+      player,
+      key: roster[player - 1]?.key ?? '',
+    })
+    const last = keyed.filter((c) => c.type === 'recordResult' && c.result.kind === 'played').at(-1)
+    if (last?.type !== 'recordResult' || last.result.kind !== 'played') {
+      throw new Error('the example has a played result')
+    }
+    const seated = last.result.players.map(keyFor)
+    const withKeys = logOf([
+      ...keyed.map((c) => (c === last ? { ...c, keys: seated } : c)),
+      {
+        type: 'registerPlayers',
+        division: 'A',
+        players: [{ player: { name: 'Flo', rating: 0, memberId: '', club: '' }, key: 'k-flo' }],
+      },
+      { type: 'checkIn', division: 'A', player: 1, day: '2026-03-14', keys: [keyFor(1)] },
+      { type: 'cancelCheckIn', division: 'A', player: 1, day: '2026-03-14', keys: [keyFor(1)] },
+      {
+        type: 'assignPenalty',
+        division: 'A',
+        player: 2,
+        round: 3,
+        points: 10,
+        reason: 'slow',
+        keys: [keyFor(2)],
+      },
+      {
+        ...last,
+        type: 'correctResult',
+        result: { ...last.result, scores: [401, 388], rawScores: [401, 388] },
+        replaces: last.result,
+        keys: seated,
+      },
+    ])
+    const read = readTournamentFile(writeTournamentFile(ID, withKeys, SAVED))
+    if (!read.ok) throw new Error(read.error.message)
+    expect(read.value.log).toEqual(withKeys)
+    expect(read.value.log.map(fingerprint)).toEqual(withKeys.map(fingerprint))
+    expect(read.value.state.divisions[0]?.players.map((p) => p.key)).toEqual([
+      ...roster.map((p) => p.key),
+      'k-flo',
+    ])
+    // A log written before keys reads as before: each key derived from division and number.
+    const old = readTournamentFile(text)
+    expect(old.ok && old.value.state.divisions[0]?.players.map((p) => p.key)).toEqual([
+      'A#1',
+      'A#2',
+      'A#3',
+      'A#4',
+      'A#5',
+    ])
+    // A key of the wrong shape is refused by the file's schema, naming the command.
+    const bad = readTournamentFile(
+      writeTournamentFile(
+        ID,
+        logOf([
+          ...keyed,
+          { type: 'checkIn', division: 'A', player: 1, day: '2026-03-14', keys: [{ player: 1 }] },
+        ] as Command[]),
+        SAVED,
+      ),
+    )
+    expect(bad.ok ? null : bad.error.message).toMatch(/checkIn.*keys\[0\]\.key/s)
   })
 
   test('issue 20: the version each command was stored by survives the file', () => {

@@ -209,6 +209,9 @@ const PLAYER_FIELDS = obj({
   lifetimeGames: opt('integer'),
 })
 
+/** Who a command names, as the desk meant him (issue 27); files before it have none. */
+const KEYS = opt({ array: obj({ player: PLAYER_ID, key: 'string' }) })
+
 const TSH_DATA = obj({
   tags: { array: obj({ name: 'string', values: { array: 'string' } }) },
   ratingText: opt('string'),
@@ -297,6 +300,7 @@ const RESULT_FIELDS: Fields = {
   game: GAME_REF,
   result: GAME_RESULT,
   first: opt(PLAYER_ID),
+  keys: KEYS,
 }
 
 const PRIZE_TABLE = obj({
@@ -332,12 +336,16 @@ const COMMAND_FIELDS: Readonly<Record<CommandType, Fields>> = {
   registerPlayer: {
     division: 'string',
     player: PLAYER_FIELDS,
+    // The registering desk's key for the player (issue 27); files before it have none.
+    key: opt('string'),
     firstRound: opt('integer'),
     tsh: opt(TSH_DATA),
   },
   registerPlayers: {
     division: 'string',
-    players: { array: obj({ player: PLAYER_FIELDS, division: opt('string') }) },
+    players: {
+      array: obj({ player: PLAYER_FIELDS, key: opt('string'), division: opt('string') }),
+    },
   },
   editPlayer: { division: 'string', playerId: PLAYER_ID, player: PLAYER_FIELDS },
   withdrawPlayer: {
@@ -347,8 +355,8 @@ const COMMAND_FIELDS: Readonly<Record<CommandType, Fields>> = {
     disqualified: opt('boolean'),
   },
   reinstatePlayer: { division: 'string', player: PLAYER_ID },
-  checkIn: { division: 'string', player: PLAYER_ID, day: 'string' },
-  cancelCheckIn: { division: 'string', player: PLAYER_ID, day: 'string' },
+  checkIn: { division: 'string', player: PLAYER_ID, day: 'string', keys: KEYS },
+  cancelCheckIn: { division: 'string', player: PLAYER_ID, day: 'string', keys: KEYS },
   setPairingPlan: { division: 'string', plan: { array: PLAN_STEP } },
   setContention: {
     division: 'string',
@@ -392,16 +400,24 @@ const COMMAND_FIELDS: Readonly<Record<CommandType, Fields>> = {
     at: 'number',
     absent: opt({ array: PLAYER_ID }),
   },
-  recordArrival: { division: 'string', round: 'integer', player: PLAYER_ID, at: 'number' },
+  recordArrival: {
+    division: 'string',
+    round: 'integer',
+    player: PLAYER_ID,
+    at: 'number',
+    keys: KEYS,
+  },
   markAbsent: { division: 'string', round: 'integer', player: PLAYER_ID },
   recordResult: RESULT_FIELDS,
-  correctResult: RESULT_FIELDS,
+  // The result the desk saw and corrects (issue 27); files before it have none.
+  correctResult: { ...RESULT_FIELDS, replaces: opt(GAME_RESULT) },
   assignPenalty: {
     division: 'string',
     player: PLAYER_ID,
     round: 'integer',
     points: 'number',
     reason: 'string',
+    keys: KEYS,
   },
   issueWarning: { division: 'string', player: PLAYER_ID, round: 'integer', reason: 'string' },
   overrideStarter: { division: 'string', round: 'integer', table: 'integer', starter: PLAYER_ID },

@@ -77,9 +77,26 @@ describe('a registration morning, command by command', () => {
       checkIns: [],
     }
     expect(state.divisions[0]?.players).toEqual([
-      { id: 1, name: 'Smith, Ann', rating: 1850, memberId: 'AB12', club: '', ...active },
-      { id: 2, name: 'Tan, Cy', rating: 1700, memberId: '', club: '', ...active },
-      { id: 3, name: 'Ramos, José', rating: 1600, memberId: 'JR7', club: '', ...active },
+      // Registered without keys (issue 27): each key derived from the division and number.
+      {
+        id: 1,
+        key: 'A#1',
+        name: 'Smith, Ann',
+        rating: 1850,
+        memberId: 'AB12',
+        club: '',
+        ...active,
+      },
+      { id: 2, key: 'A#2', name: 'Tan, Cy', rating: 1700, memberId: '', club: '', ...active },
+      {
+        id: 3,
+        key: 'A#3',
+        name: 'Ramos, José',
+        rating: 1600,
+        memberId: 'JR7',
+        club: '',
+        ...active,
+      },
     ])
     expect(state.divisions[1]?.players.map((p) => [p.id, p.name])).toEqual([
       [1, 'Lee, Bo'],
@@ -100,6 +117,7 @@ describe('a registration morning, command by command', () => {
     expect(state.divisions[0]?.players.map((p) => p.id)).toEqual([1, 2, 3])
     expect(state.divisions[0]?.players[1]).toEqual({
       id: 2,
+      key: 'A#2',
       name: 'Tan, Cyril',
       rating: 1710,
       memberId: 'TC3',

@@ -1,7 +1,7 @@
 import { validateRuleSet } from '../rules/rule-fields'
 import { err, ok, type Result, type RuleError } from '../result'
 import { cancelledSeqs, type FoldError } from './cancel'
-import { isLogControl, type Command, type LoggedCommand } from './commands'
+import { isLogControl, keyedPlayers, type Command, type LoggedCommand } from './commands'
 import { setContention, setDoNotPair } from './pairing-rules'
 import { setPairingPlan, setTableOffset } from './plan'
 import { setPrizes } from './prizes'
@@ -11,6 +11,7 @@ import {
   assignPenalty,
   cancelCheckIn,
   checkIn,
+  checkPlayerKeys,
   editPlayer,
   issueWarning,
   openRoster,
@@ -58,6 +59,14 @@ export function apply(
     return err('tournament.missing', 'A tournament log must start with createTournament.')
   }
   const context: Context = state
+  const keyed = keyedPlayers(command)
+  if (keyed !== undefined) {
+    // Issue 27: the number must still name the player the desk meant, whoever applies it.
+    const division = state.divisions.find((d) => d.name === keyed.division)
+    if (division === undefined) return missingDivision(keyed.division)
+    const named = checkPlayerKeys(division, keyed.keys)
+    if (!named.ok) return named
+  }
   switch (command.type) {
     case 'editTournamentInfo': {
       const info = validateTournamentInfo(command.info)
@@ -110,7 +119,12 @@ export function apply(
             ? missingDivision(name)
             : addToRoster(
                 roster,
-                { type: 'registerPlayer', division: name, player: entry.player },
+                {
+                  type: 'registerPlayer',
+                  division: name,
+                  player: entry.player,
+                  ...(entry.key === undefined ? {} : { key: entry.key }),
+                },
                 context,
               )
         if (!registered.ok) {

@@ -40,6 +40,23 @@ export type PairingChange =
   | { readonly kind: 'swap'; readonly player: PlayerId; readonly with: PlayerId }
   | { readonly kind: 'lock'; readonly locked: boolean }
 
+/**
+ * A player a command names, as the desk meant him (issue 27): his number where the desk typed the
+ * command, and his `key` (`Player.key`), which never changes and is the same on every desk.
+ *
+ * The one shape every commuting command that names a player carries (an optional `keys` list):
+ * checkIn, cancelCheckIn, recordArrival and assignPenalty name one player; a result or correction
+ * names the game's players as the desk saw them seated (one for a bye), so a table re-paired
+ * meanwhile is told from the game the desk meant. Keys never replace numbers: the numbers are what
+ * the hall sees and what `apply` acts on; `apply` refuses a command whose number no longer names
+ * the keyed player, and the authority (shared/authority/rebase.ts) re-targets a command built on
+ * an older head to the players' current numbers. Absent in logs written before issue 27.
+ */
+export interface PlayerKey {
+  readonly player: PlayerId
+  readonly key: string
+}
+
 /** Which game a result is for: its table, or its players (two at a table, one for a bye). */
 export type GameRef = { readonly table: number } | { readonly players: readonly PlayerId[] }
 
@@ -50,6 +67,19 @@ export interface ResultFields {
   readonly result: GameResult
   /** Who went first, when it differs from the printed starter or none was printed. */
   readonly first?: PlayerId
+  /** The game's players as the desk saw them seated (`PlayerKey`); absent before issue 27. */
+  readonly keys?: readonly PlayerKey[]
+}
+
+/** One entry of a registration: who, and the key the registering desk gave him (issue 27). */
+export interface Registration {
+  readonly player: PlayerFields
+  /**
+   * The player's `key` for good, made (at random) by the desk that typed the registration; absent
+   * in older logs and imports, where it is derived from the division and number
+   * (`derivedPlayerKey`).
+   */
+  readonly key?: string
 }
 
 /**
@@ -66,6 +96,8 @@ export type Command =
       readonly type: 'registerPlayer'
       readonly division: string
       readonly player: PlayerFields
+      /** See `Registration.key`. */
+      readonly key?: string
       /** A late entry's first round; by default the first round not yet paired. */
       readonly firstRound?: number
       /** What a tsh import keeps for writing the line back (shared/formats/t-import.ts). */
@@ -79,7 +111,7 @@ export type Command =
        */
       readonly type: 'registerPlayers'
       readonly division: string
-      readonly players: readonly { readonly player: PlayerFields; readonly division?: string }[]
+      readonly players: readonly (Registration & { readonly division?: string })[]
     }
   | {
       readonly type: 'editPlayer'
@@ -106,6 +138,8 @@ export type Command =
       readonly division: string
       readonly player: PlayerId
       readonly day: string
+      /** The player as the desk meant him (`PlayerKey`). */
+      readonly keys?: readonly PlayerKey[]
     }
   /** Takes back a check-in of `day`; cancelling one that was not made changes nothing. */
   | {
@@ -113,6 +147,8 @@ export type Command =
       readonly division: string
       readonly player: PlayerId
       readonly day: string
+      /** The player as the desk meant him (`PlayerKey`). */
+      readonly keys?: readonly PlayerKey[]
     }
   /** How the division's rounds are paired from now on (design.md, "Pairing"). */
   | {
@@ -205,10 +241,17 @@ export type Command =
       readonly round: number
       readonly player: PlayerId
       readonly at: number
+      /** The player as the desk meant him (`PlayerKey`). */
+      readonly keys?: readonly PlayerKey[]
     }
   | ({ readonly type: 'recordResult' } & ResultFields)
-  /** Replaces an entered result; the earlier command stays in the log, so the audit keeps it. */
-  | ({ readonly type: 'correctResult' } & ResultFields)
+  /**
+   * Replaces an entered result; the earlier command stays in the log, so the audit keeps it.
+   * `replaces` is the result the desk saw and corrects (issue 27): the authority refuses the
+   * correction when the game's result changed meanwhile (another desk's correction), instead of
+   * losing that one silently. Absent before issue 27 (and from tsh imports): not compared.
+   */
+  | ({ readonly type: 'correctResult'; readonly replaces?: GameResult } & ResultFields)
   | {
       readonly type: 'assignPenalty'
       readonly division: string
@@ -216,6 +259,8 @@ export type Command =
       readonly round: number
       readonly points: number
       readonly reason: string
+      /** The player as the desk meant him (`PlayerKey`). */
+      readonly keys?: readonly PlayerKey[]
     }
   | {
       readonly type: 'issueWarning'
@@ -270,4 +315,47 @@ export type LogControl = Extract<Command, { readonly type: 'undo' | 'redo' }>
 
 export function isLogControl(command: Command): command is LogControl {
   return command.type === 'undo' || command.type === 'redo'
+}
+
+/** The players a command names by key (`PlayerKey`), with their division; undefined: none. */
+export function keyedPlayers(
+  command: Command,
+): { readonly division: string; readonly keys: readonly PlayerKey[] } | undefined {
+  switch (command.type) {
+    case 'checkIn':
+    case 'cancelCheckIn':
+    case 'recordArrival':
+    case 'assignPenalty':
+    case 'recordResult':
+    case 'correctResult':
+      return command.keys === undefined
+        ? undefined
+        : { division: command.division, keys: command.keys }
+    case 'createTournament':
+    case 'editTournamentInfo':
+    case 'changeRules':
+    case 'addDivision':
+    case 'registerPlayer':
+    case 'registerPlayers':
+    case 'editPlayer':
+    case 'withdrawPlayer':
+    case 'reinstatePlayer':
+    case 'setPairingPlan':
+    case 'setContention':
+    case 'setDoNotPair':
+    case 'setPrizes':
+    case 'setTableOffset':
+    case 'setRatingSystem':
+    case 'pairRound':
+    case 'editPairing':
+    case 'unpairRound':
+    case 'publishRound':
+    case 'startRound':
+    case 'markAbsent':
+    case 'issueWarning':
+    case 'overrideStarter':
+    case 'undo':
+    case 'redo':
+      return undefined
+  }
 }

@@ -1,8 +1,8 @@
 import { err, ok, type Result } from '../result'
-import type { Command } from './commands'
+import type { Command, PlayerKey } from './commands'
 import { checkRoundNumber, findPlayer, pairingIndexOf, replaceAt } from './lookup'
 import type { Context } from './rounds'
-import type { Division, MissedRounds, Player } from './types'
+import type { Division, MissedRounds, Player, PlayerId } from './types'
 import { lifetimeGamesFromTags } from '../ratings/lifetime-games'
 import type { DeskRules } from '../rules/rule-set'
 import { checkMemberIdFree, isIsoDate, tidyName, validatePlayerInput } from './validation'
@@ -22,6 +22,59 @@ export function missedRoundsFor(firstRound: number, rules: Context['rules']): Mi
     return { kind: 'forfeit-loss', spread: rules.results.forfeitSpread }
   }
   return { kind: 'unplayed' }
+}
+
+/**
+ * The key of a player registered without one (an older log, a tsh import, a registration list read
+ * by an older copy): his division and number at registration, so every desk that folds the same
+ * log gives him the same key (issue 27). The number is the last part, so no two derive alike.
+ */
+export function derivedPlayerKey(division: string, id: PlayerId): string {
+  return `${division}#${String(id)}`
+}
+
+/** The division's player with this key, or undefined (a registration refused or undone). */
+export function playerWithKey(division: Division, key: string): Player | undefined {
+  return division.players.find((p) => p.key === key)
+}
+
+/**
+ * The `keys` a desk puts on a command naming these players of the division as it sees them
+ * (`PlayerKey` in commands.ts); a number that names nobody is left out (apply refuses it anyway).
+ */
+export function playerKeys(
+  division: Division | undefined,
+  players: readonly PlayerId[],
+): readonly PlayerKey[] {
+  return players.flatMap((player) => {
+    const found = division?.players[player - 1]
+    return found === undefined ? [] : [{ player, key: found.key }]
+  })
+}
+
+/**
+ * Whether each number the command names still names the player the desk meant (issue 27): a
+ * mismatch is refused, never re-targeted here; re-targeting a command built on an older head is
+ * the authority's (shared/authority/rebase.ts), which then hands apply the current numbers.
+ */
+export function checkPlayerKeys(
+  division: Division,
+  keys: readonly PlayerKey[] | undefined,
+): Result<void> {
+  for (const { player, key } of keys ?? []) {
+    const found = division.players[player - 1]
+    if (found?.key === key) continue
+    const meant = playerWithKey(division, key)
+    const now =
+      found === undefined ? `nobody is #${String(player)}` : `#${String(player)} is ${found.name}`
+    const where = meant === undefined ? 'is not registered' : `is #${String(meant.id)}`
+    return err(
+      'player.key-mismatch',
+      `The command names #${String(player)} of ${division.name}, but ${now} and the player the desk meant ${where}: look at the roster again.`,
+      { details: { player, key, division: division.name } },
+    )
+  }
+  return ok(undefined)
 }
 
 /**
@@ -51,6 +104,8 @@ export interface Roster {
   readonly players: Player[]
   /** Each member id (lower case) and the player holding it; null: found by a scan instead. */
   readonly holders: Map<string, Player> | null
+  /** Every player's key; null: found by a scan instead. */
+  readonly keys: Set<string> | null
 }
 
 /** How a roster finds a member id's holder: `index` them for a batch, `scan` for one player. */
@@ -59,13 +114,13 @@ export type RosterLookup = (typeof ROSTER_LOOKUPS)[number]
 
 export function openRoster(division: Division, lookup: RosterLookup = 'index'): Roster {
   const players = [...division.players]
-  if (lookup === 'scan') return { division, players, holders: null }
+  if (lookup === 'scan') return { division, players, holders: null, keys: null }
   const holders = new Map<string, Player>()
   for (const p of players) {
     const key = p.memberId.toLowerCase()
     if (key !== '' && !holders.has(key)) holders.set(key, p)
   }
-  return { division, players, holders }
+  return { division, players, holders, keys: new Set(players.map((p) => p.key)) }
 }
 
 /** The division with every player the roster has taken, in order. */
@@ -105,6 +160,20 @@ export function addToRoster(
       return err('player.first-round.invalid', first.error.message, { field: 'firstRound' })
     }
   }
+  const id = roster.players.length + 1
+  const playerKey = command.key ?? derivedPlayerKey(division.name, id)
+  const taken =
+    roster.keys === null
+      ? roster.players.some((p) => p.key === playerKey)
+      : roster.keys.has(playerKey)
+  if (taken) {
+    // Keys are random per registration: a taken one is a desk's bug or a forged proposal.
+    return err(
+      'player.key-taken',
+      `Another player of ${division.name} already has the key ${playerKey}; register again.`,
+      { details: { key: playerKey } },
+    )
+  }
   const firstRound = command.firstRound ?? division.rounds.length + 1
   // Lifetime games (the rating multiplier, issue 22) as the desk typed them, else an imported tsh
   // line's `lifeg` tag.
@@ -112,7 +181,8 @@ export function addToRoster(
     fields.value.lifetimeGames ??
     (command.tsh === undefined ? undefined : lifetimeGamesFromTags(command.tsh.tags))
   const player: Player = {
-    id: roster.players.length + 1,
+    id,
+    key: playerKey,
     ...fields.value,
     firstRound,
     missedRounds: missedRoundsFor(firstRound, rules),
@@ -122,6 +192,7 @@ export function addToRoster(
     ...(lifetimeGames === undefined ? {} : { lifetimeGames }),
   }
   roster.players.push(player)
+  roster.keys?.add(playerKey)
   if (key !== '' && roster.holders !== null && !roster.holders.has(key)) {
     roster.holders.set(key, player)
   }

@@ -4,6 +4,7 @@ import type { Player } from './types'
 
 const player = (id: number, name: string, memberId = ''): Player => ({
   id,
+  key: `A#${String(id)}`,
   name,
   rating: 0,
   memberId,

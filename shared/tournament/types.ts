@@ -93,6 +93,13 @@ export type MissedRounds =
 export interface Player extends PlayerFields {
   readonly id: PlayerId
   /**
+   * Who the player is for good (issue 27): given when registered and never changed, the same on
+   * every desk, while `id` is his place in the division, which an offline desk can only guess.
+   * Commands built on an older head name players by it (`PlayerKey` in commands.ts). A player
+   * registered without one (an older log, a tsh import) has `derivedPlayerKey(division, id)`.
+   */
+  readonly key: string
+  /**
    * The first round the player can be paired in: 1, or later for a late entry. The rounds a late
    * entry missed count as `missedRounds` says; the player appears in the standings from their first
    * round on.

@@ -156,9 +156,17 @@ describe('member ids: one person, one entry per division', () => {
   const division: Division = {
     name: 'A',
     players: [
-      { id: 1, name: 'Smith, Ann', rating: 1500, memberId: 'AB12', club: '', ...ENTERED },
-      { id: 2, name: 'Lee, Bo', rating: 1400, memberId: '', club: '', ...ENTERED },
-      { id: 3, name: 'Tan, Cy', rating: 1300, memberId: '', club: '', ...ENTERED },
+      {
+        id: 1,
+        key: 'A#1',
+        name: 'Smith, Ann',
+        rating: 1500,
+        memberId: 'AB12',
+        club: '',
+        ...ENTERED,
+      },
+      { id: 2, key: 'A#2', name: 'Lee, Bo', rating: 1400, memberId: '', club: '', ...ENTERED },
+      { id: 3, key: 'A#3', name: 'Tan, Cy', rating: 1300, memberId: '', club: '', ...ENTERED },
     ],
     ...NO_ROUNDS,
   }
@@ -194,8 +202,8 @@ describe('member ids: one person, one entry per division', () => {
     const named: Division = {
       name: 'A',
       players: [
-        { id: 1, name: 'José Ramos', rating: 0, memberId: '', club: '', ...ENTERED },
-        { id: 2, name: 'Ann Lee', rating: 0, memberId: '', club: '', ...ENTERED },
+        { id: 1, key: 'A#1', name: 'José Ramos', rating: 0, memberId: '', club: '', ...ENTERED },
+        { id: 2, key: 'A#2', name: 'Ann Lee', rating: 0, memberId: '', club: '', ...ENTERED },
       ],
       ...NO_ROUNDS,
     }

@@ -1,12 +1,13 @@
 import { describe, expect, test } from 'vitest'
 import { fold } from '../tournament/apply'
-import type { Command } from '../tournament/commands'
+import type { Command, LoggedCommand } from '../tournament/commands'
 import { create, logOf, played, register } from '../tournament/test-support/event'
 import type { TournamentState } from '../tournament/types'
 import { pendingThatApply } from './pending'
 import type { OutboxProposal } from './protocol'
 
 const ID = 't-1'
+const DESK = 'desk-a'
 const pairing: Command = {
   type: 'pairRound',
   division: 'A',
@@ -24,10 +25,15 @@ const result = (table: number, a: number, b: number): Command => ({
   result: played([2 * table - 1, 2 * table], [a, b]),
 })
 
-function stateOf(commands: readonly Command[]): TournamentState {
-  const folded = fold(ID, logOf(commands))
+/** The accepted log a desk holds, and its fold. */
+function stateOf(commands: readonly Command[]): {
+  log: readonly LoggedCommand[]
+  state: TournamentState
+} {
+  const log = logOf(commands)
+  const folded = fold(ID, log)
   if (!folded.ok || folded.value === undefined) throw new Error('the worked event does not fold')
-  return folded.value
+  return { log, state: folded.value }
 }
 
 const paired: Command[] = [
@@ -56,16 +62,72 @@ describe('pending proposals a desk shows (issue 21: a clash is refused with its 
     ],
   ])('%s', (_case, accepted, shown) => {
     const pending = [proposal('p1', result(1, 400, 350)), proposal('p2', result(2, 410, 380))]
-    expect(pendingThatApply(ID, stateOf(accepted), pending).map((p) => p._id)).toEqual(shown)
+    expect(pendingThatApply(ID, stateOf(accepted), pending, DESK).map((p) => p._id)).toEqual(shown)
   })
 
   test('the second of two pending results for one table is left out (each on the state before)', () => {
     const pending = [proposal('p1', result(1, 400, 350)), proposal('p2', result(1, 401, 350))]
-    expect(pendingThatApply(ID, stateOf(paired), pending).map((p) => p._id)).toEqual(['p1'])
+    expect(pendingThatApply(ID, stateOf(paired), pending, DESK).map((p) => p._id)).toEqual(['p1'])
   })
 
   test('an undo is shown as proposed', () => {
     const undo = proposal('u1', { type: 'undo', seq: 3 })
-    expect(pendingThatApply(ID, stateOf(paired), [undo])).toEqual([undo])
+    expect(pendingThatApply(ID, stateOf(paired), [undo], DESK)).toEqual([undo])
+  })
+})
+
+describe('a desk shows its pending proposals as the authority will decide them (issue 27)', () => {
+  const MORNING: Command[] = [create(), { type: 'addDivision', name: 'A' }, register('Ann')]
+  const keyed = (name: string, key: string): Command => ({
+    type: 'registerPlayer',
+    division: 'A',
+    player: { name, rating: 0, memberId: '', club: '' },
+    key,
+  })
+  const checkIn = (player: number): Command => ({
+    type: 'checkIn',
+    division: 'A',
+    player,
+    day: '2026-03-14',
+    keys: [{ player, key: 'k-cy' }],
+  })
+  const on = (length: number, id: string, command: Command): OutboxProposal => ({
+    ...proposal(id, command),
+    builtOn: { length, last: null },
+  })
+
+  test('Cy registered here as #2, checked in as #2; another desk’s Dee accepted meanwhile: shown as #3, checked in as #3', () => {
+    const accepted = stateOf([...MORNING, keyed('Dee', 'k-dee')])
+    const pending = [on(3, 'p1', keyed('Cy', 'k-cy')), on(3, 'p2', checkIn(2))]
+    const shown = pendingThatApply(ID, accepted, pending, DESK)
+    expect(shown.map((p) => p.command)).toEqual([keyed('Cy', 'k-cy'), checkIn(3)])
+  })
+
+  test('the same proposals with nothing accepted meanwhile are shown as typed', () => {
+    const pending = [on(3, 'p1', keyed('Cy', 'k-cy')), on(3, 'p2', checkIn(2))]
+    expect(pendingThatApply(ID, stateOf(MORNING), pending, DESK)).toEqual(pending)
+  })
+
+  test('a correction of a result another desk corrected meanwhile is not shown (it will be refused)', () => {
+    const entered = [...paired, result(1, 400, 350)]
+    const corrected: Command = {
+      type: 'correctResult',
+      division: 'A',
+      round: 1,
+      game: { table: 1 },
+      result: played([1, 2], [401, 350]),
+      replaces: played([1, 2], [400, 350]),
+    }
+    const other = { ...corrected, result: played([1, 2], [350, 400]) }
+    const pending = [on(entered.length, 'p1', corrected)]
+    expect(pendingThatApply(ID, stateOf(entered), pending, DESK)).toHaveLength(1)
+    expect(pendingThatApply(ID, stateOf([...entered, other]), pending, DESK)).toEqual([])
+  })
+
+  test('a pairing built before commands the desk has not seen is not shown (authority.stale-head)', () => {
+    const unpaired = paired.slice(0, -1)
+    const pending = [on(unpaired.length, 'p1', pairing)]
+    expect(pendingThatApply(ID, stateOf(unpaired), pending, DESK)).toHaveLength(1)
+    expect(pendingThatApply(ID, stateOf([...unpaired, register('Eve')]), pending, DESK)).toEqual([])
   })
 })

@@ -13,6 +13,12 @@ describe('the desk’s words for the authority’s refusals (issue 21)', () => {
     'authority.not-own': 'only that desk or the director’s can undo it',
     'authority.read-only': 'only shows the event',
     'authority.proposal-id': 'without its id',
+    // Issue 27: the engine's message names the player, table, result and desk.
+    'authority.unknown-player': null,
+    'authority.re-paired': null,
+    'authority.ambiguous-player': null,
+    'authority.same-name': null,
+    'authority.result-changed': null,
   }
 
   test.each(AUTHORITY_REFUSALS.map((code) => [code, words[code]] as const))(

@@ -19,6 +19,9 @@ const MESSAGES: Readonly<Record<string, string>> = {
   'authority.read-only': 'This screen only shows the event: enter commands at a desk.',
   'authority.proposal-id':
     'This desk sent a command without its id: reload the page and enter it again.',
+  // Issue 27: a registration's key taken already is a desk's bug; the engine's words are shown
+  // for the others, which name what changed (PREFER_ENGINE_MESSAGE).
+  'player.key-taken': 'This registration could not be numbered: register the player again.',
 }
 
 /** Codes whose engine message is more precise than the generic text (it names the other player). */
@@ -30,6 +33,13 @@ const PREFER_ENGINE_MESSAGE = new Set([
   'storage.replaced',
   // Names the commands the desk had not seen (issue 21).
   'authority.stale-head',
+  // Issue 27: each names the player, table or result that changed, and who changed it.
+  'authority.unknown-player',
+  'authority.re-paired',
+  'authority.ambiguous-player',
+  'authority.same-name',
+  'authority.result-changed',
+  'player.key-mismatch',
 ])
 
 export function errorText(error: RuleError): string {

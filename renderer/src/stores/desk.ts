@@ -15,6 +15,7 @@ import {
   type ProposeOptions,
 } from '../../../shared/desk/pair-next'
 import { starterCommandFor } from '../../../shared/desk/result-line'
+import { playerKeys } from '../../../shared/tournament/players'
 import { err, type Result } from '../../../shared/result'
 import type { PlayerId } from '../../../shared/results/game-result'
 import type { Player, TournamentState } from '../../../shared/tournament/types'
@@ -89,12 +90,15 @@ export const useDeskStore = defineStore('desk', () => {
   ): Promise<Result<TournamentState>> {
     const state = tournament.state
     if (!state) return Promise.resolve(err('tournament.none-open', 'No tournament.'))
-    const found = state.divisions.find((d) => d.name === division)?.players[player - 1]
+    const players = state.divisions.find((d) => d.name === division)
+    const found = players?.players[player - 1]
     return tournament.dispatch({
       type: yes ? 'checkIn' : 'cancelCheckIn',
       division,
       player,
       day: yes ? day.value : cancelCheckInDay(found, day.value, state.rules.desk),
+      // Issue 27: the player this desk means, wherever another desk's registration numbers him.
+      keys: playerKeys(players, [player]),
     })
   }
 
@@ -113,6 +117,10 @@ export const useDeskStore = defineStore('desk', () => {
       round,
       player,
       at: clock.read(),
+      keys: playerKeys(
+        tournament.state?.divisions.find((d) => d.name === division),
+        [player],
+      ),
     })
     if (!arrived.ok) return arrived
     const found = arrived.value.divisions.find((d) => d.name === division)?.players[player - 1]

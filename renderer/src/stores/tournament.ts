@@ -451,7 +451,8 @@ export const useTournamentStore = defineStore('tournament', () => {
   ): Promise<Result<TournamentState>> {
     const fields = validatePlayerInput(input)
     if (!fields.ok) return fields
-    return dispatch({ type: 'registerPlayer', division, player: fields.value })
+    // Issue 27: the player's key for good, made here, where the registration is typed.
+    return dispatch({ type: 'registerPlayer', division, player: fields.value, key: randomUuid() })
   }
 
   async function editPlayer(

@@ -86,7 +86,9 @@ export function createVenueRepository(
     held = accepted.length === 0 ? null : followAccepted(accepted)
     // Only the pending commands the accepted log still takes: the others will be refused.
     const shown =
-      held === null ? pending : pendingThatApply(link.event().tournamentId, held.state, pending)
+      held === null
+        ? pending
+        : pendingThatApply(link.event().tournamentId, held, pending, link.desk.id)
     return {
       accepted,
       pending,
