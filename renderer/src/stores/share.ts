@@ -13,7 +13,7 @@ import { randomUuid } from '../random-id'
 import { createIpcLink } from '../venue/ipc-link'
 import type { VenueLink } from '../venue/link'
 import { announceLinkChanges, createVenueRepository } from '../venue/venue-repository'
-import { adoptDesk, deskId } from './desk-id'
+import { adoptDesk } from './desk-id'
 import { announceHere } from './live'
 import { repository, setRepository } from './repository'
 import { useTournamentStore } from './tournament'
@@ -44,7 +44,8 @@ export const useShareStore = defineStore('share', () => {
   let directorLink: VenueLink | undefined
   /** This laptop's own storage, set aside while the authority holds the log. */
   let ownRepository: TournamentRepository | undefined
-  let ownDesk: string | undefined
+  /** Gives the window back its own desk when sharing stops. */
+  let ownDesk: (() => void) | undefined
 
   /** A plain browser cannot listen on the network: it only explains. */
   const available = computed(() => desktopApi().shell === 'electron')
@@ -73,8 +74,7 @@ export const useShareStore = defineStore('share', () => {
     let order = 0
     ownRepository = repository()
     // The authority records the director's windows as `director`: History's Undo looks for that.
-    ownDesk = deskId()
-    adoptDesk(DIRECTOR_DESK.id)
+    ownDesk = adoptDesk(DIRECTOR_DESK.id)
     setRepository(
       createVenueRepository(link, { newId: randomUuid, counter: { next: () => order++ } }),
     )
@@ -102,7 +102,7 @@ export const useShareStore = defineStore('share', () => {
     await link?.close()
     if (ownRepository !== undefined) setRepository(ownRepository)
     ownRepository = undefined
-    if (ownDesk !== undefined) adoptDesk(ownDesk)
+    ownDesk?.()
     ownDesk = undefined
   }
 
