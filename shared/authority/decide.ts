@@ -13,6 +13,7 @@ import { describeCommand } from '../tournament/describe'
 import { fingerprint, planControl, stableJson, undoneBy } from '../tournament/log'
 import { LOG_VERSION } from '../tournament/log-version'
 import type { TournamentState } from '../tournament/types'
+import { loggedAs } from './authority-time'
 import { commutes, type Decision, type Proposal } from './proposal'
 
 type Refusal = Extract<Decision, { readonly kind: 'refused' }>
@@ -159,7 +160,7 @@ function earlierDecision(authority: AuthorityState, proposal: Proposal): Decisio
   if (entry === undefined && refused === undefined) return undefined
   const desk = entry?.desk ?? refused?.desk
   const command = entry === undefined ? refused?.command : stableJson(entry.command)
-  if (desk === proposal.desk.id && command === stableJson(proposal.command)) {
+  if (desk === proposal.desk.id && command === stableJson(loggedAs(proposal.command, entry?.at))) {
     return entry === undefined ? refused?.decision : { kind: 'accepted', proposalId, entry }
   }
   const was = entry === undefined ? 'refused' : `accepted as command ${String(entry.seq + 1)}`
@@ -177,7 +178,7 @@ interface Accepted {
 }
 
 function judge(authority: AuthorityState, proposal: Proposal, now: string): Result<Accepted> {
-  const { desk, command, proposalId } = proposal
+  const { desk, command, proposalId } = { ...proposal, command: loggedAs(proposal.command, now) }
   if (desk.role === 'projector') {
     return err(
       'authority.read-only',

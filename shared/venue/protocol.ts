@@ -137,7 +137,27 @@ export const VENUE_ROUTES = {
   databases: '/db',
   /** The phones' read-only pages: pairings, standings, a player's own games. */
   live: '/live',
+  /**
+   * GET → `VenueTime`: the authority's clock, so a desk's own clock never decides lateness
+   * (issue 27). Asked with the desk's token, at start and every minute.
+   */
+  time: '/venue/time',
 } as const
+
+/** What `VENUE_ROUTES.time` answers: the authority's clock when it answered, epoch ms. */
+export interface VenueTime {
+  readonly now: number
+}
+
+/**
+ * How far the authority's clock is ahead of the desk's (ms; negative: behind), NTP-style from one
+ * exchange: the desk's clock when it asked (`sent`) and when the answer came (`received`), and the
+ * authority's clock in the answer (`serverNow`), taken to be read halfway through the round trip.
+ * The desk's `now + offset` is then the authority's time, within half the round trip.
+ */
+export function clockOffset(sent: number, serverNow: number, received: number): number {
+  return Math.round(serverNow - (sent + received) / 2)
+}
 
 /** Requested roles: the director's own windows are never joined over the network. */
 export const JOIN_ROLES = ['desk', 'projector'] as const satisfies readonly DeskRole[]
