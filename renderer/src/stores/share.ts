@@ -15,6 +15,7 @@ import type { VenueLink } from '../venue/link'
 import { announceLinkChanges, createVenueRepository } from '../venue/venue-repository'
 import { adoptDesk } from './desk-id'
 import { announceHere } from './live'
+import { setRuleTime } from './rule-clock'
 import { repository, setRepository } from './repository'
 import { useTournamentStore } from './tournament'
 
@@ -46,6 +47,8 @@ export const useShareStore = defineStore('share', () => {
   let ownRepository: TournamentRepository | undefined
   /** Gives the window back its own desk when sharing stops. */
   let ownDesk: (() => void) | undefined
+  /** Gives the rules back this laptop's own clock when sharing stops. */
+  let ownClock: (() => void) | undefined
 
   /** A plain browser cannot listen on the network: it only explains. */
   const available = computed(() => desktopApi().shell === 'electron')
@@ -75,6 +78,7 @@ export const useShareStore = defineStore('share', () => {
     ownRepository = repository()
     // The authority records the director's windows as `director`: History's Undo looks for that.
     ownDesk = adoptDesk(DIRECTOR_DESK.id)
+    ownClock = setRuleTime(link.now)
     setRepository(
       createVenueRepository(link, { newId: randomUuid, counter: { next: () => order++ } }),
     )
@@ -104,6 +108,8 @@ export const useShareStore = defineStore('share', () => {
     ownRepository = undefined
     ownDesk?.()
     ownDesk = undefined
+    ownClock?.()
+    ownClock = undefined
   }
 
   function dismiss(id: string): void {

@@ -42,6 +42,7 @@ import { formatClockTime } from '../format'
 import { windowDesk } from './desk-id'
 import { announceLogChanged, onLogChanged, type LogChanged } from './live'
 import { repository } from './repository'
+import { ruleNow } from './rule-clock'
 import { randomUuid } from '../random-id'
 
 export type { ChangedElsewhere } from '../../../shared/desk/changed-elsewhere'
@@ -337,7 +338,7 @@ export const useTournamentStore = defineStore('tournament', () => {
   function nextEntry(command: Command): LoggedCommand {
     return {
       seq: log.value.length,
-      at: new Date().toISOString(),
+      at: new Date(ruleNow()).toISOString(),
       desk: currentDesk(),
       version: LOG_VERSION,
       command,
@@ -396,7 +397,7 @@ export const useTournamentStore = defineStore('tournament', () => {
 
   /** An undo or redo, checked against the whole log before it is stored. */
   async function control(id: string, command: LogControl): Promise<Result<TournamentState>> {
-    const stamp = { at: new Date().toISOString(), desk: currentDesk() }
+    const stamp = { at: new Date(ruleNow()).toISOString(), desk: currentDesk() }
     const from = checkpointBefore(checkpoints, command.seq) ?? LOG_START
     const planned = planControl(id, log.value, command, stamp, from)
     if (!planned.ok) {

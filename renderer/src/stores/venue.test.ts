@@ -51,6 +51,7 @@ function fakeLink() {
       return () => changes.delete(listener)
     },
     state: () => state,
+    now: () => Date.parse('2026-03-14T10:00:00.000Z'),
     close: async () => undefined,
   }
   return {

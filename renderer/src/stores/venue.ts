@@ -13,6 +13,7 @@ import { deskKeeping, type DeskKeeping } from '../venue/venue-mode'
 import { announceLinkChanges, createVenueRepository } from '../venue/venue-repository'
 import { adoptDesk } from './desk-id'
 import { announceHere } from './live'
+import { setRuleTime } from './rule-clock'
 import { setRepository } from './repository'
 
 /** What the venue store needs from the page, passed in so the join flow is tested without one. */
@@ -164,6 +165,8 @@ export const useVenueStore = defineStore('venue', () => {
     const opened = await env.openLink(env.origin, token, info, revoked)
     link = opened
     adoptDesk(info.desk.id)
+    // Arrivals, a round's start and the check-in day are the authority's time (issue 27).
+    setRuleTime(opened.now)
     desk.value = info.desk
     event.value = info.event
     setRepository(
