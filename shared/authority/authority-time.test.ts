@@ -56,7 +56,7 @@ describe('issue 27: the authority logs the arrival at its own time, not the desk
       round: 1,
       pairings: [{ kind: 'game', table: 1, players: [1, 2] }],
     },
-    { ...start(NOW - 7 * MINUTE), absent: [2] },
+    { type: 'startRound', division: 'A', round: 1, at: NOW - 7 * MINUTE, absent: [2] },
   ]
 
   function authorityWithStartedRound() {

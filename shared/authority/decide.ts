@@ -190,6 +190,7 @@ function judge(authority: AuthorityState, proposal: Proposal, now: string): Resu
     seq: log.length,
     at: now,
     desk: desk.id,
+    ...(desk.name === undefined ? {} : { deskName: desk.name }),
     version: LOG_VERSION,
     proposal: proposalId,
     command,
@@ -272,7 +273,11 @@ function control(
   const planned = planControl(tournamentId, log, command, { at: entry.at, desk: proposal.desk.id })
   if (!planned.ok) return planned
   return ok({
-    entry: { ...planned.value.entry, proposal: entry.proposal },
+    entry: {
+      ...planned.value.entry,
+      ...(entry.deskName === undefined ? {} : { deskName: entry.deskName }),
+      proposal: entry.proposal,
+    },
     state: planned.value.state,
   })
 }

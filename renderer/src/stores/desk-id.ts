@@ -1,4 +1,6 @@
 import { shallowRef } from 'vue'
+import type { LoggedCommand } from '../../../shared/tournament/commands'
+import { DIRECTOR_DESK } from '../../../shared/venue/protocol'
 import { randomUuid } from '../random-id'
 
 const KEY = 'rackside.desk'
@@ -147,7 +149,13 @@ function holdWith(locks: LockManager): (desk: string, waitMs: number) => Promise
     })
 }
 
-/** How the screens name a desk: short enough for a History row. */
-export function deskLabel(desk: string | undefined): string {
+/**
+ * How the screens name a desk, short enough for a History row: by the name the director gave it
+ * on the venue network when the log carries one ("Desk 2", "Director": issue 27), else by its id.
+ */
+export function deskLabel(entry: Pick<LoggedCommand, 'desk' | 'deskName'>): string {
+  const { desk, deskName } = entry
+  if (deskName !== undefined && deskName.trim() !== '') return deskName
+  if (desk === DIRECTOR_DESK.id) return DIRECTOR_DESK.name
   return desk === undefined ? 'an earlier session' : `desk ${desk.slice(0, 4)}`
 }
