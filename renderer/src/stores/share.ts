@@ -2,7 +2,6 @@ import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
 import type { VenueStatus } from '../../../electron/ipc-contract'
 import { headOfLog, type BuiltOn } from '../../../shared/authority/proposal'
-import { describeCommand } from '../../../shared/tournament/describe'
 import { DIRECTOR_DESK } from '../../../shared/venue/protocol'
 import { desktopApi } from '../bridge/desktop-api'
 import type { TournamentRepository } from '../db/repository'
@@ -11,6 +10,7 @@ import { storePrepared } from '../files/store-tournament'
 import { errorText } from '../i18n/messages'
 import { randomUuid } from '../random-id'
 import { createIpcLink } from '../venue/ipc-link'
+import { refusalText } from '../venue/refusal-words'
 import type { VenueLink } from '../venue/link'
 import { announceLinkChanges, createVenueRepository } from '../venue/venue-repository'
 import { adoptDesk } from './desk-id'
@@ -82,18 +82,20 @@ export const useShareStore = defineStore('share', () => {
     setRepository(
       createVenueRepository(link, { newId: randomUuid, counter: { next: () => order++ } }),
     )
+    const tournament = useTournamentStore()
     link.onRefused((refusal, proposal) => {
-      const what = proposal === undefined ? 'a command' : describeCommand(proposal.command)
-      refusals.value = [
-        ...refusals.value,
-        { id: refusal._id, text: `The venue network refused ${what}: ${errorText(refusal.error)}` },
-      ]
+      const text = refusalText(
+        'The venue network',
+        proposal?.command,
+        refusal.error,
+        tournament.state,
+      )
+      refusals.value = [...refusals.value, { id: refusal._id, text }]
     })
     announceLinkChanges(link, announceHere)
     directorLink = link
     // The open tournament reads its log again, now the authority's: read, not announced, since
     // an announced new generation would tell the director the log was replaced elsewhere.
-    const tournament = useTournamentStore()
     return tournament.tournamentId === sharing.event.tournamentId
       ? tournament.refresh().then(() => undefined)
       : Promise.resolve()
