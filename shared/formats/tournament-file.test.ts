@@ -218,6 +218,18 @@ describe('design.md: the tournament file is the command log', () => {
     expect(read.ok && read.value.log.map(fingerprint)).toEqual(accepted.map(fingerprint))
   })
 
+  test('issue 27: the desk’s name the authority logged survives the file; a name that is not text is named', () => {
+    const named = log.map((e, i) =>
+      i % 2 === 1 ? { ...e, desk: 'd2', deskName: 'Desk 2', proposal: `p-${i}` } : e,
+    )
+    const read = readTournamentFile(writeTournamentFile(ID, named, SAVED))
+    expect(read.ok && read.value.log).toEqual(named)
+    const damaged = JSON.parse(writeTournamentFile(ID, named, SAVED)) as { log: object[] }
+    damaged.log[1] = { ...damaged.log[1], deskName: 2 }
+    const refused = readTournamentFile(JSON.stringify(damaged))
+    expect(!refused.ok && refused.error.message).toContain('log[1].deskName')
+  })
+
   test('the header comes first, pretty-printed, with a final newline', () => {
     expect(text.startsWith('{\n  "format": "rackside-tournament",\n  "version": 1,\n')).toBe(true)
     expect(text.endsWith('}\n')).toBe(true)

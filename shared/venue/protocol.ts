@@ -138,12 +138,27 @@ export const VENUE_ROUTES = {
   /** The phones' read-only pages: pairings, standings, a player's own games. */
   live: '/live',
   /**
-   * GET → `{ "now": <the authority's epoch ms> }`: the authority's clock, which decides lateness
-   * (issue 27), so desks measure against it and not their own. Open without a token: it tells
-   * nothing.
+   * GET → `VenueTime`: the authority's clock, which decides lateness (issue 27), so desks
+   * measure against it and never their own. Desks ask at start and every minute; it is open
+   * without a token too, since it tells nothing.
    */
   time: '/venue/time',
 } as const
+
+/** What `VENUE_ROUTES.time` answers: the authority's clock when it answered, epoch ms. */
+export interface VenueTime {
+  readonly now: number
+}
+
+/**
+ * How far the authority's clock is ahead of the desk's (ms; negative: behind), NTP-style from one
+ * exchange: the desk's clock when it asked (`sent`) and when the answer came (`received`), and the
+ * authority's clock in the answer (`serverNow`), taken to be read halfway through the round trip.
+ * The desk's `now + offset` is then the authority's time, within half the round trip.
+ */
+export function clockOffset(sent: number, serverNow: number, received: number): number {
+  return Math.round(serverNow - (sent + received) / 2)
+}
 
 /** Requested roles: the director's own windows are never joined over the network. */
 export const JOIN_ROLES = ['desk', 'projector'] as const satisfies readonly DeskRole[]

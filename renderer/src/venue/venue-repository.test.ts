@@ -36,6 +36,7 @@ function fakeLink(role: VenueDesk['role'] = 'desk') {
     },
     changed: () => changes.forEach((listener) => listener()),
     state: (): LinkState => ({ kind: 'online' }),
+    now: () => Date.parse('2026-03-14T10:00:00.000Z'),
     close: async () => undefined,
   } satisfies VenueLink & Record<string, unknown>
   return link
