@@ -127,8 +127,11 @@ export async function createPouchLink(options: PouchLinkOptions): Promise<VenueL
   let reading: Promise<readonly LoggedCommand[]> | undefined
 
   async function readAccepted(): Promise<readonly LoggedCommand[]> {
-    if (!stale) return accepted
+    // A read in flight answers every ask made meanwhile, for it reads again until no change is left
+    // unread. The held log is no answer then: a change already told may not be in it yet (issue 27:
+    // the projector, which has no outbox to tell it again, stayed a result behind until reloaded).
     if (reading) return reading
+    if (!stale) return accepted
     reading = (async () => {
       try {
         while (stale) {
@@ -240,7 +243,9 @@ export async function createPouchLink(options: PouchLinkOptions): Promise<VenueL
 
   const feeds: { cancel(): void }[] = []
 
-  const logFeed = localLog.changes({ live: true, since: 'now' })
+  // From the sequence read before replication starts, not `'now'`, which PouchDB resolves later:
+  // a chunk written in between would be in neither the first read nor the feed.
+  const logFeed = localLog.changes({ live: true, since: (await localLog.info()).update_seq })
   logFeed.on('change', () => {
     stale = true
     changed()
