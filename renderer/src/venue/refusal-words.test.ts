@@ -1,7 +1,38 @@
 import { expect, test } from 'vitest'
 import type { Command } from '../../../shared/tournament/commands'
-import { applyAll, create, register } from '../../../shared/tournament/test-support/event'
+import { rulesFromPreset } from '../../../shared/rules/presets'
+import { apply } from '../../../shared/tournament/apply'
+import type { TournamentState } from '../../../shared/tournament/types'
 import { refusalText } from './refusal-words'
+
+// Built here: the renderer's tsconfig leaves out shared/'s test support.
+const register = (name: string): Command => ({
+  type: 'registerPlayer',
+  division: 'A',
+  player: { name, rating: 0, memberId: '', club: '' },
+})
+
+function applyAll(commands: readonly Command[]): TournamentState | undefined {
+  let state: TournamentState | undefined
+  for (const command of commands) {
+    const next = apply(state, command, 't-1')
+    if (!next.ok) throw new Error(next.error.message)
+    state = next.value
+  }
+  return state
+}
+
+const create: () => Command = () => ({
+  type: 'createTournament',
+  info: {
+    name: 'Spring Open',
+    venue: 'Civic Hall',
+    startDate: '2026-03-14',
+    endDate: '2026-03-14',
+    rounds: 3,
+  },
+  rules: rulesFromPreset('nsa1995'),
+})
 
 const state = applyAll([
   create(),
