@@ -253,6 +253,7 @@ function serverApi(
     async close() {
       if (closed) return
       closed = true
+      parts.waiting.unsettled()
       await halt()
       const saved = await authority.close(ctx.now)
       await parts.published.destroy()
