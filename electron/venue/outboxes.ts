@@ -12,7 +12,7 @@ import {
   type OutboxProposal,
   type VenueDesk,
 } from '../../shared/venue/protocol'
-import { hasOutbox } from './desks'
+import { activeDesks, hasOutbox } from './desks'
 import { servedDatabase, type ChangeEvent, type ChangesFeed, type PouchDatabase } from './pouch'
 import { messageOf, type ServerContext } from './server-context'
 
@@ -56,6 +56,12 @@ export class Outboxes {
   async follow(desk: VenueDesk): Promise<void> {
     if (!hasOutbox(desk.role) || this.followers.has(desk.id) || this.ctx.closing()) return
     const db = await servedDatabase(this.ctx.Pouch, outboxDatabase(desk.id))
+    // Revoked (or closing) while its database was made: nothing to follow.
+    const active = activeDesks(this.ctx.authority).some((d) => d.id === desk.id)
+    if (!active || this.followers.has(desk.id) || this.ctx.closing()) {
+      await db.close().catch(() => undefined)
+      return
+    }
     const reading: Reading = {
       desk,
       identity: { id: desk.id, role: desk.role },

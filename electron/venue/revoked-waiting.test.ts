@@ -104,6 +104,22 @@ describe('revoking a desk lists its waiting commands (issue 27: "dropped silentl
     expect(decided).toMatchObject({ kind: 'refused', error: { code: 'venue.dropped' } })
   })
 
+  test('closing with a list nobody took or dropped says so', async () => {
+    const server = await started()
+    await deskLeavingTwo(server)
+    server.revoke('Desk 2')
+    await until(() => waitingEvent() !== undefined)
+    running.splice(running.indexOf(server), 1)
+    await server.close()
+    expect(events).toContainEqual({
+      event: 'error',
+      code: 'venue.waiting-unsettled',
+      message:
+        "Desk 2's 2 waiting commands were neither taken nor dropped: they are let go as the authority stops.",
+    })
+    expect(server.log().length).toBe(EVENT_LOG.length + 1)
+  })
+
   test('a desk that left nothing undecided is revoked without a list', async () => {
     const server = await started()
     const { token } = await joinAs(server, 'desk', 'Desk 3')

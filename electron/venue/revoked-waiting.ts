@@ -110,6 +110,21 @@ export class RevokedWaiting {
     return ok(dropped.length)
   }
 
+  /**
+   * Said as the server closes: what nobody took or dropped goes with this authority (its outbox
+   * is a memory database, and the revoked desk cannot send it again).
+   */
+  unsettled(): void {
+    for (const { desk, proposals } of this.left.values()) {
+      this.ctx.emit({
+        event: 'error',
+        code: 'venue.waiting-unsettled',
+        message: `${desk.name}'s ${String(proposals.length)} waiting commands were neither taken nor dropped: they are let go as the authority stops.`,
+      })
+    }
+    this.left.clear()
+  }
+
   private named(name: string): Left | undefined {
     const wanted = name.replace(/\s+/g, ' ').trim().toLowerCase()
     return [...this.left.values()].find((l) => l.desk.name.toLowerCase() === wanted)

@@ -153,7 +153,15 @@ export async function startAuthorityServer(
     notifier,
     published,
     outboxes,
-    joining: new Joining(ctx, (desk) => void outboxes.follow(desk)),
+    joining: new Joining(ctx, (desk) => {
+      outboxes.follow(desk).catch((e: unknown) => {
+        ctx.emit({
+          event: 'error',
+          code: 'venue.outbox',
+          message: `Following ${desk.name}'s outbox: ${messageOf(e)}`,
+        })
+      })
+    }),
     databases: new DatabaseRoutes(ctx),
     waiting: new RevokedWaiting(ctx, outboxes),
     stop: () => {
@@ -245,6 +253,7 @@ function serverApi(
     async close() {
       if (closed) return
       closed = true
+      parts.waiting.unsettled()
       await halt()
       const saved = await authority.close(ctx.now)
       await parts.published.destroy()
