@@ -3,6 +3,7 @@ import { decide, recover, type AuthorityState } from '../authority/decide'
 import { headOfLog, type DeskIdentity, type Proposal } from '../authority/proposal'
 import { readTournamentFile, writeTournamentFile } from '../formats/tournament-file'
 import type { Command, LoggedCommand } from '../tournament/commands'
+import { fingerprint } from '../tournament/log'
 import { create, ID, logOf, played, register } from '../tournament/test-support/event'
 import {
   handedInId,
@@ -13,6 +14,8 @@ import {
   readHeldDoc,
   recoveredDoc,
   recoveredSentence,
+  desksHoldingMore,
+  statusLacks,
   writeDeskCopy,
 } from './held'
 import type { HeldDoc, OutboxProposal } from './protocol'
@@ -126,6 +129,14 @@ describe('handing back what the authority lacks (issue 27)', () => {
     expect(proposal?.desk).toEqual({ id: 'director', role: 'director' })
   })
 
+  test('a waiting proposal of a copy taken by the director stays its own desk’s', () => {
+    const copy = heldFromReplica('copy', ID, null, LONGER, [waiting('p3', result(3))])
+    const named = { ...copy, waiting: copy.waiting.map((w) => ({ ...w, desk: 'd2' })) }
+    const director: DeskIdentity = { id: 'director', role: 'director' }
+    const [proposal] = handInProposals(LONGER, named, director).proposals
+    expect(proposal?.desk).toEqual(DESK_2)
+  })
+
   test.each<[string, Command, string | null]>([
     ['a waiting result typed on another log is decided on the current state', result(3), null],
     [
@@ -142,6 +153,47 @@ describe('handing back what the authority lacks (issue 27)', () => {
     const decision = decided[0]?.decision
     expect(decision?.kind === 'refused' ? decision.error.code : null).toBe(code)
   })
+})
+
+test.each<[string, number, (log: readonly LoggedCommand[]) => string | null, boolean]>([
+  ['a desk holding nothing', 0, () => null, false],
+  [
+    'a desk holding a prefix of this log',
+    B,
+    (log) => fingerprint(log[B - 1] as LoggedCommand),
+    false,
+  ],
+  ['a desk holding more than this log', B + 2, () => 'abc', true],
+  ['a desk holding as many of another log', B, () => 'not-this-log', true],
+])('issue 27: statusLacks: %s → %s', (_name, held, last, lacks) => {
+  const log = logOf(BASE)
+  expect(statusLacks(log, { held, last: last(log) })).toBe(lacks)
+})
+
+test('issue 27: desksHoldingMore names the desks of another generation holding what this log lacks', () => {
+  const log = logOf(BASE)
+  const status = (generation: number, held: number, last: string | null) => ({
+    _id: 'status' as const,
+    type: 'status' as const,
+    tournamentId: ID,
+    generation,
+    held,
+    last,
+    at: NOW,
+  })
+  const printAt = (n: number) => fingerprint(log[n - 1] as LoggedCommand)
+  expect(
+    desksHoldingMore(
+      [
+        ['same-generation', status(2, B + 5, 'x')],
+        ['prefix', status(1, B - 1, printAt(B - 1))],
+        ['longer', status(1, B + 2, 'x')],
+        ['other-tournament', { ...status(1, B + 2, 'x'), tournamentId: 'other' }],
+      ],
+      { tournamentId: ID, generation: 2 },
+      log,
+    ),
+  ).toEqual(['longer'])
 })
 
 describe('a held document is checked like a stored log (issue 27: it comes over the network)', () => {

@@ -20,11 +20,13 @@ import type { LoggedCommand } from '../tournament/commands'
 import { fingerprint } from '../tournament/log'
 import {
   DIRECTOR_DESK,
+  type DeskStatus,
   type HeldDoc,
   type HeldProposal,
   type OutboxProposal,
   type RecoveredDoc,
   type RecoveredRefusal,
+  type VenueEvent,
 } from './protocol'
 
 /** Whether `builtOn` is a head this log had: its length within the log and its last entry's print. */
@@ -36,14 +38,45 @@ export function isHeadOf(log: readonly LoggedCommand[], builtOn: BuiltOn): boole
   return seen !== undefined && fingerprint(seen) === last
 }
 
+/**
+ * Whether a desk's status says it holds accepted entries `log` lacks: more than the log, or a last
+ * entry the log does not have at that place (another generation's log).
+ */
+export function statusLacks(
+  log: readonly LoggedCommand[],
+  status: Pick<DeskStatus, 'held' | 'last'>,
+): boolean {
+  if (status.held === 0) return false
+  return !isHeadOf(log, { length: status.held, last: status.last })
+}
+
+/**
+ * The desks whose status is of another generation of this tournament and holds entries `log`
+ * lacks: a restarted authority waits for what they hand back before deciding anything new.
+ */
+export function desksHoldingMore(
+  statuses: readonly (readonly [string, DeskStatus])[],
+  event: Pick<VenueEvent, 'tournamentId' | 'generation'>,
+  log: readonly LoggedCommand[],
+): readonly string[] {
+  return statuses
+    .filter(
+      ([, status]) =>
+        status.tournamentId === event.tournamentId &&
+        status.generation !== event.generation &&
+        statusLacks(log, status),
+    )
+    .map(([desk]) => desk)
+}
+
 /** The proposal id an entry is decided under again: its own, else one from its fingerprint. */
 export function handedInId(entry: LoggedCommand): string {
   return entry.proposal ?? `held-${fingerprint(entry)}`
 }
 
 /** Who gave an entry: its desk, the director's for an entry of a log kept on one laptop. */
-function deskOfEntry(entry: LoggedCommand): DeskIdentity {
-  const id = entry.desk ?? DIRECTOR_DESK.id
+function deskNamed(desk: string | undefined): DeskIdentity {
+  const id = desk ?? DIRECTOR_DESK.id
   return { id, role: id === DIRECTOR_DESK.id ? 'director' : 'desk' }
 }
 
@@ -81,7 +114,7 @@ export function handInProposals(
     ids.add(proposalId)
     proposals.push({
       proposalId,
-      desk: deskOfEntry(entry),
+      desk: deskNamed(entry.desk),
       builtOn: headOfLog(held.entries.slice(0, index)),
       command: entry.command,
       handedIn: true,
@@ -95,7 +128,7 @@ export function handInProposals(
     ids.add(waiting._id)
     proposals.push({
       proposalId: waiting._id,
-      desk: from,
+      desk: waiting.desk === undefined ? from : deskNamed(waiting.desk),
       builtOn: waiting.builtOn,
       command: waiting.command,
       ...(commutes(waiting.command) ? { handedIn: true } : {}),
@@ -193,7 +226,8 @@ export function readHeldDoc(doc: unknown): Result<HeldDoc> {
       !(builtOn['last'] === null || typeof builtOn['last'] === 'string') ||
       typeof command !== 'object' ||
       command === null ||
-      typeof command['type'] !== 'string'
+      typeof command['type'] !== 'string' ||
+      !(w['desk'] === undefined || typeof w['desk'] === 'string')
     ) {
       return err(
         'venue.held',

@@ -110,7 +110,10 @@ export interface OutboxProposal {
  * A waiting proposal as a desk hands it back (issue 27): its id, the head it was built on (of the
  * log the desk held then) and the command; the desk is the handing desk.
  */
-export type HeldProposal = Pick<OutboxProposal, '_id' | 'builtOn' | 'command' | 'madeAt'>
+export type HeldProposal = Pick<OutboxProposal, '_id' | 'builtOn' | 'command' | 'madeAt'> & {
+  /** The desk that typed it, in a saved copy (whose taker is the director); else the handing desk. */
+  readonly desk?: string
+}
 
 /**
  * What a desk holds that the authority may lack (issue 27), written to its outbox (or read from a
