@@ -188,6 +188,8 @@ export const useVenueStore = defineStore('venue', () => {
         },
       ]
     })
+    // Issue 27: what the director's laptop took back of what this desk held.
+    opened.onRecovered?.((id, text) => (refusals.value = [...refusals.value, { id, text }]))
     announceLinkChanges(opened, announceHere)
     const watching = env
     stopWatching = env.every(INFO_MS, () => {
