@@ -2,7 +2,13 @@ import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
 import type { LoggedCommand } from '../../../shared/tournament/commands'
 import { describeCommand } from '../../../shared/tournament/describe'
-import type { JoinRole, VenueDesk, VenueEvent, VenueInfo } from '../../../shared/venue/protocol'
+import type {
+  HeldProposal,
+  JoinRole,
+  VenueDesk,
+  VenueEvent,
+  VenueInfo,
+} from '../../../shared/venue/protocol'
 import { errorText } from '../i18n/messages'
 import { formatClockTime } from '../format'
 import { randomUuid } from '../random-id'
@@ -254,6 +260,22 @@ export const useVenueStore = defineStore('venue', () => {
     return link === undefined ? null : link.acceptedFrom(-1)
   }
 
+  /**
+   * Issue 27: this desk's proposals not decided yet, for its saved copy (`serve --take` on another
+   * laptop hands them in as this desk's). Empty outside venue mode.
+   */
+  async function waitingForCopy(): Promise<readonly HeldProposal[]> {
+    if (link === undefined) return []
+    const deskId = link.desk.id
+    return (await link.pending()).map(({ _id, builtOn, command, madeAt }) => ({
+      _id,
+      builtOn,
+      command,
+      madeAt,
+      desk: deskId,
+    }))
+  }
+
   /** Whether the entry at `seq` of a log of `length` is one of this desk's pending commands. */
   function isPending(seq: number, length: number): boolean {
     return link !== undefined && seq >= length - pending.value
@@ -277,6 +299,7 @@ export const useVenueStore = defineStore('venue', () => {
     join,
     dismiss,
     acceptedLog,
+    waitingForCopy,
     isPending,
   }
 })
