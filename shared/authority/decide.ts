@@ -232,14 +232,17 @@ function checkBuiltOn(authority: AuthorityState, proposal: Proposal): Result<voi
     length >= 0 &&
     length <= log.length &&
     (length === 0 ? last === null : seen !== undefined && fingerprint(seen) === last)
-  if (!known) {
+  // Issue 27: a command handed back from another log names its seqs there, unless it is an undo
+  // or redo; every other one is judged on the current state like a commuting one.
+  const rebased = proposal.handedIn === true && !isLogControl(proposal.command)
+  if (!known && !rebased) {
     return err(
       'authority.unknown-head',
       `This desk holds a log of ${String(length)} commands that is not the event's (a file may have been opened or imported since): reload the event before proposing.`,
       { details: { length, held: log.length } },
     )
   }
-  if (length === log.length || commutes(proposal.command)) return ok(undefined)
+  if (rebased || length === log.length || commutes(proposal.command)) return ok(undefined)
   const unseen = log.slice(length)
   const named = unseen
     .slice(0, 3)

@@ -42,6 +42,12 @@ export interface Proposal {
   readonly desk: DeskIdentity
   readonly builtOn: BuiltOn
   readonly command: Command
+  /**
+   * Handed back after a restart or on another laptop (issue 27, `shared/venue/held.ts`): accepted
+   * by another log of the event, or waiting on a desk that held one. Its head may be one this log
+   * never had: every command but an undo or redo is then decided on the current state.
+   */
+  readonly handedIn?: boolean
 }
 
 /**

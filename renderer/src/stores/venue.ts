@@ -1,7 +1,13 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
 import type { LoggedCommand } from '../../../shared/tournament/commands'
-import type { JoinRole, VenueDesk, VenueEvent, VenueInfo } from '../../../shared/venue/protocol'
+import type {
+  HeldProposal,
+  JoinRole,
+  VenueDesk,
+  VenueEvent,
+  VenueInfo,
+} from '../../../shared/venue/protocol'
 import { formatClockTime } from '../format'
 import { randomUuid } from '../random-id'
 import { badgeText } from '../venue/badge'
@@ -191,6 +197,8 @@ export const useVenueStore = defineStore('venue', () => {
       )
       refusals.value = [...refusals.value, { id: refusal._id, text }]
     })
+    // Issue 27: what the director's laptop took back of what this desk held.
+    opened.onRecovered?.((id, text) => (refusals.value = [...refusals.value, { id, text }]))
     announceLinkChanges(opened, announceHere)
     const watching = env
     stopWatching = env.every(INFO_MS, () => {
@@ -255,6 +263,22 @@ export const useVenueStore = defineStore('venue', () => {
     return link === undefined ? null : link.acceptedFrom(-1)
   }
 
+  /**
+   * Issue 27: this desk's proposals not decided yet, for its saved copy (`serve --take` on another
+   * laptop hands them in as this desk's). Empty outside venue mode.
+   */
+  async function waitingForCopy(): Promise<readonly HeldProposal[]> {
+    if (link === undefined) return []
+    const deskId = link.desk.id
+    return (await link.pending()).map(({ _id, builtOn, command, madeAt }) => ({
+      _id,
+      builtOn,
+      command,
+      madeAt,
+      desk: deskId,
+    }))
+  }
+
   /** Whether the entry at `seq` of a log of `length` is one of this desk's pending commands. */
   function isPending(seq: number, length: number): boolean {
     return link !== undefined && seq >= length - pending.value
@@ -278,6 +302,7 @@ export const useVenueStore = defineStore('venue', () => {
     join,
     dismiss,
     acceptedLog,
+    waitingForCopy,
     isPending,
   }
 })

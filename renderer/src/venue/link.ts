@@ -37,6 +37,11 @@ export interface VenueLink {
   onRefused(
     listener: (refusal: RefusalDoc, proposal: OutboxProposal | undefined) => void,
   ): () => void
+  /**
+   * Issue 27: the authority's answers to what this desk handed back (`hand-in.ts`), each given
+   * once, in words; a link that hands nothing back has none.
+   */
+  onRecovered?(listener: (id: string, text: string) => void): () => void
   /** Called whenever accepted entries, pending proposals, the event or the state change. */
   onChange(listener: () => void): () => void
   state(): LinkState

@@ -21,6 +21,7 @@ import {
   type VenueInfo,
 } from '../../../shared/venue/protocol'
 import { createAuthorityClock, everyInterval } from './authority-clock'
+import { handInOldReplica, isRecoveredFor, recoveredNotices } from './hand-in'
 import type { LinkState, VenueLink } from './link'
 
 /** Documents per replication batch: a 20 000-command log (200 chunks) arrives in one. */
@@ -176,6 +177,11 @@ export async function createPouchLink(options: PouchLinkOptions): Promise<VenueL
     }
   }
   let answeredWrite: Promise<void> = Promise.resolve()
+  // Issue 27: the replica read last, if another generation's, handed in (hand-in.ts).
+  if (outbox) {
+    await handInOldReplica({ info, outbox, local: options.local, answered }).catch(() => undefined)
+  }
+  const notices = recoveredNotices()
 
   function rememberAnswered(id: string): void {
     answered = new Set(answered).add(id)
@@ -256,6 +262,11 @@ export async function createPouchLink(options: PouchLinkOptions): Promise<VenueL
   const decisionFeed = localDecisions.changes({ live: true, since: 0, include_docs: true })
   decisionFeed.on('change', (change) => {
     if (isRefusal(change.doc)) void refused(change.doc)
+    // Issue 27: the authority's answer to what this desk handed in, shown once.
+    else if (isRecoveredFor(change.doc, desk.id) && !answered.has(change.doc._id)) {
+      rememberAnswered(change.doc._id)
+      notices.deliver(change.doc)
+    }
   })
   feeds.push(decisionFeed)
 
@@ -361,6 +372,7 @@ export async function createPouchLink(options: PouchLinkOptions): Promise<VenueL
       for (const { refusal, proposal } of undelivered.splice(0)) listener(refusal, proposal)
       return () => refusalListeners.delete(listener)
     },
+    onRecovered: notices.on, // issue 27
     onChange(listener) {
       changeListeners.add(listener)
       return () => changeListeners.delete(listener)
