@@ -29,6 +29,8 @@ export interface ServeOptions {
   readonly host?: string
   /** The browser build the authority serves to desks; `WEB_APP` unless said. */
   readonly app?: string
+  /** Desks' saved copies to take back (`--take COPY.json`, issue 27), on every start. */
+  readonly take?: readonly string[]
 }
 
 type EventOf<K extends ServeEvent['event']> = Extract<ServeEvent, { readonly event: K }>
@@ -71,7 +73,7 @@ export class Authority {
 
   private async launch(timeout: number): Promise<void> {
     const from = this.events.length
-    const { eventFile, port, host = '127.0.0.1', app = WEB_APP } = this.options
+    const { eventFile, port, host = '127.0.0.1', app = WEB_APP, take = [] } = this.options
     const args = [
       ...CLI_COMMAND,
       'serve',
@@ -81,6 +83,7 @@ export class Authority {
       host,
       '--port',
       String(port),
+      ...take.flatMap((copy) => ['--take', copy]),
     ]
     const child = spawn(process.execPath, [...args, '--app', app], {
       cwd: root,

@@ -30,6 +30,46 @@ export function writeRoundOneEvent(folder: string, tables: number, seed = 21): V
 }
 
 /**
+ * Round 1 paired, published and started at `startedAt` (ms, this machine's clock: the authority's
+ * on the same machine) with every player marked absent, so each one's "arrived" is there to press
+ * (issue 27: a desk's clock must not decide lateness). `names` are the players' names.
+ */
+export function writeStartedRoundEvent(
+  folder: string,
+  tables: number,
+  startedAt: number,
+): VenueEventFile & { readonly names: readonly string[] } {
+  const full = generateLog({
+    players: 2 * tables,
+    rounds: 1,
+    seed: 27,
+    starts: 'given',
+    publish: true,
+  })
+  const paired = full.filter((entry) => entry.command.type !== 'recordResult')
+  const names: string[] = []
+  let division = ''
+  for (const { command } of paired) {
+    if (command.type !== 'registerPlayer') continue
+    names.push(command.player.name)
+    division = command.division
+  }
+  const start: LoggedCommand = {
+    seq: paired.length,
+    at: new Date(startedAt).toISOString(),
+    command: {
+      type: 'startRound',
+      division,
+      round: 1,
+      at: startedAt,
+      absent: names.map((_, index) => index + 1),
+    },
+  }
+  const log = [...paired.map((entry, seq) => ({ ...entry, seq })), start]
+  return { ...writeEvent(folder, log), names }
+}
+
+/**
  * A whole made-up event of about `commands` commands (results included), for catching up: 1000
  * players, so 2 + 1000 + rounds·(1 + 500) commands; 10 000 asked gives the spike's 10 020.
  */

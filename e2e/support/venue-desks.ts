@@ -1,0 +1,70 @@
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test'
+import type { LoggedCommand } from '../../shared/tournament/commands'
+import { JoinPage, type JoinAs } from '../pages/join-page'
+import { ResultsPage } from '../pages/results-page'
+import type { ConsoleWatch } from './console-watch'
+import type { Authority } from './serve'
+
+/*
+ * Browser desks of a venue test (issue 21, issue 27): each joins in a context of its own (its own
+ * IndexedDB, as another laptop has), approved by the director on the authority's standard input.
+ */
+
+export interface JoinedDesk {
+  readonly page: Page
+  readonly join: JoinPage
+  readonly deskId: string
+}
+
+/** Opens `authority`'s address in `context` (a new one unless given) and joins as `name`. */
+export async function joinDesk(
+  browser: Browser,
+  authority: Authority,
+  watch: ConsoleWatch,
+  name: string,
+  options: { readonly role?: JoinAs; readonly context?: BrowserContext; readonly as?: string } = {},
+): Promise<JoinedDesk> {
+  const role = options.role ?? 'A result desk'
+  const context = options.context ?? (await browser.newContext())
+  const page = await context.newPage()
+  watch.watch(page, name)
+  const join = new JoinPage(page)
+  const code = await join.ask(authority.url, role)
+  await authority.waitFor('desk', (event) => event.code === code)
+  const approved = await authority.approve(
+    code,
+    options.as === undefined ? name : `${name} as ${options.as}`,
+  )
+  await join.joined(name, role)
+  return { page, join, deskId: approved.desk.id }
+}
+
+/** A result line for `table` whose scores name the table, so a result's source is known. */
+export const resultLine = (table: number): string => `${table} ${300 + table}* ${200 + table}`
+
+/**
+ * Types each table's line at the Results screen as an operator does; a line the desk itself
+ * refuses fails at once, naming it (typed on, the next line would replace it).
+ */
+export async function typeResults(page: Page, tables: readonly number[]): Promise<void> {
+  const results = new ResultsPage(page)
+  const screenError = page.getByRole('alert').filter({ hasNotText: /^The director's laptop/ })
+  for (const table of tables) {
+    await results.enter(resultLine(table))
+    await expect(screenError, `the desk refused "${resultLine(table)}"`).toHaveCount(0, {
+      timeout: 1,
+    })
+  }
+}
+
+/** The results in a log: table → the entries that recorded it (more than one is a failure). */
+export function resultsByTable(log: readonly LoggedCommand[]): Map<number, LoggedCommand[]> {
+  const byTable = new Map<number, LoggedCommand[]>()
+  for (const entry of log) {
+    const command = entry.command
+    if (command.type !== 'recordResult' && command.type !== 'correctResult') continue
+    const table = 'table' in command.game ? command.game.table : -1
+    byTable.set(table, [...(byTable.get(table) ?? []), entry])
+  }
+  return byTable
+}
