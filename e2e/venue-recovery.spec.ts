@@ -10,7 +10,13 @@ import { RoundsPage } from './pages/rounds-page'
 import { ConsoleWatch } from './support/console-watch'
 import { Authority, authorityPort, stopAllAuthorities } from './support/serve'
 import { logReader, readCopy, savedCopy } from './support/venue-copies'
-import { joinDesk, resultLine, resultsByTable, typeResults } from './support/venue-desks'
+import {
+  joinDesk,
+  replicaGeneration,
+  resultLine,
+  resultsByTable,
+  typeResults,
+} from './support/venue-desks'
 import { writeRoundOneEvent, writeStartedRoundEvent } from './support/venue-event'
 
 /*
@@ -165,6 +171,8 @@ test('serve restarted on an older file: the desks hand back what it lacks and wh
   }
 
   // Stopped; meanwhile each desk types one more, which waits.
+  const generation = await replicaGeneration(one.page)
+  expect(await replicaGeneration(two.page)).toBe(generation)
   const outage = watch.outage()
   await authority.stop()
   await typeResults(two.page, [6])
@@ -174,15 +182,34 @@ test('serve restarted on an older file: the desks hand back what it lacks and wh
 
   // EVENT.json replaced by the older copy; the same port, so the desks come back on their own.
   copyFileSync(older, event.path)
+  watch.replaced(generation)
   const since = authority.mark()
   await authority.restart()
   outage.end()
-  const recovered = await authority.waitForCount('recovered', 1, () => true, 120_000, since)
-  expect(recovered[0]?.refused ?? [], 'nothing clashes: nothing refused').toEqual([])
+  // Each desk hands back its replica and what waited; the authority says what came back.
+  const recovered = await authority.waitForCount('recovered', 2, () => true, 120_000, since)
+  expect(recovered.map((e) => e.from).sort()).toEqual(['Desk 1', 'Desk 2'])
+  expect(
+    recovered.flatMap((e) => e.refused),
+    'nothing clashes: nothing refused',
+  ).toEqual([])
+  expect(
+    recovered.reduce((sum, e) => sum + e.accepted, 0),
+    'tables 3–5 the older file lacks, 6 and 7 that waited',
+  ).toBe(5)
   await authority.waitFor('ready', () => true, 120_000, since)
+  for (const desk of [one, two]) {
+    await expect(
+      desk.page.getByRole('alert').filter({ hasText: "The director's laptop took back" }),
+    ).toHaveCount(1, { timeout: 60_000 })
+  }
   // Nothing sits waiting for ever: both desks' waiting counts go to 0.
   await nothingWaiting(one.page, 'Desk 1')
   await nothingWaiting(two.page, 'Desk 2')
+  expect(
+    await replicaGeneration(one.page),
+    'the older file is served as a new generation',
+  ).not.toBe(generation)
   await expect(one.join.refusals).toHaveCount(0)
   await expect(two.join.refusals).toHaveCount(0)
   for (const desk of [one, two]) {

@@ -68,3 +68,22 @@ export function resultsByTable(log: readonly LoggedCommand[]): Map<number, Logge
   }
   return byTable
 }
+
+/**
+ * The generation of the event's databases a browser desk replicates (its local copies are named
+ * `rackside-venue-log-<tournament>-g<generation>`, renderer/src/venue/browser-link.ts): the newest
+ * it holds.
+ */
+export async function replicaGeneration(page: Page): Promise<number> {
+  const names = await page.evaluate(async () =>
+    (await indexedDB.databases()).map((info) => info.name ?? ''),
+  )
+  const generations = names.flatMap((name) => {
+    const found = /^_pouch_rackside-venue-log-.+-g(\d+)$/.exec(name)?.[1]
+    return found === undefined ? [] : [Number(found)]
+  })
+  const newest = generations.sort((a, b) => a - b).at(-1)
+  if (newest === undefined)
+    throw new Error(`no replica of a venue log in this browser: ${names.join(', ')}`)
+  return newest
+}
