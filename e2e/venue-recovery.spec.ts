@@ -1,7 +1,7 @@
 import { copyFileSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { expect, test, type BrowserContext, type Page } from '@playwright/test'
+import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test'
 import type { LoggedCommand } from '../shared/tournament/commands'
 import { readDeskCopy } from '../shared/venue/held'
 import { AppShell } from './pages/app-shell'
@@ -12,6 +12,7 @@ import { Authority, authorityPort, stopAllAuthorities } from './support/serve'
 import { logReader, readCopy, savedCopy } from './support/venue-copies'
 import {
   joinDesk,
+  type JoinedDesk,
   replicaGeneration,
   resultLine,
   resultsByTable,
@@ -30,6 +31,9 @@ import { writeRoundOneEvent, writeStartedRoundEvent } from './support/venue-even
 test.use({ trace: 'off' })
 test.afterEach(stopAllAuthorities)
 
+/** Desk 2's line for table 8, which desk 1 also types (`resultLine`) while the authority is down. */
+const CLASH_LINE = '8 250* 270'
+
 const range = (from: number, to: number): number[] =>
   Array.from({ length: to - from + 1 }, (_, i) => from + i)
 
@@ -38,6 +42,7 @@ function expectEachOnce(
   log: readonly LoggedCommand[],
   tables: readonly number[],
   typedBy: (table: number) => string,
+  lineOf: (table: number) => string = resultLine,
 ): void {
   const byTable = resultsByTable(log)
   expect([...byTable.keys()].sort((a, b) => a - b)).toEqual(tables)
@@ -47,10 +52,9 @@ function expectEachOnce(
     expect(entry?.desk, `table ${table}: the desk that typed it`).toBe(typedBy(table))
     const command = entry?.command
     if (command?.type === 'recordResult' && command.result.kind === 'played') {
-      expect(command.result.scores, `table ${table}: "${resultLine(table)}"`).toEqual([
-        300 + table,
-        200 + table,
-      ])
+      // "T A* B": the scores as typed.
+      const typed = lineOf(table).replace('*', '').split(' ').slice(1).map(Number)
+      expect(command.result.scores, `table ${table}: "${lineOf(table)}"`).toEqual(typed)
     }
   }
 }
@@ -175,10 +179,11 @@ test('serve restarted on an older file: the desks hand back what it lacks and wh
   expect(await replicaGeneration(two.page)).toBe(generation)
   const outage = watch.outage()
   await authority.stop()
-  await typeResults(two.page, [6])
-  await typeResults(one.page, [7])
-  await expect(one.join.connection).toContainText('1 waiting', { timeout: 60_000 })
-  await expect(two.join.connection).toContainText('1 waiting', { timeout: 60_000 })
+  // Both type table 8, each its own score: one is accepted, the other refused on its desk.
+  await typeResults(two.page, [6, 8], (table) => (table === 8 ? CLASH_LINE : resultLine(table)))
+  await typeResults(one.page, [7, 8])
+  await expect(one.join.connection).toContainText('2 waiting', { timeout: 60_000 })
+  await expect(two.join.connection).toContainText('2 waiting', { timeout: 60_000 })
 
   // EVENT.json replaced by the older copy; the same port, so the desks come back on their own.
   copyFileSync(older, event.path)
@@ -189,20 +194,26 @@ test('serve restarted on an older file: the desks hand back what it lacks and wh
   // Each desk hands back its replica and what waited; the authority says what came back.
   const recovered = await authority.waitForCount('recovered', 2, () => true, 120_000, since)
   expect(recovered.map((e) => e.from).sort()).toEqual(['Desk 1', 'Desk 2'])
-  expect(
-    recovered.flatMap((e) => e.refused),
-    'nothing clashes: nothing refused',
-  ).toEqual([])
-  expect(
-    recovered.reduce((sum, e) => sum + e.accepted, 0),
-    'tables 3–5 the older file lacks, 6 and 7 that waited',
-  ).toBe(5)
   await authority.waitFor('ready', () => true, 120_000, since)
   for (const desk of [one, two]) {
     await expect(
       desk.page.getByRole('alert').filter({ hasText: "The director's laptop took back" }),
     ).toHaveCount(1, { timeout: 60_000 })
   }
+  // Table 8 once: the desk whose line came second is told why, on its own screen.
+  await authority.waitForCount('accepted', 6, (e) => e.type === 'recordResult', 120_000, since)
+  const [clash, ...more] = await authority.waitForCount('refused', 1, () => true, 60_000, since)
+  expect(more, 'nothing else refused').toEqual([])
+  expect(clash?.message).toContain('table 8 already has a result')
+  const [loser, winner] = clash?.desk === one.deskId ? [one, two] : [two, one]
+  expect(clash?.desk).toBe(loser.deskId)
+  // Its refusal, once (the notice of what came back names it too); none on the other desk.
+  const about8 = (desk: JoinedDesk): Locator =>
+    desk.join.refusals.filter({ hasText: 'table 8 already has a result' })
+  await expect(about8(loser)).toHaveCount(1, { timeout: 60_000 })
+  await expect(loser.join.refusals).toHaveCount(1)
+  await expect(winner.join.refusals).toHaveCount(0)
+  await expect(winner.page.getByText('table 8 already has a result')).toHaveCount(0)
   // Nothing sits waiting for ever: both desks' waiting counts go to 0.
   await nothingWaiting(one.page, 'Desk 1')
   await nothingWaiting(two.page, 'Desk 2')
@@ -210,17 +221,20 @@ test('serve restarted on an older file: the desks hand back what it lacks and wh
     await replicaGeneration(one.page),
     'the older file is served as a new generation',
   ).not.toBe(generation)
-  await expect(one.join.refusals).toHaveCount(0)
-  await expect(two.join.refusals).toHaveCount(0)
   for (const desk of [one, two]) {
-    await expect(new ResultsPage(desk.page).missing.getByRole('listitem')).toHaveCount(12 - 7, {
+    await expect(new ResultsPage(desk.page).missing.getByRole('listitem')).toHaveCount(12 - 8, {
       timeout: 60_000,
     })
   }
 
   await authority.stop()
   const final = readCopy(readFileSync(event.path, 'utf8'), 'EVENT.json').log
-  expectEachOnce(final, range(1, 7), typedBy)
+  expectEachOnce(
+    final,
+    range(1, 8),
+    (table) => (table === 8 ? winner.deskId : typedBy(table)),
+    (table) => (table === 8 && winner === two ? CLASH_LINE : resultLine(table)),
+  )
   expect(
     authority.all('behind', () => true, since),
     'no desk left ahead',

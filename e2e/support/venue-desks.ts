@@ -46,12 +46,16 @@ export const resultLine = (table: number): string => `${table} ${300 + table}* $
  * Types each table's line at the Results screen as an operator does; a line the desk itself
  * refuses fails at once, naming it (typed on, the next line would replace it).
  */
-export async function typeResults(page: Page, tables: readonly number[]): Promise<void> {
+export async function typeResults(
+  page: Page,
+  tables: readonly number[],
+  line: (table: number) => string = resultLine,
+): Promise<void> {
   const results = new ResultsPage(page)
   const screenError = page.getByRole('alert').filter({ hasNotText: /^The director's laptop/ })
   for (const table of tables) {
-    await results.enter(resultLine(table))
-    await expect(screenError, `the desk refused "${resultLine(table)}"`).toHaveCount(0, {
+    await results.enter(line(table))
+    await expect(screenError, `the desk refused "${line(table)}"`).toHaveCount(0, {
       timeout: 1,
     })
   }
