@@ -103,7 +103,7 @@ async function twoAccepted(path: string) {
   await desk2.sync()
   const replica = await desk2.accepted()
   expect(ids(replica)).toEqual(['p0', 'p1'])
-  return { server, desk2, two, replica }
+  return { server, desk2, one, two, replica }
 }
 
 describe('restarted on an older file (issue 27: recovery that loses nothing)', () => {
@@ -161,7 +161,7 @@ describe('restarted on an older file (issue 27: recovery that loses nothing)', (
         .log()
         .slice(-2)
         .map((e) => e.desk),
-    ).toEqual(['d1', 'd1'])
+    ).toEqual([one.id, one.id])
     const recovered = events.find((e) => e.event === 'recovered')
     expect(recovered).toMatchObject({
       event: 'recovered',
@@ -241,7 +241,7 @@ describe('recovery on another laptop (issue 27): serve --take a desk’s saved c
     await writeFile(path, writeTournamentFile(ID, EVENT_LOG, SAVED_AT))
     // …and Desk 2's saved copy now: both results, and two still waiting on the desk.
     const waiting = [waitingOn(replica, 'w0', 0, 3), waitingOn(replica, 'w1', 1, 4)].map(
-      ({ _id, builtOn, command, madeAt }) => ({ _id, builtOn, command, madeAt, desk: 'd2' }),
+      ({ _id, builtOn, command, madeAt }) => ({ _id, builtOn, command, madeAt, desk: two.id }),
     )
     const copy = join(folder, 'DESK2.json')
     await writeFile(copy, writeDeskCopy(ID, replica, waiting, SAVED_AT))
@@ -255,7 +255,7 @@ describe('recovery on another laptop (issue 27): serve --take a desk’s saved c
         .log()
         .slice(-4)
         .map((e) => e.desk),
-    ).toEqual(['d1', 'd1', 'd2', 'd2'])
+    ).toEqual([one.id, one.id, two.id, two.id])
     expect(events.find((e) => e.event === 'recovered')).toEqual({
       event: 'recovered',
       from: copy,
