@@ -69,7 +69,11 @@ export interface VenueSharingOptions {
 }
 
 /** The director's own windows, as the authority knows them (never joined over the network). */
-const director: DeskIdentity = { id: DIRECTOR_DESK.id, role: DIRECTOR_DESK.role }
+const director: DeskIdentity = {
+  id: DIRECTOR_DESK.id,
+  name: DIRECTOR_DESK.name,
+  role: DIRECTOR_DESK.role,
+}
 
 export interface VenueSharing {
   share(tournamentFile: string): Promise<ShareOutcome>
