@@ -69,14 +69,18 @@ test('in the desktop app, the director shares, approves and names desks, refuses
   ])
   await expect(share.qrCode('http://192.168.1.20:8421')).toBeVisible()
 
-  await askToJoin(page, 'ACDEF3', 'desk', 'Firefox on a tablet')
+  await askToJoin(page, 'ACDEF3', 'results', 'Firefox on a tablet')
   await askToJoin(page, 'XY4679', 'projector', 'Chrome on the hall PC')
-  await askToJoin(page, 'KMN734', 'desk', 'a phone')
+  await askToJoin(page, 'KMN734', 'results', 'a phone')
   await expect(share.request('ACDEF3').getByLabel('Name')).toHaveValue('Desk 1')
   await expect(share.request('XY4679').getByLabel('Name')).toHaveValue('Projector')
   await expect(share.request('KMN734').getByLabel('Name')).toHaveValue('Desk 2')
   await expect(share.request('XY4679')).toContainText('Chrome on the hall PC')
 
+  // Issue 27: each asks for a role; the director's choice wins (here: a browser as director).
+  await expect(share.request('ACDEF3').getByLabel('Role')).toHaveValue('results')
+  await expect(share.request('XY4679').getByLabel('Role')).toHaveValue('projector')
+  await share.request('ACDEF3').getByLabel('Role').selectOption('director')
   // Keyboard only: the director renames the desk and approves it with Enter.
   await share.request('ACDEF3').getByLabel('Name').fill('Desk 2 by the door')
   await share.request('ACDEF3').getByLabel('Name').press('Enter')
@@ -84,6 +88,7 @@ test('in the desktop app, the director shares, approves and names desks, refuses
   await share.request('KMN734').getByRole('button', { name: 'Refuse' }).click()
   await expect(share.desks.getByRole('listitem')).toHaveCount(2)
   await expect(share.desks).toContainText('Desk 2 by the door')
+  await expect(share.desks.getByRole('listitem').first()).toContainText('Director')
 
   await share.desks.getByRole('button', { name: 'Revoke Desk 2 by the door' }).click()
   await expect(share.desks.getByRole('listitem')).toHaveCount(1)
@@ -115,8 +120,8 @@ test('in the desktop app, the director shares, approves and names desks, refuses
     expect.objectContaining({ command: { type: 'addDivision', name: 'B' } }),
   ])
   expect(calls.slice(1, 5)).toEqual([
-    ['approve', 'ACDEF3', 'Desk 2 by the door'],
-    ['approve', 'XY4679', 'Projector'],
+    ['approve', 'ACDEF3', 'Desk 2 by the door', 'director'],
+    ['approve', 'XY4679', 'Projector', 'projector'],
     ['refuse', 'KMN734'],
     ['revoke', 'Desk 2 by the door'],
   ])

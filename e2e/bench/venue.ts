@@ -151,7 +151,7 @@ try {
     const page = await context.newPage()
     page.setDefaultTimeout(120_000)
     const joining = new JoinPage(page)
-    const code = await joining.ask(authority.url, 'A result desk')
+    const code = await joining.ask(authority.url, 'A results desk')
     await authority.waitFor('desk', (event) => event.code === code)
     const approvedAt = Date.now()
     await authority.approve(code, 'Desk 9')

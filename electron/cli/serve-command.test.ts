@@ -56,7 +56,7 @@ async function joined(serve: ReturnType<typeof spawnServe>, url: string, name: s
   const asked = await fetch(`${url}${VENUE_ROUTES.join}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ role: 'desk', device: 'a test' }),
+    body: JSON.stringify({ role: 'results', device: 'a test' }),
   })
   const { request } = (await asked.json()) as { request: string }
   const { code } = await serve.next('desk')
@@ -75,7 +75,7 @@ describe('rackside serve (issue 21: "Scriptable for tests")', () => {
     const { child, next, exited } = serve
     const { url } = await next('listening')
     const { desk, token } = await joined(serve, url, 'Desk 2')
-    expect(desk).toEqual({ id: 'd1', name: 'Desk 2', role: 'desk' })
+    expect(desk).toEqual({ id: 'd1', name: 'Desk 2', role: 'results' })
     const put = await fetch(`${url}/db/${outboxDatabase(desk.id)}/p0`, {
       method: 'PUT',
       headers: authorized(token),
@@ -178,14 +178,14 @@ describe('rackside serve (issue 21: "Scriptable for tests")', () => {
       const asked = await fetch(`${server.url}${VENUE_ROUTES.join}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ role: 'desk' }),
+        body: JSON.stringify({ role: 'results' }),
       })
       return ((await asked.json()) as { code: string }).code
     }
     const code = await ask()
     type(`  approve ${code.toLowerCase()}   Front   desk `)
     await until(() => events.some((e) => e.event === 'approved'))
-    expect(server.desks()).toEqual([{ id: 'd1', name: 'Front desk', role: 'desk' }])
+    expect(server.desks()).toEqual([{ id: 'd1', name: 'Front desk', role: 'results' }])
     type('revoke front DESK')
     expect(events.at(-1)).toMatchObject({ event: 'revoked', desk: { name: 'Front desk' } })
     const other = await ask()
@@ -212,8 +212,8 @@ describe('rackside serve (issue 21: "Scriptable for tests")', () => {
 
   test.each<[ServeEvent, string]>([
     [
-      { event: 'desk', code: 'K7MPQA', role: 'desk', device: '' },
-      'A desk asks to join: type "approve K7MPQA NAME" or "refuse K7MPQA".',
+      { event: 'desk', code: 'K7MPQA', role: 'projector', device: '' },
+      'A projector asks to join: type "approve K7MPQA NAME" or "refuse K7MPQA".',
     ],
     [
       { event: 'behind', desk: 'Desk 2', held: 10, deskHeld: 12 },

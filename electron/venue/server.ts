@@ -16,6 +16,7 @@ import type { Express, Request, Response } from 'express'
 import type expressPouchDBType from 'express-pouchdb'
 import type { AuthorityState } from '../../shared/authority/decide'
 import type { Decision, DeskIdentity, Proposal } from '../../shared/authority/proposal'
+import { proposes } from '../../shared/authority/roles'
 import { err, ok, type Result, type RuleError } from '../../shared/result'
 import type { LoggedCommand } from '../../shared/tournament/commands'
 import type { TournamentState } from '../../shared/tournament/types'
@@ -271,7 +272,7 @@ export async function startAuthorityServer(
   }
 
   async function follow(desk: VenueDesk): Promise<void> {
-    if (desk.role !== 'desk' || followers.has(desk.id) || closing) return
+    if (!proposes(desk.role) || followers.has(desk.id) || closing) return
     const db = await servedDatabase(Pouch, outboxDatabase(desk.id))
     const identity: DeskIdentity = { id: desk.id, role: desk.role }
     let expected = authority.nextOrder(desk.id)
@@ -442,7 +443,7 @@ export async function startAuthorityServer(
       databases: {
         log: logDatabase(event),
         decisions: decisionsDatabase(event),
-        ...(desk.role === 'desk' ? { outbox: outboxDatabase(desk.id) } : {}),
+        ...(proposes(desk.role) ? { outbox: outboxDatabase(desk.id) } : {}),
       },
     }
     res.json(info)
@@ -453,7 +454,7 @@ export async function startAuthorityServer(
     const desk = deskOfRequest(req)
     const answer = guardDatabaseRequest(req.method, req.path, desk, {
       readable: [logDatabase(event), decisionsDatabase(event)],
-      outbox: desk?.role === 'desk' ? outboxDatabase(desk.id) : undefined,
+      outbox: desk !== undefined && proposes(desk.role) ? outboxDatabase(desk.id) : undefined,
     })
     switch (answer) {
       case 'allow': {
@@ -545,7 +546,7 @@ export async function startAuthorityServer(
   })
 
   async function recoverFromDesks(): Promise<void> {
-    const known = activeDesks().filter((d) => d.role === 'desk')
+    const known = activeDesks().filter((d) => proposes(d.role))
     const held = authority.state().log.length
     if (known.length === 0) {
       emit({ event: 'ready', held })

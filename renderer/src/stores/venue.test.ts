@@ -112,7 +112,7 @@ describe('joining the event from a browser (issue 21: desks join with the direct
     ])
     const venue = useVenueStore()
     expect(await venue.start(env)).toBe('join')
-    const joined = venue.join('desk', 'Firefox on a tablet')
+    const joined = venue.join('results', 'Firefox on a tablet')
     expect(await joined).toBe('approved')
     expect(venue.code).toBe('ACDE34')
     expect(env.keeping.token()).toBe('tok')
