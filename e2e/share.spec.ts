@@ -62,7 +62,17 @@ test('in the desktop app, the director shares, approves and names desks, refuses
   await shell.nav.getByRole('link', { name: 'Venue network' }).click()
 
   await expect(share.panel).toContainText(`Event: “${LAGOS_OPEN.name}”`)
+  // Issue 27: the port is the director's to set before sharing, 1024–65535, else main's choice.
+  const port = share.panel.getByRole('textbox', { name: 'Port' })
+  await expect(port).toHaveValue('')
+  await port.fill('80')
   await share.shareButton.click()
+  await expect(share.panel.getByRole('alert')).toHaveText(
+    'The port must be a whole number from 1024 to 65535.',
+  )
+  await port.fill('')
+  await share.shareButton.click()
+  await expect(share.panel).toContainText('Port 8421')
   await expect(share.addresses.getByRole('listitem')).toHaveText([
     'http://192.168.1.20:8421',
     'http://127.0.0.1:8421',
@@ -106,6 +116,8 @@ test('in the desktop app, the director shares, approves and names desks, refuses
   await expect(tournament.division('B')).toBeVisible()
 
   const calls = await standInCalls(page)
+  // The port refused on the screen never reached main: main chose (null).
+  expect(calls[0]?.[2]).toBeNull()
   expect(calls.map(([name]) => name)).toEqual([
     'share',
     'approve',
