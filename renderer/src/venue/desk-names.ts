@@ -1,11 +1,11 @@
 import type { JoinRole } from '../../../shared/venue/protocol'
 
 /**
- * The name the director's screen offers for each waiting desk (issue 21: "Desk 2",
- * "Projector"; issue 27: "Check-in 1"): the first of "Desk 1", "Desk 2", … (a results desk),
- * "Check-in 1", … or "Projector", "Projector 2", … that no
- * approved desk and no earlier request in the list has, so approving them all in turn never
- * gives two desks one name (a revocation names the desk).
+ * The name the director's screen offers for each waiting desk (issue 21: "Desk 2", "Projector";
+ * issue 27: "Check-in 1"): the first of "Desk 1", "Desk 2", … for a results desk, "Check-in 1",
+ * … for a check-in desk, or "Projector", "Projector 2", … that no approved desk and no earlier
+ * request in the list has, so approving them all in turn never gives two desks one name (a
+ * revocation names the desk).
  */
 export function suggestedNames(
   requests: readonly { readonly code: string; readonly role: JoinRole }[],
