@@ -132,7 +132,10 @@ export const useShareStore = defineStore('share', () => {
   /** Shows the port the event keeps from its last share (or empty: main chooses). */
   async function showPort(tournamentId: string): Promise<void> {
     if (!available.value) return
-    const kept = await desktopApi().venuePort(tournamentId)
+    // An id main refuses (never one of ours) only means no port is known: main chooses.
+    const kept = await desktopApi()
+      .venuePort(tournamentId)
+      .catch(() => null)
     port.value = kept === null ? '' : String(kept)
   }
 
