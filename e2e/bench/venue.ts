@@ -287,7 +287,7 @@ try {
     const page = await context.newPage()
     page.setDefaultTimeout(120_000)
     const joining = new JoinPage(page)
-    const code = await joining.ask(authority.url, 'A result desk')
+    const code = await joining.ask(authority.url, 'A results desk')
     await authority.waitFor('desk', (event) => event.code === code)
     const timeline = watchCatchUp(page)
     const profile = PROFILE ? await profilePage(page) : undefined
