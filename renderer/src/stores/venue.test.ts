@@ -43,6 +43,7 @@ function fakeLink() {
     propose: async () => undefined,
     acceptedFrom: async (after): Promise<readonly LoggedCommand[]> => fixture.log.slice(after + 1),
     pending: async () => [],
+    decided: async () => undefined,
     onRefused: (listener) => {
       refusalListener = listener
       return () => undefined
