@@ -336,7 +336,7 @@ try {
       let table = 1
       const deskToDesk = async (
         writers: readonly NodeDesk[],
-      ): Promise<{ latencies: number[]; expected: number }> => {
+      ): Promise<{ latencies: number[]; expected: number; split: string }> => {
         const perDesk = 40
         const since = authority.mark()
         const proposed: string[] = []
@@ -365,7 +365,31 @@ try {
             }
           }
         }
-        return { latencies, expected: proposed.length * (desks.length - 1) }
+        // Where the time goes: to the authority's `accepted` line (push, decide, journal), then
+        // from it to the other desks (the chunk written, pulled and held).
+        const decidedAt = new Map<string, number>()
+        authority.events.forEach((event, i) => {
+          const at = authority.readAt[i]
+          if (i >= since && event.event === 'accepted' && at !== undefined) {
+            decidedAt.set(event.proposal, at)
+          }
+        })
+        const toDecided: number[] = []
+        const toDesks: number[] = []
+        for (const writer of writers) {
+          for (const id of proposed) {
+            const at = writer.proposedAt.get(id)
+            const decided = decidedAt.get(id)
+            if (at === undefined || decided === undefined) continue
+            toDecided.push(decided - at)
+            for (const reader of desks) {
+              const seen = reader.seen.get(id)
+              if (reader !== writer && seen !== undefined) toDesks.push(seen - decided)
+            }
+          }
+        }
+        const split = `to accepted p95 ${ms(percentile(toDecided, 95))} (median ${ms(percentile(toDecided, 50))}), accepted to the other desks p95 ${ms(percentile(toDesks, 95))} (median ${ms(percentile(toDesks, 50))})`
+        return { latencies, expected: proposed.length * (desks.length - 1), split }
       }
       const typist = await deskToDesk(desks.slice(0, 1))
       const everyone = await deskToDesk(desks)
@@ -380,8 +404,9 @@ try {
         typist.latencies.length === typist.expected && p95 < P95_MS,
         `a result typed in one window reaches another: ${figures(alone)}`,
       )
+      console.log(`  the typist's results: ${typist.split}`)
       console.log(
-        `  all five desks typing 2 a second (${String(everyone.latencies.length)} of ${String(everyone.expected)} arrivals, no target): ${figures(everyone.latencies)}`,
+        `  all five desks typing 2 a second (${String(everyone.latencies.length)} of ${String(everyone.expected)} arrivals, no target): ${figures(everyone.latencies)}; ${everyone.split}`,
       )
     }
 
