@@ -257,10 +257,18 @@ export async function createPouchLink(options: PouchLinkOptions): Promise<VenueL
   // From the sequence read before replication starts, not `'now'`, which PouchDB resolves later:
   // a chunk written in between would be in neither the first read nor the feed.
   const logFeed = localLog.changes({ live: true, since: (await localLog.info()).update_seq })
+  // A replicated batch is a burst of changes (a hundred chunks when a desk catches up): marked
+  // stale at once, so no ask is answered with the log before it, and told once per task.
+  let telling = false
   logFeed.on('change', () => {
     stale = true
-    changed()
-    void readAccepted().then(writeStatus)
+    if (telling) return
+    telling = true
+    setTimeout(() => {
+      telling = false
+      changed()
+      void readAccepted().then(writeStatus)
+    }, 0)
   })
   feeds.push(logFeed)
 

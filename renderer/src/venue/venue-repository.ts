@@ -42,9 +42,20 @@ export interface VenueRepositoryOptions {
 /** How long after the last read a desk with nothing pending folds the accepted log for later. */
 const IDLE_MS = 1000
 
+/**
+ * A second after the last read, then when the page is idle where the browser says so: on a loaded
+ * machine a catch-up's first render may come later than a second, and the fold must not delay it.
+ */
 function afterIdle(fold: () => void): () => void {
-  const timer = setTimeout(fold, IDLE_MS)
-  return () => clearTimeout(timer)
+  let idle: number | undefined
+  const timer = setTimeout(() => {
+    if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(fold)
+    else fold()
+  }, IDLE_MS)
+  return () => {
+    clearTimeout(timer)
+    if (idle !== undefined) cancelIdleCallback(idle)
+  }
 }
 
 /**
