@@ -91,8 +91,8 @@ const waitingOn = (
  */
 async function twoAccepted(path: string) {
   const { server } = await started(path)
-  const one = await joinAs(server, 'desk', 'Desk 1')
-  const two = await joinAs(server, 'desk', 'Desk 2')
+  const one = await joinAs(server, 'results', 'Desk 1')
+  const two = await joinAs(server, 'results', 'Desk 2')
   const desk1 = await nodeDesk(server.url, one.token)
   const desk2 = await nodeDesk(server.url, two.token)
   desks.push(desk1, desk2)
@@ -138,7 +138,7 @@ describe('restarted on an older file (issue 27: recovery that loses nothing)', (
   }
 
   test('a desk holding 2 more accepted entries and 1 waiting result: the 2 come back, the clash is refused with its reason, each once, and the terminal and the desk are told', async () => {
-    const { path, generation, desk2, two, replica } = await restartedOnBackup()
+    const { path, generation, desk2, one, two, replica } = await restartedOnBackup()
     // Typed on Desk 2 while the authority was down: table 1 again, which p0 filled.
     const clash = { ...waitingOn(replica, 'w0', 0, 1), command: resultAt(1, 300, 390) }
     await desk2.propose(clash)
@@ -200,7 +200,7 @@ describe('restarted on an older file (issue 27: recovery that loses nothing)', (
   }, 30_000)
 
   test('a desk of the old generation that does not hand in: behind, saying what to do, until it does', async () => {
-    const { path, generation, desk2, two, replica } = await restartedOnBackup()
+    const { path, generation, desk2, one, two, replica } = await restartedOnBackup()
     await status(desk2, generation, replica)
     const { server, events } = await started(path, { handInWaitMs: 300 })
     await pushOutbox(desk2, server.url, two.token, two.id)
@@ -230,7 +230,7 @@ describe('restarted on an older file (issue 27: recovery that loses nothing)', (
 describe('recovery on another laptop (issue 27): serve --take a desk’s saved copy', () => {
   test('a fresh start on an older copy takes back the results accepted after it and the ones waiting on the desk, under a generation of its own', async () => {
     const dead = await eventFile()
-    const { server, replica } = await twoAccepted(dead)
+    const { server, replica, one, two } = await twoAccepted(dead)
     const deadGeneration = server.event().generation
     // The director's laptop dies.
     await stopped(server, 'abandon')
