@@ -70,8 +70,8 @@ test('the projector and an idle desk show every result, the last one included, w
   const event = writeRoundOneEvent(mkdtempSync(join(tmpdir(), 'rackside-projector-e2e-')), TABLES)
   const watch = new ConsoleWatch()
   const authority = await Authority.start({ eventFile: event.path, port: AUTHORITY_PORT })
-  const typist = await joinAs(browser, authority, watch, 'A result desk', 'Desk 1')
-  const idle = await joinAs(browser, authority, watch, 'A result desk', 'Desk 2')
+  const typist = await joinAs(browser, authority, watch, 'A results desk', 'Desk 1')
+  const idle = await joinAs(browser, authority, watch, 'A results desk', 'Desk 2')
   const screen = await joinAs(browser, authority, watch, 'A projector', 'Projector')
 
   // The standings page held on screen: its heading says how many results are in.

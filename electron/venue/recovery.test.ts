@@ -200,7 +200,7 @@ describe('restarted on an older file (issue 27: recovery that loses nothing)', (
   }, 30_000)
 
   test('a desk of the old generation that does not hand in: behind, saying what to do, until it does', async () => {
-    const { path, generation, desk2, one, two, replica } = await restartedOnBackup()
+    const { path, generation, desk2, two, replica } = await restartedOnBackup()
     await status(desk2, generation, replica)
     const { server, events } = await started(path, { handInWaitMs: 300 })
     await pushOutbox(desk2, server.url, two.token, two.id)

@@ -166,9 +166,7 @@ function earlierDecision(authority: AuthorityState, proposal: Proposal): Decisio
   // An accepted command may have been re-targeted (`rebase`: the same players by key) and its
   // time set to the authority's (`loggedAs`): a re-sending is told by what the log holds.
   const sent = [proposal.command, renumbered(authority.state, proposal.command)]
-  const same = sent.some(
-    (c) => c !== undefined && stableJson(loggedAs(c, entry?.at)) === command,
-  )
+  const same = sent.some((c) => c !== undefined && stableJson(loggedAs(c, entry?.at)) === command)
   if (desk === proposal.desk.id && same) {
     return entry === undefined ? refused?.decision : { kind: 'accepted', proposalId, entry }
   }
