@@ -57,7 +57,7 @@ async function joined(serve: ReturnType<typeof spawnServe>, url: string, name: s
   const asked = await fetch(`${url}${VENUE_ROUTES.join}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ role: 'desk', device: 'a test' }),
+    body: JSON.stringify({ role: 'results', device: 'a test' }),
   })
   const { request } = (await asked.json()) as { request: string }
   const { code } = await serve.next('desk')
@@ -80,7 +80,7 @@ describe('rackside serve (issue 21: "Scriptable for tests")', () => {
     expect(desk).toEqual({
       id: expect.stringMatching(/^d1-[a-z0-9]{6}$/),
       name: 'Desk 2',
-      role: 'desk',
+      role: 'results',
     })
     const put = await fetch(`${url}/db/${outboxDatabase(desk.id)}/p0`, {
       method: 'PUT',
@@ -185,14 +185,14 @@ describe('rackside serve (issue 21: "Scriptable for tests")', () => {
       const asked = await fetch(`${server.url}${VENUE_ROUTES.join}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ role: 'desk' }),
+        body: JSON.stringify({ role: 'results' }),
       })
       return ((await asked.json()) as { code: string }).code
     }
     const code = await ask()
     type(`  approve ${code.toLowerCase()}   Front   desk `)
     await until(() => events.some((e) => e.event === 'approved'))
-    expect(server.desks()).toMatchObject([{ name: 'Front desk', role: 'desk' }])
+    expect(server.desks()).toMatchObject([{ name: 'Front desk', role: 'results' }])
     type('revoke front DESK')
     expect(events.at(-1)).toMatchObject({ event: 'revoked', desk: { name: 'Front desk' } })
     const other = await ask()
@@ -241,7 +241,7 @@ describe('rackside serve (issue 21: "Scriptable for tests")', () => {
       const asked = await fetch(`${server.url}${VENUE_ROUTES.join}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ role: 'desk' }),
+        body: JSON.stringify({ role: 'results' }),
       })
       return ((await asked.json()) as { code: string }).code
     }
@@ -250,7 +250,7 @@ describe('rackside serve (issue 21: "Scriptable for tests")', () => {
     await until(() => events.filter((e) => e.event === 'approved').length === 2)
     expect(server.desks()).toMatchObject([
       { name: 'Big screen', role: 'projector' },
-      { name: 'Desk as desk 4', role: 'desk' },
+      { name: 'Desk as desk 4', role: 'results' },
     ])
     await ask()
     await ask()
@@ -277,8 +277,8 @@ describe('rackside serve (issue 21: "Scriptable for tests")', () => {
 
   test.each<[ServeEvent, string]>([
     [
-      { event: 'desk', code: 'K7MPQA', role: 'desk', device: '' },
-      'A desk asks to join: type "approve K7MPQA NAME" or "refuse K7MPQA".',
+      { event: 'desk', code: 'K7MPQA', role: 'projector', device: '' },
+      'A projector asks to join: type "approve K7MPQA NAME" or "refuse K7MPQA".',
     ],
     [
       { event: 'behind', desk: 'Desk 2', held: 10, deskHeld: 12 },

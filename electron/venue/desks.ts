@@ -2,6 +2,7 @@
  * The approved desks as the server sees them (issue 21): a request's desk is the one its bearer
  * token names, never one a document claims; a revoked desk is no desk.
  */
+import { proposes } from '../../shared/authority/roles'
 import type { Request } from 'express'
 import type { DeskRole } from '../../shared/authority/proposal'
 import type { RuleError } from '../../shared/result'
@@ -23,10 +24,11 @@ export function viewOf(desk: StoredDesk): VenueDesk {
   return { id: desk.id, name: desk.name, role: desk.role }
 }
 
-/** Every role but the projector proposes, so has an outbox; what it may propose is `decide`'s. */
-export function hasOutbox(role: DeskRole): boolean {
-  return role !== 'projector'
-}
+/**
+ * A role that proposes has an outbox (`proposes`, shared/authority/roles.ts); what it may propose
+ * is `decide`'s.
+ */
+export const hasOutbox: (role: DeskRole) => boolean = proposes
 
 /** The approved desk the request's `Authorization: Bearer` token names. */
 export function deskOfRequest(authority: AuthorityHost, req: Request): VenueDesk | undefined {

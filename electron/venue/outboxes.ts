@@ -69,7 +69,7 @@ export class Outboxes {
     }
     const reading: Reading = {
       desk,
-      identity: { id: desk.id, role: desk.role },
+      identity: { id: desk.id, name: desk.name, role: desk.role },
       expected: this.ctx.authority.nextOrder(desk.id),
       held: new Map(),
       deciding: new Set(),

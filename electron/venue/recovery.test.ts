@@ -91,8 +91,8 @@ const waitingOn = (
  */
 async function twoAccepted(path: string) {
   const { server } = await started(path)
-  const one = await joinAs(server, 'desk', 'Desk 1')
-  const two = await joinAs(server, 'desk', 'Desk 2')
+  const one = await joinAs(server, 'results', 'Desk 1')
+  const two = await joinAs(server, 'results', 'Desk 2')
   const desk1 = await nodeDesk(server.url, one.token)
   const desk2 = await nodeDesk(server.url, two.token)
   desks.push(desk1, desk2)
@@ -103,7 +103,7 @@ async function twoAccepted(path: string) {
   await desk2.sync()
   const replica = await desk2.accepted()
   expect(ids(replica)).toEqual(['p0', 'p1'])
-  return { server, desk2, two, replica }
+  return { server, desk2, one, two, replica }
 }
 
 describe('restarted on an older file (issue 27: recovery that loses nothing)', () => {
@@ -138,7 +138,7 @@ describe('restarted on an older file (issue 27: recovery that loses nothing)', (
   }
 
   test('a desk holding 2 more accepted entries and 1 waiting result: the 2 come back, the clash is refused with its reason, each once, and the terminal and the desk are told', async () => {
-    const { path, generation, desk2, two, replica } = await restartedOnBackup()
+    const { path, generation, desk2, one, two, replica } = await restartedOnBackup()
     // Typed on Desk 2 while the authority was down: table 1 again, which p0 filled.
     const clash = { ...waitingOn(replica, 'w0', 0, 1), command: resultAt(1, 300, 390) }
     await desk2.propose(clash)
@@ -161,7 +161,7 @@ describe('restarted on an older file (issue 27: recovery that loses nothing)', (
         .log()
         .slice(-2)
         .map((e) => e.desk),
-    ).toEqual(['d1', 'd1'])
+    ).toEqual([one.id, one.id])
     const recovered = events.find((e) => e.event === 'recovered')
     expect(recovered).toMatchObject({
       event: 'recovered',
@@ -230,7 +230,7 @@ describe('restarted on an older file (issue 27: recovery that loses nothing)', (
 describe('recovery on another laptop (issue 27): serve --take a desk’s saved copy', () => {
   test('a fresh start on an older copy takes back the results accepted after it and the ones waiting on the desk, under a generation of its own', async () => {
     const dead = await eventFile()
-    const { server, replica } = await twoAccepted(dead)
+    const { server, replica, one, two } = await twoAccepted(dead)
     const deadGeneration = server.event().generation
     // The director's laptop dies.
     await stopped(server, 'abandon')
@@ -241,7 +241,7 @@ describe('recovery on another laptop (issue 27): serve --take a desk’s saved c
     await writeFile(path, writeTournamentFile(ID, EVENT_LOG, SAVED_AT))
     // …and Desk 2's saved copy now: both results, and two still waiting on the desk.
     const waiting = [waitingOn(replica, 'w0', 0, 3), waitingOn(replica, 'w1', 1, 4)].map(
-      ({ _id, builtOn, command, madeAt }) => ({ _id, builtOn, command, madeAt, desk: 'd2' }),
+      ({ _id, builtOn, command, madeAt }) => ({ _id, builtOn, command, madeAt, desk: two.id }),
     )
     const copy = join(folder, 'DESK2.json')
     await writeFile(copy, writeDeskCopy(ID, replica, waiting, SAVED_AT))
@@ -255,7 +255,7 @@ describe('recovery on another laptop (issue 27): serve --take a desk’s saved c
         .log()
         .slice(-4)
         .map((e) => e.desk),
-    ).toEqual(['d1', 'd1', 'd2', 'd2'])
+    ).toEqual([one.id, one.id, two.id, two.id])
     expect(events.find((e) => e.event === 'recovered')).toEqual({
       event: 'recovered',
       from: copy,

@@ -107,7 +107,7 @@ class HandIns implements Recovery {
   received(desk: VenueDesk, doc: unknown): boolean {
     if ((doc as { type?: unknown } | null)?.type !== 'held') return false
     const { authority, emit } = this.options
-    const identity: DeskIdentity = { id: desk.id, role: desk.role }
+    const identity: DeskIdentity = { id: desk.id, name: desk.name, role: desk.role }
     void this.queued(async () => {
       const held = readHeldDoc(doc)
       const tournamentId = authority.state().tournamentId
@@ -168,7 +168,11 @@ class HandIns implements Recovery {
       if (!copy.ok) return copy
       copies.push({ path, held: copy.value })
     }
-    const director: DeskIdentity = { id: DIRECTOR_DESK.id, role: DIRECTOR_DESK.role }
+    const director: DeskIdentity = {
+      id: DIRECTOR_DESK.id,
+      name: DIRECTOR_DESK.name,
+      role: DIRECTOR_DESK.role,
+    }
     for (const { path, held } of copies) {
       await this.queued(() => this.handIn(held, director, path, true), `--take ${path}`).catch(
         () => undefined,

@@ -67,7 +67,7 @@ export class RevokedWaiting {
     const left = this.named(name)
     if (left === undefined) return nothingLeft(name)
     this.left.delete(left.desk.id)
-    const identity: DeskIdentity = { id: left.desk.id, role: left.desk.role }
+    const identity: DeskIdentity = { id: left.desk.id, name: left.desk.name, role: left.desk.role }
     const { authority, now } = this.ctx
     const decisions = await Promise.all(
       left.proposals.map((p) => authority.propose(proposalOf(identity, p), now, p.order)),
@@ -85,7 +85,7 @@ export class RevokedWaiting {
     const left = this.named(name)
     if (left === undefined) return nothingLeft(name)
     this.left.delete(left.desk.id)
-    const identity: DeskIdentity = { id: left.desk.id, role: left.desk.role }
+    const identity: DeskIdentity = { id: left.desk.id, name: left.desk.name, role: left.desk.role }
     const { authority, now } = this.ctx
     const dropped = await Promise.all(
       left.proposals.map((p) =>

@@ -16,6 +16,7 @@ import type { TournamentState } from '../tournament/types'
 import { loggedAs } from './authority-time'
 import { commutes, type Decision, type Proposal } from './proposal'
 import { rebase, renumbered } from './rebase'
+import { mayPropose } from './roles'
 
 type Refusal = Extract<Decision, { readonly kind: 'refused' }>
 
@@ -165,9 +166,7 @@ function earlierDecision(authority: AuthorityState, proposal: Proposal): Decisio
   // An accepted command may have been re-targeted (`rebase`: the same players by key) and its
   // time set to the authority's (`loggedAs`): a re-sending is told by what the log holds.
   const sent = [proposal.command, renumbered(authority.state, proposal.command)]
-  const same = sent.some(
-    (c) => c !== undefined && stableJson(loggedAs(c, entry?.at)) === command,
-  )
+  const same = sent.some((c) => c !== undefined && stableJson(loggedAs(c, entry?.at)) === command)
   if (desk === proposal.desk.id && same) {
     return entry === undefined ? refused?.decision : { kind: 'accepted', proposalId, entry }
   }
@@ -206,6 +205,9 @@ function judge(authority: AuthorityState, proposal: Proposal, now: string): Resu
   // The command came over the network: checked as the file reader checks a stored one.
   const shape = checkLogEntry(entry, entry.seq)
   if (!shape.ok) return shape
+  // After the shape check: a type no table names came over the network, not from a role.
+  const allowed = mayPropose(desk.role, command)
+  if (!allowed.ok) return allowed
   const head = checkBuiltOn(authority, proposal)
   if (!head.ok) return head
   if (isLogControl(command)) return control(authority, proposal, command, entry)

@@ -215,8 +215,16 @@ export function clockOffset(sent: number, serverNow: number, received: number): 
   return Math.round(serverNow - (sent + received) / 2)
 }
 
-/** Requested roles: the director's own windows are never joined over the network. */
-export const JOIN_ROLES = ['desk', 'projector'] as const satisfies readonly DeskRole[]
+/**
+ * The roles a desk may ask for (issue 27): a check-in desk, a results desk or a projector. The
+ * director's choice when approving wins, and may make a browser the director's own desk; the
+ * legacy `desk` is read in desks files written before, never asked for.
+ */
+export const JOIN_ROLES = [
+  'check-in',
+  'results',
+  'projector',
+] as const satisfies readonly DeskRole[]
 export type JoinRole = (typeof JOIN_ROLES)[number]
 
 export interface JoinRequestBody {

@@ -11,10 +11,7 @@ import {
 } from '../../../shared/formats/tsh-import'
 import { exportTshFiles, type TshExport } from '../../../shared/formats/tsh-export'
 import { writeTou, type TouByeMode, type TouDivision } from '../../../shared/formats/tou'
-import {
-  readTournamentFile,
-  type TournamentFile,
-} from '../../../shared/formats/tournament-file'
+import { readTournamentFile, type TournamentFile } from '../../../shared/formats/tournament-file'
 import { buildReport, type ReportKind } from '../../../shared/reports/report'
 import { writeDeskCopy } from '../../../shared/venue/held'
 import type { HeldProposal } from '../../../shared/venue/protocol'

@@ -1,6 +1,8 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
-import type { LoggedCommand } from '../../../shared/tournament/commands'
+import type { DeskRole } from '../../../shared/authority/proposal'
+import { mayPropose } from '../../../shared/authority/roles'
+import type { CommandType, LoggedCommand } from '../../../shared/tournament/commands'
 import type {
   HeldProposal,
   JoinRole,
@@ -126,6 +128,14 @@ export const useVenueStore = defineStore('venue', () => {
           formatClockTime(Date.parse(iso)).slice(0, 5),
         ),
   )
+
+  /** This window's role: the director's outside venue mode and on the director's laptop. */
+  const role = computed<DeskRole>(() => desk.value?.role ?? 'director')
+  /**
+   * Whether this desk may give a command of this type (issue 27): the authority's own table
+   * (`mayPropose`, shared/authority/roles.ts), so a screen never offers what would be refused.
+   */
+  const may = (type: CommandType): boolean => mayPropose(role.value, { type }).ok
 
   let stopWatching: (() => void) | undefined
 
@@ -293,6 +303,8 @@ export const useVenueStore = defineStore('venue', () => {
     code,
     problem,
     desk,
+    role,
+    may,
     event,
     linkState,
     pending,

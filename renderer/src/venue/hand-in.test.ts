@@ -1,5 +1,6 @@
 import PouchDB from 'pouchdb-core'
 import memory from 'pouchdb-adapter-memory'
+import replication from 'pouchdb-replication'
 import { describe, expect, test } from 'vitest'
 import { headOfLog } from '../../../shared/authority/proposal'
 import { rulesFromPreset } from '../../../shared/rules/presets'
@@ -22,8 +23,9 @@ import {
   recoveredNotices,
   REPLICA_ID,
 } from './hand-in'
+import { createPouchLink } from './pouch-link'
 
-PouchDB.plugin(memory)
+PouchDB.plugin(memory).plugin(replication)
 const Memory = PouchDB.defaults({ adapter: 'memory' })
 let run = 0
 
@@ -174,5 +176,61 @@ describe('the authority’s answer, shown on the desk that handed in (issue 27)'
     notices.on((id) => heard.push(id))
     notices.on((id) => heard.push(`second ${id}`))
     expect(heard).toEqual(['recovered-abc'])
+  })
+})
+
+describe('the browser desk’s link hands in as it starts (issue 27: pouch-link’s hook)', () => {
+  test('started on generation 2 over a replica of generation 1: the held document reaches the authority’s outbox, and its answer is shown once', async () => {
+    const { local, outbox } = await desk()
+    await outbox.put({
+      _id: REPLICA_ID,
+      log: infoAt(1).databases.log,
+      tournamentId: ID,
+      generation: 1,
+    })
+    await outbox.put(proposalDoc('waiting', 0))
+    const server = new Map<string, PouchDB.Database>()
+    const remote = (name: string): PouchDB.Database => {
+      const db = server.get(name) ?? new Memory(`hand-in-server-${String(run)}-${name}`)
+      server.set(name, db)
+      return db
+    }
+    const link = await createPouchLink({
+      info: infoAt(2),
+      local,
+      remote,
+      replicate: PouchDB.replicate.bind(PouchDB),
+    })
+    try {
+      const serverOutbox = remote(outboxDatabase('d1'))
+      let held: HeldDoc | undefined
+      for (let tries = 0; tries < 200 && held === undefined; tries++) {
+        held = await serverOutbox.get<HeldDoc>(heldId(1)).catch(() => undefined)
+        if (held === undefined) await new Promise((resolve) => setTimeout(resolve, 10))
+      }
+      expect(held?.entries).toHaveLength(OLD_LOG.length)
+      expect(held?.waiting.map((w) => w._id)).toEqual(['waiting'])
+      // The authority answers in the decisions of generation 2.
+      const heard: string[] = []
+      link.onRecovered?.((_id, text) => heard.push(text))
+      const answer: RecoveredDoc = {
+        _id: 'recovered-1',
+        type: 'recovered',
+        desk: 'd1',
+        accepted: 2,
+        already: 0,
+        refused: [],
+        at: '2026-03-14T10:00:00.000Z',
+      }
+      await remote(infoAt(2).databases.decisions).put(answer)
+      for (let tries = 0; tries < 200 && heard.length === 0; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 10))
+      }
+      expect(heard).toEqual([
+        "The director's laptop took back what this desk held: 2 commands accepted.",
+      ])
+    } finally {
+      await link.close()
+    }
   })
 })

@@ -33,6 +33,12 @@ export interface VenueLink {
   acceptedFrom(afterSeq: number): Promise<readonly LoggedCommand[]>
   /** This desk's proposals with no decision yet, in `order`. */
   pending(): Promise<readonly OutboxProposal[]>
+  /**
+   * Resolves once the authority has decided this desk's proposal (accepted: its entry is in
+   * `acceptedFrom`; refused: it is no longer `pending`), or at once when it is not waiting; never
+   * rejects. A pairing typed right after a result waits on it (issue 27).
+   */
+  decided(proposalId: string): Promise<void>
   /** Refusals of this desk's proposals, each given once to `onRefused` listeners. */
   onRefused(
     listener: (refusal: RefusalDoc, proposal: OutboxProposal | undefined) => void,

@@ -106,8 +106,13 @@ export async function createPouchLink(options: PouchLinkOptions): Promise<VenueL
   /** Refusals that arrived before anyone listened: given to the first listener, once. */
   const undelivered: { refusal: RefusalDoc; proposal: OutboxProposal | undefined }[] = []
 
+  /** Those waiting for a decision (`decided`): told of every change, and of the link closing. */
+  const decisionWaiters = new Set<() => void>()
+  let closed = false
+
   function changed(): void {
     for (const listener of changeListeners) listener()
+    for (const waiter of decisionWaiters) waiter()
   }
 
   function setState(next: LinkState): void {
@@ -252,10 +257,18 @@ export async function createPouchLink(options: PouchLinkOptions): Promise<VenueL
   // From the sequence read before replication starts, not `'now'`, which PouchDB resolves later:
   // a chunk written in between would be in neither the first read nor the feed.
   const logFeed = localLog.changes({ live: true, since: (await localLog.info()).update_seq })
+  // A replicated batch is a burst of changes (a hundred chunks when a desk catches up): marked
+  // stale at once, so no ask is answered with the log before it, and told once per task.
+  let telling = false
   logFeed.on('change', () => {
     stale = true
-    changed()
-    void readAccepted().then(writeStatus)
+    if (telling) return
+    telling = true
+    setTimeout(() => {
+      telling = false
+      changed()
+      void readAccepted().then(writeStatus)
+    }, 0)
   })
   feeds.push(logFeed)
 
@@ -367,6 +380,24 @@ export async function createPouchLink(options: PouchLinkOptions): Promise<VenueL
         .filter((doc) => !answered.has(doc._id) && !acceptedIds.has(doc._id))
         .sort((a, b) => a.order - b.order)
     },
+    async decided(proposalId) {
+      for (;;) {
+        if (closed || state.kind === 'revoked') return
+        // Listening before reading: a change between the two is not missed.
+        let wake = (): void => undefined
+        const next = new Promise<void>((resolve) => (wake = resolve))
+        decisionWaiters.add(wake)
+        try {
+          await readAccepted()
+          if (acceptedIds.has(proposalId) || answered.has(proposalId)) return
+          // Not this desk's proposal (or not stored): nothing will decide it here.
+          if ((await proposalById(proposalId)) === undefined) return
+          await next
+        } finally {
+          decisionWaiters.delete(wake)
+        }
+      }
+    },
     onRefused(listener) {
       refusalListeners.add(listener)
       for (const { refusal, proposal } of undelivered.splice(0)) listener(refusal, proposal)
@@ -380,6 +411,8 @@ export async function createPouchLink(options: PouchLinkOptions): Promise<VenueL
     state: () => state,
     now: () => clock?.now() ?? now().getTime(),
     async close() {
+      closed = true
+      for (const waiter of decisionWaiters) waiter()
       clock?.stop()
       stopNetwork?.()
       for (const replication of replications) replication.cancel()
