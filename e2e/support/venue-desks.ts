@@ -24,7 +24,7 @@ export async function joinDesk(
   name: string,
   options: { readonly role?: JoinAs; readonly context?: BrowserContext; readonly as?: string } = {},
 ): Promise<JoinedDesk> {
-  const role = options.role ?? 'A result desk'
+  const role = options.role ?? 'A results desk'
   const context = options.context ?? (await browser.newContext())
   const page = await context.newPage()
   watch.watch(page, name)
