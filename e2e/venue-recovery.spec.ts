@@ -11,6 +11,7 @@ import { ConsoleWatch } from './support/console-watch'
 import { Authority, authorityPort, stopAllAuthorities } from './support/serve'
 import { logReader, readCopy, savedCopy } from './support/venue-copies'
 import {
+  closeAllDesks,
   joinDesk,
   type JoinedDesk,
   replicaGeneration,
@@ -29,7 +30,10 @@ import { writeRoundOneEvent, writeStartedRoundEvent } from './support/venue-even
  */
 
 test.use({ trace: 'off' })
-test.afterEach(stopAllAuthorities)
+test.afterEach(async () => {
+  await closeAllDesks()
+  await stopAllAuthorities()
+})
 
 /** Desk 2's line for table 8, which desk 1 also types (`resultLine`) while the authority is down. */
 const CLASH_LINE = '8 250* 270'

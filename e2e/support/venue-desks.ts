@@ -10,6 +10,18 @@ import type { Authority } from './serve'
  * IndexedDB, as another laptop has), approved by the director on the authority's standard input.
  */
 
+const opened = new Set<BrowserContext>()
+
+/**
+ * Closes every context `joinDesk` opened (afterEach): a desk left open keeps asking a stopped
+ * authority for the rest of the worker's tests.
+ */
+export async function closeAllDesks(): Promise<void> {
+  const contexts = [...opened]
+  opened.clear()
+  await Promise.allSettled(contexts.map((context) => context.close()))
+}
+
 export interface JoinedDesk {
   readonly page: Page
   readonly join: JoinPage
@@ -26,6 +38,7 @@ export async function joinDesk(
 ): Promise<JoinedDesk> {
   const role = options.role ?? 'A results desk'
   const context = options.context ?? (await browser.newContext())
+  opened.add(context)
   const page = await context.newPage()
   watch.watch(page, name)
   const join = new JoinPage(page)
