@@ -76,9 +76,35 @@ function resultAt(log: readonly LoggedCommand[], table: number): Command {
   }
 }
 
-/** Resolves with `Date.now()` in the page when `condition` (a JS expression) first holds. */
+/** What Playwright says when the document an `evaluate` ran in was replaced by a navigation. */
+const NAVIGATED_AWAY = /Execution context was destroyed|Cannot find context|navigat/i
+
+/**
+ * `page.evaluate`, again in the new document when a navigation replaced the one it ran in: a desk
+ * loads the app again once approved (issue 27: the bench's first run under load stopped with
+ * "Execution context was destroyed").
+ */
+async function evaluateAcross<T>(page: Page, expression: string): Promise<T> {
+  for (let tries = 1; ; tries++) {
+    try {
+      return await page.evaluate<T>(expression)
+    } catch (error) {
+      if (tries >= 20 || !(error instanceof Error) || !NAVIGATED_AWAY.test(error.message)) {
+        throw error
+      }
+      await page.waitForLoadState('domcontentloaded').catch(() => undefined)
+    }
+  }
+}
+
+/**
+ * Resolves with `Date.now()` in the page when `condition` (a JS expression) first holds; after a
+ * navigation, as soon as it holds in the new document.
+ */
 function whenShown(page: Page, condition: string): Promise<number> {
-  return page.evaluate<number>(`new Promise((resolve) => {
+  return evaluateAcross<number>(
+    page,
+    `new Promise((resolve) => {
     const check = () => ${condition}
     if (check()) return resolve(Date.now())
     new MutationObserver((_changes, observer) => {
@@ -86,7 +112,8 @@ function whenShown(page: Page, condition: string): Promise<number> {
       observer.disconnect()
       resolve(Date.now())
     }).observe(document.body, { childList: true, subtree: true, characterData: true })
-  })`)
+  })`,
+  )
 }
 
 /**
@@ -110,11 +137,119 @@ async function noteWhenShown(
   // authority's CSP for the desk app (no 'unsafe-eval') forbids.
   return async (page) => {
     for (let waited = 0; waited < 120_000; waited += 100) {
-      const at = await page.evaluate<number | undefined>('globalThis.benchShownAt')
+      const at = await evaluateAcross<number | undefined>(page, 'globalThis.benchShownAt')
       if (at !== undefined) return at
       await page.waitForTimeout(100)
     }
     throw new Error('the desk did not show the whole log within two minutes')
+  }
+}
+
+/**
+ * `BENCH_VENUE_PROFILE=1`: the desk's CPU profile over the catch-up, as the functions that were on
+ * the stack longest (their own time and what they called). Names read best from a build without
+ * minifying: `npx vite build --config vite.web.config.ts --minify false`.
+ */
+const PROFILE = process.env['BENCH_VENUE_PROFILE'] === '1'
+
+interface ProfileNode {
+  readonly id: number
+  readonly callFrame: { readonly functionName: string; readonly url: string }
+  readonly children?: readonly number[]
+}
+
+async function profilePage(page: Page): Promise<() => Promise<string>> {
+  const session = await page.context().newCDPSession(page)
+  await session.send('Profiler.enable')
+  await session.send('Profiler.setSamplingInterval', { interval: 1000 })
+  await session.send('Profiler.start')
+  return async () => {
+    const { profile } = (await session.send('Profiler.stop')) as unknown as {
+      profile: {
+        nodes: readonly ProfileNode[]
+        samples: readonly number[]
+        timeDeltas: readonly number[]
+      }
+    }
+    const parent = new Map<number, number>()
+    const byId = new Map<number, ProfileNode>()
+    for (const node of profile.nodes) {
+      byId.set(node.id, node)
+      for (const child of node.children ?? []) parent.set(child, node.id)
+    }
+    const name = (node: ProfileNode): string => {
+      const file = node.callFrame.url.split('/').at(-1) ?? ''
+      return `${node.callFrame.functionName || '(anonymous)'} ${file}`.trim()
+    }
+    const inclusive = new Map<string, number>()
+    profile.samples.forEach((id, i) => {
+      const delta = (profile.timeDeltas[i] ?? 0) / 1000
+      const names = new Set<string>()
+      for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+        const node = byId.get(at)
+        if (node) names.add(name(node))
+      }
+      for (const each of names) inclusive.set(each, (inclusive.get(each) ?? 0) + delta)
+    })
+    const top = [...inclusive]
+      .filter(([n]) => !/^\((root|program|idle)\)/.test(n))
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 40)
+    return ['  profile (inclusive ms):', ...top.map(([n, t]) => `    ${ms(t)}  ${n}`)].join('\n')
+  }
+}
+
+/** Every long task of each document the context opens, at `Date.now()` time: the fold, the render. */
+const LONG_TASKS = `globalThis.benchLongTasks = []
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      globalThis.benchLongTasks.push([performance.timeOrigin + entry.startTime, entry.duration])
+    }
+  }).observe({ type: 'longtask', buffered: true })`
+
+/**
+ * Where a catch-up's time goes, from the desk's side: when it heard it was approved, loaded the app
+ * again, read the venue info, when its requests for the log's chunks ended (and how much they
+ * carried), and how long its page was busy in long tasks (reading, checking and folding the log,
+ * the first render) before the whole log showed. Start it before the approval.
+ */
+function watchCatchUp(page: Page): (from: number, shown: number) => Promise<string> {
+  const seen: { at: number; path: string; bytes: number }[] = []
+  let loadedAt = NaN
+  page.on('load', () => (loadedAt = Date.now()))
+  page.on('requestfinished', (request) => {
+    const at = Date.now()
+    const path = new URL(request.url()).pathname
+    void request
+      .sizes()
+      .then((sizes) => seen.push({ at, path, bytes: sizes.responseBodySize }))
+      .catch(() => seen.push({ at, path, bytes: 0 }))
+  })
+  return async (from, shown) => {
+    const after = (at: number): string => (Number.isNaN(at) ? '?' : ms(at - from))
+    const first = (test: (path: string) => boolean): number =>
+      seen.find((r) => r.at >= from && test(r.path))?.at ?? NaN
+    const logRequests = seen.filter(
+      (r) =>
+        r.at >= from && r.at <= shown && /^\/db\/log-/.test(r.path) && !r.path.includes('_local'),
+    )
+    const lastLog = logRequests.length === 0 ? NaN : Math.max(...logRequests.map((r) => r.at))
+    const bytes = logRequests.reduce((sum, r) => sum + r.bytes, 0)
+    const tasks = (
+      await evaluateAcross<[number, number][] | undefined>(page, 'globalThis.benchLongTasks')
+    )?.filter(([at]) => at >= from && at <= shown)
+    const busy = (tasks ?? []).reduce((sum, [, duration]) => sum + duration, 0)
+    const largest = (tasks ?? [])
+      .map(([at, duration]) => `${ms(duration)} at ${after(at)}`)
+      .sort((a, b) => Number.parseInt(b) - Number.parseInt(a))
+      .slice(0, 4)
+    return [
+      '  where the catch-up went (ms after the approval):',
+      `    approval seen by the waiting desk ${after(first((p) => p.startsWith('/venue/join/')))}, app loaded again ${after(loadedAt)}, venue info ${after(first((p) => p === '/venue/info'))}`,
+      `    log requests done ${after(lastLog)} (${String(logRequests.length)} requests, ${(bytes / 1e6).toFixed(1)} MB), whole log shown ${after(shown)}`,
+      `    log requests: ${logRequests.map((r) => `${r.path.split('/').at(-1) ?? ''} ${after(r.at)}`).join(', ')}`,
+      `    page busy in long tasks ${ms(busy)}; largest: ${largest.join(', ') || 'none'}`,
+    ].join('\n')
   }
 }
 
@@ -148,14 +283,20 @@ try {
     const authority = await Authority.start({ eventFile: long.path, port: AUTHORITY_PORT })
     const context = await browser.newContext()
     const shownAt = await noteWhenShown(context, WHOLE_LOG_SHOWN)
+    await context.addInitScript(LONG_TASKS)
     const page = await context.newPage()
     page.setDefaultTimeout(120_000)
     const joining = new JoinPage(page)
     const code = await joining.ask(authority.url, 'A result desk')
     await authority.waitFor('desk', (event) => event.code === code)
+    const timeline = watchCatchUp(page)
+    const profile = PROFILE ? await profilePage(page) : undefined
     const approvedAt = Date.now()
     await authority.approve(code, 'Desk 9')
-    const catchUp = (await shownAt(page)) - approvedAt
+    const shown = await shownAt(page)
+    const catchUp = shown - approvedAt
+    console.log(await timeline(approvedAt, shown))
+    if (profile) console.log(await profile())
     await context.close()
     await authority.stop()
 
@@ -179,100 +320,103 @@ try {
     )
   }
 
-  // 2 and 3 share one event: round 1 over 600 tables; tables 1–200 for 2, 201–600 for 3.
-  const round = writeRoundOneEvent(mkdtempSync(join(tmpdir(), 'rackside-venue-bench-')), 600)
-  const authority = await Authority.start({ eventFile: round.path, port: AUTHORITY_PORT })
-  for (let n = 1; n <= 5; n++) desks.push(await NodeDesk.join(authority, `Desk ${String(n)}`))
-  const head = headOfLog(round.log)
+  // The Node desks of 2 and 3 are set up only for them.
+  if (PARTS.has('desk-to-desk') || PARTS.has('pace')) {
+    // 2 and 3 share one event: round 1 over 600 tables; tables 1–200 for 2, 201–600 for 3.
+    const round = writeRoundOneEvent(mkdtempSync(join(tmpdir(), 'rackside-venue-bench-')), 600)
+    const authority = await Authority.start({ eventFile: round.path, port: AUTHORITY_PORT })
+    for (let n = 1; n <= 5; n++) desks.push(await NodeDesk.join(authority, `Desk ${String(n)}`))
+    const head = headOfLog(round.log)
 
-  // 2. Five desks entering at 2 results a second each; arrival at every other desk.
-  if (PARTS.has('desk-to-desk')) {
-    const perDesk = 40
-    await Promise.all(
-      desks.map(async (desk, d) => {
-        for (let i = 0; i < perDesk; i++) {
-          await desk.propose(resultAt(round.log, 1 + d * perDesk + i), head)
-          await new Promise((resolve) => setTimeout(resolve, 500))
-        }
-      }),
-    )
-    const total = desks.length * perDesk
-    await authority.waitForCount('accepted', total, () => true, 120_000)
-    const everywhere = (): boolean =>
-      desks.every((desk) => authority.all('accepted').every((e) => desk.seen.has(e.proposal)))
-    for (let waited = 0; !everywhere() && waited < 30_000; waited += 100) {
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
-    const latencies: number[] = []
-    for (const writer of desks) {
-      for (const [proposal, at] of writer.proposedAt) {
-        for (const reader of desks) {
-          const seen = reader.seen.get(proposal)
-          if (reader !== writer && seen !== undefined) latencies.push(seen - at)
+    // 2. Five desks entering at 2 results a second each; arrival at every other desk.
+    if (PARTS.has('desk-to-desk')) {
+      const perDesk = 40
+      await Promise.all(
+        desks.map(async (desk, d) => {
+          for (let i = 0; i < perDesk; i++) {
+            await desk.propose(resultAt(round.log, 1 + d * perDesk + i), head)
+            await new Promise((resolve) => setTimeout(resolve, 500))
+          }
+        }),
+      )
+      const total = desks.length * perDesk
+      await authority.waitForCount('accepted', total, () => true, 120_000)
+      const everywhere = (): boolean =>
+        desks.every((desk) => authority.all('accepted').every((e) => desk.seen.has(e.proposal)))
+      for (let waited = 0; !everywhere() && waited < 30_000; waited += 100) {
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+      const latencies: number[] = []
+      for (const writer of desks) {
+        for (const [proposal, at] of writer.proposedAt) {
+          for (const reader of desks) {
+            const seen = reader.seen.get(proposal)
+            if (reader !== writer && seen !== undefined) latencies.push(seen - at)
+          }
         }
       }
+      const expected = total * (desks.length - 1)
+      const p95 = percentile(latencies, 95)
+      const alone = await oneLaptopDeskToDesk(round)
+      report(
+        `one result desk to desk, five desks entering (${String(latencies.length)} of ${String(expected)} arrivals, at Node desks)`,
+        `p95 ${ms(p95)}, median ${ms(percentile(latencies, 50))}`,
+        `p95 under ${ms(P95_MS)}`,
+        latencies.length === expected && p95 < P95_MS,
+        `a result typed in one window reaches another: p95 ${ms(percentile(alone, 95))}, median ${ms(percentile(alone, 50))}`,
+      )
     }
-    const expected = total * (desks.length - 1)
-    const p95 = percentile(latencies, 95)
-    const alone = await oneLaptopDeskToDesk(round)
-    report(
-      `one result desk to desk, five desks entering (${String(latencies.length)} of ${String(expected)} arrivals, at Node desks)`,
-      `p95 ${ms(p95)}, median ${ms(percentile(latencies, 50))}`,
-      `p95 under ${ms(P95_MS)}`,
-      latencies.length === expected && p95 < P95_MS,
-      `a result typed in one window reaches another: p95 ${ms(percentile(alone, 95))}, median ${ms(percentile(alone, 50))}`,
-    )
-  }
 
-  // 3. The authority's pace: 400 results proposed at once by four desks.
-  if (PARTS.has('pace')) {
-    const since = authority.mark()
-    const perDesk = 100
-    const writers = desks.slice(0, 4)
-    await Promise.all(
-      writers.map(async (desk, d) => {
-        for (let i = 0; i < perDesk; i++) {
-          await desk.propose(resultAt(round.log, 201 + d * perDesk + i), head)
-        }
-      }),
-    )
-    const total = writers.length * perDesk
-    await authority.waitForCount('accepted', total, () => true, 300_000, since)
-    const times = authority.readAt.filter(
-      (_, i) => i >= since && authority.events[i]?.event === 'accepted',
-    )
-    const first = times[0] ?? NaN
-    const last = times.at(-1) ?? NaN
-    const perSecond = ((times.length - 1) * 1000) / (last - first)
-    const refused = authority.all('refused', () => true, since).length
+    // 3. The authority's pace: 400 results proposed at once by four desks.
+    if (PARTS.has('pace')) {
+      const since = authority.mark()
+      const perDesk = 100
+      const writers = desks.slice(0, 4)
+      await Promise.all(
+        writers.map(async (desk, d) => {
+          for (let i = 0; i < perDesk; i++) {
+            await desk.propose(resultAt(round.log, 201 + d * perDesk + i), head)
+          }
+        }),
+      )
+      const total = writers.length * perDesk
+      await authority.waitForCount('accepted', total, () => true, 300_000, since)
+      const times = authority.readAt.filter(
+        (_, i) => i >= since && authority.events[i]?.event === 'accepted',
+      )
+      const first = times[0] ?? NaN
+      const last = times.at(-1) ?? NaN
+      const perSecond = ((times.length - 1) * 1000) / (last - first)
+      const refused = authority.all('refused', () => true, since).length
 
-    // One laptop: `decide` alone, the same 400 proposals on the same log.
-    const start = recover(round.tournamentId, round.log)
-    if (!start.ok) throw new Error(`the event does not recover: ${start.error.message}`)
-    let state = start.value
-    const started = performance.now()
-    for (let i = 0; i < total; i++) {
-      const command = resultAt(round.log, 201 + i)
-      const proposal = {
-        proposalId: `p${String(i)}`,
-        desk: { id: 'd1', role: 'desk' },
-        builtOn: head,
-        command,
-      } as const
-      state = decide(state, proposal, new Date().toISOString()).next
+      // One laptop: `decide` alone, the same 400 proposals on the same log.
+      const start = recover(round.tournamentId, round.log)
+      if (!start.ok) throw new Error(`the event does not recover: ${start.error.message}`)
+      let state = start.value
+      const started = performance.now()
+      for (let i = 0; i < total; i++) {
+        const command = resultAt(round.log, 201 + i)
+        const proposal = {
+          proposalId: `p${String(i)}`,
+          desk: { id: 'd1', role: 'desk' },
+          builtOn: head,
+          command,
+        } as const
+        state = decide(state, proposal, new Date().toISOString()).next
+      }
+      const alonePerSecond = (total * 1000) / (performance.now() - started)
+      report(
+        `the authority decides and journals ${String(total)} results${refused > 0 ? ` (${String(refused)} refused)` : ''}`,
+        `${perSecond.toFixed(0)} a second`,
+        `at least ${String(RESULTS_PER_SECOND)} a second`,
+        refused === 0 && perSecond >= RESULTS_PER_SECOND,
+        `decide alone, no network or journal: ${alonePerSecond.toFixed(0)} a second`,
+      )
     }
-    const alonePerSecond = (total * 1000) / (performance.now() - started)
-    report(
-      `the authority decides and journals ${String(total)} results${refused > 0 ? ` (${String(refused)} refused)` : ''}`,
-      `${perSecond.toFixed(0)} a second`,
-      `at least ${String(RESULTS_PER_SECOND)} a second`,
-      refused === 0 && perSecond >= RESULTS_PER_SECOND,
-      `decide alone, no network or journal: ${alonePerSecond.toFixed(0)} a second`,
-    )
+    await Promise.all(desks.map((desk) => desk.close()))
+    desks.length = 0
+    await authority.stop()
   }
-  await Promise.all(desks.map((desk) => desk.close()))
-  desks.length = 0
-  await authority.stop()
 } finally {
   await Promise.all(desks.map((desk) => desk.close()))
   await stopAllAuthorities()
@@ -307,7 +451,7 @@ async function oneLaptopDeskToDesk(event: VenueEventFile): Promise<number[]> {
       h.textContent.startsWith('Missing results in round'))?.textContent ?? '')?.[1] ?? NaN)`
     const latencies: number[] = []
     for (let table = 401; table <= 420; table++) {
-      const before = await other.evaluate<number>(missing)
+      const before = await evaluateAcross<number>(other, missing)
       if (Number.isNaN(before)) throw new Error('the second window shows no Missing results count')
       const arrived = whenShown(other, `${missing} < ${String(before)}`)
       await line.fill(`${String(table)} 400* 350`)

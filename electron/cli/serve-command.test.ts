@@ -3,6 +3,7 @@ import { PassThrough } from 'node:stream'
 import { readFile, writeFile } from 'node:fs/promises'
 import { createInterface } from 'node:readline'
 import { describe, expect, test } from 'vitest'
+import { DESK_ROLES } from '../../shared/authority/proposal'
 import { readTournamentFile } from '../../shared/formats/tournament-file'
 import { outboxDatabase, VENUE_ROUTES, type ServeEvent } from '../../shared/venue/protocol'
 import {
@@ -75,7 +76,12 @@ describe('rackside serve (issue 21: "Scriptable for tests")', () => {
     const { child, next, exited } = serve
     const { url } = await next('listening')
     const { desk, token } = await joined(serve, url, 'Desk 2')
-    expect(desk).toEqual({ id: 'd1', name: 'Desk 2', role: 'desk' })
+    // Issue 27: the id's number reads well, its random part keeps it unique across laptops.
+    expect(desk).toEqual({
+      id: expect.stringMatching(/^d1-[a-z0-9]{6}$/),
+      name: 'Desk 2',
+      role: 'desk',
+    })
     const put = await fetch(`${url}/db/${outboxDatabase(desk.id)}/p0`, {
       method: 'PUT',
       headers: authorized(token),
@@ -83,7 +89,7 @@ describe('rackside serve (issue 21: "Scriptable for tests")', () => {
     })
     expect(put.status).toBe(201)
     const accepted = await next('accepted')
-    expect(accepted).toMatchObject({ proposal: 'p0', desk: 'd1', seq: EVENT_LOG.length })
+    expect(accepted).toMatchObject({ proposal: 'p0', desk: desk.id, seq: EVENT_LOG.length })
 
     child.kill('SIGTERM')
     expect(await exited).toBe(0)
@@ -185,7 +191,7 @@ describe('rackside serve (issue 21: "Scriptable for tests")', () => {
     const code = await ask()
     type(`  approve ${code.toLowerCase()}   Front   desk `)
     await until(() => events.some((e) => e.event === 'approved'))
-    expect(server.desks()).toEqual([{ id: 'd1', name: 'Front desk', role: 'desk' }])
+    expect(server.desks()).toMatchObject([{ name: 'Front desk', role: 'desk' }])
     type('revoke front DESK')
     expect(events.at(-1)).toMatchObject({ event: 'revoked', desk: { name: 'Front desk' } })
     const other = await ask()
@@ -198,14 +204,72 @@ describe('rackside serve (issue 21: "Scriptable for tests")', () => {
       {
         event: 'error',
         code: 'serve.input',
-        message: 'Type "approve CODE NAME", for example: approve K7MPQA Desk 2',
+        message: `Type "approve CODE NAME" or "approve CODE NAME as ROLE" (${DESK_ROLES.join(', ')}), for example: approve K7MPQA Desk 2`,
       },
       {
         event: 'error',
         code: 'serve.input',
-        message: '"launch" is not something serve understands: approve, refuse or revoke.',
+        message:
+          '"launch" is not something serve understands: approve, refuse, revoke, take or drop.',
       },
       { event: 'error', code: 'venue.no-desk', message: 'No desk is named "Nobody".' },
+    ])
+    await server.close()
+  })
+
+  test("the director's lines of issue 27: approve … as ROLE, refuse all, take and drop", async () => {
+    const events: ServeEvent[] = []
+    const started = await startVenueServer({
+      eventPath: await eventFile(),
+      host: '127.0.0.1',
+      port: 0,
+      onEvent: (e) => events.push(e),
+    })
+    if (!started.ok) throw new Error(started.error.message)
+    const server = started.value
+    let text = ''
+    const type = (line: string) =>
+      answer(
+        server,
+        line,
+        (e) => events.push(e),
+        { stdout: (t) => (text += t), stderr: () => {} },
+        false,
+      )
+    const ask = async () => {
+      const asked = await fetch(`${server.url}${VENUE_ROUTES.join}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ role: 'desk' }),
+      })
+      return ((await asked.json()) as { code: string }).code
+    }
+    type(`approve ${await ask()} Big screen as PROJECTOR`)
+    type(`approve ${await ask()} Desk as desk 4`)
+    await until(() => events.filter((e) => e.event === 'approved').length === 2)
+    expect(server.desks()).toMatchObject([
+      { name: 'Big screen', role: 'projector' },
+      { name: 'Desk as desk 4', role: 'desk' },
+    ])
+    await ask()
+    await ask()
+    type('refuse ALL')
+    expect(text).toBe('2 waiting desks were turned away.\n')
+    expect(server.requests()).toEqual([])
+    type('take Nobody')
+    type('drop')
+    await until(() => events.filter((e) => e.event === 'error').length === 2)
+    expect(events.filter((e) => e.event === 'error')).toEqual([
+      {
+        event: 'error',
+        code: 'serve.input',
+        message: 'Type "drop NAME", for example: drop Desk 2',
+      },
+      {
+        event: 'error',
+        code: 'venue.no-waiting',
+        message: 'No revoked desk named "Nobody" left anything waiting.',
+      },
     ])
     await server.close()
   })
@@ -220,6 +284,31 @@ describe('rackside serve (issue 21: "Scriptable for tests")', () => {
       "STOPPED: Desk 2 holds 12 commands but this computer only 10. Nothing new is accepted: restart the authority from Desk 2's copy.",
     ],
     [{ event: 'saved', path: 'EVENT.json', commands: 3 }, 'Saved 3 commands to EVENT.json.'],
+    [
+      {
+        event: 'waiting',
+        desk: { id: 'd2-k3m9qa', name: 'Desk 2', role: 'desk' },
+        commands: ['Table 12, round 3: 430–385', 'Table 14, round 3: 402–377'],
+      },
+      'Desk 2 had 2 waiting: Table 12, round 3: 430–385; Table 14, round 3: 402–377. Type "take Desk 2" to decide them as that desk\'s or "drop Desk 2" to let them go.',
+    ],
+    [
+      {
+        event: 'taken',
+        desk: { id: 'd2-k3m9qa', name: 'Desk 2', role: 'desk' },
+        accepted: 2,
+        refused: 1,
+      },
+      'Took what Desk 2 left waiting: 2 accepted, 1 refused.',
+    ],
+    [
+      { event: 'dropped', desk: { id: 'd2-k3m9qa', name: 'Desk 2', role: 'desk' }, commands: 1 },
+      'Let go of the command Desk 2 left waiting: it is recorded as dropped.',
+    ],
+    [
+      { event: 'accepted', proposal: 'p1', desk: 'd2-k3m9qa', seq: 44, type: 'recordResult' },
+      '#45 recordResult from d2',
+    ],
   ])('without --json the director reads plain sentences: %j', (event, words) => {
     expect(sentence(event)).toBe(words)
   })

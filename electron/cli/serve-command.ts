@@ -8,17 +8,22 @@ import { existsSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
+import { DESK_ROLES, type DeskRole } from '../../shared/authority/proposal'
 import type { ServeEvent } from '../../shared/venue/protocol'
+import { shortDeskId } from '../venue/desks'
 import { checkRemoteUrl } from '../venue/remote-push'
 import { startVenueServer, type VenueServer } from '../venue/server'
 import { parseArgs } from './args'
 import { CliError, EXIT, type CliIo, type ExitCode } from './io'
+import type { RuleError } from '../../shared/result'
 
 export const SERVE_USAGE = `rackside serve EVENT.json [--host H] [--port P] [--app DIR] [--push URL] [--json]
   Shares the event on the venue network: this computer keeps the event's log and every other
   laptop or tablet opens the address it prints in a browser. A new desk shows a short code;
-  type "approve CODE NAME" (e.g. approve K7MPQA Desk 2) to let it in, "refuse CODE" to turn it
-  away, "revoke NAME" to shut a desk out again.
+  type "approve CODE NAME" (e.g. approve K7MPQA Desk 2) to let it in, or
+  "approve CODE NAME as ROLE" to choose its role (${DESK_ROLES.join(', ')}); "refuse CODE" to
+  turn it away, "refuse all" to turn every waiting one away, "revoke NAME" to shut a desk out
+  again, then "take NAME" or "drop NAME" for what it left waiting.
   --host H   the address to listen on: 127.0.0.1 (this computer only, the default) or 0.0.0.0
              (every network this computer is on: the venue's router or Wi-Fi)
   --port P   the port (default 8080; 0 picks a free one)
@@ -27,7 +32,8 @@ export const SERVE_USAGE = `rackside serve EVENT.json [--host H] [--port P] [--a
              results online (e.g. https://user:password@couch.example.org/my-event); the hall
              never waits for it, and it catches up when the internet comes back
   --json     one JSON object per line for scripts: listening, desk, approved, revoked,
-             accepted, refused, recovering, ready, behind, remote, saved, error
+             waiting, taken, dropped, accepted, refused, recovering, ready, behind, remote,
+             saved, error
   Ctrl-C or SIGTERM saves EVENT.json with the whole log and stops.`
 
 const DEFAULT_PORT = 8080
@@ -128,7 +134,10 @@ function stopSignal(): Promise<void> {
   })
 }
 
-/** One line the director typed: `approve CODE NAME…`, `refuse CODE` or `revoke NAME…`. */
+/**
+ * One line the director typed: `approve CODE NAME… [as ROLE]`, `refuse CODE`, `refuse all`,
+ * `revoke NAME…`, `take NAME…` or `drop NAME…`.
+ */
 export function answer(
   server: VenueServer,
   line: string,
@@ -139,38 +148,89 @@ export function answer(
   const [verb = '', ...words] = line.trim().split(/\s+/)
   const rest = words.join(' ')
   const problem = (message: string): void => say({ event: 'error', code: 'serve.input', message })
-  const command = verb.toLowerCase()
-  if (command === '') return
-  if (command === 'approve') {
-    const [code, ...name] = words
-    if (code === undefined || name.length === 0) {
-      return problem('Type "approve CODE NAME", for example: approve K7MPQA Desk 2')
+  const failed = (result: { readonly ok: false; readonly error: RuleError }): void =>
+    say({ event: 'error', code: result.error.code, message: result.error.message })
+  switch (verb.toLowerCase()) {
+    case '':
+      return
+    case 'approve': {
+      const [code, ...name] = words
+      const asked = approval(name)
+      if (code === undefined || asked === undefined) {
+        return problem(
+          `Type "approve CODE NAME" or "approve CODE NAME as ROLE" (${DESK_ROLES.join(', ')}), for example: approve K7MPQA Desk 2`,
+        )
+      }
+      const approved = server.approve(code, asked.name, asked.role)
+      // Success is told by the server's own `approved` event, once the desk is saved.
+      if (!approved.ok) failed(approved)
+      return
     }
-    const approved = server.approve(code, name.join(' '))
-    // Success is told by the server's own `approved` event, once the desk is saved.
-    if (!approved.ok)
-      say({ event: 'error', code: approved.error.code, message: approved.error.message })
-    return
-  }
-  if (command === 'refuse') {
-    if (words.length !== 1) return problem('Type "refuse CODE", for example: refuse K7MPQA')
-    const refused = server.refuse(rest)
-    if (!refused.ok) {
-      say({ event: 'error', code: refused.error.code, message: refused.error.message })
-    } else if (!json) {
-      // No serve event tells a refusal (the desk hears it when it asks): the terminal says it.
-      io.stdout(`The desk with code ${rest.toUpperCase()} was turned away.\n`)
+    case 'refuse':
+      if (words.length !== 1) {
+        return problem('Type "refuse CODE" (for example: refuse K7MPQA) or "refuse all"')
+      }
+      return refuse(server, rest, io, json, failed)
+    case 'revoke': {
+      if (rest === '') return problem('Type "revoke NAME", for example: revoke Desk 2')
+      const revoked = server.revoke(rest)
+      if (!revoked.ok) failed(revoked)
+      return
     }
+    case 'take':
+    case 'drop': {
+      if (rest === '')
+        return problem(
+          `Type "${verb.toLowerCase()} NAME", for example: ${verb.toLowerCase()} Desk 2`,
+        )
+      const settled =
+        verb.toLowerCase() === 'take' ? server.takeWaiting(rest) : server.dropWaiting(rest)
+      // Told by the server's own `taken` or `dropped` event.
+      settled.then((r) => (r.ok ? undefined : failed(r))).catch(() => undefined)
+      return
+    }
+  }
+  problem(`"${verb}" is not something serve understands: approve, refuse, revoke, take or drop.`)
+}
+
+/** `NAME… [as ROLE]`: the role when the last two words are "as" and one of the roles. */
+function approval(
+  words: readonly string[],
+): { readonly name: string; readonly role?: DeskRole } | undefined {
+  const role = words.at(-1)?.toLowerCase()
+  const named =
+    words.length > 2 && words.at(-2)?.toLowerCase() === 'as' && isRole(role)
+      ? { name: words.slice(0, -2).join(' '), role }
+      : { name: words.join(' ') }
+  return named.name === '' ? undefined : named
+}
+
+function isRole(word: string | undefined): word is DeskRole {
+  return (DESK_ROLES as readonly (string | undefined)[]).includes(word)
+}
+
+function refuse(
+  server: VenueServer,
+  code: string,
+  io: CliIo,
+  json: boolean,
+  failed: (result: { readonly ok: false; readonly error: RuleError }) => void,
+): void {
+  if (code.toLowerCase() === 'all') {
+    const count = server.refuseAll()
+    if (!json)
+      io.stdout(
+        `${count === 1 ? 'One waiting desk was' : `${String(count)} waiting desks were`} turned away.\n`,
+      )
     return
   }
-  if (command === 'revoke') {
-    if (rest === '') return problem('Type "revoke NAME", for example: revoke Desk 2')
-    const revoked = server.revoke(rest)
-    if (!revoked.ok)
-      say({ event: 'error', code: revoked.error.code, message: revoked.error.message })
-    return
+  const refused = server.refuse(code)
+  if (!refused.ok) {
+    failed(refused)
+  } else if (!json) {
+    // No serve event tells a refusal (the desk hears it when it asks): the terminal says it.
+    io.stdout(`The desk with code ${code.toUpperCase()} was turned away.\n`)
   }
-  problem(`"${verb}" is not something serve understands: approve, refuse or revoke.`)
 }
 
 /** A serve event in plain words for the director at a terminal. */
@@ -192,10 +252,18 @@ export function sentence(event: ServeEvent): string {
       return `${event.desk.name} (${event.desk.role}) joined.`
     case 'revoked':
       return `${event.desk.name} can no longer reach the event.`
+    case 'waiting':
+      return `${event.desk.name} had ${String(event.commands.length)} waiting: ${event.commands.join('; ')}. Type "take ${event.desk.name}" to decide them as that desk's or "drop ${event.desk.name}" to let them go.`
+    case 'taken':
+      return `Took what ${event.desk.name} left waiting: ${String(event.accepted)} accepted, ${String(event.refused)} refused.`
+    case 'dropped':
+      return event.commands === 1
+        ? `Let go of the command ${event.desk.name} left waiting: it is recorded as dropped.`
+        : `Let go of the ${String(event.commands)} commands ${event.desk.name} left waiting: they are recorded as dropped.`
     case 'accepted':
-      return `#${String(event.seq + 1)} ${event.type} from ${event.desk}`
+      return `#${String(event.seq + 1)} ${event.type} from ${shortDeskId(event.desk)}`
     case 'refused':
-      return `Refused from ${event.desk}: ${event.message}`
+      return `Refused from ${shortDeskId(event.desk)}: ${event.message}`
     case 'remote':
       return event.status === 'up-to-date'
         ? `Live results online at ${event.url} are up to date.`

@@ -88,7 +88,8 @@ describe('live results online: the log pushed to a CouchDB on the internet (issu
     }
     await until(async () => (await remoteLog(remote)).length === server.log().length, 10_000)
     expect(await remoteLog(remote)).toEqual(server.log())
-    // Said once it is up to date, and never with the password.
+    // Said once it is up to date (after the checkpoint, so a moment later), never with the password.
+    await until(() => events.some((e) => e.event === 'remote'), 10_000)
     expect(events).toContainEqual({
       event: 'remote',
       url: `http://${couch.origin}/spc-2026`,

@@ -52,9 +52,10 @@ describe('a desk replicates with the authority (issue 21: replication by the Cou
     const accepted = await desk.accepted()
     expect(accepted.length).toBe(EVENT_LOG.length + 2)
     expect(proposals(accepted)).toEqual(['p0', 'p1'])
-    expect(accepted.slice(-2).map((e) => e.desk)).toEqual(['d1', 'd1'])
+    const id = server.desks()[0]!.id
+    expect(accepted.slice(-2).map((e) => e.desk)).toEqual([id, id])
     const [refusal] = await desk.refusals()
-    expect(refusal).toMatchObject({ _id: 'p2', type: 'refused', desk: 'd1' })
+    expect(refusal).toMatchObject({ _id: 'p2', type: 'refused', desk: id })
     expect(refusal?.error.code).toMatch(/^result\./)
   })
 
@@ -72,7 +73,7 @@ describe('a desk replicates with the authority (issue 21: replication by the Cou
     expect(proposals(server.log())).toEqual(['first', 'later'])
     // The director's window sends "first" again by IPC: its first answer, nothing new.
     const again = await server.propose(
-      { id: 'd1', role: 'desk' },
+      { id: server.desks()[0]!.id, role: 'desk' },
       proposal('first', 0, resultAt(3)),
     )
     expect(again.kind).toBe('accepted')
@@ -103,12 +104,14 @@ describe('a desk replicates with the authority (issue 21: replication by the Cou
     })
     expect(first.log().length).toBe(EVENT_LOG.length + 5)
     const before = first.log()
+    const desksBefore = first.desks()
     running.splice(running.indexOf(first), 1)
     await first.abandon()
 
     const second = await started(path)
     expect(second.log()).toEqual(before)
-    expect(second.desks()).toEqual([{ id: 'd1', name: 'Desk 1', role: 'desk' }])
+    expect(second.desks()).toEqual(desksBefore)
+    expect(desksBefore).toMatchObject([{ name: 'Desk 1', role: 'desk' }])
     // The desk's token still opens the restarted authority.
     desk.moveTo(second.url)
     await desk.propose(proposal('p5', 6, resultAt(6)))

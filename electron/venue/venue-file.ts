@@ -30,7 +30,10 @@ export type StoredRefusal = Extract<JournalLine, { readonly kind: 'refused' }>
 export interface VenueFile {
   readonly tournamentId: string
   readonly generation: number
-  /** The number of the next desk id (`d1`, `d2`, …): ids are never reused, even after revoking. */
+  /**
+   * The number of the next desk id (`d1-…`, `d2-…`, `newDeskId`): never reused, even after
+   * revoking; the id's random part keeps it unique across desks files (issue 27).
+   */
   readonly nextDesk: number
   readonly desks: readonly StoredDesk[]
   /** Desk id → the next `order` expected from its outbox. */

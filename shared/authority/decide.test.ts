@@ -417,3 +417,39 @@ describe('recover: the authority from its log, after a crash (issue 21)', () => 
     expect(decided.next.state?.info.name).toBe('Spring Open')
   })
 })
+
+describe('issue 27: the log names each desk as the director named it', () => {
+  test('an accepted command, and an undo of it, carry the desk’s name; a re-sending is the same', () => {
+    const desk2: DeskIdentity = { id: 'd2', role: 'desk', name: 'Desk 2' }
+    const start = authority()
+    const proposal: Proposal = {
+      proposalId: 'r1',
+      desk: desk2,
+      builtOn: headOfLog(start.log),
+      command: T1,
+    }
+    const decided = decide(start, proposal, NOW)
+    expect(decided.decision).toMatchObject({
+      kind: 'accepted',
+      entry: { desk: 'd2', deskName: 'Desk 2', command: T1 },
+    })
+    expect(decide(decided.next, proposal, NOW).decision).toEqual(decided.decision)
+    const undo = decide(
+      decided.next,
+      {
+        proposalId: 'u1',
+        desk: desk2,
+        builtOn: headOfLog(decided.next.log),
+        command: { type: 'undo', seq: B },
+      },
+      NOW,
+    )
+    expect(undo.decision).toMatchObject({
+      kind: 'accepted',
+      entry: { desk: 'd2', deskName: 'Desk 2', command: { type: 'undo', seq: B } },
+    })
+    // A desk without a name (an older authority's) logs none.
+    const unnamed = decide(start, { ...proposal, proposalId: 'r2', desk: DESK_A }, NOW)
+    expect(unnamed.decision.kind === 'accepted' && 'deskName' in unnamed.decision.entry).toBe(false)
+  })
+})

@@ -13,6 +13,7 @@ import { describeCommand } from '../tournament/describe'
 import { fingerprint, planControl, stableJson, undoneBy } from '../tournament/log'
 import { LOG_VERSION } from '../tournament/log-version'
 import type { TournamentState } from '../tournament/types'
+import { loggedAs } from './authority-time'
 import { commutes, type Decision, type Proposal } from './proposal'
 import { rebase, renumbered } from './rebase'
 
@@ -161,9 +162,13 @@ function earlierDecision(authority: AuthorityState, proposal: Proposal): Decisio
   if (entry === undefined && refused === undefined) return undefined
   const desk = entry?.desk ?? refused?.desk
   const command = entry === undefined ? refused?.command : stableJson(entry.command)
-  // An accepted command may have been re-targeted (`rebase`): the same players by key.
+  // An accepted command may have been re-targeted (`rebase`: the same players by key) and its
+  // time set to the authority's (`loggedAs`): a re-sending is told by what the log holds.
   const sent = [proposal.command, renumbered(authority.state, proposal.command)]
-  if (desk === proposal.desk.id && sent.some((c) => c !== undefined && stableJson(c) === command)) {
+  const same = sent.some(
+    (c) => c !== undefined && stableJson(loggedAs(c, entry?.at)) === command,
+  )
+  if (desk === proposal.desk.id && same) {
     return entry === undefined ? refused?.decision : { kind: 'accepted', proposalId, entry }
   }
   const was = entry === undefined ? 'refused' : `accepted as command ${String(entry.seq + 1)}`
@@ -181,7 +186,7 @@ interface Accepted {
 }
 
 function judge(authority: AuthorityState, proposal: Proposal, now: string): Result<Accepted> {
-  const { desk, command, proposalId } = proposal
+  const { desk, command, proposalId } = { ...proposal, command: loggedAs(proposal.command, now) }
   if (desk.role === 'projector') {
     return err(
       'authority.read-only',
@@ -193,6 +198,7 @@ function judge(authority: AuthorityState, proposal: Proposal, now: string): Resu
     seq: log.length,
     at: now,
     desk: desk.id,
+    ...(desk.name === undefined ? {} : { deskName: desk.name }),
     version: LOG_VERSION,
     proposal: proposalId,
     command,
@@ -280,7 +286,11 @@ function control(
   const planned = planControl(tournamentId, log, command, { at: entry.at, desk: proposal.desk.id })
   if (!planned.ok) return planned
   return ok({
-    entry: { ...planned.value.entry, proposal: entry.proposal },
+    entry: {
+      ...planned.value.entry,
+      ...(entry.deskName === undefined ? {} : { deskName: entry.deskName }),
+      proposal: entry.proposal,
+    },
     state: planned.value.state,
   })
 }

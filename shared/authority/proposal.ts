@@ -17,6 +17,8 @@ export type DeskRole = (typeof DESK_ROLES)[number]
 export interface DeskIdentity {
   readonly id: string
   readonly role: DeskRole
+  /** The name the director gave the desk, logged with its commands for History (issue 27). */
+  readonly name?: string
 }
 
 /**

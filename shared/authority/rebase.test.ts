@@ -291,3 +291,21 @@ describe('a result for a table re-paired meanwhile (issue 27)', () => {
     )
   })
 })
+
+describe('a desk older than issue 27 after an undo of a registration (issue 27)', () => {
+  test('it checks in #3 (Cy on its screen); desk A undid Cy’s registration meanwhile, so Dee is #3 now: refused as ambiguous', () => {
+    const seen = MORNING.length + 2
+    const start = authorityOf(MORNING)
+    const registered = run(start, [
+      ['a-1', DESK_A, MORNING.length, registration('Cy Young', 'k-cy')],
+      ['a-2', DESK_A, MORNING.length + 1, registration('Dee Ng', 'k-dee')],
+    ])
+    const { authority, decisions } = run(registered.authority, [
+      ['a-3', DESK_A, seen, { type: 'undo', seq: MORNING.length }],
+      ['b-1', DESK_B, seen, checkInOf(3)],
+    ])
+    expect(codes(decisions)).toEqual(['accepted', 'authority.ambiguous-player'])
+    expect(playersOf(authority)).toEqual(['#1 Ann Lee', '#2 Bo Tan', '#3 Dee Ng'])
+    expect(checkedIn(authority)).toEqual([])
+  })
+})

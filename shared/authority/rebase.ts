@@ -166,7 +166,8 @@ function namedNumbers(command: Command): readonly PlayerId[] {
 /**
  * A command without keys (from a desk older than issue 27) built on an older head: a number the
  * division did not have at that head named a player the desk registered itself and the authority
- * may have numbered otherwise, so it is ambiguous and refused, never guessed.
+ * may have numbered otherwise, so it is ambiguous and refused, never guessed; so is any number
+ * when a registration of the division was undone or redone meanwhile (the numbers after it moved).
  */
 function checkKeyless(view: RebaseView, { command, builtOn }: Rebasing): Result<Command> {
   const numbers = namedNumbers(command)
@@ -174,6 +175,17 @@ function checkKeyless(view: RebaseView, { command, builtOn }: Rebasing): Result<
   const highest = Math.max(...numbers)
   const { division } = command
   const unseen = view.log.slice(builtOn)
+  const renumbered = unseen.some((e) => {
+    const target = isLogControl(e.command) ? view.log[e.command.seq] : undefined
+    return target !== undefined && registrationsIn(target.command, division) > 0
+  })
+  if (renumbered) {
+    return err(
+      'authority.ambiguous-player',
+      `This desk named #${String(highest)} of ${division}, but a registration in ${division} was undone or redone since, which moved the numbers: look at the roster and enter it again.`,
+      { details: { player: highest, division } },
+    )
+  }
   // Most often nothing was registered meanwhile: no need to count the players at the old head.
   const registeredSince = unseen.reduce((n, e) => n + registrationsIn(e.command, division), 0)
   const now = divisionOf(view, division)?.players.length ?? 0

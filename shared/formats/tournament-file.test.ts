@@ -141,9 +141,7 @@ describe('design.md: the tournament file is the command log', () => {
       player,
       key: roster[player - 1]?.key ?? '',
     })
-    const last = keyed
-      .filter((c) => c.type === 'recordResult' && c.result.kind === 'played')
-      .at(-1)
+    const last = keyed.filter((c) => c.type === 'recordResult' && c.result.kind === 'played').at(-1)
     if (last?.type !== 'recordResult' || last.result.kind !== 'played') {
       throw new Error('the example has a played result')
     }
@@ -218,6 +216,18 @@ describe('design.md: the tournament file is the command log', () => {
     const read = readTournamentFile(writeTournamentFile(ID, accepted, SAVED))
     expect(read.ok && read.value.log).toEqual(accepted)
     expect(read.ok && read.value.log.map(fingerprint)).toEqual(accepted.map(fingerprint))
+  })
+
+  test('issue 27: the desk’s name the authority logged survives the file; a name that is not text is named', () => {
+    const named = log.map((e, i) =>
+      i % 2 === 1 ? { ...e, desk: 'd2', deskName: 'Desk 2', proposal: `p-${i}` } : e,
+    )
+    const read = readTournamentFile(writeTournamentFile(ID, named, SAVED))
+    expect(read.ok && read.value.log).toEqual(named)
+    const damaged = JSON.parse(writeTournamentFile(ID, named, SAVED)) as { log: object[] }
+    damaged.log[1] = { ...damaged.log[1], deskName: 2 }
+    const refused = readTournamentFile(JSON.stringify(damaged))
+    expect(!refused.ok && refused.error.message).toContain('log[1].deskName')
   })
 
   test('the header comes first, pretty-printed, with a final newline', () => {

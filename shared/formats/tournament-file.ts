@@ -80,6 +80,7 @@ const fileEntry = (entry: LoggedCommand) => ({
   at: entry.at,
   // The desk stays with its command: the audit says which window gave it (issue 13).
   ...(entry.desk === undefined ? {} : { desk: entry.desk }),
+  ...(entry.deskName === undefined ? {} : { deskName: entry.deskName }),
   ...(entry.version === undefined ? {} : { version: entry.version }),
   // Kept so an authority reopened from this file still knows which proposals it accepted.
   ...(entry.proposal === undefined ? {} : { proposal: entry.proposal }),
@@ -526,6 +527,7 @@ export function checkLogEntry(entry: unknown, index: number): Result<LoggedComma
     check(entry.seq, 'integer', `${path}.seq`) ??
     check(entry.at, 'string', `${path}.at`) ??
     check(entry.desk, opt('string'), `${path}.desk`) ??
+    check(entry.deskName, opt('string'), `${path}.deskName`) ??
     check(entry.version, opt('integer'), `${path}.version`) ??
     check(entry.proposal, opt('string'), `${path}.proposal`) ??
     check(entry.command, obj({ type: 'string' }), `${path}.command`)

@@ -297,6 +297,11 @@ export interface LoggedCommand {
    */
   readonly desk?: string
   /**
+   * The name the director gave that desk on the venue network ("Desk 2", "Director"), stamped by
+   * the authority so History names desks as the hall does (issue 27); absent elsewhere.
+   */
+  readonly deskName?: string
+  /**
    * The log version (`LOG_VERSION`) of the Rackside that stored it, so an older copy names a
    * command it cannot read instead of failing on it (issue 20); absent on commands stored before.
    */

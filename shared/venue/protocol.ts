@@ -137,7 +137,28 @@ export const VENUE_ROUTES = {
   databases: '/db',
   /** The phones' read-only pages: pairings, standings, a player's own games. */
   live: '/live',
+  /**
+   * GET → `VenueTime`: the authority's clock, which decides lateness (issue 27), so desks
+   * measure against it and never their own. Desks ask at start and every minute; it is open
+   * without a token too, since it tells nothing.
+   */
+  time: '/venue/time',
 } as const
+
+/** What `VENUE_ROUTES.time` answers: the authority's clock when it answered, epoch ms. */
+export interface VenueTime {
+  readonly now: number
+}
+
+/**
+ * How far the authority's clock is ahead of the desk's (ms; negative: behind), NTP-style from one
+ * exchange: the desk's clock when it asked (`sent`) and when the answer came (`received`), and the
+ * authority's clock in the answer (`serverNow`), taken to be read halfway through the round trip.
+ * The desk's `now + offset` is then the authority's time, within half the round trip.
+ */
+export function clockOffset(sent: number, serverNow: number, received: number): number {
+  return Math.round(serverNow - (sent + received) / 2)
+}
 
 /** Requested roles: the director's own windows are never joined over the network. */
 export const JOIN_ROLES = ['desk', 'projector'] as const satisfies readonly DeskRole[]
@@ -202,8 +223,9 @@ export function bearer(token: string): string {
 /**
  * What `rackside serve --json` prints, one object per line, for scripts and tests:
  * `listening` once, `desk` for each join request, `approved`/`revoked` as the director answers,
- * `accepted`/`refused` for every decision, `recovering`/`ready` around a restart, `remote` as the
- * push to an online CouchDB comes up to date or loses it, `saved` on exit.
+ * `waiting` for a revoked desk's undecided proposals and `taken`/`dropped` as the director settles
+ * them, `accepted`/`refused` for every decision, `recovering`/`ready` around a restart, `remote`
+ * as the push to an online CouchDB comes up to date or loses it, `saved` on exit.
  */
 export type ServeEvent =
   | { readonly event: 'listening'; readonly url: string; readonly addresses: readonly string[] }
@@ -223,6 +245,18 @@ export type ServeEvent =
     }
   | { readonly event: 'approved'; readonly code: string; readonly desk: VenueDesk }
   | { readonly event: 'revoked'; readonly desk: VenueDesk }
+  /**
+   * A revoked desk's proposals nobody decided yet (issue 27), each in History's words, until the
+   * director takes them (`taken`) or drops them (`dropped`).
+   */
+  | { readonly event: 'waiting'; readonly desk: VenueDesk; readonly commands: readonly string[] }
+  | {
+      readonly event: 'taken'
+      readonly desk: VenueDesk
+      readonly accepted: number
+      readonly refused: number
+    }
+  | { readonly event: 'dropped'; readonly desk: VenueDesk; readonly commands: number }
   | {
       readonly event: 'accepted'
       readonly proposal: string

@@ -3,6 +3,7 @@
  * so desks have results to enter, and a desk's join as plain HTTP calls.
  */
 import { mkdtemp, writeFile } from 'node:fs/promises'
+import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { headOfLog } from '../../../shared/authority/proposal'
@@ -106,4 +107,51 @@ export async function until(check: () => boolean | Promise<boolean>, ms = 5000):
     if (Date.now() > end) throw new Error('timed out waiting')
     await new Promise((resolve) => setTimeout(resolve, 20))
   }
+}
+
+/**
+ * A join request sent from the loopback address `from` (127.0.0.2, …: Linux answers the whole of
+ * 127/8), so a test can be two laptops; the status and the body read as JSON.
+ */
+export function askFrom(
+  server: VenueServer,
+  from: string,
+  role: JoinRole = 'desk',
+): Promise<{ readonly status: number; readonly body: Record<string, unknown> }> {
+  const url = new URL(`${server.url}${VENUE_ROUTES.join}`)
+  return new Promise((resolve, reject) => {
+    const sent = request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        localAddress: from,
+        headers: { 'content-type': 'application/json' },
+      },
+      (res) => {
+        let text = ''
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()))
+        res.on('end', () => {
+          resolve({
+            status: res.statusCode ?? 0,
+            body: JSON.parse(text) as Record<string, unknown>,
+          })
+        })
+      },
+    )
+    sent.on('error', reject)
+    sent.end(JSON.stringify({ role, device: `a laptop at ${from}` }))
+  })
+}
+
+/** Polls the join request until it is answered; its last status. */
+export async function answered(server: VenueServer, secret: string): Promise<JoinStatus> {
+  for (let i = 0; i < 200; i++) {
+    const polled = await fetch(`${server.url}${VENUE_ROUTES.joinStatus}${secret}`)
+    const status = (await polled.json()) as JoinStatus
+    if (status.status !== 'waiting') return status
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+  throw new Error('the join request was never answered')
 }

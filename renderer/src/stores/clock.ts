@@ -1,5 +1,6 @@
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
+import { ruleNow } from './rule-clock'
 
 /** The local calendar day of a moment, as the rules engine's check-in day (YYYY-MM-DD). */
 export function localDay(ms: number): string {
@@ -9,17 +10,18 @@ export function localDay(ms: number): string {
 }
 
 /**
- * The wall clock, read in one place: shared/ never reads the time, so screens pass `now` in. It
- * ticks once a second only while some screen (a round clock) has asked it to.
+ * The wall clock, read in one place: shared/ never reads the time, so screens pass `now` in. It is
+ * the rules' time (`rule-clock.ts`: the authority's on the venue network, issue 27). It ticks once
+ * a second only while some screen (a round clock) has asked it to.
  */
 export const useClockStore = defineStore('clock', () => {
-  const now = ref(Date.now())
+  const now = ref(ruleNow())
   const today = computed(() => localDay(now.value))
   let users = 0
   let timer: ReturnType<typeof setInterval> | undefined
 
   function read(): number {
-    now.value = Date.now()
+    now.value = ruleNow()
     return now.value
   }
 

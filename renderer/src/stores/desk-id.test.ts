@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { chooseDesk, type DeskEnvironment } from './desk-id'
+import { chooseDesk, deskLabel, type DeskEnvironment } from './desk-id'
 
 /** A browser's worth of windows: one localStorage, Web Locks held by the windows alive. */
 function browser() {
@@ -99,5 +99,20 @@ describe('a desk per window (issue 20)', () => {
     expect(await chooseDesk(env)).toBe('kept')
     session.clear()
     expect(await chooseDesk(env)).toBe('fresh')
+  })
+})
+
+describe('issue 27: History names desks as the hall does', () => {
+  test.each([
+    [{ desk: 'd2', deskName: 'Desk 2' }, 'Desk 2'],
+    [{ desk: 'd4', deskName: 'Projector' }, 'Projector'],
+    [{ desk: 'director', deskName: 'Director' }, 'Director'],
+    // The director's desk in a log written before the authority logged names.
+    [{ desk: 'director' }, 'Director'],
+    [{ desk: 'ab12cd34' }, 'desk ab12'],
+    [{ desk: 'd3', deskName: '  ' }, 'desk d3'],
+    [{}, 'an earlier session'],
+  ])('%j is shown as %s', (entry, label) => {
+    expect(deskLabel(entry)).toBe(label)
   })
 })

@@ -1,3 +1,6 @@
+import { shallowRef } from 'vue'
+import type { LoggedCommand } from '../../../shared/tournament/commands'
+import { DIRECTOR_DESK } from '../../../shared/venue/protocol'
 import { randomUuid } from '../random-id'
 
 const KEY = 'rackside.desk'
@@ -10,7 +13,11 @@ const LOCK_PREFIX = 'rackside.desk:'
  */
 const RELOAD_WAIT_MS = 700
 
-let claimed: string | undefined
+/**
+ * The desk claimed for this window (`claimDesk`) or named by the authority (`adoptDesk`): reactive,
+ * so Undo's default target follows a switch to the director's desk while sharing (issue 27).
+ */
+const claimed = shallowRef<string | undefined>()
 
 /**
  * This window's desk: the name its commands carry in the log, so its Undo takes back its own last
@@ -19,7 +26,7 @@ let claimed: string | undefined
  * id, so every store is a desk of its own.
  */
 export function deskId(): string {
-  if (claimed !== undefined) return claimed
+  if (claimed.value !== undefined) return claimed.value
   const storage = typeof sessionStorage === 'undefined' ? undefined : sessionStorage
   const kept = storage?.getItem(KEY)
   if (kept) return kept
@@ -75,16 +82,34 @@ export async function chooseDesk(env: DeskEnvironment): Promise<string> {
 
 /**
  * On the venue network the authority names the desk (issue 21: `d2`, taken from its token), so
- * the entries it accepts carry the id this window's Undo looks for.
+ * the entries it accepts carry the id this window's Undo looks for. Returns the way back to the
+ * desk the window was before.
  */
-export function adoptDesk(id: string): void {
-  claimed = id
+export function adoptDesk(id: string): () => void {
+  const before = claimed.value
+  claimed.value = id
+  // Stopping sharing gives the window back the desk it was, claimed or not (issue 27).
+  return () => {
+    claimed.value = before
+  }
+}
+
+/**
+ * This window's desk as it is at each call, for a store to stamp its commands with and to pick
+ * Undo's default target by (issue 27: a store that read `deskId()` once kept the desk it had before
+ * sharing, so Ctrl+Z while sharing took back a command made before). Until a desk is claimed or
+ * adopted (unit tests), the id read when the store was made: every store a desk of its own.
+ */
+export function windowDesk(): () => string {
+  const unclaimed = deskId()
+  return () => claimed.value ?? unclaimed
 }
 
 /** Chooses this window's desk in the browser (main.ts awaits it before the app shows). */
 export async function claimDesk(): Promise<string> {
-  claimed = await chooseDesk(browserDeskEnvironment())
-  return claimed
+  const chosen = await chooseDesk(browserDeskEnvironment())
+  claimed.value = chosen
+  return chosen
 }
 
 function browserDeskEnvironment(): DeskEnvironment {
@@ -124,7 +149,13 @@ function holdWith(locks: LockManager): (desk: string, waitMs: number) => Promise
     })
 }
 
-/** How the screens name a desk: short enough for a History row. */
-export function deskLabel(desk: string | undefined): string {
+/**
+ * How the screens name a desk, short enough for a History row: by the name the director gave it
+ * on the venue network when the log carries one ("Desk 2", "Director": issue 27), else by its id.
+ */
+export function deskLabel(entry: Pick<LoggedCommand, 'desk' | 'deskName'>): string {
+  const { desk, deskName } = entry
+  if (deskName !== undefined && deskName.trim() !== '') return deskName
+  if (desk === DIRECTOR_DESK.id) return DIRECTOR_DESK.name
   return desk === undefined ? 'an earlier session' : `desk ${desk.slice(0, 4)}`
 }

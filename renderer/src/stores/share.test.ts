@@ -220,6 +220,30 @@ describe('the Venue network screen’s store (issue 21)', () => {
     expect(tournament.divisions.map((d) => d.name)).toEqual(['A'])
   })
 
+  test('issue 27: Ctrl+Z while sharing takes back the command just entered there, not one made before', async () => {
+    const { tournament, share } = await stores()
+    await tournament.dispatch({ type: 'addDivision', name: 'B' })
+    const ownDesk = tournament.log.at(-1)?.desk
+    await share.share()
+    // As sharing does: the window is now the director's desk.
+    expect(tournament.desk).toBe('director')
+    await tournament.dispatch({ type: 'addDivision', name: 'C' })
+    await vi.waitFor(() =>
+      expect(tournament.log.at(-1)).toMatchObject({ at: AUTHORITY_TIME, desk: 'director' }),
+    )
+    const undone = await tournament.undo()
+    expect(undone.ok && undone.value.command).toEqual({ type: 'addDivision', name: 'C' })
+    await vi.waitFor(() => expect(tournament.divisions.map((d) => d.name)).toEqual(['A', 'B']))
+
+    // Stopping sharing gives the window its own desk back: its Undo takes back B, made here.
+    await share.stop()
+    expect(tournament.desk).toBe(ownDesk)
+    const own = await tournament.undo()
+    expect(own.ok && own.value.command).toEqual({ type: 'addDivision', name: 'B' })
+    expect(tournament.divisions.map((d) => d.name)).toEqual(['A'])
+    expect(tournament.log.at(-1)).toMatchObject({ desk: ownDesk, command: { type: 'undo' } })
+  })
+
   test('approve sends the name as typed, trimmed; a refusal is shown with the reason', async () => {
     const { share } = await stores()
     await share.approve('ACDEF3', '  Desk 2 ')

@@ -2,7 +2,6 @@ import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
 import type { VenueStatus } from '../../../electron/ipc-contract'
 import { headOfLog, type BuiltOn } from '../../../shared/authority/proposal'
-import { describeCommand } from '../../../shared/tournament/describe'
 import { DIRECTOR_DESK } from '../../../shared/venue/protocol'
 import { desktopApi } from '../bridge/desktop-api'
 import type { TournamentRepository } from '../db/repository'
@@ -11,10 +10,12 @@ import { storePrepared } from '../files/store-tournament'
 import { errorText } from '../i18n/messages'
 import { randomUuid } from '../random-id'
 import { createIpcLink } from '../venue/ipc-link'
+import { refusalText } from '../venue/refusal-words'
 import type { VenueLink } from '../venue/link'
 import { announceLinkChanges, createVenueRepository } from '../venue/venue-repository'
-import { adoptDesk, deskId } from './desk-id'
+import { adoptDesk } from './desk-id'
 import { announceHere } from './live'
+import { setRuleTime } from './rule-clock'
 import { repository, setRepository } from './repository'
 import { useTournamentStore } from './tournament'
 
@@ -44,7 +45,10 @@ export const useShareStore = defineStore('share', () => {
   let directorLink: VenueLink | undefined
   /** This laptop's own storage, set aside while the authority holds the log. */
   let ownRepository: TournamentRepository | undefined
-  let ownDesk: string | undefined
+  /** Gives the window back its own desk when sharing stops. */
+  let ownDesk: (() => void) | undefined
+  /** Gives the rules back this laptop's own clock when sharing stops. */
+  let ownClock: (() => void) | undefined
 
   /** A plain browser cannot listen on the network: it only explains. */
   const available = computed(() => desktopApi().shell === 'electron')
@@ -73,23 +77,25 @@ export const useShareStore = defineStore('share', () => {
     let order = 0
     ownRepository = repository()
     // The authority records the director's windows as `director`: History's Undo looks for that.
-    ownDesk = deskId()
-    adoptDesk(DIRECTOR_DESK.id)
+    ownDesk = adoptDesk(DIRECTOR_DESK.id)
+    ownClock = setRuleTime(link.now)
     setRepository(
       createVenueRepository(link, { newId: randomUuid, counter: { next: () => order++ } }),
     )
+    const tournament = useTournamentStore()
     link.onRefused((refusal, proposal) => {
-      const what = proposal === undefined ? 'a command' : describeCommand(proposal.command)
-      refusals.value = [
-        ...refusals.value,
-        { id: refusal._id, text: `The venue network refused ${what}: ${errorText(refusal.error)}` },
-      ]
+      const text = refusalText(
+        'The venue network',
+        proposal?.command,
+        refusal.error,
+        tournament.state,
+      )
+      refusals.value = [...refusals.value, { id: refusal._id, text }]
     })
     announceLinkChanges(link, announceHere)
     directorLink = link
     // The open tournament reads its log again, now the authority's: read, not announced, since
     // an announced new generation would tell the director the log was replaced elsewhere.
-    const tournament = useTournamentStore()
     return tournament.tournamentId === sharing.event.tournamentId
       ? tournament.refresh().then(() => undefined)
       : Promise.resolve()
@@ -102,8 +108,10 @@ export const useShareStore = defineStore('share', () => {
     await link?.close()
     if (ownRepository !== undefined) setRepository(ownRepository)
     ownRepository = undefined
-    if (ownDesk !== undefined) adoptDesk(ownDesk)
+    ownDesk?.()
     ownDesk = undefined
+    ownClock?.()
+    ownClock = undefined
   }
 
   function dismiss(id: string): void {

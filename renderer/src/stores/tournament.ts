@@ -39,9 +39,10 @@ import {
 import type { TournamentRepository } from '../db/repository'
 import { headOf, storageFailed, summarize, summarizeLog } from '../db/summary'
 import { formatClockTime } from '../format'
-import { deskId } from './desk-id'
+import { windowDesk } from './desk-id'
 import { announceLogChanged, onLogChanged, type LogChanged } from './live'
 import { repository } from './repository'
+import { ruleNow } from './rule-clock'
 import { randomUuid } from '../random-id'
 
 export type { ChangedElsewhere } from '../../../shared/desk/changed-elsewhere'
@@ -68,8 +69,12 @@ export const useTournamentStore = defineStore('tournament', () => {
   const storedEntries = shallowRef<readonly unknown[]>([])
   /** What another window changed, shown until the director dismisses it. */
   const changedElsewhere = shallowRef<ChangedElsewhere | null>(null)
-  /** This window's desk, recorded on each of its commands. */
-  const desk = deskId()
+  /**
+   * This window's desk, read when a command is stamped and when Undo picks its target: sharing
+   * switches the window to the director's desk and stopping switches it back (issue 27).
+   */
+  const currentDesk = windowDesk()
+  const desk = computed(currentDesk)
   /** Set when another window replaced the log: the next entry here is refused once, with why. */
   let refuseNext: RuleError | null = null
   /**
@@ -333,8 +338,8 @@ export const useTournamentStore = defineStore('tournament', () => {
   function nextEntry(command: Command): LoggedCommand {
     return {
       seq: log.value.length,
-      at: new Date().toISOString(),
-      desk,
+      at: new Date(ruleNow()).toISOString(),
+      desk: currentDesk(),
       version: LOG_VERSION,
       command,
     }
@@ -392,7 +397,7 @@ export const useTournamentStore = defineStore('tournament', () => {
 
   /** An undo or redo, checked against the whole log before it is stored. */
   async function control(id: string, command: LogControl): Promise<Result<TournamentState>> {
-    const stamp = { at: new Date().toISOString(), desk }
+    const stamp = { at: new Date(ruleNow()).toISOString(), desk: currentDesk() }
     const from = checkpointBefore(checkpoints, command.seq) ?? LOG_START
     const planned = planControl(id, log.value, command, stamp, from)
     if (!planned.ok) {
@@ -413,7 +418,8 @@ export const useTournamentStore = defineStore('tournament', () => {
    */
   function undo(seq?: number): Promise<Result<LoggedCommand>> {
     return enqueue(async () => {
-      const target = seq === undefined ? defaultUndoTarget(log.value, desk) : log.value[seq]
+      const target =
+        seq === undefined ? defaultUndoTarget(log.value, currentDesk()) : log.value[seq]
       if (!target) return err('log.nothing-to-undo', 'This desk has nothing left to undo.')
       const done = await applyAndStore({ type: 'undo', seq: target.seq })
       return done.ok ? ok(target) : done
@@ -423,7 +429,8 @@ export const useTournamentStore = defineStore('tournament', () => {
   /** Redo: gives back a command an undo cancelled; by default this desk's newest undone one. */
   function redo(seq?: number): Promise<Result<LoggedCommand>> {
     return enqueue(async () => {
-      const target = seq === undefined ? defaultRedoTarget(log.value, desk) : log.value[seq]
+      const target =
+        seq === undefined ? defaultRedoTarget(log.value, currentDesk()) : log.value[seq]
       if (!target) return err('log.nothing-to-redo', 'This desk has nothing undone to redo.')
       const done = await applyAndStore({ type: 'redo', seq: target.seq })
       return done.ok ? ok(target) : done

@@ -12,6 +12,7 @@ import type { LinkState, VenueLink } from '../venue/link'
 import { deskKeeping } from '../venue/venue-mode'
 import { deskId } from './desk-id'
 import { repository } from './repository'
+import { useTournamentStore } from './tournament'
 import { useVenueStore, type VenueEnvironment } from './venue'
 
 const fixture = tournamentFixture('open-2026', 'Open', { players: 2 })
@@ -51,6 +52,7 @@ function fakeLink() {
       return () => changes.delete(listener)
     },
     state: () => state,
+    now: () => Date.parse('2026-03-14T10:00:00.000Z'),
     close: async () => undefined,
   }
   return {
@@ -171,6 +173,33 @@ describe('joining the event from a browser (issue 21: desks join with the direct
     )
     venue.dismiss('p1')
     expect(venue.refusals).toEqual([])
+  })
+
+  test('issue 27: a refused check-in names the player as the desk shows them, not by number alone', async () => {
+    const { env, fake } = environment([])
+    env.keeping.keepToken('tok')
+    const venue = useVenueStore()
+    await venue.start(env)
+    expect(await useTournamentStore().open(fixture.id)).toBe(true)
+    const command = { type: 'checkIn', division: 'A', player: 2, day: '2026-03-14' } as const
+    fake.refuse(
+      {
+        _id: 'p2',
+        type: 'refused',
+        desk: 'd2',
+        error: { code: 'authority.read-only', message: 'read only' },
+        at: '2026-03-14T10:00:01.000Z',
+      },
+      {
+        _id: 'p2',
+        type: 'proposal',
+        order: 0,
+        builtOn: { length: 0, last: null },
+        command,
+        madeAt: '2026-03-14T10:00:00.000Z',
+      },
+    )
+    expect(venue.refusals[0]?.text).toContain('Player 2 (#2) checked in')
   })
 
   test('revoked: the token is forgotten and the desk shows only that', async () => {

@@ -1,18 +1,19 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
 import type { LoggedCommand } from '../../../shared/tournament/commands'
-import { describeCommand } from '../../../shared/tournament/describe'
 import type { JoinRole, VenueDesk, VenueEvent, VenueInfo } from '../../../shared/venue/protocol'
-import { errorText } from '../i18n/messages'
 import { formatClockTime } from '../format'
 import { randomUuid } from '../random-id'
 import { badgeText } from '../venue/badge'
+import { refusalText } from '../venue/refusal-words'
 import { askToJoin, fetchVenueInfo, joinStatus, type Fetch } from '../venue/join'
 import type { LinkState, VenueLink } from '../venue/link'
 import { deskKeeping, type DeskKeeping } from '../venue/venue-mode'
 import { announceLinkChanges, createVenueRepository } from '../venue/venue-repository'
 import { adoptDesk } from './desk-id'
 import { announceHere } from './live'
+import { setRuleTime } from './rule-clock'
+import { useTournamentStore } from './tournament'
 import { setRepository } from './repository'
 
 /** What the venue store needs from the page, passed in so the join flow is tested without one. */
@@ -164,6 +165,8 @@ export const useVenueStore = defineStore('venue', () => {
     const opened = await env.openLink(env.origin, token, info, revoked)
     link = opened
     adoptDesk(info.desk.id)
+    // Arrivals, a round's start and the check-in day are the authority's time (issue 27).
+    setRuleTime(opened.now)
     desk.value = info.desk
     event.value = info.event
     setRepository(
@@ -178,15 +181,15 @@ export const useVenueStore = defineStore('venue', () => {
       pending.value = (await opened.pending()).length
     }
     opened.onChange(() => void refresh())
+    const tournament = useTournamentStore()
     opened.onRefused((refusal, proposal) => {
-      const what = proposal === undefined ? 'a command' : describeCommand(proposal.command)
-      refusals.value = [
-        ...refusals.value,
-        {
-          id: refusal._id,
-          text: `The director's laptop refused ${what}: ${errorText(refusal.error)}`,
-        },
-      ]
+      const text = refusalText(
+        "The director's laptop",
+        proposal?.command,
+        refusal.error,
+        tournament.state,
+      )
+      refusals.value = [...refusals.value, { id: refusal._id, text }]
     })
     announceLinkChanges(opened, announceHere)
     const watching = env

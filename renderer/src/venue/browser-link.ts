@@ -3,6 +3,7 @@
  * the single-laptop app's start carries none of it.
  */
 import { VENUE_ROUTES, type VenueInfo } from '../../../shared/venue/protocol'
+import { askAuthorityTime } from './authority-clock'
 import type { VenueLink } from './link'
 import { authorizedFetch, createPouchLink } from './pouch-link'
 
@@ -69,6 +70,7 @@ export async function openBrowserLink(
         ),
       }),
     replicate: PouchDB.replicate.bind(PouchDB),
+    askTime: () => askAuthorityTime((url, init) => fetch(url, init), origin, token),
     network: (changed) => {
       const offline = (): void => changed(false)
       const online = (): void => changed(true)

@@ -153,6 +153,8 @@ export function createIpcLink(
       return () => changeListeners.delete(listener)
     },
     state: () => state,
+    // The authority runs in this laptop's main process: its clock is this window's.
+    now: () => now().getTime(),
     close() {
       closed = true
       stopListening()

@@ -40,5 +40,10 @@ export interface VenueLink {
   /** Called whenever accepted entries, pending proposals, the event or the state change. */
   onChange(listener: () => void): () => void
   state(): LinkState
+  /**
+   * The authority's time as this window estimates it, epoch ms (issue 27: a desk's own clock never
+   * decides lateness). The stores read it through `ruleNow` (stores/rule-clock.ts).
+   */
+  now(): number
   close(): Promise<void>
 }

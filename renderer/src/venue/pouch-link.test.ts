@@ -17,6 +17,7 @@ import {
 } from '../../../shared/venue/protocol'
 import type { VenueLink } from './link'
 import { authorizedFetch, createPouchLink } from './pouch-link'
+import { announceLinkChanges } from './venue-repository'
 
 PouchDB.plugin(memory).plugin(http).plugin(replication)
 const Memory = PouchDB.defaults({ adapter: 'memory' })
@@ -90,8 +91,13 @@ async function deskOn(
   return link
 }
 
-async function writeLog(db: PouchDB.Database, entries: readonly LoggedCommand[]): Promise<void> {
-  for (const chunk of chunksFrom(entries, 0)) {
+/** Writes the chunks from the one holding entry `heldBefore` on, as the authority does. */
+async function writeLog(
+  db: PouchDB.Database,
+  entries: readonly LoggedCommand[],
+  heldBefore = 0,
+): Promise<void> {
+  for (const chunk of chunksFrom(entries, heldBefore)) {
     const existing = await db.get(chunk._id).catch(() => undefined)
     await db.put({ ...chunk, ...(existing ? { _rev: existing._rev } : {}) })
   }
@@ -150,6 +156,50 @@ describe('the desk replicates with the authority (issue 21)', () => {
     }, 'the 151st entry')
     expect(tail).toEqual([log[150]])
     expect(await link.acceptedFrom(-1)).toEqual(log.slice(0, 151))
+  })
+
+  test('issue 27: the last result reaches the projector though its read of the log was slow', async () => {
+    // The projector said "19 of 20 results in" until reloaded: the change was announced while the
+    // link's read of the log was in flight, and an ask meanwhile was answered with the log before it.
+    // A desk's own status write announced again and hid it; a projector has no outbox.
+    const desk = venueInfo()
+    const info: VenueInfo = {
+      desk: { ...desk.desk, role: 'projector' },
+      event,
+      databases: { log: desk.databases.log, decisions: desk.databases.decisions },
+    }
+    const serverDb = server()
+    await writeLog(serverDb(info.databases.log), log.slice(0, 150))
+    let slow = 0
+    const link = await createPouchLink({
+      info,
+      local: (name) => {
+        const db = new Memory(`slow-${String(run)}-${name}`)
+        const allDocs = db.allDocs.bind(db) as (options: object) => Promise<unknown>
+        // A loaded machine: the desk's IndexedDB answers after the page's next task.
+        Object.assign(db, {
+          allDocs: async (options: object) => {
+            await new Promise((resolve) => setTimeout(resolve, slow))
+            return allDocs(options)
+          },
+        })
+        return db
+      },
+      remote: (name) => serverDb(name),
+      replicate: PouchDB.replicate.bind(PouchDB),
+    })
+    links.push(link)
+    await until(
+      async () => ((await link.acceptedFrom(-1)).length === 150 ? true : undefined),
+      '150 entries',
+    )
+    slow = 30
+    const announced: number[] = []
+    const stop = announceLinkChanges(link, (change) => announced.push(change.commandCount))
+    await writeLog(serverDb(info.databases.log), log.slice(0, 151), 150)
+    await until(async () => (announced.includes(151) ? true : undefined), '151 announced')
+    stop()
+    expect(announced.at(-1)).toBe(151)
   })
 
   test("the desk's status at the authority says how much of the log it holds", async () => {

@@ -20,6 +20,7 @@ import {
   type RefusalDoc,
   type VenueInfo,
 } from '../../../shared/venue/protocol'
+import { createAuthorityClock, everyInterval } from './authority-clock'
 import type { LinkState, VenueLink } from './link'
 
 /** Documents per replication batch: a 20 000-command log (200 chunks) arrives in one. */
@@ -45,6 +46,13 @@ export interface PouchLinkOptions {
    * flight when the Wi-Fi drops may hang until its timeout before replication says so.
    */
   readonly network?: (changed: (online: boolean) => void) => () => void
+  /**
+   * Asks the authority its time (`askAuthorityTime`), so the desk's `now()` is the authority's
+   * clock (issue 27); without it (tests) the desk's own clock.
+   */
+  readonly askTime?: () => Promise<number>
+  /** Runs `run` every `ms` until stopped (the clock's minute); `setInterval` by default. */
+  readonly every?: (ms: number, run: () => void) => () => void
 }
 
 type Listener = () => void
@@ -119,8 +127,11 @@ export async function createPouchLink(options: PouchLinkOptions): Promise<VenueL
   let reading: Promise<readonly LoggedCommand[]> | undefined
 
   async function readAccepted(): Promise<readonly LoggedCommand[]> {
-    if (!stale) return accepted
+    // A read in flight answers every ask made meanwhile, for it reads again until no change is left
+    // unread. The held log is no answer then: a change already told may not be in it yet (issue 27:
+    // the projector, which has no outbox to tell it again, stayed a result behind until reloaded).
     if (reading) return reading
+    if (!stale) return accepted
     reading = (async () => {
       try {
         while (stale) {
@@ -232,7 +243,9 @@ export async function createPouchLink(options: PouchLinkOptions): Promise<VenueL
 
   const feeds: { cancel(): void }[] = []
 
-  const logFeed = localLog.changes({ live: true, since: 'now' })
+  // From the sequence read before replication starts, not `'now'`, which PouchDB resolves later:
+  // a chunk written in between would be in neither the first read nor the feed.
+  const logFeed = localLog.changes({ live: true, since: (await localLog.info()).update_seq })
   logFeed.on('change', () => {
     stale = true
     changed()
@@ -311,6 +324,17 @@ export async function createPouchLink(options: PouchLinkOptions): Promise<VenueL
 
   await readAccepted().then(writeStatus)
 
+  const askTime = options.askTime
+  const clock =
+    askTime === undefined
+      ? undefined
+      : createAuthorityClock({
+          ask: askTime,
+          deskNow: () => now().getTime(),
+          online: () => state.kind === 'online',
+          every: options.every ?? everyInterval,
+        })
+
   return {
     desk,
     event: () => info.event,
@@ -342,7 +366,9 @@ export async function createPouchLink(options: PouchLinkOptions): Promise<VenueL
       return () => changeListeners.delete(listener)
     },
     state: () => state,
+    now: () => clock?.now() ?? now().getTime(),
     async close() {
+      clock?.stop()
       stopNetwork?.()
       for (const replication of replications) replication.cancel()
       for (const feed of feeds) feed.cancel()

@@ -1,4 +1,6 @@
-import { describe, expect, test } from 'vitest'
+import { beforeEach, describe, expect, test, vi } from 'vitest'
+import { checkLog } from '../../../shared/formats/tournament-file'
+import type * as TournamentFile from '../../../shared/formats/tournament-file'
 import { headOfLog } from '../../../shared/authority/proposal'
 import type { Command, LoggedCommand } from '../../../shared/tournament/commands'
 import type { OutboxProposal, VenueDesk } from '../../../shared/venue/protocol'
@@ -6,6 +8,12 @@ import { tournamentFixture } from '../db/repository-contract'
 import { headOf, summarizeLog } from '../db/summary'
 import type { LinkState, VenueLink } from './link'
 import { announceLinkChanges, createVenueRepository } from './venue-repository'
+
+// Counted, not changed: how often the repository folds the accepted log (issue 27).
+vi.mock('../../../shared/formats/tournament-file', async (importOriginal) => {
+  const actual = await importOriginal<typeof TournamentFile>()
+  return { ...actual, checkLog: vi.fn(actual.checkLog) }
+})
 
 const fixture = tournamentFixture('open-2026', 'Open', { players: 4 })
 const event = { tournamentId: fixture.id, generation: 3, name: 'Open' }
@@ -36,6 +44,7 @@ function fakeLink(role: VenueDesk['role'] = 'desk') {
     },
     changed: () => changes.forEach((listener) => listener()),
     state: (): LinkState => ({ kind: 'online' }),
+    now: () => Date.parse('2026-03-14T10:00:00.000Z'),
     close: async () => undefined,
   } satisfies VenueLink & Record<string, unknown>
   return link
@@ -45,12 +54,22 @@ function setUp(role: VenueDesk['role'] = 'desk') {
   const link = fakeLink(role)
   let ids = 0
   let orders = 0
+  /** The fold the repository leaves for when the desk is idle: run by the test, or never. */
+  const idle: (() => void)[] = []
   const repository = createVenueRepository(link, {
     newId: () => `p${String(++ids)}`,
     counter: { next: () => orders++ },
+    whenIdle: (fold) => {
+      idle.push(fold)
+      return () => idle.splice(idle.indexOf(fold), 1)
+    },
   })
-  return { link, repository }
+  return { link, repository, idle }
 }
+
+beforeEach(() => {
+  vi.mocked(checkLog).mockClear()
+})
 
 const checkIn = (player: number): Command => ({
   type: 'checkIn',
@@ -208,6 +227,37 @@ describe("a venue desk's log: the accepted entries, then its own pending ones (i
     await append(repository, fixture.log, checkIn(1))
     const log = (await repository.loadLog(fixture.id)) ?? []
     expect(log.slice(fixture.log.length).map((entry) => entry.proposal)).toEqual(['p1'])
+  })
+
+  test('issue 27: a desk that has nothing pending shows the accepted log without folding it (its store folds it once)', async () => {
+    const { repository, idle } = setUp()
+    expect((await repository.loadStored(fixture.id))?.log).toEqual(fixture.log)
+    expect(await repository.readFrom(fixture.id, fixture.log.length - 2)).toMatchObject({
+      log: fixture.log.slice(-1),
+    })
+    expect(checkLog).not.toHaveBeenCalled()
+    // Folded once the desk is idle, and only the latest such fold is kept waiting.
+    expect(idle).toHaveLength(1)
+    idle[0]?.()
+    expect(checkLog).toHaveBeenCalledTimes(1)
+  })
+
+  test('issue 27: a projector never folds the accepted log here', async () => {
+    const { repository, idle } = setUp('projector')
+    await repository.loadStored(fixture.id)
+    expect(idle).toEqual([])
+    expect(checkLog).not.toHaveBeenCalled()
+  })
+
+  test('issue 27: with a result pending the log is folded once, then followed, never folded again', async () => {
+    const { repository, idle } = setUp()
+    await repository.loadStored(fixture.id)
+    idle[0]?.()
+    await append(repository, fixture.log, checkIn(1))
+    const held = (await repository.loadLog(fixture.id)) ?? []
+    await append(repository, held, checkIn(2))
+    await repository.loadStored(fixture.id)
+    expect(checkLog).toHaveBeenCalledTimes(1)
   })
 
   test('another tournament is not here', async () => {

@@ -26,6 +26,19 @@ export interface ProposalCounter {
 export interface VenueRepositoryOptions {
   readonly newId: () => string
   readonly counter: ProposalCounter
+  /**
+   * Runs `fold` once the desk has been idle a while (default: a second after the last read), so
+   * the accepted log is folded here before the operator's first result, not while it is shown.
+   */
+  readonly whenIdle?: (fold: () => void) => () => void
+}
+
+/** How long after the last read a desk with nothing pending folds the accepted log for later. */
+const IDLE_MS = 1000
+
+function afterIdle(fold: () => void): () => void {
+  const timer = setTimeout(fold, IDLE_MS)
+  return () => clearTimeout(timer)
 }
 
 /** How a pending proposal shows in the log: after the accepted entries, as this desk's. */
@@ -77,18 +90,42 @@ export function createVenueRepository(
     return checked.ok ? { log: checked.value.log, state: checked.value.state, generation } : null
   }
 
+  const whenIdle = options.whenIdle ?? afterIdle
+  let cancelIdleFold: (() => void) | undefined
+
+  /**
+   * Only the pending commands the accepted log still takes: the others will be refused. The fold
+   * that tells is made only when something is pending (issue 27: a desk catching up folded 10 000
+   * commands here and again in its store); a desk that proposes folds it when idle, for later.
+   */
+  function pendingShown(
+    accepted: readonly LoggedCommand[],
+    pending: readonly OutboxProposal[],
+  ): readonly OutboxProposal[] {
+    cancelIdleFold?.()
+    cancelIdleFold = undefined
+    if (pending.length === 0) {
+      if (link.desk.role !== 'projector' && accepted.length > 0) {
+        cancelIdleFold = whenIdle(() => {
+          cancelIdleFold = undefined
+          held = followAccepted(accepted)
+        })
+      }
+      return pending
+    }
+    held = accepted.length === 0 ? null : followAccepted(accepted)
+    return held === null
+      ? pending
+      : pendingThatApply(link.event().tournamentId, held, pending, link.desk.id)
+  }
+
   async function view(): Promise<{
     accepted: readonly LoggedCommand[]
     pending: readonly OutboxProposal[]
     log: readonly LoggedCommand[]
   }> {
     const [accepted, pending] = await Promise.all([link.acceptedFrom(-1), link.pending()])
-    held = accepted.length === 0 ? null : followAccepted(accepted)
-    // Only the pending commands the accepted log still takes: the others will be refused.
-    const shown =
-      held === null
-        ? pending
-        : pendingThatApply(link.event().tournamentId, held, pending, link.desk.id)
+    const shown = pendingShown(accepted, pending)
     return {
       accepted,
       pending,

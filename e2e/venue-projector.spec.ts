@@ -1,0 +1,87 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { expect, test, type Browser, type Page } from '@playwright/test'
+import { JoinPage, type JoinAs } from './pages/join-page'
+import { ProjectorPage } from './pages/projector-page'
+import { ResultsPage } from './pages/results-page'
+import { ConsoleWatch } from './support/console-watch'
+import { Authority, authorityPort, stopAllAuthorities } from './support/serve'
+import { writeRoundOneEvent } from './support/venue-event'
+
+/*
+ * Issue 27: after a round's last result the hall's projector (a browser joined as projector) still
+ * said "19 of 20 results in" a minute later, until reloaded; an idle result desk sometimes too.
+ * Here a desk types a round's results one by one, and after each one the authority accepts, the
+ * projector's standings heading and an idle desk's Missing results list show it within 2 s,
+ * without a reload: never a result behind, the last one included.
+ */
+const AUTHORITY_PORT = authorityPort(4)
+const TABLES = 6
+const SHOWN_WITHIN_MS = 2000
+
+test.use({ trace: 'off' })
+test.afterEach(stopAllAuthorities)
+
+async function joinAs(
+  browser: Browser,
+  authority: Authority,
+  watch: ConsoleWatch,
+  role: JoinAs,
+  name: string,
+): Promise<Page> {
+  // A fresh context each: its own IndexedDB, as another laptop has.
+  const page = await (await browser.newContext()).newPage()
+  watch.watch(page, name)
+  const join = new JoinPage(page)
+  const code = await join.ask(authority.url, role)
+  await authority.waitFor('desk', (event) => event.code === code)
+  await authority.approve(code, name)
+  await join.joined(name, role)
+  return page
+}
+
+test('the projector and an idle desk show every result, the last one included, within 2 s (issue 27)', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000)
+  const event = writeRoundOneEvent(mkdtempSync(join(tmpdir(), 'rackside-projector-e2e-')), TABLES)
+  const watch = new ConsoleWatch()
+  const authority = await Authority.start({ eventFile: event.path, port: AUTHORITY_PORT })
+  const typist = await joinAs(browser, authority, watch, 'A result desk', 'Desk 1')
+  const idle = await joinAs(browser, authority, watch, 'A result desk', 'Desk 2')
+  const screen = await joinAs(browser, authority, watch, 'A projector', 'Projector')
+
+  // The standings page held on screen: its heading says how many results are in.
+  const projector = new ProjectorPage(screen)
+  await projector.setSecondsPerPage(600)
+  await projector.showPanel(/^Standings/)
+  await expect(projector.heading).toHaveText(
+    `Standings · round 1: 0 of ${String(TABLES)} results in`,
+  )
+  const idleMissing = new ResultsPage(idle).missing.getByRole('listitem')
+  await expect(idleMissing).toHaveCount(TABLES)
+
+  const results = new ResultsPage(typist)
+  for (let table = 1; table <= TABLES; table++) {
+    const since = authority.mark()
+    await results.enter(`${String(table)} ${String(400 + table)}* 350`)
+    await authority.waitFor('accepted', () => true, 60_000, since)
+    const words =
+      table === TABLES
+        ? 'after round 1'
+        : `round 1: ${String(table)} of ${String(TABLES)} results in`
+    await expect(projector.heading, `the projector after table ${String(table)}`).toHaveText(
+      `Standings · ${words}`,
+      { timeout: SHOWN_WITHIN_MS },
+    )
+    await expect(idleMissing, `the idle desk after table ${String(table)}`).toHaveCount(
+      TABLES - table,
+      { timeout: SHOWN_WITHIN_MS },
+    )
+  }
+  // And it stays so: nothing later takes the screen back a result.
+  await screen.waitForTimeout(1000)
+  await expect(projector.heading).toHaveText('Standings · after round 1', { timeout: 1 })
+  expect.soft(watch.found(), 'console errors').toEqual([])
+})

@@ -1,0 +1,69 @@
+/*
+ * What a browser opens at the authority's address (issue 21): the phones' read-only pages at
+ * `/live` (`renderLivePage`, no token) and the desk app (`dist-web`), marked as served by an
+ * authority and sent with the app's CSP.
+ */
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import type express from 'express'
+import type { Express, Request, Response } from 'express'
+import { renderLivePage } from '../../shared/venue/live-pages'
+import { VENUE_ROUTES } from '../../shared/venue/protocol'
+import { appCsp } from '../app-csp'
+import type { ServerContext } from './server-context'
+
+/** The desk app's CSP: the app's own, talking to this origin only. */
+export const VENUE_APP_CSP = appCsp(false)
+
+/** Tells the desk app it was served by an authority, so it needs no network probe. */
+export const VENUE_META = '<meta name="rackside-venue" content="authority">'
+
+export function routeLivePages(app: Express, ctx: ServerContext): void {
+  app.get([VENUE_ROUTES.live, `${VENUE_ROUTES.live}/*`], (req, res) => {
+    const path = req.path.slice(VENUE_ROUTES.live.length)
+    const query = new URLSearchParams(req.originalUrl.split('?')[1] ?? '')
+    const page = renderLivePage(ctx.authority.state().state, path, query, ctx.now())
+    res.status(page.status).type(page.contentType).send(page.body)
+  })
+}
+
+/** Serves the built app from `appDir`; says so once if it is not there. */
+export async function routeDeskApp(
+  app: Express,
+  ctx: ServerContext,
+  serveStatic: typeof express.static,
+  appDir: string,
+): Promise<void> {
+  const index = await appIndex(appDir)
+  if (index === undefined) {
+    ctx.emit({
+      event: 'error',
+      code: 'venue.no-app',
+      message: `${join(appDir, 'index.html')} was not found: desks cannot open the app from this address (build it with "npm run build").`,
+    })
+    return
+  }
+  const sendIndex = (_req: Request, res: Response): void => {
+    res.set('Content-Security-Policy', VENUE_APP_CSP).type('html').send(index)
+  }
+  app.get(['/', '/index.html'], sendIndex)
+  app.use(
+    serveStatic(appDir, {
+      index: false,
+      setHeaders: (res) => res.setHeader('Content-Security-Policy', VENUE_APP_CSP),
+    }),
+  )
+  // The desk app routes by hash; any other page that is not the authority's own is the app.
+  app.get(/^\/(?!venue\/|venue$|db\/|db$|live\/|live$).*/, sendIndex)
+}
+
+async function appIndex(appDir: string): Promise<string | undefined> {
+  try {
+    const html = await readFile(join(appDir, 'index.html'), 'utf8')
+    return html.includes('</head>')
+      ? html.replace('</head>', `  ${VENUE_META}\n  </head>`)
+      : `${VENUE_META}${html}`
+  } catch {
+    return undefined
+  }
+}

@@ -1,0 +1,71 @@
+/*
+ * A restarted authority with desks (issue 21, "Nothing lost"): it says `recovering`, waits up to
+ * `waitMs` for every desk's `DeskStatus` (proposals wait meanwhile), and if a desk holds more
+ * accepted commands than it does, says `behind` and decides nothing new until it is restarted
+ * from that desk's copy; else `ready`.
+ */
+import type { DeskStatus, VenueEvent } from '../../shared/venue/protocol'
+import { activeDesks, hasOutbox } from './desks'
+import type { Outboxes } from './outboxes'
+import type { ServerContext } from './server-context'
+import type { StoredDesk } from './venue-file'
+
+export const RECOVERY_WAIT_MS = 3000
+
+export async function recoverFromDesks(
+  ctx: ServerContext,
+  outboxes: Outboxes,
+  waitMs: number,
+): Promise<void> {
+  const { authority } = ctx
+  const known = activeDesks(authority).filter((d) => hasOutbox(d.role))
+  const held = authority.state().log.length
+  if (known.length === 0) {
+    ctx.emit({ event: 'ready', held })
+    return
+  }
+  authority.setMode({ kind: 'recovering' })
+  ctx.emit({ event: 'recovering', held, desks: known.length })
+  await statusesOf(ctx, outboxes, known, waitMs)
+  // Closed while waiting: the next start asks the desks again.
+  if (ctx.closing()) return
+  const log = authority.state().log
+  for (const desk of known) {
+    const status = outboxes.statuses.get(desk.id)
+    if (status === undefined || !sameEvent(status, ctx.event)) continue
+    if (status.held > log.length) {
+      authority.setMode({ kind: 'behind', desk: desk.name, deskHeld: status.held })
+      ctx.emit({ event: 'behind', desk: desk.name, held: log.length, deskHeld: status.held })
+      ctx.changed()
+      return
+    }
+  }
+  authority.setMode({ kind: 'ready' })
+  ctx.emit({ event: 'ready', held: log.length })
+  ctx.changed()
+}
+
+/** Resolves once every known desk sent its status, the server closes, or `waitMs` passed. */
+function statusesOf(
+  ctx: ServerContext,
+  outboxes: Outboxes,
+  known: readonly StoredDesk[],
+  waitMs: number,
+): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(done, waitMs)
+    function done(): void {
+      clearTimeout(timer)
+      outboxes.statusSeen = undefined
+      resolve()
+    }
+    outboxes.statusSeen = () => {
+      if (ctx.closing() || known.every((d) => outboxes.statuses.has(d.id))) done()
+    }
+    outboxes.statusSeen()
+  })
+}
+
+function sameEvent(status: DeskStatus, event: VenueEvent): boolean {
+  return status.tournamentId === event.tournamentId && status.generation === event.generation
+}
