@@ -100,6 +100,7 @@ test('an offline check-in desk checks in the late player it registered, not the 
   for (const desk of [deskA, deskB]) {
     await new AppShell(desk.page).goTo('Players & check-in')
     await expect(new PlayersPage(desk.page).rows('A')).toHaveCount(8, REPLICATED)
+    await expect(new CheckinPage(desk.page).count).toHaveText('4 of 8 checked in; 4 missing')
   }
 
   // Desk A loses the Wi-Fi; its clerk registers Cy, sees his number, and checks him in.
@@ -115,6 +116,7 @@ test('an offline check-in desk checks in the late player it registered, not the 
     const checkin = new CheckinPage(deskA.page)
     await checkin.checkIn('Cy Offline')
     await expect(checkin.checkedInButton('Cy Offline')).toHaveAttribute('aria-pressed', 'true')
+    await expect(checkin.count).toHaveText('5 of 9 checked in; 4 missing')
     await expect(deskA.join.connection).toContainText('offline', REPLICATED)
     await expect(deskA.join.connection).toContainText('2 waiting', REPLICATED)
   }
@@ -171,6 +173,7 @@ test('an offline check-in desk checks in the late player it registered, not the 
       'aria-pressed',
       'false',
     )
+    await expect(checkin.count, desk.name).toHaveText('5 of 10 checked in; 5 missing')
   }
 
   // EVENT.json, written when the authority stops: the same.
