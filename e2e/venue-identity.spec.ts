@@ -262,8 +262,8 @@ test('two desks correct one table: the correction made offline is refused on the
     throw new Error(`desk A's correction was not refused: ${JSON.stringify(refused)}`)
   }
   expect(refused.code).toBe('authority.result-changed')
-  // The desk that corrected it is named by its id in the log, or by the name the director gave it.
-  const reason = `Table 1 of round 1 was corrected at (${deskB.deskId}|${deskB.name}) to ${first} 420 – ${second} 370; correct it again if yours is right\\.`
+  // The desk that corrected it is named as the director named it ("at d2" would tell no one).
+  const reason = `Table 1 of round 1 was corrected at ${deskB.name} to ${first} 420 – ${second} 370; correct it again if yours is right\\.`
   expect(refused.message).toMatch(new RegExp(`^${reason}$`))
   await expect(deskA.join.refusals).toHaveCount(1, REPLICATED)
   const shown = await deskA.join.dismissRefusals()
