@@ -3,7 +3,7 @@
  * token names, never one a document claims; a revoked desk is no desk.
  */
 import type { Request } from 'express'
-import type { DeskRole } from '../../shared/authority/proposal'
+import type { DeskIdentity, DeskRole } from '../../shared/authority/proposal'
 import type { RuleError } from '../../shared/result'
 import type { VenueDesk } from '../../shared/venue/protocol'
 import type { AuthorityHost } from './authority-host'
@@ -21,6 +21,14 @@ export function activeDesks(authority: AuthorityHost): readonly StoredDesk[] {
 
 export function viewOf(desk: StoredDesk): VenueDesk {
   return { id: desk.id, name: desk.name, role: desk.role }
+}
+
+/**
+ * Who proposes, as `decide` logs it: the name the director gave the desk too, so History and a
+ * refusal ("corrected at Desk 2") name it as the hall does (issue 27), not by its id.
+ */
+export function identityOf(desk: VenueDesk): DeskIdentity {
+  return { id: desk.id, role: desk.role, name: desk.name }
 }
 
 /** Every role but the projector proposes, so has an outbox; what it may propose is `decide`'s. */

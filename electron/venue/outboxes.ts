@@ -12,7 +12,7 @@ import {
   type OutboxProposal,
   type VenueDesk,
 } from '../../shared/venue/protocol'
-import { hasOutbox } from './desks'
+import { hasOutbox, identityOf } from './desks'
 import { servedDatabase, type ChangeEvent, type ChangesFeed, type PouchDatabase } from './pouch'
 import { messageOf, type ServerContext } from './server-context'
 
@@ -58,7 +58,7 @@ export class Outboxes {
     const db = await servedDatabase(this.ctx.Pouch, outboxDatabase(desk.id))
     const reading: Reading = {
       desk,
-      identity: { id: desk.id, role: desk.role },
+      identity: identityOf(desk),
       expected: this.ctx.authority.nextOrder(desk.id),
       held: new Map(),
       deciding: new Set(),

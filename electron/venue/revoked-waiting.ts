@@ -4,12 +4,12 @@
  * them in their order as that desk's, by the same `decide` (its role's rights and all), and `drop`
  * records that they were let go: each is refused as `venue.dropped`, journaled like any refusal.
  */
-import type { DeskIdentity } from '../../shared/authority/proposal'
 import { err, ok, type Result } from '../../shared/result'
 import type { Command } from '../../shared/tournament/commands'
 import { describeCommand } from '../../shared/tournament/describe'
 import type { TournamentState } from '../../shared/tournament/types'
 import type { OutboxProposal, VenueDesk } from '../../shared/venue/protocol'
+import { identityOf } from './desks'
 import { proposalOf, type Outboxes } from './outboxes'
 import { messageOf, type ServerContext } from './server-context'
 
@@ -67,7 +67,7 @@ export class RevokedWaiting {
     const left = this.named(name)
     if (left === undefined) return nothingLeft(name)
     this.left.delete(left.desk.id)
-    const identity: DeskIdentity = { id: left.desk.id, role: left.desk.role }
+    const identity = identityOf(left.desk)
     const { authority, now } = this.ctx
     const decisions = await Promise.all(
       left.proposals.map((p) => authority.propose(proposalOf(identity, p), now, p.order)),
@@ -85,7 +85,7 @@ export class RevokedWaiting {
     const left = this.named(name)
     if (left === undefined) return nothingLeft(name)
     this.left.delete(left.desk.id)
-    const identity: DeskIdentity = { id: left.desk.id, role: left.desk.role }
+    const identity = identityOf(left.desk)
     const { authority, now } = this.ctx
     const dropped = await Promise.all(
       left.proposals.map((p) =>
