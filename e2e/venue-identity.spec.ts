@@ -74,7 +74,7 @@ async function joinAs(
   return { name, page, join, deskId: approved.desk.id }
 }
 
-/** Every command a desk sent has its answer, and none was refused. */
+/** The desk is online and every command it sent has its answer: nothing waits. */
 async function settled(desk: Joined): Promise<void> {
   await expect(desk.join.connection).toContainText(`${desk.name} · online`, REPLICATED)
   await expect(desk.join.connection).not.toContainText('waiting', REPLICATED)
