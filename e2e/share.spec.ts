@@ -62,21 +62,35 @@ test('in the desktop app, the director shares, approves and names desks, refuses
   await shell.nav.getByRole('link', { name: 'Venue network' }).click()
 
   await expect(share.panel).toContainText(`Event: “${LAGOS_OPEN.name}”`)
+  // Issue 27: the port is the director's to set before sharing, 1024–65535, else main's choice.
+  const port = share.panel.getByRole('textbox', { name: 'Port' })
+  await expect(port).toHaveValue('')
+  await port.fill('80')
   await share.shareButton.click()
+  await expect(share.panel.getByRole('alert')).toHaveText(
+    'The port must be a whole number from 1024 to 65535.',
+  )
+  await port.fill('')
+  await share.shareButton.click()
+  await expect(share.panel).toContainText('Port 8421')
   await expect(share.addresses.getByRole('listitem')).toHaveText([
     'http://192.168.1.20:8421',
     'http://127.0.0.1:8421',
   ])
   await expect(share.qrCode('http://192.168.1.20:8421')).toBeVisible()
 
-  await askToJoin(page, 'ACDEF3', 'desk', 'Firefox on a tablet')
+  await askToJoin(page, 'ACDEF3', 'results', 'Firefox on a tablet')
   await askToJoin(page, 'XY4679', 'projector', 'Chrome on the hall PC')
-  await askToJoin(page, 'KMN734', 'desk', 'a phone')
+  await askToJoin(page, 'KMN734', 'results', 'a phone')
   await expect(share.request('ACDEF3').getByLabel('Name')).toHaveValue('Desk 1')
   await expect(share.request('XY4679').getByLabel('Name')).toHaveValue('Projector')
   await expect(share.request('KMN734').getByLabel('Name')).toHaveValue('Desk 2')
   await expect(share.request('XY4679')).toContainText('Chrome on the hall PC')
 
+  // Issue 27: each asks for a role; the director's choice wins (here: a browser as director).
+  await expect(share.request('ACDEF3').getByLabel('Role')).toHaveValue('results')
+  await expect(share.request('XY4679').getByLabel('Role')).toHaveValue('projector')
+  await share.request('ACDEF3').getByLabel('Role').selectOption('director')
   // Keyboard only: the director renames the desk and approves it with Enter.
   await share.request('ACDEF3').getByLabel('Name').fill('Desk 2 by the door')
   await share.request('ACDEF3').getByLabel('Name').press('Enter')
@@ -84,6 +98,7 @@ test('in the desktop app, the director shares, approves and names desks, refuses
   await share.request('KMN734').getByRole('button', { name: 'Refuse' }).click()
   await expect(share.desks.getByRole('listitem')).toHaveCount(2)
   await expect(share.desks).toContainText('Desk 2 by the door')
+  await expect(share.desks.getByRole('listitem').first()).toContainText('Director')
 
   await share.desks.getByRole('button', { name: 'Revoke Desk 2 by the door' }).click()
   await expect(share.desks.getByRole('listitem')).toHaveCount(1)
@@ -101,6 +116,8 @@ test('in the desktop app, the director shares, approves and names desks, refuses
   await expect(tournament.division('B')).toBeVisible()
 
   const calls = await standInCalls(page)
+  // The port refused on the screen never reached main: main chose (null).
+  expect(calls[0]?.[2]).toBeNull()
   expect(calls.map(([name]) => name)).toEqual([
     'share',
     'approve',
@@ -115,8 +132,8 @@ test('in the desktop app, the director shares, approves and names desks, refuses
     expect.objectContaining({ command: { type: 'addDivision', name: 'B' } }),
   ])
   expect(calls.slice(1, 5)).toEqual([
-    ['approve', 'ACDEF3', 'Desk 2 by the door'],
-    ['approve', 'XY4679', 'Projector'],
+    ['approve', 'ACDEF3', 'Desk 2 by the door', 'director'],
+    ['approve', 'XY4679', 'Projector', 'projector'],
     ['refuse', 'KMN734'],
     ['revoke', 'Desk 2 by the door'],
   ])

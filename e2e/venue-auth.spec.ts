@@ -132,7 +132,7 @@ test('without approval, refused or revoked, a desk reaches its join request and 
   const url = authority.url
 
   // One approved desk gives the real database names a stranger would aim at.
-  const desk = await joined(request, authority, 'desk', 'Desk 2')
+  const desk = await joined(request, authority, 'results', 'Desk 2')
   const outbox = desk.info.databases.outbox
   expect(outbox, 'a desk has an outbox').toBeDefined()
   const databases = { ...desk.info.databases, outbox: outbox ?? '' }
@@ -146,7 +146,7 @@ test('without approval, refused or revoked, a desk reaches its join request and 
   }
 
   // A desk still waiting: its request secret is not a token, and polling says only "waiting".
-  const waiting = await askToJoin(request, url, 'desk')
+  const waiting = await askToJoin(request, url, 'results')
   expect(await joinStatus(request, url, waiting)).toEqual({ status: 'waiting', code: waiting.code })
   for (const access of everyAccess(databases)) {
     expect(DENIED, `${access.method} ${access.path} while waiting`).toContain(
@@ -180,8 +180,8 @@ test('an approved desk writes only its own outbox; a projector writes nothing', 
   const event = writeRoundOneEvent(folder, 4)
   const authority = await Authority.start({ eventFile: event.path, port: AUTHORITY_PORT + 1 })
   const url = authority.url
-  const one = await joined(request, authority, 'desk', 'Desk 1')
-  const two = await joined(request, authority, 'desk', 'Desk 2')
+  const one = await joined(request, authority, 'results', 'Desk 1')
+  const two = await joined(request, authority, 'results', 'Desk 2')
   const projector = await joined(request, authority, 'projector', 'Projector')
   const db = VENUE_ROUTES.databases
   const { log, decisions } = one.info.databases

@@ -58,7 +58,7 @@ async function joinAs(
   const code = await join.ask(authority.url, role)
   await authority.waitFor('desk', (event) => event.code === code)
   const approved = await authority.approve(code, name)
-  expect(approved.desk.role).toBe(role === 'A projector' ? 'projector' : 'desk')
+  expect(approved.desk.role).toBe(role === 'A projector' ? 'projector' : 'results')
   await join.joined(name, role)
   return { page, join, deskId: approved.desk.id }
 }
@@ -119,8 +119,8 @@ test('two desks and a projector share one event through a crash and a Wi-Fi drop
   const authority = await Authority.start({ eventFile: event.path, port: AUTHORITY_PORT })
   expect(authority.url).toBe(`http://127.0.0.1:${String(AUTHORITY_PORT)}`)
 
-  const one = await joinAs(browser, authority, watch, 'A result desk', 'Desk 1')
-  const two = await joinAs(browser, authority, watch, 'A result desk', 'Desk 2')
+  const one = await joinAs(browser, authority, watch, 'A results desk', 'Desk 1')
+  const two = await joinAs(browser, authority, watch, 'A results desk', 'Desk 2')
   const projector = await joinAs(browser, authority, watch, 'A projector', 'Projector')
   // An approved desk opens on the Results screen; the cursor goes to the result line.
   for (const desk of [one, two]) {

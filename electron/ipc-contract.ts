@@ -4,6 +4,7 @@
  * build implements the same API with downloads, uploads and the browser's print.
  */
 import type { Decision } from '../shared/authority/proposal'
+import type { ApprovalRole } from '../shared/authority/roles'
 import type { LoggedCommand } from '../shared/tournament/commands'
 import type { JoinRole, OutboxProposal, VenueDesk, VenueEvent } from '../shared/venue/protocol'
 
@@ -143,6 +144,14 @@ export type VenueStatus =
       readonly event: VenueEvent
       readonly requests: readonly VenueJoinRequest[]
       readonly desks: readonly VenueDesk[]
+      /** The port this event listens on, kept for it from one share to the next (issue 27). */
+      readonly port: number
+      /**
+       * The port the desks knew (or the director asked for) when this share listens on another:
+       * it was taken, or the director changed it. Desks that joined before must open the new
+       * address and join again; null when the address is the one they know.
+       */
+      readonly portChanged: { readonly from: number; readonly taken: boolean } | null
     }
 
 export type ShareOutcome =
@@ -180,11 +189,18 @@ export interface IpcChannels {
   'backup:read': (tournamentId: string, name: string) => OpenFileOutcome
   /** A second window showing a tournament's pairings and standings, for a projector or screen. */
   'window:open-projector': (tournamentId: string) => WindowOutcome
-  /** Start the authority on this event (our tournament file's text) for the venue network. */
-  'venue:share': (tournamentFile: string) => ShareOutcome
+  /**
+   * Start the authority on this event (our tournament file's text) for the venue network, on
+   * `port` (the director's choice, then kept for the event) or, when null, the port the event
+   * keeps (issue 27), else the first free one from 8770.
+   */
+  'venue:share': (tournamentFile: string, port: number | null) => ShareOutcome
+  /** The port kept for this tournament by an earlier share, or null before its first. */
+  'venue:port': (tournamentId: string) => number | null
   'venue:stop': () => StopSharingOutcome
   'venue:status': () => VenueStatus
-  'venue:approve': (code: string, name: string) => VenueActionOutcome
+  /** The director's choice of role wins over the one the desk asked for (issue 27). */
+  'venue:approve': (code: string, name: string, role: ApprovalRole) => VenueActionOutcome
   'venue:refuse': (code: string) => VenueActionOutcome
   'venue:revoke': (name: string) => VenueActionOutcome
   /** A command of the director's own windows, decided (and journaled) by the authority. */
@@ -224,6 +240,7 @@ export interface DesktopApi {
   readonly share: Invoker<'venue:share'>
   readonly stopSharing: Invoker<'venue:stop'>
   readonly venueStatus: Invoker<'venue:status'>
+  readonly venuePort: Invoker<'venue:port'>
   readonly approveDesk: Invoker<'venue:approve'>
   readonly refuseDesk: Invoker<'venue:refuse'>
   readonly revokeDesk: Invoker<'venue:revoke'>

@@ -50,6 +50,7 @@ export async function installDesktopStandIn(page: Page): Promise<void> {
         listBackups: () => Promise.resolve([]),
         listPrinters: () => Promise.resolve([]),
         venueStatus: () => Promise.resolve(shared?.status ?? { sharing: false }),
+        venuePort: () => Promise.resolve(null),
         onVenueChanged: (listener: (status: Status) => void) => {
           listeners.add(listener)
           return () => listeners.delete(listener)
@@ -68,17 +69,19 @@ export async function installDesktopStandIn(page: Page): Promise<void> {
               event: { tournamentId: id, generation: 1, name: 'shared' },
               requests: [],
               desks: [],
+              port: 8421,
+              portChanged: null,
             },
           }
           return Promise.resolve({ status: 'sharing', venue: shared.status })
         }),
-        approveDesk: record('approve', (code: string, name: string) => {
+        approveDesk: record('approve', (code: string, name: string, role: string) => {
           const request = list('requests').find((r) => r['code'] === code)
           change(
             'requests',
             list('requests').filter((r) => r !== request),
           )
-          change('desks', [...list('desks'), { id: 'd1', name, role: request?.['role'] }])
+          change('desks', [...list('desks'), { id: 'd1', name, role }])
           return answer()
         }),
         refuseDesk: record('refuse', (code: string) => {

@@ -114,7 +114,7 @@ export class NodeDesk {
   static async join(
     authority: Authority,
     name: string,
-    role: JoinRole = 'desk',
+    role: JoinRole = 'results',
   ): Promise<NodeDesk> {
     const url = authority.url
     const asked = await json<JoinRequested>(

@@ -71,7 +71,7 @@ for (let i = 0; i < COUNT; i++) {
 }
 report('director (IPC), one after another', (performance.now() - t0) / 1000)
 
-const { token } = await joinAs(server, 'desk', 'Bench desk')
+const { token } = await joinAs(server, 'results', 'Bench desk')
 const desk = await nodeDesk(server.url, token)
 const held = server.log().length
 for (let i = 0; i < COUNT; i++) await desk.propose(proposal(`desk-${String(i)}`, i))

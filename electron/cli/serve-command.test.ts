@@ -15,7 +15,7 @@ import {
   until,
 } from '../venue/test-support/venue-event'
 import { startVenueServer } from '../venue/server'
-import { answer, sentence, serveCommand } from './serve-command'
+import { answer, sentence, serveCommand, takeOptions } from './serve-command'
 import { runCli } from './test-support/run-cli'
 
 const MAIN = new URL('./main.ts', import.meta.url).pathname
@@ -57,7 +57,7 @@ async function joined(serve: ReturnType<typeof spawnServe>, url: string, name: s
   const asked = await fetch(`${url}${VENUE_ROUTES.join}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ role: 'desk', device: 'a test' }),
+    body: JSON.stringify({ role: 'results', device: 'a test' }),
   })
   const { request } = (await asked.json()) as { request: string }
   const { code } = await serve.next('desk')
@@ -80,7 +80,7 @@ describe('rackside serve (issue 21: "Scriptable for tests")', () => {
     expect(desk).toEqual({
       id: expect.stringMatching(/^d1-[a-z0-9]{6}$/),
       name: 'Desk 2',
-      role: 'desk',
+      role: 'results',
     })
     const put = await fetch(`${url}/db/${outboxDatabase(desk.id)}/p0`, {
       method: 'PUT',
@@ -153,6 +153,7 @@ describe('rackside serve (issue 21: "Scriptable for tests")', () => {
       /^rackside: --port takes a number from 0 to 65535, not "eighty"\n$/,
     ],
     [['serve', 'x.json', '--frob'], /^rackside: unknown option --frob\n$/],
+    [['serve', 'x.json', '--take'], /^rackside: --take needs a value/],
   ])('serve %j stops at once with a clear message', async (argv, message) => {
     const { code, stderr } = await runCli(...argv)
     expect(code).toBe(2)
@@ -184,14 +185,14 @@ describe('rackside serve (issue 21: "Scriptable for tests")', () => {
       const asked = await fetch(`${server.url}${VENUE_ROUTES.join}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ role: 'desk' }),
+        body: JSON.stringify({ role: 'results' }),
       })
       return ((await asked.json()) as { code: string }).code
     }
     const code = await ask()
     type(`  approve ${code.toLowerCase()}   Front   desk `)
     await until(() => events.some((e) => e.event === 'approved'))
-    expect(server.desks()).toMatchObject([{ name: 'Front desk', role: 'desk' }])
+    expect(server.desks()).toMatchObject([{ name: 'Front desk', role: 'results' }])
     type('revoke front DESK')
     expect(events.at(-1)).toMatchObject({ event: 'revoked', desk: { name: 'Front desk' } })
     const other = await ask()
@@ -240,7 +241,7 @@ describe('rackside serve (issue 21: "Scriptable for tests")', () => {
       const asked = await fetch(`${server.url}${VENUE_ROUTES.join}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ role: 'desk' }),
+        body: JSON.stringify({ role: 'results' }),
       })
       return ((await asked.json()) as { code: string }).code
     }
@@ -249,7 +250,7 @@ describe('rackside serve (issue 21: "Scriptable for tests")', () => {
     await until(() => events.filter((e) => e.event === 'approved').length === 2)
     expect(server.desks()).toMatchObject([
       { name: 'Big screen', role: 'projector' },
-      { name: 'Desk as desk 4', role: 'desk' },
+      { name: 'Desk as desk 4', role: 'results' },
     ])
     await ask()
     await ask()
@@ -276,12 +277,28 @@ describe('rackside serve (issue 21: "Scriptable for tests")', () => {
 
   test.each<[ServeEvent, string]>([
     [
-      { event: 'desk', code: 'K7MPQA', role: 'desk', device: '' },
-      'A desk asks to join: type "approve K7MPQA NAME" or "refuse K7MPQA".',
+      { event: 'desk', code: 'K7MPQA', role: 'projector', device: '' },
+      'A projector asks to join: type "approve K7MPQA NAME" or "refuse K7MPQA".',
     ],
     [
       { event: 'behind', desk: 'Desk 2', held: 10, deskHeld: 12 },
-      "STOPPED: Desk 2 holds 12 commands but this computer only 10. Nothing new is accepted: restart the authority from Desk 2's copy.",
+      "STOPPED: Desk 2 holds 12 commands but this computer only 10. Nothing new is accepted: restart the authority with --take and Desk 2's saved copy.",
+    ],
+    [
+      {
+        event: 'recovered',
+        from: 'Desk 2',
+        accepted: 2,
+        already: 40,
+        refused: [
+          {
+            proposal: 'p3',
+            type: 'recordResult',
+            error: { code: 'result.exists', message: 'Round 1, table 12 already has a result.' },
+          },
+        ],
+      },
+      'Recovered from Desk 2: 2 commands accepted, 1 refused (recordResult: Round 1, table 12 already has a result); 40 already in the log.',
     ],
     [{ event: 'saved', path: 'EVENT.json', commands: 3 }, 'Saved 3 commands to EVENT.json.'],
     [
@@ -330,4 +347,16 @@ describe('rackside serve (issue 21: "Scriptable for tests")', () => {
     expect(out).toMatch(/Sharing the event\. Desks open http:\/\/127\.0\.0\.1:\d+ in a browser\./)
     expect(out.split('\n').filter((line) => /[▀▄█]/.test(line)).length).toBeGreaterThan(10)
   })
+})
+
+test.each<[readonly string[], readonly string[], readonly string[]]>([
+  [['EVENT.json'], [], ['EVENT.json']],
+  [
+    ['EVENT.json', '--take', 'a.json', '--json', '--take=b.json'],
+    ['a.json', 'b.json'],
+    ['EVENT.json', '--json'],
+  ],
+  [['EVENT.json', '--', '--take', 'x'], [], ['EVENT.json', '--', '--take', 'x']],
+])('issue 27: --take once per copy: %j', (argv, take, rest) => {
+  expect(takeOptions(argv)).toEqual({ take, rest })
 })

@@ -10,6 +10,7 @@ import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { DESK_ROLES, type DeskRole } from '../../shared/authority/proposal'
 import type { ServeEvent } from '../../shared/venue/protocol'
+import { recoveredSentence } from '../../shared/venue/held'
 import { shortDeskId } from '../venue/desks'
 import { checkRemoteUrl } from '../venue/remote-push'
 import { startVenueServer, type VenueServer } from '../venue/server'
@@ -17,7 +18,7 @@ import { parseArgs } from './args'
 import { CliError, EXIT, type CliIo, type ExitCode } from './io'
 import type { RuleError } from '../../shared/result'
 
-export const SERVE_USAGE = `rackside serve EVENT.json [--host H] [--port P] [--app DIR] [--push URL] [--json]
+export const SERVE_USAGE = `rackside serve EVENT.json [--host H] [--port P] [--app DIR] [--push URL] [--take COPY.json]… [--json]
   Shares the event on the venue network: this computer keeps the event's log and every other
   laptop or tablet opens the address it prints in a browser. A new desk shows a short code;
   type "approve CODE NAME" (e.g. approve K7MPQA Desk 2) to let it in, or
@@ -31,9 +32,12 @@ export const SERVE_USAGE = `rackside serve EVENT.json [--host H] [--port P] [--a
   --push URL also push the event's log, live, to a CouchDB database on the internet for live
              results online (e.g. https://user:password@couch.example.org/my-event); the hall
              never waits for it, and it catches up when the internet comes back
+  --take COPY.json  a desk's saved copy (Files → save on a desk) to take back, for a laptop
+             that replaces a dead one: the commands it holds that EVENT.json lacks, and the
+             results still waiting on that desk, are decided again; repeat for more copies
   --json     one JSON object per line for scripts: listening, desk, approved, revoked,
-             waiting, taken, dropped, accepted, refused, recovering, ready, behind, remote,
-             saved, error
+             waiting, taken, dropped, accepted, refused, recovering, ready, behind, recovered,
+             remote, saved, error
   Ctrl-C or SIGTERM saves EVENT.json with the whole log and stops.`
 
 const DEFAULT_PORT = 8080
@@ -45,8 +49,39 @@ export interface ServeIo extends CliIo {
   readonly stop?: Promise<void>
 }
 
+/**
+ * Issue 27: `--take` may be given once per copy, which the shared parser refuses as repeated: its
+ * values are taken out of argv first (`--take COPY` or `--take=COPY`).
+ */
+export function takeOptions(argv: readonly string[]): {
+  readonly take: readonly string[]
+  readonly rest: readonly string[]
+} {
+  const take: string[] = []
+  const rest: string[] = []
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i] ?? ''
+    if (arg === '--') {
+      rest.push(...argv.slice(i))
+      break
+    }
+    if (arg.startsWith('--take=')) {
+      take.push(arg.slice('--take='.length))
+    } else if (arg === '--take') {
+      const value = argv[i + 1]
+      if (value === undefined) throw new CliError('--take needs a value: a desk’s saved copy')
+      take.push(value)
+      i += 1
+    } else {
+      rest.push(arg)
+    }
+  }
+  return { take, rest }
+}
+
 export async function serveCommand(argv: readonly string[], io: ServeIo): Promise<ExitCode> {
-  const args = parseArgs(argv, { flags: ['json'], options: ['host', 'port', 'app', 'push'] })
+  const { take, rest } = takeOptions(argv)
+  const args = parseArgs(rest, { flags: ['json'], options: ['host', 'port', 'app', 'push'] })
   if (!args.ok) throw new CliError(args.error.message)
   const { flags, options, positionals } = args.value
   if (flags.has('help')) {
@@ -85,6 +120,7 @@ export async function serveCommand(argv: readonly string[], io: ServeIo): Promis
     port,
     ...(appDir === undefined ? {} : { appDir }),
     ...(pushTo === undefined ? {} : { pushTo }),
+    ...(take.length === 0 ? {} : { take: take.map((path) => resolve(path)) }),
     onEvent: say,
   })
   if (!started.ok) throw new CliError(started.error.message)
@@ -245,7 +281,7 @@ export function sentence(event: ServeEvent): string {
     case 'ready':
       return `Ready: ${String(event.held)} commands in the log.`
     case 'behind':
-      return `STOPPED: ${event.desk} holds ${String(event.deskHeld)} commands but this computer only ${String(event.held)}. Nothing new is accepted: restart the authority from ${event.desk}'s copy.`
+      return `STOPPED: ${event.desk} holds ${String(event.deskHeld)} commands but this computer only ${String(event.held)}. Nothing new is accepted: ${event.advice ?? `restart the authority with --take and ${event.desk}'s saved copy.`}`
     case 'desk':
       return `A ${event.role} asks to join${event.device === '' ? '' : ` (${event.device})`}: type "approve ${event.code} NAME" or "refuse ${event.code}".`
     case 'approved':
@@ -268,6 +304,8 @@ export function sentence(event: ServeEvent): string {
       return event.status === 'up-to-date'
         ? `Live results online at ${event.url} are up to date.`
         : `Live results online at ${event.url} are waiting for the internet${event.message === undefined ? '' : ` (${event.message})`}; the hall goes on.`
+    case 'recovered':
+      return recoveredSentence(event.from, event)
     case 'saved':
       return `Saved ${String(event.commands)} commands to ${event.path}.`
     case 'error':

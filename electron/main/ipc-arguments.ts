@@ -14,6 +14,8 @@ import type { OutboxProposal } from '../../shared/venue/protocol'
 import { checkLogEntry } from '../../shared/formats/tournament-file'
 import { checkTournamentId, isTournamentId } from '../../shared/tournament/tournament-id'
 import { PAIRING_CODE_ALPHABET, PAIRING_CODE_LENGTH } from '../../shared/venue/protocol'
+import { APPROVAL_ROLES, isApprovalRole } from '../../shared/authority/roles'
+import { checkVenuePort, MAX_VENUE_PORT, MIN_VENUE_PORT } from '../../shared/venue/venue-port'
 import { isBackupName } from './backup-names'
 
 /*
@@ -87,6 +89,10 @@ const isBackupRequest = (value: unknown): value is BackupRequest =>
 const isWholeNumber = (value: unknown, from: number): boolean =>
   typeof value === 'number' && Number.isSafeInteger(value) && value >= from
 
+/** A port the director may share an event on (issue 27): 1024–65535. */
+const isVenuePort = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && checkVenuePort(value).ok
+
 /** A code as the authority issues it: the desk shows it, the director types or clicks it. */
 export const isPairingCode = (value: unknown): value is string =>
   isString(value) &&
@@ -150,10 +156,17 @@ export const argumentCheckers: {
   // The one rule for ids (issue 20): nothing that could smuggle a path or a URL into the route.
   'window:open-projector': one(isTournamentId),
   // The file is read and folded in main before anything is written (venue.ts).
-  'venue:share': one((value) => isString(value) && value !== ''),
+  'venue:share': (args) =>
+    args.length === 2 &&
+    isString(args[0]) &&
+    args[0] !== '' &&
+    (args[1] === null || isVenuePort(args[1])),
+  'venue:port': one(isTournamentId),
   'venue:stop': none,
   'venue:status': none,
-  'venue:approve': (args) => args.length === 2 && isPairingCode(args[0]) && isDeskName(args[1]),
+  // The role the director chose: the desk's own request is only a suggestion (issue 27).
+  'venue:approve': (args) =>
+    args.length === 3 && isPairingCode(args[0]) && isDeskName(args[1]) && isApprovalRole(args[2]),
   'venue:refuse': one(isPairingCode),
   'venue:revoke': one(isDeskName),
   'venue:propose': one(isOutboxProposal),
@@ -168,6 +181,7 @@ const tournamentIdOf: { readonly [C in IpcChannel]?: (args: readonly unknown[]) 
   },
   'backup:read': (args) => args[0],
   'window:open-projector': (args) => args[0],
+  'venue:port': (args) => args[0],
 }
 
 /** Where the venue channels carry a pairing code and a desk's name. */
@@ -193,6 +207,12 @@ export function argumentRefusal(channel: IpcChannel, args: readonly unknown[]): 
   const code = pairingCodeOf[channel]?.(args)
   if (code !== undefined && !isPairingCode(code)) {
     return `the pairing code should be ${String(PAIRING_CODE_LENGTH)} of the letters and digits ${PAIRING_CODE_ALPHABET}, not ${JSON.stringify(code) ?? String(code)}`
+  }
+  if (channel === 'venue:approve' && args.length === 3 && !isApprovalRole(args[2])) {
+    return `a desk is approved as ${APPROVAL_ROLES.join(', ')}, not ${JSON.stringify(args[2]) ?? String(args[2])}`
+  }
+  if (channel === 'venue:share' && args.length === 2 && args[1] !== null && !isVenuePort(args[1])) {
+    return `a port is a whole number from ${String(MIN_VENUE_PORT)} to ${String(MAX_VENUE_PORT)}, not ${JSON.stringify(args[1]) ?? String(args[1])}`
   }
   const name = deskNameOf[channel]?.(args)
   if (name !== undefined && !isDeskName(name)) {

@@ -25,6 +25,7 @@ const contractChannels: Readonly<Record<IpcChannel, true>> = {
   'venue:share': true,
   'venue:stop': true,
   'venue:status': true,
+  'venue:port': true,
   'venue:approve': true,
   'venue:refuse': true,
   'venue:revoke': true,
@@ -213,22 +214,37 @@ const proposal = {
 
 describe('the venue channels check their arguments (issue 21)', () => {
   test.each([
-    ['venue:share', ['{"format":"rackside-tournament"}'], true],
-    ['venue:share', [''], false],
-    ['venue:share', [42], false],
+    ['venue:share', ['{"format":"rackside-tournament"}', null], true],
+    // Issue 27: the director's port, 1024–65535, or null for the one the event keeps.
+    ['venue:share', ['{"format":"rackside-tournament"}', 8770], true],
+    ['venue:share', ['{"format":"rackside-tournament"}', 1023], false],
+    ['venue:share', ['{"format":"rackside-tournament"}', 65536], false],
+    ['venue:share', ['{"format":"rackside-tournament"}', 8770.5], false],
+    ['venue:share', ['{"format":"rackside-tournament"}', '8770'], false],
+    ['venue:share', ['{"format":"rackside-tournament"}'], false],
+    ['venue:share', ['', null], false],
+    ['venue:share', [42, null], false],
+    ['venue:port', ['spring-open'], true],
+    ['venue:port', ['../etc'], false],
     ['venue:stop', [], true],
     ['venue:stop', ['now'], false],
     ['venue:status', [], true],
-    ['venue:approve', ['ACDEF3', 'Desk 2'], true],
-    ['venue:approve', ['ACDEF3', 'Projector'], true],
+    // Issue 27: the role the director chose, whatever the desk asked for.
+    ['venue:approve', ['ACDEF3', 'Desk 2', 'results'], true],
+    ['venue:approve', ['ACDEF3', 'Check-in 1', 'check-in'], true],
+    ['venue:approve', ['ACDEF3', 'Projector', 'projector'], true],
+    ['venue:approve', ['ACDEF3', 'Director 2', 'director'], true],
+    ['venue:approve', ['ACDEF3', 'Desk 2', 'desk'], false],
+    ['venue:approve', ['ACDEF3', 'Desk 2', 'admin'], false],
+    ['venue:approve', ['ACDEF3', 'Desk 2'], false],
     // The alphabet leaves out letters read alike: O, 0, I, 1, L, 5, S, 2, Z, 8, B.
-    ['venue:approve', ['ACDEF0', 'Desk 2'], false],
-    ['venue:approve', ['acdef3', 'Desk 2'], false],
-    ['venue:approve', ['ACDEF', 'Desk 2'], false],
-    ['venue:approve', ['ACDEF3', ''], false],
-    ['venue:approve', ['ACDEF3', '   '], false],
-    ['venue:approve', ['ACDEF3', 'Desk\n2'], false],
-    ['venue:approve', ['ACDEF3', 'D'.repeat(41)], false],
+    ['venue:approve', ['ACDEF0', 'Desk 2', 'results'], false],
+    ['venue:approve', ['acdef3', 'Desk 2', 'results'], false],
+    ['venue:approve', ['ACDEF', 'Desk 2', 'results'], false],
+    ['venue:approve', ['ACDEF3', '', 'results'], false],
+    ['venue:approve', ['ACDEF3', '   ', 'results'], false],
+    ['venue:approve', ['ACDEF3', 'Desk\n2', 'results'], false],
+    ['venue:approve', ['ACDEF3', 'D'.repeat(41), 'results'], false],
     ['venue:approve', ['ACDEF3'], false],
     ['venue:refuse', ['XY4679'], true],
     ['venue:refuse', ['XY4679', 'extra'], false],
@@ -254,11 +270,29 @@ describe('the venue channels check their arguments (issue 21)', () => {
   })
 
   test.each([
-    ['venue:approve', ['OOOOOO', 'Desk 2'], /^Not approved: the pairing code should be 6 of/],
-    ['venue:approve', ['ACDEF3', ''], /^Not approved: a desk's name should be one line of 1 to 40/],
+    [
+      'venue:approve',
+      ['OOOOOO', 'Desk 2', 'results'],
+      /^Not approved: the pairing code should be 6 of/,
+    ],
+    [
+      'venue:approve',
+      ['ACDEF3', '', 'results'],
+      /^Not approved: a desk's name should be one line of 1 to 40/,
+    ],
+    [
+      'venue:approve',
+      ['ACDEF3', 'Desk 2', 'desk'],
+      /^Not approved: a desk is approved as director, check-in, results, projector, not "desk"$/,
+    ],
+    [
+      'venue:share',
+      ['{}', 80],
+      /^Not shared: a port is a whole number from 1024 to 65535, not 80$/,
+    ],
     ['venue:refuse', [42], /^Not refused: the pairing code should be 6 of .*, not 42$/],
     ['venue:revoke', ['x'.repeat(41)], /^Not revoked: a desk's name should be one line/],
-    ['venue:share', [''], /^Not shared: malformed arguments for venue:share$/],
+    ['venue:share', ['', null], /^Not shared: malformed arguments for venue:share$/],
   ] as const)('%s refuses %j and says why on the screen', async (channel, args, message) => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined)
     registerIpc()

@@ -146,10 +146,11 @@ export const ipcHandlers: IpcHandlers = {
       return { status: 'failed', message: `The projector window did not open: ${String(error)}` }
     }
   },
-  'venue:share': (_caller, tournamentFile) => appVenueSharing().share(tournamentFile),
+  'venue:share': (_caller, tournamentFile, port) => appVenueSharing().share(tournamentFile, port),
+  'venue:port': (_caller, tournamentId) => appVenueSharing().keptPort(tournamentId),
   'venue:stop': () => appVenueSharing().stop(),
   'venue:status': () => appVenueSharing().status(),
-  'venue:approve': (_caller, code, name) => appVenueSharing().approve(code, name),
+  'venue:approve': (_caller, code, name, role) => appVenueSharing().approve(code, name, role),
   'venue:refuse': (_caller, code) => appVenueSharing().refuse(code),
   'venue:revoke': (_caller, name) => appVenueSharing().revoke(name),
   'venue:propose': (_caller, proposal) => appVenueSharing().propose(proposal),

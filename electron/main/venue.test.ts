@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, test, vi } from 'vitest'
@@ -7,8 +7,10 @@ import { readTournamentFile, writeTournamentFile } from '../../shared/formats/to
 import { err, ok, type Result } from '../../shared/result'
 import type { LoggedCommand } from '../../shared/tournament/commands'
 import { create, ID, logOf } from '../../shared/tournament/test-support/event'
+import type { ApprovalRole } from '../../shared/authority/roles'
 import {
   VENUE_ROUTES,
+  type JoinRole,
   type JoinRequested,
   type OutboxProposal,
   type VenueDesk,
@@ -27,8 +29,12 @@ import {
   createVenueSharing,
   deskAddresses,
   ownOrigin,
+  PORTS_FILE,
+  probePort,
+  readKeptPorts,
   type SharedServer,
   type SharedServerOptions,
+  type VenueSharing,
 } from './venue'
 
 const created: LoggedCommand = logOf([create()])[0]!
@@ -47,18 +53,20 @@ const proposal: OutboxProposal = {
 
 /** A stand-in for electron/venue/server.ts: records what main asked and writes EVENT.json on close. */
 class FakeServer implements SharedServer {
-  readonly url = 'http://0.0.0.0:8421'
+  readonly url: string
   readonly addresses = ['127.0.0.1', '192.168.1.20']
   readonly changeListeners = new Set<() => void>()
   readonly proposed: { desk: DeskIdentity; proposal: OutboxProposal }[] = []
   closed = 0
   entries: readonly LoggedCommand[] = [created]
-  pending: { code: string; role: 'desk' | 'projector'; device: string; at: string }[] = [
-    { code: 'ACDEF3', role: 'desk', device: 'Firefox on Linux', at: '2026-03-14T09:01:00.000Z' },
+  pending: { code: string; role: JoinRole; device: string; at: string }[] = [
+    { code: 'ACDEF3', role: 'results', device: 'Firefox on Linux', at: '2026-03-14T09:01:00.000Z' },
   ]
   approved: VenueDesk[] = []
 
-  constructor(readonly options: SharedServerOptions) {}
+  constructor(readonly options: SharedServerOptions) {
+    this.url = `http://0.0.0.0:${String(options.port)}`
+  }
 
   requests() {
     return this.pending
@@ -66,11 +74,15 @@ class FakeServer implements SharedServer {
   desks() {
     return this.approved
   }
-  approve(code: string, name: string): Result<VenueDesk> {
+  approve(code: string, name: string, role?: ApprovalRole): Result<VenueDesk> {
     const request = this.pending.find((r) => r.code === code)
     if (request === undefined) return err('venue.unknown-code', `no desk waits with code ${code}`)
     this.pending = this.pending.filter((r) => r !== request)
-    const desk: VenueDesk = { id: `d${String(this.approved.length + 1)}`, name, role: request.role }
+    const desk: VenueDesk = {
+      id: `d${String(this.approved.length + 1)}`,
+      name,
+      role: role ?? request.role,
+    }
     this.approved = [...this.approved, desk]
     return ok(desk)
   }
@@ -114,8 +126,12 @@ class FakeServer implements SharedServer {
   }
 }
 
-function setUp(start: 'ok' | 'refused' = 'ok', kept: BackupOutcome['status'] = 'saved') {
-  const folder = join(mkdtempSync(join(tmpdir(), 'rackside-venue-')), 'venue')
+function setUp(
+  start: 'ok' | 'refused' = 'ok',
+  kept: BackupOutcome['status'] = 'saved',
+  folder = join(mkdtempSync(join(tmpdir(), 'rackside-venue-')), 'venue'),
+  taken: ReadonlySet<number> = new Set(),
+) {
   const servers: FakeServer[] = []
   const notified: VenueStatus[] = []
   const startServer = vi.fn((options: SharedServerOptions) => {
@@ -137,7 +153,8 @@ function setUp(start: 'ok' | 'refused' = 'ok', kept: BackupOutcome['status'] = '
     startServer,
     folder,
     appDir: '/app/renderer',
-    port: 8421,
+    firstPort: 8421,
+    portFree: (_host, port) => Promise.resolve(!taken.has(port)),
     notify: (status) => notified.push(status),
     keep,
   })
@@ -222,11 +239,11 @@ describe('Share this event on the venue network (issue 21)', () => {
     return (async () => {
       const { sharing } = setUp()
       await sharing.share(fileText())
-      const approved = sharing.approve('ACDEF3', 'Desk 2')
+      const approved = sharing.approve('ACDEF3', 'Desk 2', 'results')
       expect(approved.status === 'done' && approved.venue.sharing && approved.venue.desks).toEqual([
-        { id: 'd1', name: 'Desk 2', role: 'desk' },
+        { id: 'd1', name: 'Desk 2', role: 'results' },
       ])
-      expect(sharing.approve('ACDEF3', 'Desk 3')).toEqual({
+      expect(sharing.approve('ACDEF3', 'Desk 3', 'results')).toEqual({
         status: 'failed',
         message: 'no desk waits with code ACDEF3',
       })
@@ -286,10 +303,136 @@ describe('Share this event on the venue network (issue 21)', () => {
       proposalId: 'p-1',
       error: expect.objectContaining({ code: 'venue.not-sharing' }),
     })
-    expect(sharing.approve('ACDEF3', 'Desk 2')).toEqual({
+    expect(sharing.approve('ACDEF3', 'Desk 2', 'results')).toEqual({
       status: 'failed',
       message: 'This event is not shared on the venue network.',
     })
+  })
+})
+
+describe('a venue address that stays (issue 27)', () => {
+  const origin = (outcome: Awaited<ReturnType<VenueSharing['share']>>): string => {
+    if (outcome.status !== 'sharing') throw new Error(outcome.message)
+    return new URL(outcome.venue.addresses[0] ?? '').origin
+  }
+
+  /*
+   * A desk keeps its pass (localStorage, `deskKeeping` keyed by the origin) and its waiting
+   * commands (its outbox, a PouchDB in IndexedDB named by the authority's `outboxDatabase(desk)`)
+   * per origin: the browser gives a page at another port other storage. The same address after a
+   * stop, a new share or an app restart is what keeps both: the same token reaches the same desk
+   * (the desks file keeps it), whose outbox of the same name still holds what it typed.
+   */
+  test('sharing twice, and again after the app restarts, gives the same address', async () => {
+    const first = setUp()
+    const one = origin(await first.sharing.share(fileText()))
+    await first.sharing.stop()
+    const two = origin(await first.sharing.share(fileText()))
+    await first.sharing.stop()
+    // The app restarted: a new sharing object on the same userData folder.
+    const restarted = setUp('ok', 'saved', first.folder)
+    const three = await restarted.sharing.share(fileText())
+    expect([one, two, origin(three)]).toEqual([
+      'http://192.168.1.20:8421',
+      'http://192.168.1.20:8421',
+      'http://192.168.1.20:8421',
+    ])
+    expect(three.status === 'sharing' && three.venue.portChanged).toBeNull()
+    expect(JSON.parse(readFileSync(join(first.folder, PORTS_FILE), 'utf8'))).toEqual({
+      'spring-open': 8421,
+    })
+  })
+
+  test('a port taken by another program moves to the next free one, says so, and is kept', async () => {
+    const first = setUp()
+    await first.sharing.share(fileText())
+    await first.sharing.stop()
+    const busy = setUp('ok', 'saved', first.folder, new Set([8421]))
+    const moved = await busy.sharing.share(fileText())
+    expect(origin(moved)).toBe('http://192.168.1.20:8422')
+    expect(moved.status === 'sharing' && moved.venue.port).toBe(8422)
+    expect(moved.status === 'sharing' && moved.venue.portChanged).toEqual({
+      from: 8421,
+      taken: true,
+    })
+    expect(busy.startServer).toHaveBeenCalledWith(expect.objectContaining({ port: 8422 }))
+    await busy.sharing.stop()
+    // 8421 is free again, but the desks now know 8422: it stays.
+    const again = setUp('ok', 'saved', first.folder)
+    const kept = await again.sharing.share(fileText())
+    expect(origin(kept)).toBe('http://192.168.1.20:8422')
+    expect(kept.status === 'sharing' && kept.venue.portChanged).toBeNull()
+    await expect(again.sharing.keptPort('spring-open')).resolves.toBe(8422)
+  })
+
+  test('the director’s own port is used and kept; the screen is told the address changed', async () => {
+    const { sharing, folder } = setUp()
+    await expect(sharing.keptPort('spring-open')).resolves.toBeNull()
+    await sharing.share(fileText())
+    await sharing.stop()
+    const chosen = await sharing.share(fileText(), 9100)
+    expect(origin(chosen)).toBe('http://192.168.1.20:9100')
+    expect(chosen.status === 'sharing' && chosen.venue.portChanged).toEqual({
+      from: 8421,
+      taken: false,
+    })
+    await sharing.stop()
+    const next = setUp('ok', 'saved', folder)
+    expect(origin(await next.sharing.share(fileText()))).toBe('http://192.168.1.20:9100')
+  })
+
+  test('another event gets a port of its own, never one an event keeps', async () => {
+    const { sharing, folder } = setUp()
+    await sharing.share(fileText())
+    await sharing.stop()
+    const other = writeTournamentFile('autumn-cup', [created], '2026-03-14T08:30:00.000Z')
+    expect(origin(await sharing.share(other))).toBe('http://192.168.1.20:8422')
+    await sharing.stop()
+    expect(JSON.parse(readFileSync(join(folder, PORTS_FILE), 'utf8'))).toEqual({
+      'spring-open': 8421,
+      'autumn-cup': 8422,
+    })
+  })
+
+  test('a damaged ports file only means a new port, never a share refused', async () => {
+    const { sharing, folder } = setUp()
+    mkdirSync(folder, { recursive: true })
+    writeFileSync(join(folder, PORTS_FILE), '{"spring-open": "8421", "../x": 9000')
+    expect(origin(await sharing.share(fileText()))).toBe('http://192.168.1.20:8421')
+    await expect(readKeptPorts(folder)).resolves.toEqual({ 'spring-open': 8421 })
+  })
+
+  test('a kept port that is not a port, or an id that is not an id, is dropped', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'rackside-ports-'))
+    writeFileSync(
+      join(folder, PORTS_FILE),
+      JSON.stringify({ a: 8421, b: '8422', c: 80, '../d': 9000, e: 8423.5 }),
+    )
+    await expect(readKeptPorts(folder)).resolves.toEqual({ a: 8421 })
+  })
+
+  test('no free port: the share says so and starts nothing', async () => {
+    const all = new Set(Array.from({ length: 60 }, (_, i) => 8421 + i))
+    const { sharing, startServer } = setUp('ok', 'saved', undefined, all)
+    await expect(sharing.share(fileText())).resolves.toEqual({
+      status: 'failed',
+      message: 'Not shared: no free port from 8421: 50 ports tried, all in use',
+    })
+    expect(startServer).not.toHaveBeenCalled()
+  })
+
+  test('probePort: a port something listens on is not free', async () => {
+    const { createServer } = await import('node:net')
+    const holder = createServer()
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve))
+    const address = holder.address()
+    const port = typeof address === 'object' && address !== null ? address.port : 0
+    try {
+      await expect(probePort('127.0.0.1', port)).resolves.toBe(false)
+    } finally {
+      await new Promise((resolve) => holder.close(resolve))
+    }
+    await expect(probePort('127.0.0.1', port)).resolves.toBe(true)
   })
 })
 
@@ -313,16 +456,16 @@ describe('with the authority server `rackside serve` runs (electron/venue/server
       const asked = await fetch(`${shared.venue.url}${VENUE_ROUTES.join}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ role: 'desk', device: 'Firefox on a tablet' }),
+        body: JSON.stringify({ role: 'results', device: 'Firefox on a tablet' }),
       })
       const { code } = (await asked.json()) as JoinRequested
       // The request reached the director's windows by a push, not by polling.
       await vi.waitFor(() =>
-        expect(notified.at(-1)).toMatchObject({ requests: [{ code, role: 'desk' }] }),
+        expect(notified.at(-1)).toMatchObject({ requests: [{ code, role: 'results' }] }),
       )
-      const approved = sharing.approve(code, 'Desk 2')
+      const approved = sharing.approve(code, 'Desk 2', 'results')
       expect(approved.status === 'done' && approved.venue.sharing && approved.venue.desks).toEqual([
-        expect.objectContaining({ name: 'Desk 2', role: 'desk' }),
+        expect.objectContaining({ name: 'Desk 2', role: 'results' }),
       ])
 
       const decision = await sharing.propose(venueProposal('p-1', 0, resultAt(1)))

@@ -6,14 +6,22 @@
  * Sharing off is today's single-laptop app: nothing here runs until the director asks.
  */
 import { readFile, mkdir } from 'node:fs/promises'
+import { createServer } from 'node:net'
 import { join } from 'node:path'
 import QRCode from 'qrcode'
 import type { Decision, DeskIdentity } from '../../shared/authority/proposal'
+import type { ApprovalRole } from '../../shared/authority/roles'
 import { readTournamentFile } from '../../shared/formats/tournament-file'
-import type { Result } from '../../shared/result'
+import { err, ok, type Result } from '../../shared/result'
 import type { LoggedCommand } from '../../shared/tournament/commands'
 import { checkTournamentId } from '../../shared/tournament/tournament-id'
-import { DIRECTOR_DESK, type OutboxProposal, type ServeEvent } from '../../shared/venue/protocol'
+import {
+  DIRECTOR_DESK,
+  type OutboxProposal,
+  type ServeEvent,
+  type VenueDesk,
+} from '../../shared/venue/protocol'
+import { checkVenuePort, FIRST_VENUE_PORT, portsFrom } from '../../shared/venue/venue-port'
 import { writeFileAtomic } from '../atomic-write'
 import type { VenueServer, VenueServerOptions } from '../venue/server'
 import type {
@@ -24,14 +32,16 @@ import type {
   VenueStatus,
 } from '../ipc-contract'
 
-/** What main uses of the authority server (the same one `rackside serve` runs). */
+/**
+ * What main uses of the authority server (the same one `rackside serve` runs). `approve` takes
+ * the role the director chose (issue 27), which wins over the one the desk asked for.
+ */
 export type SharedServer = Pick<
   VenueServer,
   | 'url'
   | 'addresses'
   | 'requests'
   | 'desks'
-  | 'approve'
   | 'refuse'
   | 'revoke'
   | 'propose'
@@ -39,7 +49,9 @@ export type SharedServer = Pick<
   | 'event'
   | 'onChange'
   | 'close'
->
+> & {
+  approve(code: string, name: string, role?: ApprovalRole): Result<VenueDesk>
+}
 
 export type SharedServerOptions = VenueServerOptions
 
@@ -53,8 +65,10 @@ export interface VenueSharingOptions {
   readonly appDir?: string
   /** Every interface by default, so the hall's desks reach it; tests use loopback. */
   readonly host?: string
-  /** 0: any free port. */
-  readonly port?: number
+  /** Where an event shared for the first time looks for a free port, upward (8770). */
+  readonly firstPort?: number
+  /** Whether nothing listens on the port yet; by default a probe that listens and closes. */
+  readonly portFree?: (host: string, port: number) => Promise<boolean>
   readonly now?: () => Date
   /** Told whenever the status changes; main sends it to the director's windows. */
   readonly notify: (status: VenueStatus) => void
@@ -69,13 +83,20 @@ export interface VenueSharingOptions {
 }
 
 /** The director's own windows, as the authority knows them (never joined over the network). */
-const director: DeskIdentity = { id: DIRECTOR_DESK.id, role: DIRECTOR_DESK.role }
+const director: DeskIdentity = {
+  id: DIRECTOR_DESK.id,
+  name: DIRECTOR_DESK.name,
+  role: DIRECTOR_DESK.role,
+}
 
 export interface VenueSharing {
-  share(tournamentFile: string): Promise<ShareOutcome>
+  /** On `port`, or the port the event keeps (null), else the first free from `firstPort`. */
+  share(tournamentFile: string, port?: number | null): Promise<ShareOutcome>
+  /** The port kept for the tournament by an earlier share, or null. */
+  keptPort(tournamentId: string): Promise<number | null>
   stop(): Promise<StopSharingOutcome>
   status(): VenueStatus
-  approve(code: string, name: string): VenueActionOutcome
+  approve(code: string, name: string, role: ApprovalRole): VenueActionOutcome
   refuse(code: string): VenueActionOutcome
   revoke(name: string): VenueActionOutcome
   propose(proposal: OutboxProposal): Promise<Decision>
@@ -91,6 +112,59 @@ interface Running {
   readonly eventPath: string
   readonly qrSvg: string
   readonly stopListening: () => void
+  readonly port: number
+  readonly portChanged: { readonly from: number; readonly taken: boolean } | null
+}
+
+/**
+ * The ports kept per tournament id (issue 27), beside the events' files. Its name holds a dot
+ * before `.json`, which no tournament id may (`checkTournamentId`), so it is never an event file.
+ */
+export const PORTS_FILE = 'ports.settings.json'
+
+/** How many ports a share tries, upward, before it says none is free. */
+const PORT_TRIES = 50
+
+type KeptPorts = Readonly<Record<string, number>>
+
+/** The ports kept, or none: a missing or damaged file only means each event gets a new one. */
+export async function readKeptPorts(folder: string): Promise<KeptPorts> {
+  let text: string
+  try {
+    text = await readFile(join(folder, PORTS_FILE), 'utf8')
+  } catch {
+    return {}
+  }
+  try {
+    const parsed: unknown = JSON.parse(text)
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {}
+    const kept: Record<string, number> = {}
+    for (const [id, port] of Object.entries(parsed)) {
+      if (typeof port === 'number' && checkVenuePort(port).ok && checkTournamentId(id).ok) {
+        kept[id] = port
+      }
+    }
+    return kept
+  } catch {
+    return {}
+  }
+}
+
+async function keepPort(folder: string, tournamentId: string, port: number): Promise<void> {
+  const kept = { ...(await readKeptPorts(folder)), [tournamentId]: port }
+  await writeFileAtomic(
+    join(folder, PORTS_FILE),
+    new TextEncoder().encode(`${JSON.stringify(kept, null, 2)}\n`),
+  )
+}
+
+/** Listens on the port and closes at once: free if that worked. */
+export function probePort(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer()
+    probe.once('error', () => resolve(false))
+    probe.listen({ host, port, exclusive: true }, () => probe.close(() => resolve(true)))
+  })
 }
 
 const isLoopback = (address: string): boolean =>
@@ -148,6 +222,8 @@ export function createVenueSharing(options: VenueSharingOptions): VenueSharing {
       event: server.event(),
       requests: server.requests(),
       desks: server.desks(),
+      port: current.port,
+      portChanged: current.portChanged,
     }
   }
 
@@ -163,7 +239,44 @@ export function createVenueSharing(options: VenueSharingOptions): VenueSharing {
     message: 'This event is not shared on the venue network.',
   }
 
-  async function start(tournamentFile: string): Promise<ShareOutcome> {
+  /**
+   * The port this share listens on (issue 27): the director's choice, else the one the event
+   * keeps, else the first free from `firstPort` that no other event keeps; taken, the next free.
+   */
+  async function choosePort(
+    tournamentId: string,
+    asked: number | null,
+    host: string,
+  ): Promise<Result<Pick<Running, 'port' | 'portChanged'>>> {
+    const kept = await readKeptPorts(options.folder)
+    const own = kept[tournamentId]
+    const others = new Set(
+      Object.entries(kept)
+        .filter(([id]) => id !== tournamentId)
+        .map(([, port]) => port),
+    )
+    const wanted = asked ?? own
+    const from = wanted ?? options.firstPort ?? FIRST_VENUE_PORT
+    // The director's own choice is tried even if another event keeps it: it is theirs to make.
+    const candidates = [
+      ...(asked === null ? [] : [asked]),
+      ...portsFrom(from, others, PORT_TRIES).filter((port) => port !== asked),
+    ]
+    const free = options.portFree ?? probePort
+    for (const port of candidates) {
+      if (!(await free(host, port))) continue
+      const known = own ?? asked ?? undefined
+      const portChanged =
+        known === undefined || known === port ? null : { from: known, taken: wanted !== port }
+      return ok({ port, portChanged })
+    }
+    return err(
+      'venue.no-port',
+      `no free port from ${String(from)}: ${String(candidates.length)} ports tried, all in use`,
+    )
+  }
+
+  async function start(tournamentFile: string, asked: number | null): Promise<ShareOutcome> {
     if (running !== undefined) {
       return {
         status: 'failed',
@@ -185,10 +298,14 @@ export function createVenueSharing(options: VenueSharingOptions): VenueSharing {
         message: `Not shared: ${eventPath} not written: ${messageOf(error)}`,
       }
     }
+    const host = options.host ?? '0.0.0.0'
+    const chosen = await choosePort(id.value, asked, host)
+    if (!chosen.ok) return { status: 'failed', message: `Not shared: ${chosen.error.message}` }
+    const { port, portChanged } = chosen.value
     const started = await options.startServer({
       eventPath,
-      host: options.host ?? '0.0.0.0',
-      port: options.port ?? 0,
+      host,
+      port,
       ...(options.appDir === undefined ? {} : { appDir: options.appDir }),
       now,
       ...(options.onEvent === undefined ? {} : { onEvent: options.onEvent }),
@@ -202,8 +319,22 @@ export function createVenueSharing(options: VenueSharingOptions): VenueSharing {
       await server.close()
       return { status: 'failed', message: `Not shared: no QR code: ${messageOf(error)}` }
     }
+    try {
+      await keepPort(options.folder, id.value, port)
+    } catch (error) {
+      // Sharing works all the same; the next share may only pick another port.
+      console.error(`Rackside: the venue port ${String(port)} was not kept: ${messageOf(error)}`)
+    }
     const stopListening = server.onChange(() => options.notify(statusOf(running)))
-    running = { server, tournamentId: id.value, eventPath, qrSvg, stopListening }
+    running = {
+      server,
+      tournamentId: id.value,
+      eventPath,
+      qrSvg,
+      stopListening,
+      port,
+      portChanged,
+    }
     const status = statusOf(running)
     options.notify(status)
     if (!status.sharing) throw new Error('a running server reads as not sharing')
@@ -235,10 +366,12 @@ export function createVenueSharing(options: VenueSharingOptions): VenueSharing {
   }
 
   return {
-    share: (tournamentFile) => serialise(() => start(tournamentFile)),
+    share: (tournamentFile, port = null) => serialise(() => start(tournamentFile, port)),
+    keptPort: async (tournamentId) => (await readKeptPorts(options.folder))[tournamentId] ?? null,
     stop: () => serialise(finish),
     status: () => statusOf(running),
-    approve: (code, name) => (running ? answer(running.server.approve(code, name)) : notSharing),
+    approve: (code, name, role) =>
+      running ? answer(running.server.approve(code, name, role)) : notSharing,
     refuse: (code) => (running ? answer(running.server.refuse(code)) : notSharing),
     revoke: (name) => (running ? answer(running.server.revoke(name)) : notSharing),
     propose: async (proposal) => {

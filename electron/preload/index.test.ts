@@ -34,6 +34,7 @@ const expectedChannels: DesktopApiChannels = {
   share: 'venue:share',
   stopSharing: 'venue:stop',
   venueStatus: 'venue:status',
+  venuePort: 'venue:port',
   approveDesk: 'venue:approve',
   refuseDesk: 'venue:refuse',
   revokeDesk: 'venue:revoke',

@@ -6,6 +6,7 @@ import type { Command } from '../../shared/tournament/commands'
 import { openAuthority, type AuthorityHost } from './authority-host'
 import { journalPath } from './journal'
 import { lockPath } from './lock'
+import { logDatabase } from '../../shared/venue/protocol'
 import { writeTournamentFile } from '../../shared/formats/tournament-file'
 import { ID, logOf } from '../../shared/tournament/test-support/event'
 import {
@@ -188,8 +189,32 @@ describe('another log under the same event starts a new generation (issue 21: "o
       },
       true,
     ],
+    [
+      'issue 27: an older copy of the same log (a backup of before the result)',
+      async (path: string) => {
+        await writeFile(path, writeTournamentFile(ID, EVENT_LOG, SAVED_AT))
+      },
+      true,
+    ],
   ])('%s', async (_name, change, bumped) => {
     const [before, after] = await generationAfter(change)
     expect(after).toBe(bumped ? (before ?? 0) + 1 : before)
+  })
+})
+
+describe('a fresh start never reuses another laptop’s databases (issue 27: the online copy as a new generation)', () => {
+  test('with no desks file, the generation is neither 1 nor the one another laptop started with on the same copy', async () => {
+    const dead = await eventFile()
+    const copy = await eventFile()
+    const first = await opened(dead)
+    const second = await opened(copy)
+    const generations = [first.venue().generation, second.venue().generation]
+    await Promise.all([first.abandon(), second.abandon()])
+    expect(generations).not.toContain(1)
+    expect(generations[0]).not.toBe(generations[1])
+    for (const generation of generations) expect(Number.isSafeInteger(generation)).toBe(true)
+    expect(logDatabase({ tournamentId: ID, generation: generations[0] ?? 0 })).toMatch(
+      /^log-[a-z0-9-]+-g\d+$/,
+    )
   })
 })

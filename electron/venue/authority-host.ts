@@ -217,15 +217,39 @@ export class AuthorityHost {
    * order for a proposal from its outbox. Resolves once the decision is on disk and published.
    */
   propose(proposal: Proposal, now: () => Date, order?: number): Promise<Decision> {
+    return this.afterRecovery(() => this.decideQueued(proposal, now, order, false))
+  }
+
+  /**
+   * Issue 27: a proposal handed back by a desk or a copy (`recovery.ts`), decided while recovering
+   * or behind, when the others wait: handing back is how the authority catches up.
+   */
+  handIn(proposal: Proposal, now: () => Date): Promise<Decision> {
+    return this.decideQueued(proposal, now, undefined, true)
+  }
+
+  /**
+   * Issue 27: proposals wait for the recovery before they join the queue, not in it, so a hand-in
+   * decided meanwhile is not stuck behind them; they join it in the order they came.
+   */
+  private afterRecovery<T>(work: () => Promise<T>): Promise<T> {
+    return this.held.then(work)
+  }
+
+  private decideQueued(
+    proposal: Proposal,
+    now: () => Date,
+    order: number | undefined,
+    handingIn: boolean,
+  ): Promise<Decision> {
     return this.queued(async () => {
-      await this.held
       if (this.stopping) throw new Error('the authority is stopping')
       const at = now().toISOString()
       const mode = this.modeNow
-      if (mode.kind === 'behind') {
+      if (mode.kind === 'behind' && !handingIn) {
         return this.refuse(proposal.desk, proposal.proposalId, proposal.command, at, order, {
           code: 'venue.behind',
-          message: `Desk ${mode.desk} holds ${String(mode.deskHeld)} accepted commands, more than this authority's ${String(this.current.log.length)}: nothing new is decided until the authority is restarted from that desk's copy.`,
+          message: `Desk ${mode.desk} holds ${String(mode.deskHeld)} accepted commands, more than this authority's ${String(this.current.log.length)}: nothing new is decided until that desk hands in what it holds (open the event's address on it again) or the authority is restarted with --take and that desk's copy.`,
           details: { desk: mode.desk, held: this.current.log.length, deskHeld: mode.deskHeld },
         })
       }
@@ -265,15 +289,16 @@ export class AuthorityHost {
     now: () => Date,
     order?: number,
   ): Promise<Decision> {
-    return this.queued(async () => {
-      await this.held
-      if (this.stopping) throw new Error('the authority is stopping')
-      const earlier = this.current.refused.get(proposalId)
-      if (earlier !== undefined || this.current.accepted.has(proposalId)) {
-        return earlier?.decision ?? { kind: 'refused', proposalId, error }
-      }
-      return this.refuse(desk, proposalId, command, now().toISOString(), order, error)
-    })
+    return this.afterRecovery(() =>
+      this.queued(async () => {
+        if (this.stopping) throw new Error('the authority is stopping')
+        const earlier = this.current.refused.get(proposalId)
+        if (earlier !== undefined || this.current.accepted.has(proposalId)) {
+          return earlier?.decision ?? { kind: 'refused', proposalId, error }
+        }
+        return this.refuse(desk, proposalId, command, now().toISOString(), order, error)
+      }),
+    )
   }
 
   private async refuse(

@@ -2,8 +2,9 @@
  * The approved desks as the server sees them (issue 21): a request's desk is the one its bearer
  * token names, never one a document claims; a revoked desk is no desk.
  */
+import { proposes } from '../../shared/authority/roles'
 import type { Request } from 'express'
-import type { DeskIdentity, DeskRole } from '../../shared/authority/proposal'
+import type { DeskRole } from '../../shared/authority/proposal'
 import type { RuleError } from '../../shared/result'
 import type { VenueDesk } from '../../shared/venue/protocol'
 import type { AuthorityHost } from './authority-host'
@@ -24,17 +25,10 @@ export function viewOf(desk: StoredDesk): VenueDesk {
 }
 
 /**
- * Who proposes, as `decide` logs it: the name the director gave the desk too, so History and a
- * refusal ("corrected at Desk 2") name it as the hall does (issue 27), not by its id.
+ * A role that proposes has an outbox (`proposes`, shared/authority/roles.ts); what it may propose
+ * is `decide`'s.
  */
-export function identityOf(desk: VenueDesk): DeskIdentity {
-  return { id: desk.id, role: desk.role, name: desk.name }
-}
-
-/** Every role but the projector proposes, so has an outbox; what it may propose is `decide`'s. */
-export function hasOutbox(role: DeskRole): boolean {
-  return role !== 'projector'
-}
+export const hasOutbox: (role: DeskRole) => boolean = proposes
 
 /** The approved desk the request's `Authorization: Bearer` token names. */
 export function deskOfRequest(authority: AuthorityHost, req: Request): VenueDesk | undefined {

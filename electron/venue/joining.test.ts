@@ -44,7 +44,7 @@ describe('joins that cannot lock desks out (issue 27: 49 join requests locked ev
     const approved = s.approve(String(desk.body['code']), 'Desk 2')
     expect(approved.ok).toBe(true)
     const status = await answered(s, String(desk.body['request']))
-    expect(status).toMatchObject({ status: 'approved', desk: { name: 'Desk 2', role: 'desk' } })
+    expect(status).toMatchObject({ status: 'approved', desk: { name: 'Desk 2', role: 'results' } })
   }, 30_000)
 
   test('an address asking too often in a minute is told so even when its requests were refused', async () => {
@@ -87,7 +87,7 @@ describe('joins that cannot lock desks out (issue 27: 49 join requests locked ev
 
   test('approved desks never meet the join limits: their routes are behind the token', async () => {
     const s = await started()
-    const desk = await joinAs(s, 'desk', 'Desk 1')
+    const desk = await joinAs(s, 'results', 'Desk 1')
     for (let i = 0; i < 20; i++) await askFrom(s, '127.0.0.1')
     const info = await fetch(`${s.url}${VENUE_ROUTES.info}`, { headers: authorized(desk.token) })
     expect(info.status).toBe(200)
@@ -121,7 +121,7 @@ describe('the director chooses the role (issue 27: roles)', () => {
 describe('the authority\'s clock (issue 27: "a desk\'s clock decides lateness")', () => {
   test("GET /venue/time is the authority's time, with or without a token", async () => {
     const s = await started(() => new Date('2026-03-14T09:30:00.000Z'))
-    const desk = await joinAs(s, 'desk', 'Desk 1')
+    const desk = await joinAs(s, 'results', 'Desk 1')
     for (const headers of [{}, authorized(desk.token)]) {
       const response = await fetch(`${s.url}${VENUE_ROUTES.time}`, { headers })
       expect(response.status).toBe(200)

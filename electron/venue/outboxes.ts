@@ -12,8 +12,9 @@ import {
   type OutboxProposal,
   type VenueDesk,
 } from '../../shared/venue/protocol'
-import { hasOutbox, identityOf } from './desks'
+import { activeDesks, hasOutbox } from './desks'
 import { servedDatabase, type ChangeEvent, type ChangesFeed, type PouchDatabase } from './pouch'
+import type { Recovery } from './recovery'
 import { messageOf, type ServerContext } from './server-context'
 
 /** What a desk's outbox document turned out to be. */
@@ -50,15 +51,25 @@ export class Outboxes {
   /** Called on each status seen (recovery waits for them). */
   statusSeen: (() => void) | undefined
 
-  constructor(private readonly ctx: ServerContext) {}
+  constructor(
+    private readonly ctx: ServerContext,
+    /** Issue 27: held documents and proposals built on another log (recovery.ts). */
+    private readonly recovery?: Recovery,
+  ) {}
 
   /** Follows the desk's outbox from its start (a projector has none). */
   async follow(desk: VenueDesk): Promise<void> {
     if (!hasOutbox(desk.role) || this.followers.has(desk.id) || this.ctx.closing()) return
     const db = await servedDatabase(this.ctx.Pouch, outboxDatabase(desk.id))
+    // Revoked (or closing) while its database was made: nothing to follow.
+    const active = activeDesks(this.ctx.authority).some((d) => d.id === desk.id)
+    if (!active || this.followers.has(desk.id) || this.ctx.closing()) {
+      await db.close().catch(() => undefined)
+      return
+    }
     const reading: Reading = {
       desk,
-      identity: identityOf(desk),
+      identity: { id: desk.id, name: desk.name, role: desk.role },
       expected: this.ctx.authority.nextOrder(desk.id),
       held: new Map(),
       deciding: new Set(),
@@ -126,6 +137,7 @@ export class Outboxes {
       return
     }
     if (change.id.startsWith('_')) return
+    if (this.recovery?.received(reading.desk, change.doc) === true) return // issue 27: held
     const doc = readOutboxDoc(change.id, change.doc)
     const order = doc.kind === 'proposal' ? doc.proposal.order : doc.order
     if (order === undefined || order < reading.expected) return this.submit(reading, doc)
@@ -146,9 +158,21 @@ export class Outboxes {
 
   private submit(reading: Reading, doc: ReadOutbox): void {
     const { authority, now } = this.ctx
+    // Issue 27: built on another log's head, it waits for its desk's held document.
+    const { recovery } = this
+    if (
+      doc.kind === 'proposal' &&
+      recovery?.defer(reading.desk, doc.proposal, () => this.submit(reading, doc))
+    ) {
+      return
+    }
     const decided =
       doc.kind === 'proposal'
-        ? authority.propose(proposalOf(reading.identity, doc.proposal), now, doc.proposal.order)
+        ? authority.propose(
+            (recovery?.proposalOf ?? proposalOf)(reading.identity, doc.proposal),
+            now,
+            doc.proposal.order,
+          )
         : authority.refuseUnreadable(
             reading.identity,
             doc.id,

@@ -32,7 +32,7 @@ async function started(): Promise<VenueServerHandle> {
  * proposal of order 1, which never came (the desk went away before sending it).
  */
 async function deskLeavingTwo(server: VenueServerHandle): Promise<string> {
-  const { token, id } = await joinAs(server, 'desk', 'Desk 2')
+  const { token, id } = await joinAs(server, 'results', 'Desk 2')
   const desk = await nodeDesk(server.url, token)
   desks.push(desk)
   await desk.propose(proposal('p0', 0, resultAt(1)))
@@ -61,14 +61,14 @@ describe('revoking a desk lists its waiting commands (issue 27: "dropped silentl
     ]
     expect(waitingEvent()).toEqual({
       event: 'waiting',
-      desk: { id, name: 'Desk 2', role: 'desk' },
+      desk: { id, name: 'Desk 2', role: 'results' },
       commands: words,
     })
     expect(server.waitingOf('DESK 2')).toMatchObject([
       { proposal: 'p2', order: 2, description: words[0] },
       { proposal: 'p3', order: 3, description: words[1] },
     ])
-    expect(server.revokedWithWaiting()).toEqual([{ id, name: 'Desk 2', role: 'desk' }])
+    expect(server.revokedWithWaiting()).toEqual([{ id, name: 'Desk 2', role: 'results' }])
 
     const taken = await server.takeWaiting('Desk 2')
     expect(taken).toEqual({ ok: true, value: { accepted: 2, refused: 0 } })
@@ -104,9 +104,25 @@ describe('revoking a desk lists its waiting commands (issue 27: "dropped silentl
     expect(decided).toMatchObject({ kind: 'refused', error: { code: 'venue.dropped' } })
   })
 
+  test('closing with a list nobody took or dropped says so', async () => {
+    const server = await started()
+    await deskLeavingTwo(server)
+    server.revoke('Desk 2')
+    await until(() => waitingEvent() !== undefined)
+    running.splice(running.indexOf(server), 1)
+    await server.close()
+    expect(events).toContainEqual({
+      event: 'error',
+      code: 'venue.waiting-unsettled',
+      message:
+        "Desk 2's 2 waiting commands were neither taken nor dropped: they are let go as the authority stops.",
+    })
+    expect(server.log().length).toBe(EVENT_LOG.length + 1)
+  })
+
   test('a desk that left nothing undecided is revoked without a list', async () => {
     const server = await started()
-    const { token } = await joinAs(server, 'desk', 'Desk 3')
+    const { token } = await joinAs(server, 'results', 'Desk 3')
     const desk = await nodeDesk(server.url, token)
     desks.push(desk)
     await desk.propose(proposal('q0', 0, resultAt(5)))

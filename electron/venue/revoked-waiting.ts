@@ -4,12 +4,12 @@
  * them in their order as that desk's, by the same `decide` (its role's rights and all), and `drop`
  * records that they were let go: each is refused as `venue.dropped`, journaled like any refusal.
  */
+import type { DeskIdentity } from '../../shared/authority/proposal'
 import { err, ok, type Result } from '../../shared/result'
 import type { Command } from '../../shared/tournament/commands'
 import { describeCommand } from '../../shared/tournament/describe'
 import type { TournamentState } from '../../shared/tournament/types'
 import type { OutboxProposal, VenueDesk } from '../../shared/venue/protocol'
-import { identityOf } from './desks'
 import { proposalOf, type Outboxes } from './outboxes'
 import { messageOf, type ServerContext } from './server-context'
 
@@ -67,7 +67,7 @@ export class RevokedWaiting {
     const left = this.named(name)
     if (left === undefined) return nothingLeft(name)
     this.left.delete(left.desk.id)
-    const identity = identityOf(left.desk)
+    const identity: DeskIdentity = { id: left.desk.id, name: left.desk.name, role: left.desk.role }
     const { authority, now } = this.ctx
     const decisions = await Promise.all(
       left.proposals.map((p) => authority.propose(proposalOf(identity, p), now, p.order)),
@@ -85,7 +85,7 @@ export class RevokedWaiting {
     const left = this.named(name)
     if (left === undefined) return nothingLeft(name)
     this.left.delete(left.desk.id)
-    const identity = identityOf(left.desk)
+    const identity: DeskIdentity = { id: left.desk.id, name: left.desk.name, role: left.desk.role }
     const { authority, now } = this.ctx
     const dropped = await Promise.all(
       left.proposals.map((p) =>
@@ -108,6 +108,21 @@ export class RevokedWaiting {
     this.ctx.emit({ event: 'dropped', desk: left.desk, commands: dropped.length })
     this.ctx.changed()
     return ok(dropped.length)
+  }
+
+  /**
+   * Said as the server closes: what nobody took or dropped goes with this authority (its outbox
+   * is a memory database, and the revoked desk cannot send it again).
+   */
+  unsettled(): void {
+    for (const { desk, proposals } of this.left.values()) {
+      this.ctx.emit({
+        event: 'error',
+        code: 'venue.waiting-unsettled',
+        message: `${desk.name}'s ${String(proposals.length)} waiting commands were neither taken nor dropped: they are let go as the authority stops.`,
+      })
+    }
+    this.left.clear()
   }
 
   private named(name: string): Left | undefined {

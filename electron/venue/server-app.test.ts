@@ -77,7 +77,7 @@ describe('a restarted authority asks its desks first (issue 21: "Nothing lost")'
   async function restartedWithStatus(held: number) {
     const path = await eventFile()
     const { server: first } = await started({ eventPath: path })
-    const desk = await joinAs(first, 'desk', 'Desk 1')
+    const desk = await joinAs(first, 'results', 'Desk 1')
     await first.close()
     running.splice(running.indexOf(first), 1)
     const { server, events } = await started({ eventPath: path, recoveryWaitMs: 5000 })

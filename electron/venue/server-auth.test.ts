@@ -29,7 +29,7 @@ async function started(): Promise<VenueServerHandle> {
 describe('who may reach the databases (issue 21: "a desk without approval, or with a revoked token, cannot read or write anything but its join request")', () => {
   test('no token, a made-up token and a revoked token get 401 on the log, decisions, an outbox and info', async () => {
     const s = await started()
-    const desk = await joinAs(s, 'desk', 'Desk 1')
+    const desk = await joinAs(s, 'results', 'Desk 1')
     const event = s.event()
     const paths = [
       `/db/${logDatabase(event)}/_all_docs`,
@@ -55,7 +55,7 @@ describe('who may reach the databases (issue 21: "a desk without approval, or wi
 
   test('revoking a desk ends its open live _changes request at once', async () => {
     const s = await started()
-    const desk = await joinAs(s, 'desk', 'Desk 1')
+    const desk = await joinAs(s, 'results', 'Desk 1')
     const live = fetch(
       `${s.url}/db/${logDatabase(s.event())}/_changes?feed=longpoll&since=now&timeout=20000`,
       { headers: authorized(desk.token) },
@@ -69,8 +69,8 @@ describe('who may reach the databases (issue 21: "a desk without approval, or wi
 
   test('an approved desk reads the log but cannot write it, another outbox, nor create a database', async () => {
     const s = await started()
-    const one = await joinAs(s, 'desk', 'Desk 1')
-    const two = await joinAs(s, 'desk', 'Desk 2')
+    const one = await joinAs(s, 'results', 'Desk 1')
+    const two = await joinAs(s, 'results', 'Desk 2')
     const event = s.event()
     const headers = authorized(one.token)
     const get = async (path: string) => (await fetch(`${s.url}${path}`, { headers })).status
@@ -95,7 +95,7 @@ describe('who may reach the databases (issue 21: "a desk without approval, or wi
     )
     const info = await fetch(`${s.url}${VENUE_ROUTES.info}`, { headers })
     expect(await info.json()).toMatchObject({
-      desk: { id: one.id, name: 'Desk 1', role: 'desk' },
+      desk: { id: one.id, name: 'Desk 1', role: 'results' },
       databases: { outbox: outboxDatabase(one.id) },
     })
   })
@@ -127,11 +127,11 @@ describe('who may reach the databases (issue 21: "a desk without approval, or wi
     const asked = await fetch(`${s.url}${VENUE_ROUTES.join}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ role: 'desk', device: 'Firefox on a tablet' }),
+      body: JSON.stringify({ role: 'results', device: 'Firefox on a tablet' }),
     })
     const { request, code } = (await asked.json()) as { request: string; code: string }
     expect(code).toMatch(/^[ACDEFGHJKMNPQRTUVWXY34679]{6}$/)
-    expect(s.requests()).toMatchObject([{ code, role: 'desk', device: 'Firefox on a tablet' }])
+    expect(s.requests()).toMatchObject([{ code, role: 'results', device: 'Firefox on a tablet' }])
     const polled = await fetch(`${s.url}${VENUE_ROUTES.joinStatus}${request}`)
     expect(await polled.json()).toEqual({ status: 'waiting', code })
     expect((await fetch(`${s.url}/db/${logDatabase(s.event())}`)).status).toBe(401)
@@ -164,11 +164,11 @@ describe('who may reach the databases (issue 21: "a desk without approval, or wi
     })
     expect(bad.status).toBe(400)
     expect(await bad.json()).toMatchObject({ error: 'venue.join-role' })
-    await joinAs(s, 'desk', 'Desk 1')
+    await joinAs(s, 'results', 'Desk 1')
     const asked = await fetch(`${s.url}${VENUE_ROUTES.join}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ role: 'desk' }),
+      body: JSON.stringify({ role: 'results' }),
     })
     const { code } = (await asked.json()) as { code: string }
     const again = s.approve(code, '  desk   1 ')

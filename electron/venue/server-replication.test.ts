@@ -25,7 +25,7 @@ async function started(eventPath: string): Promise<VenueServerHandle> {
 }
 
 async function deskOf(server: VenueServerHandle, name: string): Promise<NodeDesk> {
-  const { token } = await joinAs(server, 'desk', name)
+  const { token } = await joinAs(server, 'results', name)
   const desk = await nodeDesk(server.url, token)
   desks.push(desk)
   return desk
@@ -113,7 +113,7 @@ describe('a desk replicates with the authority (issue 21: replication by the Cou
     const second = await started(path)
     expect(second.log()).toEqual(before)
     expect(second.desks()).toEqual(desksBefore)
-    expect(desksBefore).toMatchObject([{ name: 'Desk 1', role: 'desk' }])
+    expect(desksBefore).toMatchObject([{ name: 'Desk 1', role: 'results' }])
     // The desk's token still opens the restarted authority.
     desk.moveTo(second.url)
     await desk.propose(proposal('p5', 6, resultAt(6)))

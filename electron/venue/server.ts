@@ -29,6 +29,7 @@ import { closeServer, lanAddresses, listen, portOf, urlHost } from './listening'
 import { Outboxes, proposalOf } from './outboxes'
 import { venuePouch, NodePouch } from './pouch'
 import { PublishedLog } from './published'
+import { createRecovery, HAND_IN_WAIT_MS, type Recovery } from './recovery'
 import { pushToRemote } from './remote-push'
 import { RevokedWaiting, type WaitingCommand } from './revoked-waiting'
 import { messageOf, Notifier, type ServerContext } from './server-context'
@@ -64,6 +65,10 @@ export interface VenueServerOptions {
   readonly pushTo?: string
   /** How long a restarted authority waits for its desks' status (issue 21: ~3 s). */
   readonly recoveryWaitMs?: number
+  /** Issue 27: desks' saved copies to hand in at the start (`serve --take COPY.json`). */
+  readonly take?: readonly string[]
+  /** Issue 27: how long desks holding another generation's log are waited for (recovery.ts). */
+  readonly handInWaitMs?: number
 }
 
 export interface VenueServer {
@@ -120,6 +125,8 @@ interface Parts {
   readonly joining: Joining
   readonly databases: DatabaseRoutes
   readonly waiting: RevokedWaiting
+  /** Issue 27: what desks and copies hand back (recovery.ts). */
+  readonly recovery: Recovery
   /** Marks the server as closing, once. */
   readonly stop: () => void
 }
@@ -147,18 +154,43 @@ export async function startAuthorityServer(
   }
   for (const note of notes) ctx.emit({ event: 'error', code: 'venue.journal-torn', message: note })
   const published = await PublishedLog.open(ctx)
-  const outboxes = new Outboxes(ctx)
+  // Issue 27: what desks and copies hand back (recovery.ts); the copies first of all.
+  const recovery = createRecovery({
+    authority,
+    now: ctx.now,
+    emit: ctx.emit,
+    changed: ctx.changed,
+    decisions: published.decisionsDb,
+    waitMs: options.handInWaitMs ?? HAND_IN_WAIT_MS,
+  })
+  const taken = await recovery.take(options.take ?? [])
+  if (!taken.ok) {
+    await authority.abandon()
+    await published.destroy()
+    return taken
+  }
+  const outboxes = new Outboxes(ctx, recovery)
   const parts: Parts = {
     ctx,
     notifier,
     published,
     outboxes,
-    joining: new Joining(ctx, (desk) => void outboxes.follow(desk)),
+    joining: new Joining(ctx, (desk) => {
+      outboxes.follow(desk).catch((e: unknown) => {
+        ctx.emit({
+          event: 'error',
+          code: 'venue.outbox',
+          message: `Following ${desk.name}'s outbox: ${messageOf(e)}`,
+        })
+      })
+    }),
     databases: new DatabaseRoutes(ctx),
     waiting: new RevokedWaiting(ctx, outboxes),
+    recovery,
     stop: () => {
       closing = true
       outboxes.statusSeen?.()
+      recovery.stop() // issue 27
     },
   }
   const app = await expressApp(parts, options.appDir)
@@ -203,8 +235,11 @@ function serve(parts: Parts, options: VenueServerOptions, http: Server): VenueSe
     options.pushTo === undefined
       ? undefined
       : pushToRemote(NodePouch, parts.published.logDb, options.pushTo, ctx.emit)
-  recoverFromDesks(ctx, parts.outboxes, options.recoveryWaitMs ?? RECOVERY_WAIT_MS).catch(
-    (e: unknown) => ctx.emit({ event: 'error', code: 'venue.recover', message: messageOf(e) }),
+  recoverFromDesks(ctx, parts.outboxes, options.recoveryWaitMs ?? RECOVERY_WAIT_MS, {
+    recovery: parts.recovery,
+    waitMs: options.handInWaitMs ?? HAND_IN_WAIT_MS,
+  }).catch((e: unknown) =>
+    ctx.emit({ event: 'error', code: 'venue.recover', message: messageOf(e) }),
   )
   const halt = async (): Promise<void> => {
     parts.stop()
@@ -245,6 +280,7 @@ function serverApi(
     async close() {
       if (closed) return
       closed = true
+      parts.waiting.unsettled()
       await halt()
       const saved = await authority.close(ctx.now)
       await parts.published.destroy()

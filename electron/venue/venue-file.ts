@@ -5,7 +5,7 @@
  * proposal as it did the first time. Written atomically at each approval or revocation and on
  * close; the journal holds what changed since.
  */
-import { createHash } from 'node:crypto'
+import { createHash, randomInt } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { err, ok, type Result } from '../../shared/result'
 import { DESK_ROLES, headOfLog, type BuiltOn, type DeskRole } from '../../shared/authority/proposal'
@@ -55,8 +55,18 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex')
 }
 
-export function newVenueFile(tournamentId: string): VenueFile {
-  return { tournamentId, generation: 1, nextDesk: 1, desks: [], orders: {}, refusals: [] }
+/**
+ * Issue 27: the generation of an authority started with no desks file (a copy carried to another
+ * laptop, or a first share), from the time and a random number: never generation 1 of another
+ * laptop's databases, so a desk's replica of the dead laptop's log and the online copy (`--push`)
+ * are never mixed with this one's. A whole number, so a valid part of a CouchDB name.
+ */
+export function freshGeneration(nowMs: number = Date.now()): number {
+  return nowMs * 100 + randomInt(100)
+}
+
+export function newVenueFile(tournamentId: string, generation = freshGeneration()): VenueFile {
+  return { tournamentId, generation, nextDesk: 1, desks: [], orders: {}, refusals: [] }
 }
 
 /** The file, or a new one when there is none; a damaged one is refused naming what is wrong. */
@@ -129,13 +139,17 @@ function isBuiltOn(value: unknown): value is BuiltOn {
 
 /**
  * The desks file for serving `log`: the same generation when the log extends the one published
- * last (or is shorter: an older copy of it, which the desks' status will find behind), the next
- * one when it is another log, so the desks start new replicas instead of mixing two logs' chunks.
+ * last, the next one when it is another log or an older copy of it (issue 27: a backup restored),
+ * so the desks start new replicas instead of mixing two logs' chunks, and hand back what their old
+ * replica holds that this log lacks (`shared/venue/held.ts`).
  */
 export function publishing(file: VenueFile, log: readonly LoggedCommand[]): VenueFile {
   const was = file.published
   const head = headOfLog(log)
-  if (was === undefined || was.length > log.length) return { ...file, published: head }
+  if (was === undefined) return { ...file, published: head }
+  if (was.length > log.length) {
+    return { ...file, generation: file.generation + 1, published: head }
+  }
   const seen = was.length === 0 ? undefined : log[was.length - 1]
   const extends_ = (seen === undefined ? null : fingerprint(seen)) === was.last
   return {

@@ -281,6 +281,8 @@ describe('every command type from three desks with their own views (issue 27)', 
   /** What happens between typing: a desk sends its oldest pending proposal, reads the log, goes offline or back. */
   const LINK = ['deliver', 'deliver', 'deliver', 'sync', 'offline', 'online'] as const
   type Kind = (typeof KINDS)[number] | (typeof LINK)[number]
+  const isLink = (kind: Kind): kind is (typeof LINK)[number] =>
+    (LINK as readonly string[]).includes(kind)
   const DAY = '2026-03-14'
   const NAMES = ['Cy Young', 'Dee Ng', 'Eve Ash', 'Flo Park'] as const
   const RULES = rulesFromPreset('nsa1995')
@@ -407,20 +409,19 @@ describe('every command type from three desks with their own views (issue 27)', 
       return { log, accepted, shown, state }
     }
 
-    for (const action of actions) {
-      const desk = desks[action.desk % desks.length] as Desk
-      switch (action.kind) {
+    function link(desk: Desk, kind: (typeof LINK)[number]): void {
+      switch (kind) {
         case 'offline':
           desk.online = false
-          continue
+          return
         case 'online':
         case 'sync':
-          if (action.kind === 'online') desk.online = true
+          if (kind === 'online') desk.online = true
           if (desk.online) desk.seen = authority.log.length
-          continue
+          return
         case 'deliver': {
           const first = desk.pending[0]
-          if (!desk.online || first === undefined) continue
+          if (!desk.online || first === undefined) return
           desk.pending = desk.pending.slice(1)
           // What the desk shows of it, when it has read the whole log: the authority's answer.
           const synced = desk.seen === authority.log.length
@@ -445,26 +446,32 @@ describe('every command type from three desks with their own views (issue 27)', 
             // Refused with a reason the desk can show.
             expect(decision.error.code).not.toBe('')
             expect(decision.error.message.length).toBeGreaterThan(10)
-            continue
+            return
           }
           checkMeant(before, authority, first, decision.entry)
-          continue
-        }
-        default: {
-          const view = viewOf(desk)
-          const built = build(action.kind, desk, view, action.pick, action.flag, made++)
-          if (built === undefined) continue
-          desk.pending.push({
-            proposal: {
-              proposalId: `${desk.identity.id}-${String(made)}`,
-              desk: desk.identity,
-              builtOn: headOfLog(view.log),
-              command: built.command,
-            },
-            intent: built.intent,
-          })
         }
       }
+    }
+
+    for (const action of actions) {
+      const desk = desks[action.desk % desks.length] as Desk
+      const { kind } = action
+      if (isLink(kind)) {
+        link(desk, kind)
+        continue
+      }
+      const view = viewOf(desk)
+      const built = build(kind, desk, view, action.pick, action.flag, made++)
+      if (built === undefined) continue
+      desk.pending.push({
+        proposal: {
+          proposalId: `${desk.identity.id}-${String(made)}`,
+          desk: desk.identity,
+          builtOn: headOfLog(view.log),
+          command: built.command,
+        },
+        intent: built.intent,
+      })
     }
     expect(checkLog(ID, authority.log).ok).toBe(true)
   }
@@ -533,7 +540,7 @@ describe('every command type from three desks with their own views (issue 27)', 
 
   /** The command a desk's screen builds for `kind` on its own view, and what it means by it. */
   function build(
-    kind: Exclude<Kind, 'deliver' | 'sync' | 'offline' | 'online'>,
+    kind: (typeof KINDS)[number],
     desk: Desk,
     view: View,
     pick: number,

@@ -59,6 +59,8 @@ interface Step {
   readonly command: Command
   /** Sends a fingerprint the log never had. */
   readonly foreign?: boolean
+  /** Handed back from another log (issue 27). */
+  readonly handedIn?: boolean
 }
 
 const step = (
@@ -75,7 +77,13 @@ function proposalFor(state: AuthorityState, s: Step): Proposal {
   const builtOn = s.foreign
     ? { length, last: 'not-a-print' }
     : { length, last: last === undefined ? null : fingerprint(last) }
-  return { proposalId: s.id, desk: s.desk, builtOn, command: s.command }
+  return {
+    proposalId: s.id,
+    desk: s.desk,
+    builtOn,
+    command: s.command,
+    ...(s.handedIn === true ? { handedIn: true } : {}),
+  }
 }
 
 function run(steps: readonly Step[]) {
@@ -255,6 +263,41 @@ describe('the authority decides each proposal (issue 21: several laptops, one ev
       'refused',
       'authority.unknown-head',
       B,
+    ],
+    [
+      'issue 27: a result handed back from another log is decided on the current state',
+      [step('p1', DESK_A, T1), { ...step('p2', DESK_A, T2, B), foreign: true, handedIn: true }],
+      'accepted',
+      null,
+      B + 2,
+    ],
+    [
+      'issue 27: a handed-back result that no longer fits is refused with the rule’s code',
+      [step('p1', DESK_A, T1), { ...step('p2', DESK_B, T1, B), foreign: true, handedIn: true }],
+      'refused',
+      'result.exists',
+      B + 1,
+    ],
+    [
+      'issue 27: a handed-back pairing built on an old head of this log is decided on the current state',
+      [
+        step('p1', DESK_A, T1),
+        step('p2', DESK_A, T2),
+        { ...step('p3', DIRECTOR, { type: 'addDivision', name: 'B' }, B), handedIn: true },
+      ],
+      'accepted',
+      null,
+      B + 3,
+    ],
+    [
+      'issue 27: a handed-back undo from another log is still refused: its seq is the other log’s',
+      [
+        step('p1', DESK_A, T1),
+        { ...step('p2', DESK_A, { type: 'undo', seq: B }), foreign: true, handedIn: true },
+      ],
+      'refused',
+      'authority.unknown-head',
+      B + 1,
     ],
     [
       'a head longer than the log is refused',

@@ -16,6 +16,7 @@ import type { TournamentState } from '../tournament/types'
 import { loggedAs } from './authority-time'
 import { commutes, type Decision, type Proposal } from './proposal'
 import { rebase, renumbered } from './rebase'
+import { mayPropose } from './roles'
 
 type Refusal = Extract<Decision, { readonly kind: 'refused' }>
 
@@ -165,9 +166,7 @@ function earlierDecision(authority: AuthorityState, proposal: Proposal): Decisio
   // An accepted command may have been re-targeted (`rebase`: the same players by key) and its
   // time set to the authority's (`loggedAs`): a re-sending is told by what the log holds.
   const sent = [proposal.command, renumbered(authority.state, proposal.command)]
-  const same = sent.some(
-    (c) => c !== undefined && stableJson(loggedAs(c, entry?.at)) === command,
-  )
+  const same = sent.some((c) => c !== undefined && stableJson(loggedAs(c, entry?.at)) === command)
   if (desk === proposal.desk.id && same) {
     return entry === undefined ? refused?.decision : { kind: 'accepted', proposalId, entry }
   }
@@ -206,6 +205,9 @@ function judge(authority: AuthorityState, proposal: Proposal, now: string): Resu
   // The command came over the network: checked as the file reader checks a stored one.
   const shape = checkLogEntry(entry, entry.seq)
   if (!shape.ok) return shape
+  // After the shape check: a type no table names came over the network, not from a role.
+  const allowed = mayPropose(desk.role, command)
+  if (!allowed.ok) return allowed
   const head = checkBuiltOn(authority, proposal)
   if (!head.ok) return head
   if (isLogControl(command)) return control(authority, proposal, command, entry)
@@ -232,14 +234,17 @@ function checkBuiltOn(authority: AuthorityState, proposal: Proposal): Result<voi
     length >= 0 &&
     length <= log.length &&
     (length === 0 ? last === null : seen !== undefined && fingerprint(seen) === last)
-  if (!known) {
+  // Issue 27: a command handed back from another log names its seqs there, unless it is an undo
+  // or redo; every other one is judged on the current state like a commuting one.
+  const rebased = proposal.handedIn === true && !isLogControl(proposal.command)
+  if (!known && !rebased) {
     return err(
       'authority.unknown-head',
       `This desk holds a log of ${String(length)} commands that is not the event's (a file may have been opened or imported since): reload the event before proposing.`,
       { details: { length, held: log.length } },
     )
   }
-  if (length === log.length || commutes(proposal.command)) return ok(undefined)
+  if (rebased || length === log.length || commutes(proposal.command)) return ok(undefined)
   const unseen = log.slice(length)
   const named = unseen
     .slice(0, 3)

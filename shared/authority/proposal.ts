@@ -7,10 +7,13 @@ import type { Command, CommandType, LoggedCommand } from '../tournament/commands
 import { fingerprint } from '../tournament/log'
 
 /**
- * What a desk may do: the director's desk may undo anyone's command, a desk only its own, and a
- * projector only reads (issue 21, "a projector is read-only").
+ * What a desk is (issue 27): the director's desk does everything and may undo anyone's command, a
+ * check-in desk registers and checks players in, a results desk enters results, and a projector
+ * only reads (issue 21). `desk` is the role desks joined as before issue 27, kept readable in
+ * desks files and logs (a check-in and a results desk at once). What each may propose is one
+ * table: `ROLE_RIGHTS` in roles.ts.
  */
-export const DESK_ROLES = ['director', 'desk', 'projector'] as const
+export const DESK_ROLES = ['director', 'check-in', 'results', 'desk', 'projector'] as const
 export type DeskRole = (typeof DESK_ROLES)[number]
 
 /** Who proposes: the authority takes it from the desk's token, never from the document. */
@@ -42,6 +45,12 @@ export interface Proposal {
   readonly desk: DeskIdentity
   readonly builtOn: BuiltOn
   readonly command: Command
+  /**
+   * Handed back after a restart or on another laptop (issue 27, `shared/venue/held.ts`): accepted
+   * by another log of the event, or waiting on a desk that held one. Its head may be one this log
+   * never had: every command but an undo or redo is then decided on the current state.
+   */
+  readonly handedIn?: boolean
 }
 
 /**
@@ -64,6 +73,8 @@ export const AUTHORITY_REFUSALS = [
   'authority.not-own',
   // A projector proposed a command.
   'authority.read-only',
+  // A desk proposed a command its role may not give (`ROLE_RIGHTS` in roles.ts, issue 27).
+  'authority.not-allowed',
   // A proposal without an id, which could not be told from its re-sending.
   'authority.proposal-id',
   // Issue 27 (shared/authority/rebase.ts), on a command built on an older head:

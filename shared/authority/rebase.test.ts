@@ -336,3 +336,26 @@ describe('a desk older than issue 27 after an undo of a registration (issue 27)'
     expect(checkedIn(authority)).toEqual([])
   })
 })
+
+describe('apply and the keys a command carries (issue 27)', () => {
+  const after = authorityOf([...MORNING, registration('Dee Ng', 'k-dee')])
+
+  test.each([
+    ['the number names the keyed player', checkInOf(2, [{ player: 2, key: 'k-bo' }]), 'applied'],
+    [
+      'the number names another player',
+      checkInOf(3, [{ player: 3, key: 'k-bo' }]),
+      'player.key-mismatch',
+    ],
+    ['the key names nobody', checkInOf(3, [{ player: 3, key: 'k-cy' }]), 'player.key-mismatch'],
+    [
+      'the keys do not cover the number acted on',
+      checkInOf(3, [{ player: 2, key: 'k-bo' }]),
+      'player.key-mismatch',
+    ],
+    ['no keys (an older desk): as before', checkInOf(3), 'applied'],
+  ])('%s: %s', (_case, command, expected) => {
+    const applied = apply(after.state, command, ID)
+    expect(applied.ok ? 'applied' : applied.error.code).toBe(expected)
+  })
+})

@@ -58,7 +58,7 @@ export function rebase(view: RebaseView, rebasing: Rebasing): Result<Command> {
   if (stale) {
     const keyed = keyedPlayers(command)
     const moved =
-      keyed === undefined ? checkKeyless(view, rebasing) : retarget(view, command, keyed.keys)
+      keyed === undefined ? checkKeyless(view, rebasing) : retarget(view, command, keyed)
     if (!moved.ok) return moved
     current = moved.value
     const registered = checkSameName(view, rebasing)
@@ -98,12 +98,15 @@ function divisionOf(view: RebaseView, name: string): Division | undefined {
   return view.state?.divisions.find((d) => d.name === name)
 }
 
-function retarget(view: RebaseView, command: Command, keys: readonly PlayerKey[]): Result<Command> {
-  const keyed = keyedPlayers(command)
-  const division = keyed === undefined ? undefined : divisionOf(view, keyed.division)
+function retarget(
+  view: RebaseView,
+  command: Command,
+  keyed: { readonly division: string; readonly keys: readonly PlayerKey[] },
+): Result<Command> {
+  const division = divisionOf(view, keyed.division)
   // A division refused or undone meanwhile: apply says so in its own words.
   if (division === undefined) return ok(command)
-  for (const { player, key } of keys) {
+  for (const { player, key } of keyed.keys) {
     if (playerWithKey(division, key) !== undefined) continue
     return err(
       'authority.unknown-player',

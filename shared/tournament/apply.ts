@@ -64,7 +64,7 @@ export function apply(
     // Issue 27: the number must still name the player the desk meant, whoever applies it.
     const division = state.divisions.find((d) => d.name === keyed.division)
     if (division === undefined) return missingDivision(keyed.division)
-    const named = checkPlayerKeys(division, keyed.keys)
+    const named = checkPlayerKeys(division, keyed.keys, keyed.named)
     if (!named.ok) return named
   }
   switch (command.type) {

@@ -322,15 +322,25 @@ export function isLogControl(command: Command): command is LogControl {
   return command.type === 'undo' || command.type === 'redo'
 }
 
-/** The players a command names by key (`PlayerKey`), with their division; undefined: none. */
-export function keyedPlayers(
-  command: Command,
-): { readonly division: string; readonly keys: readonly PlayerKey[] } | undefined {
+/**
+ * The players a command names by key (`PlayerKey`), with their division and the one number a
+ * single-player command acts on (which its keys must cover); undefined: no keys.
+ */
+export function keyedPlayers(command: Command):
+  | {
+      readonly division: string
+      readonly keys: readonly PlayerKey[]
+      readonly named?: PlayerId
+    }
+  | undefined {
   switch (command.type) {
     case 'checkIn':
     case 'cancelCheckIn':
     case 'recordArrival':
     case 'assignPenalty':
+      return command.keys === undefined
+        ? undefined
+        : { division: command.division, keys: command.keys, named: command.player }
     case 'recordResult':
     case 'correctResult':
       return command.keys === undefined

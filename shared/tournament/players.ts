@@ -60,7 +60,15 @@ export function playerKeys(
 export function checkPlayerKeys(
   division: Division,
   keys: readonly PlayerKey[] | undefined,
+  named?: PlayerId,
 ): Result<void> {
+  if (named !== undefined && keys !== undefined && !keys.some((k) => k.player === named)) {
+    return err(
+      'player.key-mismatch',
+      `The command acts on #${String(named)} of ${division.name} but gives no key for that number.`,
+      { details: { player: named, division: division.name } },
+    )
+  }
   for (const { player, key } of keys ?? []) {
     const found = division.players[player - 1]
     if (found?.key === key) continue

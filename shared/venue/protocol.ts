@@ -106,6 +106,61 @@ export interface OutboxProposal {
   readonly madeAt: string
 }
 
+/**
+ * A waiting proposal as a desk hands it back (issue 27): its id, the head it was built on (of the
+ * log the desk held then) and the command; the desk is the handing desk.
+ */
+export type HeldProposal = Pick<OutboxProposal, '_id' | 'builtOn' | 'command' | 'madeAt'> & {
+  /** The desk that typed it, in a saved copy (whose taker is the director); else the handing desk. */
+  readonly desk?: string
+}
+
+/**
+ * What a desk holds that the authority may lack (issue 27), written to its outbox (or read from a
+ * desk's saved copy by `rackside serve --take`): the whole accepted log of the replica it kept
+ * (another generation, or a log longer than the authority's) and its proposals not yet decided.
+ * The authority decides each again, skipping those its log holds (`shared/venue/held.ts`).
+ */
+export interface HeldDoc {
+  /** `heldId(generation)` in an outbox; a copy's own id otherwise. */
+  readonly _id: string
+  readonly type: 'held'
+  readonly tournamentId: string
+  /** The generation of the replica the entries come from; null for a saved copy. */
+  readonly generation: number | null
+  /** Accepted entries, the whole log from seq 0. */
+  readonly entries: readonly LoggedCommand[]
+  /** Proposals not decided yet, in the order they were typed. */
+  readonly waiting: readonly HeldProposal[]
+}
+
+export function heldId(generation: number): string {
+  return `held-g${String(generation)}`
+}
+
+/**
+ * The authority's answer to a held document, in the decisions database (id `recovered-` + the held
+ * document's id and the handing desk's), so the desk says what came back and what did not.
+ */
+export interface RecoveredDoc {
+  readonly _id: string
+  readonly type: 'recovered'
+  /** The handing desk's id. */
+  readonly desk: string
+  readonly accepted: number
+  /** Entries the log already held. */
+  readonly already: number
+  readonly refused: readonly RecoveredRefusal[]
+  /** The authority's time, ISO. */
+  readonly at: string
+}
+
+export interface RecoveredRefusal {
+  readonly proposal: string
+  readonly type: Command['type']
+  readonly error: RuleError
+}
+
 /** `_id` of the desk's status document in its outbox. */
 export const STATUS_ID = 'status'
 
@@ -160,8 +215,16 @@ export function clockOffset(sent: number, serverNow: number, received: number): 
   return Math.round(serverNow - (sent + received) / 2)
 }
 
-/** Requested roles: the director's own windows are never joined over the network. */
-export const JOIN_ROLES = ['desk', 'projector'] as const satisfies readonly DeskRole[]
+/**
+ * The roles a desk may ask for (issue 27): a check-in desk, a results desk or a projector. The
+ * director's choice when approving wins, and may make a browser the director's own desk; the
+ * legacy `desk` is read in desks files written before, never asked for.
+ */
+export const JOIN_ROLES = [
+  'check-in',
+  'results',
+  'projector',
+] as const satisfies readonly DeskRole[]
 export type JoinRole = (typeof JOIN_ROLES)[number]
 
 export interface JoinRequestBody {
@@ -236,6 +299,8 @@ export type ServeEvent =
       readonly desk: string
       readonly held: number
       readonly deskHeld: number
+      /** Issue 27: what the director should do, in words. */
+      readonly advice?: string
     }
   | {
       readonly event: 'desk'
@@ -277,6 +342,15 @@ export type ServeEvent =
       readonly url: string
       readonly status: 'up-to-date' | 'offline'
       readonly message?: string
+    }
+  | {
+      /** Issue 27: a desk's held document or a copy (`--take`) decided again. */
+      readonly event: 'recovered'
+      /** The desk's name, or the copy's path. */
+      readonly from: string
+      readonly accepted: number
+      readonly already: number
+      readonly refused: readonly RecoveredRefusal[]
     }
   | { readonly event: 'saved'; readonly path: string; readonly commands: number }
   | { readonly event: 'error'; readonly code: string; readonly message: string }

@@ -116,7 +116,7 @@ export async function until(check: () => boolean | Promise<boolean>, ms = 5000):
 export function askFrom(
   server: VenueServer,
   from: string,
-  role: JoinRole = 'desk',
+  role: JoinRole = 'results',
 ): Promise<{ readonly status: number; readonly body: Record<string, unknown> }> {
   const url = new URL(`${server.url}${VENUE_ROUTES.join}`)
   return new Promise((resolve, reject) => {

@@ -77,6 +77,7 @@ export function createBrowserApi(doc: Document = document): DesktopApi {
     share: async () => notShared,
     stopSharing: async () => ({ status: 'not-sharing' }),
     venueStatus: async () => ({ sharing: false }),
+    venuePort: async () => null,
     approveDesk: async () => notShared,
     refuseDesk: async () => notShared,
     revokeDesk: async () => notShared,

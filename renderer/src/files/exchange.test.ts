@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { isSafeArchiveName } from '../../../shared/formats/tsh-archive'
 import { standingsAsOf } from '../../../shared/tournament/views'
+import { readDeskCopy } from '../../../shared/venue/held'
 // The .t fixtures are plain ASCII and MGI's config.tsh valid UTF-8: Vite reads them as the CLI
 // decodes them (UTF-8 when valid), so the text is exact.
 import MGI from '../../../shared/formats/__fixtures__/mgi-2022/a.t?raw'
@@ -176,6 +177,30 @@ describe('tsh .t in and out (formats.md, "tsh .t")', () => {
 })
 
 describe('our tournament file', () => {
+  test('issue 27: a venue desk’s copy carries its waiting proposals; this app opens it as the log', () => {
+    const event = imported()
+    const last = event.log.at(-1)
+    const waiting = [
+      {
+        _id: 'w0',
+        builtOn: { length: event.log.length, last: null },
+        command: last?.command ?? { type: 'addDivision', name: 'B' },
+        madeAt: '2026-03-14T10:00:00.000Z',
+        desk: 'd2',
+      },
+    ]
+    const text = tournamentFileText(
+      event.tournamentId,
+      event.log,
+      '2026-03-14T10:00:00.000Z',
+      waiting,
+    )
+    const read = readTournamentText(text)
+    expect(read.ok && read.value.log).toEqual(event.log)
+    const copy = readDeskCopy('COPY.json', text)
+    expect(copy.ok && copy.value.waiting).toEqual(waiting)
+  })
+
   test('a file cut short is refused with a message that says so', () => {
     const event = imported()
     const text = tournamentFileText(event.tournamentId, event.log, '2026-03-14T10:00:00.000Z')

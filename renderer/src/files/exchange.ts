@@ -11,12 +11,10 @@ import {
 } from '../../../shared/formats/tsh-import'
 import { exportTshFiles, type TshExport } from '../../../shared/formats/tsh-export'
 import { writeTou, type TouByeMode, type TouDivision } from '../../../shared/formats/tou'
-import {
-  readTournamentFile,
-  writeTournamentFile,
-  type TournamentFile,
-} from '../../../shared/formats/tournament-file'
+import { readTournamentFile, type TournamentFile } from '../../../shared/formats/tournament-file'
 import { buildReport, type ReportKind } from '../../../shared/reports/report'
+import { writeDeskCopy } from '../../../shared/venue/held'
+import type { HeldProposal } from '../../../shared/venue/protocol'
 import { err, ok, type Result } from '../../../shared/result'
 import { fold } from '../../../shared/tournament/apply'
 import type { Command, LoggedCommand } from '../../../shared/tournament/commands'
@@ -86,12 +84,18 @@ export function prepareCommands(
 
 /* ---------- our tournament file ---------- */
 
+/**
+ * Issue 27: a venue desk's copy also carries its proposals still waiting for the director's
+ * laptop (`waiting`, a field older readers ignore), so `rackside serve --take` on another laptop
+ * takes them back; without any, the file is the plain tournament file.
+ */
 export function tournamentFileText(
   tournamentId: string,
   log: readonly LoggedCommand[],
   savedAt: string,
+  waiting: readonly HeldProposal[] = [],
 ): string {
-  return writeTournamentFile(tournamentId, log, savedAt)
+  return writeDeskCopy(tournamentId, log, waiting, savedAt)
 }
 
 /** Reads our JSON; a damaged, cut or foreign file is refused with the reader's message. */

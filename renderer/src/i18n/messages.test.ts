@@ -12,6 +12,8 @@ describe('the desk’s words for the authority’s refusals (issue 21)', () => {
     'authority.duplicate': 'an id it had already used',
     'authority.not-own': 'only that desk or the director’s can undo it',
     'authority.read-only': 'only shows the event',
+    // Worded from the refusal's details; without them, the engine's message.
+    'authority.not-allowed': null,
     'authority.proposal-id': 'without its id',
     // Issue 27: the engine's message names the player, table, result and desk.
     'authority.unknown-player': null,
@@ -29,4 +31,35 @@ describe('the desk’s words for the authority’s refusals (issue 21)', () => {
       else expect(text).toContain(expected)
     },
   )
+})
+
+describe('a desk told what its role may not do (issue 27)', () => {
+  test.each([
+    [
+      'results',
+      'pairRound',
+      'A results desk cannot pair a round: the director’s laptop does that.',
+    ],
+    [
+      'results',
+      'checkIn',
+      'A results desk cannot check a player in: the director’s laptop or a check-in desk does that.',
+    ],
+    [
+      'check-in',
+      'correctResult',
+      'A check-in desk cannot correct a result: the director’s laptop or a results desk does that.',
+    ],
+  ])('a %s desk proposing %s', (role, command, expected) => {
+    const text = errorText({
+      code: 'authority.not-allowed',
+      message: ENGINE,
+      details: { role, command },
+    })
+    expect(text).toBe(expected)
+  })
+
+  test('a refusal without its details keeps the engine’s words', () => {
+    expect(errorText({ code: 'authority.not-allowed', message: ENGINE })).toBe(ENGINE)
+  })
 })

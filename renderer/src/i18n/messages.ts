@@ -1,4 +1,7 @@
+import type { DeskRole } from '../../../shared/authority/proposal'
+import { rolesFor } from '../../../shared/authority/roles'
 import type { RuleError } from '../../../shared/result'
+import type { CommandType } from '../../../shared/tournament/commands'
 
 /**
  * The words the desk sees for each stable error code. The rules engine's own message (which may
@@ -22,6 +25,9 @@ const MESSAGES: Readonly<Record<string, string>> = {
   // Issue 27: a registration's key taken already is a desk's bug; the engine's words are shown
   // for the others, which name what changed (PREFER_ENGINE_MESSAGE).
   'player.key-taken': 'This registration could not be numbered: register the player again.',
+  // The port the director types before sharing (issue 27, shared/venue/venue-port.ts).
+  'venue.port.range': 'The port must be a whole number from 1024 to 65535.',
+  'venue.port.not-a-number': 'The port must be a whole number from 1024 to 65535.',
 }
 
 /** Codes whose engine message is more precise than the generic text (it names the other player). */
@@ -42,7 +48,70 @@ const PREFER_ENGINE_MESSAGE = new Set([
   'player.key-mismatch',
 ])
 
+/** A desk's role as the refusal names it (issue 27). */
+const ROLE_WORDS: Readonly<Record<DeskRole, string>> = {
+  director: 'the director’s laptop',
+  'check-in': 'a check-in desk',
+  results: 'a results desk',
+  desk: 'this desk',
+  projector: 'a projector',
+}
+
+/** What each command does, as "A results desk cannot … " ends (issue 27). */
+const COMMAND_WORDS: Readonly<Record<CommandType, string>> = {
+  createTournament: 'create a tournament',
+  editTournamentInfo: 'edit the tournament’s details',
+  changeRules: 'change the rules',
+  addDivision: 'add a division',
+  registerPlayer: 'register a player',
+  registerPlayers: 'register players',
+  editPlayer: 'edit a player’s details',
+  withdrawPlayer: 'withdraw a player',
+  reinstatePlayer: 'reinstate a player',
+  checkIn: 'check a player in',
+  cancelCheckIn: 'cancel a check-in',
+  setPairingPlan: 'change the pairing plan',
+  setContention: 'change prize bands and Gibsonization',
+  setDoNotPair: 'change the do-not-pair list',
+  setPrizes: 'change the prizes',
+  setTableOffset: 'renumber the tables',
+  setRatingSystem: 'change the rating system',
+  pairRound: 'pair a round',
+  editPairing: 'edit a pairing',
+  unpairRound: 'take back a pairing',
+  publishRound: 'publish a round',
+  startRound: 'start a round',
+  markAbsent: 'mark a player absent',
+  recordArrival: 'record an arrival',
+  recordResult: 'enter a result',
+  correctResult: 'correct a result',
+  assignPenalty: 'give a penalty',
+  issueWarning: 'give a warning',
+  overrideStarter: 'change who starts a game',
+  undo: 'undo',
+  redo: 'redo',
+}
+
+const isRole = (value: unknown): value is DeskRole =>
+  typeof value === 'string' && Object.hasOwn(ROLE_WORDS, value)
+const isCommandType = (value: unknown): value is CommandType =>
+  typeof value === 'string' && Object.hasOwn(COMMAND_WORDS, value)
+
+/** "A results desk cannot pair a round: the director’s laptop does that." */
+function notAllowedText(error: RuleError): string {
+  const role = error.details?.['role']
+  const type = error.details?.['command']
+  if (!isRole(role) || !isCommandType(type)) return error.message
+  const who = ROLE_WORDS[role]
+  const by = rolesFor(type)
+    .filter((r) => r !== 'desk')
+    .map((r) => ROLE_WORDS[r])
+    .join(' or ')
+  return `${who.charAt(0).toUpperCase()}${who.slice(1)} cannot ${COMMAND_WORDS[type]}: ${by} does that.`
+}
+
 export function errorText(error: RuleError): string {
   if (PREFER_ENGINE_MESSAGE.has(error.code)) return error.message
+  if (error.code === 'authority.not-allowed') return notAllowedText(error)
   return MESSAGES[error.code] ?? error.message
 }

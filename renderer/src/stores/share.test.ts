@@ -1,8 +1,9 @@
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, test, vi } from 'vitest'
-import type { DesktopApi, VenueStatus } from '../../../electron/ipc-contract'
+import type { DesktopApi, ShareOutcome, VenueStatus } from '../../../electron/ipc-contract'
 import { readTournamentFile, writeTournamentFile } from '../../../shared/formats/tournament-file'
 import type { Command, LoggedCommand } from '../../../shared/tournament/commands'
+import type { ApprovalRole } from '../../../shared/authority/roles'
 import type { OutboxProposal } from '../../../shared/venue/protocol'
 import { fingerprint } from '../../../shared/tournament/log'
 import { createMemoryRepository } from '../db/memory-repository'
@@ -23,8 +24,12 @@ const sharingStatus = (tournamentId: string): VenueStatus & { sharing: true } =>
   addresses: ['http://192.168.1.20:8421'],
   qrSvg: '<svg xmlns="http://www.w3.org/2000/svg"></svg>',
   event: { tournamentId, generation: 1, name: INFO.name },
-  requests: [{ code: 'ACDEF3', role: 'desk', device: 'Firefox', at: '2026-03-14T09:00:00.000Z' }],
+  requests: [
+    { code: 'ACDEF3', role: 'results', device: 'Firefox', at: '2026-03-14T09:00:00.000Z' },
+  ],
   desks: [],
+  port: 8421,
+  portChanged: null,
 })
 
 /** The authority's clock, never the window's: an entry with it came back from main. */
@@ -41,7 +46,8 @@ function fakeBridge() {
       pushes.add(listener)
       return () => pushes.delete(listener)
     },
-    share: vi.fn((text: string) => {
+    venuePort: vi.fn<(id: string) => Promise<number | null>>(() => Promise.resolve(8421)),
+    share: vi.fn<(text: string, port: number | null) => Promise<ShareOutcome>>((text) => {
       const read = readTournamentFile(text)
       if (!read.ok) return Promise.resolve({ status: 'failed' as const, message: 'unreadable' })
       shared = { tournamentId: read.value.tournamentId, log: read.value.log }
@@ -73,7 +79,7 @@ function fakeBridge() {
         contents: writeTournamentFile(shared.tournamentId, log, '2026-03-14T18:00:00.000Z'),
       })
     }),
-    approveDesk: vi.fn((code: string, name: string) =>
+    approveDesk: vi.fn((code: string, name: string, role: ApprovalRole) =>
       Promise.resolve(
         code === 'ACDEF3'
           ? {
@@ -81,7 +87,7 @@ function fakeBridge() {
               venue: {
                 ...sharingStatus('t'),
                 requests: [],
-                desks: [{ id: 'd1', name, role: 'desk' as const }],
+                desks: [{ id: 'd1', name, role }],
               },
             }
           : { status: 'failed' as const, message: `no desk waits with code ${code}` },
@@ -244,14 +250,35 @@ describe('the Venue network screen’s store (issue 21)', () => {
     expect(tournament.log.at(-1)).toMatchObject({ desk: ownDesk, command: { type: 'undo' } })
   })
 
-  test('approve sends the name as typed, trimmed; a refusal is shown with the reason', async () => {
+  test('approve sends the name as typed, trimmed, and the role the director chose (issue 27)', async () => {
     const { share } = await stores()
-    await share.approve('ACDEF3', '  Desk 2 ')
-    expect(bridge.api.approveDesk).toHaveBeenCalledWith('ACDEF3', 'Desk 2')
+    await share.approve('ACDEF3', '  Desk 2 ', 'director')
+    expect(bridge.api.approveDesk).toHaveBeenCalledWith('ACDEF3', 'Desk 2', 'director')
     expect(share.status.sharing && share.status.desks).toEqual([
-      { id: 'd1', name: 'Desk 2', role: 'desk' },
+      { id: 'd1', name: 'Desk 2', role: 'director' },
     ])
-    await share.approve('XY4679', 'Desk 3')
+    await share.approve('XY4679', 'Desk 3', 'results')
     expect(share.failure).toBe('no desk waits with code XY4679')
+  })
+
+  test('issue 27: the port the event keeps is shown, and sent as the director leaves or changes it', async () => {
+    const { tournament, share } = await stores()
+    await share.showPort(tournament.tournamentId ?? '')
+    expect(share.port).toBe('8421')
+    share.port = ' 9100 '
+    await share.share()
+    expect(bridge.api.share.mock.calls[0]?.[1]).toBe(9100)
+  })
+
+  test('issue 27: an empty port lets main choose; a port out of range is refused before sharing', async () => {
+    const { share } = await stores()
+    share.port = ''
+    await share.share()
+    expect(bridge.api.share.mock.calls[0]?.[1]).toBeNull()
+    await share.stop()
+    share.port = '80'
+    await share.share()
+    expect(bridge.api.share).toHaveBeenCalledTimes(1)
+    expect(share.failure).toBe('The port must be a whole number from 1024 to 65535.')
   })
 })

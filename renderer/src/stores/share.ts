@@ -2,6 +2,8 @@ import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
 import type { VenueStatus } from '../../../electron/ipc-contract'
 import { headOfLog, type BuiltOn } from '../../../shared/authority/proposal'
+import type { ApprovalRole } from '../../../shared/authority/roles'
+import { checkVenuePort } from '../../../shared/venue/venue-port'
 import { DIRECTOR_DESK } from '../../../shared/venue/protocol'
 import { desktopApi } from '../bridge/desktop-api'
 import type { TournamentRepository } from '../db/repository'
@@ -37,6 +39,11 @@ export const useShareStore = defineStore('share', () => {
   const busy = ref(false)
   const failure = ref<string | null>(null)
   const notice = ref<string | null>(null)
+  /**
+   * The port the director may set before sharing (issue 27): the one the event keeps, shown
+   * when the screen opens; empty lets main choose (8770 or the next free) the first time.
+   */
+  const port = ref('')
   /** The head of the log handed to the authority, to tell at the end what this window added. */
   let sharedHead: { readonly tournamentId: string; readonly head: BuiltOn } | null = null
   const refusals = ref<readonly DirectorRefusal[]>([])
@@ -130,6 +137,16 @@ export const useShareStore = defineStore('share', () => {
     }
   }
 
+  /** Shows the port the event keeps from its last share (or empty: main chooses). */
+  async function showPort(tournamentId: string): Promise<void> {
+    if (!available.value) return
+    // An id main refuses (never one of ours) only means no port is known: main chooses.
+    const kept = await desktopApi()
+      .venuePort(tournamentId)
+      .catch(() => null)
+    port.value = kept === null ? '' : String(kept)
+  }
+
   /** Hands the open tournament's whole log to main, which starts the authority on it. */
   function share(): Promise<void> {
     return run(async () => {
@@ -139,13 +156,21 @@ export const useShareStore = defineStore('share', () => {
         failure.value = 'Open a tournament first: sharing hands its log to the venue network.'
         return
       }
+      const typed = port.value.trim()
+      const chosen = typed === '' ? null : checkVenuePort(typed)
+      if (chosen !== null && !chosen.ok) {
+        failure.value = errorText(chosen.error)
+        return
+      }
       const log = tournament.log
       const outcome = await desktopApi().share(
         tournamentFileText(id, log, new Date().toISOString()),
+        chosen === null ? null : chosen.value,
       )
       switch (outcome.status) {
         case 'sharing':
           sharedHead = { tournamentId: id, head: headOfLog(log) }
+          port.value = String(outcome.venue.port)
           await showStatus(outcome.venue)
           return
         case 'failed':
@@ -246,8 +271,9 @@ export const useShareStore = defineStore('share', () => {
     })
   }
 
-  const approve = (code: string, name: string): Promise<void> =>
-    answer(() => desktopApi().approveDesk(code, name.trim()))
+  /** The director names the desk and chooses its role, whatever it asked for (issue 27). */
+  const approve = (code: string, name: string, role: ApprovalRole): Promise<void> =>
+    answer(() => desktopApi().approveDesk(code, name.trim(), role))
   const refuse = (code: string): Promise<void> => answer(() => desktopApi().refuseDesk(code))
   const revoke = (name: string): Promise<void> => answer(() => desktopApi().revokeDesk(name))
 
@@ -257,6 +283,8 @@ export const useShareStore = defineStore('share', () => {
     failure,
     notice,
     available,
+    port,
+    showPort,
     follow,
     share,
     stop,

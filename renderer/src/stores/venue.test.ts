@@ -43,6 +43,7 @@ function fakeLink() {
     propose: async () => undefined,
     acceptedFrom: async (after): Promise<readonly LoggedCommand[]> => fixture.log.slice(after + 1),
     pending: async () => [],
+    decided: async () => undefined,
     onRefused: (listener) => {
       refusalListener = listener
       return () => undefined
@@ -114,7 +115,7 @@ describe('joining the event from a browser (issue 21: desks join with the direct
     ])
     const venue = useVenueStore()
     expect(await venue.start(env)).toBe('join')
-    const joined = venue.join('desk', 'Firefox on a tablet')
+    const joined = venue.join('results', 'Firefox on a tablet')
     expect(await joined).toBe('approved')
     expect(venue.code).toBe('ACDE34')
     expect(env.keeping.token()).toBe('tok')
@@ -142,6 +143,26 @@ describe('joining the event from a browser (issue 21: desks join with the direct
     expect(deskId()).toBe('d2')
     expect(await repository().loadLog(fixture.id)).toEqual(fixture.log)
     expect(venue.badge).toBe('Desk 2 · online')
+  })
+
+  test('issue 27: the screens offer what the desk’s role may give, by the authority’s table', async () => {
+    const { env } = environment([])
+    env.keeping.keepToken('tok')
+    const venue = useVenueStore()
+    // Outside the venue network (and on the director's laptop) the window is the director's.
+    expect([venue.role, venue.may('pairRound'), venue.may('changeRules')]).toEqual([
+      'director',
+      true,
+      true,
+    ])
+    await venue.start(env)
+    // Desk 2 joined before roles: check-in and results, never pairing, publishing or rules.
+    expect(venue.role).toBe('desk')
+    expect(
+      (['recordResult', 'checkIn', 'pairRound', 'publishRound', 'changeRules'] as const).map(
+        (type) => venue.may(type),
+      ),
+    ).toEqual([true, true, false, false, false])
   })
 
   test('a refusal is shown with what was typed and the rule’s words, and dismissed', async () => {

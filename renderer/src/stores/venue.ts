@@ -1,7 +1,15 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
-import type { LoggedCommand } from '../../../shared/tournament/commands'
-import type { JoinRole, VenueDesk, VenueEvent, VenueInfo } from '../../../shared/venue/protocol'
+import type { DeskRole } from '../../../shared/authority/proposal'
+import { mayPropose } from '../../../shared/authority/roles'
+import type { CommandType, LoggedCommand } from '../../../shared/tournament/commands'
+import type {
+  HeldProposal,
+  JoinRole,
+  VenueDesk,
+  VenueEvent,
+  VenueInfo,
+} from '../../../shared/venue/protocol'
 import { formatClockTime } from '../format'
 import { randomUuid } from '../random-id'
 import { badgeText } from '../venue/badge'
@@ -121,6 +129,14 @@ export const useVenueStore = defineStore('venue', () => {
         ),
   )
 
+  /** This window's role: the director's outside venue mode and on the director's laptop. */
+  const role = computed<DeskRole>(() => desk.value?.role ?? 'director')
+  /**
+   * Whether this desk may give a command of this type (issue 27): the authority's own table
+   * (`mayPropose`, shared/authority/roles.ts), so a screen never offers what would be refused.
+   */
+  const may = (type: CommandType): boolean => mayPropose(role.value, { type }).ok
+
   let stopWatching: (() => void) | undefined
 
   function revoked(): void {
@@ -191,6 +207,8 @@ export const useVenueStore = defineStore('venue', () => {
       )
       refusals.value = [...refusals.value, { id: refusal._id, text }]
     })
+    // Issue 27: what the director's laptop took back of what this desk held.
+    opened.onRecovered?.((id, text) => (refusals.value = [...refusals.value, { id, text }]))
     announceLinkChanges(opened, announceHere)
     const watching = env
     stopWatching = env.every(INFO_MS, () => {
@@ -255,6 +273,22 @@ export const useVenueStore = defineStore('venue', () => {
     return link === undefined ? null : link.acceptedFrom(-1)
   }
 
+  /**
+   * Issue 27: this desk's proposals not decided yet, for its saved copy (`serve --take` on another
+   * laptop hands them in as this desk's). Empty outside venue mode.
+   */
+  async function waitingForCopy(): Promise<readonly HeldProposal[]> {
+    if (link === undefined) return []
+    const deskId = link.desk.id
+    return (await link.pending()).map(({ _id, builtOn, command, madeAt }) => ({
+      _id,
+      builtOn,
+      command,
+      madeAt,
+      desk: deskId,
+    }))
+  }
+
   /** Whether the entry at `seq` of a log of `length` is one of this desk's pending commands. */
   function isPending(seq: number, length: number): boolean {
     return link !== undefined && seq >= length - pending.value
@@ -269,6 +303,8 @@ export const useVenueStore = defineStore('venue', () => {
     code,
     problem,
     desk,
+    role,
+    may,
     event,
     linkState,
     pending,
@@ -278,6 +314,7 @@ export const useVenueStore = defineStore('venue', () => {
     join,
     dismiss,
     acceptedLog,
+    waitingForCopy,
     isPending,
   }
 })

@@ -13,6 +13,8 @@ const sharing: VenueStatus & { sharing: true } = {
   event: { tournamentId: 'spring-open', generation: 1, name: 'Spring Open' },
   requests: [],
   desks: [],
+  port: 8421,
+  portChanged: null,
 }
 
 const proposal = (id: string, order: number): OutboxProposal => ({

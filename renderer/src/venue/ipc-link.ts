@@ -27,11 +27,8 @@ export const LINK_FAILED = 'venue.link-failed'
 const messageOf = (error: unknown): string =>
   error instanceof Error ? error.message : String(error)
 
-/** The IPC link, and the decision of each proposal for whoever must wait for it. */
-export interface IpcLink extends VenueLink {
-  /** Resolves once the authority has decided (and journaled) the proposal; at once if unknown. */
-  decided(proposalId: string): Promise<void>
-}
+/** The IPC link: its `decided` resolves once main has decided (and journaled) the proposal. */
+export type IpcLink = VenueLink
 
 /**
  * A `VenueLink` over the desktop bridge, for a window of the laptop that shares (`sharing` is the

@@ -33,10 +33,21 @@ export interface VenueLink {
   acceptedFrom(afterSeq: number): Promise<readonly LoggedCommand[]>
   /** This desk's proposals with no decision yet, in `order`. */
   pending(): Promise<readonly OutboxProposal[]>
+  /**
+   * Resolves once the authority has decided this desk's proposal (accepted: its entry is in
+   * `acceptedFrom`; refused: it is no longer `pending`), or at once when it is not waiting; never
+   * rejects. A pairing typed right after a result waits on it (issue 27).
+   */
+  decided(proposalId: string): Promise<void>
   /** Refusals of this desk's proposals, each given once to `onRefused` listeners. */
   onRefused(
     listener: (refusal: RefusalDoc, proposal: OutboxProposal | undefined) => void,
   ): () => void
+  /**
+   * Issue 27: the authority's answers to what this desk handed back (`hand-in.ts`), each given
+   * once, in words; a link that hands nothing back has none.
+   */
+  onRecovered?(listener: (id: string, text: string) => void): () => void
   /** Called whenever accepted entries, pending proposals, the event or the state change. */
   onChange(listener: () => void): () => void
   state(): LinkState

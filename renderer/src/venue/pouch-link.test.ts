@@ -318,3 +318,59 @@ describe('the desk replicates with the authority (issue 21)', () => {
     expect(seen).toEqual(['Bearer secret'])
   })
 })
+
+describe('issue 27: waiting for a decision, and the authority’s clock', () => {
+  test.each([
+    ['accepted into the log', 'accepted'],
+    ['refused', 'refused'],
+  ])('decided resolves once this desk’s proposal is %s', async (_, outcome) => {
+    const info = venueInfo()
+    const serverDb = server()
+    const link = await deskOn(serverDb, info)
+    await link.propose(proposal('p1', 0))
+    let done = false
+    const waiting = link.decided('p1').then(() => (done = true))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(done).toBe(false)
+    if (outcome === 'accepted') {
+      const first = log[0] as LoggedCommand
+      await writeLog(serverDb(info.databases.log), [{ ...first, proposal: 'p1' }])
+    } else {
+      await serverDb(info.databases.decisions).put({
+        _id: 'p1',
+        type: 'refused',
+        desk: info.desk.id,
+        error: { code: 'result.duplicate', message: 'Table 3 already has a result.' },
+        at: '2026-03-14T10:00:01.000Z',
+      } satisfies RefusalDoc)
+    }
+    await waiting
+    expect(await link.pending()).toEqual([])
+  })
+
+  test('decided resolves at once for a proposal this desk never made', async () => {
+    const link = await deskOn(server(), venueInfo())
+    await link.decided('nobody')
+  })
+
+  test('now() is the authority’s clock, however far the desk’s is off', async () => {
+    const deskClock = Date.parse('2026-03-14T10:00:00.000Z')
+    const serverDb = server()
+    const info = venueInfo()
+    const link = await createPouchLink({
+      info,
+      local: (name) => new Memory(`clock-${String(run)}-${name}`),
+      remote: (name) => serverDb(name),
+      replicate: PouchDB.replicate.bind(PouchDB),
+      now: () => new Date(deskClock),
+      // The desk is 5 minutes slow: the authority's clock is 5 minutes ahead of it.
+      askTime: () => Promise.resolve(deskClock + 5 * 60_000),
+      every: () => () => undefined,
+    })
+    links.push(link)
+    await until(
+      async () => (link.now() === deskClock + 5 * 60_000 ? true : undefined),
+      'the offset measured',
+    )
+  })
+})

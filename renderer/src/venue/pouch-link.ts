@@ -21,6 +21,7 @@ import {
   type VenueInfo,
 } from '../../../shared/venue/protocol'
 import { createAuthorityClock, everyInterval } from './authority-clock'
+import { handInOldReplica, isRecoveredFor, recoveredNotices } from './hand-in'
 import type { LinkState, VenueLink } from './link'
 
 /** Documents per replication batch: a 20 000-command log (200 chunks) arrives in one. */
@@ -105,8 +106,13 @@ export async function createPouchLink(options: PouchLinkOptions): Promise<VenueL
   /** Refusals that arrived before anyone listened: given to the first listener, once. */
   const undelivered: { refusal: RefusalDoc; proposal: OutboxProposal | undefined }[] = []
 
+  /** Those waiting for a decision (`decided`): told of every change, and of the link closing. */
+  const decisionWaiters = new Set<() => void>()
+  let closed = false
+
   function changed(): void {
     for (const listener of changeListeners) listener()
+    for (const waiter of decisionWaiters) waiter()
   }
 
   function setState(next: LinkState): void {
@@ -176,6 +182,11 @@ export async function createPouchLink(options: PouchLinkOptions): Promise<VenueL
     }
   }
   let answeredWrite: Promise<void> = Promise.resolve()
+  // Issue 27: the replica read last, if another generation's, handed in (hand-in.ts).
+  if (outbox) {
+    await handInOldReplica({ info, outbox, local: options.local, answered }).catch(() => undefined)
+  }
+  const notices = recoveredNotices()
 
   function rememberAnswered(id: string): void {
     answered = new Set(answered).add(id)
@@ -246,16 +257,29 @@ export async function createPouchLink(options: PouchLinkOptions): Promise<VenueL
   // From the sequence read before replication starts, not `'now'`, which PouchDB resolves later:
   // a chunk written in between would be in neither the first read nor the feed.
   const logFeed = localLog.changes({ live: true, since: (await localLog.info()).update_seq })
+  // A replicated batch is a burst of changes (a hundred chunks when a desk catches up): marked
+  // stale at once, so no ask is answered with the log before it, and told once per task.
+  let telling = false
   logFeed.on('change', () => {
     stale = true
-    changed()
-    void readAccepted().then(writeStatus)
+    if (telling) return
+    telling = true
+    setTimeout(() => {
+      telling = false
+      changed()
+      void readAccepted().then(writeStatus)
+    }, 0)
   })
   feeds.push(logFeed)
 
   const decisionFeed = localDecisions.changes({ live: true, since: 0, include_docs: true })
   decisionFeed.on('change', (change) => {
     if (isRefusal(change.doc)) void refused(change.doc)
+    // Issue 27: the authority's answer to what this desk handed in, shown once.
+    else if (isRecoveredFor(change.doc, desk.id) && !answered.has(change.doc._id)) {
+      rememberAnswered(change.doc._id)
+      notices.deliver(change.doc)
+    }
   })
   feeds.push(decisionFeed)
 
@@ -356,11 +380,30 @@ export async function createPouchLink(options: PouchLinkOptions): Promise<VenueL
         .filter((doc) => !answered.has(doc._id) && !acceptedIds.has(doc._id))
         .sort((a, b) => a.order - b.order)
     },
+    async decided(proposalId) {
+      for (;;) {
+        if (closed || state.kind === 'revoked') return
+        // Listening before reading: a change between the two is not missed.
+        let wake = (): void => undefined
+        const next = new Promise<void>((resolve) => (wake = resolve))
+        decisionWaiters.add(wake)
+        try {
+          await readAccepted()
+          if (acceptedIds.has(proposalId) || answered.has(proposalId)) return
+          // Not this desk's proposal (or not stored): nothing will decide it here.
+          if ((await proposalById(proposalId)) === undefined) return
+          await next
+        } finally {
+          decisionWaiters.delete(wake)
+        }
+      }
+    },
     onRefused(listener) {
       refusalListeners.add(listener)
       for (const { refusal, proposal } of undelivered.splice(0)) listener(refusal, proposal)
       return () => refusalListeners.delete(listener)
     },
+    onRecovered: notices.on, // issue 27
     onChange(listener) {
       changeListeners.add(listener)
       return () => changeListeners.delete(listener)
@@ -368,6 +411,8 @@ export async function createPouchLink(options: PouchLinkOptions): Promise<VenueL
     state: () => state,
     now: () => clock?.now() ?? now().getTime(),
     async close() {
+      closed = true
+      for (const waiter of decisionWaiters) waiter()
       clock?.stop()
       stopNetwork?.()
       for (const replication of replications) replication.cancel()

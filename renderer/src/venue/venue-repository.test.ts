@@ -18,23 +18,54 @@ vi.mock('../../../shared/formats/tournament-file', async (importOriginal) => {
 const fixture = tournamentFixture('open-2026', 'Open', { players: 4 })
 const event = { tournamentId: fixture.id, generation: 3, name: 'Open' }
 
-/** A link whose accepted log and outbox the test sets: what the repository sees of replication. */
+/**
+ * A link whose accepted log and outbox the test sets: what the repository sees of replication.
+ * The test plays the authority: `accept` or `refuse` one of the desk's proposals, or another
+ * desk's command accepted (`otherDesk`).
+ */
 function fakeLink(role: VenueDesk['role'] = 'desk') {
   const proposed: OutboxProposal[] = []
+  const undecided = new Set<string>()
+  const waiting = new Map<string, () => void>()
   const changes = new Set<() => void>()
-  const accepted: readonly LoggedCommand[] = fixture.log
+  let accepted: readonly LoggedCommand[] = fixture.log
+  let state: LinkState = { kind: 'online' }
+  const append = (command: Command, proposal?: string): void => {
+    const entry = { seq: accepted.length, at: '2026-03-14T12:00:01.000Z', desk: 'd2', command }
+    accepted = [
+      ...accepted,
+      proposal === undefined ? { ...entry, desk: 'd3' } : { ...entry, proposal },
+    ]
+  }
+  const decide = (id: string, accept: boolean): void => {
+    const proposal = proposed.find((p) => p._id === id)
+    if (proposal === undefined || !undecided.delete(id)) throw new Error(`${id} is not pending`)
+    if (accept) append(proposal.command, id)
+    waiting.get(id)?.()
+  }
   const link = {
     proposed,
     desk: { id: 'd2', name: 'Desk 2', role },
     event: () => event,
     async propose(proposal: OutboxProposal) {
       proposed.push(proposal)
+      undecided.add(proposal._id)
     },
     async acceptedFrom(afterSeq: number): Promise<readonly LoggedCommand[]> {
       return accepted.slice(afterSeq + 1)
     },
     async pending() {
-      return [...proposed]
+      return proposed.filter((p) => undecided.has(p._id))
+    },
+    decided(id: string): Promise<void> {
+      if (!undecided.has(id)) return Promise.resolve()
+      return new Promise<void>((resolve) => waiting.set(id, resolve))
+    },
+    accept: (id: string) => decide(id, true),
+    refuse: (id: string) => decide(id, false),
+    otherDesk: (command: Command) => append(command),
+    setState(next: LinkState) {
+      state = next
     },
     // Refusals are the link's own business (pouch-link.test.ts): the repository never asks.
     onRefused: () => () => undefined,
@@ -43,14 +74,14 @@ function fakeLink(role: VenueDesk['role'] = 'desk') {
       return () => changes.delete(listener)
     },
     changed: () => changes.forEach((listener) => listener()),
-    state: (): LinkState => ({ kind: 'online' }),
+    state: (): LinkState => state,
     now: () => Date.parse('2026-03-14T10:00:00.000Z'),
     close: async () => undefined,
   } satisfies VenueLink & Record<string, unknown>
   return link
 }
 
-function setUp(role: VenueDesk['role'] = 'desk') {
+function setUp(role: VenueDesk['role'] = 'desk', waitMs?: number) {
   const link = fakeLink(role)
   let ids = 0
   let orders = 0
@@ -63,6 +94,7 @@ function setUp(role: VenueDesk['role'] = 'desk') {
       idle.push(fold)
       return () => idle.splice(idle.indexOf(fold), 1)
     },
+    ...(waitMs === undefined ? {} : { waitMs }),
   })
   return { link, repository, idle }
 }
@@ -70,6 +102,20 @@ function setUp(role: VenueDesk['role'] = 'desk') {
 beforeEach(() => {
   vi.mocked(checkLog).mockClear()
 })
+
+const PAIR: Command = {
+  type: 'pairRound',
+  division: 'A',
+  round: 1,
+  pairings: [
+    { kind: 'game', table: 1, players: [1, 2] },
+    { kind: 'game', table: 2, players: [3, 4] },
+  ],
+}
+const PUBLISH: Command = { type: 'publishRound', division: 'A', round: 1 }
+
+/** Lets the repository's reads and its wait begin. */
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0))
 
 const checkIn = (player: number): Command => ({
   type: 'checkIn',
@@ -170,11 +216,12 @@ describe("a venue desk's log: the accepted entries, then its own pending ones (i
     ],
     ['an undo', { type: 'undo', seq: 1 }],
   ])(
-    '%s while results wait for the director’s laptop is refused with venue.pending',
+    '%s while results wait for the director’s laptop and the link is down is refused with venue.pending',
     async (_case, command) => {
       const { link, repository } = setUp()
       await append(repository, fixture.log, checkIn(1))
       const held = (await repository.loadLog(fixture.id)) ?? []
+      link.setState({ kind: 'offline', since: '2026-03-14T12:00:00.000Z' })
       const refused = await append(repository, held, command)
       expect(refused).toMatchObject({
         ok: false,
@@ -183,6 +230,68 @@ describe("a venue desk's log: the accepted entries, then its own pending ones (i
       expect(link.proposed).toHaveLength(1)
     },
   )
+
+  test('issue 27: Publish right after Pair waits for the pairing to be accepted, then is built on it', async () => {
+    const { link, repository } = setUp()
+    expect((await append(repository, fixture.log, PAIR)).ok).toBe(true)
+    const held = (await repository.loadLog(fixture.id)) ?? []
+    const publishing = append(repository, held, PUBLISH)
+    await tick()
+    // Nothing proposed while the pairing is still waiting for the director's laptop.
+    expect(link.proposed).toHaveLength(1)
+    link.accept('p1')
+    expect(await publishing).toEqual({ ok: true, value: undefined })
+    const [pair, publish] = link.proposed
+    expect(publish).toMatchObject({ command: PUBLISH, order: 1 })
+    expect(publish?.builtOn).toEqual(headOfLog(await link.acceptedFrom(-1)))
+    expect(publish?.builtOn.length).toBe((pair?.builtOn.length ?? 0) + 1)
+  })
+
+  test('issue 27: several of this desk’s results pending, the pairing waits for all of them', async () => {
+    const { link, repository } = setUp()
+    await append(repository, fixture.log, checkIn(1))
+    const one = (await repository.loadLog(fixture.id)) ?? []
+    await append(repository, one, checkIn(2))
+    const held = (await repository.loadLog(fixture.id)) ?? []
+    const pairing = append(repository, held, PAIR)
+    link.accept('p1')
+    await tick()
+    expect(link.proposed).toHaveLength(2)
+    link.accept('p2')
+    expect((await pairing).ok).toBe(true)
+    expect(link.proposed.at(-1)?.builtOn.length).toBe(fixture.log.length + 2)
+  })
+
+  test.each<[string, (link: ReturnType<typeof fakeLink>) => void, string]>([
+    ['the pairing it waited for is refused', (link) => link.refuse('p1'), 'venue.pending-refused'],
+    [
+      'another desk’s command is accepted before the pairing',
+      (link) => {
+        link.otherDesk(checkIn(3))
+        link.accept('p1')
+      },
+      'storage.conflict',
+    ],
+  ])('issue 27: Publish after Pair is not proposed when %s', async (_, decide, code) => {
+    const { link, repository } = setUp()
+    await append(repository, fixture.log, PAIR)
+    const held = (await repository.loadLog(fixture.id)) ?? []
+    const publishing = append(repository, held, PUBLISH)
+    await tick()
+    decide(link)
+    const refused = await publishing
+    expect(!refused.ok && refused.error.code).toBe(code)
+    expect(link.proposed).toHaveLength(1)
+  })
+
+  test('issue 27: a pairing that waited too long for this desk’s results is refused with venue.pending', async () => {
+    const { link, repository } = setUp('desk', 20)
+    await append(repository, fixture.log, checkIn(1))
+    const held = (await repository.loadLog(fixture.id)) ?? []
+    const refused = await append(repository, held, PAIR)
+    expect(!refused.ok && refused.error.code).toBe('venue.pending')
+    expect(link.proposed).toHaveLength(1)
+  })
 
   test('with nothing pending a pairing is proposed', async () => {
     const { link, repository } = setUp()

@@ -5,6 +5,7 @@
  * writes the log.
  */
 import { commutes, headOfLog } from '../../../shared/authority/proposal'
+import { fingerprint } from '../../../shared/tournament/log'
 import { err, ok, type Result } from '../../../shared/result'
 import type { LoggedCommand } from '../../../shared/tournament/commands'
 import { LOG_VERSION } from '../../../shared/tournament/log-version'
@@ -31,15 +32,38 @@ export interface VenueRepositoryOptions {
    * the accepted log is folded here before the operator's first result, not while it is shown.
    */
   readonly whenIdle?: (fold: () => void) => () => void
+  /**
+   * How long a pairing, plan, rules change, undo or redo waits for this desk's own pending
+   * proposals to be decided before it is refused with `venue.pending` (`WAIT_FOR_OWN_MS`).
+   */
+  readonly waitMs?: number
 }
 
 /** How long after the last read a desk with nothing pending folds the accepted log for later. */
 const IDLE_MS = 1000
 
+/**
+ * A second after the last read, then when the page is idle where the browser says so: on a loaded
+ * machine a catch-up's first render may come later than a second, and the fold must not delay it.
+ */
 function afterIdle(fold: () => void): () => void {
-  const timer = setTimeout(fold, IDLE_MS)
-  return () => clearTimeout(timer)
+  let idle: number | undefined
+  const timer = setTimeout(() => {
+    if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(fold)
+    else fold()
+  }, IDLE_MS)
+  return () => {
+    clearTimeout(timer)
+    if (idle !== undefined) cancelIdleCallback(idle)
+  }
 }
+
+/**
+ * A director pressing Publish right after Pair expects it to publish (issue 27): the pairing is
+ * usually decided within a second; past this the Wi-Fi is down or the authority busy, and the
+ * desk is told to try again rather than left waiting.
+ */
+export const WAIT_FOR_OWN_MS = 15_000
 
 /** How a pending proposal shows in the log: after the accepted entries, as this desk's. */
 export function pendingEntries(
@@ -55,6 +79,16 @@ export function pendingEntries(
     command: proposal.command,
     proposal: proposal._id,
   }))
+}
+
+/** One of this desk's own commands that a pairing or undo waited for was refused. */
+export function pendingRefusedRefusal(count: number): Result<never> {
+  const earlier = count === 1 ? 'The command' : `One of the ${String(count)} commands`
+  return err(
+    'venue.pending-refused',
+    `${earlier} this desk gave just before was refused by the director's laptop (its reason is shown): look at the event and repeat this one.`,
+    { details: { pending: count } },
+  )
 }
 
 export function pendingRefusal(count: number): Result<never> {
@@ -135,6 +169,49 @@ export function createVenueRepository(
 
   const isEvent = (tournamentId: string): boolean => tournamentId === link.event().tournamentId
 
+  /**
+   * Waits for this desk's own pending proposals to be decided (issue 27: Publish pressed right
+   * after Pair), then gives the accepted log to build on: the one seen before with exactly those
+   * proposals accepted after it. One of them refused, or another desk's command accepted
+   * meanwhile (the command was checked on a state without it), and the command is not proposed.
+   */
+  async function afterOwnPending(
+    seen: readonly LoggedCommand[],
+    pending: readonly OutboxProposal[],
+  ): Promise<Result<readonly LoggedCommand[]>> {
+    if (link.state().kind !== 'online') return pendingRefusal(pending.length)
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const decided = await Promise.race([
+      Promise.all(pending.map((proposal) => link.decided(proposal._id))).then(() => true),
+      new Promise<false>((resolve) => {
+        timer = setTimeout(() => resolve(false), options.waitMs ?? WAIT_FOR_OWN_MS)
+      }),
+    ])
+    clearTimeout(timer)
+    if (!decided) return pendingRefusal(pending.length)
+    const now = await link.acceptedFrom(-1)
+    const seenIds = new Set(seen.map((entry) => entry.proposal))
+    // One accepted as the view was read is in `seen` already: nothing to wait for in it.
+    const waited = pending.map((proposal) => proposal._id).filter((id) => !seenIds.has(id))
+    const acceptedIds = new Set(now.map((entry) => entry.proposal))
+    if (waited.some((id) => !acceptedIds.has(id))) return pendingRefusedRefusal(pending.length)
+    const last = seen.at(-1)
+    const joint = now[seen.length - 1]
+    const extendsSeen =
+      last === undefined || (joint !== undefined && fingerprint(joint) === fingerprint(last))
+    const added = now.slice(seen.length)
+    const onlyWaited = added.every(
+      (entry) => entry.proposal !== undefined && waited.includes(entry.proposal),
+    )
+    if (!extendsSeen || added.length !== waited.length || !onlyWaited) {
+      return err(
+        'storage.conflict',
+        "Not proposed: other desks' commands reached the director's laptop meanwhile.",
+      )
+    }
+    return ok(now)
+  }
+
   return {
     async list() {
       const { tournamentId } = link.event()
@@ -183,13 +260,19 @@ export function createVenueRepository(
       const grownMeanwhile = !fits.ok && fits.error.code === 'storage.conflict'
       if (!fits.ok && !(grownMeanwhile && commutes(entry.command))) return fits
       // The authority checks a pairing, plan, rules change, undo or redo against its own head;
-      // built on results it has not accepted yet, it could only be refused (issue 21).
-      if (!commutes(entry.command) && pending.length > 0) return pendingRefusal(pending.length)
+      // built on results it has not accepted yet, it could only be refused (issue 21): it waits
+      // for them to be decided and is built on the head they make (issue 27).
+      let builtOn = accepted
+      if (!commutes(entry.command) && pending.length > 0) {
+        const after = await afterOwnPending(accepted, pending)
+        if (!after.ok) return after
+        builtOn = after.value
+      }
       const proposal: OutboxProposal = {
         _id: options.newId(),
         type: 'proposal',
         order: options.counter.next(),
-        builtOn: headOfLog(accepted),
+        builtOn: headOfLog(builtOn),
         command: entry.command,
         madeAt: entry.at,
       }

@@ -1,0 +1,182 @@
+import { describe, expect, test } from 'vitest'
+import type { Command, CommandType } from '../tournament/commands'
+import { create, ID, logOf, played, register } from '../tournament/test-support/event'
+import { decide, recover, type AuthorityState } from './decide'
+import { DESK_ROLES, headOfLog, type DeskIdentity, type DeskRole } from './proposal'
+import { mayPropose, ROLE_RIGHTS, rolesFor } from './roles'
+
+const TYPES = Object.keys(ROLE_RIGHTS) as CommandType[]
+
+/** What a director running a hall expects of each desk (issue 27), one worked example a row. */
+const EXAMPLES: readonly (readonly [DeskRole, CommandType, boolean])[] = [
+  ['check-in', 'registerPlayer', true],
+  ['check-in', 'registerPlayers', true],
+  ['check-in', 'editPlayer', true],
+  ['check-in', 'checkIn', true],
+  ['check-in', 'cancelCheckIn', true],
+  ['check-in', 'recordArrival', true],
+  ['check-in', 'markAbsent', true],
+  ['check-in', 'undo', true],
+  ['check-in', 'redo', true],
+  ['check-in', 'recordResult', false],
+  ['check-in', 'correctResult', false],
+  ['check-in', 'assignPenalty', false],
+  ['check-in', 'pairRound', false],
+  ['check-in', 'withdrawPlayer', false],
+  ['results', 'recordResult', true],
+  ['results', 'correctResult', true],
+  ['results', 'recordArrival', true],
+  ['results', 'assignPenalty', true],
+  ['results', 'issueWarning', true],
+  ['results', 'undo', true],
+  ['results', 'registerPlayer', false],
+  ['results', 'checkIn', false],
+  ['results', 'editPlayer', false],
+  ['results', 'pairRound', false],
+  ['results', 'editPairing', false],
+  ['results', 'unpairRound', false],
+  ['results', 'publishRound', false],
+  ['results', 'changeRules', false],
+  ['results', 'setPairingPlan', false],
+  ['results', 'startRound', false],
+  ['results', 'overrideStarter', false],
+  ['results', 'createTournament', false],
+  ['desk', 'checkIn', true],
+  ['desk', 'recordResult', true],
+  ['desk', 'pairRound', false],
+  ['desk', 'publishRound', false],
+  ['director', 'pairRound', true],
+  ['director', 'changeRules', true],
+  ['projector', 'checkIn', false],
+  ['projector', 'undo', false],
+]
+
+describe('mayPropose (issue 27: roles with the rights a hall needs)', () => {
+  test.each(EXAMPLES)('a %s desk proposing %s: %s', (role, type, allowed) => {
+    expect(mayPropose(role, { type }).ok).toBe(allowed)
+  })
+
+  test.each(TYPES)('the director may propose %s', (type) => {
+    expect(mayPropose('director', { type }).ok).toBe(true)
+  })
+
+  test.each(TYPES)('a projector proposes no %s', (type) => {
+    expect(mayPropose('projector', { type }).ok).toBe(false)
+  })
+
+  test.each(TYPES)(
+    'a desk joined before roles (legacy "desk") may %s exactly when a check-in or a results desk may',
+    (type) => {
+      const either = mayPropose('check-in', { type }).ok || mayPropose('results', { type }).ok
+      expect(mayPropose('desk', { type }).ok).toBe(either)
+    },
+  )
+
+  test.each(DESK_ROLES.filter((role) => role !== 'projector'))(
+    'a %s desk may undo and redo (whose command is History’s rule, in decide)',
+    (role) => {
+      expect(mayPropose(role, { type: 'undo' }).ok).toBe(true)
+      expect(mayPropose(role, { type: 'redo' }).ok).toBe(true)
+    },
+  )
+
+  test('the refusal names the role, the command and who does it', () => {
+    const refused = mayPropose('results', { type: 'pairRound' })
+    expect(refused).toEqual({
+      ok: false,
+      error: {
+        code: 'authority.not-allowed',
+        message: 'A results desk may not propose pairRound: the director’s laptop does that.',
+        details: { role: 'results', command: 'pairRound' },
+      },
+    })
+  })
+
+  test('a command two roles may give names both, never the legacy desk', () => {
+    const refused = mayPropose('results', { type: 'checkIn' })
+    expect(refused.ok ? '' : refused.error.message).toBe(
+      'A results desk may not propose checkIn: the director’s laptop or a check-in desk does that.',
+    )
+  })
+
+  test('rolesFor lists the director first for every type', () => {
+    for (const type of TYPES) expect(rolesFor(type)[0]).toBe('director')
+  })
+})
+
+/** Two players paired at table 1, round 1 not yet published. */
+const PAIRED: readonly Command[] = [
+  create(),
+  { type: 'addDivision', name: 'A' },
+  register('Ann'),
+  register('Bob'),
+  {
+    type: 'pairRound',
+    division: 'A',
+    round: 1,
+    pairings: [{ kind: 'game', table: 1, players: [1, 2] }],
+  },
+]
+
+function decideAs(role: DeskRole, commands: readonly Command[], id = `${role}-1`) {
+  // The event as the director's laptop made it, so no desk owns its commands.
+  const recovered = recover(
+    ID,
+    logOf(PAIRED).map((entry) => ({ ...entry, desk: 'director' })),
+  )
+  if (!recovered.ok) throw new Error(recovered.error.message)
+  let state: AuthorityState = recovered.value
+  const desk: DeskIdentity = { id, role }
+  const decisions = commands.map((command, i) => {
+    const decided = decide(
+      state,
+      { proposalId: `p${String(i)}`, desk, builtOn: headOfLog(state.log), command },
+      '2026-03-14T10:30:00.000Z',
+    )
+    state = decided.next
+    return decided.decision
+  })
+  return { decisions, length: state.log.length }
+}
+
+const publish: Command = { type: 'publishRound', division: 'A', round: 1 }
+const result: Command = {
+  type: 'recordResult',
+  division: 'A',
+  round: 1,
+  game: { table: 1 },
+  result: played([1, 2], [400, 350]),
+}
+const checkIn: Command = { type: 'checkIn', division: 'A', player: 1, day: '2026-03-14' }
+
+describe('decide enforces the roles (issue 27)', () => {
+  test.each<[DeskRole, Command, string | null]>([
+    ['results', publish, 'authority.not-allowed'],
+    ['results', result, null],
+    ['results', checkIn, 'authority.not-allowed'],
+    ['check-in', checkIn, null],
+    ['check-in', result, 'authority.not-allowed'],
+    ['check-in', register('Cy'), null],
+    ['desk', result, null],
+    ['desk', publish, 'authority.not-allowed'],
+    ['director', publish, null],
+    ['projector', checkIn, 'authority.read-only'],
+  ])('a %s desk proposing %o: %s', (role, command, code) => {
+    const { decisions, length } = decideAs(role, [command])
+    const decision = decisions[0]
+    expect(decision?.kind === 'refused' ? decision.error.code : null).toBe(code)
+    expect(length).toBe(PAIRED.length + (code === null ? 1 : 0))
+  })
+
+  test('a results desk undoes its own result', () => {
+    const { decisions } = decideAs('results', [result, { type: 'undo', seq: PAIRED.length }])
+    expect(decisions.map((d) => d.kind)).toEqual(['accepted', 'accepted'])
+  })
+
+  test('a check-in desk may not undo the director’s pairing (not its own)', () => {
+    const { decisions } = decideAs('check-in', [{ type: 'undo', seq: PAIRED.length - 1 }])
+    expect(decisions[0]?.kind === 'refused' ? decisions[0].error.code : null).toBe(
+      'authority.not-own',
+    )
+  })
+})

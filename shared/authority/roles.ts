@@ -1,0 +1,117 @@
+/*
+ * Who may propose what on the venue network (issue 27: "there are no roles: every result desk may
+ * pair, publish, change rules"). One table, one row per command type, so a new command type does
+ * not compile until someone decides who may give it. The authority enforces it (`decide`) and the
+ * screens read the same table to offer only what the desk may do.
+ */
+import { err, ok, type Result } from '../result'
+import type { Command, CommandType } from '../tournament/commands'
+import type { DeskRole } from './proposal'
+
+/** Roles that propose commands of their own (everyone but the projector). */
+type ProposingRole = Exclude<DeskRole, 'projector'>
+
+const D = 'director'
+const C = 'check-in'
+const R = 'results'
+/** Desks joined before issue 27 kept the role `desk`: what a check-in and a results desk may do. */
+const L = 'desk'
+
+/**
+ * The roles that may propose each command type, as a director running a hall expects: the
+ * check-in desk registers players, checks them in and records arrivals; a results desk enters and
+ * corrects results, records arrivals, penalties and warnings; the event's shape (rules, plans,
+ * pairings, publishing, the clock, withdrawals) is the director's alone. Undo and redo are open to
+ * every proposing role: whose command may be undone is History's rule (`historyAction`, applied by
+ * `decide`: a desk its own, the director anyone's).
+ */
+export const ROLE_RIGHTS: Readonly<Record<CommandType, readonly ProposingRole[]>> = {
+  createTournament: [D],
+  editTournamentInfo: [D],
+  changeRules: [D],
+  addDivision: [D],
+  registerPlayer: [D, C, L],
+  registerPlayers: [D, C, L],
+  // A name misspelt or a rating mistyped at registration is put right where it was typed.
+  editPlayer: [D, C, L],
+  withdrawPlayer: [D],
+  reinstatePlayer: [D],
+  checkIn: [D, C, L],
+  cancelCheckIn: [D, C, L],
+  setPairingPlan: [D],
+  setContention: [D],
+  setDoNotPair: [D],
+  setPrizes: [D],
+  setTableOffset: [D],
+  setRatingSystem: [D],
+  pairRound: [D],
+  editPairing: [D],
+  unpairRound: [D],
+  publishRound: [D],
+  startRound: [D],
+  // Lateness is seen at the door and at the tables: both desks record it.
+  markAbsent: [D, C, R, L],
+  recordArrival: [D, C, R, L],
+  recordResult: [D, R, L],
+  correctResult: [D, R, L],
+  assignPenalty: [D, R, L],
+  issueWarning: [D, R, L],
+  // Who starts a game is decided by the rules or by the director, never at a desk.
+  overrideStarter: [D],
+  undo: [D, C, R, L],
+  redo: [D, C, R, L],
+}
+
+/**
+ * The roles the director may approve a desk as (issue 27): what it asked for or another, the
+ * director's own role included (a browser on the director's table); never the legacy `desk`.
+ */
+export const APPROVAL_ROLES = [
+  'director',
+  'check-in',
+  'results',
+  'projector',
+] as const satisfies readonly DeskRole[]
+export type ApprovalRole = (typeof APPROVAL_ROLES)[number]
+
+export function isApprovalRole(value: unknown): value is ApprovalRole {
+  return typeof value === 'string' && (APPROVAL_ROLES as readonly string[]).includes(value)
+}
+
+/** The roles the refusal's sentence names (never the legacy `desk`: nobody asks for it now). */
+const ROLE_WORDS: Readonly<Record<DeskRole, string>> = {
+  director: 'the director’s laptop',
+  'check-in': 'a check-in desk',
+  results: 'a results desk',
+  desk: 'a desk',
+  projector: 'a projector',
+}
+
+/** The roles that may give this command type, the director first. */
+export function rolesFor(type: CommandType): readonly ProposingRole[] {
+  return ROLE_RIGHTS[type]
+}
+
+/**
+ * Whether a desk of this role may propose the command; if not, `authority.not-allowed` with the
+ * role and the command type in its details (the screens word it) and who may.
+ */
+export function mayPropose(role: DeskRole, command: Pick<Command, 'type'>): Result<void> {
+  const allowed: readonly DeskRole[] = ROLE_RIGHTS[command.type]
+  if (allowed.includes(role)) return ok(undefined)
+  const by = allowed
+    .filter((r) => r !== L)
+    .map((r) => ROLE_WORDS[r])
+    .join(' or ')
+  const who = ROLE_WORDS[role]
+  return err(
+    'authority.not-allowed',
+    `${who.charAt(0).toUpperCase()}${who.slice(1)} may not propose ${command.type}: ${by} does that.`,
+    { details: { role, command: command.type } },
+  )
+}
+
+/** Whether a desk of this role proposes at all (keeps an outbox): every role but the projector. */
+export function proposes(role: DeskRole): boolean {
+  return role !== 'projector'
+}
