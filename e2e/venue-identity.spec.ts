@@ -38,9 +38,9 @@ import {
 // Other checkouts' venue specs take offsets 0–4 beside their own E2E_PORT: these stay clear.
 const CY_AND_DEE_PORT = authorityPort(20)
 const DOUBLE_CORRECTION_PORT = authorityPort(21)
-/** What a desk asks to join as: the join screen's words for the role the story needs. */
-const CHECK_IN_DESK: JoinAs = 'A result desk'
-const RESULTS_DESK: JoinAs = 'A result desk'
+/** What a desk asks to join as (the join screen's words); the director approves it as asked. */
+const CHECK_IN_DESK: JoinAs = 'A check-in desk'
+const RESULTS_DESK: JoinAs = 'A results desk'
 /** Replication and decisions on a loaded 2-core machine: generous, a hang still fails. */
 const REPLICATED = { timeout: 120_000 }
 
@@ -70,6 +70,7 @@ async function joinAs(
   const code = await join.ask(authority.url, role)
   await authority.waitFor('desk', (event) => event.code === code)
   const approved = await authority.approve(code, name)
+  expect(approved.desk.role).toBe(role === CHECK_IN_DESK ? 'check-in' : 'results')
   await join.joined(name, role, 60_000)
   return { name, page, join, deskId: approved.desk.id }
 }
