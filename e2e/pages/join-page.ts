@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test'
 
-export type JoinAs = 'A results desk' | 'A projector'
+export type JoinAs = 'A results desk' | 'A check-in desk' | 'A projector'
 
 /**
  * A browser joining an event on the venue network (issue 21): the app opened at the director's

@@ -22,11 +22,37 @@ export interface VenueEventFile {
 
 /** Round 1 of one division paired and published over `tables` tables, no result entered. */
 export function writeRoundOneEvent(folder: string, tables: number, seed = 21): VenueEventFile {
+  return writeEvent(folder, roundOneLog(tables, seed))
+}
+
+function roundOneLog(tables: number, seed: number): LoggedCommand[] {
   const full = generateLog({ players: 2 * tables, rounds: 1, seed, starts: 'given', publish: true })
-  const log = full
+  return full
     .filter((entry) => entry.command.type !== 'recordResult')
     .map((entry, seq) => ({ ...entry, seq }))
-  return writeEvent(folder, log)
+}
+
+/** The first day of the made-up event (`generateLog`): the day a desk checks players in for. */
+export const VENUE_FIRST_DAY = '2026-03-14'
+
+/**
+ * A morning at the check-in desk (issue 27): round 1 of one division paired and published over
+ * `tables` tables, no result entered, and the first `checkedIn` players checked in for the first
+ * day, so check-in is in use. A player registered now is a late entry, playing from round 2.
+ */
+export function writeCheckInEvent(
+  folder: string,
+  tables: number,
+  checkedIn: number,
+  seed = 27,
+): VenueEventFile {
+  const paired = roundOneLog(tables, seed)
+  const checkIns: LoggedCommand[] = Array.from({ length: checkedIn }, (_, i) => ({
+    seq: paired.length + i,
+    at: '2026-03-14T09:30:00.000Z',
+    command: { type: 'checkIn', division: 'A', player: i + 1, day: VENUE_FIRST_DAY },
+  }))
+  return writeEvent(folder, [...paired, ...checkIns])
 }
 
 /**

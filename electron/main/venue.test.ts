@@ -258,7 +258,9 @@ describe('Share this event on the venue network (issue 21)', () => {
     await sharing.share(fileText())
     const decision = await sharing.propose(proposal)
     expect(decision).toMatchObject({ kind: 'accepted', entry: { seq: 1, proposal: 'p-1' } })
-    expect(servers[0]?.proposed).toEqual([{ desk: { id: 'director', role: 'director' }, proposal }])
+    expect(servers[0]?.proposed).toEqual([
+      { desk: { id: 'director', name: 'Director', role: 'director' }, proposal },
+    ])
     expect(sharing.acceptedFrom(-1).map((e) => e.seq)).toEqual([0, 1])
     expect(sharing.acceptedFrom(0).map((e) => e.seq)).toEqual([1])
     expect(sharing.acceptedFrom(1)).toEqual([])

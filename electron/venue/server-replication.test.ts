@@ -54,6 +54,8 @@ describe('a desk replicates with the authority (issue 21: replication by the Cou
     expect(proposals(accepted)).toEqual(['p0', 'p1'])
     const id = server.desks()[0]!.id
     expect(accepted.slice(-2).map((e) => e.desk)).toEqual([id, id])
+    // Issue 27: the log names the desk as the director did, for History and the refusals.
+    expect(accepted.slice(-2).map((e) => e.deskName)).toEqual(['Desk 1', 'Desk 1'])
     const [refusal] = await desk.refusals()
     expect(refusal).toMatchObject({ _id: 'p2', type: 'refused', desk: id })
     expect(refusal?.error.code).toMatch(/^result\./)

@@ -26,7 +26,14 @@ import type { Division, GamePairing, Pairing, Player, TournamentState } from '..
 import { pendingThatApply } from '../venue/pending'
 import type { OutboxProposal } from '../venue/protocol'
 import { decide, recover, type AuthorityState } from './decide'
-import { headOfLog, type Decision, type DeskIdentity, type Proposal } from './proposal'
+import {
+  headOfLog,
+  type Decision,
+  type DeskIdentity,
+  type DeskRole,
+  type Proposal,
+} from './proposal'
+import { mayPropose } from './roles'
 
 const ID = 't-prop'
 const NOW = '2026-03-14T11:00:00.000Z'
@@ -382,8 +389,14 @@ describe('every command type from three desks with their own views (issue 27)', 
       folds.set(length, folded.value)
       return folded.value
     }
+    // A hall's three kinds of proposing desk (issue 27's roles): each types what its screens offer.
+    const roles: Readonly<Record<string, DeskRole>> = {
+      'desk-a': 'check-in',
+      'desk-b': 'results',
+      'desk-c': 'director',
+    }
     const desks: Desk[] = ['desk-a', 'desk-b', 'desk-c'].map((id) => ({
-      identity: { id, role: id === 'desk-c' ? 'director' : 'desk' },
+      identity: { id, role: roles[id] ?? 'desk' },
       online: true,
       seen: authority.log.length,
       pending: [],
@@ -463,6 +476,8 @@ describe('every command type from three desks with their own views (issue 27)', 
       const view = viewOf(desk)
       const built = build(kind, desk, view, action.pick, action.flag, made++)
       if (built === undefined) continue
+      // The screens hide what the desk's role may not propose (roles.ts has its own tests).
+      if (!mayPropose(desk.identity.role, built.command).ok) continue
       desk.pending.push({
         proposal: {
           proposalId: `${desk.identity.id}-${String(made)}`,

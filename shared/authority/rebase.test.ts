@@ -241,6 +241,33 @@ describe('double correction: two desks correct table 12 (issue 27)', () => {
     )
   })
 
+  test.each([
+    [
+      'a correction',
+      correction([390, 400], [400, 390]),
+      correction([401, 388], [400, 390]),
+      'Table 12 of round 1 was corrected at Results 2 to',
+    ],
+    [
+      'a registration',
+      registration('Eve Park', 'k-eve-a'),
+      registration('Eve Park', 'k-eve-b'),
+      'Eve Park was registered meanwhile at Results 2 as #5',
+    ],
+  ] as const)(
+    'the refusal of %s names the other desk as the director named it, not by its id (issue 27: "at d2" told the operator nothing)',
+    (_, theirs, ours, words) => {
+      const named: DeskIdentity = { ...DESK_B, name: 'Results 2' }
+      const { decisions } = run(authorityOf(PAIRED), [
+        ['b-1', named, seen, theirs],
+        ['a-1', DESK_A, seen, ours],
+      ])
+      expect(codes(decisions)[0]).toBe('accepted')
+      const refused = decisions[1]
+      expect(refused?.kind === 'refused' && refused.error.message).toContain(words)
+    },
+  )
+
   test('desk B, having seen desk A’s correction, corrects it again: accepted', () => {
     const { authority, decisions } = run(authorityOf(PAIRED), [
       ['a-1', DESK_A, seen, correction([401, 388], [400, 390])],

@@ -253,7 +253,7 @@ function checkSameName(view: RebaseView, { command, builtOn, desk }: Rebasing): 
       if (holder === undefined) continue
       return err(
         'authority.same-name',
-        `${holder.name} was registered meanwhile at ${entry.desk ?? 'another desk'} as #${String(holder.id)} in ${division}: if this is another player, register again.`,
+        `${holder.name} was registered meanwhile at ${entry.deskName ?? entry.desk ?? 'another desk'} as #${String(holder.id)} in ${division}: if this is another player, register again.`,
         { details: { division, player: holder.id, desk: entry.desk ?? '' } },
       )
     }
@@ -303,7 +303,7 @@ function checkReplaces(
   const how =
     setter === undefined
       ? 'changed meanwhile'
-      : `${setter.command.type === 'correctResult' ? 'corrected' : 'entered'} at ${setter.desk ?? 'another desk'}`
+      : `${setter.command.type === 'correctResult' ? 'corrected' : 'entered'} at ${setter.deskName ?? setter.desk ?? 'another desk'}`
   return err(
     'authority.result-changed',
     `${where} was ${how} to ${describeResultIn(recorded.result, division)}; correct it again if yours is right.`,

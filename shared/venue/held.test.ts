@@ -140,8 +140,13 @@ describe('handing back what the authority lacks (issue 27)', () => {
   test.each<[string, Command, string | null]>([
     ['a waiting result typed on another log is decided on the current state', result(3), null],
     [
-      'a waiting pairing typed on another log is refused: it was built on a log this one never had',
-      { type: 'addDivision', name: 'B' },
+      'a waiting command that needs the head (an edit of a player) is refused: it was built on a log this one never had',
+      {
+        type: 'editPlayer',
+        division: 'A',
+        playerId: 1,
+        player: { name: 'Player One', rating: 0, memberId: '', club: '' },
+      },
       'authority.unknown-head',
     ],
   ])('%s', (_name, command, code) => {
