@@ -276,10 +276,8 @@ export const useShareStore = defineStore('share', () => {
   /** A flood of join requests (issue 27) is refused at once, not one click each. */
   const refuseAll = (): Promise<void> => answer(() => desktopApi().refuseAllDesks())
   /** A revoked desk's waiting commands, decided as its own or let go (issue 27). */
-  const takeWaiting = (name: string): Promise<void> =>
-    answer(() => desktopApi().takeWaiting(name))
-  const dropWaiting = (name: string): Promise<void> =>
-    answer(() => desktopApi().dropWaiting(name))
+  const takeWaiting = (name: string): Promise<void> => answer(() => desktopApi().takeWaiting(name))
+  const dropWaiting = (name: string): Promise<void> => answer(() => desktopApi().dropWaiting(name))
 
   return {
     status,
