@@ -1,7 +1,12 @@
 import { expect, test } from './fixtures'
 import { LAGOS_OPEN } from './data'
 import { SharePage } from './pages/share-page'
-import { askToJoin, installDesktopStandIn, standInCalls } from './support/desktop-stand-in'
+import {
+  askToJoin,
+  installDesktopStandIn,
+  leaveWaiting,
+  standInCalls,
+} from './support/desktop-stand-in'
 
 /*
  * Issue 21: a browser page cannot listen on the network, so in the browser build (npm run web)
@@ -137,4 +142,49 @@ test('in the desktop app, the director shares, approves and names desks, refuses
     ['refuse', 'KMN734'],
     ['revoke', 'Desk 2 by the door'],
   ])
+})
+
+test('issue 27: "Refuse all" clears a flood of join requests; a revoked desk’s waiting commands are decided or let go', async ({
+  page,
+  shell,
+  tournaments,
+}) => {
+  await installDesktopStandIn(page)
+  const share = new SharePage(page)
+  await shell.start()
+  await tournaments.create(LAGOS_OPEN)
+  await expect(shell.nav.getByRole('link', { name: 'Overview', exact: true })).toBeVisible()
+  await shell.nav.getByRole('link', { name: 'Venue network' }).click()
+  const refuseAll = share.panel.getByRole('button', { name: 'Refuse all' })
+  await share.shareButton.click()
+  await expect(share.panel).toContainText('Port 8421')
+  // Nothing waits: nothing to refuse.
+  await expect(refuseAll).toHaveCount(0)
+
+  await askToJoin(page, 'ACDEF3', 'results', 'a phone')
+  await askToJoin(page, 'XY4679', 'results', 'a phone')
+  await askToJoin(page, 'KMN734', 'projector', 'a phone')
+  await expect(share.request('KMN734')).toBeVisible()
+  await refuseAll.click()
+  await expect(share.request('ACDEF3')).toHaveCount(0)
+  await expect(share.request('XY4679')).toHaveCount(0)
+  await expect(share.request('KMN734')).toHaveCount(0)
+  await expect(share.panel).toContainText('No desk is waiting.')
+  await expect(refuseAll).toHaveCount(0)
+
+  await leaveWaiting(page, 'Desk 3', ['Result of table 4: Ann 402, Ben 377', 'Check-in of Cleo'])
+  await leaveWaiting(page, 'Desk 5', ['Penalty of 10 points for Dan'])
+  const desk3 = share.panel.getByRole('group', { name: 'Waiting commands of Desk 3' })
+  const desk5 = share.panel.getByRole('group', { name: 'Waiting commands of Desk 5' })
+  await expect(desk3.getByRole('listitem')).toHaveText([
+    'Result of table 4: Ann 402, Ben 377',
+    'Check-in of Cleo',
+  ])
+  await desk3.getByRole('button', { name: 'Decide them as Desk 3’s' }).click()
+  await expect(desk3).toHaveCount(0)
+  await desk5.getByRole('button', { name: 'Let them go' }).click()
+  await expect(desk5).toHaveCount(0)
+
+  const calls = await standInCalls(page)
+  expect(calls.slice(1)).toEqual([['refuseAll'], ['take', 'Desk 3'], ['drop', 'Desk 5']])
 })

@@ -128,6 +128,24 @@ export interface VenueJoinRequest {
   readonly at: string
 }
 
+/** One command a revoked desk left undecided, as the director's screen lists it (issue 27). */
+export interface VenueWaitingCommand {
+  readonly proposal: string
+  /** The command in History's words. */
+  readonly description: string
+  /** The desk's clock when it was typed, ISO. */
+  readonly madeAt: string
+}
+
+/**
+ * A revoked desk whose outbox held commands nobody decided yet (issue 27): revoking used to drop
+ * them silently; the director now decides them as that desk's, or lets them go.
+ */
+export interface VenueRevokedWaiting {
+  readonly desk: VenueDesk
+  readonly commands: readonly VenueWaitingCommand[]
+}
+
 /**
  * "Share this event on the venue network" as main holds it (electron/main/venue.ts). While
  * sharing: the authority's address for this machine's windows (`url`), the addresses desks open
@@ -144,6 +162,8 @@ export type VenueStatus =
       readonly event: VenueEvent
       readonly requests: readonly VenueJoinRequest[]
       readonly desks: readonly VenueDesk[]
+      /** Revoked desks that left commands undecided, each with them in order (issue 27). */
+      readonly waiting: readonly VenueRevokedWaiting[]
       /** The port this event listens on, kept for it from one share to the next (issue 27). */
       readonly port: number
       /**
@@ -167,9 +187,12 @@ export type StopSharingOutcome =
   | { readonly status: 'not-sharing' }
   | { readonly status: 'failed'; readonly message: string }
 
-/** The director's answer to a join request or a revocation. */
+/**
+ * The director's answer to a join request or a revocation. `said` is what the answer did, in
+ * words, when the screen should tell it (how many were refused, taken or let go).
+ */
 export type VenueActionOutcome =
-  | { readonly status: 'done'; readonly venue: VenueStatus }
+  | { readonly status: 'done'; readonly venue: VenueStatus; readonly said?: string }
   | { readonly status: 'failed'; readonly message: string }
 
 /** Channel name -> the call's signature as the renderer sees it (without the Promise). */
@@ -203,6 +226,12 @@ export interface IpcChannels {
   'venue:approve': (code: string, name: string, role: ApprovalRole) => VenueActionOutcome
   'venue:refuse': (code: string) => VenueActionOutcome
   'venue:revoke': (name: string) => VenueActionOutcome
+  /** Refuses every waiting join request at once: a flood of them (issue 27). */
+  'venue:refuse-all': () => VenueActionOutcome
+  /** Decides, in order, what the revoked desk `name` left waiting, as that desk's (issue 27). */
+  'venue:take-waiting': (name: string) => VenueActionOutcome
+  /** Lets go what the revoked desk `name` left waiting, recorded as refused (issue 27). */
+  'venue:drop-waiting': (name: string) => VenueActionOutcome
   /** A command of the director's own windows, decided (and journaled) by the authority. */
   'venue:propose': (proposal: OutboxProposal) => Decision
   /** The authority's accepted entries with `seq` > `afterSeq` (-1: all). */
@@ -244,6 +273,9 @@ export interface DesktopApi {
   readonly approveDesk: Invoker<'venue:approve'>
   readonly refuseDesk: Invoker<'venue:refuse'>
   readonly revokeDesk: Invoker<'venue:revoke'>
+  readonly refuseAllDesks: Invoker<'venue:refuse-all'>
+  readonly takeWaiting: Invoker<'venue:take-waiting'>
+  readonly dropWaiting: Invoker<'venue:drop-waiting'>
   readonly propose: Invoker<'venue:propose'>
   readonly acceptedFrom: Invoker<'venue:accepted-from'>
   /** Listens to `venue:changed`; returns the function that stops listening. */

@@ -29,9 +29,10 @@ export async function installDesktopStandIn(page: Page): Promise<void> {
         calls.push([name, ...args])
         return call(...args)
       }
-    const list = (key: 'requests' | 'desks'): Record<string, unknown>[] =>
+    type Listed = 'requests' | 'desks' | 'waiting'
+    const list = (key: Listed): Record<string, unknown>[] =>
       (shared?.status[key] as Record<string, unknown>[] | undefined) ?? []
-    const change = (key: 'requests' | 'desks', next: Record<string, unknown>[]): void => {
+    const change = (key: Listed, next: Record<string, unknown>[]): void => {
       if (shared !== undefined) shared.status = { ...shared.status, [key]: next }
       push()
     }
@@ -41,6 +42,19 @@ export async function installDesktopStandIn(page: Page): Promise<void> {
         calls,
         askToJoin: (code: string, role: string, device: string) =>
           change('requests', [...list('requests'), { code, role, device, at: '' }]),
+        // Issue 27: a desk revoked with commands undecided, each in History's words.
+        leaveWaiting: (name: string, descriptions: string[]) =>
+          change('waiting', [
+            ...list('waiting'),
+            {
+              desk: { id: `left-${name}`, name, role: 'results' },
+              commands: descriptions.map((description, i) => ({
+                proposal: `${name}-${String(i)}`,
+                description,
+                madeAt: '',
+              })),
+            },
+          ]),
       },
       rackside: {
         shell: 'electron',
@@ -69,6 +83,7 @@ export async function installDesktopStandIn(page: Page): Promise<void> {
               event: { tournamentId: id, generation: 1, name: 'shared' },
               requests: [],
               desks: [],
+              waiting: [],
               port: 8421,
               portChanged: null,
             },
@@ -88,6 +103,24 @@ export async function installDesktopStandIn(page: Page): Promise<void> {
           change(
             'requests',
             list('requests').filter((r) => r['code'] !== code),
+          )
+          return answer()
+        }),
+        refuseAllDesks: record('refuseAll', () => {
+          change('requests', [])
+          return answer()
+        }),
+        takeWaiting: record('take', (name: string) => {
+          change(
+            'waiting',
+            list('waiting').filter((w) => (w['desk'] as Record<string, unknown>)['name'] !== name),
+          )
+          return answer()
+        }),
+        dropWaiting: record('drop', (name: string) => {
+          change(
+            'waiting',
+            list('waiting').filter((w) => (w['desk'] as Record<string, unknown>)['name'] !== name),
           )
           return answer()
         }),
@@ -147,5 +180,18 @@ export function askToJoin(page: Page, code: string, role: string, device: string
         }
       ).venueStandIn.askToJoin(c, r, d),
     [code, role, device] as const,
+  )
+}
+
+/** Issue 27: the authority lists a revoked desk that left `commands` undecided (in words). */
+export function leaveWaiting(page: Page, name: string, commands: readonly string[]): Promise<void> {
+  return page.evaluate(
+    ([n, c]) =>
+      (
+        window as unknown as {
+          venueStandIn: { leaveWaiting: (name: string, descriptions: string[]) => void }
+        }
+      ).venueStandIn.leaveWaiting(n, [...c]),
+    [name, commands] as const,
   )
 }

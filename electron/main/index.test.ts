@@ -55,7 +55,7 @@ describe('bootstrap', () => {
     expect(fakeApp.enableSandbox).toHaveBeenCalledTimes(1)
     expect(fakeApp.listeners.get('web-contents-created')).toHaveLength(1)
     expect(defaultSession.permissionRequestHandler).toBeDefined()
-    expect(fakeIpcMain.handle).toHaveBeenCalledTimes(20)
+    expect(fakeIpcMain.handle).toHaveBeenCalledTimes(23)
     expect(fakeMenu.setApplicationMenu).toHaveBeenCalledTimes(1)
     expect(FakeBrowserWindow.created).toHaveLength(1)
     expect(fakeApp.quit).not.toHaveBeenCalled()

@@ -169,6 +169,9 @@ export const argumentCheckers: {
     args.length === 3 && isPairingCode(args[0]) && isDeskName(args[1]) && isApprovalRole(args[2]),
   'venue:refuse': one(isPairingCode),
   'venue:revoke': one(isDeskName),
+  'venue:refuse-all': none,
+  'venue:take-waiting': one(isDeskName),
+  'venue:drop-waiting': one(isDeskName),
   'venue:propose': one(isOutboxProposal),
   'venue:accepted-from': one((value) => isWholeNumber(value, -1)),
 }
@@ -192,6 +195,8 @@ const pairingCodeOf: { readonly [C in IpcChannel]?: (args: readonly unknown[]) =
 const deskNameOf: { readonly [C in IpcChannel]?: (args: readonly unknown[]) => unknown } = {
   'venue:approve': (args) => args[1],
   'venue:revoke': (args) => args[0],
+  'venue:take-waiting': (args) => args[0],
+  'venue:drop-waiting': (args) => args[0],
 }
 
 /**

@@ -29,6 +29,9 @@ const contractChannels: Readonly<Record<IpcChannel, true>> = {
   'venue:approve': true,
   'venue:refuse': true,
   'venue:revoke': true,
+  'venue:refuse-all': true,
+  'venue:take-waiting': true,
+  'venue:drop-waiting': true,
   'venue:propose': true,
   'venue:accepted-from': true,
 }
@@ -250,6 +253,15 @@ describe('the venue channels check their arguments (issue 21)', () => {
     ['venue:refuse', ['XY4679', 'extra'], false],
     ['venue:revoke', ['Desk 2'], true],
     ['venue:revoke', [7], false],
+    // Issue 27: refuse all, and a revoked desk's waiting commands taken or let go by its name.
+    ['venue:refuse-all', [], true],
+    ['venue:refuse-all', ['XY4679'], false],
+    ['venue:take-waiting', ['Desk 2'], true],
+    ['venue:take-waiting', [''], false],
+    ['venue:take-waiting', ['Desk 2', 'Desk 3'], false],
+    ['venue:drop-waiting', ['Desk 2'], true],
+    ['venue:drop-waiting', ['Desk\n2'], false],
+    ['venue:drop-waiting', [], false],
     ['venue:propose', [proposal], true],
     ['venue:propose', [{ ...proposal, builtOn: { length: 0, last: null } }], true],
     ['venue:propose', [{ ...proposal, _id: '' }], false],
@@ -292,6 +304,9 @@ describe('the venue channels check their arguments (issue 21)', () => {
     ],
     ['venue:refuse', [42], /^Not refused: the pairing code should be 6 of .*, not 42$/],
     ['venue:revoke', ['x'.repeat(41)], /^Not revoked: a desk's name should be one line/],
+    ['venue:take-waiting', [3], /^Nothing decided: a desk's name should be one line/],
+    ['venue:drop-waiting', [''], /^Nothing let go: a desk's name should be one line/],
+    ['venue:refuse-all', ['now'], /^Nothing refused: malformed arguments for venue:refuse-all$/],
     ['venue:share', ['', null], /^Not shared: malformed arguments for venue:share$/],
   ] as const)('%s refuses %j and says why on the screen', async (channel, args, message) => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined)

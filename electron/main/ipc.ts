@@ -82,6 +82,9 @@ const refusedOutcome: { readonly [C in IpcChannel]?: (why: string) => IpcResult<
   'venue:approve': (why) => ({ status: 'failed', message: `Not approved: ${why}` }),
   'venue:refuse': (why) => ({ status: 'failed', message: `Not refused: ${why}` }),
   'venue:revoke': (why) => ({ status: 'failed', message: `Not revoked: ${why}` }),
+  'venue:refuse-all': (why) => ({ status: 'failed', message: `Nothing refused: ${why}` }),
+  'venue:take-waiting': (why) => ({ status: 'failed', message: `Nothing decided: ${why}` }),
+  'venue:drop-waiting': (why) => ({ status: 'failed', message: `Nothing let go: ${why}` }),
 }
 
 /** A push to every window showing the app (never to a page the app did not make). */
@@ -153,6 +156,9 @@ export const ipcHandlers: IpcHandlers = {
   'venue:approve': (_caller, code, name, role) => appVenueSharing().approve(code, name, role),
   'venue:refuse': (_caller, code) => appVenueSharing().refuse(code),
   'venue:revoke': (_caller, name) => appVenueSharing().revoke(name),
+  'venue:refuse-all': () => appVenueSharing().refuseAll(),
+  'venue:take-waiting': (_caller, name) => appVenueSharing().takeWaiting(name),
+  'venue:drop-waiting': (_caller, name) => appVenueSharing().dropWaiting(name),
   'venue:propose': (_caller, proposal) => appVenueSharing().propose(proposal),
   'venue:accepted-from': (_caller, afterSeq) => appVenueSharing().acceptedFrom(afterSeq),
 }

@@ -16,7 +16,7 @@ import {
   type VenueDesk,
 } from '../../shared/venue/protocol'
 import type { BackupOutcome, StopSharingOutcome, VenueStatus } from '../ipc-contract'
-import { startVenueServer } from '../venue/server'
+import { startVenueServer, type WaitingCommand } from '../venue/server'
 import {
   EVENT_LOG,
   proposal as venueProposal,
@@ -90,11 +90,36 @@ class FakeServer implements SharedServer {
     this.pending = this.pending.filter((r) => r.code !== code)
     return ok(undefined)
   }
+  refuseAll(): number {
+    const refused = this.pending.length
+    this.pending = []
+    return refused
+  }
+  /** What each revoked desk left undecided, by its name. */
+  left = new Map<string, { desk: VenueDesk; commands: WaitingCommand[] }>()
   revoke(name: string): Result<VenueDesk> {
     const desk = this.approved.find((d) => d.name === name)
     if (desk === undefined) return err('venue.unknown-desk', `no desk is named ${name}`)
     this.approved = this.approved.filter((d) => d !== desk)
     return ok(desk)
+  }
+  waitingOf(name: string): readonly WaitingCommand[] {
+    return this.left.get(name)?.commands ?? []
+  }
+  revokedWithWaiting(): readonly VenueDesk[] {
+    return [...this.left.values()].map((l) => l.desk)
+  }
+  takeWaiting(name: string): Promise<Result<{ accepted: number; refused: number }>> {
+    const left = this.left.get(name)
+    if (left === undefined) return Promise.resolve(err('venue.no-waiting', `nothing of ${name}`))
+    this.left.delete(name)
+    return Promise.resolve(ok({ accepted: left.commands.length - 1, refused: 1 }))
+  }
+  dropWaiting(name: string): Promise<Result<number>> {
+    const left = this.left.get(name)
+    if (left === undefined) return Promise.resolve(err('venue.no-waiting', `nothing of ${name}`))
+    this.left.delete(name)
+    return Promise.resolve(ok(left.commands.length))
   }
   propose(desk: DeskIdentity, proposal: OutboxProposal): Promise<Decision> {
     this.proposed.push({ desk, proposal })
@@ -251,6 +276,73 @@ describe('Share this event on the venue network (issue 21)', () => {
       expect(revoked.status === 'done' && revoked.venue.sharing && revoked.venue.desks).toEqual([])
       expect(sharing.refuse('XY4679').status).toBe('done')
     })()
+  })
+
+  test('issue 27: refuse all clears every waiting join request and says how many', async () => {
+    const { sharing, servers, notified } = setUp()
+    await sharing.share(fileText())
+    servers[0]!.pending = [
+      ...servers[0]!.pending,
+      { code: 'XY4679', role: 'projector', device: 'Chrome', at: '2026-03-14T09:02:00.000Z' },
+    ]
+    const refused = sharing.refuseAll()
+    expect(refused).toMatchObject({ status: 'done', said: '2 join requests refused.' })
+    expect(refused.status === 'done' && refused.venue.sharing && refused.venue.requests).toEqual([])
+    expect(notified.at(-1)).toMatchObject({ sharing: true, requests: [] })
+    expect(sharing.refuseAll()).toMatchObject({ said: 'No desk was waiting to join.' })
+  })
+
+  test('issue 27: a revoked desk’s waiting commands are listed in words, then taken or let go', async () => {
+    const { sharing, servers } = setUp()
+    await sharing.share(fileText())
+    const desk: VenueDesk = { id: 'd7', name: 'Desk 7', role: 'results' }
+    const waiting = (proposalId: string, description: string): WaitingCommand => ({
+      proposal: proposalId,
+      order: 0,
+      command: proposal.command,
+      description,
+      madeAt: '2026-03-14T09:00:00.000Z',
+    })
+    const server = servers[0]!
+    server.left.set('Desk 7', {
+      desk,
+      commands: [waiting('p-1', 'Check-in of Ann'), waiting('p-2', 'Result of table 3')],
+    })
+    const status = sharing.status()
+    expect(status.sharing && status.waiting).toEqual([
+      {
+        desk,
+        commands: [
+          { proposal: 'p-1', description: 'Check-in of Ann', madeAt: '2026-03-14T09:00:00.000Z' },
+          { proposal: 'p-2', description: 'Result of table 3', madeAt: '2026-03-14T09:00:00.000Z' },
+        ],
+      },
+    ])
+    const taken = await sharing.takeWaiting('Desk 7')
+    expect(taken).toMatchObject({
+      status: 'done',
+      said: "Desk 7's waiting commands decided: 1 accepted, 1 refused.",
+    })
+    expect(taken.status === 'done' && taken.venue.sharing && taken.venue.waiting).toEqual([])
+    expect(await sharing.takeWaiting('Desk 7')).toEqual({
+      status: 'failed',
+      message: 'nothing of Desk 7',
+    })
+
+    server.left.set('Desk 7', { desk, commands: [waiting('p-3', 'Penalty')] })
+    expect(await sharing.dropWaiting('Desk 7')).toMatchObject({
+      status: 'done',
+      said: '1 waiting command of Desk 7 let go.',
+      venue: { waiting: [] },
+    })
+    expect(await sharing.dropWaiting('Desk 7')).toMatchObject({ status: 'failed' })
+  })
+
+  test('issue 27: with sharing off, refuse all, take and drop say so', async () => {
+    const { sharing } = setUp()
+    expect(sharing.refuseAll()).toMatchObject({ status: 'failed' })
+    expect(await sharing.takeWaiting('Desk 7')).toMatchObject({ status: 'failed' })
+    expect(await sharing.dropWaiting('Desk 7')).toMatchObject({ status: 'failed' })
   })
 
   test('the director’s proposals go to the authority as the director’s desk', async () => {

@@ -43,7 +43,12 @@ export type SharedServer = Pick<
   | 'requests'
   | 'desks'
   | 'refuse'
+  | 'refuseAll'
   | 'revoke'
+  | 'waitingOf'
+  | 'revokedWithWaiting'
+  | 'takeWaiting'
+  | 'dropWaiting'
   | 'propose'
   | 'log'
   | 'event'
@@ -99,6 +104,12 @@ export interface VenueSharing {
   approve(code: string, name: string, role: ApprovalRole): VenueActionOutcome
   refuse(code: string): VenueActionOutcome
   revoke(name: string): VenueActionOutcome
+  /** Every waiting join request refused at once (issue 27: a flood of them). */
+  refuseAll(): VenueActionOutcome
+  /** A revoked desk's waiting commands decided as that desk's (issue 27). */
+  takeWaiting(name: string): Promise<VenueActionOutcome>
+  /** A revoked desk's waiting commands let go, recorded as refused (issue 27). */
+  dropWaiting(name: string): Promise<VenueActionOutcome>
   propose(proposal: OutboxProposal): Promise<Decision>
   acceptedFrom(afterSeq: number): readonly LoggedCommand[]
   /** The origin this machine's windows reach the authority at, for the CSP; null when not sharing. */
@@ -222,16 +233,24 @@ export function createVenueSharing(options: VenueSharingOptions): VenueSharing {
       event: server.event(),
       requests: server.requests(),
       desks: server.desks(),
+      waiting: server.revokedWithWaiting().map((desk) => ({
+        desk,
+        commands: server.waitingOf(desk.name).map(({ proposal, description, madeAt }) => ({
+          proposal,
+          description,
+          madeAt,
+        })),
+      })),
       port: current.port,
       portChanged: current.portChanged,
     }
   }
 
-  const answer = (result: Result<unknown>): VenueActionOutcome => {
+  const answer = (result: Result<unknown>, said?: string): VenueActionOutcome => {
     if (!result.ok) return { status: 'failed', message: result.error.message }
     const status = statusOf(running)
     options.notify(status)
-    return { status: 'done', venue: status }
+    return { status: 'done', venue: status, ...(said === undefined ? {} : { said }) }
   }
 
   const notSharing: VenueActionOutcome = {
@@ -374,6 +393,24 @@ export function createVenueSharing(options: VenueSharingOptions): VenueSharing {
       running ? answer(running.server.approve(code, name, role)) : notSharing,
     refuse: (code) => (running ? answer(running.server.refuse(code)) : notSharing),
     revoke: (name) => (running ? answer(running.server.revoke(name)) : notSharing),
+    refuseAll: () => {
+      if (running === undefined) return notSharing
+      const refused = running.server.refuseAll()
+      return answer(ok(refused), refusedWords(refused))
+    },
+    takeWaiting: async (name) => {
+      if (running === undefined) return notSharing
+      const taken = await running.server.takeWaiting(name)
+      return answer(
+        taken,
+        taken.ok ? takenWords(name, taken.value.accepted, taken.value.refused) : undefined,
+      )
+    },
+    dropWaiting: async (name) => {
+      if (running === undefined) return notSharing
+      const dropped = await running.server.dropWaiting(name)
+      return answer(dropped, dropped.ok ? droppedWords(name, dropped.value) : undefined)
+    },
     propose: async (proposal) => {
       if (running === undefined) {
         return {
@@ -391,6 +428,23 @@ export function createVenueSharing(options: VenueSharingOptions): VenueSharing {
     pairedOrigin: () => (running === undefined ? null : ownOrigin(running.server.url)),
     isSharing: () => running !== undefined,
   }
+}
+
+const counted = (count: number, one: string, many: string): string =>
+  `${String(count)} ${count === 1 ? one : many}`
+
+function refusedWords(refused: number): string {
+  return refused === 0
+    ? 'No desk was waiting to join.'
+    : `${counted(refused, 'join request', 'join requests')} refused.`
+}
+
+function takenWords(name: string, accepted: number, refused: number): string {
+  return `${name.trim()}'s waiting commands decided: ${String(accepted)} accepted, ${String(refused)} refused.`
+}
+
+function droppedWords(name: string, dropped: number): string {
+  return `${counted(dropped, 'waiting command', 'waiting commands')} of ${name.trim()} let go.`
 }
 
 interface QuittingApp {

@@ -38,6 +38,9 @@ const expectedChannels: DesktopApiChannels = {
   approveDesk: 'venue:approve',
   refuseDesk: 'venue:refuse',
   revokeDesk: 'venue:revoke',
+  refuseAllDesks: 'venue:refuse-all',
+  takeWaiting: 'venue:take-waiting',
+  dropWaiting: 'venue:drop-waiting',
   propose: 'venue:propose',
   acceptedFrom: 'venue:accepted-from',
 }

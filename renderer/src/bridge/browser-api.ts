@@ -81,6 +81,9 @@ export function createBrowserApi(doc: Document = document): DesktopApi {
     approveDesk: async () => notShared,
     refuseDesk: async () => notShared,
     revokeDesk: async () => notShared,
+    refuseAllDesks: async () => notShared,
+    takeWaiting: async () => notShared,
+    dropWaiting: async () => notShared,
     propose: async (proposal) => ({
       kind: 'refused',
       proposalId: proposal._id,

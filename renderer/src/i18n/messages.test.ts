@@ -63,3 +63,20 @@ describe('a desk told what its role may not do (issue 27)', () => {
     expect(errorText({ code: 'authority.not-allowed', message: ENGINE })).toBe(ENGINE)
   })
 })
+
+describe('the venue network’s own refusals keep the words that name what they are about (issue 27)', () => {
+  test.each([
+    [
+      'venue.join-limit',
+      'This device asked to join 5 times in the last minute: wait a minute, then ask again.',
+    ],
+    ['venue.dropped', 'The director let this go when Desk 7 was revoked.'],
+    ['venue.no-waiting', 'No revoked desk named "Desk 7" left anything waiting.'],
+    [
+      'venue.pending-refused',
+      'One of the 2 commands this desk gave just before was refused by the director’s laptop (its reason is shown): look at the event and repeat this one.',
+    ],
+  ])('%s', (code, message) => {
+    expect(errorText({ code, message })).toBe(message)
+  })
+})

@@ -46,6 +46,12 @@ const PREFER_ENGINE_MESSAGE = new Set([
   'authority.same-name',
   'authority.result-changed',
   'player.key-mismatch',
+  // Issue 27, the venue network: each names what it counts or whom it is about (how many
+  // requests this device has waiting, the revoked desk, how many commands of this desk).
+  'venue.join-limit',
+  'venue.dropped',
+  'venue.no-waiting',
+  'venue.pending-refused',
 ])
 
 /** A desk's role as the refusal names it (issue 27). */

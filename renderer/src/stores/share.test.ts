@@ -30,6 +30,7 @@ const sharingStatus = (tournamentId: string): VenueStatus & { sharing: true } =>
   desks: [],
   port: 8421,
   portChanged: null,
+  waiting: [],
 })
 
 /** The authority's clock, never the window's: an entry with it came back from main. */
@@ -92,6 +93,34 @@ function fakeBridge() {
             }
           : { status: 'failed' as const, message: `no desk waits with code ${code}` },
       ),
+    ),
+    refuseAllDesks: vi.fn(() =>
+      Promise.resolve({
+        status: 'done' as const,
+        venue: { ...sharingStatus('t'), requests: [] },
+        said: '1 join request refused.',
+      }),
+    ),
+    takeWaiting: vi.fn((name: string) =>
+      Promise.resolve(
+        name === 'Desk 7'
+          ? {
+              status: 'done' as const,
+              venue: sharingStatus('t'),
+              said: "Desk 7's waiting commands decided: 2 accepted, 0 refused.",
+            }
+          : {
+              status: 'failed' as const,
+              message: `No revoked desk named "${name}" left anything waiting.`,
+            },
+      ),
+    ),
+    dropWaiting: vi.fn(() =>
+      Promise.resolve({
+        status: 'done' as const,
+        venue: sharingStatus('t'),
+        said: '2 waiting commands of Desk 7 let go.',
+      }),
     ),
     writeBackup: vi.fn(() =>
       Promise.resolve({ status: 'saved' as const, name: '2026-03-14T17-59-00-000Z.json' }),
@@ -280,5 +309,29 @@ describe('the Venue network screen’s store (issue 21)', () => {
     await share.share()
     expect(bridge.api.share).toHaveBeenCalledTimes(1)
     expect(share.failure).toBe('The port must be a whole number from 1024 to 65535.')
+  })
+
+  test('issue 27: refuse all empties the waiting requests and tells how many', async () => {
+    const { share } = await stores()
+    await share.share()
+    expect(share.status.sharing && share.status.requests).toHaveLength(1)
+    await share.refuseAll()
+    expect(bridge.api.refuseAllDesks).toHaveBeenCalledTimes(1)
+    expect(share.status.sharing && share.status.requests).toEqual([])
+    expect(share.notice).toBe('1 join request refused.')
+  })
+
+  test('issue 27: a revoked desk’s waiting commands are taken or let go by its name', async () => {
+    const { share } = await stores()
+    await share.takeWaiting('Desk 7')
+    expect(bridge.api.takeWaiting).toHaveBeenCalledWith('Desk 7')
+    expect(share.notice).toBe("Desk 7's waiting commands decided: 2 accepted, 0 refused.")
+    await share.takeWaiting('Desk 9')
+    expect(share.notice).toBeNull()
+    expect(share.failure).toBe('No revoked desk named "Desk 9" left anything waiting.')
+    await share.dropWaiting('Desk 7')
+    expect(bridge.api.dropWaiting).toHaveBeenCalledWith('Desk 7')
+    expect(share.failure).toBeNull()
+    expect(share.notice).toBe('2 waiting commands of Desk 7 let go.')
   })
 })

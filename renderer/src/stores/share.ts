@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
-import type { VenueStatus } from '../../../electron/ipc-contract'
+import type { VenueActionOutcome, VenueStatus } from '../../../electron/ipc-contract'
 import { headOfLog, type BuiltOn } from '../../../shared/authority/proposal'
 import type { ApprovalRole } from '../../../shared/authority/roles'
 import { checkVenuePort } from '../../../shared/venue/venue-port'
@@ -253,16 +253,13 @@ export const useShareStore = defineStore('share', () => {
   }
 
   /** The director's answers to desks; each answers with the new status or the reason. */
-  function answer(
-    call: () => Promise<
-      { status: 'done'; venue: VenueStatus } | { status: 'failed'; message: string }
-    >,
-  ): Promise<void> {
+  function answer(call: () => Promise<VenueActionOutcome>): Promise<void> {
     return run(async () => {
       const outcome = await call()
       switch (outcome.status) {
         case 'done':
           status.value = outcome.venue
+          notice.value = outcome.said ?? null
           return
         case 'failed':
           failure.value = outcome.message
@@ -276,6 +273,11 @@ export const useShareStore = defineStore('share', () => {
     answer(() => desktopApi().approveDesk(code, name.trim(), role))
   const refuse = (code: string): Promise<void> => answer(() => desktopApi().refuseDesk(code))
   const revoke = (name: string): Promise<void> => answer(() => desktopApi().revokeDesk(name))
+  /** A flood of join requests (issue 27) is refused at once, not one click each. */
+  const refuseAll = (): Promise<void> => answer(() => desktopApi().refuseAllDesks())
+  /** A revoked desk's waiting commands, decided as its own or let go (issue 27). */
+  const takeWaiting = (name: string): Promise<void> => answer(() => desktopApi().takeWaiting(name))
+  const dropWaiting = (name: string): Promise<void> => answer(() => desktopApi().dropWaiting(name))
 
   return {
     status,
@@ -290,7 +292,10 @@ export const useShareStore = defineStore('share', () => {
     stop,
     approve,
     refuse,
+    refuseAll,
     revoke,
+    takeWaiting,
+    dropWaiting,
     refusals,
     dismiss,
   }

@@ -15,6 +15,7 @@ const sharing: VenueStatus & { sharing: true } = {
   desks: [],
   port: 8421,
   portChanged: null,
+  waiting: [],
 }
 
 const proposal = (id: string, order: number): OutboxProposal => ({

@@ -3,7 +3,7 @@
  * approves it; the token it is given then opens the event's databases. Plain JSON routes of the
  * authority (`VENUE_ROUTES`); `fetch` is passed in so the flow is tested without a server.
  */
-import { err, ok, type Result } from '../../../shared/result'
+import { err, ok, type Result, type RuleError } from '../../../shared/result'
 import {
   bearer,
   VENUE_ROUTES,
@@ -26,6 +26,27 @@ async function json(response: Response): Promise<unknown> {
   return response.json()
 }
 
+/**
+ * The authority's own sentence when it turns a request down (`{ error, reason }`, http-answers.ts):
+ * issue 27, a join refused by the limit said "HTTP 429" where the server says what to do.
+ * Undefined when the answer is not that shape (another server, a proxy's page).
+ */
+async function refusalOf(response: Response): Promise<RuleError | undefined> {
+  if (response.ok || response.status < 400 || response.status >= 500) return undefined
+  try {
+    const body: unknown = await response.json()
+    if (typeof body !== 'object' || body === null) return undefined
+    const { error, reason } = body as Record<string, unknown>
+    if (typeof reason !== 'string' || reason.trim() === '') return undefined
+    return {
+      code: typeof error === 'string' && error !== '' ? error : 'venue.refused',
+      message: reason,
+    }
+  } catch {
+    return undefined
+  }
+}
+
 export async function askToJoin(
   fetch: Fetch,
   origin: string,
@@ -38,6 +59,8 @@ export async function askToJoin(
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ role, device: device.slice(0, 120) }),
     })
+    const refused = await refusalOf(response)
+    if (refused !== undefined) return err(refused.code, refused.message)
     const body = (await json(response)) as Partial<JoinRequested>
     if (typeof body.request !== 'string' || typeof body.code !== 'string') {
       return unreachable('the request to join', new Error('no pairing code in its answer'))
