@@ -249,7 +249,7 @@ export class AuthorityHost {
       if (mode.kind === 'behind' && !handingIn) {
         return this.refuse(proposal.desk, proposal.proposalId, proposal.command, at, order, {
           code: 'venue.behind',
-          message: `Desk ${mode.desk} holds ${String(mode.deskHeld)} accepted commands, more than this authority's ${String(this.current.log.length)}: nothing new is decided until that desk hands in what it holds (open the event's address on it again) or the authority is restarted with --take and that desk's copy.`,
+          message: `${mode.desk} holds ${String(mode.deskHeld)} accepted commands this authority lacks some of (it holds ${String(this.current.log.length)}): nothing new is decided until that desk hands in what it holds (open the event's address on it again) or the authority is restarted with --take and that desk's copy.`,
           details: { desk: mode.desk, held: this.current.log.length, deskHeld: mode.deskHeld },
         })
       }
