@@ -1,17 +1,18 @@
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { expect, test, type Browser, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import type { Command } from '../shared/tournament/commands'
 import type { Division } from '../shared/tournament/types'
 import { AppShell } from './pages/app-shell'
 import { CheckinPage } from './pages/checkin-page'
-import { JoinPage, type JoinAs } from './pages/join-page'
+import type { JoinAs } from './pages/join-page'
 import { PlayersPage } from './pages/players-page'
 import { ResultsPage } from './pages/results-page'
 import { ConsoleWatch } from './support/console-watch'
 import { Authority, authorityPort, stopAllAuthorities } from './support/serve'
 import { readCopy } from './support/venue-copies'
+import { closeAllDesks, joinDesk, type JoinedDesk } from './support/venue-desks'
 import {
   VENUE_FIRST_DAY,
   writeCheckInEvent,
@@ -48,35 +49,10 @@ test.use({ trace: 'off' })
 // One authority and its desks at a time: the two stories share no state but the machine.
 test.describe.configure({ mode: 'default' })
 test.afterEach(stopAllAuthorities)
-
-interface Joined {
-  readonly name: string
-  readonly page: Page
-  readonly join: JoinPage
-  readonly deskId: string
-}
-
-async function joinAs(
-  browser: Browser,
-  authority: Authority,
-  watch: ConsoleWatch,
-  role: JoinAs,
-  name: string,
-): Promise<Joined> {
-  const context = await browser.newContext()
-  const page = await context.newPage()
-  watch.watch(page, name)
-  const join = new JoinPage(page)
-  const code = await join.ask(authority.url, role)
-  await authority.waitFor('desk', (event) => event.code === code)
-  const approved = await authority.approve(code, name)
-  expect(approved.desk.role).toBe(role === CHECK_IN_DESK ? 'check-in' : 'results')
-  await join.joined(name, role, 60_000)
-  return { name, page, join, deskId: approved.desk.id }
-}
+test.afterEach(closeAllDesks)
 
 /** The desk is online and every command it sent has its answer: nothing waits. */
-async function settled(desk: Joined): Promise<void> {
+async function settled(desk: JoinedDesk): Promise<void> {
   await expect(desk.join.connection).toContainText(`${desk.name} · online`, REPLICATED)
   await expect(desk.join.connection).not.toContainText('waiting', REPLICATED)
 }
@@ -96,8 +72,16 @@ test('an offline check-in desk checks in the late player it registered, not the 
   const event = writeCheckInEvent(folder, 4, 4)
   const watch = new ConsoleWatch()
   const authority = await Authority.start({ eventFile: event.path, port: CY_AND_DEE_PORT })
-  const deskA = await joinAs(browser, authority, watch, CHECK_IN_DESK, 'Check-in 1')
-  const deskB = await joinAs(browser, authority, watch, CHECK_IN_DESK, 'Check-in 2')
+  const deskA = await joinDesk(browser, authority, watch, 'Check-in 1', {
+    role: CHECK_IN_DESK,
+    timeout: 60_000,
+  })
+  expect(deskA.role).toBe('check-in')
+  const deskB = await joinDesk(browser, authority, watch, 'Check-in 2', {
+    role: CHECK_IN_DESK,
+    timeout: 60_000,
+  })
+  expect(deskB.role).toBe('check-in')
   for (const desk of [deskA, deskB]) {
     await new AppShell(desk.page).goTo('Players & check-in')
     await expect(new PlayersPage(desk.page).rows('A')).toHaveCount(8, REPLICATED)
@@ -210,10 +194,18 @@ test('two desks correct one table: the correction made offline is refused on the
   const [first, second] = seatedAt(event, 1)
   const watch = new ConsoleWatch()
   const authority = await Authority.start({ eventFile: event.path, port: DOUBLE_CORRECTION_PORT })
-  const deskA = await joinAs(browser, authority, watch, RESULTS_DESK, 'Results 1')
-  const deskB = await joinAs(browser, authority, watch, RESULTS_DESK, 'Results 2')
+  const deskA = await joinDesk(browser, authority, watch, 'Results 1', {
+    role: RESULTS_DESK,
+    timeout: 60_000,
+  })
+  expect(deskA.role).toBe('results')
+  const deskB = await joinDesk(browser, authority, watch, 'Results 2', {
+    role: RESULTS_DESK,
+    timeout: 60_000,
+  })
+  expect(deskB.role).toBe('results')
   const results = { a: new ResultsPage(deskA.page), b: new ResultsPage(deskB.page) }
-  const tableOne = (desk: Joined) =>
+  const tableOne = (desk: JoinedDesk) =>
     new ResultsPage(desk.page).entered
       .getByRole('row')
       .filter({ has: desk.page.getByRole('rowheader', { name: 'Table 1', exact: true }) })

@@ -1,12 +1,12 @@
 import { mkdtempSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { expect, test, type Browser, type Page } from '@playwright/test'
-import { JoinPage, type JoinAs } from './pages/join-page'
+import { expect, test } from '@playwright/test'
 import { ProjectorPage } from './pages/projector-page'
 import { ResultsPage } from './pages/results-page'
 import { ConsoleWatch } from './support/console-watch'
 import { Authority, authorityPort, stopAllAuthorities } from './support/serve'
+import { closeAllDesks, joinDesk } from './support/venue-desks'
 import { writeRoundOneEvent } from './support/venue-event'
 
 /*
@@ -22,24 +22,7 @@ const SHOWN_WITHIN_MS = 2000
 
 test.use({ trace: 'off' })
 test.afterEach(stopAllAuthorities)
-
-async function joinAs(
-  browser: Browser,
-  authority: Authority,
-  watch: ConsoleWatch,
-  role: JoinAs,
-  name: string,
-): Promise<Page> {
-  // A fresh context each: its own IndexedDB, as another laptop has.
-  const page = await (await browser.newContext()).newPage()
-  watch.watch(page, name)
-  const join = new JoinPage(page)
-  const code = await join.ask(authority.url, role)
-  await authority.waitFor('desk', (event) => event.code === code)
-  await authority.approve(code, name)
-  await join.joined(name, role)
-  return page
-}
+test.afterEach(closeAllDesks)
 
 /**
  * Fails unless `shows` holds within 2 s; when it comes later, says how late and the load average
@@ -70,9 +53,10 @@ test('the projector and an idle desk show every result, the last one included, w
   const event = writeRoundOneEvent(mkdtempSync(join(tmpdir(), 'rackside-projector-e2e-')), TABLES)
   const watch = new ConsoleWatch()
   const authority = await Authority.start({ eventFile: event.path, port: AUTHORITY_PORT })
-  const typist = await joinAs(browser, authority, watch, 'A results desk', 'Desk 1')
-  const idle = await joinAs(browser, authority, watch, 'A results desk', 'Desk 2')
-  const screen = await joinAs(browser, authority, watch, 'A projector', 'Projector')
+  const typist = (await joinDesk(browser, authority, watch, 'Desk 1')).page
+  const idle = (await joinDesk(browser, authority, watch, 'Desk 2')).page
+  const screen = (await joinDesk(browser, authority, watch, 'Projector', { role: 'A projector' }))
+    .page
 
   // The standings page held on screen: its heading says how many results are in.
   const projector = new ProjectorPage(screen)

@@ -23,9 +23,13 @@ export async function closeAllDesks(): Promise<void> {
 }
 
 export interface JoinedDesk {
+  /** The name the director gave it. */
+  readonly name: string
   readonly page: Page
   readonly join: JoinPage
   readonly deskId: string
+  /** The role the authority approved it in. */
+  readonly role: string
 }
 
 /** Opens `authority`'s address in `context` (a new one unless given) and joins as `name`. */
@@ -34,7 +38,13 @@ export async function joinDesk(
   authority: Authority,
   watch: ConsoleWatch,
   name: string,
-  options: { readonly role?: JoinAs; readonly context?: BrowserContext; readonly as?: string } = {},
+  options: {
+    readonly role?: JoinAs
+    readonly context?: BrowserContext
+    readonly as?: string
+    /** How long the join may take to show (a loaded machine). */
+    readonly timeout?: number
+  } = {},
 ): Promise<JoinedDesk> {
   const role = options.role ?? 'A results desk'
   const context = options.context ?? (await browser.newContext())
@@ -48,8 +58,8 @@ export async function joinDesk(
     code,
     options.as === undefined ? name : `${name} as ${options.as}`,
   )
-  await join.joined(name, role)
-  return { page, join, deskId: approved.desk.id }
+  await join.joined(name, role, options.timeout)
+  return { name, page, join, deskId: approved.desk.id, role: approved.desk.role }
 }
 
 /** A result line for `table` whose scores name the table, so a result's source is known. */
