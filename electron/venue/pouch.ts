@@ -89,8 +89,12 @@ export function venuePouch(): PouchConstructor {
 export async function servedDatabase(
   Pouch: PouchConstructor,
   name: string,
+  options: { readonly revsLimit?: number } = {},
 ): Promise<PouchDatabase> {
-  const db = new Pouch(name)
+  const db =
+    options.revsLimit === undefined
+      ? new Pouch(name)
+      : new Pouch(name, { revs_limit: options.revsLimit })
   await db.info()
   for (let tries = 0; tries < 100; tries++) {
     const listed = (await Pouch.allDbs?.()) ?? []

@@ -1,9 +1,9 @@
 /*
- * What the authority publishes to the desks (issue 21): the log database in chunks (`chunksFrom`)
- * and the decisions database, one document per refusal, with revisions worked out from the
- * content (`revs.ts`) and `new_edits: false`, so a restarted authority rebuilds the very documents
- * the desks hold and nothing conflicts. Each decision is published after the journal holds it and
- * before it is answered, then told as a `ServeEvent`.
+ * What the authority publishes to the desks (issue 21): the log database in chunks and slots
+ * (`chunksFrom`) and the decisions database, one document per refusal, with revisions worked out
+ * from the content (`revs.ts`) and `new_edits: false`, so a restarted authority rebuilds the very
+ * documents the desks hold and nothing conflicts. Each decision is published after the journal
+ * holds it and before it is answered, then told as a `ServeEvent`.
  */
 import type { AuthorityState } from '../../shared/authority/decide'
 import type { LoggedCommand } from '../../shared/tournament/commands'
@@ -11,7 +11,7 @@ import { chunksFrom } from '../../shared/venue/chunks'
 import { decisionsDatabase, logDatabase, type RefusalDoc } from '../../shared/venue/protocol'
 import type { JournalLine } from './journal'
 import { servedDatabase, type PouchDatabase } from './pouch'
-import { chunkRevisionIds, revisedChunk, revisedRefusal } from './revs'
+import { CHUNK_REVS_KEPT, revisedLogDoc, revisedRefusal } from './revs'
 import type { ServerContext } from './server-context'
 import type { StoredRefusal } from './venue-file'
 
@@ -30,7 +30,9 @@ export class PublishedLog {
    * and every later decision published and told through `ctx`.
    */
   static async open(ctx: ServerContext): Promise<PublishedLog> {
-    const logDb = await servedDatabase(ctx.Pouch, logDatabase(ctx.event))
+    const logDb = await servedDatabase(ctx.Pouch, logDatabase(ctx.event), {
+      revsLimit: CHUNK_REVS_KEPT,
+    })
     const decisionsDb = await servedDatabase(ctx.Pouch, decisionsDatabase(ctx.event))
     const published = new PublishedLog(logDb, decisionsDb)
     const { authority } = ctx
@@ -80,9 +82,7 @@ export class PublishedLog {
   }
 
   private async writeChunks(log: readonly LoggedCommand[], heldBefore: number): Promise<void> {
-    const docs = chunksFrom(log, heldBefore).map((chunk) =>
-      revisedChunk(chunk, chunkRevisionIds(chunk.entries)),
-    )
+    const docs = chunksFrom(log, heldBefore).map((doc) => revisedLogDoc(doc, log))
     if (docs.length > 0) await this.logDb.bulkDocs(docs, { new_edits: false })
   }
 

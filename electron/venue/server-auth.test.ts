@@ -76,7 +76,7 @@ describe('who may reach the databases (issue 21: "a desk without approval, or wi
     const get = async (path: string) => (await fetch(`${s.url}${path}`, { headers })).status
     const post = async (path: string, body: unknown, method = 'POST') =>
       (await fetch(`${s.url}${path}`, { method, headers, body: JSON.stringify(body) })).status
-    expect(await get(`/db/${logDatabase(event)}/chunk-000000`)).toBe(200)
+    expect(await get(`/db/${logDatabase(event)}/slot-0`)).toBe(200)
     expect(await get(`/db/${outboxDatabase(one.id)}`)).toBe(200)
     expect(
       await post(`/db/${logDatabase(event)}/_bulk_docs`, { docs: [{ _id: 'chunk-000009' }] }),

@@ -1,8 +1,17 @@
 import { afterEach, describe, expect, test } from 'vitest'
 import type { LoggedCommand } from '../../shared/tournament/commands'
+import { CHUNK_REVS_KEPT } from './revs'
 import { startAuthorityServer, type VenueServerHandle } from './server'
 import { nodeDesk, type NodeDesk } from './test-support/node-desk'
-import { EVENT_LOG, eventFile, joinAs, proposal, resultAt, until } from './test-support/venue-event'
+import {
+  EVENT_LOG,
+  eventFile,
+  joinAs,
+  proposal,
+  resultAt,
+  TABLES,
+  until,
+} from './test-support/venue-event'
 
 const running: VenueServerHandle[] = []
 const desks: NodeDesk[] = []
@@ -94,6 +103,30 @@ describe('a desk replicates with the authority (issue 21: replication by the Cou
     expect((await desk.refusals())[0]?.error.code).toBe('venue.malformed')
   })
 
+  test('issue 27: a desk away for 20 results gets each slot as a plain update, with a short history', async () => {
+    const server = await started(await eventFile())
+    const behind = await deskOf(server, 'Desk 1')
+    const typist = await deskOf(server, 'Desk 2')
+    await behind.sync()
+    expect((await behind.accepted()).length).toBe(EVENT_LOG.length)
+    for (let table = 1; table <= TABLES; table++) {
+      await typist.propose(proposal(`p${String(table)}`, table - 1, resultAt(table)))
+    }
+    await typist.sync()
+    await until(() => server.log().length === EVENT_LOG.length + TABLES)
+    await behind.sync()
+    expect(await behind.accepted()).toEqual(server.log())
+    const { rows } = await behind.log.allDocs({ include_docs: true, conflicts: true })
+    expect(rows.map((row) => row.id)).toContain('slot-0')
+    for (const row of rows) {
+      expect(row.doc?.['_conflicts'], row.id).toBeUndefined()
+      const { _revisions: revisions } = await behind.log.get(row.id, { revs: true })
+      expect((revisions as { ids: readonly string[] }).ids.length).toBeLessThanOrEqual(
+        CHUNK_REVS_KEPT,
+      )
+    }
+  })
+
   test('crash: dropped without saving, restarted from the same files: the same log, the same ids, the desks kept', async () => {
     const path = await eventFile()
     const first = await started(path)
@@ -122,9 +155,10 @@ describe('a desk replicates with the authority (issue 21: replication by the Cou
     expect(proposals(second.log())).toEqual(['p0', 'p1', 'p2', 'p3', 'p4', 'p5'])
     await desk.sync()
     expect((await desk.accepted()).length).toBe(EVENT_LOG.length + 6)
-    // The rebuilt chunk carries the revisions the desk already held: nothing conflicts.
-    const chunk = await desk.log.get('chunk-000000', { conflicts: true })
-    expect(chunk['_conflicts']).toBeUndefined()
+    // The rebuilt documents carry the revisions the desk already held: nothing conflicts.
+    const { rows } = await desk.log.allDocs({ include_docs: true, conflicts: true })
+    expect(rows.length).toBeGreaterThan(0)
+    for (const row of rows) expect(row.doc?.['_conflicts'], row.id).toBeUndefined()
     const refusal = await desk.decisions.get('clash', { conflicts: true })
     expect(refusal['_conflicts']).toBeUndefined()
     expect(refusal['_rev']).toMatch(/^1-/)

@@ -634,6 +634,39 @@ describe('checkLog: every stored command is checked on load as a file is (issue 
  * Issue 20: a rolling backup writes the file a slice at a time between the page's frames; the
  * pieces must be the file `JSON.stringify(file, null, 2)` gives, byte for byte, whatever the slice.
  */
+describe('an entry checked once is not walked again (issue 27: a desk checked its log twice)', () => {
+  /** The entry behind a proxy that counts the reads of its command's fields. */
+  function counted(entry: LoggedCommand): { entry: LoggedCommand; reads: () => number } {
+    let reads = 0
+    const command = new Proxy(entry.command, {
+      get(target, key, receiver) {
+        reads++
+        return Reflect.get(target, key, receiver) as unknown
+      },
+    })
+    return { entry: { ...entry, command }, reads: () => reads }
+  }
+
+  test('the same object at the same place passes without its fields read again', () => {
+    const [first] = generateLog({ players: 4, rounds: 1, seed: 3, starts: 'given' })
+    if (first === undefined) throw new Error('no entry')
+    const { entry, reads } = counted(first)
+    expect(checkLogEntries([entry]).ok).toBe(true)
+    const afterFirst = reads()
+    expect(afterFirst).toBeGreaterThan(0)
+    expect(checkLogEntries([entry]).ok).toBe(true)
+    expect(reads()).toBe(afterFirst)
+  })
+
+  test('the same object at another place is checked, and refused for its seq', () => {
+    const [first] = generateLog({ players: 4, rounds: 1, seed: 3, starts: 'given' })
+    if (first === undefined) throw new Error('no entry')
+    expect(checkLogEntries([first]).ok).toBe(true)
+    const moved = checkLogEntries([first, first])
+    expect(!moved.ok && moved.error.code).toBe('tournament-file.seq')
+  })
+})
+
 describe('the tournament file in pieces', () => {
   const standard = (file: string): string => `${JSON.stringify(JSON.parse(file), null, 2)}\n`
 

@@ -6,9 +6,10 @@
  * databases, documents and routes both ends use, so neither side spells them twice.
  *
  * Who writes what (no document ever has two writers: PouchDB reports no conflict between them):
- * - the log database of an event (`logDatabase`): only the authority, in chunks of
+ * - the log database of an event (`logDatabase`): only the authority, in full chunks of
  *   `LOG_CHUNK` accepted entries (`chunkId`), so a new desk catches up a 10 000-command log in a
- *   hundred documents instead of ten thousand;
+ *   hundred documents instead of ten thousand, and the entries after the last full chunk in
+ *   `LOG_SLOT`-entry slots (`slotId`, shared/venue/chunks.ts);
  * - the decisions database (`decisionsDatabase`): only the authority, one document per refused
  *   proposal (accepted ones are in the log, each entry carrying its proposal id);
  * - a desk's outbox (`outboxDatabase`): only that desk, one document per proposal
@@ -70,7 +71,21 @@ export function chunkOf(seq: number): number {
   return Math.floor(seq / LOG_CHUNK)
 }
 
-/** A log document: up to `LOG_CHUNK` consecutive accepted entries from `first`. */
+/**
+ * Entries per slot document: the entries after the last full chunk are published in slots of this
+ * many, so a decision rewrites a document of at most ten entries, not a chunk of a hundred.
+ */
+export const LOG_SLOT = 10
+
+/** The slots of a chunk, used again for the next chunk once it is full: `slot-0` … `slot-9`. */
+export const SLOTS_PER_CHUNK = LOG_CHUNK / LOG_SLOT
+
+/** The slot document that holds (or will hold) `seq` while its chunk is not full. */
+export function slotId(seq: number): string {
+  return `slot-${String(Math.floor(seq / LOG_SLOT) % SLOTS_PER_CHUNK)}`
+}
+
+/** A log document (a chunk or a slot): consecutive accepted entries from `first`. */
 export interface LogChunk {
   readonly _id: string
   readonly type: 'chunk'

@@ -95,11 +95,8 @@ async function heldOf(options: HandInOptions, note: ReplicaNote): Promise<HeldDo
   const old = options.local(note.log)
   let entries
   try {
-    const docs = await old.allDocs({
-      include_docs: true,
-      startkey: 'chunk-',
-      endkey: 'chunk-\uffff',
-    })
+    // Chunks and slots alike (shared/venue/chunks.ts): anything else is skipped.
+    const docs = await old.allDocs({ include_docs: true })
     const read = logFromChunks(docs.rows.map((row) => row.doc))
     // A damaged old replica hands in nothing from its log; the waiting proposals still go.
     entries = read.ok ? read.value : []

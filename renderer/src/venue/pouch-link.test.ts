@@ -158,6 +158,28 @@ describe('the desk replicates with the authority (issue 21)', () => {
     expect(await link.acceptedFrom(-1)).toEqual(log.slice(0, 151))
   })
 
+  test('issue 27: results followed one by one across slots and a full chunk, each read once', async () => {
+    const info = venueInfo()
+    const serverDb = server()
+    await writeLog(serverDb(info.databases.log), log.slice(0, 95))
+    const link = await deskOn(serverDb, info)
+    await until(async () => ((await link.acceptedFrom(-1)).length === 95 ? true : undefined), '95')
+    const first = (await link.acceptedFrom(-1))[94]
+    for (let length = 96; length <= 125; length++) {
+      await writeLog(serverDb(info.databases.log), log.slice(0, length), length - 1)
+      const read = await until(
+        async () => {
+          const all = await link.acceptedFrom(-1)
+          return all.length === length ? all : undefined
+        },
+        `${String(length)} entries`,
+      )
+      expect(read).toEqual(log.slice(0, length))
+      // What the desk held is kept as it was, not read and checked again.
+      expect(read[94]).toBe(first)
+    }
+  })
+
   test('issue 27: the last result reaches the projector though its read of the log was slow', async () => {
     // The projector said "19 of 20 results in" until reloaded: the change was announced while the
     // link's read of the log was in flight, and an ask meanwhile was answered with the log before it.

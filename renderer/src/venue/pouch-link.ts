@@ -13,6 +13,9 @@ import {
   chunkId,
   chunkOf,
   LOG_CHUNK,
+  LOG_SLOT,
+  SLOTS_PER_CHUNK,
+  slotId,
   STATUS_ID,
   type DeskStatus,
   replicationBackOff,
@@ -132,6 +135,34 @@ export async function createPouchLink(options: PouchLinkOptions): Promise<VenueL
   let stale = true
   let reading: Promise<readonly LoggedCommand[]> | undefined
 
+  /**
+   * The log documents that may hold entries after the first `held`: the full chunks from the one
+   * `held` ends in, then the slots from the one holding the next entry on, while each is full.
+   * Full chunks and slots already read never change their part of the log (shared/venue/chunks.ts),
+   * so a desk following one new result reads one slot, not the chunk around it.
+   */
+  async function docsAfter(held: number): Promise<unknown[]> {
+    const chunks = await localLog.allDocs({
+      include_docs: true,
+      startkey: chunkId(chunkOf(held)),
+      endkey: 'chunk-\uffff',
+    })
+    const docs: unknown[] = chunks.rows.map((row) => row.doc)
+    let next = Math.max(held, (chunkOf(held) + chunks.rows.length) * LOG_CHUNK)
+    for (let slots = 0; slots < SLOTS_PER_CHUNK; slots++) {
+      const slot = await localLog
+        .get<{ first: number; entries: readonly unknown[] }>(slotId(next))
+        .catch(() => undefined)
+      if (slot === undefined || slot.first > next) break
+      const end = slot.first + slot.entries.length
+      if (end <= next) break
+      docs.push(slot)
+      if (slot.entries.length < LOG_SLOT) break
+      next = end
+    }
+    return docs
+  }
+
   async function readAccepted(): Promise<readonly LoggedCommand[]> {
     // A read in flight answers every ask made meanwhile, for it reads again until no change is left
     // unread. The held log is no answer then: a change already told may not be in it yet (issue 27:
@@ -143,22 +174,13 @@ export async function createPouchLink(options: PouchLinkOptions): Promise<VenueL
         while (stale) {
           stale = false
           const held = accepted
-          // Full chunks never change: only the chunk the held log ends in and later ones are read.
-          const from = chunkOf(held.length)
-          const docs = await localLog.allDocs({
-            include_docs: true,
-            startkey: chunkId(from),
-            endkey: 'chunk-\uffff',
-          })
-          const read = logFromChunks(
-            docs.rows.map((row) => row.doc),
-            held,
-          )
-          // A damaged log document is left unread: the held log stays what the desk shows.
-          if (!read.ok) return accepted
+          const read = logFromChunks(await docsAfter(held.length), held)
+          // A damaged log document is left unread, and a log never shrinks (a document still on
+          // its way): the held log stays what the desk shows.
+          if (!read.ok || read.value.length <= held.length) continue
           accepted = read.value
           const ids = new Set(acceptedIds)
-          for (const entry of accepted.slice(from * LOG_CHUNK)) {
+          for (const entry of accepted.slice(held.length)) {
             if (entry.proposal !== undefined) ids.add(entry.proposal)
           }
           acceptedIds = ids
