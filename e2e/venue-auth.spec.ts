@@ -5,6 +5,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test'
 import {
   bearer,
   chunkId,
+  slotId,
   STATUS_ID,
   VENUE_ROUTES,
   type JoinRequested,
@@ -95,7 +96,7 @@ function everyAccess(databases: { log: string; decisions: string; outbox: string
     { method: 'GET', path: `${db}/` },
     { method: 'GET', path: `${db}/_all_dbs` },
     { method: 'GET', path: `${db}/${databases.log}` },
-    { method: 'GET', path: `${db}/${databases.log}/${chunkId(0)}` },
+    { method: 'GET', path: `${db}/${databases.log}/${slotId(0)}` },
     { method: 'GET', path: `${db}/${databases.log}/_all_docs?include_docs=true` },
     { method: 'GET', path: `${db}/${databases.log}/_changes?include_docs=true` },
     { method: 'GET', path: `${db}/${databases.decisions}/_all_docs` },
