@@ -223,6 +223,15 @@ const correction = (scores: readonly [number, number], replaces: readonly [numbe
     keys: SEATED,
   }) as const satisfies Command
 
+/** A correction as a desk older than issue 27 sent it: no keys, no result it replaces. */
+const keylessCorrection = (scores: readonly [number, number]): Command => ({
+  type: 'correctResult',
+  division: 'A',
+  round: 1,
+  game: { table: 12 },
+  result: played([3, 4], scores),
+})
+
 describe('double correction: two desks correct table 12 (issue 27)', () => {
   const seen = PAIRED.length
   const table12 = (authority: AuthorityState) =>
@@ -275,6 +284,30 @@ describe('double correction: two desks correct table 12 (issue 27)', () => {
     ])
     expect(codes(decisions)).toEqual(['accepted', 'accepted'])
     expect(table12(authority)?.result).toEqual(played([3, 4], [390, 400]))
+  })
+
+  test.each([
+    ['desk B saw the table as desk A left it: accepted', 1, 'accepted'],
+    ['desk B had not seen desk A’s correction: refused', 0, 'authority.result-changed'],
+  ] as const)(
+    'a correction from a desk older than issue 27 names no result it replaces; %s',
+    (_, seenAfter, decision) => {
+      const keyless = keylessCorrection([390, 400])
+      const { decisions } = run(authorityOf(PAIRED), [
+        ['a-1', DESK_A, seen, correction([401, 388], [400, 390])],
+        ['b-1', DESK_B, seen + seenAfter, keyless],
+      ])
+      expect(codes(decisions)).toEqual(['accepted', decision])
+    },
+  )
+
+  test('a keyless correction of a result this desk itself set after its head is accepted', () => {
+    const keyless = keylessCorrection([390, 400])
+    const { decisions } = run(authorityOf(PAIRED), [
+      ['a-1', DESK_A, seen, correction([401, 388], [400, 390])],
+      ['a-2', DESK_A, seen, keyless],
+    ])
+    expect(codes(decisions)).toEqual(['accepted', 'accepted'])
   })
 
   test('a correction built on the current head with a result the game does not hold is refused too', () => {

@@ -64,8 +64,8 @@ export function rebase(view: RebaseView, rebasing: Rebasing): Result<Command> {
     const registered = checkSameName(view, rebasing)
     if (!registered.ok) return registered
   }
-  if (current.type === 'correctResult' && current.replaces !== undefined) {
-    const replaced = checkReplaces(view, current, current.replaces)
+  if (current.type === 'correctResult') {
+    const replaced = checkReplaces(view, current, rebasing)
     if (!replaced.ok) return replaced
   }
   return ok(current)
@@ -277,12 +277,14 @@ function registeredNames(
 /**
  * A correction replaces the result the desk saw: when the game's result changed meanwhile
  * (another desk's correction), the desk is told by whom and to what, rather than one of the two
- * corrections being lost unseen.
+ * corrections being lost unseen. A correction from a desk older than issue 27 names no result it
+ * replaces: it is refused the same way when another desk set the game's result after the head the
+ * correction was built on.
  */
 function checkReplaces(
   view: RebaseView,
   command: Extract<Command, { readonly type: 'correctResult' }>,
-  replaces: GameResult,
+  { builtOn, desk }: Rebasing,
 ): Result<void> {
   const division = divisionOf(view, command.division)
   const round = division?.rounds[command.round - 1]
@@ -291,15 +293,21 @@ function checkReplaces(
   if (!index.ok) return ok(undefined)
   const recorded = round.results[index.value] ?? null
   // No result at all: apply refuses the correction in its own words.
-  if (recorded === null || stableJson(recorded.result) === stableJson(replaces)) {
+  if (recorded === null) return ok(undefined)
+  const { replaces } = command
+  if (replaces !== undefined && stableJson(recorded.result) === stableJson(replaces)) {
     return ok(undefined)
+  }
+  const setter = resultSetter(view.log, command.division, round.number, index.value, division)
+  if (replaces === undefined) {
+    const unseen = setter !== undefined && setter.seq >= builtOn && setter.desk !== desk
+    if (!unseen) return ok(undefined)
   }
   const pairing = round.pairings[index.value] as Pairing
   const where =
     pairing.kind === 'game'
       ? `Table ${String(pairing.table)} of round ${String(round.number)}`
       : `The bye of round ${String(round.number)}`
-  const setter = resultSetter(view.log, command.division, round.number, index.value, division)
   const how =
     setter === undefined
       ? 'changed meanwhile'
