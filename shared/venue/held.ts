@@ -157,6 +157,7 @@ export function recoveredDoc(
           proposal: decision.proposalId,
           type: proposal.command.type,
           error: decision.error,
+          desk: proposal.desk.id,
         })
         break
     }

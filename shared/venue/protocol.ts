@@ -174,6 +174,11 @@ export interface RecoveredRefusal {
   readonly proposal: string
   readonly type: Command['type']
   readonly error: RuleError
+  /**
+   * The desk the refusal is told to (its `RefusalDoc`'s desk), which shows it with its reason:
+   * that desk's notice of what came back need not say it again (issue 27). Absent before then.
+   */
+  readonly desk?: string
 }
 
 /** `_id` of the desk's status document in its outbox. */

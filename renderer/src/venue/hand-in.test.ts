@@ -164,13 +164,20 @@ describe('the authority’s answer, shown on the desk that handed in (issue 27)'
     expect(isRecoveredFor(answer, 'd1')).toBe(true)
     expect(isRecoveredFor(answer, 'd2')).toBe(false)
     expect(isRecoveredFor({ ...answer, type: 'refused' }, 'd1')).toBe(false)
-    expect(recoveredNotice(answer)).toBe(
+    expect(recoveredNotice(answer, 'd1')).toBe(
       "The director's laptop took back what this desk held: 2 commands accepted, 1 refused (recordResult: Round 1, table 1 already has a result); 4 already in the log.",
     )
   })
 
+  test("issue 27: a refusal told to this desk's own banner is counted, not said again", () => {
+    const own = { ...answer, refused: answer.refused.map((r) => ({ ...r, desk: 'd1' })) }
+    expect(recoveredNotice(own, 'd1')).toBe(
+      "The director's laptop took back what this desk held: 2 commands accepted; 4 already in the log; 1 of this desk's commands was refused, each shown with its reason.",
+    )
+  })
+
   test('an answer that came before anyone listened is given to the first listener, once', () => {
-    const notices = recoveredNotices()
+    const notices = recoveredNotices('d1')
     notices.deliver(answer)
     const heard: string[] = []
     notices.on((id) => heard.push(id))

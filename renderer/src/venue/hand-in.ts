@@ -121,23 +121,32 @@ export function isRecoveredFor(doc: unknown, desk: string): doc is RecoveredDoc 
   return d.type === 'recovered' && d.desk === desk
 }
 
-/** What the desk shows of the authority's answer. */
-export function recoveredNotice(doc: RecoveredDoc): string {
-  return recoveredSentence('this desk', doc).replace(
+/**
+ * What the desk shows of the authority's answer. A refusal of one of its own commands is shown by
+ * its own banner, with its reason: here it is only counted (issue 27: it was said twice).
+ */
+export function recoveredNotice(doc: RecoveredDoc, desk: string): string {
+  const own = doc.refused.filter((r) => r.desk === desk).length
+  const others = doc.refused.filter((r) => r.desk !== desk)
+  const sentence = recoveredSentence('this desk', { ...doc, refused: others }).replace(
     /^Recovered from this desk/,
     "The director's laptop took back what this desk held",
   )
+  if (own === 0) return sentence
+  const shown =
+    own === 1 ? "1 of this desk's commands was" : `${String(own)} of this desk's commands were`
+  return `${sentence.replace(/\.$/, '')}; ${shown} refused, each shown with its reason.`
 }
 
 type NoticeListener = (id: string, text: string) => void
 
 /** The authority's answers to this desk's held documents, each given once to a listener. */
-export function recoveredNotices() {
+export function recoveredNotices(desk: string) {
   const listeners = new Set<NoticeListener>()
   const undelivered: { id: string; text: string }[] = []
   return {
     deliver(doc: RecoveredDoc): void {
-      const text = recoveredNotice(doc)
+      const text = recoveredNotice(doc, desk)
       if (listeners.size === 0) undelivered.push({ id: doc._id, text })
       for (const listener of listeners) listener(doc._id, text)
     },

@@ -208,7 +208,7 @@ export async function createPouchLink(options: PouchLinkOptions): Promise<VenueL
   if (outbox) {
     await handInOldReplica({ info, outbox, local: options.local, answered }).catch(() => undefined)
   }
-  const notices = recoveredNotices()
+  const notices = recoveredNotices(desk.id)
 
   function rememberAnswered(id: string): void {
     answered = new Set(answered).add(id)
