@@ -89,12 +89,12 @@ export function venuePouch(): PouchConstructor {
 export async function servedDatabase(
   Pouch: PouchConstructor,
   name: string,
-  options: { readonly revsLimit?: number } = {},
+  options: { readonly revsLimit?: number; readonly autoCompaction?: boolean } = {},
 ): Promise<PouchDatabase> {
-  const db =
-    options.revsLimit === undefined
-      ? new Pouch(name)
-      : new Pouch(name, { revs_limit: options.revsLimit })
+  const db = new Pouch(name, {
+    ...(options.revsLimit === undefined ? {} : { revs_limit: options.revsLimit }),
+    ...(options.autoCompaction === true ? { auto_compaction: true } : {}),
+  })
   await db.info()
   for (let tries = 0; tries < 100; tries++) {
     const listed = (await Pouch.allDbs?.()) ?? []

@@ -30,8 +30,12 @@ export class PublishedLog {
    * and every later decision published and told through `ctx`.
    */
   static async open(ctx: ServerContext): Promise<PublishedLog> {
+    // Compacted as it is written: a memory database keeps every revision's body otherwise, and a
+    // new desk's first `_changes` read them all (issue 27: 277 ms after 1 200 decisions, 21 ms
+    // compacted; a full day is ten times that).
     const logDb = await servedDatabase(ctx.Pouch, logDatabase(ctx.event), {
       revsLimit: CHUNK_REVS_KEPT,
+      autoCompaction: true,
     })
     const decisionsDb = await servedDatabase(ctx.Pouch, decisionsDatabase(ctx.event))
     const published = new PublishedLog(logDb, decisionsDb)

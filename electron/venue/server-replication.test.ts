@@ -3,7 +3,9 @@ import type { LoggedCommand } from '../../shared/tournament/commands'
 import { CHUNK_REVS_KEPT } from './revs'
 import { startAuthorityServer, type VenueServerHandle } from './server'
 import { nodeDesk, type NodeDesk } from './test-support/node-desk'
+import { VENUE_ROUTES, type VenueInfo } from '../../shared/venue/protocol'
 import {
+  authorized,
   EVENT_LOG,
   eventFile,
   joinAs,
@@ -118,6 +120,19 @@ describe('a desk replicates with the authority (issue 21: replication by the Cou
     expect(await behind.accepted()).toEqual(server.log())
     const { rows } = await behind.log.allDocs({ include_docs: true, conflicts: true })
     expect(rows.map((row) => row.id)).toContain('slot-0')
+    // The authority keeps only each document's latest body (compacted as written): a new desk's
+    // first `_changes` reads one body a document, not one a decision.
+    const slot = await behind.log.get('slot-4', { revs: true })
+    const { start, ids } = slot['_revisions'] as { start: number; ids: readonly string[] }
+    const { token } = await joinAs(server, 'results', 'Reader')
+    const info = (await (
+      await fetch(`${server.url}${VENUE_ROUTES.info}`, { headers: authorized(token) })
+    ).json()) as VenueInfo
+    const logAt = `${server.url}/db/${info.databases.log}/slot-4`
+    const read = async (rev: string) =>
+      (await fetch(`${logAt}?rev=${rev}`, { headers: authorized(token) })).status
+    expect(await read(`${String(start)}-${ids[0] ?? ''}`)).toBe(200)
+    expect(await read(`${String(start - 1)}-${ids[1] ?? ''}`)).toBe(404)
     for (const row of rows) {
       expect(row.doc?.['_conflicts'], row.id).toBeUndefined()
       const { _revisions: revisions } = await behind.log.get(row.id, { revs: true })
