@@ -9,7 +9,7 @@ import { PAPER_SIZES } from '../../../shared/tournament/paper'
 import { applyAll } from '../../../shared/tournament/test-support/event'
 import type { TournamentState } from '../../../shared/tournament/types'
 import { scorecardsDocument, scorecardsLayout } from './cards-html'
-import { printJob } from './render'
+import { printJob, roundPrintJob } from './render'
 import { SLIPS_PER_PAGE, slipLayout, slipsDocument } from './slips-html'
 import { textWidthMm, wrappedLines } from './text-width'
 
@@ -157,6 +157,37 @@ describe('result slips: four a sheet on A4 and Letter, the rules box never cut (
     expect(doc).toContain('Draw for first (how: below). Tick who started.')
     expect(doc).toContain('Player #1 plays first (marked *).')
     expect(doc).toContain('<span class="table">Table 8991</span>')
+  })
+})
+
+describe('a whole round of two divisions in one document (issue 28)', () => {
+  test('each division’s slips keep their own rules font: long names in A, short in B', () => {
+    const long = event({ players: 8, rounds: 7, preset: 'msa' })
+    const short = event({
+      players: 8,
+      rounds: 7,
+      preset: 'msa',
+      names: (i) => `Ann ${'ABCDEFGH'[i]}`,
+    })
+    const b = short.divisions[0]
+    if (b === undefined) throw new Error('no division')
+    const both: TournamentState = {
+      ...long,
+      divisions: [...long.divisions, { ...b, name: 'B' }],
+    }
+    const fonts = (division: string) => {
+      const report = buildReport(both, { kind: 'result-slips', division, round: 1 })
+      if (!report.ok || report.value.kind !== 'result-slips') throw new Error('no slips')
+      return slipLayout(report.value, 'Letter').rulesPt
+    }
+    expect(fonts('A')).toBeLessThan(fonts('B'))
+    const job = roundPrintJob(both, 1, 'Letter')
+    if (!job.ok) throw new Error(job.error.message)
+    const boxes = [...job.value.html.matchAll(/class="rules" style="font-size: ([\d.]+)pt"/g)]
+    expect(boxes.map((m) => Number(m[1]))).toEqual([
+      ...Array<number>(4).fill(fonts('A')),
+      ...Array<number>(4).fill(fonts('B')),
+    ])
   })
 })
 

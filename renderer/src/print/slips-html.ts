@@ -131,13 +131,13 @@ function slipCss(layout: SlipLayout): string {
 .slip col.no { width: 11mm; } .slip col.started { width: 13mm; } .slip col.score { width: 20mm; }
 .slip col.overtime { width: ${OVERTIME_COLUMN_MM}mm; } .slip col.spread { width: 17mm; }
 .slip col.winner { width: 13mm; } .slip col.signature { width: 42mm; }
-.slip .rules { margin: 0; padding: 0.8mm 1.6mm; font-size: ${layout.rulesPt}pt; line-height: ${LINE}; }
+.slip .rules { margin: 0; padding: 0.8mm 1.6mm; line-height: ${LINE}; }
 .slip td.tick { text-align: center; font-size: 11pt; }
 .slip tbody tr td { background: #fff; }
 `
 }
 
-function slipHtml(slips: ResultSlips, slip: ResultSlip): Html {
+function slipHtml(slips: ResultSlips, slip: ResultSlip, rulesPt: number): Html {
   const [a, b] = slip.seats
   const start = startText(slip)
   const overtime = slips.overtimePenaltyPerMinute > 0
@@ -188,24 +188,29 @@ function slipHtml(slips: ResultSlips, slip: ResultSlip): Html {
         ${row(a)} ${row(b)}
       </tbody>
     </table>
-    ${rulesBlock(slipRules(slips, slip))}
+    ${rulesBlock(slipRules(slips, slip), rulesPt)}
   </section>`
 }
 
-function rulesBlock(rules: readonly PrintedLine[]): Html {
-  return html`<div class="rules">
+/**
+ * The font is on the box itself, not in the page's CSS: a whole round puts every division's slips
+ * in one document, and each division's names and rules have their own fit.
+ */
+function rulesBlock(rules: readonly PrintedLine[], rulesPt: number): Html {
+  return html`<div class="rules" style="font-size: ${rulesPt}pt">
     ${rules.map((line) => html`<p><b>${line.label}:</b> ${line.text}</p>`)}
   </div>`
 }
 
 /** The slips as parts, so a whole round's printout can put them after the pairings. */
 export function slipsParts(slips: ResultSlips, pageSize: PageSize, title: string): DocumentParts {
+  const layout = slipLayout(slips, pageSize)
   return {
     title,
     pageSize,
     landscape: false,
-    css: slipCss(slipLayout(slips, pageSize)),
-    body: html`${slips.slips.map((slip) => slipHtml(slips, slip))}`,
+    css: slipCss(layout),
+    body: html`${slips.slips.map((slip) => slipHtml(slips, slip, layout.rulesPt))}`,
   }
 }
 
