@@ -6,7 +6,7 @@ import { rulesFromPreset } from '../../../shared/rules/presets'
 import type { PresetId, RuleSet } from '../../../shared/rules/rule-set'
 import type { Command, PairingSpec } from '../../../shared/tournament/commands'
 import { PAPER_SIZES } from '../../../shared/tournament/paper'
-import { applyAll } from '../../../shared/tournament/test-support/event'
+import { apply } from '../../../shared/tournament/apply'
 import type { TournamentState } from '../../../shared/tournament/types'
 import { scorecardsDocument, scorecardsLayout } from './cards-html'
 import { printJob, roundPrintJob } from './render'
@@ -20,6 +20,17 @@ import { textWidthMm, wrappedLines } from './text-width'
  * shared/tournament/validation.ts) and four-digit tables. The PDFs themselves are read back in
  * e2e/paper.spec.ts.
  */
+
+function applyAll(commands: readonly Command[]): TournamentState {
+  let state: TournamentState | undefined
+  for (const command of commands) {
+    const next = apply(state, command, 't-paper')
+    if (!next.ok) throw new Error(`${command.type} refused: ${next.error.message}`)
+    state = next.value
+  }
+  if (state === undefined) throw new Error('no commands')
+  return state
+}
 
 /** 60 characters, the most a name may have, with a 36-letter word that must break. */
 function longestName(i: number): string {
