@@ -42,7 +42,8 @@ test('one action prints both divisions’ pairings and slips; B’s tables from 
   expect(html.match(/<h1>Find your name<\/h1>/g)).toHaveLength(2)
   // Four games, four slips, each naming its players.
   expect(html.match(/class="slip"/g)).toHaveLength(4)
-  for (const name of [...DIVISIONS.A, ...DIVISIONS.B]) expect(html).toContain(`Signature: ${name}`)
+  for (const name of [...DIVISIONS.A, ...DIVISIONS.B])
+    expect(html).toContain(`Signature of ${name}`)
   for (const table of [1, 2, 31, 32])
     expect(html).toContain(`<span class="table">Table ${table}</span>`)
   await button.click()

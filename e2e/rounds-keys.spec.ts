@@ -76,7 +76,7 @@ test('pair, publish, print and undo a round by 11 keys and no click, hinted besi
   expect(html).toContain('Division B · Round 1 of 3')
   expect(html).not.toContain('Division A')
   expect(html?.match(/class="slip"/g)).toHaveLength(2)
-  for (const name of DIVISIONS.B) expect(html).toContain(`Signature: ${name}`)
+  for (const name of DIVISIONS.B) expect(html).toContain(`Signature of ${name}`)
   for (const name of DIVISIONS.A) expect(html).not.toContain(name)
 
   await press('d', 'division A')

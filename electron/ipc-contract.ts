@@ -6,6 +6,7 @@
 import type { Decision } from '../shared/authority/proposal'
 import type { ApprovalRole } from '../shared/authority/roles'
 import type { LoggedCommand } from '../shared/tournament/commands'
+import { PAPER_SIZES, type PaperSize } from '../shared/tournament/paper'
 import type { JoinRole, OutboxProposal, VenueDesk, VenueEvent } from '../shared/venue/protocol'
 
 export interface AppInfo {
@@ -48,8 +49,9 @@ export type OpenFileOutcome =
   | { readonly status: 'cancelled' }
   | { readonly status: 'failed'; readonly message: string }
 
-export const PAGE_SIZES = ['A4', 'Letter'] as const
-export type PageSize = (typeof PAGE_SIZES)[number]
+/** The event's paper sizes (issue 28: one list, so the bridge takes what an event can be set to). */
+export const PAGE_SIZES = PAPER_SIZES
+export type PageSize = PaperSize
 
 export interface PrintRequest {
   /** A complete, self-contained HTML document (print CSS inline); never a URL to load. */

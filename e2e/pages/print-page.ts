@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 
 /** The Print screen: what to print, and the preview of the very document that is printed. */
 export class PrintPage {
@@ -35,6 +35,11 @@ export class PrintPage {
     }
     if (options.paper !== undefined) {
       await this.select('Paper size').selectOption(options.paper)
+      // The choice is the event's (issue 28): the preview follows once the log has it.
+      await expect(this.preview).toHaveAttribute(
+        'srcdoc',
+        new RegExp(`@page \\{ size: ${options.paper === 'A4' ? 'A4' : 'letter'}\\b`),
+      )
     }
   }
 

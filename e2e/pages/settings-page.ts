@@ -4,10 +4,14 @@ import { expect, type Locator, type Page } from '@playwright/test'
 export class SettingsPage {
   readonly error: Locator
   readonly saved: Locator
+  /** The event's paper (issue 28): every print path uses it. */
+  readonly paperSize: Locator
 
   constructor(private readonly page: Page) {
     this.error = page.getByRole('alert')
     this.saved = page.getByRole('status').filter({ hasText: 'Rules saved.' })
+    // The label wraps the select: its name also holds the options' text.
+    this.paperSize = page.getByLabel(/^\s*Paper size\b/)
   }
 
   field(label: string): Locator {

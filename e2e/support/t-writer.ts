@@ -48,16 +48,26 @@ function nameOf(i: number): string {
  * first; round 2 pairs 1-2, 3-4, … at tables 1, 2, …; the first `decided` tables of round 2 have the
  * odd-numbered player starting, the rest draw for first (p12 3).
  */
-export function plannedEvent(count: number, decided: number): PlannedEvent {
+export function plannedEvent(
+  count: number,
+  decided: number,
+  options: {
+    /** Player i's name (0-based); the names above when absent. */
+    readonly names?: (i: number) => string
+    /** The first table's number (issue 28: four-digit tables); 1 when absent. */
+    readonly firstTable?: number
+  } = {},
+): PlannedEvent {
   const half = count / 2
-  const names = Array.from({ length: count }, (_, i) => nameOf(i))
+  const first = options.firstTable ?? 1
+  const names = Array.from({ length: count }, (_, i) => (options.names ?? nameOf)(i))
   const round1: PlannedGame[] = Array.from({ length: half }, (_, i) => ({
-    table: i + 1,
+    table: i + first,
     players: [i + 1, i + 1 + half],
     starter: 0,
   }))
   const round2: PlannedGame[] = Array.from({ length: half }, (_, i) => ({
-    table: i + 1,
+    table: i + first,
     players: [2 * i + 1, 2 * i + 2],
     starter: i < decided ? 0 : null,
   }))
@@ -73,8 +83,10 @@ export function plannedEvent(count: number, decided: number): PlannedEvent {
     const p = i + 1
     const r1 = seat(round1, p)
     const r2 = seat(round2, p)
-    // Round 1: the first-named player scores 400 + table, the other 380 + 7 × (table mod 5).
-    const score = r1.index === 0 ? 400 + r1.game.table : 380 + 7 * (r1.game.table % 5)
+    // Round 1: the first-named player scores 400 + table, the other 380 + 7 × (table mod 5),
+    // tables counted from 1 whatever the first one's number.
+    const table = r1.game.table - first + 1
+    const score = r1.index === 0 ? 400 + table : 380 + 7 * (table % 5)
     return `${name} ${2000 - 10 * i} ${r1.opponent} ${r2.opponent}; ${score}; p12 ${r1.p12} ${r2.p12}; board ${r1.game.table} ${r2.game.table}`
   })
   return { names, round1, round2, text: `${lines.join('\n')}\n` }

@@ -267,6 +267,7 @@ describe('every command type from three desks with their own views (issue 27)', 
     'setPrizes',
     'setTableOffset',
     'setRatingSystem',
+    'setPaperSize',
     'pairRound',
     'editPairing',
     'unpairRound',
@@ -663,6 +664,8 @@ describe('every command type from three desks with their own views (issue 27)', 
         return head({ type: 'setTableOffset', division: 'A', offset: flag ? 10 : 0 })
       case 'setRatingSystem':
         return head({ type: 'setRatingSystem', division: 'A', system: null })
+      case 'setPaperSize':
+        return head({ type: 'setPaperSize', paperSize: flag ? 'Letter' : 'A4' })
       case 'pairRound': {
         const round = division.rounds.length + (flag && latest !== undefined ? 0 : 1)
         const eligible = players

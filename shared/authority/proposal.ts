@@ -192,6 +192,10 @@ export const COMMUTATION: Readonly<Record<CommandType, Commutation>> = {
     rule: 'needs the current head',
     why: 'Replaces a division setting as a whole.',
   },
+  setPaperSize: {
+    rule: 'needs the current head',
+    why: 'Replaces an event setting as a whole; rare and the director’s.',
+  },
   pairRound: {
     rule: 'needs the current head',
     why: 'Pairs on the standings, roster and check-ins the desk saw: any command since may change the pairings.',

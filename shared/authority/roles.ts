@@ -44,6 +44,7 @@ export const ROLE_RIGHTS: Readonly<Record<CommandType, readonly ProposingRole[]>
   setPrizes: [D],
   setTableOffset: [D],
   setRatingSystem: [D],
+  setPaperSize: [D],
   pairRound: [D],
   editPairing: [D],
   unpairRound: [D],

@@ -14,6 +14,7 @@ import { apply, fold } from '../tournament/apply'
 import type { Command, CommandType, LoggedCommand, PairingSpec } from '../tournament/commands'
 import { fingerprint, planControl, undoneBy } from '../tournament/log'
 import { LOG_VERSION } from '../tournament/log-version'
+import { PAPER_SIZES } from '../tournament/paper'
 import { DO_NOT_PAIR_REASONS } from '../tournament/pairing-rules'
 import { generateLog } from '../tournament/test-support/generate-log'
 import type { Division, GamePairing, TournamentState } from '../tournament/types'
@@ -298,6 +299,8 @@ const BUILDERS: { readonly [T in CommandType]: (s: TournamentState, d: Draw) => 
   // Undo and redo go through planControl (as the store's do): their targets are drawn there.
   undo: () => null,
   redo: () => null,
+  // Issue 28: the event's paper, either size (last, so the other types keep their draws).
+  setPaperSize: (_s, { a }) => ({ type: 'setPaperSize', paperSize: pick(PAPER_SIZES, a) ?? 'A4' }),
 }
 
 function resultCommand(

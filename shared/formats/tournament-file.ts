@@ -24,6 +24,7 @@ import {
 import { fold, type FoldError } from '../tournament/apply'
 import type { CommandType, LoggedCommand } from '../tournament/commands'
 import { LOG_VERSION } from '../tournament/log-version'
+import { PAPER_SIZES } from '../tournament/paper'
 import { DO_NOT_PAIR_REASONS } from '../tournament/pairing-rules'
 import { PLAYER_FLAGS, PRIZE_KINDS, TIE_RULES } from '../tournament/prizes'
 import { checkTournamentId } from '../tournament/tournament-id'
@@ -384,6 +385,7 @@ const COMMAND_FIELDS: Readonly<Record<CommandType, Fields>> = {
   setPrizes: { division: 'string', prizes: PRIZE_TABLE },
   setTableOffset: { division: 'string', offset: 'integer', renumberRound: opt('integer') },
   setRatingSystem: { division: 'string', system: { nullable: { literal: RATING_SYSTEMS } } },
+  setPaperSize: { paperSize: { literal: PAPER_SIZES } },
   pairRound: {
     division: 'string',
     round: 'integer',

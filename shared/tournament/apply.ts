@@ -5,6 +5,7 @@ import { isLogControl, keyedPlayers, type Command, type LoggedCommand } from './
 import { setContention, setDoNotPair } from './pairing-rules'
 import { setPairingPlan, setTableOffset } from './plan'
 import { setPrizes } from './prizes'
+import { setPaperSize } from './paper'
 import { setRatingSystem } from './rating-settings'
 import {
   addToRoster,
@@ -85,6 +86,8 @@ export function apply(
       const rules = validateRuleSet(command.rules)
       return rules.ok ? ok({ ...state, rules: rules.value }) : rules
     }
+    case 'setPaperSize':
+      return setPaperSize(state, command.paperSize)
     case 'addDivision': {
       const name = validateDivisionName(state.divisions, command.name)
       if (!name.ok) return name

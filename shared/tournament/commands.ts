@@ -2,6 +2,7 @@ import type { RatingSystem } from '../ratings/rating-systems'
 import type { GameResult, PlayerId } from '../results/game-result'
 import type { RuleSet } from '../rules/rule-set'
 import type { ContentionSettings, DoNotPairList } from './pairing-rules'
+import type { PaperSize } from './paper'
 import type { PrizeTable } from './prizes'
 import type { PairingStart, PlanStep, PlayerFields, TournamentInfo, TshPlayerData } from './types'
 
@@ -191,6 +192,8 @@ export type Command =
       readonly division: string
       readonly system: RatingSystem | null
     }
+  /** The paper every print path uses (issue 28: chosen once per event, not per print). */
+  | { readonly type: 'setPaperSize'; readonly paperSize: PaperSize }
   | {
       readonly type: 'pairRound'
       readonly division: string
@@ -361,6 +364,7 @@ export function keyedPlayers(command: Command):
     case 'setPrizes':
     case 'setTableOffset':
     case 'setRatingSystem':
+    case 'setPaperSize':
     case 'pairRound':
     case 'editPairing':
     case 'unpairRound':

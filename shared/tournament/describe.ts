@@ -225,6 +225,7 @@ export function describeCommand(
     return `Edited the event: “${command.info.name}”, ${command.info.rounds} rounds, ${command.info.startDate}${sessions}`
   }
   if (command.type === 'changeRules') return `Changed the rules to ${command.rules.name}`
+  if (command.type === 'setPaperSize') return `Paper size: ${command.paperSize}`
   if (command.type === 'addDivision') return `Added division ${command.name}`
   // describeLog names the command taken back; alone, an undo knows only its position.
   if (command.type === 'undo') return `Undid command ${command.seq + 1}`

@@ -151,6 +151,7 @@ export function commandRound(command: Command): number | null {
     case 'setDoNotPair':
     case 'setPrizes':
     case 'setRatingSystem':
+    case 'setPaperSize':
     case 'undo':
     case 'redo':
       return null

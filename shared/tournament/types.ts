@@ -3,6 +3,7 @@ import type { GameResult, PlayerId, SpreadPenalty } from '../results/game-result
 import type { RuleSet } from '../rules/rule-set'
 import type { StartReason } from '../starts/starts'
 import type { ContentionSettings, DoNotPairList } from './pairing-rules'
+import type { PaperSize } from './paper'
 import type { PrizeTable } from './prizes'
 import type { RatingSystem } from '../ratings/rating-systems'
 
@@ -262,4 +263,6 @@ export interface TournamentState {
   readonly info: TournamentInfo
   readonly rules: RuleSet
   readonly divisions: readonly Division[]
+  /** The paper every print path uses (issue 28, `setPaperSize`); absent = A4. */
+  readonly paperSize?: PaperSize
 }

@@ -96,6 +96,7 @@ const COMMAND_WORDS: Readonly<Record<CommandType, string>> = {
   overrideStarter: 'change who starts a game',
   undo: 'undo',
   redo: 'redo',
+  setPaperSize: 'change the paper size',
 }
 
 const isRole = (value: unknown): value is DeskRole =>

@@ -240,22 +240,27 @@ describe('print documents', () => {
       ),
     ).toHaveLength(2)
     // A "started" box per player, so the desk learns who went first where the tiles were drawn.
-    expect(doc.match(/<th>Started \(tick\)<\/th>/g)).toHaveLength(2)
-    expect(doc.match(/<th>Overtime \(m:ss\)<\/th>/g)).toHaveLength(2)
+    expect(doc.match(/<th>Started<\/th>/g)).toHaveLength(2)
+    expect(doc.match(/aria-label="[^"]* started">☐/g)).toHaveLength(4)
+    expect(doc.match(/<th>Over \(m:ss\)<\/th>/g)).toHaveLength(2)
     expect(doc).toContain('Blanks played')
-    expect(doc.match(/Signature:/g)).toHaveLength(4)
+    // Issue 28: each player signs their own line of the table.
+    expect(doc.match(/<th>Signature<\/th>/g)).toHaveLength(2)
+    expect(doc.match(/aria-label="Signature of /g)).toHaveLength(4)
   })
 
-  test('slip height: three slips fit the printable height of A4 and of Letter', () => {
+  test('issue 28: four slips fit the printable height of A4 and of Letter, and none is cut', () => {
     for (const [size, printable] of [
-      ['A4', 277],
-      ['Letter', 259.4],
+      ['A4', 297 - 16],
+      ['Letter', 279.4 - 16],
     ] as const) {
       const doc = documentOf('result-slips', size)
-      const height = Number(/\.slip \{ height: ([\d.]+)mm/.exec(doc)?.[1])
+      const height = Number(/\.slip \{ min-height: ([\d.]+)mm/.exec(doc)?.[1])
       // Each slip also has a 1.5 mm gap below it.
-      expect(3 * (height + 1.5)).toBeLessThanOrEqual(printable)
-      expect(height).toBeGreaterThan(80)
+      expect(4 * (height + 1.5)).toBeLessThanOrEqual(printable)
+      expect(height).toBeGreaterThan(62)
+      // A slip whose text needs more room grows rather than losing its rules box's last lines.
+      expect(doc).not.toMatch(/\.slip \{[^}]*overflow: hidden/)
     }
   })
 
