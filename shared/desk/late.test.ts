@@ -250,3 +250,47 @@ describe('a lateness forfeit reaches the .t as the preset rates it (lateArrival.
     expect(file.value.players.slice(0, 2).map((p) => [p.opponents[0], p.scores[0]])).toEqual(lines)
   })
 })
+
+describe('issue 28: with both players late, a required forfeit comes before an optional one, whatever the seats', () => {
+  /** Round 1 of `preset` started at T0 with both of table 2 absent; each arrives at the given minute. */
+  function arrivals(preset: PresetId, joanne: number, dan: number): TournamentState {
+    let state = bothAbsent(preset)
+    for (const [player, minute] of [
+      [3, joanne],
+      [4, dan],
+    ] as const) {
+      const next = apply(
+        state,
+        { type: 'recordArrival', division: 'A', round: 1, player, at: T0 + minute * MINUTE },
+        ID,
+      )
+      if (!next.ok) throw new Error(next.error.code)
+      state = next.value
+    }
+    return state
+  }
+
+  test.each([
+    {
+      rule: 'MSA guide, Before starting: first seat may choose (13 min left), second seat came after his 25 minutes: the second seat must forfeit',
+      joanne: 12,
+      dan: 26,
+      proposal: { kind: 'forfeit', loser: 4, required: true },
+    },
+    {
+      rule: 'MSA guide, Before starting: the same with the seats the other way round',
+      joanne: 26,
+      dan: 12,
+      proposal: { kind: 'forfeit', loser: 3, required: true },
+    },
+    {
+      rule: 'MSA guide, Before starting: both arrived with under 15 minutes: each may choose, so both are offered the choice',
+      joanne: 12,
+      dan: 14,
+      proposal: { kind: 'either-may-forfeit', players: [3, 4] },
+    },
+  ])('$rule', ({ joanne, dan, proposal }) => {
+    const table = roundClockStatus(arrivals('msa-guide', joanne, dan), 'A', 1, T0 + 27 * MINUTE)
+    expect(table.find((t) => t.table === 2)?.proposal).toEqual(proposal)
+  })
+})
