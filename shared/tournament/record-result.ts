@@ -135,6 +135,8 @@ function whoWentFirst(
   if (given === undefined && existing !== null && existing.result.kind === 'played') {
     return ok(existing.first)
   }
+  // Corrected to a forfeit and back: the slip's starter still stands (NSA II.F.1, MSA 1.3).
+  if (given === undefined && existing?.firstBefore !== undefined) return ok(existing.firstBefore)
   if (given === undefined) return ok(pairing.kind === 'game' ? starterOf(pairing.start) : null)
   if (!result.players.includes(given)) {
     return err('result.first-not-at-table', `Player #${given} did not play this game.`, {
@@ -179,8 +181,25 @@ export function enterResult(
   if (!checked.ok) return checked
   const first = whoWentFirst(pairing, command.result, command.first, existing)
   if (!first.ok) return first
-  const recorded: RecordedResult = { result: command.result, first: first.value }
+  const recorded: RecordedResult = {
+    result: command.result,
+    first: first.value,
+    ...keptFirst(command.result, existing),
+  }
   return ok(
     withRound(division, { ...round, results: replaceAt(round.results, index.value, recorded) }),
   )
+}
+
+/**
+ * A game that stops being played keeps who went first, out of the tally (a forfeit is neither a
+ * first nor a second), for a correction back to the played game.
+ */
+function keptFirst(
+  result: GameResult,
+  existing: RecordedResult | null,
+): Pick<RecordedResult, 'firstBefore'> {
+  if (result.kind === 'played' || existing === null) return {}
+  const before = existing.result.kind === 'played' ? existing.first : existing.firstBefore
+  return before === null || before === undefined ? {} : { firstBefore: before }
 }

@@ -159,6 +159,12 @@ export interface RecordedResult {
   readonly result: GameResult
   /** Who went first in a played game; null when unknown or when no game was played. */
   readonly first: PlayerId | null
+  /**
+   * Who went first when this game last had a played result, kept while a correction makes it a
+   * forfeit or unplayed, so correcting it back to the played game keeps the slip's starter (issue
+   * 28). Absent when there is nothing to keep; never counted as a first.
+   */
+  readonly firstBefore?: PlayerId
 }
 
 /** A player absent when the round started, and when they sat down (ms; null = not yet). */
