@@ -486,3 +486,77 @@ describe('a round robin with players not checked in keeps its schedule: a no-sho
     }
   })
 })
+
+describe('issue 28: a withdrawn player’s round-robin opponents win as by a forfeit, at the preset’s forfeit spread', () => {
+  /** A 5-player round robin (an empty seat each round), round 1 paired and played. */
+  function roundRobinPlayed(preset: PresetId): TournamentState {
+    const [create] = deskSetup(preset, 5)
+    if (create === undefined) throw new Error('no create')
+    let state = applyAll([
+      create,
+      { type: 'addDivision', name: 'A' },
+      ...['Ann Smith', 'Bob Jones', 'Cy Bobson', 'Dan Lee', 'Ed Ng'].map((name, i): Command => ({
+        type: 'registerPlayer',
+        division: 'A',
+        player: { name, rating: 1800 - i * 100, memberId: '', club: '' },
+      })),
+      {
+        type: 'setPairingPlan',
+        division: 'A',
+        plan: [{ fromRound: 1, system: 'round-robin', basedOn: 'previous', maxRepeats: null }],
+      },
+    ])
+    const round1 = proposePairing(state, 'A', 1, { seed: 1 })
+    if (!round1.ok) throw new Error(round1.error.code)
+    const next = apply(state, round1.value.command, ID)
+    if (!next.ok) throw new Error(next.error.code)
+    state = next.value
+    const lines = round1.value.command.pairings.flatMap((p) =>
+      p.kind === 'game' ? [`${p.table} 400 300`] : [],
+    )
+    return typed(state, 1, ...lines)
+  }
+
+  test.each([
+    {
+      rule: 'NEON, Compulsory forfeiture 1 (the preset’s forfeit): the withdrawn player’s opponent wins by 100; the empty seat’s bye stays +50',
+      preset: 'neon' as const,
+      forfeit: 100,
+    },
+    {
+      rule: 'NSA VII.J.2: the withdrawn player’s opponent wins by 50, as the empty seat’s bye (VII.J.1)',
+      preset: 'nsa1995' as const,
+      forfeit: 50,
+    },
+  ])('$rule', ({ preset, forfeit }) => {
+    const played = roundRobinPlayed(preset)
+    // Whom the schedule gives Ed (#5) in round 2, before he withdraws.
+    const scheduled = proposePairing(played, 'A', 2, { seed: 2 })
+    if (!scheduled.ok) throw new Error(scheduled.error.code)
+    const game = scheduled.value.command.pairings.find(
+      (p) => p.kind === 'game' && p.players.includes(5),
+    )
+    const opponent = game?.kind === 'game' ? game.players.find((p) => p !== 5) : undefined
+    if (opponent === undefined) throw new Error('Ed has a game in round 2 of the schedule')
+    const withdrawn = apply(
+      played,
+      { type: 'withdrawPlayer', division: 'A', player: 5, fromRound: 2 },
+      ID,
+    )
+    if (!withdrawn.ok) throw new Error(withdrawn.error.code)
+    const proposal = proposePairing(withdrawn.value, 'A', 2, { seed: 2 })
+    if (!proposal.ok) throw new Error(proposal.error.code)
+    const round2 = apply(withdrawn.value, proposal.value.command, ID)
+    if (!round2.ok) throw new Error(round2.error.code)
+    const round = round2.value.divisions[0]?.rounds[1]
+    const byes = (round?.results ?? []).flatMap((r) =>
+      r?.result.kind === 'bye' ? [[r.result.player, r.result.spread]] : [],
+    )
+    expect(byes).toHaveLength(2)
+    for (const [player, spread] of byes) {
+      expect([player, spread]).toEqual([player, player === opponent ? forfeit : 50])
+    }
+    const reason = round?.pairings.find((p) => p.kind === 'bye' && p.player === opponent)?.reason
+    expect(reason).toContain('Ed Ng (#5) withdrew')
+  })
+})
