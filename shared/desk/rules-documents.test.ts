@@ -560,3 +560,126 @@ describe('issue 28: a withdrawn player’s round-robin opponents win as by a for
     expect(reason).toContain('Ed Ng (#5) withdrew')
   })
 })
+
+describe('issue 28: NEON’s third warning disqualifies at once (During 2), and a disqualified player’s opponent wins (Competition rules 18)', () => {
+  const warn = (player: number, round: number, reason: string): Command => ({
+    type: 'issueWarning',
+    division: 'A',
+    player,
+    round,
+    reason,
+  })
+  const thrice = (state: TournamentState, round: number): TournamentState =>
+    ['talking', 'phone', 'talking again'].reduce((current, reason) => {
+      const next = apply(current, warn(2, round, reason), ID)
+      if (!next.ok) throw new Error(next.error.code)
+      return next.value
+    }, state)
+  const declared = (winner: number) => ({
+    kind: 'forfeit',
+    winner,
+    loser: 2,
+    reason: 'director',
+    spread: 100,
+    rated: false,
+  })
+
+  test('the game in progress: Bob’s third warning at table 1 gives Ann the game at once, the other tables play on', () => {
+    const state = thrice(typed(paired('neon', 2), 1, '2 400 350', '3 380 390'), 1)
+    expect(recorded(state, 1, 1)?.result).toEqual(declared(1))
+    expect(recorded(state, 1, 2)?.result).toMatchObject({ kind: 'played', scores: [400, 350] })
+    expect(state.divisions[0]?.players[1]?.status).toEqual({
+      kind: 'withdrawn',
+      fromRound: 2,
+      disqualified: true,
+    })
+  })
+
+  test('a round already paired: the warning of round 1 disqualifies Bob from round 2, so round 2’s opponent wins by forfeit rather than waiting for a player who cannot come', () => {
+    const played = typed(paired('neon', 2), 1, '1 400 380', '2 400 350', '3 380 390')
+    const proposal = proposePairing(played, 'A', 2, { seed: 3 })
+    if (!proposal.ok) throw new Error(proposal.error.code)
+    const round2 = apply(played, proposal.value.command, ID)
+    if (!round2.ok) throw new Error(round2.error.code)
+    const bobs = round2.value.divisions[0]?.rounds[1]?.pairings.findIndex(
+      (p) => p.kind === 'game' && p.players.includes(2),
+    )
+    const game = round2.value.divisions[0]?.rounds[1]?.pairings[bobs ?? -1]
+    if (game?.kind !== 'game') throw new Error('Bob has a game in round 2')
+    const opponent = game.players[0] === 2 ? game.players[1] : game.players[0]
+    const state = thrice(round2.value, 1)
+    expect(state.divisions[0]?.players[1]?.status).toEqual({
+      kind: 'withdrawn',
+      fromRound: 2,
+      disqualified: true,
+    })
+    // Round 1 was over: its result stands.
+    expect(recorded(state, 1, 1)?.result).toMatchObject({ kind: 'played', scores: [400, 380] })
+    expect(state.divisions[0]?.rounds[1]?.results[bobs ?? -1]?.result).toEqual(declared(opponent))
+    // The other tables play round 2 out; round 3 is paired without Bob.
+    const others = game.table
+    const lines = (state.divisions[0]?.rounds[1]?.pairings ?? []).flatMap((p) =>
+      p.kind === 'game' && p.table !== others ? [`${p.table} 400 300`] : [],
+    )
+    const next = proposePairing(typed(state, 2, ...lines), 'A', 3, { seed: 4 })
+    if (!next.ok) throw new Error(next.error.code)
+    const seated = next.value.command.pairings.flatMap((p) =>
+      p.kind === 'game' ? p.players : [p.player],
+    )
+    expect(seated).not.toContain(2)
+  })
+
+  test('a bye Bob was given in a round already paired counts for nothing once he is disqualified', () => {
+    const played = typed(paired('neon', 2), 1, '1 400 380', '2 400 350', '3 380 390')
+    const round2: Command = {
+      type: 'pairRound',
+      division: 'A',
+      round: 2,
+      system: 'manual',
+      pairings: [
+        { kind: 'game', table: 1, players: [1, 3] },
+        { kind: 'game', table: 2, players: [4, 5] },
+        { kind: 'game', table: 3, players: [6, 7] },
+        { kind: 'bye', player: 2 },
+      ],
+    }
+    const paired2 = apply(played, round2, ID)
+    if (!paired2.ok) throw new Error(paired2.error.code)
+    const bye = (state: TournamentState) =>
+      state.divisions[0]?.rounds[1]?.results.find(
+        (r) => r !== null && (r.result.kind === 'bye' || r.result.kind === 'unplayed'),
+      )?.result
+    expect(bye(paired2.value)).toMatchObject({ kind: 'bye', spread: 50 })
+    expect(bye(thrice(paired2.value, 1))).toEqual({ kind: 'unplayed', players: [2] })
+  })
+})
+
+test('issue 28: History says which game the third warning gave away (NEON Competition rules 18)', () => {
+  const warn = (reason: string): Command => ({
+    type: 'issueWarning',
+    division: 'A',
+    player: 2,
+    round: 1,
+    reason,
+  })
+  const twice = applyAll([
+    ...deskSetup('neon'),
+    {
+      type: 'pairRound',
+      division: 'A',
+      round: 1,
+      system: 'manual',
+      pairings: [
+        { kind: 'game', table: 1, players: [1, 2] },
+        { kind: 'game', table: 2, players: [3, 4] },
+        { kind: 'game', table: 3, players: [5, 6] },
+        { kind: 'bye', player: 7 },
+      ],
+    },
+    warn('talking'),
+    warn('phone'),
+  ])
+  expect(describeCommand(warn('talking again'), twice)).toBe(
+    'Disqualified Bob Jones (#2) from round 2 by warning 3 of 3; Round 1, table 1 to Ann Smith (#1) by forfeit (Round 1: warning to Bob Jones (#2): talking again)',
+  )
+})
