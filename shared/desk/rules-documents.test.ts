@@ -231,11 +231,32 @@ describe('NEON During 5: 25 minutes each including 5 of overtime, and competitio
     const slips = resultSlips(state, 'A', 1)
     if (!slips.ok) throw new Error(slips.error.code)
     expect(slips.value.overtimePenaltyPerMinute).toBe(0)
-    expect(slips.value.rules.find((l) => l.kind === 'time')?.text).toBe(
-      '25 minutes each, including 5 minutes of overtime; the game ends when the time is over, with no penalty',
-    )
     const after = typed(state, 1, '1 400 380 ot 0:00 1:30')
     expect(recorded(after, 1, 1)?.result).toMatchObject({ scores: [400, 380] })
+  })
+
+  test('issue 28, NEON During 5: the overtime is inside the 25 minutes, so no player can be more than 5:00 over; 5:01 is a typing mistake', () => {
+    const state = paired('neon', 4)
+    expect(recorded(typed(state, 1, '1 400 380 ot 0:00 5:00'), 1, 1)?.result).toMatchObject({
+      overtimeSeconds: [0, 300],
+    })
+    const over = parseResultLine('1 400 380 ot 0:00 5:01', { state, division: 'A', round: 1 })
+    expect(over).toMatchObject({
+      ok: false,
+      error: { code: 'overtime.beyond-included', field: 'overtimeB' },
+    })
+    if (over.ok) return
+    expect(over.error.message).toBe(
+      'Overtime 5:01 is more than the 5:00 of overtime inside each player’s 25 minutes: the game ends when the time is over.',
+    )
+  })
+
+  test('issue 28: the slip says what NEON says (the game ends when the time is over), not a “no penalty” NEON never states', () => {
+    const slips = resultSlips(paired('neon', 4), 'A', 1)
+    if (!slips.ok) throw new Error(slips.error.code)
+    expect(slips.value.rules.find((l) => l.kind === 'time')?.text).toBe(
+      '25 minutes each, including 5 minutes of overtime; the game ends when the time is over',
+    )
   })
 
   test('MSA 2.3 for contrast: 1:30 over costs two started minutes, 20 points', () => {

@@ -47,6 +47,24 @@ function checkSpread(spread: number, rules: RuleSet, signed: boolean): Result<vo
   return ok(undefined)
 }
 
+const clockText = (seconds: number): string =>
+  `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`
+
+/**
+ * NEON, During 5: the overtime is part of each player's time and the game ends when that time is
+ * over (Competition rules 17), so nobody can be more over than the overtime included: more is a
+ * typing mistake. Where overtime comes after the time (MSA 2.3, NSA VIII.C) there is no limit.
+ */
+function checkIncludedOvertime(seconds: number, rules: RuleSet, field: string): Result<void> {
+  const { overtimeIncludedMinutes, minutesPerPlayer } = rules.clock
+  if (overtimeIncludedMinutes === 0 || seconds <= overtimeIncludedMinutes * 60) return ok(undefined)
+  return err(
+    'overtime.beyond-included',
+    `Overtime ${clockText(seconds)} is more than the ${clockText(overtimeIncludedMinutes * 60)} of overtime inside each player’s ${minutesPerPlayer} minutes: the game ends when the time is over.`,
+    { field, details: { seconds, includedMinutes: overtimeIncludedMinutes } },
+  )
+}
+
 /**
  * Whether `result` can be the result of `pairing` under the rules: the same players, a kind that
  * fits (a game's result or a bye's), and numbers within the preset's range.
@@ -89,6 +107,8 @@ export function checkResult(pairing: Pairing, result: GameResult, rules: RuleSet
             },
           )
         }
+        const beyond = checkIncludedOvertime(seconds, rules, i === 0 ? 'overtimeA' : 'overtimeB')
+        if (!beyond.ok) return beyond
         // MSA 2.3, NSA VIII.C: the score counted is the slip's less the player's own penalty.
         const expected = (result.rawScores[i] ?? 0) - overtimePenalty(seconds, rules)
         if (result.scores[i] !== expected) {
