@@ -334,7 +334,7 @@ export function describeCommand(
         return warning
       }
       if (count + 1 < threshold) return warning
-      const from = disqualifiedFromRound(division, command.round)
+      const from = disqualifiedFromRound(command.round)
       // The games the disqualification decides (players.ts): the one in progress, and any in a
       // round already paired, each won by the opponent.
       const decided = division.rounds

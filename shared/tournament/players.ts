@@ -306,9 +306,9 @@ export function assignPenalty(
 /**
  * The round a disqualification by warnings takes effect from: the round after the warning (NEON,
  * During 2: "disqualified automatically"), whether or not later rounds are already paired; their
- * games are decided by `forfeitDisqualified`. The division is kept in the signature for callers.
+ * games are decided by `forfeitDisqualified`.
  */
-export function disqualifiedFromRound(_division: Division, warningRound: number): number {
+export function disqualifiedFromRound(warningRound: number): number {
   return warningRound + 1
 }
 
@@ -380,7 +380,7 @@ export function issueWarning(
   const threshold = rules.results.warningsToDisqualify
   const count = warned.warnings.filter((w) => w.player === player.id).length
   if (threshold === null || count < threshold || player.status.kind !== 'active') return ok(warned)
-  const fromRound = disqualifiedFromRound(division, command.round)
+  const fromRound = disqualifiedFromRound(command.round)
   return ok(
     withPlayer(forfeitDisqualified(warned, player.id, command.round, rules), {
       ...player,
