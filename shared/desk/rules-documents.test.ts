@@ -249,6 +249,25 @@ describe('NEON During 5: 25 minutes each including 5 of overtime, and competitio
     expect(over.error.message).toBe(
       'Overtime 5:01 is more than the 5:00 of overtime inside each player’s 25 minutes: the game ends when the time is over.',
     )
+    // The desk refuses the line; a log stored before issue 28 with such a result still folds.
+    const stored = apply(
+      state,
+      {
+        type: 'recordResult',
+        division: 'A',
+        round: 1,
+        game: { table: 1 },
+        result: {
+          kind: 'played',
+          players: [1, 2],
+          rawScores: [400, 380],
+          scores: [400, 380],
+          overtimeSeconds: [0, 361],
+        },
+      },
+      ID,
+    )
+    expect(stored.ok).toBe(true)
   })
 
   test('issue 28: the slip says what NEON says (the game ends when the time is over), not a “no penalty” NEON never states', () => {
@@ -703,4 +722,70 @@ test('issue 28: History says which game the third warning gave away (NEON Compet
   expect(describeCommand(warn('talking again'), twice)).toBe(
     'Disqualified Bob Jones (#2) from round 2 by warning 3 of 3; Round 1, table 1 to Ann Smith (#1) by forfeit (Round 1: warning to Bob Jones (#2): talking again)',
   )
+})
+
+test('issue 28: a result the director enters for a game the third warning decided is the director’s decision, and replaces it', () => {
+  const warn = (reason: string): Command => ({
+    type: 'issueWarning',
+    division: 'A',
+    player: 2,
+    round: 1,
+    reason,
+  })
+  let state = paired('neon', 2)
+  for (const reason of ['talking', 'phone', 'talking again']) {
+    const next = apply(state, warn(reason), ID)
+    if (!next.ok) throw new Error(next.error.code)
+    state = next.value
+  }
+  expect(recorded(state, 1, 1)).toMatchObject({ decidedBy: 'disqualification' })
+  // As a log written before issue 28 has it: the director typed the game's result himself.
+  const entered = apply(
+    state,
+    {
+      type: 'recordResult',
+      division: 'A',
+      round: 1,
+      game: { table: 1 },
+      result: {
+        kind: 'forfeit',
+        winner: 1,
+        loser: 2,
+        reason: 'director',
+        spread: 100,
+        rated: false,
+      },
+    },
+    ID,
+  )
+  if (!entered.ok) throw new Error(entered.error.code)
+  expect(recorded(entered.value, 1, 1)).toEqual({
+    result: { kind: 'forfeit', winner: 1, loser: 2, reason: 'director', spread: 100, rated: false },
+    first: null,
+  })
+  // A game someone entered is not replaced that way.
+  const again = apply(
+    entered.value,
+    {
+      type: 'recordResult',
+      division: 'A',
+      round: 1,
+      game: { table: 2 },
+      result: { kind: 'unplayed', players: [3, 4] },
+    },
+    ID,
+  )
+  expect(again.ok).toBe(true)
+  const twice = apply(
+    again.ok ? again.value : entered.value,
+    {
+      type: 'recordResult',
+      division: 'A',
+      round: 1,
+      game: { table: 2 },
+      result: { kind: 'unplayed', players: [3, 4] },
+    },
+    ID,
+  )
+  expect(twice.ok ? 'accepted' : twice.error.code).toBe('result.exists')
 })

@@ -346,6 +346,7 @@ function forfeitDisqualified(
           rated: rules.results.forfeitRated,
         } as const,
         first: null,
+        decidedBy: 'disqualification' as const,
       }
     })
     return results.every((r, i) => r === round.results[i]) ? round : { ...round, results }

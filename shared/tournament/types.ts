@@ -165,6 +165,13 @@ export interface RecordedResult {
    * 28). Absent when there is nothing to keep; never counted as a first.
    */
   readonly firstBefore?: PlayerId
+  /**
+   * Set when no one entered the result: a third warning disqualified a player (NEON, During 2) and
+   * their game went to the opponent. A result entered for the game later replaces it, as the
+   * director's own decision (and a log written before issue 28, when the director entered it, still
+   * folds).
+   */
+  readonly decidedBy?: 'disqualification'
 }
 
 /** A player absent when the round started, and when they sat down (ms; null = not yet). */
