@@ -789,3 +789,30 @@ test('issue 28: a result the director enters for a game the third warning decide
   )
   expect(twice.ok ? 'accepted' : twice.error.code).toBe('result.exists')
 })
+
+test('issue 28: a bye cannot be won by the forfeit of a player who has not withdrawn (pairing.bye.forfeit-by-playing)', () => {
+  const refused = apply(
+    applyAll(deskSetup('neon')),
+    {
+      type: 'pairRound',
+      division: 'A',
+      round: 1,
+      system: 'manual',
+      pairings: [
+        { kind: 'game', table: 1, players: [1, 2] },
+        { kind: 'game', table: 2, players: [3, 4] },
+        { kind: 'game', table: 3, players: [5, 6] },
+        { kind: 'bye', player: 7, forfeitBy: 1 },
+      ],
+    },
+    ID,
+  )
+  expect(refused).toMatchObject({
+    ok: false,
+    error: {
+      code: 'pairing.bye.forfeit-by-playing',
+      message:
+        'Ann Smith (#1) has not withdrawn by round 1: their opponent cannot win by their forfeit.',
+    },
+  })
+})
