@@ -88,3 +88,43 @@ test('both players of a table never arrive: the clock proposes a double forfeit,
     'Round 1, table 2: Wong, Ah Kow and Tan, Siew both forfeit, −100 each',
   )
 })
+
+test('issue 28, MSA guide Before starting: both late players arrive with under 15 minutes left, and each is offered the choice, whatever the seat', async ({
+  page,
+  shell,
+  tournaments,
+  tournament,
+  players,
+}) => {
+  test.setTimeout(120_000)
+  await page.clock.install({ time: new Date('2026-12-05T01:00:00Z') })
+  await shell.start()
+  await tournaments.create({ ...KUCHING, rules: 'MSA rules guide' })
+  await tournament.addDivision('A')
+  await shell.goTo('Players & check-in')
+  for (const [name, rating, memberId] of PLAYERS) await players.register({ name, rating, memberId })
+
+  await shell.goTo('Rounds')
+  const rounds = new RoundsPage(page)
+  await rounds.pair(1)
+  await rounds.publish(1)
+  await page.clock.pauseAt(new Date('2026-12-05T01:30:00Z'))
+  await rounds.startClock(1, ['Tan, Siew', 'Wong, Ah Kow'])
+  await page.clock.fastForward('11:00')
+  await rounds.arrived('Wong, Ah Kow')
+  await page.clock.fastForward('01:00')
+  await rounds.arrived('Tan, Siew')
+  // Wong has 14 minutes left and Tan 13: each may choose to play or to forfeit.
+  const choice = (name: string) => page.getByRole('button', { name: `${name} chooses to forfeit` })
+  await expect(choice('Wong, Ah Kow')).toBeVisible()
+  await expect(choice('Tan, Siew')).toBeVisible()
+  await choice('Tan, Siew').click()
+  await expect(rounds.lateTable.getByRole('row', { name: /Tan, Siew/ })).toContainText(
+    'result entered',
+  )
+  await shell.goTo('History')
+  const texts = await new HistoryPage(page).texts()
+  expect(texts.join('\n')).toMatch(
+    /Round 1, table \d+: Wong, Ah Kow wins by forfeit .* over Tan, Siew/,
+  )
+})

@@ -60,11 +60,11 @@ describe('lateArrivalClocks', () => {
       decisions: [NONE, NONE],
     },
     {
-      name: 'MSA 2.2: both absent 50 minutes: both clocks have run out',
+      name: 'MSA 2.2: both absent 52 minutes: both clocks have run out',
       rules: PRESETS.msa,
       seats: [late(1, null), late(2, null)],
-      now: at(50),
-      lost: [25, 25],
+      now: at(52),
+      lost: [26, 26],
       decisions: [
         { kind: 'must-forfeit', spread: 50, rated: false },
         { kind: 'must-forfeit', spread: 50, rated: false },
@@ -79,11 +79,11 @@ describe('lateArrivalClocks', () => {
       decisions: [NONE, NONE],
     },
     {
-      name: 'NEON 1.3: not arrived when their time runs out: forfeit, opponent by 100, not rated',
+      name: 'NEON 1.3: not arrived when their time has run out: forfeit, opponent by 100, not rated',
       rules: PRESETS.neon,
       seats: [present(1), late(2, null)],
-      now: at(25),
-      lost: [0, 25],
+      now: at(26),
+      lost: [0, 26],
       decisions: [NONE, { kind: 'must-forfeit', spread: 100, rated: false }],
     },
     {

@@ -107,13 +107,18 @@ function lostTimes(
   }
 }
 
+/** A digital clock shows −0:01 once a whole second is over. */
+const OVER_MS = 1000
+
 function decide(
   seat: TableSeat,
   remainingMs: number,
   rules: RuleSet['lateArrival'],
 ): LateForfeitDecision {
-  // NEON: a player who has not arrived before their time runs out forfeits; a clock at 0 has none.
-  if (rules.forfeitWhenClockExpires && remainingMs <= 0) {
+  // NEON, MSA guide: a player who has not arrived before their time runs out forfeits. A clock at
+  // 0:00 has not run out: it is over only once it shows −0:01 (MSA 2.3, WSC 2.3, NSA VIII.C: the
+  // only documents that say when a clock is over; the others do not say otherwise).
+  if (rules.forfeitWhenClockExpires && remainingMs <= -OVER_MS) {
     return { kind: 'must-forfeit', spread: rules.forfeitSpread, rated: rules.forfeitRated }
   }
   // MSA guide: the choice is made on arrival, so it is offered only once the player is there.

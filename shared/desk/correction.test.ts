@@ -1,6 +1,10 @@
 import { describe, expect, test } from 'vitest'
-import { applyAll, WORKED_EXAMPLE_LOG } from '../tournament/test-support/event'
+import { apply } from '../tournament/apply'
+import { applyAll, ID, WORKED_EXAMPLE_LOG } from '../tournament/test-support/event'
+import type { TournamentState } from '../tournament/types'
 import { correctionToConfirm, storedResultText } from './correction'
+import { parseResultLine, resultCommandFor } from './result-line'
+import { deskEvent } from './test-support/desk-event'
 
 describe('a result over an existing result is a correction the director confirms (issue 13)', () => {
   const state = applyAll(WORKED_EXAMPLE_LOG)
@@ -91,5 +95,39 @@ describe('naming who went first completes a record; anything else asks (issue 13
         summary: '',
       }),
     ).toBeNull()
+  })
+})
+
+describe('issue 28: a correction to a forfeit and back keeps who went first (NSA II.F.1, MSA 1.3)', () => {
+  /** Types each line at the Results screen of round 1 and stores it, as the screen does. */
+  function typed(state: TournamentState, ...lines: readonly string[]): TournamentState {
+    return lines.reduce((current, line) => {
+      const entry = parseResultLine(line, { state: current, division: 'A', round: 1 })
+      if (!entry.ok) throw new Error(`${line}: ${entry.error.code}`)
+      const next = apply(current, resultCommandFor(current, 'A', 1, entry.value), ID)
+      if (!next.ok) throw new Error(`${line}: ${next.error.code}`)
+      return next.value
+    }, state)
+  }
+  const firstAtTable1 = (state: TournamentState) => state.divisions[0]?.rounds[0]?.results[0]?.first
+
+  test.each([
+    {
+      case: 'the slip marked Bob (not the printed starter)',
+      line: '1 400 350 first bob',
+      first: 2,
+    },
+    { case: 'the slip marked Ann', line: '1 400* 350', first: 1 },
+  ])('$case: forfeit, then the played game again, still has its starter', ({ line, first }) => {
+    const state = typed(deskEvent('nsa1995').state, line)
+    expect(firstAtTable1(state)).toBe(first)
+    const forfeited = typed(state, '1 forfeit bob')
+    expect(firstAtTable1(forfeited)).toBeNull()
+    expect(firstAtTable1(typed(forfeited, '1 400 350'))).toBe(first)
+  })
+
+  test('naming another starter on the way back still wins over the kept one', () => {
+    const state = typed(deskEvent('nsa1995').state, '1 400* 350', '1 unplayed')
+    expect(firstAtTable1(typed(state, '1 400 350 first bob'))).toBe(2)
   })
 })

@@ -130,9 +130,9 @@ describe('what the clock panel proposes at a late table: never a win for an abse
       proposal: { kind: 'double-forfeit' },
     },
     {
-      rule: 'MSA guide, Before starting: both clocks expired: both forfeit',
+      rule: 'MSA guide, Before starting: both clocks over (26 minutes away): both forfeit',
       preset: 'msa-guide' as const,
-      minutes: 25,
+      minutes: 26,
       proposal: { kind: 'double-forfeit' },
     },
     {
@@ -142,9 +142,15 @@ describe('what the clock panel proposes at a late table: never a win for an abse
       proposal: { kind: 'none' },
     },
     {
-      rule: 'MSA 2.2: both absent for 50 minutes: half each is 25, both clocks expired',
+      rule: 'MSA 2.2, 2.3: both absent for 50 minutes: half each is 25, both clocks at 0:00, not yet over',
       preset: 'msa' as const,
       minutes: 50,
+      proposal: { kind: 'none' },
+    },
+    {
+      rule: 'MSA 2.2: both absent for 52 minutes: half each is 26, both clocks over',
+      preset: 'msa' as const,
+      minutes: 52,
       proposal: { kind: 'double-forfeit' },
     },
     {
@@ -248,5 +254,117 @@ describe('a lateness forfeit reaches the .t as the preset rates it (lateArrival.
     const file = exportTDivision(after.value, 'A')
     if (!file.ok) throw new Error(file.error.code)
     expect(file.value.players.slice(0, 2).map((p) => [p.opponents[0], p.scores[0]])).toEqual(lines)
+  })
+})
+
+describe('issue 28: with both players late, a required forfeit comes before an optional one, whatever the seats', () => {
+  /** Round 1 of `preset` started at T0 with both of table 2 absent; each arrives at the given minute. */
+  function arrivals(preset: PresetId, joanne: number, dan: number): TournamentState {
+    let state = bothAbsent(preset)
+    for (const [player, minute] of [
+      [3, joanne],
+      [4, dan],
+    ] as const) {
+      const next = apply(
+        state,
+        { type: 'recordArrival', division: 'A', round: 1, player, at: T0 + minute * MINUTE },
+        ID,
+      )
+      if (!next.ok) throw new Error(next.error.code)
+      state = next.value
+    }
+    return state
+  }
+
+  test.each([
+    {
+      rule: 'MSA guide, Before starting: first seat may choose (13 min left), second seat came after his 25 minutes: the second seat must forfeit',
+      joanne: 12,
+      dan: 26,
+      proposal: { kind: 'forfeit', loser: 4, required: true },
+    },
+    {
+      rule: 'MSA guide, Before starting: the same with the seats the other way round',
+      joanne: 26,
+      dan: 12,
+      proposal: { kind: 'forfeit', loser: 3, required: true },
+    },
+    {
+      rule: 'MSA guide, Before starting: both arrived with under 15 minutes: each may choose, so both are offered the choice',
+      joanne: 12,
+      dan: 14,
+      proposal: { kind: 'either-may-forfeit', players: [3, 4] },
+    },
+  ])('$rule', ({ joanne, dan, proposal }) => {
+    const table = roundClockStatus(arrivals('msa-guide', joanne, dan), 'A', 1, T0 + 27 * MINUTE)
+    expect(table.find((t) => t.table === 2)?.proposal).toEqual(proposal)
+  })
+})
+
+describe('issue 28: a clock at 0:00 has not run out; at −0:01 it has (MSA 2.3, WSC 2.3: “not in overtime until –0.01 is shown”; NSA VIII.C)', () => {
+  /** Round 1 started at T0 with Bob (#2, table 1, against Ann) absent, arriving `after` ms later. */
+  function bobArrives(preset: PresetId, after: number | null): TournamentState {
+    const commands: Command[] = [
+      { type: 'startRound', division: 'A', round: 1, at: T0, absent: [2] },
+      ...(after === null
+        ? []
+        : [
+            {
+              type: 'recordArrival',
+              division: 'A',
+              round: 1,
+              player: 2,
+              at: T0 + after,
+            } satisfies Command,
+          ]),
+    ]
+    return commands.reduce((state, command) => {
+      const next = apply(state, command, ID)
+      if (!next.ok) throw new Error(next.error.code)
+      return next.value
+    }, deskEvent(preset).state)
+  }
+  const table1 = (state: TournamentState, at: number) =>
+    roundClockStatus(state, 'A', 1, T0 + at).find((t) => t.table === 1)
+
+  test.each([
+    {
+      rule: 'MSA guide, Before starting (“after your 25 minutes expires”) with MSA 2.3: Bob sits down at exactly 25:00, his clock at 0:00: he may choose, not must forfeit',
+      preset: 'msa-guide' as const,
+      after: 25 * MINUTE,
+      proposal: { kind: 'forfeit', loser: 2, required: false },
+    },
+    {
+      rule: 'MSA guide: sitting down at 25:01, the clock shows −0:01: he must forfeit',
+      preset: 'msa-guide' as const,
+      after: 25 * MINUTE + 1000,
+      proposal: { kind: 'forfeit', loser: 2, required: true },
+    },
+    {
+      rule: 'NSA VIII.C (0:00 is not over): Bob sits down at exactly 25:00 and plays',
+      preset: 'nsa1995' as const,
+      after: 25 * MINUTE,
+      proposal: { kind: 'none' },
+    },
+    {
+      rule: 'MSA 2.2 and 2.3: one absent player arriving at exactly 25:00 plays on 0:00',
+      preset: 'msa' as const,
+      after: 25 * MINUTE,
+      proposal: { kind: 'none' },
+    },
+  ])('$rule', ({ preset, after, proposal }) => {
+    const state = bobArrives(preset, after)
+    expect(table1(state, after + 2000)?.proposal).toEqual(proposal)
+    expect(table1(state, after + 2000)?.seats[1].remainingMs).toBe(0)
+  })
+
+  test('MSA guide: still away, the clock at 0:00 proposes nothing yet; at −0:01 the forfeit is due', () => {
+    const state = bobArrives('msa-guide', null)
+    expect(table1(state, 25 * MINUTE)?.proposal).toEqual({ kind: 'none' })
+    expect(table1(state, 25 * MINUTE + 1000)?.proposal).toEqual({
+      kind: 'forfeit',
+      loser: 2,
+      required: true,
+    })
   })
 })

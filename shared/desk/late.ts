@@ -34,11 +34,14 @@ export interface TableClock {
  * player arrives before their time runs out both lose (a double forfeit).
  * - `forfeit`: `loser` forfeits; `required` when their clock ran out (MSA guide, NEON), else the
  *   player arrived with too little time and may choose to (MSA guide, under 15 minutes).
+ * - `either-may-forfeit`: both arrived with too little time (MSA guide): each may choose, so the
+ *   panel offers the choice to both and the director clicks for whoever makes it.
  * - `double-forfeit`: both players' time ran out before either arrived.
  */
 export type LateProposal =
   | { readonly kind: 'none' }
   | { readonly kind: 'forfeit'; readonly loser: PlayerId; readonly required: boolean }
+  | { readonly kind: 'either-may-forfeit'; readonly players: readonly [PlayerId, PlayerId] }
   | { readonly kind: 'double-forfeit' }
 
 export function lateProposal(
@@ -47,23 +50,17 @@ export function lateProposal(
 ): LateProposal {
   const expired = seats.filter((s) => s.decision.kind === 'must-forfeit')
   if (expired.length === 2) return { kind: 'double-forfeit' }
-  const [first, second] = seats
-  for (const [seat, other] of [
-    [first, second],
-    [second, first],
-  ] as const) {
-    // The opponent is not there yet: nobody can win this game now.
-    if (absent.includes(other.player)) continue
-    switch (seat.decision.kind) {
-      case 'must-forfeit':
-        return { kind: 'forfeit', loser: seat.player, required: true }
-      case 'may-choose-forfeit':
-        return { kind: 'forfeit', loser: seat.player, required: false }
-      case 'none':
-        break
-    }
-  }
-  return { kind: 'none' }
+  // Only a seat whose opponent is at the table can forfeit now: nobody wins against an empty chair.
+  const can = [!absent.includes(seats[1].player), !absent.includes(seats[0].player)] as const
+  // MSA guide, Before starting: a player whose 25 minutes ran out must forfeit, so the game is
+  // settled whatever the other player may choose; seat order must not decide who wins.
+  const required = seats.find((s, i) => can[i] && s.decision.kind === 'must-forfeit')
+  if (required !== undefined) return { kind: 'forfeit', loser: required.player, required: true }
+  const optional = seats.filter((s, i) => can[i] && s.decision.kind === 'may-choose-forfeit')
+  const [only, also] = optional
+  if (only === undefined) return { kind: 'none' }
+  if (also === undefined) return { kind: 'forfeit', loser: only.player, required: false }
+  return { kind: 'either-may-forfeit', players: [only.player, also.player] }
 }
 
 /**

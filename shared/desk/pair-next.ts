@@ -378,7 +378,12 @@ function roundRobinAbsentees(
  * The pairing as commands carry it: locked pairings at their own tables, the rest filling in from
  * the division's first table (its offset: two divisions in one hall never share a table number).
  */
-function specsOf(paired: PairedRound, keep: readonly PairingSpec[], offset: number): PairingSpec[] {
+function specsOf(
+  paired: PairedRound,
+  keep: readonly PairingSpec[],
+  offset: number,
+  withdrawn: ReadonlyMap<PlayerId, string>,
+): PairingSpec[] {
   const lockedGames = new Map<number, Extract<PairingSpec, { kind: 'game' }>>()
   const lockedByes = new Map<PlayerId, Extract<PairingSpec, { kind: 'bye' }>>()
   for (const spec of keep) {
@@ -410,11 +415,34 @@ function specsOf(paired: PairedRound, keep: readonly PairingSpec[], offset: numb
     }
   })
   for (const bye of paired.byes) {
+    const kept = lockedByes.get(bye.player)
+    if (kept !== undefined) {
+      specs.push(kept)
+      continue
+    }
+    // A round robin's opponent who withdrew does not come: a forfeit, not a bye (issue 28).
+    const gone = bye.absentOpponent === undefined ? undefined : withdrawn.get(bye.absentOpponent)
     specs.push(
-      lockedByes.get(bye.player) ?? { kind: 'bye', player: bye.player, reason: bye.reason },
+      gone === undefined || bye.absentOpponent === undefined
+        ? { kind: 'bye', player: bye.player, reason: bye.reason }
+        : {
+            kind: 'bye',
+            player: bye.player,
+            reason: `${bye.reason}: ${gone} (#${bye.absentOpponent}) withdrew, a win by forfeit`,
+            forfeitBy: bye.absentOpponent,
+          },
     )
   }
   return specs
+}
+
+/** The division's players withdrawn by `round`, by id, with their names. */
+function withdrawnBy(division: Division, round: number): ReadonlyMap<PlayerId, string> {
+  return new Map(
+    division.players.flatMap((p) =>
+      p.status.kind === 'withdrawn' && p.status.fromRound <= round ? [[p.id, p.name]] : [],
+    ),
+  )
 }
 
 /**
@@ -473,7 +501,12 @@ export function proposePairing(
     type: 'pairRound',
     division,
     round,
-    pairings: specsOf(paired.value, keep, tableOffsetOf(state, division)),
+    pairings: specsOf(
+      paired.value,
+      keep,
+      tableOffsetOf(state, division),
+      withdrawnBy(found.value, round),
+    ),
     system,
     seed: options.seed,
     ...(replaced === null ? {} : { replace: true }),

@@ -18,7 +18,7 @@ import { describeResultIn } from '../tournament/describe'
 import { findRound, pairingPlayers, tableIndex } from '../tournament/lookup'
 import { playerKeys } from '../tournament/players'
 import { closestByName, nameLevel } from '../tournament/names'
-import { checkResult, findGame } from '../tournament/record-result'
+import { checkIncludedOvertime, checkResult, findGame } from '../tournament/record-result'
 import type { Division, GamePairing, Round, TournamentState } from '../tournament/types'
 import { findDivision } from '../tournament/views'
 
@@ -352,6 +352,10 @@ function playedBody(scene: Scene, seat: Seat, tokens: readonly string[]): Result
   const typed = [a.value.score, b.value.score] as const
   const raw = seat.reversed ? ([typed[1], typed[0]] as const) : typed
   const ot = seat.reversed ? ([over[1], over[0]] as const) : over
+  for (const [i, seconds] of ot.entries()) {
+    const beyond = checkIncludedOvertime(seconds, scene.rules, i === 0 ? 'overtimeA' : 'overtimeB')
+    if (!beyond.ok) return beyond
+  }
   const result = playedResult(seat.pairing.players, raw, ot, scene.rules)
   if (!result.ok) return result
   return ok(first === undefined ? { result: result.value } : { result: result.value, first })

@@ -231,11 +231,51 @@ describe('NEON During 5: 25 minutes each including 5 of overtime, and competitio
     const slips = resultSlips(state, 'A', 1)
     if (!slips.ok) throw new Error(slips.error.code)
     expect(slips.value.overtimePenaltyPerMinute).toBe(0)
-    expect(slips.value.rules.find((l) => l.kind === 'time')?.text).toBe(
-      '25 minutes each, including 5 minutes of overtime; the game ends when the time is over, with no penalty',
-    )
     const after = typed(state, 1, '1 400 380 ot 0:00 1:30')
     expect(recorded(after, 1, 1)?.result).toMatchObject({ scores: [400, 380] })
+  })
+
+  test('issue 28, NEON During 5: the overtime is inside the 25 minutes, so no player can be more than 5:00 over; 5:01 is a typing mistake', () => {
+    const state = paired('neon', 4)
+    expect(recorded(typed(state, 1, '1 400 380 ot 0:00 5:00'), 1, 1)?.result).toMatchObject({
+      overtimeSeconds: [0, 300],
+    })
+    const over = parseResultLine('1 400 380 ot 0:00 5:01', { state, division: 'A', round: 1 })
+    expect(over).toMatchObject({
+      ok: false,
+      error: { code: 'overtime.beyond-included', field: 'overtimeB' },
+    })
+    if (over.ok) return
+    expect(over.error.message).toBe(
+      'Overtime 5:01 is more than the 5:00 of overtime inside each player’s 25 minutes: the game ends when the time is over.',
+    )
+    // The desk refuses the line; a log stored before issue 28 with such a result still folds.
+    const stored = apply(
+      state,
+      {
+        type: 'recordResult',
+        division: 'A',
+        round: 1,
+        game: { table: 1 },
+        result: {
+          kind: 'played',
+          players: [1, 2],
+          rawScores: [400, 380],
+          scores: [400, 380],
+          overtimeSeconds: [0, 361],
+        },
+      },
+      ID,
+    )
+    expect(stored.ok).toBe(true)
+  })
+
+  test('issue 28: the slip says what NEON says (the game ends when the time is over), not a “no penalty” NEON never states', () => {
+    const slips = resultSlips(paired('neon', 4), 'A', 1)
+    if (!slips.ok) throw new Error(slips.error.code)
+    expect(slips.value.rules.find((l) => l.kind === 'time')?.text).toBe(
+      '25 minutes each, including 5 minutes of overtime; the game ends when the time is over',
+    )
   })
 
   test('MSA 2.3 for contrast: 1:30 over costs two started minutes, 20 points', () => {
@@ -484,5 +524,295 @@ describe('a round robin with players not checked in keeps its schedule: a no-sho
         expect(result).toMatchObject({ kind: 'doubleForfeit', spread })
       }
     }
+  })
+})
+
+describe('issue 28: a withdrawn player’s round-robin opponents win as by a forfeit, at the preset’s forfeit spread', () => {
+  /** A 5-player round robin (an empty seat each round), round 1 paired and played. */
+  function roundRobinPlayed(preset: PresetId): TournamentState {
+    const [create] = deskSetup(preset, 5)
+    if (create === undefined) throw new Error('no create')
+    let state = applyAll([
+      create,
+      { type: 'addDivision', name: 'A' },
+      ...['Ann Smith', 'Bob Jones', 'Cy Bobson', 'Dan Lee', 'Ed Ng'].map((name, i): Command => ({
+        type: 'registerPlayer',
+        division: 'A',
+        player: { name, rating: 1800 - i * 100, memberId: '', club: '' },
+      })),
+      {
+        type: 'setPairingPlan',
+        division: 'A',
+        plan: [{ fromRound: 1, system: 'round-robin', basedOn: 'previous', maxRepeats: null }],
+      },
+    ])
+    const round1 = proposePairing(state, 'A', 1, { seed: 1 })
+    if (!round1.ok) throw new Error(round1.error.code)
+    const next = apply(state, round1.value.command, ID)
+    if (!next.ok) throw new Error(next.error.code)
+    state = next.value
+    const lines = round1.value.command.pairings.flatMap((p) =>
+      p.kind === 'game' ? [`${p.table} 400 300`] : [],
+    )
+    return typed(state, 1, ...lines)
+  }
+
+  test.each([
+    {
+      rule: 'NEON, Compulsory forfeiture 1 (the preset’s forfeit): the withdrawn player’s opponent wins by 100; the empty seat’s bye stays +50',
+      preset: 'neon' as const,
+      forfeit: 100,
+    },
+    {
+      rule: 'NSA VII.J.2: the withdrawn player’s opponent wins by 50, as the empty seat’s bye (VII.J.1)',
+      preset: 'nsa1995' as const,
+      forfeit: 50,
+    },
+  ])('$rule', ({ preset, forfeit }) => {
+    const played = roundRobinPlayed(preset)
+    // Whom the schedule gives Ed (#5) in round 2, before he withdraws.
+    const scheduled = proposePairing(played, 'A', 2, { seed: 2 })
+    if (!scheduled.ok) throw new Error(scheduled.error.code)
+    const game = scheduled.value.command.pairings.find(
+      (p) => p.kind === 'game' && p.players.includes(5),
+    )
+    const opponent = game?.kind === 'game' ? game.players.find((p) => p !== 5) : undefined
+    if (opponent === undefined) throw new Error('Ed has a game in round 2 of the schedule')
+    const withdrawn = apply(
+      played,
+      { type: 'withdrawPlayer', division: 'A', player: 5, fromRound: 2 },
+      ID,
+    )
+    if (!withdrawn.ok) throw new Error(withdrawn.error.code)
+    const proposal = proposePairing(withdrawn.value, 'A', 2, { seed: 2 })
+    if (!proposal.ok) throw new Error(proposal.error.code)
+    const round2 = apply(withdrawn.value, proposal.value.command, ID)
+    if (!round2.ok) throw new Error(round2.error.code)
+    const round = round2.value.divisions[0]?.rounds[1]
+    const byes = (round?.results ?? []).flatMap((r) =>
+      r?.result.kind === 'bye' ? [[r.result.player, r.result.spread]] : [],
+    )
+    expect(byes).toHaveLength(2)
+    for (const [player, spread] of byes) {
+      expect([player, spread]).toEqual([player, player === opponent ? forfeit : 50])
+    }
+    const reason = round?.pairings.find((p) => p.kind === 'bye' && p.player === opponent)?.reason
+    expect(reason).toContain('Ed Ng (#5) withdrew')
+  })
+})
+
+describe('issue 28: NEON’s third warning disqualifies at once (During 2), and a disqualified player’s opponent wins (Competition rules 18)', () => {
+  const warn = (player: number, round: number, reason: string): Command => ({
+    type: 'issueWarning',
+    division: 'A',
+    player,
+    round,
+    reason,
+  })
+  const thrice = (state: TournamentState, round: number): TournamentState =>
+    ['talking', 'phone', 'talking again'].reduce((current, reason) => {
+      const next = apply(current, warn(2, round, reason), ID)
+      if (!next.ok) throw new Error(next.error.code)
+      return next.value
+    }, state)
+  const declared = (winner: number) => ({
+    kind: 'forfeit',
+    winner,
+    loser: 2,
+    reason: 'director',
+    spread: 100,
+    rated: false,
+  })
+
+  test('the game in progress: Bob’s third warning at table 1 gives Ann the game at once, the other tables play on', () => {
+    const state = thrice(typed(paired('neon', 2), 1, '2 400 350', '3 380 390'), 1)
+    expect(recorded(state, 1, 1)?.result).toEqual(declared(1))
+    expect(recorded(state, 1, 2)?.result).toMatchObject({ kind: 'played', scores: [400, 350] })
+    expect(state.divisions[0]?.players[1]?.status).toEqual({
+      kind: 'withdrawn',
+      fromRound: 2,
+      disqualified: true,
+    })
+  })
+
+  test('a round already paired: the warning of round 1 disqualifies Bob from round 2, so round 2’s opponent wins by forfeit rather than waiting for a player who cannot come', () => {
+    const played = typed(paired('neon', 2), 1, '1 400 380', '2 400 350', '3 380 390')
+    const proposal = proposePairing(played, 'A', 2, { seed: 3 })
+    if (!proposal.ok) throw new Error(proposal.error.code)
+    const round2 = apply(played, proposal.value.command, ID)
+    if (!round2.ok) throw new Error(round2.error.code)
+    const bobs = round2.value.divisions[0]?.rounds[1]?.pairings.findIndex(
+      (p) => p.kind === 'game' && p.players.includes(2),
+    )
+    const game = round2.value.divisions[0]?.rounds[1]?.pairings[bobs ?? -1]
+    if (game?.kind !== 'game') throw new Error('Bob has a game in round 2')
+    const opponent = game.players[0] === 2 ? game.players[1] : game.players[0]
+    const state = thrice(round2.value, 1)
+    expect(state.divisions[0]?.players[1]?.status).toEqual({
+      kind: 'withdrawn',
+      fromRound: 2,
+      disqualified: true,
+    })
+    // Round 1 was over: its result stands.
+    expect(recorded(state, 1, 1)?.result).toMatchObject({ kind: 'played', scores: [400, 380] })
+    expect(state.divisions[0]?.rounds[1]?.results[bobs ?? -1]?.result).toEqual(declared(opponent))
+    // The other tables play round 2 out; round 3 is paired without Bob.
+    const others = game.table
+    const lines = (state.divisions[0]?.rounds[1]?.pairings ?? []).flatMap((p) =>
+      p.kind === 'game' && p.table !== others ? [`${p.table} 400 300`] : [],
+    )
+    const next = proposePairing(typed(state, 2, ...lines), 'A', 3, { seed: 4 })
+    if (!next.ok) throw new Error(next.error.code)
+    const seated = next.value.command.pairings.flatMap((p) =>
+      p.kind === 'game' ? p.players : [p.player],
+    )
+    expect(seated).not.toContain(2)
+  })
+
+  test('a bye Bob was given in a round already paired counts for nothing once he is disqualified', () => {
+    const played = typed(paired('neon', 2), 1, '1 400 380', '2 400 350', '3 380 390')
+    const round2: Command = {
+      type: 'pairRound',
+      division: 'A',
+      round: 2,
+      system: 'manual',
+      pairings: [
+        { kind: 'game', table: 1, players: [1, 3] },
+        { kind: 'game', table: 2, players: [4, 5] },
+        { kind: 'game', table: 3, players: [6, 7] },
+        { kind: 'bye', player: 2 },
+      ],
+    }
+    const paired2 = apply(played, round2, ID)
+    if (!paired2.ok) throw new Error(paired2.error.code)
+    const bye = (state: TournamentState) =>
+      state.divisions[0]?.rounds[1]?.results.find(
+        (r) => r !== null && (r.result.kind === 'bye' || r.result.kind === 'unplayed'),
+      )?.result
+    expect(bye(paired2.value)).toMatchObject({ kind: 'bye', spread: 50 })
+    expect(bye(thrice(paired2.value, 1))).toEqual({ kind: 'unplayed', players: [2] })
+  })
+})
+
+test('issue 28: History says which game the third warning gave away (NEON Competition rules 18)', () => {
+  const warn = (reason: string): Command => ({
+    type: 'issueWarning',
+    division: 'A',
+    player: 2,
+    round: 1,
+    reason,
+  })
+  const twice = applyAll([
+    ...deskSetup('neon'),
+    {
+      type: 'pairRound',
+      division: 'A',
+      round: 1,
+      system: 'manual',
+      pairings: [
+        { kind: 'game', table: 1, players: [1, 2] },
+        { kind: 'game', table: 2, players: [3, 4] },
+        { kind: 'game', table: 3, players: [5, 6] },
+        { kind: 'bye', player: 7 },
+      ],
+    },
+    warn('talking'),
+    warn('phone'),
+  ])
+  expect(describeCommand(warn('talking again'), twice)).toBe(
+    'Disqualified Bob Jones (#2) from round 2 by warning 3 of 3; Round 1, table 1 to Ann Smith (#1) by forfeit (Round 1: warning to Bob Jones (#2): talking again)',
+  )
+})
+
+test('issue 28: a result the director enters for a game the third warning decided is the director’s decision, and replaces it', () => {
+  const warn = (reason: string): Command => ({
+    type: 'issueWarning',
+    division: 'A',
+    player: 2,
+    round: 1,
+    reason,
+  })
+  let state = paired('neon', 2)
+  for (const reason of ['talking', 'phone', 'talking again']) {
+    const next = apply(state, warn(reason), ID)
+    if (!next.ok) throw new Error(next.error.code)
+    state = next.value
+  }
+  expect(recorded(state, 1, 1)).toMatchObject({ decidedBy: 'disqualification' })
+  // As a log written before issue 28 has it: the director typed the game's result himself.
+  const entered = apply(
+    state,
+    {
+      type: 'recordResult',
+      division: 'A',
+      round: 1,
+      game: { table: 1 },
+      result: {
+        kind: 'forfeit',
+        winner: 1,
+        loser: 2,
+        reason: 'director',
+        spread: 100,
+        rated: false,
+      },
+    },
+    ID,
+  )
+  if (!entered.ok) throw new Error(entered.error.code)
+  expect(recorded(entered.value, 1, 1)).toEqual({
+    result: { kind: 'forfeit', winner: 1, loser: 2, reason: 'director', spread: 100, rated: false },
+    first: null,
+  })
+  // A game someone entered is not replaced that way.
+  const again = apply(
+    entered.value,
+    {
+      type: 'recordResult',
+      division: 'A',
+      round: 1,
+      game: { table: 2 },
+      result: { kind: 'unplayed', players: [3, 4] },
+    },
+    ID,
+  )
+  expect(again.ok).toBe(true)
+  const twice = apply(
+    again.ok ? again.value : entered.value,
+    {
+      type: 'recordResult',
+      division: 'A',
+      round: 1,
+      game: { table: 2 },
+      result: { kind: 'unplayed', players: [3, 4] },
+    },
+    ID,
+  )
+  expect(twice.ok ? 'accepted' : twice.error.code).toBe('result.exists')
+})
+
+test('issue 28: a bye cannot be won by the forfeit of a player who has not withdrawn (pairing.bye.forfeit-by-playing)', () => {
+  const refused = apply(
+    applyAll(deskSetup('neon')),
+    {
+      type: 'pairRound',
+      division: 'A',
+      round: 1,
+      system: 'manual',
+      pairings: [
+        { kind: 'game', table: 1, players: [1, 2] },
+        { kind: 'game', table: 2, players: [3, 4] },
+        { kind: 'game', table: 3, players: [5, 6] },
+        { kind: 'bye', player: 7, forfeitBy: 1 },
+      ],
+    },
+    ID,
+  )
+  expect(refused).toMatchObject({
+    ok: false,
+    error: {
+      code: 'pairing.bye.forfeit-by-playing',
+      message:
+        'Ann Smith (#1) has not withdrawn by round 1: their opponent cannot win by their forfeit.',
+    },
   })
 })

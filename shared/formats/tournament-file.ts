@@ -248,7 +248,12 @@ const PAIRING_SPEC: Schema = {
       locked: opt('boolean'),
       reason: opt('string'),
     },
-    bye: { player: PLAYER_ID, locked: opt('boolean'), reason: opt('string') },
+    bye: {
+      player: PLAYER_ID,
+      locked: opt('boolean'),
+      reason: opt('string'),
+      forfeitBy: opt(PLAYER_ID),
+    },
   },
 }
 

@@ -302,8 +302,12 @@ function roundRobin(
     const b = seatsOf[y]
     const aIn = a !== undefined && eligible.has(a.id)
     const bIn = b !== undefined && eligible.has(b.id)
-    if (aIn && !bIn) byes.push({ player: a.id, reason: `${note}: no opponent this round` })
-    else if (bIn && !aIn) byes.push({ player: b.id, reason: `${note}: no opponent this round` })
+    const reason = `${note}: no opponent this round`
+    if (aIn && !bIn) {
+      byes.push({ player: a.id, reason, ...(b === undefined ? {} : { absentOpponent: b.id }) })
+    } else if (bIn && !aIn) {
+      byes.push({ player: b.id, reason, ...(a === undefined ? {} : { absentOpponent: a.id }) })
+    }
   }
   // Who starts is the preset's rule, as in Swiss; where the rules tie and the program decides
   // (MSA 1.2), it looks ahead to the schedule's last round (shared/starts/schedule-starts.ts).

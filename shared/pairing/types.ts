@@ -134,6 +134,11 @@ export interface Pairing {
 export interface Bye {
   readonly player: PlayerId
   readonly reason: string
+  /**
+   * A round robin's scheduled opponent who is not in this round (withdrawn, or not playing it):
+   * the desk decides whether that is a forfeit win (a withdrawal) or a plain bye.
+   */
+  readonly absentOpponent?: PlayerId
 }
 
 export interface PairingSummary {

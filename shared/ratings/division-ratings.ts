@@ -40,7 +40,8 @@ const won = (own: number, other: number): RatedGame['score'] =>
 /**
  * Each player's entries in one round with a result, by player id: a played game against its
  * opponent; a bye, forfeit (either side), double forfeit or unplayed game against opponent 0, never
- * rated (issue 22, "What an estimate is").
+ * rated (issue 22, "What an estimate is"), except a forfeit the rules rate: a win and a loss
+ * against each other, as the `.t` writes it (issue 28).
  */
 function roundGames(round: Round, into: Map<number, RatedGame[]>): void {
   const add = (player: number, game: RatedGame): void => {
@@ -63,10 +64,14 @@ function roundGames(round: Round, into: Map<number, RatedGame[]>): void {
       case 'bye':
         add(result.player, { round: r, opponent: 0, score: result.spread > 0 ? 1 : 0 })
         break
-      case 'forfeit':
-        add(result.winner, { round: r, opponent: 0, score: 1 })
-        add(result.loser, { round: r, opponent: 0, score: 0 })
+      case 'forfeit': {
+        // A forfeit without a margin has no rated form in tsh (a 0–0 game is a tie), so the `.t`
+        // writes it unrated and so is it here: the estimates agree with the file's.
+        const rated = result.rated && result.spread > 0
+        add(result.winner, { round: r, opponent: rated ? result.loser : 0, score: 1 })
+        add(result.loser, { round: r, opponent: rated ? result.winner : 0, score: 0 })
         break
+      }
       case 'doubleForfeit':
         for (const p of result.players) add(p, { round: r, opponent: 0, score: 0 })
         break

@@ -8,7 +8,7 @@ import { segmentsFor } from './segments'
 export interface RatedGame {
   /** 1-based. */
   readonly round: number
-  /** The opponent's id; 0 = a bye or forfeit, never rated. */
+  /** The opponent's id; 0 = a bye or an unrated forfeit, never rated. */
   readonly opponent: number
   readonly score: 0 | 0.5 | 1
 }

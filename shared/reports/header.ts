@@ -66,12 +66,13 @@ function timeText(rules: RuleSet): string {
       : `${minutesPerPlayer} minutes each`
   // MSA 2.3, NSA VIII.C: a started minute over costs as much as a whole one.
   // NEON, During 5 and competition rule 17: the overtime is inside the 25 minutes and the game
-  // ends when the time is over, so there is nothing to charge.
+  // ends when the time is over. NEON states no penalty, so none is printed as its rule (a
+  // penalty the director sets is printed as any other).
   const over =
     overtimePenaltyPerMinute > 0
       ? `${overtimePenaltyPerMinute} points off your own score per minute or part of a minute over`
       : overtimeIncludedMinutes > 0
-        ? 'the game ends when the time is over, with no penalty'
+        ? 'the game ends when the time is over'
         : 'no overtime penalty'
   return `${each}; ${over}`
 }

@@ -244,13 +244,12 @@ describe('printed rule lines (rules.md, "Printed on slips and announcements")', 
     },
     {
       // NEON, During 5: 25 minutes including 5 of overtime, and competition rule 17 ends the
-      // game when the time is over: no penalty is stated, none is printed. No hold either.
+      // game when the time is over: no penalty is stated, none is printed (issue 28: nor a
+      // "no penalty" the document never says). No hold either.
       preset: 'neon',
       challenge: '5 points to the challenged player for each word challenged without success',
       hold: 'no hold',
-      time:
-        '25 minutes each, including 5 minutes of overtime; the game ends when the time is over, ' +
-        'with no penalty',
+      time: '25 minutes each, including 5 minutes of overtime; the game ends when the time is over',
     },
     {
       // NSA X.F double challenge, X.B hold called within 20 s, VIII.A and VIII.C.

@@ -23,11 +23,17 @@ describe('the Settings screen tells a document’s value from the preset’s gue
       path: 'clock.overtimeIncludedMinutes',
       expected: { kind: 'document', section: 'NEON, During 5' },
     },
-    // NEON states no overtime penalty: the preset's 10 points is a guess.
+    // Issue 28: NEON states no overtime penalty, so the preset's 0 is not labelled the document's.
+    { preset: 'neon', path: 'clock.overtimePenaltyPerMinute', expected: { kind: 'guess' } },
+    // Issue 28: the MSA guide describes both challenges; the label says so, not that it chose free.
     {
-      preset: 'neon',
-      path: 'clock.overtimePenaltyPerMinute',
-      expected: { kind: 'document', section: 'NEON, During 5; Competition rules 17' },
+      preset: 'msa-guide',
+      path: 'printed.challenge',
+      expected: {
+        kind: 'document',
+        section:
+          'MSA guide, Challenging describes both the 5-point and the free challenge; the preset picks free',
+      },
     },
     {
       preset: 'neon',

@@ -56,8 +56,11 @@ export const RULE_SOURCES: Readonly<
     'lateArrival.forfeitWhenClockExpires': 'MSA guide, Before starting',
     'lateArrival.forfeitSpread': 'MSA guide, Before starting',
     'starts.whenEqual': 'MSA guide, Before starting',
-    'printed.challenge': 'MSA guide, Challenging',
-    'printed.challengePenalty': 'MSA guide, Challenging',
+    // The guide describes both the 5-point and the free challenge: it does not choose; we do.
+    'printed.challenge':
+      'MSA guide, Challenging describes both the 5-point and the free challenge; the preset picks free',
+    'printed.challengePenalty':
+      'MSA guide, Challenging: 5 points with the 5-point challenge, none with the free one the preset picks',
     'printed.holdSeconds': 'MSA guide, Challenging',
     'printed.holdRule': 'MSA guide, Challenging',
     'printed.endOfGame': 'MSA guide, Ending the game',
@@ -65,7 +68,8 @@ export const RULE_SOURCES: Readonly<
   neon: {
     'clock.minutesPerPlayer': 'NEON, During 5',
     'clock.overtimeIncludedMinutes': 'NEON, During 5',
-    'clock.overtimePenaltyPerMinute': 'NEON, During 5; Competition rules 17',
+    // NEON states no overtime penalty (During 5 puts the overtime inside the 25 minutes, rule 17
+    // ends the game when the time is over): the preset's 0 is not the document's.
     'lateArrival.method': 'NEON, Late arrivals',
     'lateArrival.mayForfeitUnderMinutes': 'NEON, Compulsory forfeiture',
     'lateArrival.forfeitWhenClockExpires': 'NEON, Compulsory forfeiture',

@@ -26,6 +26,11 @@ export type PairingSpec =
       readonly player: PlayerId
       readonly locked?: boolean
       readonly reason?: string
+      /**
+       * The round robin seated the player against this one, who has withdrawn: the player wins as
+       * by that player's forfeit, at the preset's forfeit spread rather than a bye's (issue 28).
+       */
+      readonly forfeitBy?: PlayerId
     }
 
 /**

@@ -335,8 +335,20 @@ export function describeCommand(
         return warning
       }
       if (count + 1 < threshold) return warning
-      const from = disqualifiedFromRound(division, command.round)
-      return `Disqualified ${names.full(command.player)} from round ${from}${inDivision} by warning ${count + 1} of ${threshold} (${warning})`
+      const from = disqualifiedFromRound(command.round)
+      // The games the disqualification decides (players.ts): the one in progress, and any in a
+      // round already paired, each won by the opponent.
+      const decided = division.rounds
+        .filter((r) => r.number >= command.round)
+        .flatMap((r) =>
+          r.pairings.flatMap((p, i) => {
+            if (p.kind !== 'game' || !p.players.includes(command.player)) return []
+            if (r.results[i] != null) return []
+            const winner = p.players[0] === command.player ? p.players[1] : p.players[0]
+            return [`; ${where(r.number, p.table)} to ${names.full(winner)} by forfeit`]
+          }),
+        )
+      return `Disqualified ${names.full(command.player)} from round ${from}${inDivision} by warning ${count + 1} of ${threshold}${decided.join('')} (${warning})`
     }
     case 'overrideStarter':
       return `${where(command.round, command.table)}: ${names.full(command.starter)} starts (director’s choice)`

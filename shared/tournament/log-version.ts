@@ -5,6 +5,7 @@
  * Commands stored before the stamp have none and are read as version 1. Version 2: a division's
  * rating system (`setRatingSystem`, issue 22). Version 3: a player's lifetime games typed at the
  * desk (`lifetimeGames` in `registerPlayer`, `registerPlayers` and `editPlayer`, issue 22).
- * Version 4: the event's paper size (`setPaperSize`, issue 28).
+ * Version 4 (issue 28): the event's paper size (`setPaperSize`); a round-robin bye won by a
+ * withdrawn opponent's forfeit (`forfeitBy` in a `pairRound` bye).
  */
 export const LOG_VERSION = 4

@@ -178,7 +178,7 @@ describe('players: late entries, check-in days, warnings', () => {
     expect(checkedInFor(seen, day, rulesFromPreset(preset).desk)).toBe(expected)
   })
 
-  test('NEON (During 2): the third warning disqualifies from the next round not yet paired', () => {
+  test('NEON (During 2): the third warning disqualifies from the round after it (issue 28: paired or not)', () => {
     const state = applyAll([create('neon', 6), { type: 'addDivision', name: 'A' }, register('Ann')])
     const context = { info: state.info, rules: state.rules }
     let division = state.divisions[0]!
@@ -193,10 +193,10 @@ describe('players: late entries, check-in days, warnings', () => {
     }
     expect(division.players[0]?.status).toEqual({
       kind: 'withdrawn',
-      fromRound: disqualifiedFromRound(state.divisions[0]!, 2),
+      fromRound: disqualifiedFromRound(2),
       disqualified: true,
     })
-    expect(disqualifiedFromRound(state.divisions[0]!, 2)).toBe(3)
+    expect(disqualifiedFromRound(2)).toBe(3)
     const again = issueWarning(
       division,
       { type: 'issueWarning', division: 'A', player: 1, round: 3, reason: 'again' },

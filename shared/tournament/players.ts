@@ -304,12 +304,54 @@ export function assignPenalty(
 }
 
 /**
- * The round a disqualification by warnings takes effect from: the round after the warning, or the
- * first round not yet paired when later rounds are (a paired game stays for the director to
- * decide, e.g. as a declared forfeit).
+ * The round a disqualification by warnings takes effect from: the round after the warning (NEON,
+ * During 2: "disqualified automatically"), whether or not later rounds are already paired; their
+ * games are decided by `forfeitDisqualified`.
  */
-export function disqualifiedFromRound(division: Division, warningRound: number): number {
-  return Math.max(warningRound + 1, division.rounds.length + 1)
+export function disqualifiedFromRound(warningRound: number): number {
+  return warningRound + 1
+}
+
+/**
+ * A player disqualified at `warningRound` plays no more (NEON, During 2; Competition rules 18: the
+ * opponent of a disqualified player wins). Each game of theirs without a result, from the warning's
+ * round (the game in progress) on, is the director's declared forfeit at the preset's forfeit
+ * spread; a bye already given in a later round counts for nothing. Results already in stand.
+ */
+function forfeitDisqualified(
+  division: Division,
+  player: PlayerId,
+  warningRound: number,
+  rules: Context['rules'],
+): Division {
+  const rounds = division.rounds.map((round) => {
+    if (round.number < warningRound) return round
+    const results = round.pairings.map((pairing, i) => {
+      const recorded = round.results[i] ?? null
+      if (pairing.kind === 'bye') {
+        const later = pairing.player === player && round.number > warningRound
+        return later && recorded?.result.kind === 'bye'
+          ? { result: { kind: 'unplayed', players: [player] } as const, first: null }
+          : recorded
+      }
+      if (recorded !== null || !pairing.players.includes(player)) return recorded
+      const winner = pairing.players[0] === player ? pairing.players[1] : pairing.players[0]
+      return {
+        result: {
+          kind: 'forfeit',
+          winner,
+          loser: player,
+          reason: 'director',
+          spread: rules.results.forfeitSpread,
+          rated: rules.results.forfeitRated,
+        } as const,
+        first: null,
+        decidedBy: 'disqualification' as const,
+      }
+    })
+    return results.every((r, i) => r === round.results[i]) ? round : { ...round, results }
+  })
+  return { ...division, rounds }
 }
 
 /**
@@ -339,9 +381,9 @@ export function issueWarning(
   const threshold = rules.results.warningsToDisqualify
   const count = warned.warnings.filter((w) => w.player === player.id).length
   if (threshold === null || count < threshold || player.status.kind !== 'active') return ok(warned)
-  const fromRound = disqualifiedFromRound(division, command.round)
+  const fromRound = disqualifiedFromRound(command.round)
   return ok(
-    withPlayer(warned, {
+    withPlayer(forfeitDisqualified(warned, player.id, command.round, rules), {
       ...player,
       status: { kind: 'withdrawn', fromRound, disqualified: true },
     }),

@@ -47,6 +47,30 @@ function checkSpread(spread: number, rules: RuleSet, signed: boolean): Result<vo
   return ok(undefined)
 }
 
+const clockText = (seconds: number): string =>
+  `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`
+
+/**
+ * NEON, During 5: the overtime is part of each player's time and the game ends when that time is
+ * over (Competition rules 17), so nobody can be more over than the overtime included: more is a
+ * typing mistake. Where overtime comes after the time (MSA 2.3, NSA VIII.C) there is no limit.
+ * The desk checks it as a line is typed (shared/desk/result-line.ts), not `apply`: a log stored
+ * before issue 28 with such a result still folds.
+ */
+export function checkIncludedOvertime(
+  seconds: number,
+  rules: RuleSet,
+  field: string,
+): Result<void> {
+  const { overtimeIncludedMinutes, minutesPerPlayer } = rules.clock
+  if (overtimeIncludedMinutes === 0 || seconds <= overtimeIncludedMinutes * 60) return ok(undefined)
+  return err(
+    'overtime.beyond-included',
+    `Overtime ${clockText(seconds)} is more than the ${clockText(overtimeIncludedMinutes * 60)} of overtime inside each player’s ${minutesPerPlayer} minutes: the game ends when the time is over.`,
+    { field, details: { seconds, includedMinutes: overtimeIncludedMinutes } },
+  )
+}
+
 /**
  * Whether `result` can be the result of `pairing` under the rules: the same players, a kind that
  * fits (a game's result or a bye's), and numbers within the preset's range.
@@ -135,6 +159,8 @@ function whoWentFirst(
   if (given === undefined && existing !== null && existing.result.kind === 'played') {
     return ok(existing.first)
   }
+  // Corrected to a forfeit and back: the slip's starter still stands (NSA II.F.1, MSA 1.3).
+  if (given === undefined && existing?.firstBefore !== undefined) return ok(existing.firstBefore)
   if (given === undefined) return ok(pairing.kind === 'game' ? starterOf(pairing.start) : null)
   if (!result.players.includes(given)) {
     return err('result.first-not-at-table', `Player #${given} did not play this game.`, {
@@ -163,7 +189,7 @@ export function enterResult(
   const pairing = round.pairings[index.value] as Pairing
   const existing = round.results[index.value] ?? null
   const where = pairing.kind === 'game' ? `table ${pairing.table}` : `the bye of #${pairing.player}`
-  if (!correct && existing !== null) {
+  if (!correct && existing !== null && existing.decidedBy === undefined) {
     return err(
       'result.exists',
       `Round ${round.number}, ${where} already has a result: correct it instead.`,
@@ -179,8 +205,25 @@ export function enterResult(
   if (!checked.ok) return checked
   const first = whoWentFirst(pairing, command.result, command.first, existing)
   if (!first.ok) return first
-  const recorded: RecordedResult = { result: command.result, first: first.value }
+  const recorded: RecordedResult = {
+    result: command.result,
+    first: first.value,
+    ...keptFirst(command.result, existing),
+  }
   return ok(
     withRound(division, { ...round, results: replaceAt(round.results, index.value, recorded) }),
   )
+}
+
+/**
+ * A game that stops being played keeps who went first, out of the tally (a forfeit is neither a
+ * first nor a second), for a correction back to the played game.
+ */
+function keptFirst(
+  result: GameResult,
+  existing: RecordedResult | null,
+): Pick<RecordedResult, 'firstBefore'> {
+  if (result.kind === 'played' || existing === null) return {}
+  const before = existing.result.kind === 'played' ? existing.first : existing.firstBefore
+  return before === null || before === undefined ? {} : { firstBefore: before }
 }

@@ -79,8 +79,27 @@ function checkStart(start: PairingStart, players: readonly [PlayerId, PlayerId])
   )
 }
 
-function byeResult(player: PlayerId, rules: RuleSet): RecordedResult {
-  return { result: { kind: 'bye', player, spread: rules.results.byeSpread }, first: null }
+/**
+ * A bye at the preset's bye spread; `byForfeit` when the player's scheduled opponent withdrew:
+ * the opponent's no-show is a forfeit, so the player wins by the preset's forfeit spread (NSA
+ * VII.J.2; NEON's +100), as when a round robin's absentee does not come.
+ */
+function byeResult(player: PlayerId, rules: RuleSet, byForfeit = false): RecordedResult {
+  const spread = byForfeit ? rules.results.forfeitSpread : rules.results.byeSpread
+  return { result: { kind: 'bye', player, spread }, first: null }
+}
+
+/** A bye counted as a forfeit win names a player withdrawn by that round. */
+function checkWithdrawn(division: Division, round: number, player: PlayerId): Result<PlayerId> {
+  const found = findPlayer(division, player)
+  if (!found.ok) return found
+  const { status } = found.value
+  if (status.kind === 'withdrawn' && status.fromRound <= round) return ok(player)
+  return err(
+    'pairing.bye.forfeit-by-playing',
+    `${found.value.name} (#${player}) has not withdrawn by round ${round}: their opponent cannot win by their forfeit.`,
+    { details: { player, round } },
+  )
 }
 
 /** Games in table order, then byes by player: the order `tableIndex` searches. */
@@ -197,8 +216,12 @@ export function pairRound(
         }
         break
       }
-      case 'bye':
+      case 'bye': {
+        if (spec.forfeitBy === undefined) break
+        const withdrew = checkWithdrawn(division, command.round, spec.forfeitBy)
+        if (!withdrew.ok) return withdrew
         break
+      }
     }
     for (const player of pairingSpecPlayers(spec)) {
       const ok = checkSeatable(division, command.round, player, seated)
@@ -235,10 +258,15 @@ export function pairRound(
     }
   })
   pairings.sort(comparePairings)
+  const forfeitWins = new Set(
+    specs.flatMap((s) => (s.kind === 'bye' && s.forfeitBy !== undefined ? [s.player] : [])),
+  )
   const round: Round = {
     number: command.round,
     pairings,
-    results: pairings.map((p) => (p.kind === 'bye' ? byeResult(p.player, rules) : null)),
+    results: pairings.map((p) =>
+      p.kind === 'bye' ? byeResult(p.player, rules, forfeitWins.has(p.player)) : null,
+    ),
     system: command.system ?? null,
     seed,
     startedAt: null,

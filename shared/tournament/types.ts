@@ -160,6 +160,19 @@ export interface RecordedResult {
   readonly result: GameResult
   /** Who went first in a played game; null when unknown or when no game was played. */
   readonly first: PlayerId | null
+  /**
+   * Who went first when this game last had a played result, kept while a correction makes it a
+   * forfeit or unplayed, so correcting it back to the played game keeps the slip's starter (issue
+   * 28). Absent when there is nothing to keep; never counted as a first.
+   */
+  readonly firstBefore?: PlayerId
+  /**
+   * Set when no one entered the result: a third warning disqualified a player (NEON, During 2) and
+   * their game went to the opponent. A result entered for the game later replaces it, as the
+   * director's own decision (and a log written before issue 28, when the director entered it, still
+   * folds).
+   */
+  readonly decidedBy?: 'disqualification'
 }
 
 /** A player absent when the round started, and when they sat down (ms; null = not yet). */
