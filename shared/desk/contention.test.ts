@@ -239,9 +239,15 @@ describe('issue 28: a clinched leader is offered Gibsonization when it is off', 
       ],
       expected: null,
     },
-  ])('$name', ({ more, expected }) => {
+    {
+      name: 'a round robin keeps its schedule: nothing to offer',
+      more: [settings({ gibson: false })],
+      system: 'round-robin' as const,
+      expected: null,
+    },
+  ])('$name', ({ more, expected, system }) => {
     const state = applyAll([...threeRounds, ...more])
-    const offer = gibsonOffer(state, state.divisions[0]!)
+    const offer = gibsonOffer(state, state.divisions[0]!, system ?? 'swiss')
     expect(offer === null ? null : describeGibsonOffer(offer, name(state))).toBe(expected)
   })
 })

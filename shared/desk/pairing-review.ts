@@ -6,7 +6,7 @@
  * do-not-pair list. Each is a fact about the round as it stands, hand edits included, judged on
  * the engine's own input (issue 18), so a director sees what the system would not have done.
  */
-import { bandText, contention, ordinal, type Contention } from '../pairing/gibson'
+import { bandText, contention, ordinal, pairsContention, type Contention } from '../pairing/gibson'
 import { pairKey, standingsOrder } from '../pairing/context'
 import { PAIRING_SYSTEMS, type PairingPlayer, type PairingSystem } from '../pairing/types'
 import type { PlayerId } from '../results/game-result'
@@ -268,10 +268,15 @@ export interface GibsonOffer {
  * (issue 28: a clinched leader showed only as "(1st)" in a folded panel): who, which band, and
  * after which round. Judged by the division's own prize bands and spread per game, as the
  * pairing would judge it with Gibsonization on; null when nobody has clinched, no round is left
- * to pair, or Gibsonization is already on.
+ * to pair, Gibsonization is already on, or the next round's `system` keeps its own pairings (a
+ * round robin's schedule: shared/pairing/gibson.ts `pairsContention`).
  */
-export function gibsonOffer(state: TournamentState, division: Division): GibsonOffer | null {
-  if (contentionOf(division, state.info.rounds).gibson) return null
+export function gibsonOffer(
+  state: TournamentState,
+  division: Division,
+  system: PairingSystem,
+): GibsonOffer | null {
+  if (!pairsContention(system) || contentionOf(division, state.info.rounds).gibson) return null
   const complete = lastCompleteRound(division)
   // Only before the next round is paired: a round already paired has its opponents.
   if (complete === 0 || complete !== division.rounds.length) return null
