@@ -44,7 +44,7 @@ export class RoundsPage {
 
   /** The clock's "Absent: Name (table N)" tick, before the round starts. */
   absentBox(name: string): Locator {
-    return this.clock.getByLabel(new RegExp(`^Absent: ${escape(name)} \\(`))
+    return this.clock.getByRole('checkbox', { name: new RegExp(`^Absent: ${escape(name)} \\(`) })
   }
 
   /** The pair button ("Pair round 2", or "Pair round 2 of division B" with several divisions). */
