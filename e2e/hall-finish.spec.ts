@@ -188,3 +188,44 @@ test('a clinched leader is offered Gibsonization (issue 28)', async ({
   await rounds.pair(4)
   await expect(rounds.summary).toContainText('Leader, Ann is Gibsonized')
 })
+
+test('a late entry registered while round 1 waits to be published is seated when it is paired again (issue 28)', async ({
+  page,
+  shell,
+  tournaments,
+  tournament,
+  players,
+}) => {
+  await shell.start()
+  await tournaments.create({
+    name: 'Tema Late Entry',
+    venue: 'Tema',
+    startDate: '2026-12-05',
+    endDate: '2026-12-05',
+    rounds: '5',
+    rules: 'NSA tournament rules (1995)',
+  })
+  await tournament.addDivision('A')
+  await shell.goTo('Players & check-in')
+  for (const [i, name] of [
+    'Ansah, Kwame',
+    'Boateng, Akosua',
+    'Çelik, Yaw',
+    'Danso, Efua',
+  ].entries())
+    await players.register({ name, rating: String(1800 - i * 50) })
+  await shell.goTo('Rounds')
+  const rounds = new RoundsPage(page)
+  await rounds.pair(1)
+
+  // Registered before round 1 is published: he joins round 1, and the desk says how.
+  await shell.goTo('Players & check-in')
+  await players.register({ name: 'Late, Kofi', rating: '1500' })
+  await expect(page.getByRole('status', { name: 'Last action' })).toHaveText(
+    'Registered Late, Kofi as #5. Round 1 is paired without this player: pair it again on the Rounds screen to seat them.',
+  )
+  await shell.goTo('Rounds')
+  await expect(rounds.pairings(1)).not.toContainText('Late, Kofi')
+  await rounds.pairAgain(1)
+  await expect(rounds.pairings(1)).toContainText('Late, Kofi')
+})
