@@ -51,8 +51,12 @@ test('clock: B’s absent tick never marks A’s player of the same number, nor 
   await expect(rounds.lateTable).not.toContainText('Adu')
   await expect(page.getByRole('button', { name: 'Start round 1 clock' })).toHaveCount(0)
 
-  // Back in A, A's clock starts with nobody late: no late list, no forfeit to confirm.
+  // Back in A: its tick kept while the director looked at B (issue 28); unticked, A's clock
+  // starts with nobody late: no late list, no forfeit to confirm.
   await rounds.chooseDivision('A')
+  const adu = page.getByRole('checkbox', { name: /^Absent: Adu, Ama/ })
+  await expect(adu).toBeChecked()
+  await adu.uncheck()
   await rounds.startClock(1, [])
   await expect(page.getByText('Nobody was late.')).toBeVisible()
   await expect(rounds.lateTable).toHaveCount(0)
@@ -110,9 +114,11 @@ test('pairing: a summary, the “checked in today” box and a re-pair belong to
   await expect(rounds.summary).not.toContainText('Hagan')
   expect((await rounds.games(1)).flatMap((g) => g.players)).toContain('Dede, Yaw')
 
-  // B's round right after: none of A's summary on it; its re-pair says whom it leaves out.
+  // B's round right after: its own summary kept (issue 28), none of A's; its re-pair says whom it
+  // leaves out.
   await rounds.chooseDivision('B')
-  await expect(rounds.summary).toHaveCount(0)
+  await expect(rounds.summary).toContainText('Hagan, Kofi (#4)')
+  await expect(rounds.summary).not.toContainText('Dede')
   const leavesOut = page.getByRole('note').filter({ hasText: 'Pairing round 1 again leaves out' })
   await expect(leavesOut).toContainText('Hagan, Kofi (#4)')
 
@@ -157,7 +163,9 @@ test('pairing: a summary, the “checked in today” box and a re-pair belong to
   expect((await rounds.games(1)).flatMap((g) => g.players)).toContain('Dede, Yaw')
   await rounds.chooseDivision('B')
   await expect(rounds.onlyCheckedIn).not.toBeChecked()
-  await expect(rounds.summary).toHaveCount(0)
+  // B shows its own last summary (issue 28: kept per division), none of A's.
+  await expect(rounds.summary).not.toContainText('Dede')
+  await expect(rounds.summary).not.toContainText('Left out')
 })
 
 /** Two new players, in the registration CSV form the importer reads (files-formats.spec.ts). */

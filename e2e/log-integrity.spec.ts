@@ -145,10 +145,12 @@ test('a result typed over a stored result asks first, showing the stored value',
   await results.enter('3 400 350')
   await results.type('3 410 350')
   await expect(results.correction).toContainText('400')
-  // Enter again never overwrites: the question stays until the director answers it.
-  await page.keyboard.press('Enter')
+  // Never overwritten unseen: the question stays until the director answers it, and its cursor
+  // is on its own buttons (issue 28: Enter corrects, Esc keeps the stored result).
   await expect(results.correction).toBeVisible()
-  await results.correction.getByRole('button', { name: 'Keep the stored result' }).click()
+  await expect(results.correctButton).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(results.correction).toBeHidden()
   await expect(results.entered).toContainText('400')
   // Issue 27: the declined line is gone and the box has the focus, so the next slip typed is a
   // line of its own, not appended to the one declined.

@@ -13,7 +13,8 @@ export class CheckinPage {
   constructor(private readonly page: Page) {
     this.search = page.getByLabel('Find player')
     this.count = page.getByLabel('Check-in count')
-    this.status = page.getByRole('status').first()
+    // The desk's visible answer to each check-in (issue 28), read out once.
+    this.status = page.getByRole('status', { name: 'Last action' })
     this.day = page.getByLabel('Check-in day')
     this.onlyMissing = page.getByLabel('Show only players not checked in')
     this.rollCall = page.getByRole('note', { name: 'Roll call' })

@@ -34,7 +34,17 @@ export class PlayersPage {
     return this.rows(division).filter({ hasText: name })
   }
 
+  /**
+   * Opens the registration form, closed while the division has players (issue 28: the screen is
+   * the check-in desk first, its cursor in the search).
+   */
+  async openForm(): Promise<void> {
+    const open = this.page.getByRole('button', { name: /^Register a player in division/ })
+    if (await open.isVisible()) await open.click()
+  }
+
   async fill(entry: PlayerEntry): Promise<void> {
+    await this.openForm()
     await this.page.getByLabel('Name', { exact: true }).fill(entry.name)
     await this.page.getByLabel('Rating').fill(entry.rating ?? '')
     await this.page.getByLabel('Member id').fill(entry.memberId ?? '')

@@ -12,6 +12,9 @@ export class ResultsPage {
   readonly unknownStarts: Locator
   /** The question asked before a stored result is replaced (issue 13). */
   readonly correction: Locator
+  /** Its "Correct the result" button, which takes the cursor (issue 28: Enter confirms). */
+  readonly correctButton: Locator
+  readonly undoButton: Locator
 
   constructor(private readonly page: Page) {
     this.line = page.getByLabel('Result line')
@@ -22,13 +25,20 @@ export class ResultsPage {
     this.starterPrompt = page.getByRole('group', { name: /^Who started at table \d+\?$/ })
     this.unknownStarts = page.getByRole('list', { name: 'Starts unknown' })
     this.correction = page.getByRole('group', { name: 'Correct a stored result' })
+    this.correctButton = this.correction.getByRole('button', { name: 'Correct the result' })
+    this.undoButton = page.getByRole('button', { name: 'Undo last command' })
   }
 
-  /** Types a line for a game that has a result and confirms the correction it asks for. */
+  /**
+   * Types a line for a game that has a result and confirms the correction it asks for with Enter,
+   * as the director does (issue 28: the question takes the cursor on its confirm button).
+   */
   async correct(line: string, stored: RegExp | string): Promise<void> {
     await this.type(line)
     await expect(this.correction).toContainText(stored)
-    await this.correction.getByRole('button', { name: 'Correct the result' }).click()
+    await expect(this.correctButton).toBeFocused()
+    await this.page.keyboard.press('Enter')
+    await expect(this.correction).toBeHidden()
   }
 
   async chooseRound(round: number): Promise<void> {

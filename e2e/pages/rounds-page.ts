@@ -19,6 +19,12 @@ export class RoundsPage {
   readonly tablesShared: Locator
   /** Players checked in on an earlier day but not seen on the desk's day (issue 19). */
   readonly notSeenToday: Locator
+  /** What "Pair every division" (A) and "Publish every division" did, division by division. */
+  readonly everyDivision: Locator
+  /** The round clock beside the pairings: absent ticks, the start, late players. */
+  readonly clock: Locator
+  /** A player has clinched a prize while Gibsonization is off (issue 28), with its switch. */
+  readonly clinched: Locator
 
   constructor(private readonly page: Page) {
     this.error = page.getByRole('alert')
@@ -31,6 +37,14 @@ export class RoundsPage {
     this.hallTables = page.getByLabel('Tables in the hall')
     this.tablesShared = page.getByRole('note', { name: 'Tables shared' })
     this.notSeenToday = page.getByRole('note', { name: 'Not seen today' })
+    this.everyDivision = page.getByRole('list', { name: 'Every division' })
+    this.clock = page.getByRole('region', { name: 'Round clock' })
+    this.clinched = page.getByRole('note', { name: 'Clinched' })
+  }
+
+  /** The clock's "Absent: Name (table N)" tick, before the round starts. */
+  absentBox(name: string): Locator {
+    return this.clock.getByRole('checkbox', { name: new RegExp(`^Absent: ${escape(name)} \\(`) })
   }
 
   /** The pair button ("Pair round 2", or "Pair round 2 of division B" with several divisions). */

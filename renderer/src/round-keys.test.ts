@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { deskKey } from './keys'
-import { ROUND_KEY_ACTIONS, ROUND_KEY_HINTS, roundKey } from './round-keys'
+import { ROUND_KEY_ACTIONS, ROUND_KEY_HINTS, roundKey, undoKey } from './round-keys'
 
 /** A key event as the window sees it; `on` is the tag of the element that has the focus. */
 function key(
@@ -127,5 +127,41 @@ describe('issue 19: every step of a round by key on the Rounds screen, never fro
       expect(event, ROUND_KEY_HINTS[action].hint).toBeDefined()
       if (event) expect(roundKey(event)).toBe(action)
     }
+  })
+})
+
+/** A key pressed in a text box holding `value`. */
+function inBox(name: string, value: string, more: Partial<KeyboardEvent> = {}): KeyboardEvent {
+  return {
+    ...key(name, 'INPUT', more),
+    target: { tagName: 'INPUT', value },
+  } as unknown as KeyboardEvent
+}
+
+describe('issue 28: Ctrl+Z on the Results screen undoes the last result', () => {
+  test.each([
+    { name: 'in the empty result line', event: inBox('z', '', { ctrlKey: true }), action: 'undo' },
+    { name: 'outside any box', event: key('z', 'BODY', { ctrlKey: true }), action: 'undo' },
+    { name: 'Cmd+Z on a Mac', event: inBox('z', '', { metaKey: true }), action: 'undo' },
+    {
+      name: 'Ctrl+Shift+Z redoes',
+      event: inBox('Z', '', { ctrlKey: true, shiftKey: true }),
+      action: 'redo',
+    },
+    { name: 'Ctrl+Y redoes', event: inBox('y', '', { ctrlKey: true }), action: 'redo' },
+    {
+      name: 'a line being typed keeps its own undo of the typing',
+      event: inBox('z', '12 420', { ctrlKey: true }),
+      action: null,
+    },
+    { name: 'Z alone is a letter', event: inBox('z', ''), action: null },
+    {
+      name: 'a held key undoes once',
+      event: inBox('z', '', { ctrlKey: true, repeat: true }),
+      action: null,
+    },
+    { name: 'a select keeps its keys', event: key('z', 'SELECT', { ctrlKey: true }), action: null },
+  ])('$name', ({ event, action }) => {
+    expect(undoKey(event)).toBe(action)
   })
 })

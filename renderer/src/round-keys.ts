@@ -54,6 +54,39 @@ export function roundKey(event: KeyboardEvent): RoundKeyAction | null {
   return null
 }
 
+/**
+ * Ctrl+Z undoes the desk's last command, Ctrl+Shift+Z or Ctrl+Y redoes it, on a screen whose
+ * text box has the cursor nearly all the time (Results, issue 28: Ctrl+Z did nothing there).
+ * Outside a text box, or in an empty one, where the box's own undo has no typing to take back;
+ * in a box with text in it the key stays the box's.
+ */
+export function undoKey(event: KeyboardEvent): 'undo' | 'redo' | null {
+  if (event.defaultPrevented || event.repeat === true || event.altKey) return null
+  if (!event.ctrlKey && !event.metaKey) return null
+  if (takesKeys(event.target) && !emptyTextBox(event.target)) return null
+  const key = event.key.toLowerCase()
+  if (key === 'z') return event.shiftKey ? 'redo' : 'undo'
+  if (key === 'y' && !event.shiftKey) return 'redo'
+  return null
+}
+
+function emptyTextBox(target: EventTarget | null): boolean {
+  const box = target as Partial<Pick<HTMLInputElement, 'tagName' | 'value'>> | null
+  return (box?.tagName === 'INPUT' || box?.tagName === 'TEXTAREA') && box.value === ''
+}
+
+/** Runs `undo` and `redo` for their keys (`undoKey`) while the screen is shown. */
+export function useUndoKeys(steps: Readonly<Record<'undo' | 'redo', () => unknown>>): void {
+  function onKey(event: KeyboardEvent): void {
+    const action = undoKey(event)
+    if (action === null) return
+    event.preventDefault()
+    steps[action]()
+  }
+  onMounted(() => window.addEventListener('keydown', onKey))
+  onBeforeUnmount(() => window.removeEventListener('keydown', onKey))
+}
+
 /** Runs the screen's step for each key while the screen is shown. */
 export function useRoundKeys(steps: Readonly<Record<RoundKeyAction, () => unknown>>): void {
   function onKey(event: KeyboardEvent): void {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { apply } from '../tournament/apply'
 import type { Command } from '../tournament/commands'
-import { ID } from '../tournament/test-support/event'
+import { ID, played } from '../tournament/test-support/event'
 import type { Player, TournamentState } from '../tournament/types'
 import { PRESET_IDS, type PresetId } from '../rules/rule-set'
 import {
@@ -11,6 +11,7 @@ import {
   eventDays,
   isCheckedIn,
   rollCall,
+  roundStillOpenToEnter,
 } from './check-in'
 import { proposePairing } from './pair-next'
 import { deskEvent } from './test-support/desk-event'
@@ -232,5 +233,53 @@ describe('day 2 starts with a roll call under every preset (issue 19)', () => {
       fromRound: 2,
     })
     expect(ids(rollCall(state, 'A', DAY_2).notSeen)).toEqual([6])
+  })
+})
+
+describe('issue 28: a late entry registered while the latest round waits to be published', () => {
+  const { state } = deskEvent()
+  const late = (firstRound?: number): Command => ({
+    type: 'registerPlayer',
+    division: 'A',
+    player: { name: 'Gus Late', rating: 1500, memberId: '', club: '' },
+    ...(firstRound === undefined ? {} : { firstRound }),
+  })
+  const seated = (s: TournamentState) => {
+    const proposal = proposePairing(s, 'A', 1, { seed: 3 })
+    if (!proposal.ok) throw new Error(proposal.error.code)
+    expect(proposal.value.replacesRound).toBe(true)
+    return proposal.value.command.pairings.some((p) =>
+      p.kind === 'game' ? p.players.includes(8) : p.player === 8,
+    )
+  }
+
+  test.each([
+    { name: 'round 1 paired, not published, nothing played: it can be joined', more: [], open: 1 },
+    {
+      name: 'published: the players have their tables',
+      more: [{ type: 'publishRound', division: 'A', round: 1 } satisfies Command],
+      open: null,
+    },
+    {
+      name: 'a result in: the round is being played',
+      more: [
+        {
+          type: 'recordResult',
+          division: 'A',
+          round: 1,
+          game: { table: 1 },
+          result: played([1, 2], [400, 300]),
+        } satisfies Command,
+      ],
+      open: null,
+    },
+  ])('$name', ({ more, open }) => {
+    expect(roundStillOpenToEnter(run(state, ...more), 'A')).toBe(open)
+  })
+
+  test('entered from the open round, pairing it again seats him; by default it does not', () => {
+    expect(seated(run(state, late(1)))).toBe(true)
+    // The default the desk used to take: from the first round not yet paired, round 2.
+    expect(seated(run(state, late()))).toBe(false)
   })
 })

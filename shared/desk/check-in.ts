@@ -132,3 +132,18 @@ export function cancelCheckInDay(player: Player | undefined, day: string, desk: 
   if (desk.reRegisterEveryDay) return day
   return player?.checkIns.filter((d) => d <= day).at(-1) ?? day
 }
+
+/**
+ * The round a player registered now can still join: the division's latest round when it is paired
+ * but neither published nor played (no result in), else null. By default a registration enters
+ * from the first round not yet paired (shared/tournament/players.ts), so a late entry registered
+ * while round 2 waits to be published would miss it even when round 2 is paired again (issue 28);
+ * the desk offers this round instead, and the re-pair then seats him.
+ */
+export function roundStillOpenToEnter(state: TournamentState, division: string): number | null {
+  const latest = state.divisions.find((d) => d.name === division)?.rounds.at(-1)
+  if (latest === undefined || latest.published) return null
+  // A bye's result is stored with the pairing: only a game's result says play has begun.
+  const played = latest.pairings.some((p, i) => p.kind === 'game' && latest.results[i] != null)
+  return played ? null : latest.number
+}

@@ -11,7 +11,7 @@ import type { ContentionSettings } from '../tournament/pairing-rules'
 import { applyAll, ID, played } from '../tournament/test-support/event'
 import type { TournamentState } from '../tournament/types'
 import { describeWarning, pairingWarnings, proposePairing } from './pair-next'
-import { contentionSummary } from './pairing-review'
+import { contentionSummary, describeGibsonOffer, gibsonOffer } from './pairing-review'
 import { deskSetup, PAIR_ROUND_1 } from './test-support/desk-event'
 
 const nsa = rulesFromPreset('nsa1995')
@@ -212,5 +212,42 @@ describe('the title decided on the board by default (tsh ChewPair contenders; is
     const ann = opponentOf(proposeRound4(state), 1)
     expect(ann?.players).not.toContain(2)
     expect(ann?.reason?.startsWith('contenders')).toBe(false)
+  })
+})
+
+describe('issue 28: a clinched leader is offered Gibsonization when it is off', () => {
+  const name = (state: TournamentState) => (id: number) =>
+    `${state.divisions[0]?.players[id - 1]?.name ?? '?'} (#${id})`
+  test.each([
+    {
+      name: 'off, 250 a game: Ann has clinched 1st, the desk offers to Gibsonize',
+      more: [settings({ gibson: false })],
+      expected:
+        'After round 3, 1 game left: Ann Smith (#1) has clinched 1st place. Gibsonize (pair clinched players away from those still playing for a prize)?',
+    },
+    {
+      name: 'tsh’s 500 a game: Dan can still catch Ann, nothing to offer',
+      more: [settings({ gibson: false, maxSpread: 500 })],
+      expected: null,
+    },
+    { name: 'already on: nothing to offer', more: [settings()], expected: null },
+    {
+      name: 'round 4 paired: too late for this round, nothing to offer',
+      more: [
+        settings({ gibson: false }),
+        pair(4, [game(1, 1, 2), game(2, 3, 5), game(3, 7, 6), { kind: 'bye', player: 4 }]),
+      ],
+      expected: null,
+    },
+    {
+      name: 'a round robin keeps its schedule: nothing to offer',
+      more: [settings({ gibson: false })],
+      system: 'round-robin' as const,
+      expected: null,
+    },
+  ])('$name', ({ more, expected, system }) => {
+    const state = applyAll([...threeRounds, ...more])
+    const offer = gibsonOffer(state, state.divisions[0]!, system ?? 'swiss')
+    expect(offer === null ? null : describeGibsonOffer(offer, name(state))).toBe(expected)
   })
 })

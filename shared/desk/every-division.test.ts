@@ -1,7 +1,12 @@
 import { describe, expect, test } from 'vitest'
 import type { Command } from '../tournament/commands'
 import { applyAll, create, played, register } from '../tournament/test-support/event'
-import { describeSkip, pairEveryDivision, publishEveryDivision } from './every-division'
+import {
+  describeSkip,
+  everyDivisionSummaries,
+  pairEveryDivision,
+  publishEveryDivision,
+} from './every-division'
 
 /** Three divisions of four players, as a hall would have them (issue 19). */
 function hall(more: readonly Command[] = []) {
@@ -75,6 +80,66 @@ describe('pairEveryDivision: the next round of every division in one step (issue
     expect(skipped.map((s) => describeSkip(s.division, s.why))).toEqual([
       'C: round 1 is paired by hand',
     ])
+  })
+})
+
+describe('everyDivisionSummaries: each division named from its own players (issue 28)', () => {
+  const day = '2026-11-28'
+  const checkIn = (division: string, player: number, on = day): Command => ({
+    type: 'checkIn',
+    division,
+    player,
+    day: on,
+  })
+  // Everybody checked in but B's #4 (A's #4 is "A Player 4", B's "B Player 4").
+  const checkIns = ['A', 'B', 'C'].flatMap((d) =>
+    [1, 2, 3, 4].filter((i) => d !== 'B' || i !== 4).map((i) => checkIn(d, i)),
+  )
+
+  test.each([
+    {
+      name: 'left out, not checked in: B names its own #4, not A’s',
+      options: { seed: 7, onlyCheckedInOn: day },
+      more: [
+        ...checkIns,
+        // A Swiss round drops whoever is not checked in (a round robin seats everybody).
+        {
+          type: 'setPairingPlan',
+          division: 'B',
+          plan: [{ fromRound: 1, system: 'swiss', basedOn: 'previous', maxRepeats: 0 }],
+        } satisfies Command,
+      ],
+      expected: [
+        'A: round 1 paired',
+        'B: round 1 paired. Left out, not checked in for Sat 28: B Player 4 (#4)',
+        'C: round 1 paired',
+      ],
+    },
+    {
+      name: 'day 2, paired but not seen: B and C name their own players',
+      options: { seed: 7, rollCallDay: '2026-11-29' },
+      more: [...checkIns, checkIn('A', 1, '2026-11-29'), checkIn('A', 2, '2026-11-29')],
+      expected: [
+        'A: round 1 paired. Paired but not seen on Sun 29: A Player 3 (#3), A Player 4 (#4)',
+        'B: round 1 paired. Paired but not seen on Sun 29: B Player 1 (#1), B Player 2 (#2), B Player 3 (#3), B Player 4 (#4)',
+        'C: round 1 paired. Paired but not seen on Sun 29: C Player 1 (#1), C Player 2 (#2), C Player 3 (#3), C Player 4 (#4)',
+      ],
+    },
+  ])('$name', ({ options: asked, more, expected }) => {
+    const state = hall(more)
+    const { proposals } = pairEveryDivision(state, () => asked)
+    const words = (iso: string) => (iso === day ? 'Sat 28' : 'Sun 29')
+    const summaries = everyDivisionSummaries(
+      state,
+      proposals,
+      words(asked.onlyCheckedInOn ?? asked.rollCallDay ?? ''),
+    )
+    expect(summaries.map((s) => s.line)).toEqual(expected)
+    // The division's own summary ends with the same names, for its own screen.
+    for (const s of summaries) {
+      const named = s.line.split('. ').slice(1)
+      expect(s.summary.slice(s.summary.length - named.length)).toEqual(named)
+    }
   })
 })
 

@@ -5,7 +5,8 @@
  * made on the same state and the desk dispatches them one after the other.
  */
 import type { Command } from '../tournament/commands'
-import type { TournamentState } from '../tournament/types'
+import { playerName } from '../tournament/lookup'
+import type { PlayerId, TournamentState } from '../tournament/types'
 import {
   allRoundsPaired,
   nextRoundNumber,
@@ -70,6 +71,58 @@ export function pairEveryDivision(
       })
   }
   return { proposals, skipped }
+}
+
+/** Whom a pairing dropped or seated unseen, as the proposal lists them (shared/desk/pair-next.ts). */
+export interface DroppedPlayers {
+  readonly leftOut: readonly PlayerId[]
+  readonly notSeen: readonly PlayerId[]
+}
+
+/**
+ * "Left out, not checked in for <day>: Name (#8)" and "Paired but not seen on <day>: …", the
+ * names taken from `division`'s own players (issue 28: pairing every division named B's #8 after
+ * A's #8). `day` is the day as the screen words it.
+ */
+export function droppedLines(
+  state: TournamentState,
+  division: string,
+  dropped: DroppedPlayers,
+  day: string,
+): string[] {
+  const players = state.divisions.find((d) => d.name === division)
+  const line = (what: string, ids: readonly PlayerId[]): string[] =>
+    ids.length === 0
+      ? []
+      : [`${what} ${day}: ${ids.map((id) => `${playerName(players, id)} (#${id})`).join(', ')}`]
+  return [
+    ...line('Left out, not checked in for', dropped.leftOut),
+    ...line('Paired but not seen on', dropped.notSeen),
+  ]
+}
+
+/**
+ * What pairing every division says, division by division (issue 28: each division's own summary,
+ * kept for when the director opens that division): one line for the hall ("B: round 3 paired.
+ * Left out …") and the summary shown above that division's pairings.
+ */
+export function everyDivisionSummaries(
+  state: TournamentState,
+  proposals: EveryDivisionPairing['proposals'],
+  day: string,
+): readonly {
+  readonly division: string
+  readonly line: string
+  readonly summary: readonly string[]
+}[] {
+  return proposals.map(({ division, round, proposal }) => {
+    const dropped = droppedLines(state, division, proposal, day)
+    return {
+      division,
+      line: [`${division}: round ${round} paired`, ...dropped].join('. '),
+      summary: [...proposal.summary, ...dropped],
+    }
+  })
 }
 
 /** "B: round 3 waits for 2 things to settle" — one sentence per division left out. */

@@ -33,6 +33,7 @@ import {
   type PairingProposal,
 } from './pair-next'
 import { deskEvent, deskSetup, PAIR_ROUND_1 } from './test-support/desk-event'
+import { playEvent } from './test-support/played-event'
 
 const nsa = rulesFromPreset('nsa1995')
 
@@ -870,3 +871,42 @@ function firstPlayerAt(state: TournamentState, table: number): number {
   if (p?.kind !== 'game') throw new Error(`no table ${table}`)
   return p.players[0]
 }
+
+describe('issue 28: a double round robin’s second cycle is the plan, not a repeat', () => {
+  const drr = (players: number, rounds: number, play = rounds) =>
+    playEvent({
+      players,
+      rounds,
+      seed: 11,
+      play,
+      plan: [{ fromRound: 1, system: 'double-round-robin', basedOn: 'previous', maxRepeats: null }],
+    }).state
+  const repeats = (state: TournamentState, round: number) =>
+    pairingWarnings(state, 'A', round).filter((w) => w.kind === 'repeat').length
+
+  test.each([
+    { name: '4 players, round 4: every pair met once in cycle 1', players: 4, round: 4 },
+    { name: '4 players, round 6: the last of cycle 2', players: 4, round: 6 },
+    { name: '5 players (a bye each round), round 7', players: 5, round: 7 },
+  ])('$name', ({ players, round }) => {
+    const rounds = players % 2 === 0 ? 2 * (players - 1) : 2 * players
+    expect(repeats(drr(players, rounds), round)).toBe(0)
+  })
+
+  test('a repeat the schedule did not make (round 3 typed by hand) is still named', () => {
+    const state = drr(4, 6, 2)
+    const round1 = state.divisions[0]!.rounds[0]!.pairings
+    const again = run(state, {
+      type: 'pairRound',
+      division: 'A',
+      round: 3,
+      system: 'manual',
+      pairings: round1.map((p): PairingSpec =>
+        p.kind === 'game'
+          ? { kind: 'game', table: p.table, players: p.players }
+          : { kind: 'bye', player: p.player },
+      ),
+    })
+    expect(repeats(again, 3)).toBe(2)
+  })
+})

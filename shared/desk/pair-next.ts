@@ -551,11 +551,14 @@ export function pairingWarnings(
   }
   const tallies = startTallies(gamesBefore(found, round))
   const scheduled = current.system === 'round-robin' || current.system === 'double-round-robin'
+  const planned = scheduled ? plannedMeetings(found, current) : 0
   const warnings: PairingWarning[] = []
   current.pairings.forEach((p, i) => {
     if (p.kind !== 'game') return
     const times = met.get(pairKey(p.players[0], p.players[1])) ?? 0
-    if (times > 0) warnings.push({ kind: 'repeat', table: p.table, players: p.players, times })
+    if (times > planned) {
+      warnings.push({ kind: 'repeat', table: p.table, players: p.players, times })
+    }
     // Once a result is in, the start it records counts; a forfeit or bye has none.
     const recorded = current.results[i] ?? null
     if (recorded !== null && recorded.result.kind !== 'played') return
@@ -587,6 +590,23 @@ export function pairingWarnings(
   }
   warnings.push(...reviewWarnings(state, found, round))
   return warnings
+}
+
+/**
+ * How often every pair of a round-robin round has met by the schedule's own plan (issue 28: a
+ * double round robin warned "have met once before" at every table of its second cycle): one
+ * meeting for each whole cycle of the schedule's rounds just before this one. A cycle is n − 1
+ * rounds for n players (n when odd, one bye each), n counted from the round's own seats.
+ */
+function plannedMeetings(division: Division, current: Round): number {
+  const seats = current.pairings.reduce((n, p) => n + (p.kind === 'game' ? 2 : 1), 0)
+  const cycle = seats % 2 === 0 ? seats - 1 : seats
+  let before = 0
+  for (let r = current.number - 1; r >= 1; r--) {
+    if (division.rounds[r - 1]?.system !== current.system) break
+    before++
+  }
+  return cycle > 0 ? Math.floor(before / cycle) : 0
 }
 
 /** How many unknown starts the pairing screen names before it only counts the rest. */

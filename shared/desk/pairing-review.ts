@@ -6,7 +6,7 @@
  * do-not-pair list. Each is a fact about the round as it stands, hand edits included, judged on
  * the engine's own input (issue 18), so a director sees what the system would not have done.
  */
-import { bandText, contention, ordinal, type Contention } from '../pairing/gibson'
+import { bandText, contention, ordinal, pairsContention, type Contention } from '../pairing/gibson'
 import { pairKey, standingsOrder } from '../pairing/context'
 import { PAIRING_SYSTEMS, type PairingPlayer, type PairingSystem } from '../pairing/types'
 import type { PlayerId } from '../results/game-result'
@@ -164,9 +164,11 @@ function contendersOf(
   division: Division,
   basis: number,
   rows: ReturnType<typeof divisionStandings>,
+  gibson?: boolean,
 ): Contention | null {
+  const settings = contentionOf(division, state.info.rounds)
   const options = gibsonOptions(
-    contentionOf(division, state.info.rounds),
+    gibson === undefined ? settings : { ...settings, gibson },
     state.info,
     state.rules.results.spreadCapPerGame,
   )
@@ -214,11 +216,7 @@ export function describeReviewWarning(
  * finish), and how many cannot reach one. Empty when contention is off or no game is left.
  */
 export function contentionSummary(state: TournamentState, division: Division): readonly string[] {
-  let complete = 0
-  for (const round of division.rounds) {
-    if (round.results.some((r) => r === null)) break
-    complete = round.number
-  }
+  const complete = lastCompleteRound(division)
   if (complete === 0) return []
   const rows = divisionStandings(state.rules, division, complete, division.players)
   const contest = contendersOf(state, division, complete, rows)
@@ -246,4 +244,55 @@ export function contentionSummary(state: TournamentState, division: Division): r
   const out = rows.length - contest.gibsonized.length - contenders.length
   if (out > 0) lines.push(`${out} player${out === 1 ? '' : 's'} can no longer reach a prize`)
   return lines
+}
+
+/** The last round with every result in, counting from round 1 (0: none). */
+function lastCompleteRound(division: Division): number {
+  let complete = 0
+  for (const round of division.rounds) {
+    if (round.results.some((r) => r === null)) break
+    complete = round.number
+  }
+  return complete
+}
+
+/** Who has clinched which band, after which round (`gibsonOffer`). */
+export interface GibsonOffer {
+  readonly after: number
+  readonly gamesLeft: number
+  readonly clinched: readonly { readonly player: PlayerId; readonly band: string }[]
+}
+
+/**
+ * Gibsonization offered when the director has it off and a player has clinched a paying band
+ * (issue 28: a clinched leader showed only as "(1st)" in a folded panel): who, which band, and
+ * after which round. Judged by the division's own prize bands and spread per game, as the
+ * pairing would judge it with Gibsonization on; null when nobody has clinched, no round is left
+ * to pair, Gibsonization is already on, or the next round's `system` keeps its own pairings (a
+ * round robin's schedule: shared/pairing/gibson.ts `pairsContention`).
+ */
+export function gibsonOffer(
+  state: TournamentState,
+  division: Division,
+  system: PairingSystem,
+): GibsonOffer | null {
+  if (!pairsContention(system) || contentionOf(division, state.info.rounds).gibson) return null
+  const complete = lastCompleteRound(division)
+  // Only before the next round is paired: a round already paired has its opponents.
+  if (complete === 0 || complete !== division.rounds.length) return null
+  const rows = divisionStandings(state.rules, division, complete, division.players)
+  const contest = contendersOf(state, division, complete, rows, true)
+  if (contest === null || contest.gibsonized.length === 0) return null
+  return {
+    after: complete,
+    gamesLeft: contest.gamesLeft,
+    clinched: contest.gibsonized.map((g) => ({ player: g.player.id, band: bandText(g.band) })),
+  }
+}
+
+/** "After round 3, 1 game left: Ann Smith (#1) has clinched 1st place. Gibsonize (…)?" */
+export function describeGibsonOffer(offer: GibsonOffer, name: (id: PlayerId) => string): string {
+  const who = offer.clinched.map((c) => `${name(c.player)} has clinched ${c.band}`).join('; ')
+  const left = `${offer.gamesLeft} game${offer.gamesLeft === 1 ? '' : 's'} left`
+  return `After round ${offer.after}, ${left}: ${who}. Gibsonize (pair clinched players away from those still playing for a prize)?`
 }

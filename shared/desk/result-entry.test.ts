@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import type { Command } from '../tournament/commands'
 import { applyAll } from '../tournament/test-support/event'
 import { lineStep, storedSentence, storeStep, type HeldEntry, type LineStep } from './result-entry'
 import { parseResultLine, type ResultEntry } from './result-line'
@@ -94,5 +95,67 @@ describe('storing an entry: a correction is confirmed first (issue 13)', () => {
     const step = storeStep(tournament, 'A', 1, entry, confirmed)
     const text = step.kind === 'confirm' ? 'confirm' : storedSentence(step.command, entry)
     expect(text.startsWith(outcome)).toBe(true)
+  })
+})
+
+describe('issue 28: a slip typed on another division’s screen, its table unique in the hall', () => {
+  /** Division B from table 11 (after A's tables), C from table `cTable`. */
+  const hall = (cTable: number) =>
+    deskEvent('nsa1995', [
+      ...['B', 'C'].flatMap((d): Command[] => [
+        { type: 'addDivision', name: d },
+        ...['Zoe Quist', 'Yann Ortiz'].map((name): Command => ({
+          type: 'registerPlayer',
+          division: d,
+          player: { name: `${name} ${d}`, rating: 1500, memberId: '', club: '' },
+        })),
+        {
+          type: 'pairRound',
+          division: d,
+          round: 1,
+          system: 'manual',
+          pairings: [{ kind: 'game', table: d === 'B' ? 11 : cTable, players: [1, 2] }],
+        },
+      ]),
+    ]).state
+
+  test.each([
+    {
+      name: 'B’s table 11 typed on A is stored in B, and the screen says so',
+      cTable: 12,
+      doubleEntry: false,
+      said: 'Entered in division B: Table 11: Zoe Quist B 400 – 300 Yann Ortiz B',
+    },
+    {
+      name: 'two divisions sharing table 11: refused, naming one (the director chooses)',
+      cTable: 11,
+      doubleEntry: false,
+      said: 'result-line.other-division',
+    },
+    {
+      name: 'under double entry the first half waits for its own division’s screen',
+      cTable: 12,
+      doubleEntry: true,
+      said: 'result-line.other-division',
+    },
+  ])('$name', ({ cTable, doubleEntry, said: expected }) => {
+    const state = hall(cTable)
+    const at = { state, division: 'A', round: 1 }
+    const step = lineStep('11 400 300', at, { on: doubleEntry, held: [] })
+    if (!step.ok || step.value.kind !== 'store') {
+      expect(step.ok ? step.value.kind : step.error.code).toBe(expected)
+      return
+    }
+    const division = step.value.division ?? 'A'
+    const store = storeStep(state, division, 1, step.value.entry, false)
+    if (store.kind !== 'dispatch') throw new Error('a first result asks nothing')
+    expect(store.command).toMatchObject({
+      type: 'recordResult',
+      division: 'B',
+      game: { table: 11 },
+    })
+    expect(storedSentence(store.command, step.value.entry, 'A')).toMatch(
+      new RegExp(`^${expected.split(':')[0]}: Table 11: Zoe Quist B`),
+    )
   })
 })

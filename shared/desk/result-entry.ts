@@ -3,7 +3,7 @@
  * for a second operator under double entry → a correction the director confirms or a command to
  * store → the sentence the screen shows. The Results screen only calls these and shows the answer.
  */
-import { err, ok, type Result } from '../result'
+import { err, ok, type Result, type RuleError } from '../result'
 import type { TournamentState } from '../tournament/types'
 import { correctionToConfirm } from './correction'
 import {
@@ -28,8 +28,16 @@ export const entryKey = (entry: ResultEntry): string => JSON.stringify(entry.gam
 export type LineStep =
   /** Double entry: the first operator's line, held until a second one says the same. */
   | { readonly kind: 'held'; readonly held: readonly HeldEntry[]; readonly sentence: string }
-  /** Ready to store (after `storeStep`); a matched first entry has left `held`. */
-  | { readonly kind: 'store'; readonly entry: ResultEntry; readonly held: readonly HeldEntry[] }
+  /**
+   * Ready to store (after `storeStep`); a matched first entry has left `held`. `division` names
+   * another division whose game the line is, by a table number no other division has (issue 28).
+   */
+  | {
+      readonly kind: 'store'
+      readonly entry: ResultEntry
+      readonly held: readonly HeldEntry[]
+      readonly division?: string
+    }
 
 /**
  * What a typed line does: refused (the line stays with the reason), held as the first of two
@@ -42,9 +50,16 @@ export function lineStep(
   doubleEntry: { readonly on: boolean; readonly held: readonly HeldEntry[] },
 ): Result<LineStep> {
   const parsed = parseResultLine(text, context)
-  if (!parsed.ok) return parsed
-  const entry = parsed.value
   const { held } = doubleEntry
+  if (!parsed.ok) {
+    // Under double entry the first half is held on its own screen's division, so a slip of another
+    // division waits for that division's screen (the refusal names it).
+    const other = doubleEntry.on ? null : hallTableDivision(context, parsed.error)
+    if (other === null) return parsed
+    const there = parseResultLine(text, { ...context, division: other })
+    return there.ok ? ok({ kind: 'store', entry: there.value, held, division: other }) : there
+  }
+  const entry = parsed.value
   if (!doubleEntry.on) return ok({ kind: 'store', entry, held })
   const key = entryKey(entry)
   const first = held.find((h) => h.key === key)
@@ -63,6 +78,25 @@ export function lineStep(
     )
   }
   return ok({ kind: 'store', entry, held: held.filter((h) => h.key !== key) })
+}
+
+/**
+ * The one other division whose round has the table a refused line named (issue 28: tables run
+ * across the hall, so a slip typed on another division's screen is that division's game); null
+ * when the line named no table, or two other divisions share that table number.
+ */
+function hallTableDivision(context: ResultLineContext, refusal: RuleError): string | null {
+  const table = refusal.details?.['table']
+  if (refusal.code !== 'result-line.other-division' || typeof table !== 'number') return null
+  const holders = context.state.divisions.filter(
+    (d) =>
+      d.name !== context.division &&
+      (d.rounds[context.round - 1]?.pairings ?? []).some(
+        (p) => p.kind === 'game' && p.table === table,
+      ),
+  )
+  const [only] = holders
+  return holders.length === 1 && only !== undefined ? only.name : null
 }
 
 export type StoreStep =
@@ -86,7 +120,12 @@ export function storeStep(
   return { kind: 'dispatch', command: resultCommandFor(state, division, round, entry) }
 }
 
-/** What the screen says once the command is stored. */
-export function storedSentence(command: ResultCommand, entry: ResultEntry): string {
-  return `${command.type === 'correctResult' ? 'Corrected' : 'Entered'}: ${entry.summary}`
+/**
+ * What the screen says once the command is stored; a game of another division than the one on
+ * screen (`shown`) says whose it was.
+ */
+export function storedSentence(command: ResultCommand, entry: ResultEntry, shown?: string): string {
+  const where =
+    shown === undefined || shown === command.division ? '' : ` in division ${command.division}`
+  return `${command.type === 'correctResult' ? 'Corrected' : 'Entered'}${where}: ${entry.summary}`
 }

@@ -90,5 +90,31 @@ export const useDivisionStore = defineStore('division', () => {
     }
   }
 
-  return { remembered, remember, pairsOnlyCheckedIn, setPairsOnlyCheckedIn }
+  /**
+   * What a panel holds for one division while the director works elsewhere (issue 28: the round
+   * clock's absent ticks, the pairing summary of every division paired by A): each screen is
+   * built afresh per division, so it reads its panel back from here when it opens.
+   */
+  const panels = ref<DivisionSettings<unknown>>({})
+
+  function held<T>(
+    tournament: string | null,
+    division: string | null,
+    panel: string,
+    fallback: T,
+  ): T {
+    return settingFor(
+      panels.value as DivisionSettings<T>,
+      tournament,
+      division && `${division}\n${panel}`,
+      fallback,
+    )
+  }
+
+  function hold<T>(tournament: string | null, division: string, panel: string, value: T): void {
+    if (tournament === null) return
+    panels.value = withSetting(panels.value, tournament, `${division}\n${panel}`, value)
+  }
+
+  return { remembered, remember, pairsOnlyCheckedIn, setPairsOnlyCheckedIn, held, hold }
 })

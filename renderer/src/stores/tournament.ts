@@ -452,14 +452,22 @@ export const useTournamentStore = defineStore('tournament', () => {
     return created
   }
 
+  /** `firstRound`: a late entry's first round, when the desk chose it (else the rule's). */
   async function registerPlayer(
     division: string,
     input: PlayerInput,
+    firstRound?: number,
   ): Promise<Result<TournamentState>> {
     const fields = validatePlayerInput(input)
     if (!fields.ok) return fields
     // Issue 27: the player's key for good, made here, where the registration is typed.
-    return dispatch({ type: 'registerPlayer', division, player: fields.value, key: randomUuid() })
+    return dispatch({
+      type: 'registerPlayer',
+      division,
+      player: fields.value,
+      key: randomUuid(),
+      ...(firstRound === undefined ? {} : { firstRound }),
+    })
   }
 
   async function editPlayer(
