@@ -33,12 +33,15 @@ export interface Replication extends PromiseLike<unknown> {
 export interface PouchDatabase {
   readonly name: string
   info(): Promise<unknown>
-  get(id: string, options?: { readonly conflicts?: boolean }): Promise<Record<string, unknown>>
+  get(
+    id: string,
+    options?: { readonly conflicts?: boolean; readonly revs?: boolean },
+  ): Promise<Record<string, unknown>>
   put(doc: object): Promise<{ readonly ok: boolean; readonly rev: string }>
   bulkDocs(docs: readonly object[], options?: { readonly new_edits?: boolean }): Promise<unknown[]>
-  allDocs(options: {
-    readonly include_docs: boolean
-  }): Promise<{ readonly rows: readonly { readonly id: string; readonly doc?: unknown }[] }>
+  allDocs(options: { readonly include_docs: boolean; readonly conflicts?: boolean }): Promise<{
+    readonly rows: readonly { readonly id: string; readonly doc?: Record<string, unknown> }[]
+  }>
   changes(options: {
     readonly live: boolean
     readonly since: number | 'now'
