@@ -29,6 +29,7 @@ import {
 } from '../../shared/formats/tournament-file'
 import { PRESET_IDS, type PresetId } from '../../shared/rules/rule-set'
 import type { Command, LoggedCommand } from '../../shared/tournament/commands'
+import { MAX_ROUNDS } from '../../shared/tournament/validation'
 import {
   decodeTFileBytes,
   encodeText,
@@ -303,7 +304,9 @@ function dateOption(value: string | undefined): string {
 
 function roundsOption(value: string): number {
   const n = Number(value)
-  if (!/^\d+$/.test(value) || n < 1) throw new CliError(`--rounds must be a whole number from 1`)
+  if (!/^\d+$/.test(value) || n < 1 || n > MAX_ROUNDS) {
+    throw new CliError(`--rounds must be a whole number from 1 to ${String(MAX_ROUNDS)}`)
+  }
   return n
 }
 

@@ -334,7 +334,16 @@ describe('formats.md "tsh .t": the rackside tag after tsh changed the file', () 
     expect(imported.value.commands.filter((c) => c.type === 'recordResult')).toHaveLength(1)
   })
 
-  test.each([['r1=bye:x'], ['r1=fw:2:50:lost:1'], ['from=abc'], ['r1=zz:1']])(
+  test.each([
+    ['r1=bye:x'],
+    ['r1=fw:2:50:lost:1'],
+    ['from=abc'],
+    ['r1=zz:1'],
+    // Issue 28: round 0 does not exist; `wd=0` used to withdraw the player from every round.
+    ['wd=0'],
+    ['from=0'],
+    ['r0=bye:50'],
+  ])(
     'a rackside value Rackside does not write (%s) makes the file read as tsh reads it',
     (value) => {
       const text = `Ann                     1500 0; 50; rackside ${value}\n`

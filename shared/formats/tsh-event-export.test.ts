@@ -21,6 +21,16 @@ describe('a whole event as a tsh .tsh archive (formats.md, "tsh event")', () => 
     },
   )
 
+  test.each([254, 255, 300, 2000])(
+    'issue 28: a division name of %i characters gets a file name that fits, free of the taken ones (the search for one never ended)',
+    (length) => {
+      const name = 'x'.repeat(length)
+      const first = divisionFileName(name)
+      expect(first).toBe(`${'x'.repeat(60)}.t`)
+      expect(divisionFileName(name, new Set([first]))).toBe(`${'x'.repeat(60)}-2.t`)
+    },
+  )
+
   test('the archive names each division in config.tsh and holds its .t file', () => {
     const state = applyAll([
       ...WORKED_EXAMPLE.setup,

@@ -7,6 +7,13 @@ import { isSafeArchiveName, serializeTshArchive } from './tsh-archive'
 import { autopairLines } from './tsh-autopair'
 import { tshPrizeLines } from './tsh-prizes'
 
+/**
+ * Longest stem of a division's file name: far under any file system's 255, so a numbered suffix
+ * always fits (issue 28: a 254-character name never fitted, and the search for a free name never
+ * ended).
+ */
+const MAX_FILE_STEM = 60
+
 /** A division's file name in an archive or folder: its name made plain (`Open B` -> `open-b.t`). */
 export function divisionFileName(name: string, taken: ReadonlySet<string> = new Set()): string {
   const base =
@@ -15,6 +22,7 @@ export function divisionFileName(name: string, taken: ReadonlySet<string> = new 
       .normalize('NFD')
       .replace(/[\u0300-\u036f]/g, '')
       .replace(/[^a-z0-9_-]+/g, '-')
+      .slice(0, MAX_FILE_STEM)
       .replace(/^-+|-+$/g, '') || 'division'
   let candidate = `${base}.t`
   for (let n = 2; taken.has(candidate) || !isSafeArchiveName(candidate); n += 1) {

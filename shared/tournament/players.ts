@@ -5,7 +5,13 @@ import type { Context } from './rounds'
 import type { Division, MissedRounds, Player, PlayerId } from './types'
 import { lifetimeGamesFromTags } from '../ratings/lifetime-games'
 import type { DeskRules } from '../rules/rule-set'
-import { checkMemberIdFree, isIsoDate, tidyName, validatePlayerInput } from './validation'
+import {
+  checkMemberIdFree,
+  isIsoDate,
+  tidyName,
+  validatePenaltyPoints,
+  validatePlayerInput,
+} from './validation'
 
 type CommandOf<T extends Command['type']> = Extract<Command, { readonly type: T }>
 
@@ -287,13 +293,8 @@ export function assignPenalty(
   if (!found.ok) return found
   const round = checkRoundNumber(info, command.round)
   if (!round.ok) return round
-  if (!Number.isInteger(command.points) || command.points <= 0) {
-    return err(
-      'penalty.points-invalid',
-      `A penalty is a whole number of points above 0, not ${command.points}.`,
-      { field: 'points' },
-    )
-  }
+  const points = validatePenaltyPoints(command.points)
+  if (!points.ok) return points
   const penalty = {
     player: command.player,
     round: command.round,
