@@ -31,7 +31,13 @@ import { playedResult, type GameResult, type PlayerId } from '../results/game-re
 import { rulesFromPreset } from '../rules/presets'
 import type { PresetId, RuleSet } from '../rules/rule-set'
 import type { Command, PairingSpec } from '../tournament/commands'
-import type { PairingStart, PlanStep, TournamentInfo, TshPlayerData } from '../tournament/types'
+import type {
+  MissedRounds,
+  PairingStart,
+  PlanStep,
+  TournamentInfo,
+  TshPlayerData,
+} from '../tournament/types'
 import { isIsoDate, MAX_RATING, validatePlayerInput } from '../tournament/validation'
 import { defaultContention, type ContentionSettings } from '../tournament/pairing-rules'
 import { EMPTY_PRIZE_TABLE } from '../tournament/prizes'
@@ -271,12 +277,14 @@ export function importTDivision(
     if (firstRound !== undefined && firstRound > 1 && firstRound <= eventRounds) {
       firstRounds.set(line.id, firstRound)
     }
+    const missedRounds = firstRounds.has(line.id) ? missedRoundsOf(line, firstRound ?? 1) : null
     commands.push({
       type: 'registerPlayer',
       division,
       player: fields.value,
       tsh,
       ...(firstRounds.has(line.id) ? { firstRound } : {}),
+      ...(missedRounds === null ? {} : { missedRounds }),
     })
 
     const off = integerTag(line, 'off')
@@ -393,6 +401,26 @@ export function importTDivision(
     commands.push({ type: 'setPrizes', division, prizes: { ...EMPTY_PRIZE_TABLE, classes } })
   }
   return ok({ commands, warnings, rounds: fileRounds })
+}
+
+/**
+ * How a late entry's missed rounds count, as the file wrote them (t-export): each at opponent 0
+ * with minus the same spread is a forfeit loss at that spread, each at 0 (or not written) is
+ * unplayed. Null when they are neither: the preset then decides, as before the file said. Issue
+ * 28: the file, not the importing preset, says it, so a `.t` or `.tsh` read back under another
+ * preset keeps its standings.
+ */
+function missedRoundsOf(line: TPlayerLine, firstRound: number): MissedRounds | null {
+  const missed = Array.from({ length: firstRound - 1 }, (_, k) => ({
+    opponent: line.opponents[k] ?? 0,
+    score: line.scores[k] ?? 0,
+  }))
+  if (missed.some((m) => m.opponent !== 0)) return null
+  if (missed.every((m) => m.score === 0)) return { kind: 'unplayed' }
+  const spread = -(missed[0]?.score ?? 0)
+  return spread > 0 && missed.every((m) => m.score === -spread)
+    ? { kind: 'forfeit-loss', spread }
+    : null
 }
 
 function isPaired(line: TPlayerLine, round: number): boolean {

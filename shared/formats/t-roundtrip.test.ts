@@ -12,6 +12,7 @@ import {
   randomEvent,
   resultKinds,
   roundTripDifference,
+  tshFilesRoundTripDifference,
   tshReadingDifference,
 } from './test-support/random-event'
 
@@ -34,6 +35,19 @@ describe('formats.md "tsh .t": Rackside reads its own .t back to the same standi
       { seed: 20261125, numRuns: 500 },
     )
   }, 60_000)
+
+  test.each(['tsh', 't with config.tsh'] as const)(
+    'issue 28: 1,000 random events with every results setting through tsh files (%s) and back, imported under the default preset, keep every round’s standings',
+    (form) => {
+      fc.assert(
+        fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), (seed) => {
+          expect(tshFilesRoundTripDifference(randomEvent(seed), form)).toBeNull()
+        }),
+        { seed: 20261128, numRuns: 1000 },
+      )
+    },
+    120_000,
+  )
 
   test('the random events hold every kind of result the engine knows (so the trip above tests them)', () => {
     const seen = new Set<string>()

@@ -6,6 +6,7 @@ import type { Division, MissedRounds, Player, PlayerId } from './types'
 import { lifetimeGamesFromTags } from '../ratings/lifetime-games'
 import type { DeskRules } from '../rules/rule-set'
 import {
+  MAX_SPREAD,
   checkMemberIdFree,
   isIsoDate,
   tidyName,
@@ -174,6 +175,17 @@ export function addToRoster(
       return err('player.first-round.invalid', first.error.message, { field: 'firstRound' })
     }
   }
+  const missed = command.missedRounds
+  if (
+    missed?.kind === 'forfeit-loss' &&
+    !(Number.isInteger(missed.spread) && missed.spread > 0 && missed.spread <= MAX_SPREAD)
+  ) {
+    return err(
+      'player.missed-rounds.spread',
+      `A missed round lost by forfeit costs a whole number of points from 1 to ${String(MAX_SPREAD)}, not ${String(missed.spread)}.`,
+      { field: 'missedRounds' },
+    )
+  }
   const id = roster.players.length + 1
   const playerKey = command.key ?? derivedPlayerKey(division.name, id)
   const taken =
@@ -199,7 +211,10 @@ export function addToRoster(
     key: playerKey,
     ...fields.value,
     firstRound,
-    missedRounds: missedRoundsFor(firstRound, rules),
+    missedRounds:
+      firstRound > 1 && command.missedRounds !== undefined
+        ? command.missedRounds
+        : missedRoundsFor(firstRound, rules),
     status: { kind: 'active' },
     checkIns: [],
     ...(command.tsh === undefined ? {} : { tsh: command.tsh }),

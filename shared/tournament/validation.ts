@@ -33,6 +33,8 @@ const MAX_NAME_LENGTH = 60
 export const MAX_DIVISION_NAME_LENGTH = 40
 /** An event's name heads every page; longer is pasted text, not a title. */
 export const MAX_TOURNAMENT_NAME_LENGTH = 100
+/** The largest spread one forfeit or missed round can carry: a tsh spread column's sane bound. */
+export const MAX_SPREAD = 1_000
 /** The largest penalty in points: more than any game's spread, far from where numbers lose digits. */
 export const MAX_PENALTY_POINTS = 10_000
 
