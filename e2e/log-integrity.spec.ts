@@ -220,7 +220,7 @@ test('the browser build keeps rolling backups of its own and downloads them all'
   await expect(page.getByText(/Last backup: /)).toBeVisible()
   const files = new FilesPage(page)
   const backup = await files.download('Download all backups…', testInfo.outputPath('backup.json'))
-  expect(backup.name).toMatch(/^[\w-]+-\d{4}-\d\d-\d\dT[\d-]+Z\.json$/)
+  expect(backup.name).toMatch(/^[\w-]+-\d{4}-\d\d-\d\dT[\d-]+Z-w\d+\.json$/)
   expect(JSON.parse(backup.text)).toMatchObject({ format: 'rackside-tournament' })
 
   // A backup restores as a new tournament beside the open one.
