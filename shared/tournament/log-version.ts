@@ -5,5 +5,7 @@
  * Commands stored before the stamp have none and are read as version 1. Version 2: a division's
  * rating system (`setRatingSystem`, issue 22). Version 3: a player's lifetime games typed at the
  * desk (`lifetimeGames` in `registerPlayer`, `registerPlayers` and `editPlayer`, issue 22).
+ * Version 4: how a late entry's missed rounds count as an imported file says (`missedRounds` in
+ * `registerPlayer`, issue 28).
  */
-export const LOG_VERSION = 3
+export const LOG_VERSION = 4

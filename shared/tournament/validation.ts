@@ -115,8 +115,22 @@ export function parseRating(raw: string | number): Result<number> {
   return ok(rating)
 }
 
+/**
+ * A player's name without the characters `nameHazard` names (issue 28), as a CSV list or a paste
+ * brings them: stripped rather than refused, since commands name players by number, so a log
+ * stored before the rule still opens with the same players, and the name prints as it reads.
+ * Control characters become spaces (a tab between given name and surname), the rest go.
+ */
+export function plainName(name: string): string {
+  let plain = name.replace(/\p{Cc}/gu, ' ')
+  for (const { pattern } of NAME_HAZARDS.slice(1)) {
+    plain = plain.replace(new RegExp(pattern.source, 'gu'), '')
+  }
+  return tidyName(plain)
+}
+
 export function validatePlayerInput(input: PlayerInput): Result<PlayerFields> {
-  const name = tidyName(input.name)
+  const name = plainName(input.name)
   if (name === '') return err('player.name.empty', 'A player needs a name.', { field: 'name' })
   if (name.length > MAX_NAME_LENGTH) {
     return err('player.name.too-long', `A name may have at most ${MAX_NAME_LENGTH} characters.`, {
@@ -126,12 +140,6 @@ export function validatePlayerInput(input: PlayerInput): Result<PlayerFields> {
   // `;` separates fields in a tsh .t line, so a name with one could not be exported.
   if (name.includes(';')) {
     return err('player.name.semicolon', 'A name cannot contain ";".', { field: 'name' })
-  }
-  const hazard = nameHazard(name)
-  if (hazard !== null) {
-    return err('player.name.hidden-character', `The name ${hazard}: type it again.`, {
-      field: 'name',
-    })
   }
   const rating = parseRating(input.rating)
   if (!rating.ok) return rating
