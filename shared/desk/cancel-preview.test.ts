@@ -16,7 +16,8 @@ const hugePenalty = (player: number): Command => ({
   reason: 'typo',
 })
 const badRating = (name: string, division = 'A'): Command => ({
-  ...register(name, 0, division),
+  type: 'registerPlayer',
+  division,
   player: { name, rating: 99_999, memberId: '', club: '' },
 })
 

@@ -29,7 +29,7 @@
 import { err, ok, type Result, type RuleError } from '../result'
 import { playedResult, type GameResult, type PlayerId } from '../results/game-result'
 import { rulesFromPreset } from '../rules/presets'
-import type { PresetId, RuleSet } from '../rules/rule-set'
+import { LATE_ENTRY_MISSED_ROUNDS, type PresetId, type RuleSet } from '../rules/rule-set'
 import type { Command, PairingSpec } from '../tournament/commands'
 import type {
   MissedRounds,
@@ -38,7 +38,7 @@ import type {
   TournamentInfo,
   TshPlayerData,
 } from '../tournament/types'
-import { isIsoDate, MAX_RATING, validatePlayerInput } from '../tournament/validation'
+import { isIsoDate, MAX_RATING, MAX_SPREAD, validatePlayerInput } from '../tournament/validation'
 import { defaultContention, type ContentionSettings } from '../tournament/pairing-rules'
 import { EMPTY_PRIZE_TABLE } from '../tournament/prizes'
 import { mapConfigToRules, type TshConfig } from './config-tsh'
@@ -770,6 +770,26 @@ const TSH_AUTOMATIC = ['auto', 'basic', 'guelph', 'green', 'nast']
  * The event a config.tsh describes (formats.md, "tsh event"): the preset's rules with what the
  * config says (bye spread, spread cap, who starts), the pairing plan, the name and the date.
  */
+/**
+ * The results settings Rackside writes as config.tsh comments (issue 28: tsh has no key for how
+ * a late entry's missed rounds count); a value it does not write is left to the preset.
+ */
+function racksideResults(
+  config: TshConfig,
+): Partial<Pick<RuleSet['results'], 'lateEntryMissedRounds' | 'forfeitSpread'>> {
+  const own = config.rackside ?? {}
+  const late = LATE_ENTRY_MISSED_ROUNDS.find((v) => v === own['late_entry_missed_rounds'])
+  const spread = own['forfeit_spread']
+  const forfeitSpread =
+    spread !== undefined && /^\d{1,4}$/.test(spread) && Number(spread) <= MAX_SPREAD
+      ? Number(spread)
+      : undefined
+  return {
+    ...(late === undefined ? {} : { lateEntryMissedRounds: late }),
+    ...(forfeitSpread === undefined ? {} : { forfeitSpread }),
+  }
+}
+
 export function eventFromConfig(
   config: TshConfig,
   options: TshEventOptions,
@@ -805,6 +825,7 @@ export function eventFromConfig(
       byeSpread: settings.byeSpread ?? base.results.byeSpread,
       spreadCapPerGame:
         spreadCap === undefined ? base.results.spreadCapPerGame : spreadCap > 0 ? spreadCap : null,
+      ...racksideResults(config),
     },
     starts,
   }

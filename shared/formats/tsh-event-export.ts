@@ -1,4 +1,5 @@
 import { ratingSystemFor } from '../ratings/division-ratings'
+import { racksideConfigLine } from './config-tsh'
 import { ok, type Result } from '../result'
 import type { TournamentState } from '../tournament/types'
 import { exportTDivision } from './t-export'
@@ -123,6 +124,14 @@ export function tshEventFiles(state: TournamentState): Result<TshEventFiles> {
     ...(rules.results.spreadCapPerGame === null
       ? []
       : [`config spread_cap = ${String(rules.results.spreadCapPerGame)}`]),
+    // Rackside's own: how a late entry's missed rounds count, for those registered after a
+    // re-import (issue 28; each player's own is in his .t line). tsh skips comments.
+    ...(rules.results.lateEntryMissedRounds === 'forfeit-loss'
+      ? [
+          racksideConfigLine('late_entry_missed_rounds', 'forfeit-loss'),
+          racksideConfigLine('forfeit_spread', String(rules.results.forfeitSpread)),
+        ]
+      : []),
     // tsh's session_breaks (issue 18): where lagged pairing stops; t-import maps it back.
     ...((info.sessionBreaks ?? []).length === 0
       ? []
