@@ -5,7 +5,7 @@
  * import can say exactly what it used and what it ignored.
  */
 import { isRatingSystem, RATING_SYSTEMS, type RatingSystem } from '../ratings/rating-systems'
-import { MAX_ROUNDS } from '../tournament/validation'
+import { MAX_ROUNDS, validateDivisionName } from '../tournament/validation'
 import type { FormatProblem } from './problem'
 import { splitLines, strayCharacter } from './text-codec'
 
@@ -374,6 +374,19 @@ export function parseConfigTsh(text: string): ConfigRead {
           column: raw.indexOf(name) + 1,
           code: 'tsh.config.division.repeated',
           message: `division ${name} is named twice (first on line ${String(earlier.line)})`,
+          severity: 'error',
+        })
+        return
+      }
+      // The division is added by this name: a name the app refuses is said here, at its line
+      // (issue 28: the import refused it later as "command 1", naming no file and no line).
+      const fit = validateDivisionName([], name)
+      if (!fit.ok) {
+        problems.push({
+          line,
+          column: raw.indexOf(name) + 1,
+          code: fit.error.code,
+          message: `division ${name}: ${fit.error.message}`,
           severity: 'error',
         })
         return

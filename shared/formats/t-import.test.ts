@@ -433,3 +433,19 @@ describe('issue 20: nonsense in a .t is refused with its line (and column), neve
     })
   })
 })
+
+describe('issue 28: a penalty the desk refuses is refused at its .t line, not as "command N" later', () => {
+  test.each([['-99999999999'], ['-10001']])('penalty %s', (penalty) => {
+    const result = importTDivision(
+      parsed(`Ann 1500 2; 400; penalty ${penalty}\nBob 1400 1; 300\n`),
+      { division: 'A', rules: nsa },
+    )
+    expect(result).toMatchObject({
+      ok: false,
+      error: { code: 'penalty.points-invalid', line: 1, details: { player: 1, round: 1 } },
+    })
+    expect(result.ok ? '' : result.error.message).toContain(
+      `Ann (#1): penalty ${penalty} in round 1`,
+    )
+  })
+})

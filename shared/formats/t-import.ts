@@ -38,7 +38,13 @@ import type {
   TournamentInfo,
   TshPlayerData,
 } from '../tournament/types'
-import { isIsoDate, MAX_RATING, MAX_SPREAD, validatePlayerInput } from '../tournament/validation'
+import {
+  isIsoDate,
+  MAX_RATING,
+  MAX_SPREAD,
+  validatePenaltyPoints,
+  validatePlayerInput,
+} from '../tournament/validation'
 import { defaultContention, type ContentionSettings } from '../tournament/pairing-rules'
 import { EMPTY_PRIZE_TABLE } from '../tournament/prizes'
 import { mapConfigToRules, type TshConfig } from './config-tsh'
@@ -327,6 +333,20 @@ export function importTDivision(
             line,
             'timport.penalty.round',
             `${who(line)}: a penalty in round ${String(index + 1)}, but the event has ${String(eventRounds)} rounds`,
+            index + 1,
+          ),
+        }
+      }
+      // A penalty the desk would refuse is said at its line (issue 28: the import refused it
+      // later as "command N", naming no file and no line).
+      const points = validatePenaltyPoints(-value)
+      if (!points.ok) {
+        return {
+          ok: false,
+          error: failAt(
+            line,
+            points.error.code,
+            `${who(line)}: penalty ${String(value)} in round ${String(index + 1)}: ${points.error.message}`,
             index + 1,
           ),
         }
