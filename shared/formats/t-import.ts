@@ -42,6 +42,8 @@ import {
   isIsoDate,
   MAX_RATING,
   MAX_SPREAD,
+  MAX_TOURNAMENT_NAME_LENGTH,
+  nameHazard,
   validatePenaltyPoints,
   validatePlayerInput,
 } from '../tournament/validation'
@@ -911,6 +913,22 @@ export function eventFromConfig(
       `event_date "${settings.eventDate}" is not a date Rackside reads; ${options.fallbackDate} is used`,
     )
   }
+  // An event name the app would refuse is noted at its line and the title used instead (issue 28:
+  // the import was refused later, as "command 0", naming no file and no line).
+  const eventName = settings.eventName?.replace(/\s+/g, ' ').trim()
+  const nameProblem =
+    eventName === undefined
+      ? null
+      : [...eventName].length > MAX_TOURNAMENT_NAME_LENGTH
+        ? `is longer than ${String(MAX_TOURNAMENT_NAME_LENGTH)} characters`
+        : nameHazard(eventName)
+  if (nameProblem !== null) {
+    note(
+      'event_name',
+      'timport.config.event-name',
+      `event_name ${nameProblem}; "${options.title ?? 'tsh event'}" is used`,
+    )
+  }
   const ignored = [...event.ignored]
   // Read, but Rackside always records who went first and has no rating realms.
   for (const key of ['track_firsts', 'realm']) {
@@ -919,7 +937,7 @@ export function eventFromConfig(
   return ok({
     rules,
     plan,
-    name: settings.eventName ?? options.title ?? 'tsh event',
+    name: (nameProblem === null ? settings.eventName : undefined) ?? options.title ?? 'tsh event',
     date: date ?? options.fallbackDate,
     ignored,
     warnings,
