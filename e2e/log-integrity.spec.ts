@@ -208,6 +208,45 @@ test('a log that does not fold opens in recovery, names the failing command and 
   await expect(log).toContainText(`(undone by #${seq + 2})`)
 })
 
+test('issue 28: recovery offers no cancel that would renumber the players registered after the failing registration, and says why', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000)
+  const url = await importEvent(page, testInfo.outputPath('eight.t'))
+  const tournamentId = decodeURIComponent(/#\/t\/([^/]+)/.exec(url)?.[1] ?? '')
+  const rows = (await readStoredLog(page, tournamentId)) as {
+    command: { type: string; name?: string }
+  }[]
+  const division = rows.find((row) => row.command.type === 'addDivision')?.command.name ?? ''
+  // A registration this version refuses (a rating above 4000), then one it takes.
+  const player = (name: string, rating: number) => ({
+    type: 'registerPlayer',
+    division,
+    player: { name, rating, memberId: '', club: '' },
+  })
+  const at = new Date().toISOString()
+  const bad = await appendStoredEntry(page, tournamentId, {
+    seq: rows.length,
+    at,
+    command: player('Typo, Tom', 99_999),
+  })
+  await appendStoredEntry(page, tournamentId, {
+    seq: rows.length + 1,
+    at,
+    command: player('Later, Lee', 1500),
+  })
+
+  await page.reload()
+  await expect(page.getByRole('heading', { name: 'Recover this tournament' })).toBeVisible()
+  await expect(page.getByRole('alert')).toContainText(`The log stops at command ${bad + 1}`)
+  await expect(page.getByRole('alert')).toContainText('above 4000')
+  await expect(page.getByRole('button', { name: `Cancel command ${bad + 1}` })).toHaveCount(0)
+  await expect(
+    page.getByText(`would renumber the 1 later registration(s) of division ${division}`),
+  ).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Save the log as a file' })).toBeVisible()
+})
+
 test('the browser build keeps rolling backups of its own and downloads them all', async ({
   page,
   shell,
@@ -222,7 +261,7 @@ test('the browser build keeps rolling backups of its own and downloads them all'
   await expect(page.getByText(/Last backup: /)).toBeVisible()
   const files = new FilesPage(page)
   const backup = await files.download('Download all backups…', testInfo.outputPath('backup.json'))
-  expect(backup.name).toMatch(/^[\w-]+-\d{4}-\d\d-\d\dT[\d-]+Z\.json$/)
+  expect(backup.name).toMatch(/^[\w-]+-\d{4}-\d\d-\d\dT[\d-]+Z-w\d+\.json$/)
   expect(JSON.parse(backup.text)).toMatchObject({ format: 'rackside-tournament' })
 
   // A backup restores as a new tournament beside the open one.

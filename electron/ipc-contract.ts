@@ -110,7 +110,7 @@ export type BackupOutcome =
 
 export interface BackupInfo {
   readonly tournamentId: string
-  /** The file name, e.g. `2026-03-14T09-30-00-000Z.json`; what `readBackup` takes. */
+  /** The file name, e.g. `2026-03-14T09-30-00-000Z-w17.json`; what `readBackup` takes. */
   readonly name: string
   /** ISO timestamp of the backup, read back from its name. */
   readonly savedAt: string

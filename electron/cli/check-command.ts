@@ -6,7 +6,7 @@ import { formatProblem } from '../../shared/formats/problem'
 import { checkTFile } from '../../shared/formats/t-check'
 import { readTournamentFile } from '../../shared/formats/tournament-file'
 import { parseArgs } from './args'
-import { CliError, EXIT, extensionOf, readBytes, type CliIo, type ExitCode } from './io'
+import { CliError, EXIT, extensionOf, readTournamentText, type CliIo, type ExitCode } from './io'
 import { encodingOption, readTInput } from './t-input'
 
 export const CHECK_USAGE = `rackside check FILE.t|EVENT.json [--encoding latin1|utf8]
@@ -48,8 +48,13 @@ export async function checkCommand(argv: readonly string[], io: CliIo): Promise<
 }
 
 async function checkTournamentFile(path: string, io: CliIo): Promise<ExitCode> {
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(await readBytes(path))
-  const file = readTournamentFile(text)
+  const text = await readTournamentText(path)
+  if (!text.ok) {
+    io.stdout(`${text.line}\n`)
+    io.stderr(`${path}: 1 error\n`)
+    return EXIT.problems
+  }
+  const file = readTournamentFile(text.text)
   if (!file.ok) {
     const { line, message } = file.error
     io.stdout(`${path}${line === undefined ? '' : `:${String(line)}`}: ${message}\n`)

@@ -29,6 +29,7 @@ import {
 } from '../../shared/formats/tournament-file'
 import { PRESET_IDS, type PresetId } from '../../shared/rules/rule-set'
 import type { Command, LoggedCommand } from '../../shared/tournament/commands'
+import { MAX_ROUNDS } from '../../shared/tournament/validation'
 import {
   decodeTFileBytes,
   encodeText,
@@ -47,6 +48,7 @@ import {
   EXIT,
   extensionOf,
   readBytes,
+  readTournamentText,
   sameFile,
   writeFileAtomic,
   type CliIo,
@@ -187,17 +189,18 @@ export async function convertCommand(argv: readonly string[], io: CliIo): Promis
   const to = extensionOf(out)
   if (await sameFile(inPath, out)) throw new CliError(`refusing to overwrite the input ${inPath}`)
   const encoding = encodingOption(args.value.options.get('encoding'))
-  const decoded = decodeTFileBytes(await readBytes(inPath), encoding)
   const division = args.value.options.get('division')
 
   if (from === '.json') {
     // Rackside writes its files as UTF-8: other bytes mean another file or a damaged one.
-    if (decoded.encoding !== 'utf8') {
-      io.stdout(`${inPath}: not a Rackside tournament file: it is not UTF-8 text\n`)
+    const json = await readTournamentText(inPath)
+    if (!json.ok) {
+      io.stdout(`${json.line}\n`)
       return EXIT.problems
     }
-    return fromJson(decoded.text, inPath, out, args.value, io)
+    return fromJson(json.text, inPath, out, args.value, io)
   }
+  const decoded = decodeTFileBytes(await readBytes(inPath), encoding)
 
   if (from === '.t') {
     const input = readTText(decoded.text, decoded.encoding)
@@ -303,7 +306,9 @@ function dateOption(value: string | undefined): string {
 
 function roundsOption(value: string): number {
   const n = Number(value)
-  if (!/^\d+$/.test(value) || n < 1) throw new CliError(`--rounds must be a whole number from 1`)
+  if (!/^\d+$/.test(value) || n < 1 || n > MAX_ROUNDS) {
+    throw new CliError(`--rounds must be a whole number from 1 to ${String(MAX_ROUNDS)}`)
+  }
   return n
 }
 

@@ -7,6 +7,7 @@ import { constants } from 'node:fs'
 import { open, stat } from 'node:fs/promises'
 import { extname, resolve } from 'node:path'
 import { writeFileAtomic as writeAtomically } from '../atomic-write'
+import { decodeText } from '../../shared/formats/text-codec'
 
 export interface CliIo {
   readonly stdout: (text: string) => void
@@ -96,3 +97,20 @@ export async function writeFileAtomic(path: string, data: Uint8Array): Promise<v
 }
 
 export const extensionOf = (path: string): string => extname(path).toLowerCase()
+
+/**
+ * A Rackside tournament file's text, read as the app reads it: strict UTF-8 (`decodeText`), so
+ * `check` and `convert` accept and refuse the same bytes (issue 28: `check` decoded with
+ * replacement characters and said ok where `convert` refused). A refusal is the one line both
+ * print, naming the byte and its line.
+ */
+export async function readTournamentText(
+  path: string,
+): Promise<
+  { readonly ok: true; readonly text: string } | { readonly ok: false; readonly line: string }
+> {
+  const text = decodeText(await readBytes(path), 'utf8')
+  if (text.ok) return { ok: true, text: text.value }
+  const at = text.error.line === undefined ? '' : `:${String(text.error.line)}`
+  return { ok: false, line: `${path}${at}: not a Rackside tournament file: ${text.error.message}` }
+}

@@ -37,6 +37,26 @@ const cli = runCli
 
 const at = (name: string): string => join(dir, name)
 
+describe('rackside --help (issue 28: serve was listed twice)', () => {
+  test('lists each command once', async () => {
+    const { stdout } = await cli('--help')
+    const listed = stdout
+      .split('\n')
+      .map((line) => /^ {2}(?:rackside )?(\w+)/.exec(line)?.[1])
+      .filter((name): name is string => name !== undefined)
+    expect(listed).toEqual([
+      'check',
+      'convert',
+      'standings',
+      'pair',
+      'prizes',
+      'ratings',
+      'serve',
+      'help',
+    ])
+  })
+})
+
 describe('rackside check', () => {
   test('the MGI fixture is ok: 60 players, 12 rounds (exit 0)', async () => {
     expect(await cli('check', at('a.t'))).toEqual({
@@ -303,6 +323,24 @@ describe('rackside convert with tournament files (.json, the command log)', () =
       rules: { preset: 'msa' },
     })
     expect(json.log[1]?.command).toEqual({ type: 'addDivision', name: 'Open' })
+  })
+
+  test('issue 28: check and convert read a tournament file with one decoder: bytes that are not UTF-8 are refused by both, naming the byte and line', async () => {
+    expect((await cli('convert', at('worked.t'), at('w.json'))).code).toBe(0)
+    const bytes = readFileSync(at('w.json'))
+    const text = bytes.toString('utf8')
+    // A name's letter replaced by a Latin-1 byte, as an editor saving in Latin-1 would leave it.
+    const where = text.indexOf('Ann')
+    const damaged = Buffer.from(bytes)
+    damaged[where] = 0xc5
+    writeFileSync(at('bad.json'), damaged)
+    const line = text.slice(0, where).split('\n').length
+    const expected = `${at('bad.json')}:${String(line)}: not a Rackside tournament file: it is not UTF-8 text: byte ${String(where + 1)} (line ${String(line)}) is not UTF-8 (it may be a Latin-1 file)\n`
+    const checked = await cli('check', at('bad.json'))
+    expect(checked).toMatchObject({ code: 1, stdout: expected })
+    const converted = await cli('convert', at('bad.json'), at('bad.t'))
+    expect(converted).toMatchObject({ code: 1, stdout: expected })
+    expect(existsSync(at('bad.t'))).toBe(false)
   })
 
   test('the worked example survives .t -> .json -> .json -> .t with the same standings', async () => {

@@ -25,7 +25,6 @@ commands:
   ${PRIZES_USAGE_SHORT}
   ${RATINGS_USAGE_SHORT}
   ${SERVE_USAGE_SHORT}
-  ${SERVE_USAGE_SHORT}
   help [command]
 
 Run "rackside <command> --help" for a command's options.

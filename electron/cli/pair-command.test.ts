@@ -332,6 +332,15 @@ describe('rackside pair (design.md, "Pairing")', () => {
       '--gibson and --contender-rounds need --rounds TOTAL',
     ],
     [['--round', '5', '--rounds', '3'], '--rounds 3 is before round 5'],
+    // Issue 28: an event has at most 100 rounds; 100000 was taken and worked through.
+    [
+      ['--round', '2', '--rounds', '100000'],
+      '--rounds 100000 is more rounds than an event has: at most 100',
+    ],
+    [
+      ['--round', '101', '--system', 'swiss'],
+      '--round 101 is more rounds than an event has: at most 100',
+    ],
   ])('bad engine options exit 2 with one line: %j', async (args, message) => {
     writeFileSync(at('four.t'), `${ROUND_ONE}\n`)
     const { code, stderr } = await cli('pair', at('four.t'), ...args)

@@ -8,6 +8,7 @@ import { PRESETS } from '../../shared/rules/presets'
 import { PRESET_IDS, type PresetId } from '../../shared/rules/rule-set'
 import { systemWords } from '../../shared/tournament/describe'
 import { autoPlanForHistory } from '../../shared/tournament/plan'
+import { MAX_ROUNDS } from '../../shared/tournament/validation'
 import { parseArgs } from './args'
 import {
   CONTENTION_FLAGS,
@@ -55,6 +56,20 @@ const wholeNumber = (name: string, value: string | undefined): number | undefine
   if (value === undefined) return undefined
   if (!/^\d+$/.test(value)) throw new CliError(`--${name} must be a whole number`)
   return Number(value)
+}
+
+/**
+ * A round number or a count of rounds: at most an event's `MAX_ROUNDS` (issue 28: `--rounds
+ * 100000` was taken, and the plan and contention work over every round up to it).
+ */
+const roundsNumber = (name: string, value: string | undefined): number | undefined => {
+  const n = wholeNumber(name, value)
+  if (n !== undefined && n > MAX_ROUNDS) {
+    throw new CliError(
+      `--${name} ${String(value)} is more rounds than an event has: at most ${String(MAX_ROUNDS)}`,
+    )
+  }
+  return n
 }
 
 /** `--max-repeats`: a whole number, or `none` (the default) for no limit. */
@@ -112,14 +127,14 @@ export async function pairCommand(argv: readonly string[], io: CliIo): Promise<E
   }
   const [path, ...extra] = positionals
   if (path === undefined || extra.length > 0) throw new CliError(`usage: ${PAIR_USAGE}`)
-  const round = wholeNumber('round', options.get('round'))
+  const round = roundsNumber('round', options.get('round'))
   if (round === undefined || round < 1) throw new CliError('--round N (from 1) is required')
   const systemName = options.get('system')
   const chosen = systemName === undefined ? undefined : SYSTEMS[systemName]
   if (systemName !== undefined && chosen === undefined) {
     throw new CliError(`--system must be one of ${Object.keys(SYSTEMS).join(', ')}`)
   }
-  const totalRounds = wholeNumber('rounds', options.get('rounds'))
+  const totalRounds = roundsNumber('rounds', options.get('rounds'))
   if (totalRounds !== undefined && totalRounds < round) {
     throw new CliError(`--rounds ${String(totalRounds)} is before round ${String(round)}`)
   }
@@ -152,14 +167,14 @@ export async function pairCommand(argv: readonly string[], io: CliIo): Promise<E
       : null
   const system = chosen ?? step?.system ?? 'swiss'
   const stepBasis = auto !== null && chosen === undefined ? auto.basis : Math.max(0, round - 1)
-  const basedOn = wholeNumber('based-on', options.get('based-on')) ?? stepBasis
+  const basedOn = roundsNumber('based-on', options.get('based-on')) ?? stepBasis
   const maxRepeats =
     limit === undefined ? (chosen === undefined ? (step?.maxRepeats ?? null) : null) : limit
   const fontesRounds =
-    wholeNumber('fontes-rounds', options.get('fontes-rounds')) ??
+    roundsNumber('fontes-rounds', options.get('fontes-rounds')) ??
     (chosen === undefined ? auto?.fontesRounds : undefined)
   const rrStart =
-    wholeNumber('rr-start', options.get('rr-start')) ??
+    roundsNumber('rr-start', options.get('rr-start')) ??
     (chosen === undefined && (system === 'round-robin' || system === 'double-round-robin')
       ? step?.fromRound
       : undefined)

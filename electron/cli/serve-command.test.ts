@@ -115,6 +115,19 @@ describe('rackside serve (issue 21: "Scriptable for tests")', () => {
     expect(stderr).toMatch(/EVENT\.json: 1 error/)
   })
 
+  test('issue 28: serve on a journal line without its entry exits 2 with one line naming file and line, and the event is not left locked', async () => {
+    const path = await eventFile()
+    await writeFile(`${path}.journal`, '{"kind":"accepted"}\n')
+    const { code, stdout, stderr } = await runCli('serve', path, '--port', '0', '--json')
+    expect(code).toBe(2)
+    expect(stderr).toMatch(
+      /^rackside: .*EVENT\.json\.journal, line 1: an accepted line without its entry; the journal is damaged/,
+    )
+    expect(stderr.trim().split('\n')).toHaveLength(1)
+    expect(stdout).not.toMatch(/listening/)
+    await expect(readFile(`${path}.lock`)).rejects.toThrow(/ENOENT/)
+  }, 30_000)
+
   test('SIGKILL after "accepted" loses nothing: the restarted authority holds the result and the desk', async () => {
     const path = await eventFile()
     const first = spawnServe(path)

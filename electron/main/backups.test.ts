@@ -24,7 +24,7 @@ const ID = '0b7f6c1e-3f0a-4c5e-9d2b-6a1f2e3d4c5b'
 const at = (minute: number, ms = 0): Date => new Date(Date.UTC(2026, 2, 14, 9, minute, 0, ms))
 
 describe('rolling backups', () => {
-  test('each change writes <id>/<timestamp>.json and only the newest N are kept', async () => {
+  test('each change writes <id>/<timestamp>-w<write>.json and only the newest N are kept', async () => {
     for (let minute = 0; minute < 7; minute++) {
       const written = await writeBackup({
         root,
@@ -37,9 +37,9 @@ describe('rolling backups', () => {
     }
     const names = (await readdir(join(root, ID))).sort()
     expect(names).toEqual([
-      '2026-03-14T09-04-00-000Z.json',
-      '2026-03-14T09-05-00-000Z.json',
-      '2026-03-14T09-06-00-000Z.json',
+      '2026-03-14T09-04-00-000Z-w5.json',
+      '2026-03-14T09-05-00-000Z-w6.json',
+      '2026-03-14T09-06-00-000Z-w7.json',
     ])
     expect(await readFile(join(root, ID, names[2]!), 'utf8')).toBe('{"change":6}')
   })
@@ -47,11 +47,53 @@ describe('rolling backups', () => {
   test('two backups in the same millisecond both exist, the second one newer', async () => {
     await writeBackup({ root, tournamentId: ID, contents: 'first', now: at(1), keep: 2 })
     const second = await writeBackup({ root, tournamentId: ID, contents: 'second', now: at(1) })
-    expect(second).toEqual({ status: 'saved', name: '2026-03-14T09-01-00-000Z-2.json' })
+    expect(second).toEqual({ status: 'saved', name: '2026-03-14T09-01-00-000Z-w2.json' })
     const listed = await listBackups(root)
     expect(listed.map((b) => b.name)).toEqual([
-      '2026-03-14T09-01-00-000Z-2.json',
-      '2026-03-14T09-01-00-000Z.json',
+      '2026-03-14T09-01-00-000Z-w2.json',
+      '2026-03-14T09-01-00-000Z-w1.json',
+    ])
+  })
+
+  test('issue 28: after the clock is set back, the newest writes are kept and listed first (write order, not the time in the name)', async () => {
+    for (let minute = 30; minute < 35; minute++) {
+      await writeBackup({
+        root,
+        tournamentId: ID,
+        contents: `before ${String(minute)}`,
+        now: at(minute),
+        keep: 3,
+      })
+    }
+    // The laptop's clock goes back 25 minutes (a wrong time zone fixed, a dead CMOS battery).
+    for (let minute = 5; minute < 7; minute++) {
+      const written = await writeBackup({
+        root,
+        tournamentId: ID,
+        contents: `after ${String(minute)}`,
+        now: at(minute),
+        keep: 3,
+      })
+      expect(written.status).toBe('saved')
+    }
+    const listed = await listBackups(root)
+    expect(listed.map((b) => b.name)).toEqual([
+      '2026-03-14T09-06-00-000Z-w7.json',
+      '2026-03-14T09-05-00-000Z-w6.json',
+      '2026-03-14T09-34-00-000Z-w5.json',
+    ])
+    const newest = await readBackup(root, ID, listed[0]?.name ?? '')
+    expect(newest).toMatchObject({ status: 'opened', contents: 'after 6' })
+  })
+
+  test('issue 28: backups named before write numbers (no -w) count as older than any numbered one', async () => {
+    await mkdir(join(root, ID), { recursive: true })
+    await writeFile(join(root, ID, '2026-03-14T10-00-00-000Z.json'), 'old, later clock')
+    await writeFile(join(root, ID, '2026-03-14T09-00-00-000Z-2.json'), 'old')
+    await writeBackup({ root, tournamentId: ID, contents: 'new', now: at(1), keep: 2 })
+    expect((await readdir(join(root, ID))).sort()).toEqual([
+      '2026-03-14T09-01-00-000Z-w1.json',
+      '2026-03-14T10-00-00-000Z.json',
     ])
   })
 
@@ -64,13 +106,13 @@ describe('rolling backups', () => {
     expect(await listBackups(root)).toEqual([
       {
         tournamentId: ID,
-        name: '2026-03-14T09-02-00-500Z.json',
+        name: '2026-03-14T09-02-00-500Z-w1.json',
         savedAt: at(2, 500).toISOString(),
         bytes: 2,
       },
       {
         tournamentId: 'older',
-        name: '2026-03-14T09-01-00-000Z.json',
+        name: '2026-03-14T09-01-00-000Z-w1.json',
         savedAt: at(1).toISOString(),
         bytes: 1,
       },

@@ -2,10 +2,16 @@ import { mkdir, readdir, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { BackupInfo, BackupOutcome, OpenFileOutcome } from '../ipc-contract'
 import { checkTournamentId } from '../../shared/tournament/tournament-id'
-import { BACKUP_NAME, backupTime, isBackupName, isSafeTournamentId } from './backup-names'
+import {
+  BACKUP_NAME,
+  backupTime,
+  backupWrite,
+  isBackupName,
+  isSafeTournamentId,
+} from './backup-names'
 import { describeError, readTextFile, writeTextFile } from './files'
 
-export { backupTime, isBackupName, isSafeTournamentId }
+export { backupTime, backupWrite, isBackupName, isSafeTournamentId }
 
 /**
  * Rolling backups (design.md: "tournament files and rolling backups on disk"): after every change
@@ -20,8 +26,15 @@ function stampOf(now: Date): string {
   return now.toISOString().replace(/:/g, '-').replace('.', '-')
 }
 
-/** Newest last: the stamp sorts by time, and a `-n` suffix after the plain name of its ms. */
+/**
+ * Newest write last (issue 28: sorting by the time in the name deleted the newest backups at once
+ * after the clock was set back). Names with their write number (`-wN`) sort by it, after every
+ * name from before issue 28, which sort by their time and then their `-n` suffix.
+ */
 function compareNames(a: string, b: string): number {
+  const wa = backupWrite(a)
+  const wb = backupWrite(b)
+  if (wa !== null || wb !== null) return (wa ?? -1) - (wb ?? -1)
   const key = (name: string): string => {
     const m = BACKUP_NAME.exec(name)
     return `${name.slice(0, 24)}${(m?.[6] ?? '0').padStart(3, '0')}`
@@ -59,9 +72,9 @@ export async function writeBackup(request: BackupWrite): Promise<BackupOutcome> 
   try {
     await mkdir(folder, { recursive: true })
     const existing = await backupNames(folder)
-    const stamp = stampOf(now)
-    let name = `${stamp}.json`
-    for (let n = 2; existing.includes(name); n++) name = `${stamp}-${n}.json`
+    // The next in write order, whatever the clock says: the name is unique by it alone.
+    const write = existing.reduce((most, n) => Math.max(most, backupWrite(n) ?? 0), 0) + 1
+    const name = `${stampOf(now)}-w${String(write)}.json`
     const saved = await writeTextFile(join(folder, name), contents, 'utf8')
     if (saved.status === 'failed') return saved
     if (saved.status === 'cancelled')
@@ -104,8 +117,18 @@ export async function listBackups(root: string): Promise<readonly BackupInfo[]> 
       }
     }
   }
-  return found.sort(
-    (a, b) => -compareNames(a.name, b.name) || (a.tournamentId < b.tournamentId ? -1 : 1),
+  // Each tournament's newest write first; the tournaments by the time of their newest write.
+  const newest = new Map<string, string>()
+  for (const b of found) {
+    const seen = newest.get(b.tournamentId)
+    if (seen === undefined || compareNames(b.name, seen) > 0) newest.set(b.tournamentId, b.name)
+  }
+  const timeOf = (id: string): string => backupTime(newest.get(id) ?? '') ?? ''
+  return found.sort((a, b) =>
+    a.tournamentId === b.tournamentId
+      ? -compareNames(a.name, b.name)
+      : timeOf(b.tournamentId).localeCompare(timeOf(a.tournamentId)) ||
+        (a.tournamentId < b.tournamentId ? -1 : 1),
   )
 }
 

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type express from 'express'
 import type { Express, Request, Response } from 'express'
-import { renderLivePage } from '../../shared/venue/live-pages'
+import { LIVE_PAGE_CSP, renderLivePage } from '../../shared/venue/live-pages'
 import { VENUE_ROUTES } from '../../shared/venue/protocol'
 import { appCsp } from '../app-csp'
 import type { ServerContext } from './server-context'
@@ -23,7 +23,15 @@ export function routeLivePages(app: Express, ctx: ServerContext): void {
     const path = req.path.slice(VENUE_ROUTES.live.length)
     const query = new URLSearchParams(req.originalUrl.split('?')[1] ?? '')
     const page = renderLivePage(ctx.authority.state().state, path, query, ctx.now())
-    res.status(page.status).type(page.contentType).send(page.body)
+    res
+      .status(page.status)
+      .set({
+        'Content-Security-Policy': LIVE_PAGE_CSP,
+        'X-Content-Type-Options': 'nosniff',
+        'Referrer-Policy': 'no-referrer',
+      })
+      .type(page.contentType)
+      .send(page.body)
   })
 }
 

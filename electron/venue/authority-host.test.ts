@@ -99,7 +99,7 @@ describe('the authority host (issue 21: "the authority\'s store syncs to disk be
     [
       'a damaged line before the last',
       async (path: string) => writeFile(journalPath(path), 'not json\n{"kind":"accepted"}\n'),
-      /EVENT\.json\.journal, line 1: not a journal line; the journal is damaged/,
+      /EVENT\.json\.journal, line 1: not a journal line \(not JSON\); the journal is damaged/,
     ],
     [
       'an empty EVENT.json',
@@ -116,6 +116,54 @@ describe('the authority host (issue 21: "the authority\'s store syncs to disk be
     await damage(path)
     const result = await openAuthority(path)
     expect(result.ok ? 'opened' : result.error.message).toMatch(message)
+  })
+
+  const ENTRY = JSON.stringify({ seq: EVENT_LOG.length, at: SAVED_AT, command: resultAt(3) })
+  test.each([
+    [
+      'an accepted line without its entry',
+      '{"kind":"accepted"}',
+      'an accepted line without its entry',
+    ],
+    [
+      'an entry that is no object',
+      '{"kind":"accepted","entry":7}',
+      'its entry: entry should be an object',
+    ],
+    [
+      'an entry without its command',
+      `{"kind":"accepted","entry":{"seq":${String(EVENT_LOG.length)},"at":"${SAVED_AT}"}}`,
+      'its entry: entry.command',
+    ],
+    [
+      'a refused line without its error',
+      '{"kind":"refused","proposal":"p","desk":"d","at":"x"}',
+      'a refused line without',
+    ],
+    ['another kind', '{"kind":"maybe"}', 'not a journal line (no kind "accepted" or "refused")'],
+    [
+      'an order that is no number',
+      `{"kind":"accepted","entry":${ENTRY},"order":"x"}`,
+      '"order" is not a whole number',
+    ],
+  ])(
+    'issue 28: %s in the journal is refused naming the file and line, and the event is not left locked',
+    async (_what, damaged, why) => {
+      const path = await eventFile()
+      await writeFile(journalPath(path), `{"kind":"accepted","entry":${ENTRY}}\n${damaged}\n`)
+      const result = await openAuthority(path)
+      expect(result.ok ? 'opened' : result.error.code).toBe('venue.journal-damaged')
+      expect(result.ok ? '' : result.error.message).toContain(`EVENT.json.journal, line 2: ${why}`)
+      await expect(readFile(lockPath(path))).rejects.toThrow(/ENOENT/)
+    },
+  )
+
+  test('issue 28: a journal whose lines are whole still opens (the checks refuse only damage)', async () => {
+    const path = await eventFile()
+    await writeFile(journalPath(path), `{"kind":"accepted","entry":${ENTRY},"order":0}\n`)
+    const host = await opened(path)
+    expect(host.state().log.length).toBe(EVENT_LOG.length + 1)
+    await host.abandon()
   })
 
   test('one authority per file: a second is refused while the first runs; a lock left by a dead process is taken over', async () => {

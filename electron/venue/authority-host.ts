@@ -91,9 +91,16 @@ export async function openAuthority(eventPath: string): Promise<Result<OpenedAut
   const { tournamentId } = file.value
   const lock = await lockEvent(eventPath)
   if (!lock.ok) return lock
-  const opened = await openLocked(eventPath, file.value.log, tournamentId, lock.value)
-  if (!opened.ok) await lock.value.release()
-  return opened
+  // Released on every way out but an opened authority, a throw too (issue 28: a journal line the
+  // reading did not expect crashed `serve` and left the lock, so the app then found the event
+  // "already being shared").
+  let opened: Result<OpenedAuthority> | undefined
+  try {
+    opened = await openLocked(eventPath, file.value.log, tournamentId, lock.value)
+    return opened
+  } finally {
+    if (opened?.ok !== true) await lock.value.release()
+  }
 }
 
 async function openLocked(

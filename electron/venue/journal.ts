@@ -4,7 +4,8 @@
  * beside EVENT.json; closing the authority writes EVENT.json with the whole log and empties it.
  */
 import { open, readFile, rm, truncate, type FileHandle } from 'node:fs/promises'
-import { dirname } from 'node:path'
+import { basename, dirname } from 'node:path'
+import { checkLogEntry } from '../../shared/formats/tournament-file'
 import { err, ok, type Result, type RuleError } from '../../shared/result'
 import type { LoggedCommand } from '../../shared/tournament/commands'
 import { syncFolder } from '../atomic-write'
@@ -56,14 +57,14 @@ export async function readJournal(path: string): Promise<Result<JournalRead>> {
   for (const [index, piece] of pieces.entries()) {
     if (piece.trim() === '') continue
     const line = parseLine(piece)
-    if (line === undefined) {
+    if (!line.ok) {
       return err(
         'venue.journal-damaged',
-        `${path}, line ${String(index + 1)}: not a journal line; the journal is damaged`,
+        `${path}, line ${String(index + 1)}: ${line.error}; the journal is damaged (move it aside to start from ${basename(path, '.journal')} alone, losing the decisions it holds)`,
         { line: index + 1 },
       )
     }
-    lines.push(line)
+    lines.push(line.value)
   }
   let torn: string | null = null
   if (tail.trim() !== '') {
@@ -73,16 +74,58 @@ export async function readJournal(path: string): Promise<Result<JournalRead>> {
   return ok({ lines, torn })
 }
 
-function parseLine(text: string): JournalLine | undefined {
+type Parsed = { ok: true; value: JournalLine } | { ok: false; error: string }
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+const isOrder = (value: unknown): boolean =>
+  value === undefined || (Number.isInteger(value) && (value as number) >= 0)
+
+/**
+ * One line, checked whole (issue 28: `{"kind":"accepted"}` without its entry was taken, and the
+ * authority then crashed reading the entry's seq): an accepted line's entry is checked as the
+ * tournament file checks its log, a refused line has its proposal, desk, error and time.
+ */
+function parseLine(text: string): Parsed {
   let value: unknown
   try {
     value = JSON.parse(text)
   } catch {
-    return undefined
+    return { ok: false, error: 'not a journal line (not JSON)' }
   }
-  if (typeof value !== 'object' || value === null) return undefined
-  const kind = (value as { kind?: unknown }).kind
-  return kind === 'accepted' || kind === 'refused' ? (value as JournalLine) : undefined
+  if (!isRecord(value)) return { ok: false, error: 'not a journal line (not an object)' }
+  if (!isOrder(value['order'])) return { ok: false, error: '"order" is not a whole number' }
+  const kind = value['kind']
+  if (kind === 'accepted') {
+    if (value['entry'] === undefined)
+      return { ok: false, error: 'an accepted line without its entry' }
+    // Its seq follows EVENT.json's log, not the journal's lines: recover() checks the order.
+    const raw = value['entry']
+    const seq = isRecord(raw) && Number.isInteger(raw['seq']) ? (raw['seq'] as number) : 0
+    const entry = checkLogEntry(raw, seq)
+    if (!entry.ok) {
+      return {
+        ok: false,
+        error: `its entry: ${entry.error.message.replace(/^log\[\d+\]/, 'entry')}`,
+      }
+    }
+    return { ok: true, value: value as JournalLine }
+  }
+  if (kind === 'refused') {
+    const error = value['error']
+    const whole =
+      typeof value['proposal'] === 'string' &&
+      typeof value['desk'] === 'string' &&
+      typeof value['at'] === 'string' &&
+      isRecord(error) &&
+      typeof error['code'] === 'string' &&
+      typeof error['message'] === 'string'
+    return whole
+      ? { ok: true, value: value as JournalLine }
+      : { ok: false, error: 'a refused line without its proposal, desk, error or time' }
+  }
+  return { ok: false, error: 'not a journal line (no kind "accepted" or "refused")' }
 }
 
 /** An open journal: each append is on disk (datasync) when its promise resolves. */

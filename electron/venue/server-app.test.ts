@@ -71,6 +71,25 @@ describe('the desk app and the phones’ pages (issue 21: "desks need no install
     expect(await page.text()).toContain(server.state()?.info.name ?? 'no name')
     expect((await fetch(`${server.url}/live/nowhere/at/all`)).status).toBe(404)
   })
+
+  test.each(['/live', '/live/live.css', '/live/nowhere/at/all'])(
+    'issue 28: %s is sent with a strict CSP (no script, no inline style, its own stylesheet only, never framed)',
+    async (path) => {
+      const { server } = await started({ eventPath: await eventFile() })
+      const page = await fetch(`${server.url}${path}`)
+      const csp = page.headers.get('content-security-policy') ?? ''
+      expect(csp.split('; ')).toEqual(
+        expect.arrayContaining([
+          "default-src 'none'",
+          "style-src 'self'",
+          "form-action 'self'",
+          "frame-ancestors 'none'",
+        ]),
+      )
+      expect(csp).not.toMatch(/unsafe|script-src/)
+      expect(page.headers.get('x-content-type-options')).toBe('nosniff')
+    },
+  )
 })
 
 describe('a restarted authority asks its desks first (issue 21: "Nothing lost")', () => {

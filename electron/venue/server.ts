@@ -19,7 +19,7 @@ import type { LoggedCommand } from '../../shared/tournament/commands'
 import type { TournamentState } from '../../shared/tournament/types'
 import type { OutboxProposal, ServeEvent, VenueDesk, VenueEvent } from '../../shared/venue/protocol'
 import { routeDeskApp, routeLivePages } from './app-pages'
-import { openAuthority } from './authority-host'
+import { openAuthority, type OpenedAuthority } from './authority-host'
 import { DatabaseRoutes } from './database-routes'
 import { recoverFromDesks, RECOVERY_WAIT_MS } from './desk-recovery'
 import { activeDesks, deskNamed, viewOf } from './desks'
@@ -136,7 +136,19 @@ export async function startAuthorityServer(
 ): Promise<Result<VenueServerHandle>> {
   const opened = await openAuthority(options.eventPath)
   if (!opened.ok) return opened
-  const { host: authority, notes } = opened.value
+  // Whatever throws before the server runs lets the event go (its lock, its journal) first.
+  try {
+    return await startOpened(options, opened.value)
+  } catch (e) {
+    await opened.value.host.abandon().catch(() => undefined)
+    throw e
+  }
+}
+
+async function startOpened(
+  options: VenueServerOptions,
+  { host: authority, notes }: OpenedAuthority,
+): Promise<Result<VenueServerHandle>> {
   const notifier = new Notifier(options.onEvent)
   let closing = false
   const ctx: ServerContext = {

@@ -423,3 +423,14 @@ describe('issue 22: the rating system config.tsh gives a division (tsh’s TSH/C
     expect(mapConfigToRules(config, 'A').problems).toEqual([])
   })
 })
+
+describe('issue 28: a division name the app refuses is refused at its config.tsh line', () => {
+  test.each([
+    { case: '41 characters', name: 'D'.repeat(41), code: 'division.name.too-long' },
+    { case: 'a zero-width space', name: 'Open\u200bB', code: 'division.name.hidden-character' },
+  ])('$case: $code at line 2', ({ name, code }) => {
+    const read = parseConfigTsh(`config max_rounds = 3\ndivision ${name} a.t\n`)
+    expect(read.problems).toMatchObject([{ line: 2, code, severity: 'error' }])
+    expect(read.config.divisions).toEqual([])
+  })
+})

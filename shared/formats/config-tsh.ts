@@ -5,7 +5,7 @@
  * import can say exactly what it used and what it ignored.
  */
 import { isRatingSystem, RATING_SYSTEMS, type RatingSystem } from '../ratings/rating-systems'
-import { MAX_ROUNDS } from '../tournament/validation'
+import { MAX_ROUNDS, validateDivisionName } from '../tournament/validation'
 import type { FormatProblem } from './problem'
 import { splitLines, strayCharacter } from './text-codec'
 
@@ -78,7 +78,19 @@ export interface TshConfig {
   readonly autopair: readonly AutopairLine[]
   /** Other commands (`begin esb A`), kept as written and reported as ignored. */
   readonly other: readonly RawLine[]
+  /**
+   * Rackside's own settings that tsh has no key for, written as comments tsh skips (issue 28):
+   * `# rackside late_entry_missed_rounds = forfeit-loss`. By key, as written.
+   */
+  readonly rackside?: Readonly<Record<string, string>>
 }
+
+/** A Rackside setting in a config.tsh comment: `# rackside KEY = VALUE`. */
+export const RACKSIDE_CONFIG_LINE = /^#\s*rackside\s+([a-z_]+)\s*=\s*(\S+)\s*$/
+
+/** The comment line that carries a Rackside setting (read back by parseConfigTsh). */
+export const racksideConfigLine = (key: string, value: string): string =>
+  `# rackside ${key} = ${value}`
 
 export interface ConfigRead {
   readonly config: TshConfig
@@ -253,6 +265,7 @@ export function parseConfigTsh(text: string): ConfigRead {
   const prizes: RawLine[] = []
   const autopair: AutopairLine[] = []
   const other: RawLine[] = []
+  const rackside: Record<string, string> = {}
   const problems: FormatProblem[] = []
   const lines = splitLines(body)
   if (lines.length > CONFIG_LIMITS.lines) {
@@ -281,6 +294,8 @@ export function parseConfigTsh(text: string): ConfigRead {
       return
     }
     const trimmed = raw.trim()
+    const own = RACKSIDE_CONFIG_LINE.exec(trimmed)
+    if (own !== null) rackside[own[1] ?? ''] = own[2] ?? ''
     if (trimmed === '' || trimmed.startsWith('#')) return
     const word = (/^\S+/.exec(trimmed)?.[0] ?? '').toLowerCase()
     // Every config.tsh line tsh runs starts with a command word (config, division, prize, …); a
@@ -363,6 +378,19 @@ export function parseConfigTsh(text: string): ConfigRead {
         })
         return
       }
+      // The division is added by this name: a name the app refuses is said here, at its line
+      // (issue 28: the import refused it later as "command 1", naming no file and no line).
+      const fit = validateDivisionName([], name)
+      if (!fit.ok) {
+        problems.push({
+          line,
+          column: raw.indexOf(name) + 1,
+          code: fit.error.code,
+          message: `division ${name}: ${fit.error.message}`,
+          severity: 'error',
+        })
+        return
+      }
       divisions.push({ line, name, file: m[2] })
     } else if (word === 'prize') {
       prizes.push({ line, text: trimmed })
@@ -388,7 +416,7 @@ export function parseConfigTsh(text: string): ConfigRead {
       other.push({ line, text: trimmed })
     }
   })
-  return { config: { divisions, entries, prizes, autopair, other }, problems }
+  return { config: { divisions, entries, prizes, autopair, other, rackside }, problems }
 }
 
 /** What a `config.tsh` says that Rackside's own settings can hold. */

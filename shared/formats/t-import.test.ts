@@ -11,7 +11,7 @@ import { standingsAsOf } from '../tournament/views'
 import { parseConfigTsh } from './config-tsh'
 import { parseTFile } from './t-file'
 import type { TDivisionFile } from './t-file-types'
-import { importTDivision, importTshEvent, readEventDate } from './t-import'
+import { eventFromConfig, importTDivision, importTshEvent, readEventDate } from './t-import'
 
 const fixture = (name: string): string =>
   readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url), 'latin1')
@@ -431,5 +431,36 @@ describe('issue 20: nonsense in a .t is refused with its line (and column), neve
       code: 'tsh.config.type',
       line: at,
     })
+  })
+})
+
+describe('issue 28: a penalty the desk refuses is refused at its .t line, not as "command N" later', () => {
+  test.each([['-99999999999'], ['-10001']])('penalty %s', (penalty) => {
+    const result = importTDivision(
+      parsed(`Ann 1500 2; 400; penalty ${penalty}\nBob 1400 1; 300\n`),
+      { division: 'A', rules: nsa },
+    )
+    expect(result).toMatchObject({
+      ok: false,
+      error: { code: 'penalty.points-invalid', line: 1, details: { player: 1, round: 1 } },
+    })
+    expect(result.ok ? '' : result.error.message).toContain(
+      `Ann (#1): penalty ${penalty} in round 1`,
+    )
+  })
+})
+
+describe('issue 28: an event_name the app refuses is noted at its line and the title used', () => {
+  test.each([
+    { case: 'too long', name: 'N'.repeat(101), why: 'is longer than 100 characters' },
+    { case: 'a text-direction mark', name: 'Spring\u202eOpen', why: 'holds a text-direction mark' },
+  ])('$case', ({ name, why }) => {
+    const config = parseConfigTsh(`division A a.t\nconfig event_name = '${name}'\n`).config
+    const event = eventFromConfig(config, { title: 'spring', fallbackDate: '2026-03-14' })
+    expect(event.ok && event.value.name).toBe('spring')
+    expect(event.ok && event.value.warnings).toMatchObject([
+      { line: 2, code: 'timport.config.event-name', severity: 'warning' },
+    ])
+    expect(event.ok ? event.value.warnings[0]?.message : '').toContain(`event_name ${why}`)
   })
 })

@@ -29,10 +29,24 @@
 import { err, ok, type Result, type RuleError } from '../result'
 import { playedResult, type GameResult, type PlayerId } from '../results/game-result'
 import { rulesFromPreset } from '../rules/presets'
-import type { PresetId, RuleSet } from '../rules/rule-set'
+import { LATE_ENTRY_MISSED_ROUNDS, type PresetId, type RuleSet } from '../rules/rule-set'
 import type { Command, PairingSpec } from '../tournament/commands'
-import type { PairingStart, PlanStep, TournamentInfo, TshPlayerData } from '../tournament/types'
-import { isIsoDate, MAX_RATING, validatePlayerInput } from '../tournament/validation'
+import type {
+  MissedRounds,
+  PairingStart,
+  PlanStep,
+  TournamentInfo,
+  TshPlayerData,
+} from '../tournament/types'
+import {
+  isIsoDate,
+  MAX_RATING,
+  MAX_SPREAD,
+  MAX_TOURNAMENT_NAME_LENGTH,
+  nameHazard,
+  validatePenaltyPoints,
+  validatePlayerInput,
+} from '../tournament/validation'
 import { defaultContention, type ContentionSettings } from '../tournament/pairing-rules'
 import { EMPTY_PRIZE_TABLE } from '../tournament/prizes'
 import { mapConfigToRules, type TshConfig } from './config-tsh'
@@ -271,12 +285,14 @@ export function importTDivision(
     if (firstRound !== undefined && firstRound > 1 && firstRound <= eventRounds) {
       firstRounds.set(line.id, firstRound)
     }
+    const missedRounds = firstRounds.has(line.id) ? missedRoundsOf(line, firstRound ?? 1) : null
     commands.push({
       type: 'registerPlayer',
       division,
       player: fields.value,
       tsh,
       ...(firstRounds.has(line.id) ? { firstRound } : {}),
+      ...(missedRounds === null ? {} : { missedRounds }),
     })
 
     const off = integerTag(line, 'off')
@@ -319,6 +335,20 @@ export function importTDivision(
             line,
             'timport.penalty.round',
             `${who(line)}: a penalty in round ${String(index + 1)}, but the event has ${String(eventRounds)} rounds`,
+            index + 1,
+          ),
+        }
+      }
+      // A penalty the desk would refuse is said at its line (issue 28: the import refused it
+      // later as "command N", naming no file and no line).
+      const points = validatePenaltyPoints(-value)
+      if (!points.ok) {
+        return {
+          ok: false,
+          error: failAt(
+            line,
+            points.error.code,
+            `${who(line)}: penalty ${String(value)} in round ${String(index + 1)}: ${points.error.message}`,
             index + 1,
           ),
         }
@@ -393,6 +423,26 @@ export function importTDivision(
     commands.push({ type: 'setPrizes', division, prizes: { ...EMPTY_PRIZE_TABLE, classes } })
   }
   return ok({ commands, warnings, rounds: fileRounds })
+}
+
+/**
+ * How a late entry's missed rounds count, as the file wrote them (t-export): each at opponent 0
+ * with minus the same spread is a forfeit loss at that spread, each at 0 (or not written) is
+ * unplayed. Null when they are neither: the preset then decides, as before the file said. Issue
+ * 28: the file, not the importing preset, says it, so a `.t` or `.tsh` read back under another
+ * preset keeps its standings.
+ */
+function missedRoundsOf(line: TPlayerLine, firstRound: number): MissedRounds | null {
+  const missed = Array.from({ length: firstRound - 1 }, (_, k) => ({
+    opponent: line.opponents[k] ?? 0,
+    score: line.scores[k] ?? 0,
+  }))
+  if (missed.some((m) => m.opponent !== 0)) return null
+  if (missed.every((m) => m.score === 0)) return { kind: 'unplayed' }
+  const spread = -(missed[0]?.score ?? 0)
+  return spread > 0 && missed.every((m) => m.score === -spread)
+    ? { kind: 'forfeit-loss', spread }
+    : null
 }
 
 function isPaired(line: TPlayerLine, round: number): boolean {
@@ -742,6 +792,26 @@ const TSH_AUTOMATIC = ['auto', 'basic', 'guelph', 'green', 'nast']
  * The event a config.tsh describes (formats.md, "tsh event"): the preset's rules with what the
  * config says (bye spread, spread cap, who starts), the pairing plan, the name and the date.
  */
+/**
+ * The results settings Rackside writes as config.tsh comments (issue 28: tsh has no key for how
+ * a late entry's missed rounds count); a value it does not write is left to the preset.
+ */
+function racksideResults(
+  config: TshConfig,
+): Partial<Pick<RuleSet['results'], 'lateEntryMissedRounds' | 'forfeitSpread'>> {
+  const own = config.rackside ?? {}
+  const late = LATE_ENTRY_MISSED_ROUNDS.find((v) => v === own['late_entry_missed_rounds'])
+  const spread = own['forfeit_spread']
+  const forfeitSpread =
+    spread !== undefined && /^\d{1,4}$/.test(spread) && Number(spread) <= MAX_SPREAD
+      ? Number(spread)
+      : undefined
+  return {
+    ...(late === undefined ? {} : { lateEntryMissedRounds: late }),
+    ...(forfeitSpread === undefined ? {} : { forfeitSpread }),
+  }
+}
+
 export function eventFromConfig(
   config: TshConfig,
   options: TshEventOptions,
@@ -777,6 +847,7 @@ export function eventFromConfig(
       byeSpread: settings.byeSpread ?? base.results.byeSpread,
       spreadCapPerGame:
         spreadCap === undefined ? base.results.spreadCapPerGame : spreadCap > 0 ? spreadCap : null,
+      ...racksideResults(config),
     },
     starts,
   }
@@ -842,6 +913,22 @@ export function eventFromConfig(
       `event_date "${settings.eventDate}" is not a date Rackside reads; ${options.fallbackDate} is used`,
     )
   }
+  // An event name the app would refuse is noted at its line and the title used instead (issue 28:
+  // the import was refused later, as "command 0", naming no file and no line).
+  const eventName = settings.eventName?.replace(/\s+/g, ' ').trim()
+  const nameProblem =
+    eventName === undefined
+      ? null
+      : [...eventName].length > MAX_TOURNAMENT_NAME_LENGTH
+        ? `is longer than ${String(MAX_TOURNAMENT_NAME_LENGTH)} characters`
+        : nameHazard(eventName)
+  if (nameProblem !== null) {
+    note(
+      'event_name',
+      'timport.config.event-name',
+      `event_name ${nameProblem}; "${options.title ?? 'tsh event'}" is used`,
+    )
+  }
   const ignored = [...event.ignored]
   // Read, but Rackside always records who went first and has no rating realms.
   for (const key of ['track_firsts', 'realm']) {
@@ -850,7 +937,7 @@ export function eventFromConfig(
   return ok({
     rules,
     plan,
-    name: settings.eventName ?? options.title ?? 'tsh event',
+    name: (nameProblem === null ? settings.eventName : undefined) ?? options.title ?? 'tsh event',
     date: date ?? options.fallbackDate,
     ignored,
     warnings,

@@ -124,13 +124,15 @@ export function readFacts(values: readonly string[]): RacksideFacts | null {
   let withdrawnFrom: number | undefined
   const rounds = new Map<number, RoundEntry>()
   for (const value of values) {
-    const fact = /^(from|wd)=(\d{1,6})$/.exec(value)
+    // Round numbers count from 1 (issue 28: `wd=0` and `r0=…` were taken, and the player then
+    // played no round at all).
+    const fact = /^(from|wd)=([1-9]\d{0,5})$/.exec(value)
     if (fact !== null) {
       if (fact[1] === 'from') firstRound = Number(fact[2])
       else withdrawnFrom = Number(fact[2])
       continue
     }
-    const round = /^r(\d{1,6})=(.+)$/.exec(value)
+    const round = /^r([1-9]\d{0,5})=(.+)$/.exec(value)
     const entry = round?.[2] === undefined ? null : readEntry(round[2])
     if (round === null || entry === null || rounds.has(Number(round[1]))) return null
     rounds.set(Number(round[1]), entry)

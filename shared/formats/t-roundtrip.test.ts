@@ -12,6 +12,7 @@ import {
   randomEvent,
   resultKinds,
   roundTripDifference,
+  tshFilesRoundTripDifference,
   tshReadingDifference,
 } from './test-support/random-event'
 
@@ -34,6 +35,19 @@ describe('formats.md "tsh .t": Rackside reads its own .t back to the same standi
       { seed: 20261125, numRuns: 500 },
     )
   }, 60_000)
+
+  test.each(['tsh', 't with config.tsh'] as const)(
+    'issue 28: 1,000 random events with every results setting through tsh files (%s) and back, imported under the default preset, keep every round’s standings',
+    (form) => {
+      fc.assert(
+        fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), (seed) => {
+          expect(tshFilesRoundTripDifference(randomEvent(seed), form)).toBeNull()
+        }),
+        { seed: 20261128, numRuns: 1000 },
+      )
+    },
+    120_000,
+  )
 
   test('the random events hold every kind of result the engine knows (so the trip above tests them)', () => {
     const seen = new Set<string>()
@@ -334,7 +348,16 @@ describe('formats.md "tsh .t": the rackside tag after tsh changed the file', () 
     expect(imported.value.commands.filter((c) => c.type === 'recordResult')).toHaveLength(1)
   })
 
-  test.each([['r1=bye:x'], ['r1=fw:2:50:lost:1'], ['from=abc'], ['r1=zz:1']])(
+  test.each([
+    ['r1=bye:x'],
+    ['r1=fw:2:50:lost:1'],
+    ['from=abc'],
+    ['r1=zz:1'],
+    // Issue 28: round 0 does not exist; `wd=0` used to withdraw the player from every round.
+    ['wd=0'],
+    ['from=0'],
+    ['r0=bye:50'],
+  ])(
     'a rackside value Rackside does not write (%s) makes the file read as tsh reads it',
     (value) => {
       const text = `Ann                     1500 0; 50; rackside ${value}\n`

@@ -346,6 +346,8 @@ const COMMAND_FIELDS: Readonly<Record<CommandType, Fields>> = {
     // The registering desk's key for the player (issue 27); files before it have none.
     key: opt('string'),
     firstRound: opt('integer'),
+    // Issue 28: a late entry's missed rounds as the file it was imported from says.
+    missedRounds: opt({ byKind: { unplayed: {}, 'forfeit-loss': { spread: 'integer' } } }),
     tsh: opt(TSH_DATA),
   },
   registerPlayers: {

@@ -5,6 +5,7 @@ import { parseTFile } from './t-file'
 import { eventFromConfig, importTshEvent } from './t-import'
 import { parseTshArchive } from './tsh-archive'
 import { divisionFileName, exportTshEvent } from './tsh-event-export'
+import { importTshFiles } from './tsh-import'
 
 describe('a whole event as a tsh .tsh archive (formats.md, "tsh event")', () => {
   test.each([
@@ -20,6 +21,69 @@ describe('a whole event as a tsh .tsh archive (formats.md, "tsh event")', () => 
       expect(divisionFileName(name, new Set(taken))).toBe(file)
     },
   )
+
+  test.each([254, 255, 300, 2000])(
+    'issue 28: a division name of %i characters gets a file name that fits, free of the taken ones (the search for one never ended)',
+    (length) => {
+      const name = 'x'.repeat(length)
+      const first = divisionFileName(name)
+      expect(first).toBe(`${'x'.repeat(60)}.t`)
+      expect(divisionFileName(name, new Set([first]))).toBe(`${'x'.repeat(60)}-2.t`)
+    },
+  )
+
+  test('issue 28: "missed rounds count as forfeit losses" and its spread go in config.tsh as comments tsh skips, and a re-import sets them again', () => {
+    const setup = WORKED_EXAMPLE.setup.map((c) =>
+      c.type === 'createTournament'
+        ? {
+            ...c,
+            rules: {
+              ...c.rules,
+              results: {
+                ...c.rules.results,
+                lateEntryMissedRounds: 'forfeit-loss' as const,
+                forfeitSpread: 75,
+              },
+            },
+          }
+        : c,
+    )
+    const state = applyAll([...setup, ...WORKED_EXAMPLE.round1])
+    const text = exportTshEvent(state)
+    if (!text.ok) throw new Error(text.error.message)
+    const archive = parseTshArchive(text.value)
+    if (!archive.ok) throw new Error(archive.error.message)
+    expect(archive.value.configText.split('\n')).toEqual(
+      expect.arrayContaining([
+        '# rackside late_entry_missed_rounds = forfeit-loss',
+        '# rackside forfeit_spread = 75',
+      ]),
+    )
+    const imported = importTshFiles(
+      { kind: 'tsh', archive: { name: 'e.tsh', text: text.value } },
+      {},
+      '2026-03-14',
+    )
+    if (!imported.ok) throw new Error(imported.error.message)
+    expect(imported.value.ignored).not.toContain('rackside')
+    // A late entry registered after the re-import counts his missed round as the event says.
+    const back = applyAll([
+      ...imported.value.commands,
+      {
+        type: 'registerPlayer',
+        division: 'A',
+        player: { name: 'Late', rating: 0, memberId: '', club: '' },
+      },
+    ])
+    expect(back.rules.results).toMatchObject({
+      lateEntryMissedRounds: 'forfeit-loss',
+      forfeitSpread: 75,
+    })
+    expect(back.divisions[0]?.players.at(-1)?.missedRounds).toEqual({
+      kind: 'forfeit-loss',
+      spread: 75,
+    })
+  })
 
   test('the archive names each division in config.tsh and holds its .t file', () => {
     const state = applyAll([

@@ -1,4 +1,5 @@
 import { ratingSystemFor } from '../ratings/division-ratings'
+import { racksideConfigLine } from './config-tsh'
 import { ok, type Result } from '../result'
 import type { TournamentState } from '../tournament/types'
 import { exportTDivision } from './t-export'
@@ -6,6 +7,13 @@ import { serializeTFile } from './t-file'
 import { isSafeArchiveName, serializeTshArchive } from './tsh-archive'
 import { autopairLines } from './tsh-autopair'
 import { tshPrizeLines } from './tsh-prizes'
+
+/**
+ * Longest stem of a division's file name: far under any file system's 255, so a numbered suffix
+ * always fits (issue 28: a 254-character name never fitted, and the search for a free name never
+ * ended).
+ */
+const MAX_FILE_STEM = 60
 
 /** A division's file name in an archive or folder: its name made plain (`Open B` -> `open-b.t`). */
 export function divisionFileName(name: string, taken: ReadonlySet<string> = new Set()): string {
@@ -15,6 +23,7 @@ export function divisionFileName(name: string, taken: ReadonlySet<string> = new 
       .normalize('NFD')
       .replace(/[\u0300-\u036f]/g, '')
       .replace(/[^a-z0-9_-]+/g, '-')
+      .slice(0, MAX_FILE_STEM)
       .replace(/^-+|-+$/g, '') || 'division'
   let candidate = `${base}.t`
   for (let n = 2; taken.has(candidate) || !isSafeArchiveName(candidate); n += 1) {
@@ -115,6 +124,14 @@ export function tshEventFiles(state: TournamentState): Result<TshEventFiles> {
     ...(rules.results.spreadCapPerGame === null
       ? []
       : [`config spread_cap = ${String(rules.results.spreadCapPerGame)}`]),
+    // Rackside's own: how a late entry's missed rounds count, for those registered after a
+    // re-import (issue 28; each player's own is in his .t line). tsh skips comments.
+    ...(rules.results.lateEntryMissedRounds === 'forfeit-loss'
+      ? [
+          racksideConfigLine('late_entry_missed_rounds', 'forfeit-loss'),
+          racksideConfigLine('forfeit_spread', String(rules.results.forfeitSpread)),
+        ]
+      : []),
     // tsh's session_breaks (issue 18): where lagged pairing stops; t-import maps it back.
     ...((info.sessionBreaks ?? []).length === 0
       ? []

@@ -4,7 +4,14 @@ import type { RuleSet } from '../rules/rule-set'
 import type { ContentionSettings, DoNotPairList } from './pairing-rules'
 import type { PaperSize } from './paper'
 import type { PrizeTable } from './prizes'
-import type { PairingStart, PlanStep, PlayerFields, TournamentInfo, TshPlayerData } from './types'
+import type {
+  MissedRounds,
+  PairingStart,
+  PlanStep,
+  PlayerFields,
+  TournamentInfo,
+  TshPlayerData,
+} from './types'
 
 /**
  * One pairing as a pairing system (or the director) produced it. The desk's proposal carries each
@@ -106,6 +113,11 @@ export type Command =
       readonly key?: string
       /** A late entry's first round; by default the first round not yet paired. */
       readonly firstRound?: number
+      /**
+       * How the rounds before `firstRound` count, when a file says so (issue 28: a `.t` written
+       * under "forfeit losses" read back under another preset); by default the preset's.
+       */
+      readonly missedRounds?: MissedRounds
       /** What a tsh import keeps for writing the line back (shared/formats/t-import.ts). */
       readonly tsh?: TshPlayerData
     }

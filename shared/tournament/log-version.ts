@@ -6,6 +6,7 @@
  * rating system (`setRatingSystem`, issue 22). Version 3: a player's lifetime games typed at the
  * desk (`lifetimeGames` in `registerPlayer`, `registerPlayers` and `editPlayer`, issue 22).
  * Version 4 (issue 28): the event's paper size (`setPaperSize`); a round-robin bye won by a
- * withdrawn opponent's forfeit (`forfeitBy` in a `pairRound` bye).
+ * withdrawn opponent's forfeit (`forfeitBy` in a `pairRound` bye); how a late entry's missed
+ * rounds count as an imported file says (`missedRounds` in `registerPlayer`).
  */
 export const LOG_VERSION = 4

@@ -5,7 +5,14 @@ import type { Context } from './rounds'
 import type { Division, MissedRounds, Player, PlayerId } from './types'
 import { lifetimeGamesFromTags } from '../ratings/lifetime-games'
 import type { DeskRules } from '../rules/rule-set'
-import { checkMemberIdFree, isIsoDate, tidyName, validatePlayerInput } from './validation'
+import {
+  MAX_SPREAD,
+  checkMemberIdFree,
+  isIsoDate,
+  tidyName,
+  validatePenaltyPoints,
+  validatePlayerInput,
+} from './validation'
 
 type CommandOf<T extends Command['type']> = Extract<Command, { readonly type: T }>
 
@@ -168,6 +175,17 @@ export function addToRoster(
       return err('player.first-round.invalid', first.error.message, { field: 'firstRound' })
     }
   }
+  const missed = command.missedRounds
+  if (
+    missed?.kind === 'forfeit-loss' &&
+    !(Number.isInteger(missed.spread) && missed.spread > 0 && missed.spread <= MAX_SPREAD)
+  ) {
+    return err(
+      'player.missed-rounds.spread',
+      `A missed round lost by forfeit costs a whole number of points from 1 to ${String(MAX_SPREAD)}, not ${String(missed.spread)}.`,
+      { field: 'missedRounds' },
+    )
+  }
   const id = roster.players.length + 1
   const playerKey = command.key ?? derivedPlayerKey(division.name, id)
   const taken =
@@ -193,7 +211,10 @@ export function addToRoster(
     key: playerKey,
     ...fields.value,
     firstRound,
-    missedRounds: missedRoundsFor(firstRound, rules),
+    missedRounds:
+      firstRound > 1 && command.missedRounds !== undefined
+        ? command.missedRounds
+        : missedRoundsFor(firstRound, rules),
     status: { kind: 'active' },
     checkIns: [],
     ...(command.tsh === undefined ? {} : { tsh: command.tsh }),
@@ -287,13 +308,8 @@ export function assignPenalty(
   if (!found.ok) return found
   const round = checkRoundNumber(info, command.round)
   if (!round.ok) return round
-  if (!Number.isInteger(command.points) || command.points <= 0) {
-    return err(
-      'penalty.points-invalid',
-      `A penalty is a whole number of points above 0, not ${command.points}.`,
-      { field: 'points' },
-    )
-  }
+  const points = validatePenaltyPoints(command.points)
+  if (!points.ok) return points
   const penalty = {
     player: command.player,
     round: command.round,

@@ -2,7 +2,9 @@ import { describe, expect, test } from 'vitest'
 import type { Division, TournamentInfo } from './types'
 import {
   MAX_LIFETIME_GAMES,
+  MAX_DIVISION_NAME_LENGTH,
   MAX_RATING,
+  MAX_TOURNAMENT_NAME_LENGTH,
   checkMemberIdFree,
   isIsoDate,
   parseLifetimeGames,
@@ -10,6 +12,8 @@ import {
   sameNamePlayers,
   tidyName,
   validateDivisionName,
+  nameHazard,
+  validatePenaltyPoints,
   validatePlayerInput,
   validateTournamentInfo,
 } from './validation'
@@ -296,6 +300,89 @@ describe('division names', () => {
 
   test('a new name is accepted, tidied', () => {
     expect(validateDivisionName(divisions, ' Lite  B ')).toEqual({ ok: true, value: 'Lite B' })
+  })
+
+  test(`issue 28: a division name of ${String(MAX_DIVISION_NAME_LENGTH + 1)} characters is refused with its length, ${String(MAX_DIVISION_NAME_LENGTH)} are accepted`, () => {
+    const long = validateDivisionName(divisions, 'D'.repeat(MAX_DIVISION_NAME_LENGTH + 1))
+    expect(long).toMatchObject({ ok: false, error: { code: 'division.name.too-long' } })
+    expect(long.ok ? '' : long.error.message).toContain(String(MAX_DIVISION_NAME_LENGTH + 1))
+    expect(validateDivisionName(divisions, 'D'.repeat(MAX_DIVISION_NAME_LENGTH)).ok).toBe(true)
+  })
+
+  test('issue 28: a division name with a text-direction mark is refused', () => {
+    expect(codeOf(validateDivisionName(divisions, 'Open\u202eB'))).toBe(
+      'division.name.hidden-character',
+    )
+  })
+})
+
+describe('issue 28: names that print other than they read', () => {
+  test.each([
+    { case: 'a control character (from a CSV)', name: 'Ann\u0007 Lee', stored: 'Ann Lee' },
+    { case: 'a NUL', name: 'Ann\u0000', stored: 'Ann' },
+    { case: 'a C1 control character', name: 'Ann\u0085Lee', stored: 'Ann Lee' },
+    { case: 'a right-to-left override', name: '\u202eAnn Lee', stored: 'Ann Lee' },
+    { case: 'a left-to-right mark', name: 'Ann\u200e Lee', stored: 'Ann Lee' },
+    { case: 'a bidi isolate', name: 'Ann \u2067Lee\u2069', stored: 'Ann Lee' },
+    { case: 'a zero-width space', name: 'Ann\u200bLee', stored: 'AnnLee' },
+    { case: 'a word joiner', name: 'Ann\u2060Lee', stored: 'AnnLee' },
+    { case: 'a soft hyphen', name: 'Ann\u00adLee', stored: 'AnnLee' },
+    { case: 'a zero-width joiner at the end', name: 'Ann Lee\u200d', stored: 'Ann Lee' },
+    { case: 'only invisible characters', name: '\u200b\u200e', stored: null },
+  ])(
+    'a player name with $case is stored without it, as it reads ($stored), so every copy and export shows the same name',
+    ({ name, stored }) => {
+      const result = validatePlayerInput({ name, rating: 0 })
+      if (stored === null) expect(codeOf(result)).toBe('player.name.empty')
+      else expect(result.ok && result.value.name).toBe(stored)
+      expect(nameHazard(result.ok ? result.value.name : '')).toBeNull()
+    },
+  )
+
+  test.each([
+    { name: 'Ann\u0007 Lee', at: 'a control character, U+0007 at character 4' },
+    { name: '\u202eOpen', at: 'a text-direction mark, U+202E at character 1' },
+    { name: 'Open\u200b', at: 'an invisible character, U+200B at character 5' },
+  ])('nameHazard names what and where: $at', ({ name, at }) => {
+    expect(nameHazard(name)).toBe(`holds ${at}`)
+  })
+
+  test.each([
+    { case: 'a Persian name with a zero-width non-joiner between letters', name: 'می\u200cخواهم' },
+    { case: 'a Malayalam name with a zero-width joiner', name: 'ന\u200dമ' },
+    { case: 'Arabic letters (right to left by themselves)', name: 'عائشة' },
+    { case: 'accents and apostrophes', name: 'O’Brien, Zoë' },
+  ])('$case is accepted', ({ name }) => {
+    expect(validatePlayerInput({ name, rating: 0 }).ok).toBe(true)
+  })
+
+  test('a tournament name with a control character or too long is refused', () => {
+    const info: TournamentInfo = {
+      name: 'Spring\u0000Open',
+      venue: '',
+      startDate: '2026-03-01',
+      endDate: '2026-03-01',
+      rounds: 7,
+    }
+    expect(codeOf(validateTournamentInfo(info))).toBe('tournament.name.hidden-character')
+    expect(
+      codeOf(validateTournamentInfo({ ...info, name: 'S'.repeat(MAX_TOURNAMENT_NAME_LENGTH + 1) })),
+    ).toBe('tournament.name.too-long')
+  })
+})
+
+describe('issue 28: a penalty is a whole number of points a game could take', () => {
+  test.each([
+    { points: 1e300, ok: false },
+    { points: 10_001, ok: false },
+    { points: 0, ok: false },
+    { points: 2.5, ok: false },
+    { points: 10_000, ok: true },
+    { points: 10, ok: true },
+  ])('$points points: accepted $ok', ({ points, ok }) => {
+    const result = validatePenaltyPoints(points)
+    expect(result.ok).toBe(ok)
+    if (!result.ok) expect(result.error.code).toBe('penalty.points-invalid')
   })
 })
 

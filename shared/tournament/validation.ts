@@ -29,6 +29,46 @@ export const MAX_RATING = 4000
 export const MAX_LIFETIME_GAMES = 100000
 export const MAX_ROUNDS = 100
 const MAX_NAME_LENGTH = 60
+/** A division's name heads every page and names its files: a word or two, never a paragraph. */
+export const MAX_DIVISION_NAME_LENGTH = 40
+/** An event's name heads every page; longer is pasted text, not a title. */
+export const MAX_TOURNAMENT_NAME_LENGTH = 100
+/** The largest spread one forfeit or missed round can carry: a tsh spread column's sane bound. */
+export const MAX_SPREAD = 1_000
+/** The largest penalty in points: more than any game's spread, far from where numbers lose digits. */
+export const MAX_PENALTY_POINTS = 10_000
+
+/**
+ * Characters a name may not hold, each with the words that say why (issue 28): control characters
+ * (a tsh line or a CSV row breaks on them; our own export refused them), bidi controls (they turn
+ * the text around them, so a name prints other than it reads) and invisible characters (two names
+ * that look alike would be two people). A zero-width joiner or non-joiner between two letters is
+ * spelling (Persian, Indic scripts), so it stays.
+ */
+const NAME_HAZARDS: readonly { readonly pattern: RegExp; readonly what: string }[] = [
+  { pattern: /\p{Cc}/u, what: 'a control character' },
+  { pattern: /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u, what: 'a text-direction mark' },
+  {
+    pattern:
+      /[\u00ad\u200b\u2060-\u2064\ufeff\ufff9-\ufffb]|(?<![\p{L}\p{M}])[\u200c\u200d]|[\u200c\u200d](?![\p{L}\p{M}])/u,
+    what: 'an invisible character',
+  },
+]
+
+/**
+ * Why a name (a player's, a division's, the event's) cannot be stored, or null: the hazard and the
+ * position of the first one (counted from 1), so the desk can find it.
+ */
+export function nameHazard(name: string): string | null {
+  for (const { pattern, what } of NAME_HAZARDS) {
+    const match = pattern.exec(name)
+    if (match !== null) {
+      const code = (match[0].codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')
+      return `holds ${what}, U+${code} at character ${String([...name.slice(0, match.index)].length + 1)}`
+    }
+  }
+  return null
+}
 
 /**
  * Lifetime games as typed: blank is "not given" (null), else a whole number 0–100000 (issue 22:
@@ -75,8 +115,22 @@ export function parseRating(raw: string | number): Result<number> {
   return ok(rating)
 }
 
+/**
+ * A player's name without the characters `nameHazard` names (issue 28), as a CSV list or a paste
+ * brings them: stripped rather than refused, since commands name players by number, so a log
+ * stored before the rule still opens with the same players, and the name prints as it reads.
+ * Control characters become spaces (a tab between given name and surname), the rest go.
+ */
+export function plainName(name: string): string {
+  let plain = name.replace(/\p{Cc}/gu, ' ')
+  for (const { pattern } of NAME_HAZARDS.slice(1)) {
+    plain = plain.replace(new RegExp(pattern.source, 'gu'), '')
+  }
+  return tidyName(plain)
+}
+
 export function validatePlayerInput(input: PlayerInput): Result<PlayerFields> {
-  const name = tidyName(input.name)
+  const name = plainName(input.name)
   if (name === '') return err('player.name.empty', 'A player needs a name.', { field: 'name' })
   if (name.length > MAX_NAME_LENGTH) {
     return err('player.name.too-long', `A name may have at most ${MAX_NAME_LENGTH} characters.`, {
@@ -105,6 +159,21 @@ export function validatePlayerInput(input: PlayerInput): Result<PlayerFields> {
     ...extra,
     ...(lifetimeGames.value === null ? {} : { lifetimeGames: lifetimeGames.value }),
   })
+}
+
+/**
+ * A director's spread penalty: a whole number of points from 1 to `MAX_PENALTY_POINTS` (issue 28:
+ * 1e300 is a whole number too, and made every spread after it meaningless).
+ */
+export function validatePenaltyPoints(points: number): Result<number> {
+  if (!Number.isInteger(points) || points <= 0 || points > MAX_PENALTY_POINTS) {
+    return err(
+      'penalty.points-invalid',
+      `A penalty is a whole number of points from 1 to ${String(MAX_PENALTY_POINTS)}, not ${String(points)}.`,
+      { field: 'points' },
+    )
+  }
+  return ok(points)
 }
 
 /** A member id identifies one person: two players of one division may not share it. */
@@ -151,6 +220,23 @@ export function validateTournamentInfo(info: TournamentInfo): Result<TournamentI
   const name = tidyName(info.name)
   if (name === '')
     return err('tournament.name.empty', 'A tournament needs a name.', { field: 'name' })
+  if ([...name].length > MAX_TOURNAMENT_NAME_LENGTH) {
+    return err(
+      'tournament.name.too-long',
+      `A tournament's name may have at most ${String(MAX_TOURNAMENT_NAME_LENGTH)} characters.`,
+      { field: 'name' },
+    )
+  }
+  const hazard = nameHazard(name)
+  if (hazard !== null) {
+    return err(
+      'tournament.name.hidden-character',
+      `The tournament's name ${hazard}: type it again.`,
+      {
+        field: 'name',
+      },
+    )
+  }
   if (!isIsoDate(info.startDate)) {
     return err('tournament.date.invalid', `Start date "${info.startDate}" is not a date.`, {
       field: 'startDate',
@@ -237,6 +323,19 @@ export function validateSessionBreaks(
 export function validateDivisionName(existing: readonly Division[], raw: string): Result<string> {
   const name = tidyName(raw)
   if (name === '') return err('division.name.empty', 'A division needs a name.', { field: 'name' })
+  if ([...name].length > MAX_DIVISION_NAME_LENGTH) {
+    return err(
+      'division.name.too-long',
+      `A division's name may have at most ${String(MAX_DIVISION_NAME_LENGTH)} characters, not ${String([...name].length)}.`,
+      { field: 'name' },
+    )
+  }
+  const hazard = nameHazard(name)
+  if (hazard !== null) {
+    return err('division.name.hidden-character', `The division name ${hazard}: type it again.`, {
+      field: 'name',
+    })
+  }
   if (existing.some((d) => d.name.toLowerCase() === name.toLowerCase())) {
     return err('division.name.duplicate', `There is already a division ${name}.`, { field: 'name' })
   }

@@ -33,6 +33,19 @@ export interface LiveQuery {
   get(name: string): string | null
 }
 
+/**
+ * The pages' Content-Security-Policy (issue 28: they were sent with none). They hold no script, no
+ * inline style and no image: only their own stylesheet loads, the search form goes to `/live`, and
+ * no other site may frame them (a phone's page passed off inside another).
+ */
+export const LIVE_PAGE_CSP = [
+  "default-src 'none'",
+  "style-src 'self'",
+  "form-action 'self'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+].join('; ')
+
 /** Seconds between a page's own reloads: live enough to find the next table, light on the Wi-Fi. */
 export const LIVE_REFRESH_SECONDS = 15
 /** Players listed for one search; a fragment that finds more asks for more of the name. */

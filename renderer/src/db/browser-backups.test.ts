@@ -37,11 +37,13 @@ describe('rolling backups inside the browser (issue 13; design.md: the last 20)'
     await store.write('t-b', 'b0', at(0))
     const listed = await store.list()
     expect(listed.filter((b) => b.tournamentId === 't-a')).toHaveLength(BACKUPS_KEPT)
-    expect(listed[0]).toMatchObject({ tournamentId: 't-a', savedAt: at(BACKUPS_KEPT + 4) })
+    // Newest write first: t-b's one backup was written last.
+    expect(listed[0]).toMatchObject({ tournamentId: 't-b', savedAt: at(0) })
+    expect(listed[1]).toMatchObject({ tournamentId: 't-a', savedAt: at(BACKUPS_KEPT + 4) })
     expect(listed.some((b) => b.tournamentId === 't-a' && b.savedAt === at(4))).toBe(false)
     expect(listed.filter((b) => b.tournamentId === 't-b')).toHaveLength(1)
 
-    const newest = listed[0]
+    const newest = listed[1]
     if (!newest) throw new Error('no backup')
     expect(await store.read('t-a', newest.name)).toEqual({
       status: 'opened',
@@ -49,6 +51,35 @@ describe('rolling backups inside the browser (issue 13; design.md: the last 20)'
       contents: `a${BACKUPS_KEPT + 4}`,
     })
     expect(await store.read('t-a', 'nope.json')).toMatchObject({ status: 'failed' })
+  })
+})
+
+describe('issue 28: a clock set back never costs the newest backups', () => {
+  test('after the clock goes back an hour, the newest writes are kept, listed first and read back', async () => {
+    const store = backups()
+    for (let k = 0; k < BACKUPS_KEPT; k++)
+      await store.write('t-a', `before ${String(k)}`, at(60 + k))
+    for (let k = 0; k < 3; k++) {
+      expect(await store.write('t-a', `after ${String(k)}`, at(k))).toMatchObject({
+        status: 'saved',
+      })
+    }
+    const listed = await store.list()
+    expect(listed).toHaveLength(BACKUPS_KEPT)
+    expect(listed.slice(0, 3).map((b) => b.savedAt)).toEqual([at(2), at(1), at(0)])
+    expect(await store.read('t-a', listed[0]?.name ?? '')).toMatchObject({ contents: 'after 2' })
+    // The three oldest writes went: the first three before the clock changed.
+    expect(listed.some((b) => b.savedAt === at(60) || b.savedAt === at(62))).toBe(false)
+    expect(listed.at(-1)?.savedAt).toBe(at(63))
+  })
+
+  test('two backups the clock stamped alike have names of their own, each read back', async () => {
+    const store = backups()
+    const first = await store.write('t-a', 'first', at(5))
+    const second = await store.write('t-a', 'second', at(5))
+    const names = [first, second].map((w) => (w.status === 'saved' ? w.name : ''))
+    expect(names[0]).not.toBe(names[1])
+    expect(await store.read('t-a', names[1] ?? '')).toMatchObject({ contents: 'second' })
   })
 })
 
@@ -61,8 +92,13 @@ describe('the backup index', () => {
     await store.write('t-b', 'x'.repeat(5000), at(2))
     await db.files.clear()
     expect(await store.list()).toEqual([
-      { tournamentId: 't-b', name: '2026-03-14T09-02-00-000Z.json', savedAt: at(2), bytes: 5000 },
-      { tournamentId: 't-a', name: '2026-03-14T09-01-00-000Z.json', savedAt: at(1), bytes: 24 },
+      {
+        tournamentId: 't-b',
+        name: '2026-03-14T09-02-00-000Z-w2.json',
+        savedAt: at(2),
+        bytes: 5000,
+      },
+      { tournamentId: 't-a', name: '2026-03-14T09-01-00-000Z-w1.json', savedAt: at(1), bytes: 24 },
     ])
   })
 

@@ -80,9 +80,14 @@ async function splitFiles(tx: Transaction): Promise<void> {
   )
 }
 
-/** The file name a backup downloads as, and what `read` takes back. */
-export function backupName(row: Pick<BackupRow, 'savedAt'>): string {
-  return `${row.savedAt.replace(/[:.]/g, '-')}.json`
+/**
+ * The file name a backup downloads as, and what `read` takes back: its time and, as the desktop
+ * app's names (electron/main/backup-names.ts), its place in the write order (`-w` and the row's id,
+ * which IndexedDB counts up with every write), so two backups the clock stamped alike differ.
+ */
+export function backupName(row: Pick<BackupRow, 'savedAt' | 'id'>): string {
+  const write = row.id === undefined ? '' : `-w${String(row.id)}`
+  return `${row.savedAt.replace(/[:.]/g, '-')}${write}.json`
 }
 
 export interface BrowserBackups {
@@ -102,18 +107,21 @@ export function createBrowserBackups(db: BackupDatabase): BrowserBackups {
       try {
         const row: BackupRow = { tournamentId, savedAt, bytes: utf8ByteLength(contents) }
         // The index row and its file together, and the oldest beyond 20 dropped with theirs.
-        await db.transaction('rw', db.backups, db.files, async () => {
+        const written = await db.transaction('rw', db.backups, db.files, async () => {
           const id = await db.backups.add(row)
           await db.files.add({ id, contents })
-          const rows = await rowsOf(tournamentId).primaryKeys()
+          // The oldest writes go, by id (issue 28: by time, a clock set back dropped the newest
+          // writes at once).
+          const rows = (await rowsOf(tournamentId).primaryKeys()).sort((a, b) => a - b)
           const extra = rows.length - BACKUPS_KEPT
           if (extra > 0) {
             const old = rows.slice(0, extra)
             await db.backups.bulkDelete(old)
             await db.files.bulkDelete(old)
           }
+          return id
         })
-        return { status: 'saved', name: backupName(row) }
+        return { status: 'saved', name: backupName({ ...row, id: written }) }
       } catch (error) {
         const message = error instanceof Error ? error.message.split('\n')[0] : String(error)
         return { status: 'failed', message: `The browser did not keep the backup: ${message}` }
@@ -121,15 +129,16 @@ export function createBrowserBackups(db: BackupDatabase): BrowserBackups {
     },
 
     async list() {
+      // Newest write first: ids count every write, whatever the clock said.
       const rows = await db.backups.toArray()
       return rows
+        .sort((a, b) => (b.id ?? 0) - (a.id ?? 0))
         .map((row) => ({
           tournamentId: row.tournamentId,
           name: backupName(row),
           savedAt: row.savedAt,
           bytes: row.bytes,
         }))
-        .sort((a, b) => (a.savedAt < b.savedAt ? 1 : a.savedAt > b.savedAt ? -1 : 0))
     },
 
     async read(tournamentId, name) {

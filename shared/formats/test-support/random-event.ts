@@ -16,12 +16,19 @@ import { standingsAsOf } from '../../tournament/views'
 import { exportTDivision } from '../t-export'
 import { readTFile, serializeTFile } from '../t-file'
 import { importTDivision } from '../t-import'
+import { exportTshFiles, TSH_CONFIG_NAME } from '../tsh-export'
+import { importTshFiles } from '../tsh-import'
 
 const PRESETS: readonly PresetId[] = ['nsa1995', 'neon', 'msa', 'wsc2003']
 const SPREADS = [0, 50, 100, 75] as const
 
 const pick = <T>(items: readonly T[], rng: Rng): T => items[rng.int(items.length)] as T
 
+/**
+ * A preset with every results setting that can change standings drawn at random (the Settings
+ * screen's results section): bye and forfeit spreads, rated forfeits, a spread cap, and how a late
+ * entry's missed rounds count.
+ */
 function randomRules(rng: Rng): RuleSet {
   const base = rulesFromPreset(pick(PRESETS, rng))
   return {
@@ -29,7 +36,10 @@ function randomRules(rng: Rng): RuleSet {
     results: {
       ...base.results,
       byeSpread: pick([50, 100, 0], rng),
+      forfeitSpread: pick([50, 100, 75], rng),
       forfeitRated: rng.int(2) === 0,
+      byeRated: rng.int(2) === 0,
+      spreadCapPerGame: pick([null, null, 350, 200], rng),
       lateEntryMissedRounds: rng.int(2) === 0 ? 'unplayed' : 'forfeit-loss',
     },
   }
@@ -278,13 +288,77 @@ export function roundTripDifference(event: RandomEvent): string | null {
   return null
 }
 
+/** Every round's standings of division A in both states: null when they agree. */
+function standingsDifference(
+  state: TournamentState,
+  back: TournamentState,
+  text: string,
+): string | null {
+  const rounds = state.divisions[0]?.rounds.length ?? 0
+  for (let round = 1; round <= rounds; round += 1) {
+    const before = standingsAsOf(state, 'A', round)
+    const after = standingsAsOf(back, 'A', round)
+    const a = JSON.stringify(before.ok ? before.value : before.error)
+    const b = JSON.stringify(after.ok ? after.value : after.error)
+    if (a !== b) return `round ${String(round)} standings differ\n${a}\n${b}\n${text}`
+  }
+  return null
+}
+
+/**
+ * The event through tsh's files and back as a director moves it (issue 28): exported with
+ * `exportTshFiles` as a `.tsh` archive, or as the `.t` with its config.tsh, then imported with
+ * `importTshFiles` and no choice of the director's (so the NSA preset, whatever the event's), and
+ * folded. Null when every round's standings agree, else what differs first.
+ */
+export function tshFilesRoundTripDifference(
+  event: RandomEvent,
+  form: 'tsh' | 't with config.tsh',
+): string | null {
+  const { state } = event
+  const exported = exportTshFiles(state, {})
+  if (!exported.ok) return `export refused: ${exported.error.message}`
+  const config = exported.value.files.find((f) => f.name === TSH_CONFIG_NAME)
+  const division = exported.value.files.find((f) => f.division === 'A')
+  if (config === undefined || division === undefined) return 'export without config.tsh or a.t'
+  const text = form === 'tsh' ? exported.value.archive.text : `${config.text}\n${division.text}`
+  const imported = importTshFiles(
+    form === 'tsh'
+      ? { kind: 'tsh', archive: { name: 'event.tsh', text } }
+      : {
+          kind: 't',
+          file: { name: division.name, text: division.text },
+          config: { name: TSH_CONFIG_NAME, text: config.text },
+        },
+    {},
+    state.info.startDate,
+  )
+  if (!imported.ok) return `import refused: ${imported.error.message}\n${text}`
+  let back: TournamentState | undefined
+  for (const command of imported.value.commands) {
+    const next = apply(back, command, 'back')
+    if (!next.ok) return `import does not apply (${command.type}): ${next.error.message}\n${text}`
+    back = next.value
+  }
+  if (back === undefined) return 'nothing imported'
+  return standingsDifference(state, back, text)
+}
+
 /**
  * How tsh itself would rank the exported file (shared/standings/from-t-file.ts reads it as tsh
  * does) against Rackside's standings: null when every player Rackside ranks has the same wins,
  * losses and spread in tsh's reading after every round both have, else what differs first.
  */
 export function tshReadingDifference(event: RandomEvent): string | null {
-  const { state } = event
+  // A lone .t has no spread cap (tsh's spread_cap lives in config.tsh, which the tsh-files trip
+  // carries): tsh reads it uncapped, so it is compared with the standings uncapped.
+  const state: TournamentState = {
+    ...event.state,
+    rules: {
+      ...event.state.rules,
+      results: { ...event.state.rules.results, spreadCapPerGame: null },
+    },
+  }
   const exported = exportTDivision(state, 'A')
   if (!exported.ok) return exported.error.message
   const byRound = standingsByRoundFromTFile(exported.value)
