@@ -15,6 +15,9 @@ import type { ServerContext } from './server-context'
 /** The desk app's CSP: the app's own, talking to this origin only. */
 export const VENUE_APP_CSP = appCsp(false)
 
+/** Vite's build output under `assets/`: a name ending in an 8-character content hash. */
+const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[A-Za-z0-9_-]{8}\.[a-z0-9]+$/
+
 /** Tells the desk app it was served by an authority, so it needs no network probe. */
 export const VENUE_META = '<meta name="rackside-venue" content="authority">'
 
@@ -58,7 +61,14 @@ export async function routeDeskApp(
   app.use(
     serveStatic(appDir, {
       index: false,
-      setHeaders: (res) => res.setHeader('Content-Security-Policy', VENUE_APP_CSP),
+      setHeaders: (res, path) => {
+        res.setHeader('Content-Security-Policy', VENUE_APP_CSP)
+        // The build names each asset by its content: a desk loading the app again once approved
+        // takes them from its cache instead of asking for each again (issue 27: catch-up).
+        if (HASHED_ASSET.test(path)) {
+          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable')
+        }
+      },
     }),
   )
   // The desk app routes by hash; any other page that is not the authority's own is the app.

@@ -1,4 +1,4 @@
-import { mkdtemp, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
@@ -43,6 +43,8 @@ async function appFolder(): Promise<string> {
     '<html><head><title>Rackside</title></head><body></body></html>',
   )
   await writeFile(join(folder, 'app.js'), 'console.log(1)')
+  await mkdir(join(folder, 'assets'))
+  await writeFile(join(folder, 'assets', 'index-Dbjx9X4b.js'), 'console.log(2)')
   return folder
 }
 
@@ -58,6 +60,11 @@ describe('the desk app and the phones’ pages (issue 21: "desks need no install
     }
     const script = await fetch(`${server.url}/app.js`)
     expect(await script.text()).toBe('console.log(1)')
+    // Issue 27: a content-named asset is kept by the desk's browser; any other file is asked again.
+    expect(script.headers.get('cache-control')).not.toContain('immutable')
+    const hashed = await fetch(`${server.url}/assets/index-Dbjx9X4b.js`)
+    expect(await hashed.text()).toBe('console.log(2)')
+    expect(hashed.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
     // The authority's own routes are never the app.
     expect((await fetch(`${server.url}/db/anything`)).status).toBe(401)
     expect((await fetch(`${server.url}/venue/info`)).status).toBe(401)
