@@ -47,6 +47,10 @@ test('a Latin-1 registration CSV shows its encoding and the count it imports, ac
 
   await players.chooseCsv('anmeldungen.csv', LATIN1_CSV)
   await expect(page.getByText('anmeldungen.csv read as Latin-1')).toBeVisible()
+  // Issue 28: the names as read, so a wrong encoding shows before the import.
+  await expect(
+    page.getByText('First to import: Müller, Jürgen (row 2); Schäfer, Björn (row 3).'),
+  ).toBeVisible()
   await expect(page.getByRole('note').filter({ hasText: 'Refused' })).toContainText('Row 4')
   await expect(page.getByRole('note').filter({ hasText: 'Already registered' })).toContainText(
     'Row 5',

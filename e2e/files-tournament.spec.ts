@@ -77,6 +77,8 @@ test('save, then open: the same standings and pairings; a damaged file changes n
   await shell.goTo('Tournaments')
   await files.openTournament(testInfo.outputPath('saved.json'), false)
   await expect(files.status).toContainText('Nothing was changed.')
+  // Issue 28: and what the file held, not only that.
+  await expect(files.status).toContainText('saved.json holds “thirty”')
   await files.openTournament(testInfo.outputPath('saved.json'), true)
   await expect(page.getByRole('heading', { name: 'thirty', level: 1 })).toBeVisible()
   expect(await printed(page, shell, '1', '2')).toEqual(before)

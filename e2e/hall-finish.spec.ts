@@ -2,7 +2,7 @@ import { expect, test } from './fixtures'
 import { CheckinPage } from './pages/checkin-page'
 import { ResultsPage } from './pages/results-page'
 import { RoundsPage } from './pages/rounds-page'
-import { newHall } from './support/hall'
+import { hallPlayers, newHall } from './support/hall'
 
 /*
  * Issue 28, "Done when" (the desk screens): a three-division hall at 1366×768 worked the way a
@@ -228,4 +228,74 @@ test('a late entry registered while round 1 waits to be published is seated when
   await expect(rounds.pairings(1)).not.toContainText('Late, Kofi')
   await rounds.pairAgain(1)
   await expect(rounds.pairings(1)).toContainText('Late, Kofi')
+})
+
+test('the hall’s blocks of tables stay put across a late entry and a withdrawal, and a block pushed on is named (issue 28)', async ({
+  page,
+  shell,
+  tournaments,
+  tournament,
+  players,
+}) => {
+  test.setTimeout(300_000)
+  // A 10 on 1–5, B 8 on 6–9, C 6 on 10–12.
+  await newHall({ shell, tournaments, tournament, players }, { A: 10, B: 8, C: 6 })
+  const rounds = new RoundsPage(page)
+  const results = new ResultsPage(page)
+  const divisions = ['A', 'B', 'C'] as const
+
+  /** Each division's tables in its latest round, as the Rounds screen lists them. */
+  async function blocks(round: number): Promise<string[]> {
+    const seen: string[] = []
+    for (const name of divisions) {
+      await rounds.chooseDivision(name)
+      const tables = (await rounds.games(round)).map((g) => Number(g.table))
+      seen.push(`${name} ${String(Math.min(...tables))}–${String(Math.max(...tables))}`)
+    }
+    return seen
+  }
+
+  /** Pairs and publishes every division (A, Shift+A), then enters every game from one screen. */
+  async function playRound(round: number): Promise<string[]> {
+    await shell.goTo('Rounds')
+    await page.keyboard.press('a')
+    await expect(rounds.everyDivision).toContainText(`C: round ${String(round)} paired`)
+    await page.keyboard.press('Shift+A')
+    await expect(rounds.everyDivision).toContainText(`C: round ${String(round)} published`)
+    const seen = await blocks(round)
+    const tables: string[] = []
+    for (const name of divisions) {
+      await rounds.chooseDivision(name)
+      tables.push(...(await rounds.games(round)).map((g) => g.table))
+    }
+    await shell.goTo('Results')
+    for (const table of tables) await results.enter(`${table} 400* 350`)
+    return seen
+  }
+
+  expect(await playRound(1)).toEqual(['A 1–5', 'B 6–9', 'C 10–12'])
+
+  // A withdrawal in A (4 boards now) and a late entry in B (9 players, still 4 boards): B and C
+  // stay where round 1 had them; A leaves table 5 free rather than moving everyone back.
+  await shell.goTo('Players & check-in')
+  await players.chooseDivision('A')
+  await players.withdraw(hallPlayers('A', 10).at(-1)?.name ?? '')
+  await players.chooseDivision('B')
+  await players.register({ name: 'Late, Kofi B', rating: '1500' })
+  expect(await playRound(2)).toEqual(['A 1–4', 'B 6–9', 'C 10–12'])
+
+  // A second late entry in B needs a fifth board: B grows into C's table 10, so C moves on by
+  // one, and the review says so before C is paired and on C's own round after.
+  await shell.goTo('Players & check-in')
+  await players.chooseDivision('B')
+  await players.register({ name: 'Later, Ama B', rating: '1400' })
+  await shell.goTo('Rounds')
+  await rounds.chooseDivision('B')
+  const move = 'C’s tables move to 11–13: B needs table 10 now.'
+  await expect(rounds.warnings).toContainText(move)
+  expect(await playRound(3)).toEqual(['A 1–4', 'B 6–10', 'C 11–13'])
+  await shell.goTo('Rounds')
+  await rounds.chooseDivision('C')
+  await expect(rounds.warnings).toContainText(move)
+  await expect(rounds.hallTables).toHaveText('Tables 11–13 (after the divisions before it)')
 })

@@ -28,7 +28,13 @@ import { findDivision, unpairedPlayers } from '../tournament/views'
 import { unknownStarts, type UnknownStart } from './result-line'
 import { describeReviewWarning, reviewWarnings, type ReviewWarning } from './pairing-review'
 import { deskPairingInput, gamesBefore, leftOutOn } from './pairing-input'
-import { tableOffsetOf } from '../tournament/tables'
+import {
+  describeTableMove,
+  pairedOffset,
+  tableMoves,
+  tableOffsetOf,
+  type TableMove,
+} from '../tournament/tables'
 import { rollCall } from './check-in'
 
 export type PairingWarning =
@@ -54,6 +60,14 @@ export type PairingWarning =
       /** A player who could play this round has neither a game nor the bye. */
       readonly kind: 'unpaired'
       readonly player: PlayerId
+    }
+  | {
+      /**
+       * A division's block of tables moves on because a division before it grew into it (issue
+       * 28): this round took the new tables, or that division's next one will.
+       */
+      readonly kind: 'tables-moved'
+      readonly move: TableMove
     }
   /** The bye, win gaps, back-to-back, Gibson and do-not-pair checks (issue 10). */
   | ReviewWarning
@@ -589,7 +603,31 @@ export function pairingWarnings(
     for (const player of unpaired.value) warnings.push({ kind: 'unpaired', player: player.id })
   }
   warnings.push(...reviewWarnings(state, found, round))
+  if (round === found.rounds.length) {
+    for (const move of movedTables(state, found)) warnings.push({ kind: 'tables-moved', move })
+  }
   return warnings
+}
+
+/**
+ * The moves the review of a division's latest round names (issue 28): the round's own block when
+ * it moved on from where the round before had it, then every division's block that moves at its
+ * next pairing (a late entry in B pushes C: B's review says so before C is paired).
+ */
+function movedTables(state: TournamentState, division: Division): readonly TableMove[] {
+  const latest = division.rounds.at(-1)
+  const at = latest === undefined ? undefined : pairedOffset(latest)
+  const before: TournamentState = {
+    ...state,
+    divisions: state.divisions.map((d) =>
+      d === division ? { ...d, rounds: d.rounds.slice(0, -1) } : d,
+    ),
+  }
+  const own = tableMoves(before).filter(
+    (m) => m.division === division.name && at !== undefined && m.first === at + 1,
+  )
+  const pending = tableMoves(state).filter((m) => !own.some((o) => o.division === m.division))
+  return [...own, ...pending]
 }
 
 /**
@@ -653,6 +691,8 @@ export function describeWarning(
       return `${name(warning.player)} would have ${plural(warning.firsts, 'first')} and ${plural(warning.seconds, 'second')}`
     case 'unpaired':
       return `${name(warning.player)} is not paired`
+    case 'tables-moved':
+      return describeTableMove(warning.move)
     case 'second-bye':
     case 'bye-not-lowest':
     case 'win-gap':

@@ -5,6 +5,7 @@ import { apply } from '../tournament/apply'
 import type { Command } from '../tournament/commands'
 import type { TournamentState } from '../tournament/types'
 import {
+  csvPreviewNames,
   planCsvRegistration,
   planCsvRegistrationInSlices,
   readCsvPlayersBytes,
@@ -262,5 +263,29 @@ describe('issue 22: a "lifeg" / "Lifetime games" column gives each player their 
       },
     ])
     expect(plan.entries.map((e) => e.player.lifetimeGames)).toEqual([7])
+  })
+})
+
+describe('issue 28: the import preview names the first players, so a mis-decoded name shows', () => {
+  const rows = (names: readonly string[]): Uint8Array =>
+    utf8(['Name,Rating', ...names.map((n) => `"${n}",1500`)].join('\n'))
+  test.each([
+    { names: [], said: null },
+    { names: ['Bravo, Bob'], said: 'First to import: Bravo, Bob (row 2).' },
+    {
+      names: [
+        'Ay?e, Kaya',
+        'Bravo, Bob',
+        'Cole, Cy',
+        'Dane, Di',
+        'Eton, Ed',
+        'Fox, Flo',
+        'Gray, Gus',
+      ],
+      said: 'First to import: Ay?e, Kaya (row 2); Bravo, Bob (row 3); Cole, Cy (row 4); Dane, Di (row 5); Eton, Ed (row 6); and 2 more.',
+    },
+  ])('$names.length rows', ({ names, said }) => {
+    const read = readCsvPlayersBytes(rows(names))
+    expect(csvPreviewNames(planCsvRegistration(event, 'A', read.rows))).toBe(said)
   })
 })

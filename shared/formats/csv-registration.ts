@@ -163,6 +163,23 @@ function csvPlanner(
   }
 }
 
+/** How many names the import preview shows before it only counts the rest. */
+const PREVIEW_NAMES = 5
+
+/**
+ * The first names the import would register, as read (issue 28: the preview showed only a count,
+ * so a name decoded in the wrong encoding, "Ay?e", was seen only after the import): "First to
+ * import: Müller, Jürgen (row 2); Schäfer, Björn (row 3); and 8 more." Null when there are none.
+ */
+export function csvPreviewNames(plan: CsvPlan): string | null {
+  if (plan.entries.length === 0) return null
+  const shown = plan.entries
+    .slice(0, PREVIEW_NAMES)
+    .map((e) => `${e.player.name} (row ${String(e.row)})`)
+  const more = plan.entries.length - shown.length
+  return `First to import: ${shown.join('; ')}${more > 0 ? `; and ${String(more)} more` : ''}.`
+}
+
 /**
  * The one command that registers the plan's players (null when there is nobody to register).
  * `newKey` gives each player his key for good (issue 27: a desk's random id); without it the keys

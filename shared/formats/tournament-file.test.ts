@@ -8,6 +8,7 @@ import { LOG_VERSION } from '../tournament/log-version'
 import { ID, logOf, WORKED_EXAMPLE_LOG } from '../tournament/test-support/event'
 import { generateLog } from '../tournament/test-support/generate-log'
 import { standingsAsOf } from '../tournament/views'
+import { WORKED_T } from './__fixtures__/tsh-import-cases'
 import {
   checkLog,
   checkLogEntries,
@@ -252,6 +253,37 @@ describe('design.md: the tournament file is the command log', () => {
       }),
     )
   })
+})
+
+describe('a tsh .t opened as a tournament file points to the import (issue 28)', () => {
+  test.each([
+    {
+      what: 'the worked example',
+      input: WORKED_T,
+      message: '(5 player lines, the first “Alpha, Ann”)',
+    },
+    {
+      what: 'one line, no newline',
+      input: 'Smith, Ann 1500 0; 0',
+      message: '(1 player line, the first “Smith, Ann”)',
+    },
+  ])('$what: named as a .t, with the import’s button', ({ input, message }) => {
+    const read = readTournamentFile(input)
+    expect(read.ok ? null : read.error.code).toBe('tournament-file.json')
+    const said = read.ok ? '' : read.error.message
+    expect(said).toContain('it reads as a tsh .t file')
+    expect(said).toContain(message)
+    expect(said).toContain('“Import tsh .t file…” on the Files screen')
+    expect(said).not.toContain('damaged')
+  })
+
+  test.each(['hello', text.slice(0, text.length / 2), ''])(
+    'damaged JSON is still called damaged (%#)',
+    (input) => {
+      const read = readTournamentFile(input)
+      expect(read.ok ? '' : read.error.message).toContain('the JSON is damaged or cut short')
+    },
+  )
 })
 
 describe('a damaged or foreign file is refused with what is wrong and where, never thrown', () => {

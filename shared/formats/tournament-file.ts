@@ -31,6 +31,8 @@ import { checkTournamentId } from '../tournament/tournament-id'
 import type { TournamentState } from '../tournament/types'
 
 import { findJsonSyntaxError, lineAndColumn, locateJsonPath } from './json-position'
+import { hasErrors } from './problem'
+import { readTFile } from './t-file'
 
 export const TOURNAMENT_FILE_FORMAT = 'rackside-tournament'
 export const TOURNAMENT_FILE_VERSION = 1
@@ -708,6 +710,18 @@ function rawEntry(entry: unknown): unknown {
 }
 
 /**
+ * A tsh `.t` opened as a tournament file (issue 28: it was called damaged JSON): every line reads
+ * as a player line, so the refusal points to the import instead; null for anything else.
+ */
+function tFileLook(body: string): string | null {
+  const { file, problems } = readTFile(body)
+  const first = file.players[0]
+  if (first === undefined || hasErrors(problems)) return null
+  const count = file.players.length
+  return `not a Rackside tournament file: it reads as a tsh .t file (${String(count)} player line${count === 1 ? '' : 's'}, the first “${first.name}”); import it with “Import tsh .t file…” on the Files screen instead`
+}
+
+/**
  * Reads a tournament file and folds its log. Never throws: every refusal is a Result with a
  * stable code and a message naming what is wrong and where (`log[17].command.round`, or
  * "command 17 (recordResult): Round 3 has no table 12.").
@@ -725,9 +739,11 @@ export function readTournamentFile(text: string): Result<TournamentFile> {
     const engine = e instanceof Error ? e.message : String(e)
     const what = where?.message ?? engine
     const at = where ?? lineAndColumn(body, body.length)
+    const tsh = tFileLook(body)
     return err(
       'tournament-file.json',
-      `not a Rackside tournament file: the JSON is damaged or cut short at line ${String(at.line)}, column ${String(at.column)}: ${what}`,
+      tsh ??
+        `not a Rackside tournament file: the JSON is damaged or cut short at line ${String(at.line)}, column ${String(at.column)}: ${what}`,
       { line: at.line, column: at.column },
     )
   }

@@ -5,7 +5,7 @@ import { PAIRING_SYSTEMS, type PairingSystem } from '../pairing/types'
 import { err, ok, type Result } from '../result'
 import type { Command } from './commands'
 import type { Context } from './rounds'
-import { tableOffsetOf } from './tables'
+import { pairedOffset, tableOffsetOf } from './tables'
 import type { Division, PlanStep, Round, TournamentInfo, TournamentState } from './types'
 
 type CommandOf<T extends Command['type']> = Extract<Command, { readonly type: T }>
@@ -302,7 +302,8 @@ export function setTableOffset(
       { field: 'renumberRound', details: { round: command.renumberRound } },
     )
   }
-  const step = offset - tableOffsetOf(state, division.name)
+  // From where the round was paired: its block may have moved on since (issue 28).
+  const step = offset - (pairedOffset(latest) ?? tableOffsetOf(state, division.name))
   const pairings = latest.pairings.map((p) =>
     p.kind === 'game' ? { ...p, table: p.table + step } : p,
   )

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { proposePairing } from '../desk/pair-next'
+import { describeWarning, pairingWarnings, proposePairing } from '../desk/pair-next'
 import { proposeTypedPairing } from '../desk/manual-pairing'
 import { parseResultLine, resultCommandFor } from '../desk/result-line'
 import { pairingsByTable } from '../reports/pairings'
@@ -10,6 +10,8 @@ import { describeCommand } from './describe'
 import { applyAll, create, ID, logOf, register } from './test-support/event'
 import {
   describeOverlap,
+  describeTableMove,
+  tableMoves,
   tableOffsetCommand,
   tableOffsetOf,
   tableOverlaps,
@@ -219,6 +221,113 @@ describe('a changed first table renumbers the round being played, without a re-p
       { division: 'A', first: 1, last: 11 },
       { division: 'B', first: 12, last: 18 },
       { division: 'C', first: 19, last: 22 },
+    ])
+  })
+})
+
+/*
+ * Issue 28, "table numbers move between rounds": after a late entry in B, C moved from 21–23 to
+ * 22–24, and after a withdrawal in A, B and C moved back. A division's block stays where its latest
+ * round was paired; a division before it that shrinks leaves a gap; one that grows into it pushes it
+ * on just enough, and the pairing review says so; the director's own first table wins.
+ */
+describe('blocks of tables stay put across the hall (issue 28)', () => {
+  function hall(sizes: Readonly<Record<string, number>>): Command[] {
+    const commands: Command[] = [create('nsa1995', 8)]
+    for (const [division, size] of Object.entries(sizes)) {
+      commands.push({ type: 'addDivision', name: division })
+      for (let i = 1; i <= size; i++) {
+        commands.push(register(`${division}${String(i)}`, 2000 - i, division))
+      }
+    }
+    return commands
+  }
+
+  function finish(state: TournamentState, division: string): TournamentState {
+    let next = state
+    const round = next.divisions.find((d) => d.name === division)?.rounds.at(-1)
+    round?.pairings.forEach((p) => {
+      if (p.kind !== 'game') return
+      const context = { state: next, division, round: round.number }
+      const line = parseResultLine(`${String(p.table)} 400 300`, context)
+      if (!line.ok) throw new Error(line.error.message)
+      next = run(next, resultCommandFor(next, division, round.number, line.value))
+    })
+    return next
+  }
+
+  /** Every division finishes its round and pairs the next, in hall order. */
+  const nextRound = (state: TournamentState): TournamentState =>
+    ['A', 'B', 'C'].reduce((s, d) => pair(finish(s, d), d), state)
+
+  const blocks = (state: TournamentState): string[] =>
+    ['A', 'B', 'C'].map((d) => {
+      const t = tables(state, d)
+      return `${d} ${String(Math.min(...t))}–${String(Math.max(...t))}`
+    })
+
+  const late = (division: string, name: string): Command => register(name, 1500, division)
+  const withdraw = (division: string, player: number, fromRound: number): Command => ({
+    type: 'withdrawPlayer',
+    division,
+    player,
+    fromRound,
+  })
+
+  function review(state: TournamentState, division: string): string[] {
+    const round = state.divisions.find((d) => d.name === division)?.rounds.length ?? 0
+    return pairingWarnings(state, division, round)
+      .filter((w) => w.kind === 'tables-moved')
+      .map((w) => describeWarning(state, division, w))
+  }
+
+  const round1 = (sizes: Readonly<Record<string, number>>): TournamentState =>
+    ['A', 'B', 'C'].reduce(pair, applyAll(hall(sizes)))
+
+  test('a withdrawal in B leaves a gap at 19 and a late entry fills it: C stays at 20–23', () => {
+    const first = round1({ A: 22, B: 16, C: 8 })
+    expect(blocks(first)).toEqual(['A 1–11', 'B 12–19', 'C 20–23'])
+    const second = nextRound(run(first, withdraw('B', 16, 2)))
+    expect(blocks(second)).toEqual(['A 1–11', 'B 12–18', 'C 20–23'])
+    const third = nextRound(run(second, late('B', 'Late B')))
+    expect(blocks(third)).toEqual(['A 1–11', 'B 12–19', 'C 20–23'])
+    expect(tableMoves(third)).toEqual([])
+  })
+
+  test('a withdrawal in A: B and C stay where round 1 had them, A leaves table 11 free', () => {
+    const first = round1({ A: 22, B: 15, C: 8 })
+    const second = nextRound(run(first, withdraw('A', 22, 2)))
+    expect(blocks(second)).toEqual(['A 1–10', 'B 12–18', 'C 19–22'])
+    expect(review(second, 'C')).toEqual([])
+  })
+
+  test('a late entry grows B into C’s block: C moves on by one table and the reviews say why', () => {
+    const first = round1({ A: 22, B: 15, C: 8 })
+    const entered = run(finish(finish(finish(first, 'A'), 'B'), 'C'), late('B', 'Late B'))
+    const move = 'C’s tables move to 20–23: B needs table 19 now.'
+    expect(tableMoves(entered).map(describeTableMove)).toEqual([move])
+    const bPaired = pair(pair(entered, 'A'), 'B')
+    expect(tables(bPaired, 'B')).toEqual(range(12, 19))
+    // B's review warns before C is paired; C's own review says why its tables changed.
+    expect(review(bPaired, 'B')).toEqual([move])
+    const cPaired = pair(bPaired, 'C')
+    expect(tables(cPaired, 'C')).toEqual(range(20, 23))
+    expect(review(cPaired, 'C')).toEqual([move])
+    // No overlap is named as well: C's finished round 1 no longer holds table 19.
+    expect(tableOverlaps(bPaired)).toEqual([])
+    expect(tableMoves(cPaired)).toEqual([])
+  })
+
+  test('the director’s own first table wins over where the round before was', () => {
+    const first = round1({ A: 22, B: 15, C: 8 })
+    const moved = run(finish(first, 'B'), tableOffsetCommand(first, 'C', 41))
+    const second = nextRound(run(moved, withdraw('A', 22, 2)))
+    expect(blocks(second)).toEqual(['A 1–10', 'B 12–18', 'C 41–44'])
+    expect(review(second, 'C')).toEqual([])
+    // B pushed by the director's A: B moves on past it, and says so.
+    const aMoved = run(second, tableOffsetCommand(second, 'A', 8))
+    expect(tableMoves(aMoved).map(describeTableMove)).toEqual([
+      'B’s tables move to 18–24: A needs table 12 now.',
     ])
   })
 })

@@ -1,13 +1,17 @@
 /*
  * Table numbers across the hall (issue 19): divisions share one room, so by default each numbers
  * its tables on from the last table of the division before it (A 1–11, B 12–18, C 19–22), and a
- * director's own first table (`setTableOffset`) is kept. Two divisions whose tables overlap are
- * named, so a hall never has two "table 1"s without a word.
+ * director's own first table (`setTableOffset`) is kept. Once paired, a division's block stays put
+ * (issue 28, `hallLayout`). Two divisions whose tables overlap are named, so a hall never has two
+ * "table 1"s without a word.
  */
 import type { Command } from './commands'
 import type { Division, Round, TournamentState } from './types'
 
 type CommandOf<T extends Command['type']> = Extract<Command, { readonly type: T }>
+
+const span = (first: number, last: number): string =>
+  first === last ? `table ${first}` : `tables ${first}–${last}`
 
 /** Boards a division needs: one for every two players still playing (an odd one has the bye). */
 export function boardsOf(division: Division): number {
@@ -16,18 +20,111 @@ export function boardsOf(division: Division): number {
 }
 
 /**
- * The offset of every division's tables (its first table less 1), in division order: the
- * director's where set, else the table after the previous division's last (by its boards).
+ * The offset a round was paired at (its first table less 1): the engine numbers its games on from
+ * the offset, skipping the tables kept by locked games, so the lowest unlocked table less the
+ * locked tables just below it. A round of locked games only starts at its lowest table; a round
+ * without games has none.
  */
-export function tableOffsets(state: TournamentState): ReadonlyMap<string, number> {
+export function pairedOffset(round: Round): number | undefined {
+  const games = round.pairings.flatMap((p) => (p.kind === 'game' ? [p] : []))
+  if (games.length === 0) return undefined
+  const free = games.filter((g) => !g.locked).map((g) => g.table)
+  if (free.length === 0) return Math.min(...games.map((g) => g.table)) - 1
+  const locked = new Set(games.filter((g) => g.locked).map((g) => g.table))
+  let first = Math.min(...free)
+  while (locked.has(first - 1)) first--
+  return first - 1
+}
+
+/** Where the division's latest round with games was paired (its block of tables). */
+function anchorOf(division: Division): number | undefined {
+  for (let i = division.rounds.length - 1; i >= 0; i--) {
+    const round = division.rounds[i]
+    const offset = round === undefined ? undefined : pairedOffset(round)
+    if (offset !== undefined) return offset
+  }
+  return undefined
+}
+
+/**
+ * A division's block that had to move on because a division before it in the hall grew into it
+ * (issue 28): `first`–`last` are its tables from the next pairing, `table` the first of its old
+ * tables that `by` needs now.
+ */
+export interface TableMove {
+  readonly division: string
+  readonly first: number
+  readonly last: number
+  readonly from: number
+  readonly by: string
+  readonly table: number
+}
+
+interface HallLayout {
+  readonly offsets: ReadonlyMap<string, number>
+  readonly moves: readonly TableMove[]
+}
+
+/**
+ * Issue 28: numbering every division on from the one before it each round moved C from 21–23 to
+ * 22–24 after a late entry in B, and back after a withdrawal in A. So a division's block stays
+ * where its latest paired round had it (a division before it that shrinks leaves a gap), and
+ * moves on just past any earlier division's block it no longer fits beside. A division never
+ * paired follows the one before it; the director's own first table always wins.
+ */
+function hallLayout(state: TournamentState): HallLayout {
   const offsets = new Map<string, number>()
+  const moves: TableMove[] = []
+  const blocks: { readonly division: string; readonly first: number; readonly last: number }[] = []
   let after = 0
   for (const division of state.divisions) {
-    const offset = division.tableOffset ?? after
+    const boards = boardsOf(division)
+    const anchor = division.tableOffset === undefined ? anchorOf(division) : undefined
+    let offset = division.tableOffset ?? anchor ?? after
+    if (anchor !== undefined && boards > 0) {
+      let hit = blocks.find((b) => b.first <= offset + boards && b.last > offset)
+      const first = hit
+      while (hit !== undefined) {
+        offset = hit.last
+        hit = blocks.find((b) => b.first <= offset + boards && b.last > offset)
+      }
+      if (first !== undefined) {
+        moves.push({
+          division: division.name,
+          first: offset + 1,
+          last: offset + boards,
+          from: anchor + 1,
+          by: first.division,
+          table: Math.max(first.first, anchor + 1),
+        })
+      }
+    }
     offsets.set(division.name, offset)
-    after = offset + boardsOf(division)
+    if (boards > 0)
+      blocks.push({ division: division.name, first: offset + 1, last: offset + boards })
+    after = offset + boards
   }
-  return offsets
+  return { offsets, moves }
+}
+
+/**
+ * The offset of every division's tables (its first table less 1), in division order: the
+ * director's where set, else where its latest round was paired (moved on when an earlier
+ * division's block now reaches into it), else the table after the previous division's last.
+ */
+export function tableOffsets(state: TournamentState): ReadonlyMap<string, number> {
+  return hallLayout(state).offsets
+}
+
+/** The divisions whose blocks move at their next pairing, and why (`hallLayout`). */
+export function tableMoves(state: TournamentState): readonly TableMove[] {
+  return hallLayout(state).moves
+}
+
+/** "C's tables move to 22–24: B needs table 21 now." */
+export function describeTableMove(move: TableMove): string {
+  const to = move.first === move.last ? String(move.first) : `${move.first}–${move.last}`
+  return `${move.division}’s tables move to ${to}: ${move.by} needs table ${move.table} now.`
 }
 
 /** Where the division's table numbers start, less 1 (0 for an unknown division). */
@@ -52,8 +149,10 @@ function gameTables(round: Round | undefined): number[] {
 
 /**
  * The tables each division takes: from its first table for its boards, widened to the tables its
- * latest round actually uses (a locked table, a round paired before the first table changed). A
- * division without boards or games takes none.
+ * latest round uses while it is being played (a locked table, a round paired before the first
+ * table changed or before its block moved on). A finished round's tables are free again, so a
+ * block that moved on is not also named as an overlap. A division without boards or games takes
+ * none.
  */
 export function tableRanges(state: TournamentState): readonly TableRange[] {
   const offsets = tableOffsets(state)
@@ -61,7 +160,8 @@ export function tableRanges(state: TournamentState): readonly TableRange[] {
   for (const division of state.divisions) {
     const offset = offsets.get(division.name) ?? 0
     const boards = boardsOf(division)
-    const used = gameTables(division.rounds.at(-1))
+    const latest = division.rounds.at(-1)
+    const used = roundToRenumber(division) === undefined ? [] : gameTables(latest)
     const planned = boards > 0 ? [offset + 1, offset + boards] : []
     const all = [...planned, ...used]
     if (all.length === 0) continue
@@ -90,9 +190,6 @@ export function tableOverlaps(state: TournamentState): readonly TableOverlap[] {
   })
   return overlaps
 }
-
-const span = (first: number, last: number): string =>
-  first === last ? `table ${first}` : `tables ${first}–${last}`
 
 /** "Divisions A (tables 1–12) and B (tables 12–18) both use table 12." */
 export function describeOverlap(overlap: TableOverlap): string {

@@ -26,6 +26,7 @@ import {
   htmlFolder,
   importTshText,
   importTText,
+  keptCopyText,
   prepareCommands,
   prepareFile,
   prepareLog,
@@ -224,6 +225,41 @@ describe('our tournament file', () => {
     expect(again.ok && prepared).toEqual(again.ok && again.value)
     expect(prepared.state.id).toBe(id)
     expect(prepared.summary).toMatchObject({ id, commandCount: event.log.length })
+  })
+})
+
+describe('opening a file the director keeps the stored copy of says what it held (issue 28)', () => {
+  const event = imported()
+  const prepared = prepareFile(
+    (() => {
+      const read = readTournamentText(
+        tournamentFileText(event.tournamentId, event.log, '2026-03-14T10:00:00.000Z'),
+      )
+      if (!read.ok) throw new Error(read.error.message)
+      return read.value
+    })(),
+  )
+  const n = event.log.length
+  const name = prepared.summary.name
+
+  test.each([
+    {
+      what: 'the same log as the one held',
+      held: prepared.summary,
+      said: `saved.json holds “${name}”, ${String(n)} commands: the same log as the one on this computer. Nothing was changed.`,
+    },
+    {
+      what: 'a longer log held here',
+      held: { ...prepared.summary, commandCount: n + 3, updatedAt: '2026-03-14T12:00:00.000Z' },
+      said: `saved.json holds “${name}”, ${String(n)} commands; the copy on this computer (${String(n + 3)} commands) was kept. Nothing was changed.`,
+    },
+    {
+      what: 'nothing held',
+      held: undefined,
+      said: `saved.json holds “${name}”, ${String(n)} commands; it was not opened. Nothing was changed.`,
+    },
+  ])('$what', ({ held, said }) => {
+    expect(keptCopyText('saved.json', prepared, held)).toBe(said)
   })
 })
 

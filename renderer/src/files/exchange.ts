@@ -70,6 +70,28 @@ export function prepareFile(
   }
 }
 
+/**
+ * What the Files screen says when the director keeps the copy on this computer instead of the file
+ * (issue 28: it said only "Nothing was changed."): what the file holds, and whether it is the very
+ * log held here (same length, same last command time) or another one.
+ */
+export function keptCopyText(
+  fileName: string,
+  prepared: PreparedTournament,
+  held: TournamentSummary | undefined,
+): string {
+  const count = (n: number): string => `${String(n)} command${n === 1 ? '' : 's'}`
+  const name = `“${prepared.summary.name}”`
+  const file = `${fileName} holds ${name}, ${count(prepared.summary.commandCount)}`
+  if (held === undefined) return `${file}; it was not opened. Nothing was changed.`
+  const same =
+    held.commandCount === prepared.summary.commandCount &&
+    held.updatedAt === prepared.summary.updatedAt
+  return same
+    ? `${file}: the same log as the one on this computer. Nothing was changed.`
+    : `${file}; the copy on this computer (${count(held.commandCount)}) was kept. Nothing was changed.`
+}
+
 /** Commands from an import, stamped `at` (the import time) and folded to check them. */
 export function prepareCommands(
   tournamentId: string,

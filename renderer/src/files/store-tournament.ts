@@ -1,14 +1,15 @@
 import type { Result } from '../../../shared/result'
+import type { TournamentSummary } from '../db/repository'
 import { announceLogChanged } from '../stores/live'
 import { repository } from '../stores/repository'
 import type { PreparedTournament } from './exchange'
 
 /**
- * Whether a tournament with this id is already stored on this computer: asked of the summaries,
- * not by reading its whole log (10 000 rows for a 1000-player event, issue 20).
+ * The summary of the tournament stored under this id, if any: asked of the summaries, not by
+ * reading its whole log (10 000 rows for a 1000-player event, issue 20).
  */
-export async function isStored(tournamentId: string): Promise<boolean> {
-  return (await repository().list()).some((summary) => summary.id === tournamentId)
+export async function storedSummary(tournamentId: string): Promise<TournamentSummary | undefined> {
+  return (await repository().list()).find((summary) => summary.id === tournamentId)
 }
 
 /**
