@@ -40,6 +40,43 @@ export class ProjectorPage {
     await expect(this.heading).toHaveText(panel)
   }
 
+  /** What the screen shows now, to tell one screen from the next. */
+  async where(): Promise<string> {
+    const divisions = await this.columns().evaluateAll((all) =>
+      all.map((c) => c.getAttribute('aria-label') ?? '').join('+'),
+    )
+    return `${(await this.heading.textContent()) ?? ''} | ${divisions} | ${(await this.pageLine.textContent()) ?? ''}`
+  }
+
+  /**
+   * Cells on screen that show fewer than `least` characters of their text (all of it when
+   * shorter), measured from the DOM: a cell that overflows is measured with its own font, what
+   * its box holds beside the ellipsis (issue 28: names cut to 1–2 letters).
+   */
+  async cutCells(least: number): Promise<string[]> {
+    return this.page.locator('main').evaluate((main, want) => {
+      const context = document.createElement('canvas').getContext('2d')
+      if (!context) return ['no canvas to measure with']
+      const cut: string[] = []
+      for (const cell of main.querySelectorAll('td')) {
+        const text = cell.textContent?.trim() ?? ''
+        if (cell.scrollWidth <= cell.clientWidth) continue
+        const style = getComputedStyle(cell)
+        context.font = style.font
+        const room =
+          cell.clientWidth -
+          parseFloat(style.paddingLeft) -
+          parseFloat(style.paddingRight) -
+          context.measureText('…').width
+        let shown = 0
+        while (shown < text.length && context.measureText(text.slice(0, shown + 1)).width <= room)
+          shown++
+        if (shown < Math.min(want, text.length)) cut.push(`"${text}" shows ${String(shown)}`)
+      }
+      return cut
+    }, least)
+  }
+
   async setSecondsPerPage(seconds: number): Promise<void> {
     await this.page.getByText('Projector settings').click()
     const field = this.page.getByLabel('Seconds per page')

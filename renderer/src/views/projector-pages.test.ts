@@ -8,21 +8,26 @@ import { EMPTY_PRIZE_TABLE } from '../../../shared/tournament/prizes'
 import type { TournamentState } from '../../../shared/tournament/types'
 import {
   checkDwell,
-  columnsFor,
+  columnNeeds,
   divisionTables,
+  DEFAULT_DWELL_SECONDS,
   DEFAULT_PROJECTOR_SETTINGS,
-  pageRows,
+  NAME_CHARS,
+  pageColumns,
   pageText,
   PROJECTOR_PANELS,
+  projectorFit,
   projectorTable,
   readProjectorSettings,
   resumeAt,
-  rowsPerPage,
   screenSequence,
   shownDivisions,
-  type ProjectorLayout,
+  slotsFor,
+  tableWidthPx,
+  type ColumnNeed,
   type ProjectorPanel,
   type ProjectorRow,
+  type ProjectorTable,
 } from './projector-pages'
 
 const RULES = rulesFromPreset('nsa1995')
@@ -66,45 +71,191 @@ function applyAll(commands: readonly Command[]): TournamentState {
   return state
 }
 
-const HALL: ProjectorLayout = {
-  width: 1920,
-  height: 1080,
-  rowHeight: 40,
-  chromeHeight: 200,
-  minColumnWidth: 560,
+/** A table of `rows` rows whose cells are as wide as the panel's real ones. */
+function tableLike(
+  panel: ProjectorPanel,
+  headers: readonly (readonly [string, boolean])[],
+  widest: readonly string[],
+  rows = 1,
+): ProjectorTable {
+  return {
+    panel,
+    division: 'A',
+    asOf: '',
+    headers: headers.map(([text, numeric]) => ({ text, numeric })),
+    rows: Array.from({ length: rows }, (_, i) => ({ key: String(i), cells: widest })),
+    empty: null,
+  }
 }
 
-describe('how much of a panel fits one screen (issue 19: pages, not a 42-minute scroll)', () => {
+// The standings with New rating, and the pairings by table, with their widest cells.
+const STANDINGS_TABLE = tableLike(
+  'standings',
+  [
+    ['Rank', true],
+    ['Player', false],
+    ['Won', true],
+    ['Lost', true],
+    ['Spread', true],
+    ['New rating', true],
+  ],
+  ['1000', 'Featherstonehaugh-Wolstenholme, Maximilian', '10½', '10', '+1234', '1715 (+15)'],
+)
+const BY_TABLE_TABLE = tableLike(
+  'by-table',
+  [
+    ['Table', true],
+    ['Player', false],
+    ['Opponent', false],
+    ['First', false],
+  ],
+  ['500', 'Featherstonehaugh, Max*', 'Wolstenholme, Maximilian', 'Draw'],
+)
+
+describe('the layout from the screen it is on (issue 28: 20 px whatever the screen, names cut to 1–2 letters)', () => {
   test.each([
-    { case: 'a 1080-pixel hall screen', layout: HALL, rows: 22 },
-    { case: 'a 768-pixel laptop', layout: { ...HALL, height: 768 }, rows: 14 },
-    {
-      case: 'a row that does not quite fit is left for the next page',
-      layout: { ...HALL, height: 279 },
-      rows: 1,
+    { screen: { width: 1920, height: 1080 }, fontPx: 32, rowPx: 40, rows: 22 },
+    { screen: { width: 3840, height: 2160 }, fontPx: 64, rowPx: 80, rows: 22 },
+    { screen: { width: 1366, height: 768 }, fontPx: 23, rowPx: 29, rows: 21 },
+    { screen: { width: 1024, height: 768 }, fontPx: 23, rowPx: 29, rows: 21 },
+    { screen: { width: 1280, height: 720 }, fontPx: 21, rowPx: 26, rows: 23 },
+    { screen: { width: 400, height: 200 }, fontPx: 14, rowPx: 18, rows: 6 },
+    { screen: { width: 400, height: 60 }, fontPx: 14, rowPx: 18, rows: 1 },
+  ])(
+    '$screen.width × $screen.height: $fontPx px type, $rowPx px rows, $rows rows a column',
+    ({ screen, fontPx, rowPx, rows }) => {
+      expect(projectorFit(screen)).toMatchObject({ fontPx, rowPx, rows })
     },
-    {
-      case: 'a window smaller than its titles still shows one row',
-      layout: { ...HALL, height: 100 },
-      rows: 1,
-    },
-  ])('$case: $rows rows a page', ({ layout, rows }) => {
-    expect(rowsPerPage(layout)).toBe(rows)
+  )
+
+  test('capitals at least 25 mm high on a 100-inch screen at 1080 lines (Liberation Sans: 0.72 em)', () => {
+    const screenMm = (100 * 25.4 * 9) / Math.hypot(16, 9)
+    const capitalMm =
+      ((projectorFit({ width: 1920, height: 1080 }).fontPx * 0.72) / 1080) * screenMm
+    expect(capitalMm).toBeGreaterThanOrEqual(25)
+  })
+
+  test('a column holds its widest cell; a name column takes the rest, never under 12 characters', () => {
+    expect(columnNeeds(STANDINGS_TABLE)).toEqual([
+      { chars: 4, names: false },
+      { chars: NAME_CHARS, names: true },
+      { chars: 3, names: false },
+      { chars: 4, names: false },
+      { chars: 6, names: false },
+      { chars: 10, names: false },
+    ])
+    expect(columnNeeds(BY_TABLE_TABLE).map((n) => n.names)).toEqual([false, true, true, false])
   })
 
   test.each([
     {
-      case: 'three divisions at 1920 wide stand side by side',
+      case: 'standings at 1920 × 1080: two columns of 864 px',
+      table: STANDINGS_TABLE,
       width: 1920,
-      divisions: 3,
-      columns: 3,
+      height: 1080,
+      tablePx: 864,
+      slots: 2,
     },
-    { case: 'five divisions at 1920: three, then two', width: 1920, divisions: 5, columns: 3 },
-    { case: 'three divisions at 1366: two at a time', width: 1366, divisions: 3, columns: 2 },
-    { case: 'one division takes the whole width', width: 1920, divisions: 1, columns: 1 },
-    { case: 'a narrow window: one after another', width: 500, divisions: 3, columns: 1 },
-  ])('$case', ({ width, divisions, columns }) => {
-    expect(columnsFor({ ...HALL, width }, divisions)).toBe(columns)
+    {
+      case: 'standings on a 4K screen: the same two, twice the size',
+      table: STANDINGS_TABLE,
+      width: 3840,
+      height: 2160,
+      tablePx: 1728,
+      slots: 2,
+    },
+    {
+      case: 'pairings at 1920 × 1080: two of 730 px',
+      table: BY_TABLE_TABLE,
+      width: 1920,
+      height: 1080,
+      tablePx: 730,
+      slots: 2,
+    },
+    {
+      case: 'pairings at 1024 × 768: one',
+      table: BY_TABLE_TABLE,
+      width: 1024,
+      height: 768,
+      tablePx: 525,
+      slots: 1,
+    },
+    {
+      case: 'a very wide screen at 1080 lines: four pairings',
+      table: BY_TABLE_TABLE,
+      width: 3200,
+      height: 1080,
+      tablePx: 730,
+      slots: 4,
+    },
+  ])('$case', ({ table, width, height, tablePx, slots }) => {
+    const screen = { width, height }
+    const fit = projectorFit(screen)
+    const px = tableWidthPx(columnNeeds(table), fit.fontPx)
+    expect(px).toBe(tablePx)
+    expect(slotsFor(screen, fit, px)).toBe(slots)
+  })
+
+  test('property: whenever one table fits the width, every table on screen is wide enough for 12 characters of each name', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 320, max: 7680 }),
+        fc.integer({ min: 200, max: 4320 }),
+        fc.array(fc.record({ chars: fc.integer({ min: 1, max: 12 }), names: fc.boolean() }), {
+          minLength: 1,
+          maxLength: 7,
+        }),
+        (width, height, drawn) => {
+          const needs: ColumnNeed[] = drawn.map((n) =>
+            n.names ? { chars: NAME_CHARS, names: true } : n,
+          )
+          const screen = { width, height }
+          const fit = projectorFit(screen)
+          const px = tableWidthPx(needs, fit.fontPx)
+          const slots = slotsFor(screen, fit, px)
+          const each = (width - 2 * fit.sidePx - (slots - 1) * fit.gapPx) / slots
+          if (px <= width - 2 * fit.sidePx) expect(each).toBeGreaterThanOrEqual(px)
+        },
+      ),
+      { numRuns: 300 },
+    )
+  })
+})
+
+describe('a pass over a big division (issue 28: 125 pages × 12 s = 25 minutes at 1000 players)', () => {
+  const screen = { width: 1920, height: 1080 }
+  const fit = projectorFit(screen)
+  const slots = (panel: ProjectorPanel): number =>
+    slotsFor(
+      screen,
+      fit,
+      tableWidthPx(
+        columnNeeds(panel === 'standings' ? STANDINGS_TABLE : BY_TABLE_TABLE),
+        fit.fontPx,
+      ),
+    )
+  const sizes: Record<ProjectorPanel, number | null> = {
+    'by-table': 500,
+    alphabetical: 1000,
+    standings: 1000,
+    prizes: null,
+  }
+  const screens = screenSequence(['A'], (panel) => sizes[panel], slots, fit.rows)
+  const standings = screens.filter((s) => s.panel === 'standings')
+
+  test('the standings use the whole screen: 2 columns of 22 rows, 23 pages, the first page again after every 4', () => {
+    expect(standings[0]).toMatchObject({ spread: 2, pages: 23 })
+    expect(standings.map((s) => s.page + 1).join(' ')).toBe(
+      '1 2 3 4 5 1 6 7 8 9 1 10 11 12 13 1 14 15 16 17 1 18 19 20 21 1 22 23',
+    )
+  })
+
+  test('every player of the standings is shown in 28 screens × 12 s = 5.6 minutes, under 8', () => {
+    expect(standings.length * DEFAULT_DWELL_SECONDS).toBe(336)
+  })
+
+  test('the whole rotation (pairings by table and by name, standings): 63 screens', () => {
+    expect(screens.length).toBe(63)
   })
 })
 
@@ -114,7 +265,7 @@ describe('the sequence of screens: each panel, its divisions side by side, page 
   const count = (panel: ProjectorPanel, division: string): number | null =>
     panel === 'prizes' ? (division === 'A' ? 3 : null) : (rows[division] ?? 0)
 
-  test('two columns of 10 rows: A and B turn 3 pages, then C alone 2, for each pairings panel and standings', () => {
+  test('two columns of 10 rows: A and B turn 3 pages, then C alone runs through both columns on one page (issue 28: not half the screen empty)', () => {
     const screens = screenSequence(['A', 'B', 'C'], count, 2, 10)
     const said = screens.map(
       (s) => `${s.panel} ${s.divisions.join('+')} ${pageText(s) || 'one page'}`,
@@ -123,8 +274,7 @@ describe('the sequence of screens: each panel, its divisions side by side, page 
       `${panel} A+B Page 1 of 3`,
       `${panel} A+B Page 2 of 3`,
       `${panel} A+B Page 3 of 3`,
-      `${panel} C Page 1 of 2`,
-      `${panel} C Page 2 of 2`,
+      `${panel} C one page`,
     ]
     expect(said).toEqual([
       ...perPanel('by-table'),
@@ -132,6 +282,7 @@ describe('the sequence of screens: each panel, its divisions side by side, page 
       ...perPanel('standings'),
       'prizes A one page',
     ])
+    expect(screens.map((s) => s.spread).join('')).toBe('1112111211122')
   })
 
   test('a panel with nothing in any division still shows one page saying so', () => {
@@ -159,12 +310,18 @@ describe('the sequence of screens: each panel, its divisions side by side, page 
           const screens = screenSequence(names, (_, d) => tableRows(d).length, columns, perPage)
           for (const panel of PROJECTOR_PANELS) {
             const seen: string[] = []
+            const pagesSeen = new Set<string>()
             for (const screen of screens.filter((s) => s.panel === panel)) {
               expect(screen.divisions.length).toBeLessThanOrEqual(columns)
+              expect(screen.divisions.length * screen.spread).toBeLessThanOrEqual(columns)
+              // The first page of a long standings comes round again: each page counted once.
+              const page = `${screen.divisions.join()} ${screen.page}`
+              if (pagesSeen.has(page)) continue
+              pagesSeen.add(page)
               for (const d of screen.divisions) {
-                const page = pageRows(tableRows(d), screen.page, perPage)
-                expect(page.length).toBeLessThanOrEqual(perPage)
-                seen.push(...page.map((r) => r.key))
+                const tables = pageColumns(tableRows(d), screen, perPage)
+                for (const table of tables) expect(table.length).toBeLessThanOrEqual(perPage)
+                seen.push(...tables.flat().map((r) => r.key))
               }
             }
             expect(seen.sort()).toEqual(names.flatMap((d) => tableRows(d).map((r) => r.key)).sort())

@@ -262,77 +262,181 @@ export function divisionTables(
   return tables
 }
 
-/** The screen and what the page itself takes, in CSS pixels. */
-export interface ProjectorLayout {
+/** The screen the projector is on, in CSS pixels. */
+export interface HallScreen {
   readonly width: number
   readonly height: number
-  /** One table row, as rendered. */
-  readonly rowHeight: number
-  /** Everything above and below the rows: titles, the column heads, the page line. */
-  readonly chromeHeight: number
-  /** The narrowest a division's column may be and still read from the back of the hall. */
-  readonly minColumnWidth: number
 }
 
-/** Whole rows that fit under the titles; at least one, so a tiny window still turns pages. */
-export function rowsPerPage(layout: ProjectorLayout): number {
-  const room = layout.height - layout.chromeHeight
-  const rows = Math.floor(room / Math.max(1, layout.rowHeight))
-  return Math.max(1, rows)
+/** Names are never cut below this many characters (issue 28: 43 of 252 showed 1 or 2 letters). */
+export const NAME_CHARS = 12
+
+/*
+ * The page's sizes in ems of its font, turned into whole pixels by `projectorFit`: the view sets
+ * exactly these heights, so what fits a screen is arithmetic rather than a layout read each turn.
+ * CHAR_EM is a character's width allowed for in a column: Liberation Sans averages 0.5 em over a
+ * name's letters and 0.56 em over digits, so 0.6 em holds 12 letters of a name with capitals.
+ */
+const EMS = { head: 1.6, division: 1.3, row: 1.25, foot: 1.6, gap: 1, side: 0.5 } as const
+const CHAR_EM = 0.6
+const CELL_PAD_EM = 0.6
+
+/**
+ * The projector's type from the screen it is on (issue 28: 20 px whatever the screen, capitals
+ * ~17 mm on a 100-inch screen at 5 m; guidelines ask 25 mm+). A 100-inch 16:9 screen is 1245 mm
+ * high; a font of 1/34 of the screen's height puts Liberation Sans capitals (0.72 em) at 26 mm on
+ * it whatever its resolution. Never under 14 px, for a desk's small window.
+ */
+export function fontPxFor(screen: HallScreen): number {
+  return Math.max(14, Math.round(screen.height / 34))
 }
 
-/** Divisions side by side: as many columns as fit the width, no more than there are divisions. */
-export function columnsFor(layout: ProjectorLayout, divisions: number): number {
-  const fit = Math.floor(layout.width / Math.max(1, layout.minColumnWidth))
-  return Math.max(1, Math.min(fit, divisions))
+/** What one screen holds, in whole pixels. */
+export interface ProjectorFit {
+  readonly fontPx: number
+  /** The title line, a division's heading, one table row (the column heads too), the page line. */
+  readonly headPx: number
+  readonly divisionPx: number
+  readonly rowPx: number
+  readonly footPx: number
+  readonly gapPx: number
+  readonly sidePx: number
+  /** Rows of one table column, under its heads; at least one, so a tiny window still turns pages. */
+  readonly rows: number
+}
+
+export function projectorFit(screen: HallScreen): ProjectorFit {
+  const fontPx = fontPxFor(screen)
+  const px = (em: number) => Math.round(em * fontPx)
+  const [headPx, divisionPx, rowPx, footPx] = [
+    px(EMS.head),
+    px(EMS.division),
+    px(EMS.row),
+    px(EMS.foot),
+  ]
+  const room = screen.height - headPx - divisionPx - rowPx - footPx
+  return {
+    fontPx,
+    headPx,
+    divisionPx,
+    rowPx,
+    footPx,
+    gapPx: px(EMS.gap),
+    sidePx: px(EMS.side),
+    rows: Math.max(1, Math.floor(room / rowPx)),
+  }
+}
+
+/**
+ * One column of a panel's table: its width in characters, and whether it holds names (it takes
+ * what the others leave, never under NAME_CHARS) or fits its widest cell (numbers, "Draw").
+ */
+export interface ColumnNeed {
+  readonly chars: number
+  readonly names: boolean
+}
+
+const needsOf = new WeakMap<ProjectorTable, readonly ColumnNeed[]>()
+
+/** Each column's need, from its head and every row (built once per table). */
+export function columnNeeds(table: ProjectorTable): readonly ColumnNeed[] {
+  const known = needsOf.get(table)
+  if (known) return known
+  const needs = table.headers.map((head, at) => {
+    const widest = table.rows.reduce((most, row) => Math.max(most, row.cells[at]?.length ?? 0), 0)
+    const chars = Math.max(head.text.length, widest)
+    return !head.numeric && chars > NAME_CHARS
+      ? { chars: NAME_CHARS, names: true }
+      : { chars, names: false }
+  })
+  needsOf.set(table, needs)
+  return needs
+}
+
+/** A column's width in ems of the projector's font, its padding included. */
+export function columnEms(need: ColumnNeed): number {
+  return need.chars * CHAR_EM + CELL_PAD_EM
+}
+
+/** The narrowest a table may be with every name showing NAME_CHARS characters, in pixels. */
+export function tableWidthPx(needs: readonly ColumnNeed[], fontPx: number): number {
+  return Math.ceil(needs.reduce((sum, need) => sum + columnEms(need), 0) * fontPx)
+}
+
+/**
+ * Table columns side by side on the screen: as many of the panel's widest table as fit with
+ * names whole to NAME_CHARS (issue 28: fewer columns and more pages rather than names cut).
+ */
+export function slotsFor(screen: HallScreen, fit: ProjectorFit, tablePx: number): number {
+  const room = screen.width - 2 * fit.sidePx + fit.gapPx
+  return Math.max(1, Math.floor(room / (Math.max(1, tablePx) + fit.gapPx)))
 }
 
 /** One screenful: a panel, the divisions side by side on it, and which of its pages. */
 export interface ProjectorScreen {
   readonly panel: ProjectorPanel
   readonly divisions: readonly string[]
+  /** Table columns each division's rows run through, left to right (the screen's whole width). */
+  readonly spread: number
   /** From 0. */
   readonly page: number
   readonly pages: number
 }
 
 /**
+ * After this many pages of a long standings, its first page comes round again: the hall looks
+ * for the leaders more often than for the tail (issue 28).
+ */
+export const TOP_EVERY = 4
+
+/**
  * Every screen in the order the hall sees them: each panel in turn; within a panel, the divisions
- * in groups of `columns` side by side, one group after another; each group as many pages as its
- * longest division needs (a division that has run out of rows shows an empty column). A division
- * whose panel is null (no prizes) is left out of that panel; a panel no division has is skipped.
+ * in groups of as many as its table columns fit side by side, one group after another; a group
+ * with fewer divisions than columns spreads each division's rows over several columns, so a page
+ * uses the whole screen. Each group turns as many pages as its longest division needs (a division
+ * that has run out of rows shows an empty column); a long standings shows its first page again
+ * after every TOP_EVERY further pages. A division whose panel is null (no prizes) is left out of
+ * that panel; a panel no division has is skipped.
  */
 export function screenSequence(
   divisions: readonly string[],
   rowCount: (panel: ProjectorPanel, division: string) => number | null,
-  columns: number,
+  slots: number | ((panel: ProjectorPanel) => number),
   perPage: number,
 ): readonly ProjectorScreen[] {
-  const width = Math.max(1, Math.floor(columns))
   const page = Math.max(1, Math.floor(perPage))
   const screens: ProjectorScreen[] = []
   for (const panel of PROJECTOR_PANELS) {
+    const width = Math.max(1, Math.floor(typeof slots === 'number' ? slots : slots(panel)))
     const shown = divisions
       .map((division) => ({ division, rows: rowCount(panel, division) }))
       .filter((d): d is { division: string; rows: number } => d.rows !== null)
     for (let at = 0; at < shown.length; at += width) {
       const group = shown.slice(at, at + width)
+      const spread = Math.max(1, Math.floor(width / group.length))
       const longest = Math.max(0, ...group.map((d) => d.rows))
-      const pages = Math.max(1, Math.ceil(longest / page))
+      const pages = Math.max(1, Math.ceil(longest / (page * spread)))
       const names = group.map((d) => d.division)
-      for (let n = 0; n < pages; n++) screens.push({ panel, divisions: names, page: n, pages })
+      for (let n = 0; n < pages; n++) {
+        const topAgain = panel === 'standings' && n > 1 && (n - 1) % TOP_EVERY === 0
+        if (topAgain) screens.push({ panel, divisions: names, spread, page: 0, pages })
+        screens.push({ panel, divisions: names, spread, page: n, pages })
+      }
     }
   }
   return screens
 }
 
-/** The rows of one page of a division's table. */
-export function pageRows(
+/** The rows of one page of a division's table, cut into the screen's `spread` table columns. */
+export function pageColumns(
   rows: readonly ProjectorRow[],
-  page: number,
+  screen: Pick<ProjectorScreen, 'page' | 'spread'>,
   perPage: number,
-): readonly ProjectorRow[] {
-  return rows.slice(page * perPage, (page + 1) * perPage)
+): readonly (readonly ProjectorRow[])[] {
+  const first = screen.page * perPage * screen.spread
+  return Array.from({ length: screen.spread }, (_, k) =>
+    rows.slice(first + k * perPage, first + (k + 1) * perPage),
+  ).filter((column, k) => k === 0 || column.length > 0)
 }
 
 /** "Page 3 of 12" of the panel on screen; nothing when it fits one page. */
