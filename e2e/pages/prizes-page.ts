@@ -42,7 +42,7 @@ export class PrizesPage {
 
   /** The "tied with …: spread decided it" note under prize `n`'s winner. */
   tieNote(n: number): Locator {
-    return this.winnerRow(n).getByText(/^tied with /)
+    return this.winnerRow(n).getByText(/tied with .*: spread decided it/)
   }
 
   /** The winners row of prize `n` (from 1). */
