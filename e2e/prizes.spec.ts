@@ -79,6 +79,10 @@ test('the prizes of a finished three-division event, on screen and printed to PD
   await expect(prizes.status.filter({ hasText: 'Final: after round 3' })).toBeVisible()
   await expect(prizes.winnerRow(1)).toContainText('Charlie, Cy (2–1 +50)')
   await expect(prizes.winnerRow(1)).toContainText('tied with Alpha, Ann (2–1 +40)')
+  // Issue 28: the tie note stays inside its own row, clear of the 2nd place's name.
+  const note = await prizes.tieNote(1).boundingBox()
+  const second = await prizes.winnerRow(2).boundingBox()
+  expect(note && second && note.y + note.height <= second.y, 'tie note clear of row 2').toBe(true)
   await expect(prizes.winnerRow(3)).toContainText('Delta, Di')
   await expect(prizes.winnerRow(3)).toContainText('passed over: Charlie, Cy (won prize 1)')
 

@@ -40,6 +40,11 @@ export class PrizesPage {
     await this.page.getByRole('button', { name: 'Save prize table' }).click()
   }
 
+  /** The "tied with …: spread decided it" note under prize `n`'s winner. */
+  tieNote(n: number): Locator {
+    return this.winnerRow(n).getByText(/tied with .*: spread decided it/)
+  }
+
   /** The winners row of prize `n` (from 1). */
   winnerRow(n: number): Locator {
     return this.winners.locator('tbody tr').nth(n - 1)
