@@ -171,6 +171,7 @@ function aboutTheEngine(played: PlayedRound): PairingWarning[] {
       case 'unpaired':
       case 'gibson-vs-contender':
       case 'do-not-pair':
+      case 'tables-moved':
         return false
     }
   })
