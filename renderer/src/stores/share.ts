@@ -14,7 +14,9 @@ import { randomUuid } from '../random-id'
 import { createIpcLink } from '../venue/ipc-link'
 import { refusalText } from '../venue/refusal-words'
 import type { VenueLink } from '../venue/link'
+import { createVenueChannel } from '../venue/venue-channel'
 import { announceLinkChanges, createVenueRepository } from '../venue/venue-repository'
+import { setChannel } from './command-channel'
 import { adoptDesk } from './desk-id'
 import { announceHere } from './live'
 import { setRuleTime } from './rule-clock'
@@ -86,9 +88,8 @@ export const useShareStore = defineStore('share', () => {
     // The authority records the director's windows as `director`: History's Undo looks for that.
     ownDesk = adoptDesk(DIRECTOR_DESK.id)
     ownClock = setRuleTime(link.now)
-    setRepository(
-      createVenueRepository(link, { newId: randomUuid, counter: { next: () => order++ } }),
-    )
+    setRepository(createVenueRepository(link))
+    setChannel(createVenueChannel(link, { newId: randomUuid, counter: { next: () => order++ } }))
     const tournament = useTournamentStore()
     link.onRefused((refusal, proposal) => {
       const text = refusalText(
@@ -113,6 +114,7 @@ export const useShareStore = defineStore('share', () => {
     const link = directorLink
     directorLink = undefined
     await link?.close()
+    setChannel(undefined)
     if (ownRepository !== undefined) setRepository(ownRepository)
     ownRepository = undefined
     ownDesk?.()

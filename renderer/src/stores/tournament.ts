@@ -8,7 +8,7 @@ import {
   changedElsewhereRefusal,
   type ChangedElsewhere,
 } from '../../../shared/desk/changed-elsewhere'
-import { followLog, refollowLog, tailAfter, type HeldLog } from '../../../shared/formats/follow-log'
+import { followLog, tailAfter, type HeldLog } from '../../../shared/formats/follow-log'
 import { checkLog, type LogProblem } from '../../../shared/formats/tournament-file'
 import { apply, LOG_START, resumeFold, type Checkpoint } from '../../../shared/tournament/apply'
 import {
@@ -25,6 +25,7 @@ import {
 } from '../../../shared/tournament/commands'
 import { defaultRedoTarget, defaultUndoTarget, planControl } from '../../../shared/tournament/log'
 import { LOG_VERSION } from '../../../shared/tournament/log-version'
+import { withPending, type PendingProposal } from '../../../shared/venue/pending'
 import type {
   Division,
   Player,
@@ -36,12 +37,12 @@ import {
   validatePlayerInput,
   type PlayerInput,
 } from '../../../shared/tournament/validation'
-import type { TournamentRepository } from '../db/repository'
+import type { StoredLog } from '../db/repository'
 import { headOf, storageFailed, summarize, summarizeLog } from '../db/summary'
 import { formatClockTime } from '../format'
 import { windowDesk } from './desk-id'
+import { channel } from './command-channel'
 import { announceLogChanged, onLogChanged, type LogChanged } from './live'
-import { repository } from './repository'
 import { ruleNow } from './rule-clock'
 import { randomUuid } from '../random-id'
 
@@ -49,9 +50,12 @@ export type { ChangedElsewhere } from '../../../shared/desk/changed-elsewhere'
 
 /**
  * The open tournament: its command log and the state folded from it. Every change goes through
- * `dispatch`, which applies the command with the rules engine first and stores it only if it is
+ * `dispatch`, which applies the command with the rules engine first and hands it on only if it is
  * valid and only onto the log this window holds (its head), so the screen and the database never
- * disagree and no window writes into a log it has not seen.
+ * disagree and no window writes into a log it has not seen. Where commands go and where the log
+ * comes from is the command channel (`command-channel.ts`): stored on one laptop, proposed on
+ * the venue network, where the store holds the accepted log's fold and shows this desk's pending
+ * commands on top of it (issue 27).
  */
 export const useTournamentStore = defineStore('tournament', () => {
   const tournamentId = ref<string | null>(null)
@@ -84,6 +88,19 @@ export const useTournamentStore = defineStore('tournament', () => {
   let checkpoints: Checkpoint[] = []
   /** Changes whenever the checkpoints start again: a warm-up of an older log stops. */
   let checkpointEpoch = 0
+  /**
+   * The stored (on the venue network: accepted) log and its fold, under what the window shows;
+   * null while none that folds is held. Followed as it grows (`followLog`), never read whole again
+   * on a change (issue 27). On one laptop it is what the window shows.
+   */
+  let accepted: HeldLog | null = null
+  /**
+   * This desk's pending commands (issue 27): `pendingSeen`, the ids the channel last said were
+   * waiting; `pendingShown`, those shown on top of the accepted log (the ones that still apply).
+   * The same accepted log and the same ids are not folded again.
+   */
+  let pendingSeen: readonly string[] = []
+  let pendingShown: readonly string[] = []
 
   function startCheckpoints(): void {
     checkpoints = []
@@ -97,7 +114,7 @@ export const useTournamentStore = defineStore('tournament', () => {
   function warmCheckpoints(id: string): void {
     startCheckpoints()
     const epoch = checkpointEpoch
-    const held = log.value
+    const held = accepted?.log ?? []
     const positions = warmUpPositions(held.length)
     let from: Checkpoint = LOG_START
     const slice = (k: number): void => {
@@ -128,6 +145,9 @@ export const useTournamentStore = defineStore('tournament', () => {
     broken.value = null
     changedElsewhere.value = null
     refuseNext = null
+    accepted = null
+    pendingSeen = []
+    pendingShown = []
     startCheckpoints()
   }
 
@@ -155,70 +175,72 @@ export const useTournamentStore = defineStore('tournament', () => {
     log.value = stored.log
     state.value = stored.state
     generation.value = storedGeneration
+    accepted = { log: stored.log, state: stored.state, generation: storedGeneration }
     warmCheckpoints(stored.tournamentId)
   }
 
   /**
    * Reads what is stored: only the commands after the last one this window holds when they extend
-   * it (issue 19: a projector re-read a 20 000-command log on every result), else the whole log.
+   * it (issue 19: a projector re-read a 20 000-command log on every result), else the whole log;
+   * then this desk's pending commands, shown on top (issue 27).
    */
   async function load(id: string): Promise<boolean> {
-    const held = heldLog()
-    if (held === null) return loadWhole(id)
-    let tail: Awaited<ReturnType<TournamentRepository['readFrom']>>
+    const held = accepted
+    if (held === null || broken.value !== null) return loadWhole(id)
+    let tail: StoredLog | undefined
+    let waiting: readonly PendingProposal[]
     try {
-      tail = await repository().readFrom(id, tailAfter(held))
+      // Pending first: one accepted between the two reads is then in both, and left out below.
+      waiting = await pendingOf(id)
+      tail = await channel().readFrom(id, tailAfter(held))
     } catch (error) {
       return failedToRead(id, error)
     }
     if (tournamentId.value !== id) return false
     // Another load moved this window on while the tail was read: start from the stored truth.
-    if (tail === undefined || log.value !== held.log) return loadWhole(id)
+    if (tail === undefined || accepted !== held) return loadWhole(id)
     const followed = followLog(id, held, tail)
     if (!followed.ok) return showBroken(followed.error)
-    if (followed.value.kind === 'reload') return loadChanged(id, held)
-    log.value = followed.value.log
-    storedEntries.value = followed.value.log
-    state.value = followed.value.state
+    if (followed.value.kind === 'reload') return loadWhole(id)
+    const { added, refolded } = followed.value
+    const next: HeldLog =
+      added === 0 && !refolded
+        ? held
+        : { log: followed.value.log, state: followed.value.state, generation: held.generation }
+    showPending(id, next, next.log.slice(held.log.length), waiting)
     // Commands added after the held ones leave its checkpoints true; an undo or redo folded again.
-    if (followed.value.refolded) warmCheckpoints(id)
+    if (refolded) warmCheckpoints(id)
     return true
+  }
+
+  async function pendingOf(id: string): Promise<readonly PendingProposal[]> {
+    const source = channel()
+    return source.pending === undefined ? [] : source.pending(id)
   }
 
   /**
-   * The stored log no longer continues the held one (a venue desk's pending command came back as
-   * the authority's, issue 21): when they share a prefix, fold again only from the latest
-   * checkpoint before the first difference, else read and fold the whole log.
+   * Shows `next`, the accepted log, with this desk's pending commands on top, each applied once
+   * (`withPending`), leaving out those accepted among `added`. An accepted log and pending list
+   * that did not change are not folded again: the window shows them already.
    */
-  async function loadChanged(id: string, held: HeldLog): Promise<boolean> {
-    let stored: Awaited<ReturnType<TournamentRepository['loadStored']>>
-    try {
-      stored = await repository().loadStored(id)
-    } catch (error) {
-      return failedToRead(id, error)
-    }
-    if (tournamentId.value !== id) return false
-    if (stored === undefined || log.value !== held.log) return loadWhole(id)
-    const followed = refollowLog(id, held, stored, checkpoints)
-    if (!followed.ok) return showBroken(followed.error)
-    if (followed.value.kind === 'reload') return loadWhole(id)
-    const { log: next, state: folded, from } = followed.value
-    // Checkpoints after `from` were states of the old log; the new log's end is one of its own.
-    checkpointEpoch++
-    checkpoints = withCheckpoint(
-      checkpoints.filter((c) => c.at <= from.at),
-      { at: next.length, state: folded },
-    )
-    log.value = next
-    storedEntries.value = next
-    state.value = folded
-    return true
-  }
-
-  /** What this window holds, when it holds a log that folds; null before one is open. */
-  function heldLog(): HeldLog | null {
-    if (state.value === undefined || log.value.length === 0 || broken.value !== null) return null
-    return { log: log.value, state: state.value, generation: generation.value }
+  function showPending(
+    id: string,
+    next: HeldLog,
+    added: readonly LoggedCommand[],
+    waiting: readonly PendingProposal[],
+  ): void {
+    const acceptedIds = new Set(added.map((entry) => entry.proposal))
+    const still = waiting.filter((proposal) => !acceptedIds.has(proposal._id))
+    const ids = still.map((proposal) => proposal._id)
+    const same = ids.length === pendingSeen.length && ids.every((p, i) => p === pendingSeen[i])
+    if (next === accepted && same && state.value !== undefined) return
+    accepted = next
+    pendingSeen = ids
+    const shown = withPending(id, next, still, currentDesk())
+    pendingShown = shown.shown.map((proposal) => proposal._id)
+    log.value = shown.log
+    storedEntries.value = shown.log
+    state.value = shown.state
   }
 
   /** Storage that fails on reading says so, rather than leaving the screen on "Opening…". */
@@ -237,15 +259,20 @@ export const useTournamentStore = defineStore('tournament', () => {
   function showBroken(problem: LogProblem): false {
     log.value = problem.readable
     state.value = undefined
+    accepted = null
+    pendingSeen = []
+    pendingShown = []
     broken.value = problem
     return false
   }
 
   /** Reads the whole stored log and checks it as a file is (issue 20). */
   async function loadWhole(id: string): Promise<boolean> {
-    let stored: Awaited<ReturnType<TournamentRepository['loadStored']>>
+    let stored: StoredLog | undefined
+    let waiting: readonly PendingProposal[]
     try {
-      stored = await repository().loadStored(id)
+      waiting = await pendingOf(id)
+      stored = await channel().loadStored(id)
     } catch (error) {
       return failedToRead(id, error)
     }
@@ -261,10 +288,16 @@ export const useTournamentStore = defineStore('tournament', () => {
     const folded = checkLog(id, stored.log)
     generation.value = stored.generation
     if (!folded.ok) return showBroken(folded.error)
-    log.value = folded.value.log
-    state.value = folded.value.state
     loadError.value = null
     broken.value = null
+    accepted = null
+    pendingSeen = []
+    const whole = {
+      log: folded.value.log,
+      state: folded.value.state,
+      generation: stored.generation,
+    }
+    showPending(id, whole, waiting.length === 0 ? [] : whole.log, waiting)
     warmCheckpoints(id)
     return true
   }
@@ -370,17 +403,31 @@ export const useTournamentStore = defineStore('tournament', () => {
       ? summarize(next, nextLog.length, entry.at)
       : summarizeLog(id, nextLog, entry.at)
     if (!summary) return err('tournament.missing', 'The log would hold no tournament.')
-    const saved = await repository().append(id, entry, summary, headOf(log.value, generation.value))
-    if (!saved.ok) {
-      const code = saved.error.code
-      if (code !== 'storage.conflict' && code !== 'storage.replaced') return saved
+    const sent = await channel().send(id, entry, summary, {
+      head: headOf(log.value, generation.value),
+      accepted: accepted?.log ?? [],
+      pending: pendingShown,
+    })
+    if (!sent.ok) {
+      const code = sent.error.code
+      if (code !== 'storage.conflict' && code !== 'storage.replaced') return sent
       const seen = await reloadChanged(id, code === 'storage.replaced' ? 'replaced' : 'changed')
-      return err(code, seen ? changedElsewhereRefusal(seen) : saved.error.message)
+      return err(code, seen ? changedElsewhereRefusal(seen) : sent.error.message)
     }
-    if (next === undefined || state.value === undefined) startCheckpoints()
+    if (sent.value.kind === 'proposed') {
+      // Waiting for the authority: shown on top of the accepted log, which stays as it is.
+      const proposal = sent.value.id
+      pendingSeen = [...pendingSeen, proposal]
+      pendingShown = [...pendingShown, proposal]
+      nextLog[nextLog.length - 1] = { ...entry, proposal }
+    } else if (next === undefined || state.value === undefined) startCheckpoints()
     else {
       if (isLogControl(entry.command)) checkpointEpoch++
       checkpoints = checkpointsAfter(checkpoints, entry, state.value)
+    }
+    if (sent.value.kind === 'stored') {
+      accepted =
+        next === undefined ? null : { log: nextLog, state: next, generation: generation.value }
     }
     log.value = nextLog
     storedEntries.value = nextLog

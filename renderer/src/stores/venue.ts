@@ -17,11 +17,13 @@ import { refusalText } from '../venue/refusal-words'
 import { askToJoin, fetchVenueInfo, joinStatus, type Fetch } from '../venue/join'
 import type { LinkState, VenueLink } from '../venue/link'
 import { deskKeeping, type DeskKeeping } from '../venue/venue-mode'
+import { createVenueChannel } from '../venue/venue-channel'
 import { announceLinkChanges, createVenueRepository } from '../venue/venue-repository'
 import { adoptDesk } from './desk-id'
 import { announceHere } from './live'
 import { setRuleTime } from './rule-clock'
 import { useTournamentStore } from './tournament'
+import { setChannel } from './command-channel'
 import { setRepository } from './repository'
 
 /** What the venue store needs from the page, passed in so the join flow is tested without one. */
@@ -189,8 +191,9 @@ export const useVenueStore = defineStore('venue', () => {
     setRuleTime(opened.now)
     desk.value = info.desk
     event.value = info.event
-    setRepository(
-      createVenueRepository(opened, {
+    setRepository(createVenueRepository(opened))
+    setChannel(
+      createVenueChannel(opened, {
         newId: randomUuid,
         counter: { next: () => keeping.nextOrder(info.desk.id) },
       }),
