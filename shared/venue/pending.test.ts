@@ -3,7 +3,8 @@ import { fold } from '../tournament/apply'
 import type { Command, LoggedCommand } from '../tournament/commands'
 import { create, logOf, played, register } from '../tournament/test-support/event'
 import type { TournamentState } from '../tournament/types'
-import { pendingThatApply } from './pending'
+import { LOG_VERSION } from '../tournament/log-version'
+import { pendingThatApply, withPending } from './pending'
 import type { OutboxProposal } from './protocol'
 
 const ID = 't-1'
@@ -129,5 +130,43 @@ describe('a desk shows its pending proposals as the authority will decide them (
     const pending = [on(unpaired.length, 'p1', pairing)]
     expect(pendingThatApply(ID, stateOf(unpaired), pending, DESK)).toHaveLength(1)
     expect(pendingThatApply(ID, stateOf([...unpaired, register('Eve')]), pending, DESK)).toEqual([])
+  })
+})
+
+describe('what a desk shows: the accepted log with its pending commands on top, applied once (issue 27)', () => {
+  test('nothing pending: the accepted log and its fold, as they are', () => {
+    const accepted = stateOf(paired)
+    const shown = withPending(ID, accepted, [], DESK)
+    expect(shown.log).toBe(accepted.log)
+    expect(shown.state).toBe(accepted.state)
+  })
+
+  test('the pending results that apply follow the accepted entries as this desk’s, and the fold has them', () => {
+    const accepted = stateOf([...paired, result(1, 300, 299)])
+    const pending = [proposal('p1', result(1, 400, 350)), proposal('p2', result(2, 410, 380))]
+    const shown = withPending(ID, accepted, pending, DESK)
+    expect(shown.shown.map((p) => p._id)).toEqual(['p2'])
+    expect(shown.log.slice(accepted.log.length)).toEqual([
+      {
+        seq: accepted.log.length,
+        at: '2026-03-14T10:00:00.000Z',
+        desk: DESK,
+        version: LOG_VERSION,
+        command: result(2, 410, 380),
+        proposal: 'p2',
+      },
+    ])
+    const folded = fold(ID, shown.log)
+    expect(folded.ok && folded.value).toEqual(shown.state)
+  })
+
+  test('a pending undo: the state is the whole shown log’s fold, the command it names cancelled', () => {
+    const accepted = stateOf([...paired, result(1, 300, 299)])
+    const undo = proposal('u1', { type: 'undo', seq: paired.length })
+    const shown = withPending(ID, accepted, [undo], DESK)
+    expect(accepted.state.divisions[0]?.rounds[0]?.results[0] ?? null).not.toBeNull()
+    expect(shown.state?.divisions[0]?.rounds[0]?.results[0] ?? null).toBeNull()
+    const folded = fold(ID, shown.log)
+    expect(folded.ok && folded.value).toEqual(shown.state)
   })
 })
