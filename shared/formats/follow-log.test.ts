@@ -1,10 +1,10 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { fold, type Checkpoint } from '../tournament/apply'
+import { fold } from '../tournament/apply'
 import type { LoggedCommand } from '../tournament/commands'
 import { generateLog } from '../tournament/test-support/generate-log'
 import type { TournamentState } from '../tournament/types'
-import { followLog, refollowLog, tailAfter, type HeldLog } from './follow-log'
+import { followLog, tailAfter, type HeldLog } from './follow-log'
 
 const ID = 'follow'
 // 8 players, 3 rounds: registrations, then each round's pairing and 4 results (26 commands).
@@ -127,96 +127,5 @@ describe('following a stored log from the commands after the last one held (issu
       ),
       { numRuns: 40 },
     )
-  })
-})
-
-/** A checkpoint of the worked log at every position: what a window keeps along its log. */
-function everyCheckpoint(log: readonly LoggedCommand[]): Checkpoint[] {
-  return log.map((_, at) => ({ at, state: at === 0 ? undefined : stateOf(log.slice(0, at)) }))
-}
-
-/** The same command stamped again, as the authority stamps a desk's pending one (issue 21). */
-function restamped(entry: LoggedCommand): LoggedCommand {
-  return { ...entry, at: '2026-03-14T23:59:00.000Z', desk: 'authority', proposal: 'p1' }
-}
-
-describe('a held log whose last commands came back changed (issue 21: pending → accepted)', () => {
-  const n = LOG.length
-  test.each([
-    {
-      case: 'the last result re-stamped by the authority',
-      stored: [...LOG.slice(0, n - 1), restamped(LOG[n - 1] as LoggedCommand)],
-      first: n - 1,
-    },
-    {
-      case: 'the last two re-stamped and nothing else',
-      stored: [
-        ...LOG.slice(0, n - 2),
-        restamped(LOG[n - 2] as LoggedCommand),
-        { ...(LOG[n - 1] as LoggedCommand), at: '2026-03-14T23:59:30.000Z' },
-      ],
-      first: n - 2,
-    },
-  ])(
-    '$case: folded again only from the checkpoint before the first difference',
-    ({ stored, first }) => {
-      const window = held(n)
-      const refollowed = refollowLog(
-        ID,
-        window,
-        { log: stored, generation: 0 },
-        everyCheckpoint(LOG),
-      )
-      expect(refollowed.ok && refollowed.value).toMatchObject({
-        kind: 'refollowed',
-        firstDifference: first,
-        from: { at: first },
-        log: stored,
-      })
-      expect(
-        refollowed.ok && refollowed.value.kind === 'refollowed' && refollowed.value.state,
-      ).toEqual(stateOf(stored))
-    },
-  )
-
-  test('an undo among the new commands naming an earlier command resumes before that command', () => {
-    const base = [...LOG.slice(0, n - 1), restamped(LOG[n - 1] as LoggedCommand)]
-    const stored: LoggedCommand[] = [
-      ...base,
-      { seq: n, at: base[0]?.at ?? '', command: { type: 'undo', seq: n - 3 } },
-    ]
-    const refollowed = refollowLog(
-      ID,
-      held(n),
-      { log: stored, generation: 0 },
-      everyCheckpoint(LOG),
-    )
-    expect(refollowed.ok && refollowed.value).toMatchObject({
-      kind: 'refollowed',
-      from: { at: n - 3 },
-    })
-    expect(
-      refollowed.ok && refollowed.value.kind === 'refollowed' && refollowed.value.state,
-    ).toEqual(stateOf(stored))
-  })
-
-  test.each([
-    { case: 'another generation', stored: LOG, generation: 1 },
-    {
-      case: 'nothing in common, not even the first command',
-      stored: LOG.map(restamped),
-      generation: 0,
-    },
-  ])('$case: the whole log must be read again', ({ stored, generation }) => {
-    expect(refollowLog(ID, held(n), { log: stored, generation }, everyCheckpoint(LOG))).toEqual({
-      ok: true,
-      value: { kind: 'reload' },
-    })
-  })
-
-  test('a damaged entry after the shared prefix is named, as on a whole load', () => {
-    const stored = [...LOG.slice(0, n - 1), { seq: n - 1, nonsense: true }]
-    const refollowed = refollowLog(ID, held(n), { log: stored, generation: 0 }, [])
-    expect(!refollowed.ok && refollowed.error.seq).toBe(n - 1)
   })
 })

@@ -1,6 +1,5 @@
 import { ok, type Result } from '../result'
-import { apply, LOG_START, resumeFold, type Checkpoint } from '../tournament/apply'
-import { checkpointBefore } from '../tournament/checkpoints'
+import { apply } from '../tournament/apply'
 import { isLogControl, type LoggedCommand } from '../tournament/commands'
 import { fingerprint } from '../tournament/log'
 import type { TournamentState } from '../tournament/types'
@@ -99,64 +98,4 @@ function sameEntry(a: LoggedCommand, b: LoggedCommand): boolean {
     // A field the shape check lets through (an extra key) that JSON cannot write.
     return false
   }
-}
-
-/** `refollowLog`'s answer: the new log folded from `from`, a checkpoint of both logs. */
-export type Refollowed =
-  | {
-      readonly kind: 'refollowed'
-      readonly log: readonly LoggedCommand[]
-      readonly state: TournamentState
-      /** The checkpoint the fold resumed at: those after it held for the old log only. */
-      readonly from: Checkpoint
-      /** The first position where the stored log differs from the held one. */
-      readonly firstDifference: number
-    }
-  | { readonly kind: 'reload' }
-
-/**
- * Brings a held log up to date from the whole stored log when the stored one no longer continues
- * it but shares a prefix with it (issue 21: a desk's pending command becomes the authority's
- * accepted one, with the authority's `seq` and time, so the last held command is not in the stored
- * log; folding 2000 players × 20 rounds again took 60 ms on every result). As in `followLog`, within
- * one generation the same command at one position means the same commands before it, so the
- * prefix is found from the end, and only the entries after it are checked. The fold resumes at the
- * latest of `checkpoints` (states along the held log) before the first difference and before any
- * command an undo or redo among the new entries names. `reload` when nothing is shared or the
- * resumed fold does not give a tournament: only a whole load names the problem then.
- */
-export function refollowLog(
-  tournamentId: string,
-  held: HeldLog,
-  stored: StoredTail,
-  checkpoints: readonly Checkpoint[],
-): Result<Refollowed, LogProblem> {
-  if (held.state === undefined || stored.generation !== held.generation) {
-    return ok({ kind: 'reload' })
-  }
-  let shared = Math.min(held.log.length, stored.log.length)
-  while (shared > 0) {
-    const heldEntry = held.log[shared - 1] as LoggedCommand
-    const again = checkLogEntry(stored.log[shared - 1], shared - 1)
-    if (again.ok && sameEntry(again.value, heldEntry)) break
-    shared--
-  }
-  if (shared === 0) return ok({ kind: 'reload' })
-  const read = checkLogEntries([...held.log.slice(0, shared), ...stored.log.slice(shared)], shared)
-  if (!read.ok) return read
-  const entries = read.value
-  let resumeAt = shared
-  for (const entry of entries.slice(shared)) {
-    if (isLogControl(entry.command)) resumeAt = Math.min(resumeAt, entry.command.seq)
-  }
-  const from = checkpointBefore(checkpoints, resumeAt) ?? LOG_START
-  const folded = resumeFold(tournamentId, entries, from)
-  if (!folded.ok || folded.value === undefined) return ok({ kind: 'reload' })
-  return ok({
-    kind: 'refollowed',
-    log: entries,
-    state: folded.value,
-    from,
-    firstDifference: shared,
-  })
 }

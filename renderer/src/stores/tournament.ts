@@ -282,6 +282,7 @@ export const useTournamentStore = defineStore('tournament', () => {
       loadError.value = { code: 'tournament.not-found', message: 'There is no such tournament.' }
       log.value = []
       state.value = undefined
+      accepted = null
       return false
     }
     storedEntries.value = stored.log
