@@ -30,6 +30,9 @@ import type { LinkState, VenueLink } from './link'
 /** Documents per replication batch: a 20 000-command log (200 chunks) arrives in one. */
 const BATCH_SIZE = 250
 
+/** At most one `DeskStatus` write this often (`PouchLinkOptions.statusEveryMs`). */
+const STATUS_EVERY_MS = 1000
+
 /** The local document that remembers which of this desk's proposals were answered. */
 const ANSWERED_ID = '_local/answered'
 
@@ -57,6 +60,8 @@ export interface PouchLinkOptions {
   readonly askTime?: () => Promise<number>
   /** Runs `run` every `ms` until stopped (the clock's minute); `setInterval` by default. */
   readonly every?: (ms: number, run: () => void) => () => void
+  /** The least time between two writes of the desk's status (a second unless said). */
+  readonly statusEveryMs?: number
 }
 
 type Listener = () => void
@@ -260,9 +265,40 @@ export async function createPouchLink(options: PouchLinkOptions): Promise<VenueL
   // The desk's status: what it holds of the log, for a restarted authority (protocol.ts).
   let statusHeld = -1
   let statusWrite: Promise<void> = Promise.resolve()
+  /** When the last status was written, and the log a write waiting for its turn will say. */
+  let statusWrittenAt = Number.NEGATIVE_INFINITY
+  let statusDue: { timer: ReturnType<typeof setTimeout>; log: readonly LoggedCommand[] } | undefined
+  const statusEvery = options.statusEveryMs ?? STATUS_EVERY_MS
 
+  /**
+   * At most one status a `statusEvery`, the latest: every desk wrote one per result it followed,
+   * each a push the authority handled beside the decisions (issue 27: desk to desk under load).
+   * The first is written at once, and the last always follows within the interval.
+   */
   function writeStatus(log: readonly LoggedCommand[]): void {
-    if (!outbox || log.length === statusHeld) return
+    if (!outbox || closed || log.length === statusHeld) return
+    if (statusDue !== undefined) {
+      statusDue.log = log
+      return
+    }
+    const wait = statusWrittenAt + statusEvery - performance.now()
+    if (wait > 0) {
+      const due = {
+        log,
+        timer: setTimeout(() => {
+          statusDue = undefined
+          writeStatus(due.log)
+        }, wait),
+      }
+      statusDue = due
+      return
+    }
+    statusWrittenAt = performance.now()
+    storeStatus(log)
+  }
+
+  function storeStatus(log: readonly LoggedCommand[]): void {
+    if (!outbox) return
     statusHeld = log.length
     const last = log.at(-1)
     const status: DeskStatus = {
@@ -490,6 +526,7 @@ export async function createPouchLink(options: PouchLinkOptions): Promise<VenueL
       stopNetwork?.()
       for (const replication of replications) replication.cancel()
       for (const feed of feeds) feed.cancel()
+      if (statusDue !== undefined) clearTimeout(statusDue.timer)
       await Promise.allSettled([answeredWrite, statusWrite])
       await Promise.allSettled([localLog.close(), localDecisions.close(), outbox?.close()])
     },
