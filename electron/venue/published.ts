@@ -45,6 +45,8 @@ export class PublishedLog {
     const published = new PublishedLog(logDb, decisionsDb)
     const { authority } = ctx
     await published.writeChunks(authority.state().log, 0)
+    // Ready before the first desk asks: compressed on libuv's threads while the server starts.
+    published.whole.gzipped().catch(() => undefined)
     await published.writeRefusals(authority.refusals().map(refusalDoc))
     authority.publish = async (decision, desk, heldBefore, line) => {
       await published.publish(authority.state(), heldBefore, line)
