@@ -287,7 +287,7 @@ describe('the desk replicates with the authority (issue 21)', () => {
     { every: 60_000, what: 'the first status only, the rest waiting for the interval' },
     { every: 100, what: 'the last status written once the interval has passed' },
   ])(
-    'issue 27: a desk following results one by one writes its status at most once a interval: $what',
+    'issue 27: a desk following results one by one writes its status at most once an interval: $what',
     async ({ every }) => {
       // Every desk wrote its status once per result it followed: five desks, five pushes for the
       // authority to handle beside each decision.
