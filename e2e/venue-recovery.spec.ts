@@ -191,7 +191,6 @@ test('serve restarted on an older file: the desks hand back what it lacks and wh
 
   // EVENT.json replaced by the older copy; the same port, so the desks come back on their own.
   copyFileSync(older, event.path)
-  watch.replaced(generation)
   const since = authority.mark()
   await authority.restart()
   outage.end()

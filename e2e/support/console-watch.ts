@@ -28,19 +28,9 @@ const GRACE_MS = 15_000
  */
 const ONLY_AN_OUTAGE =
   /^Failed to load resource: net::ERR_(CONNECTION_REFUSED|INTERNET_DISCONNECTED)$/
-/**
- * Issue 27: an authority restarted on another log (an older file) serves new databases, and a
- * desk still replicating the old ones is refused them (403) until its next question about the
- * event (every 5 s, stores/venue.ts) starts it again on the new generation. Only the databases of
- * a generation the test itself replaced (`replaced`) are let through, and only that status.
- */
-const FORBIDDEN = /^Failed to load resource: the server responded with a status of 403/
-const GENERATION_URL = /\/db\/(?:log|decisions)-.+-g(\d+)\//
-
 export class ConsoleWatch {
   private readonly problems: string[] = []
   private readonly outages: { from: number; to: number }[] = []
-  private readonly oldGenerations = new Set<string>()
 
   watch(page: Page, name: string): void {
     page.on('console', (message) => {
@@ -50,9 +40,6 @@ export class ConsoleWatch {
       if (CAUSED_BY_OUTAGE.test(text) && this.inOutage(Date.now())) return
       if (ONLY_AN_OUTAGE.test(text) && this.afterAnOutageBegan(Date.now())) return
       if (NO_CHECKPOINT_YET.test(text) && CHECKPOINT_URL.test(url)) return
-      const generation = GENERATION_URL.exec(url)?.[1]
-      if (FORBIDDEN.test(text) && generation !== undefined && this.oldGenerations.has(generation))
-        return
       this.problems.push(`${name}: console error: ${text} (${url})`)
     })
     page.on('pageerror', (error) => this.problems.push(`${name}: page error: ${error.message}`))
@@ -63,11 +50,6 @@ export class ConsoleWatch {
     const interval = { from: Date.now(), to: Number.POSITIVE_INFINITY }
     this.outages.push(interval)
     return { end: () => void (interval.to = Date.now()) }
-  }
-
-  /** The test replaced the log served under `generation` (a restart on an older file). */
-  replaced(generation: number): void {
-    this.oldGenerations.add(String(generation))
   }
 
   private inOutage(at: number): boolean {

@@ -18,12 +18,17 @@ import { deskOfRequest, hasOutbox, unauthorized } from './desks'
 import { guardDatabaseRequest } from './guard'
 import { answerError } from './http-answers'
 import type { ServerContext } from './server-context'
+import type { WholeLog } from './whole-log'
 
 export class DatabaseRoutes {
   /** Each desk's requests under way, by desk id. */
   private readonly open = new Map<string, Set<Response>>()
 
-  constructor(private readonly ctx: ServerContext) {}
+  constructor(
+    private readonly ctx: ServerContext,
+    /** The log's documents as written, for a desk reading them whole (issue 27). */
+    private readonly wholeLog?: WholeLog,
+  ) {}
 
   route(app: Express, couch: ReturnType<typeof expressPouchDBType>): void {
     // Any desk, approved or not: the time reveals nothing, and a joining desk may want it too.
@@ -39,6 +44,9 @@ export class DatabaseRoutes {
       res.json(this.infoFor(desk))
     })
     app.use(VENUE_ROUTES.databases, (req, res, next) => this.guard(req, res, next))
+    app.get(`${VENUE_ROUTES.databases}/:database/_all_docs`, (req, res, next) => {
+      this.whole(req, res).then((answered) => answered || next(), next)
+    })
     app.use(VENUE_ROUTES.databases, couch)
   }
 
@@ -46,6 +54,36 @@ export class DatabaseRoutes {
   cut(deskId: string): void {
     for (const res of this.open.get(deskId) ?? []) res.destroy()
     this.open.delete(deskId)
+  }
+
+  /**
+   * A new desk reading the whole log (`_all_docs?include_docs=true`, after the guard let it):
+   * answered from the documents as the authority wrote them, not read back from the database.
+   * Any other question goes on to express-pouchdb.
+   */
+  private async whole(req: Request, res: Response): Promise<boolean> {
+    const query = Object.entries(req.query)
+    const wholeLog = this.wholeLog
+    if (
+      wholeLog === undefined ||
+      req.params['database'] !== logDatabase(this.ctx.event) ||
+      query.length !== 1 ||
+      query[0]?.[0] !== 'include_docs' ||
+      query[0][1] !== 'true'
+    ) {
+      return false
+    }
+    res.type('application/json')
+    res.setHeader('Cache-Control', 'no-store')
+    res.vary('Accept-Encoding')
+    if (req.acceptsEncodings('gzip') === 'gzip') {
+      const body = await wholeLog.gzipped()
+      res.setHeader('Content-Encoding', 'gzip')
+      res.send(body)
+    } else {
+      res.send(wholeLog.text())
+    }
+    return true
   }
 
   private infoFor(desk: VenueDesk): VenueInfo {

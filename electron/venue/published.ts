@@ -14,12 +14,16 @@ import { servedDatabase, type PouchDatabase } from './pouch'
 import { CHUNK_REVS_KEPT, revisedLogDoc, revisedRefusal } from './revs'
 import type { ServerContext } from './server-context'
 import type { StoredRefusal } from './venue-file'
+import { WholeLog } from './whole-log'
 
 export function refusalDoc(line: StoredRefusal): RefusalDoc {
   return { _id: line.proposal, type: 'refused', desk: line.desk, error: line.error, at: line.at }
 }
 
 export class PublishedLog {
+  /** The log's documents as a new desk reads them whole (issue 27, `whole-log.ts`). */
+  readonly whole = new WholeLog()
+
   private constructor(
     readonly logDb: PouchDatabase,
     readonly decisionsDb: PouchDatabase,
@@ -41,6 +45,8 @@ export class PublishedLog {
     const published = new PublishedLog(logDb, decisionsDb)
     const { authority } = ctx
     await published.writeChunks(authority.state().log, 0)
+    // Ready before the first desk asks: compressed on libuv's threads while the server starts.
+    published.whole.gzipped().catch(() => undefined)
     await published.writeRefusals(authority.refusals().map(refusalDoc))
     authority.publish = async (decision, desk, heldBefore, line) => {
       await published.publish(authority.state(), heldBefore, line)
@@ -87,7 +93,9 @@ export class PublishedLog {
 
   private async writeChunks(log: readonly LoggedCommand[], heldBefore: number): Promise<void> {
     const docs = chunksFrom(log, heldBefore).map((doc) => revisedLogDoc(doc, log))
-    if (docs.length > 0) await this.logDb.bulkDocs(docs, { new_edits: false })
+    if (docs.length === 0) return
+    await this.logDb.bulkDocs(docs, { new_edits: false })
+    this.whole.wrote(docs)
   }
 
   private async writeRefusals(docs: readonly RefusalDoc[]): Promise<void> {

@@ -6,6 +6,7 @@ import { headOfLog } from '../../shared/authority/proposal'
 import { writeTournamentFile } from '../../shared/formats/tournament-file'
 import type { LoggedCommand } from '../../shared/tournament/commands'
 import { ID } from '../../shared/tournament/test-support/event'
+import { generateLog } from '../../shared/tournament/test-support/generate-log'
 import { heldFromReplica, writeDeskCopy } from '../../shared/venue/held'
 import {
   bearer,
@@ -198,6 +199,33 @@ describe('restarted on an older file (issue 27: recovery that loses nothing)', (
     expect(ids(again.server.log())).toEqual(['p0', 'p1'])
     expect(again.events.map((e) => e.event)).not.toContain('recovered')
   }, 30_000)
+
+  test('a 10 020-entry replica handed in fits the authority in one document (issue 27: the hand-in against the body limit)', async () => {
+    // The spike's long event: the restarted authority lacks its last 2 results, the desk holds all.
+    const long = generateLog({ players: 1000, rounds: 18, seed: 21, starts: 'given' })
+    expect(long.length).toBe(10_020)
+    const path = join(await mkdtemp(join(tmpdir(), 'rackside-hand-in-')), 'EVENT.json')
+    await writeFile(path, writeTournamentFile(ID, long.slice(0, -2), SAVED_AT))
+    const { server, events } = await started(path)
+    const two = await joinAs(server, 'results', 'Desk 2')
+    const desk2 = await nodeDesk(server.url, two.token)
+    desks.push(desk2)
+    const generation = server.event().generation - 1
+    const held = heldFromReplica(heldId(generation), ID, generation, long, [])
+    // Over 3 MB: what a desk's IndexedDB replica of the log reads back as.
+    expect(JSON.stringify(held).length).toBeGreaterThan(3_000_000)
+    await desk2.outbox.put(held)
+    await pushOutbox(desk2, server.url, two.token, two.id)
+    await until(() => events.some((e) => e.event === 'recovered'), 30_000)
+    expect(events.find((e) => e.event === 'recovered')).toMatchObject({
+      from: 'Desk 2',
+      accepted: 2,
+      already: 10_018,
+      refused: [],
+    })
+    expect(server.log()).toHaveLength(10_020)
+    expect(events.filter((e) => e.event === 'error')).toEqual([])
+  }, 120_000)
 
   test('a desk of the old generation that does not hand in: behind, saying what to do, until it does', async () => {
     const { path, generation, desk2, two, replica } = await restartedOnBackup()

@@ -196,7 +196,7 @@ async function startOpened(
         })
       })
     }),
-    databases: new DatabaseRoutes(ctx),
+    databases: new DatabaseRoutes(ctx, published.whole),
     waiting: new RevokedWaiting(ctx, outboxes),
     recovery,
     stop: () => {

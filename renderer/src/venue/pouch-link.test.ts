@@ -224,6 +224,49 @@ describe('the desk replicates with the authority (issue 21)', () => {
     expect(announced.at(-1)).toBe(151)
   })
 
+  test('issue 27: a new desk shows the whole log before its replica has stored it', async () => {
+    // A new desk catching up 10 000 commands on a loaded machine waited for IndexedDB to write
+    // the whole log, then to read it back, before showing any of it.
+    const info = venueInfo()
+    const serverDb = server()
+    await writeLog(serverDb(info.databases.log), log.slice(0, 155))
+    let release = (): void => undefined
+    const writable = new Promise<void>((resolve) => (release = resolve))
+    const link = await createPouchLink({
+      info,
+      local: (name) => {
+        const db = new Memory(`held-back-${String(run)}-${name}`)
+        if (name !== info.databases.log) return db
+        const bulkDocs = db.bulkDocs.bind(db) as (...args: unknown[]) => Promise<unknown>
+        Object.assign(db, {
+          bulkDocs: async (...args: unknown[]) => {
+            await writable
+            return bulkDocs(...args)
+          },
+        })
+        return db
+      },
+      remote: (name) => serverDb(name),
+      replicate: PouchDB.replicate.bind(PouchDB),
+    })
+    links.push(link)
+    expect(await link.acceptedFrom(-1)).toEqual(log.slice(0, 155))
+    release()
+    // Stored as the authority holds it, then followed by replication without a conflict.
+    await writeLog(serverDb(info.databases.log), log.slice(0, 160), 155)
+    await until(
+      async () => ((await link.acceptedFrom(-1)).length === 160 ? true : undefined),
+      '160',
+    )
+    expect(await link.acceptedFrom(-1)).toEqual(log)
+    const replica = new Memory(`held-back-${String(run)}-${info.databases.log}`)
+    const { rows } = await replica.allDocs({ include_docs: true, conflicts: true })
+    expect(rows.map((row) => row.id).sort()).toEqual(
+      (await serverDb(info.databases.log).allDocs()).rows.map((row) => row.id).sort(),
+    )
+    expect(rows.filter((row) => (row.doc as { _conflicts?: unknown })?._conflicts)).toEqual([])
+  })
+
   test("the desk's status at the authority says how much of the log it holds", async () => {
     const info = venueInfo()
     const serverDb = server()
@@ -239,6 +282,50 @@ describe('the desk replicates with the authority (issue 21)', () => {
     )
     expect(status.last).not.toBeNull()
   })
+
+  test.each([
+    { every: 60_000, what: 'the first status only, the rest waiting for the interval' },
+    { every: 100, what: 'the last status written once the interval has passed' },
+  ])(
+    'issue 27: a desk following results one by one writes its status at most once an interval: $what',
+    async ({ every }) => {
+      // Every desk wrote its status once per result it followed: five desks, five pushes for the
+      // authority to handle beside each decision.
+      const info = venueInfo()
+      const serverDb = server()
+      await writeLog(serverDb(info.databases.log), log.slice(0, 100))
+      const local = (name: string): PouchDB.Database => new Memory(`status-${String(run)}-${name}`)
+      const link = await createPouchLink({
+        info,
+        local,
+        remote: (name) => serverDb(name),
+        replicate: PouchDB.replicate.bind(PouchDB),
+        statusEveryMs: every,
+      })
+      links.push(link)
+      const started = performance.now()
+      for (let length = 101; length <= 120; length++) {
+        await writeLog(serverDb(info.databases.log), log.slice(0, length), length - 1)
+        await until(
+          async () => ((await link.acceptedFrom(-1)).length === length ? true : undefined),
+          `${String(length)} entries`,
+        )
+      }
+      const outbox = local(info.databases.outbox ?? '')
+      const status = await until(
+        () =>
+          outbox
+            .get<{ held: number }>(STATUS_ID)
+            .then((doc) => (every > 1000 || doc.held === 120 ? doc : undefined))
+            .catch(() => undefined),
+        'the status',
+      )
+      const writes = Number.parseInt(status._rev)
+      if (every > 1000) expect({ held: status.held, writes }).toEqual({ held: 100, writes: 1 })
+      // The first at once, then at most one an interval (the last within one after the results).
+      else expect(writes).toBeLessThanOrEqual(2 + Math.ceil((performance.now() - started) / every))
+    },
+  )
 
   test('a refusal of its own proposal is given once and the proposal is no longer pending', async () => {
     const info = venueInfo()

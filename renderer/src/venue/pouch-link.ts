@@ -30,6 +30,9 @@ import type { LinkState, VenueLink } from './link'
 /** Documents per replication batch: a 20 000-command log (200 chunks) arrives in one. */
 const BATCH_SIZE = 250
 
+/** At most one `DeskStatus` write this often (`PouchLinkOptions.statusEveryMs`). */
+const STATUS_EVERY_MS = 1000
+
 /** The local document that remembers which of this desk's proposals were answered. */
 const ANSWERED_ID = '_local/answered'
 
@@ -57,6 +60,8 @@ export interface PouchLinkOptions {
   readonly askTime?: () => Promise<number>
   /** Runs `run` every `ms` until stopped (the clock's minute); `setInterval` by default. */
   readonly every?: (ms: number, run: () => void) => () => void
+  /** The least time between two writes of the desk's status (a second unless said). */
+  readonly statusEveryMs?: number
 }
 
 type Listener = () => void
@@ -92,6 +97,19 @@ function isProposal(doc: unknown): doc is OutboxProposal {
 
 function isRefusal(doc: unknown): doc is RefusalDoc {
   return typeof doc === 'object' && doc !== null && (doc as { type?: unknown }).type === 'refused'
+}
+
+/**
+ * The authority's whole log database in one request, for a desk that holds none of it; undefined
+ * when the authority does not answer (replication then brings the log when it can).
+ */
+async function seedLog(remote: PouchDB.Database): Promise<readonly object[] | undefined> {
+  try {
+    const { rows } = await remote.allDocs({ include_docs: true })
+    return rows.flatMap((row) => (row.doc === undefined ? [] : [row.doc]))
+  } catch {
+    return undefined
+  }
 }
 
 export async function createPouchLink(options: PouchLinkOptions): Promise<VenueLink> {
@@ -247,9 +265,40 @@ export async function createPouchLink(options: PouchLinkOptions): Promise<VenueL
   // The desk's status: what it holds of the log, for a restarted authority (protocol.ts).
   let statusHeld = -1
   let statusWrite: Promise<void> = Promise.resolve()
+  /** When the last status was written, and the log a write waiting for its turn will say. */
+  let statusWrittenAt = Number.NEGATIVE_INFINITY
+  let statusDue: { timer: ReturnType<typeof setTimeout>; log: readonly LoggedCommand[] } | undefined
+  const statusEvery = options.statusEveryMs ?? STATUS_EVERY_MS
 
+  /**
+   * At most one status a `statusEvery`, the latest: every desk wrote one per result it followed,
+   * each a push the authority handled beside the decisions (issue 27: desk to desk under load).
+   * The first is written at once, and the last always follows within the interval.
+   */
   function writeStatus(log: readonly LoggedCommand[]): void {
-    if (!outbox || log.length === statusHeld) return
+    if (!outbox || closed || log.length === statusHeld) return
+    if (statusDue !== undefined) {
+      statusDue.log = log
+      return
+    }
+    const wait = statusWrittenAt + statusEvery - performance.now()
+    if (wait > 0) {
+      const due = {
+        log,
+        timer: setTimeout(() => {
+          statusDue = undefined
+          writeStatus(due.log)
+        }, wait),
+      }
+      statusDue = due
+      return
+    }
+    statusWrittenAt = performance.now()
+    storeStatus(log)
+  }
+
+  function storeStatus(log: readonly LoggedCommand[]): void {
+    if (!outbox) return
     statusHeld = log.length
     const last = log.at(-1)
     const status: DeskStatus = {
@@ -275,24 +324,54 @@ export async function createPouchLink(options: PouchLinkOptions): Promise<VenueL
   }
 
   const feeds: { cancel(): void }[] = []
+  const replications: PouchDB.Replication.Replication<object>[] = []
 
-  // From the sequence read before replication starts, not `'now'`, which PouchDB resolves later:
-  // a chunk written in between would be in neither the first read nor the feed.
-  const logFeed = localLog.changes({ live: true, since: (await localLog.info()).update_seq })
-  // A replicated batch is a burst of changes (a hundred chunks when a desk catches up): marked
-  // stale at once, so no ask is answered with the log before it, and told once per task.
-  let telling = false
-  logFeed.on('change', () => {
-    stale = true
-    if (telling) return
-    telling = true
-    setTimeout(() => {
-      telling = false
-      changed()
-      void readAccepted().then(writeStatus)
-    }, 0)
-  })
-  feeds.push(logFeed)
+  const remoteLog = options.remote(names.log, revoke)
+  const localInfo = await localLog.info()
+  // Issue 27 (a new desk catching up 10 000 commands under load): a desk holding nothing of the
+  // log reads it whole in one request and shows it at once; it is stored in its replica after,
+  // and the log's replication starts only then, so it finds every document already held. Stored
+  // first, the desk waited for IndexedDB to write the whole log and to read it back.
+  const seeded = localInfo.doc_count === 0 ? await seedLog(remoteLog) : undefined
+  if (seeded !== undefined) {
+    const read = logFromChunks(seeded)
+    if (read.ok) {
+      accepted = read.value
+      acceptedIds = new Set(accepted.flatMap((e) => (e.proposal === undefined ? [] : [e.proposal])))
+    }
+  }
+  const stored =
+    seeded === undefined || seeded.length === 0
+      ? Promise.resolve()
+      : localLog.bulkDocs(seeded as PouchDB.Core.PutDocument<object>[], { new_edits: false }).then(
+          () => undefined,
+          () => undefined,
+        )
+
+  /**
+   * Follows the replica of the log from `since` and starts its replication. From the sequence read
+   * before replication starts, not `'now'`, which PouchDB resolves later: a chunk written in
+   * between would be in neither the first read nor the feed.
+   */
+  function followLog(since: number | string): void {
+    if (closed || state.kind === 'revoked') return
+    const logFeed = localLog.changes({ live: true, since })
+    // A replicated batch is a burst of changes (a hundred chunks when a desk catches up): marked
+    // stale at once, so no ask is answered with the log before it, and told once per task.
+    let telling = false
+    logFeed.on('change', () => {
+      stale = true
+      if (telling) return
+      telling = true
+      setTimeout(() => {
+        telling = false
+        changed()
+        void readAccepted().then(writeStatus)
+      }, 0)
+    })
+    feeds.push(logFeed)
+    watch(replicate(remoteLog, localLog, pull))
+  }
 
   const decisionFeed = localDecisions.changes({ live: true, since: 0, include_docs: true })
   decisionFeed.on('change', (change) => {
@@ -317,8 +396,6 @@ export async function createPouchLink(options: PouchLinkOptions): Promise<VenueL
     for (const feed of replications) feed.cancel()
     changed()
   }
-
-  const replications: PouchDB.Replication.Replication<object>[] = []
 
   function watch(replication: PouchDB.Replication.Replication<object>): void {
     replication.on('active', () => setState({ kind: 'online' }))
@@ -349,7 +426,17 @@ export async function createPouchLink(options: PouchLinkOptions): Promise<VenueL
     batch_size: BATCH_SIZE,
     back_off_function: replicationBackOff,
   } as const
-  watch(replicate(options.remote(names.log, revoke), localLog, pull))
+  // A seeded log is followed from after its own write: the feed would read back every document
+  // of it (a quarter second of the desk's catch-up) to say what the desk already shows.
+  if (seeded === undefined) followLog(localInfo.update_seq)
+  else {
+    void stored
+      .then(() => localLog.info())
+      .then(
+        (after) => followLog(after.update_seq),
+        () => followLog(localInfo.update_seq),
+      )
+  }
   watch(replicate(options.remote(names.decisions, revoke), localDecisions, pull))
   if (outbox && names.outbox !== undefined) {
     watch(
@@ -439,6 +526,7 @@ export async function createPouchLink(options: PouchLinkOptions): Promise<VenueL
       stopNetwork?.()
       for (const replication of replications) replication.cancel()
       for (const feed of feeds) feed.cancel()
+      if (statusDue !== undefined) clearTimeout(statusDue.timer)
       await Promise.allSettled([answeredWrite, statusWrite])
       await Promise.allSettled([localLog.close(), localDecisions.close(), outbox?.close()])
     },
