@@ -9,7 +9,7 @@ import {
   type ChangedElsewhere,
 } from '../../../shared/desk/changed-elsewhere'
 import { followLog, refollowLog, tailAfter, type HeldLog } from '../../../shared/formats/follow-log'
-import { checkLog, type LogProblem } from '../../../shared/formats/tournament-file'
+import { checkLogSteps, type LogProblem } from '../../../shared/formats/tournament-file'
 import { apply, LOG_START, resumeFold, type Checkpoint } from '../../../shared/tournament/apply'
 import {
   checkpointBefore,
@@ -44,6 +44,7 @@ import { announceLogChanged, onLogChanged, type LogChanged } from './live'
 import { repository } from './repository'
 import { ruleNow } from './rule-clock'
 import { randomUuid } from '../random-id'
+import { inSlices } from '../workers/in-slices'
 
 export type { ChangedElsewhere } from '../../../shared/desk/changed-elsewhere'
 
@@ -258,7 +259,9 @@ export const useTournamentStore = defineStore('tournament', () => {
       return false
     }
     storedEntries.value = stored.log
-    const folded = checkLog(id, stored.log)
+    // Issue 33: a slice of the page at a time, not one task of half a second at 2000 players.
+    const folded = await inSlices(checkLogSteps(id, stored.log))
+    if (tournamentId.value !== id) return false
     generation.value = stored.generation
     if (!folded.ok) return showBroken(folded.error)
     log.value = folded.value.log
