@@ -97,12 +97,55 @@ describe('readTournamentFileSteps: a file read in steps (issue 33)', () => {
   const big = generateLog({ players: 100, rounds: 4, seed: 33, starts: 'given' })
   const text = writeTournamentFile('bench-open', big, '2026-03-16T18:00:00.000Z')
 
-  test('the same file as readTournamentFile, pausing after the parse and every LOG_STEP commands', () => {
+  test('the same file as readTournamentFile, pausing between pieces of the parse and of the log', () => {
     const { answer, pauses } = run(readTournamentFileSteps(text))
     expect(answer).toEqual(readTournamentFile(text))
     const folded = fold('bench-open', big)
     expect(answer.ok && answer.value.state).toEqual(folded.ok && folded.value)
-    expect(pauses).toBe(1 + 2 * Math.ceil(big.length / LOG_STEP) - 1)
+    expect(answer.ok && answer.value.log).toEqual(big)
+    // Parsed, checked and folded LOG_STEP commands at a time.
+    expect(pauses).toBe(3 * Math.ceil(big.length / LOG_STEP) - 1)
+  })
+
+  test.each([
+    ['written on one line', (t: string) => JSON.stringify(JSON.parse(t))],
+    ['indented with tabs', (t: string) => JSON.stringify(JSON.parse(t), null, '\t')],
+    [
+      'its log written before its header',
+      (t: string) => {
+        const { log, ...header } = JSON.parse(t) as Record<string, unknown>
+        return JSON.stringify({ log, ...header }, null, 2)
+      },
+    ],
+  ])('a file laid out otherwise (%s) reads as the same file', (_name, layout) => {
+    const other = layout(text)
+    expect(allSteps(readTournamentFileSteps(other))).toEqual(readTournamentFile(text))
+  })
+
+  test.each([
+    ['cut short in its log', (t: string) => t.slice(0, Math.floor(t.length * 0.7))],
+    [
+      'a brace missing in a late entry',
+      (t: string) => {
+        const at = t.lastIndexOf('"command": {')
+        return `${t.slice(0, at)}"command": ${t.slice(at + 12)}`
+      },
+    ],
+  ])('a file %s: refused where JSON.parse finds it, as before', (_name, damage) => {
+    const damaged = damage(text)
+    const answer = allSteps(readTournamentFileSteps(damaged))
+    expect(answer.ok).toBe(false)
+    if (answer.ok) return
+    expect(answer.error.code).toBe('tournament-file.json')
+    const whole = (() => {
+      try {
+        JSON.parse(damaged)
+        return 'parsed'
+      } catch {
+        return 'refused'
+      }
+    })()
+    expect(whole).toBe('refused')
   })
 
   test('a damaged file is refused at once, as before', () => {

@@ -783,6 +783,59 @@ export function readTournamentFile(text: string): Result<TournamentFile> {
   return allSteps(readTournamentFileSteps(text))
 }
 
+/** How our writer lays out the log (`tournamentFilePieces`): one entry after another, 4 spaces in. */
+const LOG_OPENS = '\n  "log": [\n'
+const LOG_CLOSES = '\n  ]\n}'
+const NEXT_ENTRY = ',\n    {'
+/** What stands for the log while the rest of the file is parsed on its own. */
+const LOG_PLACE = 'rackside: the log, parsed in pieces'
+
+/**
+ * The file's JSON parsed a piece at a time (issue 33: `JSON.parse` of a 2000-player file, 20 MB,
+ * is one task of 100–300 ms): the log's entries `step` at a time, pausing between, and the
+ * header around them. No newline can stand inside a JSON string, so each piece is whole entries
+ * when the file is laid out as our writer lays it out; when it is not (or is damaged), a piece or
+ * the header does not parse and the answer is null: the caller parses the whole text, which names
+ * what is wrong. When every piece parses, the pieces joined are the text's own array: the value is
+ * the one `JSON.parse` gives.
+ */
+function* parsedInPieces(body: string, step = LOG_STEP): Steps<{ readonly value: unknown } | null> {
+  const opens = body.indexOf(LOG_OPENS)
+  const closes = body.lastIndexOf(LOG_CLOSES)
+  if (opens < 0 || closes < opens) return null
+  let header: unknown
+  try {
+    header = JSON.parse(
+      `${body.slice(0, opens)}\n  "log": ${JSON.stringify(LOG_PLACE)}${body.slice(closes + 4)}`,
+    )
+  } catch {
+    return null
+  }
+  if (!isRecord(header) || header.log !== LOG_PLACE) return null
+  const log: unknown[] = []
+  const inner = body.slice(opens + LOG_OPENS.length, closes)
+  let from = 0
+  while (from < inner.length) {
+    let to = from
+    for (let count = 0; count < step && to >= 0; count++) {
+      to = inner.indexOf(NEXT_ENTRY, to + 1)
+    }
+    const end = to < 0 ? inner.length : to
+    let piece: unknown
+    try {
+      piece = JSON.parse(`[${inner.slice(from, end)}]`)
+    } catch {
+      return null
+    }
+    if (!Array.isArray(piece)) return null
+    for (const entry of piece) log.push(entry)
+    // Past the comma: the next piece starts at its first entry's own line.
+    from = end + 1
+    yield
+  }
+  return { value: { ...header, log } }
+}
+
 /**
  * `readTournamentFile` in steps (issue 33): the text's parse, then `checkLogSteps`, so a caller
  * may let the page draw between them. Its answer is `readTournamentFile`'s.
@@ -792,7 +845,8 @@ export function* readTournamentFileSteps(text: string): Steps<Result<TournamentF
   const body = text.startsWith('\uFEFF') ? text.slice(1) : text
   let parsed: unknown
   try {
-    parsed = JSON.parse(body)
+    const pieces = yield* parsedInPieces(body)
+    parsed = pieces === null ? JSON.parse(body) : pieces.value
   } catch (e) {
     // Our own scan names the place: the engine's wording differs between Node and Chromium and
     // gives no position at all for a file cut short (issue 20).
@@ -808,8 +862,6 @@ export function* readTournamentFileSteps(text: string): Steps<Result<TournamentF
       { line: at.line, column: at.column },
     )
   }
-  // The parse is a task of its own: at 2000 players it is most of the open's longest one.
-  yield
   // A header refusal names the line of the field it is about (issue 20).
   const at = (field: string): { line?: number; column?: number } =>
     locateJsonPath(body, [field]) ?? locateJsonPath(body, []) ?? {}
