@@ -4,8 +4,8 @@ import {
   readTournamentFileSteps,
   writeTournamentFile,
 } from '../../../shared/formats/tournament-file'
-import { generateLog } from '../../../shared/tournament/test-support/generate-log'
 import { inSlices } from './in-slices'
+import { registrationsLog } from './test-support/registrations-log'
 
 /** Steps that each take `cost` ms of a made-up clock, recording the clock at each step. */
 function* timed(clock: { t: number }, count: number, cost: number, seen: number[]) {
@@ -37,7 +37,7 @@ describe('inSlices: steps run a slice of the page at a time (issue 33)', () => {
   })
 
   test('a tournament file read in slices is the file read at once', async () => {
-    const log = generateLog({ players: 60, rounds: 4, seed: 7, starts: 'given' })
+    const log = registrationsLog(600)
     const text = writeTournamentFile('slices', log, '2026-03-16T18:00:00.000Z')
     expect(await inSlices(readTournamentFileSteps(text), 1)).toEqual(readTournamentFile(text))
   })
