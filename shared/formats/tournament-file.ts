@@ -21,7 +21,7 @@ import {
   PRESET_IDS,
   WALK_OUT_RULES,
 } from '../rules/rule-set'
-import { fold, type FoldError } from '../tournament/apply'
+import { LOG_START, resumeFold, type Checkpoint, type FoldError } from '../tournament/apply'
 import type { CommandType, LoggedCommand } from '../tournament/commands'
 import { LOG_VERSION } from '../tournament/log-version'
 import { PAPER_SIZES } from '../tournament/paper'
@@ -631,6 +631,23 @@ function problemKind(code: string): LogProblemKind {
 }
 
 /**
+ * Entries checked or commands folded between two pauses of `checkLogSteps` (issue 33): at
+ * 2000 players a few milliseconds of work, so a caller that pauses by the clock pauses on time.
+ */
+export const LOG_STEP = 256
+
+/** The steps of a computation that may pause (yield) between them, and its answer at the end. */
+export type Steps<T> = Generator<void, T, undefined>
+
+/** Runs every step at once: the answer the steps give without pausing. */
+export function allSteps<T>(steps: Steps<T>): T {
+  for (;;) {
+    const next = steps.next()
+    if (next.done === true) return next.value
+  }
+}
+
+/**
  * Every entry of a stored log checked (`checkLogEntry`), then folded. Never throws, whatever the
  * entries hold: the answer is the state, or the first command that stops the log with what is
  * wrong with it (issue 20: one damaged row used to leave the app on "Opening…" forever).
@@ -639,15 +656,68 @@ export function checkLog(
   tournamentId: string,
   entries: readonly unknown[],
 ): Result<CheckedLog, LogProblem> {
-  const read = checkLogEntries(entries)
-  if (!read.ok) return read
-  const log = read.value
-  const folded = fold(tournamentId, log)
-  if (!folded.ok) {
-    const type = log[folded.error.seq]?.command.type ?? null
-    return { ok: false, error: { ...folded.error, kind: 'fold', type, readable: log } }
+  return allSteps(checkLogSteps(tournamentId, entries))
+}
+
+/**
+ * `checkLog` in steps (issue 33: opening a 2000-player event held the page 0.5 s in one task): it
+ * pauses after every `step` entries checked and commands folded, each fold resumed where the
+ * last stopped (`resumeFold` on the whole log, so a command a later undo cancels is left out as
+ * `fold` leaves it out). Its answer is `checkLog`'s.
+ */
+export function* checkLogSteps(
+  tournamentId: string,
+  entries: readonly unknown[],
+  step = LOG_STEP,
+): Steps<Result<CheckedLog, LogProblem>> {
+  const log: LoggedCommand[] = []
+  for (let from = 0; from < entries.length; from += step) {
+    const problem = checkRange(entries, log, from, Math.min(from + step, entries.length))
+    if (problem !== null) return { ok: false, error: problem }
+    yield
   }
-  return ok({ log, state: folded.value })
+  let folded: Checkpoint = LOG_START
+  while (folded.at < log.length) {
+    const at = Math.min(folded.at + step, log.length)
+    const next = resumeFold(tournamentId, log, folded, at)
+    if (!next.ok) {
+      const type = log[next.error.seq]?.command.type ?? null
+      return { ok: false, error: { ...next.error, kind: 'fold', type, readable: log } }
+    }
+    folded = { at, state: next.value }
+    if (at < log.length) yield
+  }
+  return ok({ log, state: folded.state })
+}
+
+/**
+ * Checks `entries[from..to)` onto `log`; the first entry that is not a command stops it, named
+ * with the entries read before it.
+ */
+function checkRange(
+  entries: readonly unknown[],
+  log: LoggedCommand[],
+  from: number,
+  to: number,
+): LogProblem | null {
+  for (let index = from; index < to; index++) {
+    const entry = entries[index]
+    const checked = checkLogEntry(entry, index)
+    if (!checked.ok) {
+      const { code, message, details } = checked.error
+      return {
+        code,
+        message,
+        ...(details === undefined ? {} : { details }),
+        seq: index,
+        kind: problemKind(code),
+        type: storedType(entry),
+        readable: log,
+      }
+    }
+    log.push(checked.value)
+  }
+  return null
 }
 
 /**
@@ -662,25 +732,8 @@ export function checkLogEntries(
   from = 0,
 ): Result<readonly LoggedCommand[], LogProblem> {
   const log: LoggedCommand[] = entries.slice(0, from) as LoggedCommand[]
-  for (const [index, entry] of entries.entries()) {
-    if (index < from) continue
-    const checked = checkLogEntry(entry, index)
-    if (!checked.ok) {
-      const { code, message, details } = checked.error
-      const problem: LogProblem = {
-        code,
-        message,
-        ...(details === undefined ? {} : { details }),
-        seq: index,
-        kind: problemKind(code),
-        type: storedType(entry),
-        readable: log,
-      }
-      return { ok: false, error: problem }
-    }
-    log.push(checked.value)
-  }
-  return ok(log)
+  const problem = checkRange(entries, log, from, entries.length)
+  return problem === null ? ok(log) : { ok: false, error: problem }
 }
 
 /**
@@ -727,11 +780,73 @@ function tFileLook(body: string): string | null {
  * "command 17 (recordResult): Round 3 has no table 12.").
  */
 export function readTournamentFile(text: string): Result<TournamentFile> {
+  return allSteps(readTournamentFileSteps(text))
+}
+
+/** How our writer lays out the log (`tournamentFilePieces`): one entry after another, 4 spaces in. */
+const LOG_OPENS = '\n  "log": [\n'
+const LOG_CLOSES = '\n  ]\n}'
+const NEXT_ENTRY = ',\n    {'
+/** What stands for the log while the rest of the file is parsed on its own. */
+const LOG_PLACE = 'rackside: the log, parsed in pieces'
+
+/**
+ * The file's JSON parsed a piece at a time (issue 33: `JSON.parse` of a 2000-player file, 20 MB,
+ * is one task of 100–300 ms): the log's entries `step` at a time, pausing between, and the
+ * header around them. No newline can stand inside a JSON string, so each piece is whole entries
+ * when the file is laid out as our writer lays it out; when it is not (or is damaged), a piece or
+ * the header does not parse and the answer is null: the caller parses the whole text, which names
+ * what is wrong. When every piece parses, the pieces joined are the text's own array: the value is
+ * the one `JSON.parse` gives.
+ */
+function* parsedInPieces(body: string, step = LOG_STEP): Steps<{ readonly value: unknown } | null> {
+  const opens = body.indexOf(LOG_OPENS)
+  const closes = body.lastIndexOf(LOG_CLOSES)
+  if (opens < 0 || closes < opens) return null
+  let header: unknown
+  try {
+    header = JSON.parse(
+      `${body.slice(0, opens)}\n  "log": ${JSON.stringify(LOG_PLACE)}${body.slice(closes + 4)}`,
+    )
+  } catch {
+    return null
+  }
+  if (!isRecord(header) || header.log !== LOG_PLACE) return null
+  const log: unknown[] = []
+  const inner = body.slice(opens + LOG_OPENS.length, closes)
+  let from = 0
+  while (from < inner.length) {
+    let to = from
+    for (let count = 0; count < step && to >= 0; count++) {
+      to = inner.indexOf(NEXT_ENTRY, to + 1)
+    }
+    const end = to < 0 ? inner.length : to
+    let piece: unknown
+    try {
+      piece = JSON.parse(`[${inner.slice(from, end)}]`)
+    } catch {
+      return null
+    }
+    if (!Array.isArray(piece)) return null
+    for (const entry of piece) log.push(entry)
+    // Past the comma: the next piece starts at its first entry's own line.
+    from = end + 1
+    yield
+  }
+  return { value: { ...header, log } }
+}
+
+/**
+ * `readTournamentFile` in steps (issue 33): the text's parse, then `checkLogSteps`, so a caller
+ * may let the page draw between them. Its answer is `readTournamentFile`'s.
+ */
+export function* readTournamentFileSteps(text: string): Steps<Result<TournamentFile>> {
   // Line and column count in the text an editor shows, which hides a byte-order mark.
   const body = text.startsWith('\uFEFF') ? text.slice(1) : text
   let parsed: unknown
   try {
-    parsed = JSON.parse(body)
+    const pieces = yield* parsedInPieces(body)
+    parsed = pieces === null ? JSON.parse(body) : pieces.value
   } catch (e) {
     // Our own scan names the place: the engine's wording differs between Node and Chromium and
     // gives no position at all for a file cut short (issue 20).
@@ -800,7 +915,7 @@ export function readTournamentFile(text: string): Result<TournamentFile> {
   if (entries.length === 0) {
     return err('tournament-file.log.empty', 'the log is empty: the file holds no tournament')
   }
-  const checked = checkLog(tournamentId, entries)
+  const checked = yield* checkLogSteps(tournamentId, entries)
   if (!checked.ok) {
     const { seq, code, message, kind, type, details } = checked.error
     // The command's own line, found only now that the file is refused (issue 20).

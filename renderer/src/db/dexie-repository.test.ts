@@ -264,3 +264,20 @@ describe('the Dexie repository with a damaged chunk', () => {
     expect(await db.logChunks.toArray()).toEqual(before)
   })
 })
+
+describe('the Dexie repository stores a big import a few chunks at a time (issue 33)', () => {
+  test('a 1300-command log: several adds in one transaction, every command stored', async () => {
+    const db = openDatabase()
+    const repository = createDexieRepository(db)
+    const event = tournamentFixture('t-big', 'Big Open', { players: 1298 })
+    const adds = vi.spyOn(db.logChunks, 'bulkAdd')
+    const stored = await repository.importLog(event.id, event.log, event.summaryAfter(1300), {
+      replace: false,
+    })
+    expect(stored.ok).toBe(true)
+    // Six chunks of 256, four an add: the page is not held while all six are cloned at once.
+    expect(adds.mock.calls.map(([rows]) => rows.length)).toEqual([4, 2])
+    const back = await repository.loadStored(event.id)
+    expect(back?.log).toEqual(event.log)
+  })
+})

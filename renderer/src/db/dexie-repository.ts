@@ -109,7 +109,12 @@ export function createDexieRepository(db: RacksideDatabase): TournamentRepositor
             if (exists && !replace) return importExists(tournamentId)
             const generation = exists ? (row?.generation ?? 0) + 1 : 0
             await db.logChunks.where('tournamentId').equals(tournamentId).delete()
-            await db.logChunks.bulkAdd(toChunks(tournamentId, log.map(toEntry)))
+            // Issue 33: a few chunks an add, each its own task in the one transaction, so the
+            // page is not held while a 2000-player log is cloned into storage all at once.
+            const rows = toChunks(tournamentId, log.map(toEntry))
+            for (let from = 0; from < rows.length; from += CHUNKS_AN_ADD) {
+              await db.logChunks.bulkAdd(rows.slice(from, from + CHUNKS_AN_ADD))
+            }
             await db.tournaments.put({ ...toSummary(summary), generation })
             return ok({ generation })
           },
@@ -183,6 +188,9 @@ function toEntry(entry: LoggedCommand): ChunkEntry {
     command,
   }
 }
+/** Log chunks stored by one add of an import: 4 × 256 commands, a few ms of cloning. */
+const CHUNKS_AN_ADD = 4
+
 /** Copies only the summary's fields, so no stray property of a caller's object is stored. */
 function toSummary(row: TournamentSummary): TournamentSummary {
   return {

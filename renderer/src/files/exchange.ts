@@ -11,7 +11,11 @@ import {
 } from '../../../shared/formats/tsh-import'
 import { exportTshFiles, type TshExport } from '../../../shared/formats/tsh-export'
 import { writeTou, type TouByeMode, type TouDivision } from '../../../shared/formats/tou'
-import { readTournamentFile, type TournamentFile } from '../../../shared/formats/tournament-file'
+import {
+  readTournamentFile,
+  readTournamentFileSteps,
+  type TournamentFile,
+} from '../../../shared/formats/tournament-file'
 import { buildReport, type ReportKind } from '../../../shared/reports/report'
 import { writeDeskCopy } from '../../../shared/venue/held'
 import type { HeldProposal } from '../../../shared/venue/protocol'
@@ -25,6 +29,7 @@ import { summarize } from '../db/summary'
 import { escapeHtml } from '../print/escape'
 import { slug } from '../print/format'
 import { printJob, REPORT_TITLES } from '../print/render'
+import { inSlices } from '../workers/in-slices'
 
 /** A log ready to store: folded once, so a log that does not replay is never stored. */
 export interface PreparedTournament {
@@ -123,6 +128,14 @@ export function tournamentFileText(
 /** Reads our JSON; a damaged, cut or foreign file is refused with the reader's message. */
 export function readTournamentText(text: string): Result<TournamentFile> {
   return readTournamentFile(text)
+}
+
+/**
+ * `readTournamentText` a slice of the page at a time (issue 33: a 2000-player file held the page
+ * half a second in one task while its log was checked and folded).
+ */
+export function readTournamentTextInSlices(text: string): Promise<Result<TournamentFile>> {
+  return inSlices(readTournamentFileSteps(text))
 }
 
 export function tournamentFileName(state: TournamentState): string {

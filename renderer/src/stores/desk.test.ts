@@ -2,7 +2,7 @@ import { createPinia, setActivePinia } from 'pinia'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { createMemoryRepository } from '../db/memory-repository'
 import { localDay, useClockStore } from './clock'
-import { useDeskStore } from './desk'
+import { PREPARE_WITH_MISSING, useDeskStore, worthPreparing } from './desk'
 import { setRepository } from './repository'
 import { useTournamentStore } from './tournament'
 
@@ -264,5 +264,17 @@ describe('issue 11: pairing a round again is one command', () => {
     expect(refused.ok ? 'repaired' : refused.error.code).toBe('round.has-results')
     expect(tournament.log).toHaveLength(before)
     expect(tournament.state?.divisions[0]?.rounds[0]?.pairings).toBe(pairings)
+  })
+})
+
+describe('the next round is proposed ahead, "Pair anyway" included (issue 33)', () => {
+  test.each([
+    ['every result in', 0, false, true],
+    ['one result missing: the last games of the round', 1, false, true],
+    ['a few missing', PREPARE_WITH_MISSING, false, true],
+    ['many missing: results still coming, each would start it over', 40, false, false],
+    ['many missing, the director asked to pair anyway', 40, true, true],
+  ])('%s', (_name, missing, asked, expected) => {
+    expect(worthPreparing(missing, asked)).toBe(expected)
   })
 })

@@ -29,6 +29,23 @@ import { useClockStore } from './clock'
 import { useTournamentStore } from './tournament'
 
 /**
+ * At most this many things missing (results, unknown starts), the round is the worker's to propose
+ * ahead even before the director asks (issue 33): the last few results of a round come slowly, and
+ * "Pair anyway" over them is then as quick as a round paired ahead. More than that, results are
+ * still coming in and each would start the proposal over.
+ */
+export const PREPARE_WITH_MISSING = 5
+
+/**
+ * Whether the next round is worth proposing ahead (issue 20; issue 33 with things missing): when
+ * nothing is missing, when the director has asked to pair anyway (the list of what is missing
+ * shows), or when only a few things are missing.
+ */
+export function worthPreparing(missing: number, askedAnyway: boolean): boolean {
+  return missing === 0 || askedAnyway || missing <= PREPARE_WITH_MISSING
+}
+
+/**
  * The registration desk: which day it checks players in for, and the check-in commands. The day
  * is today while the event runs, else its first day; the desk may choose another.
  */

@@ -9,7 +9,7 @@ import {
   type ChangedElsewhere,
 } from '../../../shared/desk/changed-elsewhere'
 import { followLog, tailAfter, type HeldLog } from '../../../shared/formats/follow-log'
-import { checkLog, type LogProblem } from '../../../shared/formats/tournament-file'
+import { checkLogSteps, type LogProblem } from '../../../shared/formats/tournament-file'
 import { apply, LOG_START, resumeFold, type Checkpoint } from '../../../shared/tournament/apply'
 import {
   checkpointBefore,
@@ -45,6 +45,7 @@ import { channel } from './command-channel'
 import { announceLogChanged, onLogChanged, type LogChanged } from './live'
 import { ruleNow } from './rule-clock'
 import { randomUuid } from '../random-id'
+import { inSlices } from '../workers/in-slices'
 
 export type { ChangedElsewhere } from '../../../shared/desk/changed-elsewhere'
 
@@ -286,7 +287,9 @@ export const useTournamentStore = defineStore('tournament', () => {
       return false
     }
     storedEntries.value = stored.log
-    const folded = checkLog(id, stored.log)
+    // Issue 33: a slice of the page at a time, not one task of half a second at 2000 players.
+    const folded = await inSlices(checkLogSteps(id, stored.log))
+    if (tournamentId.value !== id) return false
     generation.value = stored.generation
     if (!folded.ok) return showBroken(folded.error)
     loadError.value = null

@@ -13,6 +13,7 @@ import {
 } from '../../../shared/desk/pair-next'
 import type { Result } from '../../../shared/result'
 import type { TournamentState } from '../../../shared/tournament/types'
+import { sharedJson } from './shared-json'
 
 interface RequestFor {
   /** Matches the reply to its request: the page may ask again before the worker answers. */
@@ -49,7 +50,8 @@ export type PairingReply =
  */
 let written: { readonly state: TournamentState; readonly json: string } | null = null
 function stateJson(state: TournamentState): string {
-  if (written?.state !== state) written = { state, json: JSON.stringify(state) }
+  // Issue 33: a state one command on shares its unchanged rounds' text with the last one written.
+  if (written?.state !== state) written = { state, json: sharedJson(state) }
   return written.json
 }
 
