@@ -93,3 +93,14 @@ export async function notWhole(target: Locator): Promise<string | null> {
     return null
   })
 }
+
+/**
+ * Issue 28: a colon or semicolon after a space (" : ", " ; "), as a template that breaks its line
+ * before the punctuation renders it; each with the words around it.
+ */
+export async function strayPunctuation(page: Page): Promise<string[]> {
+  const text = await page.locator('body').innerText()
+  return [...text.matchAll(/\S{0,30}[^\S\n]+[:;](?=\s|$).{0,20}/g)].map(
+    ([found]) => `a space before the punctuation: "${found}"`,
+  )
+}
