@@ -15,6 +15,8 @@ export class ResultsPage {
   /** Its "Correct the result" button, which takes the cursor (issue 28: Enter confirms). */
   readonly correctButton: Locator
   readonly undoButton: Locator
+  /** The line's own Enter button (issue 28: cut off at 200 % zoom). */
+  readonly enterButton: Locator
 
   constructor(private readonly page: Page) {
     this.line = page.getByLabel('Result line')
@@ -27,6 +29,7 @@ export class ResultsPage {
     this.correction = page.getByRole('group', { name: 'Correct a stored result' })
     this.correctButton = this.correction.getByRole('button', { name: 'Correct the result' })
     this.undoButton = page.getByRole('button', { name: 'Undo last command' })
+    this.enterButton = page.getByRole('button', { name: 'Enter', exact: true })
   }
 
   /**

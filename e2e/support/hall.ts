@@ -29,9 +29,12 @@ export function hallPlayers(division: string, count: number): { name: string; ra
   }))
 }
 
-/** The registration CSV the importer reads: `;`-separated, CRLF, Latin-1 bytes. */
-export function hallCsv(division: string, count: number): Buffer {
-  const rows = hallPlayers(division, count).map(({ name, rating }) => {
+/**
+ * Players ("Surname, Given") as the registration CSV the importer reads: `;`-separated, CRLF,
+ * Latin-1 bytes, the way Excel on Windows saves one.
+ */
+export function registrationCsv(players: readonly { name: string; rating: string }[]): Buffer {
+  const rows = players.map(({ name, rating }) => {
     const [surname = '', given = ''] = name.split(', ')
     return `${surname};${given};${rating}`
   })
@@ -55,12 +58,22 @@ export async function newHall(pages: Pages, sizes: HallSizes): Promise<void> {
   for (const name of ['A', 'B', 'C']) await tournament.addDivision(name)
   await shell.goTo('Players & check-in')
   await players.chooseDivision('A')
-  await players.chooseCsv('hall-a.csv', hallCsv('A', sizes.A))
-  await players.csvImportButton(sizes.A).click()
-  await expect(players.rows('A')).toHaveCount(sizes.A)
+  await importCsv(players, 'A', 'hall-a.csv', hallPlayers('A', sizes.A))
   for (const name of ['B', 'C'] as const) {
     await players.chooseDivision(name)
     for (const player of hallPlayers(name, sizes[name])) await players.register(player)
     await expect(players.rows(name)).toHaveCount(sizes[name])
   }
+}
+
+/** Registers players into the division on screen from a CSV file, as the desk's import does. */
+export async function importCsv(
+  players: PlayersPage,
+  division: string,
+  file: string,
+  list: readonly { name: string; rating: string }[],
+): Promise<void> {
+  await players.chooseCsv(file, registrationCsv(list))
+  await players.csvImportButton(list.length).click()
+  await expect(players.rows(division)).toHaveCount(list.length)
 }

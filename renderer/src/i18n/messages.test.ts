@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { AUTHORITY_REFUSALS, type AuthorityRefusal } from '../../../shared/authority/proposal'
-import { errorText } from './messages'
+import { ENGINE_SENTENCES } from './engine-sentences'
+import { errorText, hasDeskWords } from './messages'
 
 const ENGINE = 'the engine’s own message'
 
@@ -78,5 +79,68 @@ describe('the venue network’s own refusals keep the words that name what they 
     ],
   ])('%s', (code, message) => {
     expect(errorText({ code, message })).toBe(message)
+  })
+})
+
+/**
+ * Issue 28, faults item 7 ("32 refusals still without a line"): every stable code a refusal of
+ * shared/ or the renderer carries, read from the sources as `err('code'` (or `err(x ? 'a' : 'b'`).
+ * A code built at run time (`${command.type}.blocked`) has no literal to read.
+ */
+function refusalCodes(): Map<string, string> {
+  const sources = {
+    ...import.meta.glob<string>(['../../../shared/**/*.ts', '!../../../shared/**/*.test.ts'], {
+      query: '?raw',
+      import: 'default',
+      eager: true,
+    }),
+    ...import.meta.glob<string>(['../**/*.{ts,vue}', '!../**/*.test.ts'], {
+      query: '?raw',
+      import: 'default',
+      eager: true,
+    }),
+  }
+  const codes = new Map<string, string>()
+  const call = /\berr\(\s*(?:[^,'()]*?\?\s*)?'([a-z][\w.-]*)'(?:\s*:\s*'([a-z][\w.-]*)')?/g
+  for (const [path, text] of Object.entries(sources)) {
+    for (const [, code, other] of text.matchAll(call)) {
+      for (const found of [code, other]) if (found !== undefined) codes.set(found, path)
+    }
+  }
+  return codes
+}
+
+describe('every refusal the desk can show has its line (issue 28, faults item 7)', () => {
+  const codes = refusalCodes()
+
+  test('the sources are read: the result line’s and the log’s refusals are among them', () => {
+    expect(codes.get('result-line.table.unknown')).toMatch(/result-line\.ts$/)
+    expect(codes.has('tournament.none-open')).toBe(true)
+    expect(codes.has('arrival.already-arrived')).toBe(true)
+    expect(codes.size).toBeGreaterThan(200)
+  })
+
+  test('each code is worded in messages.ts or listed as shown in the engine’s sentence', () => {
+    const unworded = [...codes]
+      .filter(([code]) => !hasDeskWords(code) && !ENGINE_SENTENCES.has(code))
+      .map(([code, path]) => `${code} (${path})`)
+    expect(unworded).toEqual([])
+  })
+
+  test('the engine-sentence list names only codes that exist and are not worded twice', () => {
+    const stale = [...ENGINE_SENTENCES].filter((code) => !codes.has(code) || hasDeskWords(code))
+    expect(stale).toEqual([])
+  })
+
+  test.each([
+    ['tournament.none-open', 'No tournament is open: open one on the Tournaments screen.'],
+    ['log.does-not-fold', /^The event still does not open from its log/],
+  ])('%s has words of the desk’s own', (code, words) => {
+    expect(errorText({ code, message: 'engine' })).toMatch(words)
+  })
+
+  // Issue 28, stray spaces: no line of the desk puts a space before a colon or semicolon.
+  test.each([...codes.keys()])('%s: no " :" or " ;"', (code) => {
+    expect(errorText({ code, message: '' })).not.toMatch(/\s[:;](\s|$)/)
   })
 })

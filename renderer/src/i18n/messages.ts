@@ -28,6 +28,11 @@ const MESSAGES: Readonly<Record<string, string>> = {
   // The port the director types before sharing (issue 27, shared/venue/venue-port.ts).
   'venue.port.range': 'The port must be a whole number from 1024 to 65535.',
   'venue.port.not-a-number': 'The port must be a whole number from 1024 to 65535.',
+  // Issue 28 (faults item 7): the stores' own refusals said "No tournament." and "The log still
+  // does not fold."; the engine's sentences for the others are listed in engine-sentences.ts.
+  'tournament.none-open': 'No tournament is open: open one on the Tournaments screen.',
+  'log.does-not-fold':
+    'The event still does not open from its log: the recovery view names the command that stops it.',
 }
 
 /** Codes whose engine message is more precise than the generic text (it names the other player). */
@@ -121,4 +126,16 @@ export function errorText(error: RuleError): string {
   if (PREFER_ENGINE_MESSAGE.has(error.code)) return error.message
   if (error.code === 'authority.not-allowed') return notAllowedText(error)
   return MESSAGES[error.code] ?? error.message
+}
+
+/**
+ * Whether the desk words `code` itself: a line of MESSAGES, or a code whose engine sentence is
+ * preferred or built from its details (issue 28: no refusal without its line).
+ */
+export function hasDeskWords(code: string): boolean {
+  return (
+    Object.hasOwn(MESSAGES, code) ||
+    PREFER_ENGINE_MESSAGE.has(code) ||
+    code === 'authority.not-allowed'
+  )
 }
