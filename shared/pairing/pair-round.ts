@@ -33,7 +33,7 @@ import { pairContention, pairsContention } from './gibson'
 import { matchPool, type MatchedPool } from './match-pool'
 import { kothModel, randomModel, ratingModel, swissModel } from './models'
 import { roundRobinSchedule, type ScheduleRound } from './round-robin'
-import { roundRobinCourse, type NotRoundRobin, type RoundRobinCourse } from './round-robin-history'
+import { notRoundRobinWords, roundRobinCourse, type RoundRobinCourse } from './round-robin-history'
 import type { Bye, PairedRound, Pairing, PairingInput, PairingPlayer } from './types'
 
 /** A pairing before its table and text; `start` set when a schedule decided it in advance. */
@@ -361,19 +361,6 @@ function roundRobinNotes(course: RoundRobinCourse, fromRound: number, round: num
       return [
         `${span(fromRound)} a round robin, but ${course.proven ? 'no way to finish it without a repeat exists' : 'no way to finish it without a repeat was found'}: paired by the round-robin schedule, which repeats games`,
       ]
-  }
-}
-
-/** "#3 and #7 met again in round 4", for a history that is not a round robin's. */
-export function notRoundRobinWords(why: NotRoundRobin): string {
-  const names = (ids: readonly PlayerId[]): string => ids.map((id) => `#${String(id)}`).join(', ')
-  switch (why.kind) {
-    case 'repeat':
-      return `#${String(why.players[0])} and #${String(why.players[1])} met again in round ${String(why.round)}`
-    case 'unpaired':
-      return `${names(why.players)} had no game in round ${String(why.round)}`
-    case 'not-a-matching':
-      return `round ${String(why.round)} pairs ${names(why.players)} as no round robin can`
   }
 }
 

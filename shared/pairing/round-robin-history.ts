@@ -124,18 +124,34 @@ function seatRound(
   return pairs
 }
 
+/** "#3 and #7 met again in round 4", for a history that is not a round robin's. */
+export function notRoundRobinWords(why: NotRoundRobin): string {
+  const names = (ids: readonly PlayerId[]): string => ids.map((id) => `#${String(id)}`).join(', ')
+  switch (why.kind) {
+    case 'repeat':
+      return `#${String(why.players[0])} and #${String(why.players[1])} met again in round ${String(why.round)}`
+    case 'unpaired':
+      return `${names(why.players)} had no game in round ${String(why.round)}`
+    case 'not-a-matching':
+      return `round ${String(why.round)} pairs ${names(why.players)} as no round robin can`
+  }
+}
+
 const sameRound = (a: ScheduleRound, b: ScheduleRound | undefined): boolean =>
   b !== undefined && roundKey(a) === roundKey(b)
 
 const isRound = (r: ScheduleRound | NotRoundRobin): r is ScheduleRound => Array.isArray(r)
 
-/** Whether every game of a past round is a game of the circle schedule's round (absentees aside). */
+/**
+ * Whether every game of a past round is a game of the circle schedule's round (absentees aside).
+ * A round not paired yet (a plan looked at ahead of its rounds) is left to the schedule.
+ */
 function followsCircle(
   past: PastRound | undefined,
   today: ScheduleRound,
   ids: readonly PlayerId[],
 ) {
-  if (past === undefined) return false
+  if (past === undefined) return true
   const seatOf = new Map(ids.map((id, i) => [id, i]))
   const scheduled = new Set(today.map(([a, b]) => roundKey([edge(a, b)])))
   return past.pairs.every(([a, b]) => {
