@@ -1,13 +1,14 @@
 /** `pair FILE`: pairs a round of a tsh `.t` division from the rounds before it (shared/pairing). */
+import { describeRoundPlan } from '../../shared/desk/pair-next'
 import { formatProblem } from '../../shared/formats/problem'
 import { autoPlan, describePlan } from '../../shared/pairing/auto-plan'
-import { pairingInputFromTFile } from '../../shared/pairing/from-t-file'
+import { pairingInputFromTFile, tFileHistory } from '../../shared/pairing/from-t-file'
 import { pairRound } from '../../shared/pairing/pair-round'
 import type { PairedRound, PairingSystem } from '../../shared/pairing/types'
 import { PRESETS } from '../../shared/rules/presets'
 import { PRESET_IDS, type PresetId } from '../../shared/rules/rule-set'
 import { systemWords } from '../../shared/tournament/describe'
-import { autoPlanForHistory } from '../../shared/tournament/plan'
+import { autoPlanForHistory, type HistoryRoundPlan } from '../../shared/tournament/plan'
 import { MAX_ROUNDS } from '../../shared/tournament/validation'
 import { parseArgs } from './args'
 import {
@@ -30,9 +31,10 @@ export const PAIR_USAGE = `rackside pair FILE.t --round N [--rounds TOTAL]
   Hill) and --rounds is required. On the standings after round M (default N-1, or the plan's:
   N-2 for lagged pairing inside a session: --session-breaks lists the rounds after which play
   stops, as tsh's session_breaks; the first round after one, and every round when none is given,
-  pairs on the latest standings). A .t file does not say which system paired its rounds, so a
-  round robin or Initial Fontes of the plan pairs only its first round; later rounds of it go on
-  as Swiss (King of the Hill last). Repeats: no limit unless --max-repeats; --neighbours pairs Swiss
+  pairs on the latest standings). A round robin of the plan goes on from any rounds that are one
+  (every pair met at most once a cycle, whoever paired them), finished without a repeat when that
+  can be done, and says so; otherwise, and for Initial Fontes (a .t file does not say which system
+  paired its rounds), later rounds go on as Swiss (King of the Hill last). Repeats: no limit unless --max-repeats; --neighbours pairs Swiss
   score groups 1 v 2 instead of top half v bottom half. --gibson Gibsonizes players who have
   clinched their prize band, --contender-rounds K pairs leaders with players who can still
   catch them in the last K rounds (both need --rounds; the automatic plan pairs contenders in
@@ -102,6 +104,17 @@ function sessionBreaks(value: string | undefined): readonly number[] {
   return breaks
 }
 
+/**
+ * How the automatic plan pairs the round, in words, when it is not simply the plan's step: a
+ * round robin continued or given up (the desk's words, `describeRoundPlan`), or a schedule a .t
+ * cannot show it made.
+ */
+function planNote(auto: HistoryRoundPlan, round: number): string | null {
+  if (auto.roundRobin !== null) return describeRoundPlan(auto, round)
+  if (!auto.scheduleSkipped) return null
+  return `Round ${String(round)}: ${systemWords(auto.step.system)} — a .t file does not say whether rounds ${String(auto.planned.fromRound)}–${String(round - 1)} were paired by the ${systemWords(auto.planned.system)} schedule`
+}
+
 export async function pairCommand(argv: readonly string[], io: CliIo): Promise<ExitCode> {
   const args = parseArgs(argv, {
     flags: ['json', 'neighbours', ...CONTENTION_FLAGS],
@@ -157,14 +170,15 @@ export async function pairCommand(argv: readonly string[], io: CliIo): Promise<E
   const active = input.file.players.filter((p) => !p.tags.some((t) => t.name === 'off')).length
   const breaks = sessionBreaks(options.get('session-breaks'))
   const plan = totalRounds === undefined ? null : autoPlan(active, totalRounds, breaks)
-  // The automatic plan on a history the .t does not say was paired by its schedule (shared).
+  // The automatic plan on the file's history, by the use-case the desk shares (roundPlanOn): a
+  // round robin goes on while the rounds so far are one (issue 29); Initial Fontes, which a .t
+  // cannot show it made, pairs only its first round.
   const auto =
-    totalRounds === undefined ? null : autoPlanForHistory(active, totalRounds, round, breaks)
+    totalRounds === undefined
+      ? null
+      : autoPlanForHistory(active, totalRounds, round, breaks, tFileHistory(input.file, round))
   const step = auto?.step ?? null
-  const scheduleNote =
-    auto !== null && auto.scheduleSkipped
-      ? `Round ${String(round)}: ${systemWords(auto.step.system)} — a .t file does not say whether rounds ${String(auto.planned.fromRound)}–${String(round - 1)} were paired by the ${systemWords(auto.planned.system)} schedule`
-      : null
+  const scheduleNote = chosen === undefined && auto !== null ? planNote(auto, round) : null
   const system = chosen ?? step?.system ?? 'swiss'
   const stepBasis = auto !== null && chosen === undefined ? auto.basis : Math.max(0, round - 1)
   const basedOn = roundsNumber('based-on', options.get('based-on')) ?? stepBasis
@@ -173,10 +187,13 @@ export async function pairCommand(argv: readonly string[], io: CliIo): Promise<E
   const fontesRounds =
     roundsNumber('fontes-rounds', options.get('fontes-rounds')) ??
     (chosen === undefined ? auto?.fontesRounds : undefined)
+  // A round robin starts where the plan's round-robin step does, chosen or not (the cycle of a
+  // repeated round robin that the round is in).
   const rrStart =
     roundsNumber('rr-start', options.get('rr-start')) ??
-    (chosen === undefined && (system === 'round-robin' || system === 'double-round-robin')
-      ? step?.fromRound
+    ((system === 'round-robin' || system === 'double-round-robin') &&
+    auto?.planned.system === system
+      ? auto.planned.fromRound
       : undefined)
   const built = pairingInputFromTFile(input.file, {
     round,

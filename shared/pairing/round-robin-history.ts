@@ -35,6 +35,13 @@ export interface RoundRobinRequest {
   readonly round: number
 }
 
+/** The rounds so far and the players they seat: what a plan reads a round robin from. */
+export interface SeatedHistory {
+  /** Every player of the division by id (a round robin's seats). */
+  readonly players: readonly PlayerId[]
+  readonly rounds: readonly PastRound[]
+}
+
 /** Why the rounds so far are not a round robin's, in the round that first says so. */
 export type NotRoundRobin =
   | {
@@ -161,8 +168,26 @@ function followsCircle(
   })
 }
 
+/**
+ * The last course worked out, by what it was worked out from: the desk asks for the same round
+ * several times (the plan, the engine, the review), and a search is not free.
+ */
+let last: { readonly key: string; readonly course: RoundRobinCourse } | null = null
+
 /** How the step goes on from the history: its rounds to come, or why it cannot. */
 export function roundRobinCourse(request: RoundRobinRequest): RoundRobinCourse {
+  const { players, history, fromRound, double, round } = request
+  // Only the rounds the course reads: the step's, and the cycle before it.
+  const from = fromRound - players.length - 1
+  const seen = history.filter((r) => r.round >= from && r.round < round)
+  const key = JSON.stringify([players, fromRound, double, round, seen])
+  if (last?.key === key) return last.course
+  const course = workOutCourse(request)
+  last = { key, course }
+  return course
+}
+
+function workOutCourse(request: RoundRobinRequest): RoundRobinCourse {
   const ids = [...new Set(request.players)].sort((a, b) => a - b)
   const seats = ids.length + (ids.length % 2)
   if (seats < 2) return { kind: 'over', length: 0 }
@@ -279,7 +304,7 @@ export function factorize(
   if (oddComponent(seats, edges)) return 'impossible'
   const rng = seededRng(0x29 + seats * 131 + seed)
   // Each climb is short: one that stalls is restarted rather than left to wander.
-  for (let attempt = 0; attempt < 40; attempt++) {
+  for (let attempt = 0; attempt < 60; attempt++) {
     const coloured = hillClimb(seats, edges, left, rng)
     if (coloured !== null) return rounds(coloured, edges, left)
   }
@@ -333,7 +358,7 @@ function hillClimb(seats: number, edges: readonly Edge[], left: number, rng: Rng
     where[i] = open.length
     open.push(i)
   }
-  const budget = 30 * edges.length + 1000
+  const budget = 12 * edges.length + 1000
   for (let step = 0; step < budget && open.length > 0; step++) {
     const i = open[rng.int(open.length)] as number
     const [x, y] = edges[i] as Edge

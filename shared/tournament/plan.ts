@@ -1,9 +1,12 @@
 import { pairKey } from '../pairing/context'
 import { afterSchedule, autoPlan } from '../pairing/auto-plan'
 import { roundRobinSchedule } from '../pairing/round-robin'
-import { roundRobinCourse, type NotRoundRobin } from '../pairing/round-robin-history'
+import {
+  roundRobinCourse,
+  type NotRoundRobin,
+  type SeatedHistory,
+} from '../pairing/round-robin-history'
 import { PAIRING_SYSTEMS, type PairingSystem, type PastRound } from '../pairing/types'
-import type { PlayerId } from '../results/game-result'
 import { err, ok, type Result } from '../result'
 import type { Command } from './commands'
 import type { Context } from './rounds'
@@ -262,11 +265,7 @@ export interface RoundPlan {
 }
 
 /** The rounds before `round` as the engine reads them: who met whom, who had a bye. */
-export interface PlanHistory {
-  /** Every player of the division by id (a round robin's seats). */
-  readonly players: readonly PlayerId[]
-  readonly rounds: readonly PastRound[]
-}
+export type PlanHistory = SeatedHistory
 
 /** What the plan of a round is worked out from, whether a desk's division or a `.t` file. */
 export interface PlanSource {
