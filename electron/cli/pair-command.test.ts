@@ -482,6 +482,19 @@ describe('pair continues a round robin from a .t (issue 29)', () => {
     60_000,
   )
 
+  test.each([24, 25, 26, 27])(
+    'contender pairing never breaks a full round robin: 28 × 27 paired by another program, round %i from its real history has no repeat',
+    async (round) => {
+      // The event ran as one round robin (0 repeats in 27 rounds); each of its last rounds is
+      // paired here on the rounds really played before it, as the replay bench does. The plan's
+      // contender step (the last 3 rounds) belongs to Swiss, not to the round robin.
+      const history = otherRoundRobin(28, 2827).slice(0, round - 1)
+      writeFileSync(at('rr.t'), roundsAsT(28, history))
+      const paired = await json('pair', at('rr.t'), '--round', String(round), '--rounds', '27')
+      expect(paired).toMatchObject({ system: 'round-robin', repeats: 0 })
+    },
+  )
+
   test('a .t that is not a round robin goes on as Swiss and says why', async () => {
     const history = [
       {
