@@ -495,6 +495,43 @@ describe('pair continues a round robin from a .t (issue 29)', () => {
     },
   )
 
+  test("--config: config.tsh's autopair lines pair the division; its round robin goes on from another program's rounds", async () => {
+    // 8 players, 14 rounds: tsh's RoundRobin twice round the field (a double round robin).
+    const history = otherRoundRobin(8, 814).slice(0, 3)
+    writeFileSync(at('rr.t'), roundsAsT(8, history))
+    writeFileSync(at('config.tsh'), 'division A rr.t\nautopair A 0 1 rr 2 A\n')
+    const paired = (await json(
+      'pair',
+      at('rr.t'),
+      '--round',
+      '4',
+      '--rounds',
+      '14',
+      '--config',
+      at('config.tsh'),
+    )) as PairJson & { planNote?: string }
+    expect(paired).toMatchObject({
+      system: 'double-round-robin',
+      plan: 'Rounds 1–14: double round robin',
+      planNote: 'Round 4: double round robin — rounds 1–3 are a double round robin; continuing it',
+      repeats: 0,
+    })
+    // A round config.tsh has no line for is the director's.
+    writeFileSync(at('config.tsh'), 'division A rr.t\nautopair A 0 1 ns 0 0 A\n')
+    const { code, stdout } = await cli(
+      'pair',
+      at('rr.t'),
+      '--round',
+      '4',
+      '--rounds',
+      '7',
+      '--config',
+      at('config.tsh'),
+    )
+    expect(code).toBe(1)
+    expect(stdout).toContain('config.tsh has no autopair line for round 4 of division A')
+  })
+
   test('a .t that is not a round robin goes on as Swiss and says why', async () => {
     const history = [
       {

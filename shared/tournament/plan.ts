@@ -372,12 +372,40 @@ export function autoPlanForHistory(
   sessionBreaks: readonly number[] = [],
   history?: PlanHistory,
 ): HistoryRoundPlan {
-  const plan = autoPlan(players, rounds, sessionBreaks)
+  return planForHistory({
+    plan: null,
+    players,
+    rounds,
+    round,
+    sessionBreaks,
+    ...(history === undefined ? {} : { history }),
+  })
+}
+
+/** A `.t` file's round to pair, by a plan of the director's (config.tsh) or the automatic one. */
+export interface HistoryPlanRequest {
+  /** The director's steps (config.tsh's autopair lines); null for the automatic plan. */
+  readonly plan: readonly PlanStep[] | null
+  /** Active players. */
+  readonly players: number
+  readonly rounds: number
+  readonly round: number
+  readonly sessionBreaks: readonly number[]
+  readonly history?: PlanHistory
+}
+
+/**
+ * `round` of a `.t` by the director's plan (the division's autopair lines in config.tsh) or, with
+ * none, the automatic plan (`autoPlanForHistory`): the same `roundPlanOn` as the desk's.
+ */
+export function planForHistory(request: HistoryPlanRequest): HistoryRoundPlan {
+  const { rounds, round, sessionBreaks, history } = request
+  const plan = request.plan ?? autoPlan(request.players, rounds, sessionBreaks)
   const resolved = roundPlanOn(
     {
       plan,
-      automatic: true,
-      active: players,
+      automatic: request.plan === null,
+      active: request.players,
       eventRounds: rounds,
       sessionBreaks,
       ...(history === undefined ? {} : { history }),
