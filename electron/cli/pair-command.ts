@@ -242,7 +242,7 @@ export async function pairCommand(argv: readonly string[], io: CliIo): Promise<E
           rounds: eventRounds,
           round,
           sessionBreaks: breaks,
-          history: tFileHistory(input.file, round),
+          history: () => tFileHistory(input.file, round),
         })
   if (chosen === undefined && auto?.step.system === 'manual') {
     io.stdout(

@@ -181,10 +181,10 @@ export function roundPlanFor(
       active: activeCount(division),
       eventRounds,
       sessionBreaks,
-      history: {
+      history: () => ({
         players: division.players.map((p) => p.id),
         rounds: pastRoundsOf(division, round),
-      },
+      }),
       breakOf: (step, r) => scheduleBreak(division, step, r),
     },
     round,

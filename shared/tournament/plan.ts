@@ -275,8 +275,11 @@ export interface PlanSource {
   readonly active: number
   readonly eventRounds: number
   readonly sessionBreaks: readonly number[]
-  /** The rounds so far; without them a round robin is judged as any schedule, by `breakOf`. */
-  readonly history?: PlanHistory
+  /**
+   * The rounds so far, read only for a round-robin step (a big Swiss field's history is not built
+   * for nothing); without them a round robin is judged as any schedule, by `breakOf`.
+   */
+  readonly history?: () => PlanHistory
   /** The first earlier round of a schedule step its schedule did not make, as far as known. */
   readonly breakOf: (step: PlanStep, round: number) => ScheduleBreak | null
 }
@@ -322,7 +325,7 @@ export function roundPlanOn(source: PlanSource, round: number): RoundPlan {
   const isRoundRobin = planned.system === 'round-robin' || planned.system === 'double-round-robin'
   const roundRobin =
     isRoundRobin && source.history !== undefined
-      ? roundRobinStanding(planned, round, source.history)
+      ? roundRobinStanding(planned, round, source.history())
       : null
   const off = roundRobin === null ? broken !== null : roundRobin.kind !== 'continues'
   const step =
@@ -378,7 +381,7 @@ export function autoPlanForHistory(
     rounds,
     round,
     sessionBreaks,
-    ...(history === undefined ? {} : { history }),
+    ...(history === undefined ? {} : { history: () => history }),
   })
 }
 
@@ -391,7 +394,8 @@ export interface HistoryPlanRequest {
   readonly rounds: number
   readonly round: number
   readonly sessionBreaks: readonly number[]
-  readonly history?: PlanHistory
+  /** The file's rounds so far, read only when a round-robin step needs them. */
+  readonly history?: () => PlanHistory
 }
 
 /**
