@@ -3,6 +3,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
+import type { PastRound } from '../../shared/pairing/types'
+import {
+  otherCycles,
+  otherRoundRobin,
+  roundsAsT,
+} from '../../shared/pairing/test-support/other-schedule'
 import { runCli } from './test-support/run-cli'
 
 let dir = ''
@@ -402,5 +408,178 @@ describe("pair --session-breaks (tsh's session_breaks, issue 18)", () => {
     )
     expect(code).not.toBe(0)
     expect(stderr).toContain('--session-breaks must list increasing round numbers')
+  })
+})
+
+describe('pair continues a round robin from a .t (issue 29)', () => {
+  /**
+   * Pairs rounds `history.length + 1` to `through` one by one through the CLI, each from the .t
+   * as it stands (its earlier rounds written back), as a director would; returns every round.
+   */
+  async function continueThrough(
+    players: number,
+    history: readonly PastRound[],
+    total: number,
+    through: number,
+  ): Promise<{ rounds: PastRound[]; notes: (string | undefined)[] }> {
+    const rounds = [...history]
+    const notes: (string | undefined)[] = []
+    for (let round = rounds.length + 1; round <= through; round++) {
+      writeFileSync(at('rr.t'), roundsAsT(players, rounds))
+      const paired = (await json(
+        'pair',
+        at('rr.t'),
+        '--round',
+        String(round),
+        '--rounds',
+        String(total),
+      )) as PairJson & { planNote?: string }
+      expect(paired.system).toBe('round-robin')
+      notes.push(paired.planNote)
+      rounds.push({
+        round,
+        pairs: paired.pairings.map((p) => [p.first, p.second] as const),
+        byes: paired.bye === null ? [] : [paired.bye],
+      })
+    }
+    return { rounds, notes }
+  }
+
+  /** Each pair met exactly once in every cycle of `cycle` rounds. */
+  function expectOnceACycle(players: number, rounds: readonly PastRound[], cycle: number): void {
+    for (let from = 1; from <= rounds.length; from += cycle) {
+      const met = new Map<string, number>()
+      for (const r of rounds.slice(from - 1, from - 1 + cycle)) {
+        for (const [a, b] of r.pairs) {
+          const key = `${String(Math.min(a, b))}-${String(Math.max(a, b))}`
+          met.set(key, (met.get(key) ?? 0) + 1)
+        }
+      }
+      expect(met.size).toBe((players * (players - 1)) / 2)
+      expect([...met.values()].every((n) => n === 1)).toBe(true)
+    }
+  }
+
+  test.each([
+    // [players, total rounds, rounds another program paired, cycles the plan lays down]
+    [28, 27, 5, 1],
+    [8, 7, 3, 1],
+    [4, 12, 5, 4],
+  ])(
+    '%i players × %i rounds, %i paired by another schedule: every pair meets once a cycle',
+    async (players, total, played, cycles) => {
+      const cycle = total / cycles
+      const history = otherCycles(players, cycles, players * 10 + played).slice(0, played)
+      const { rounds, notes } = await continueThrough(players, history, total, total)
+      expectOnceACycle(players, rounds, cycle)
+      expect(notes[0]).toBe(
+        cycles === 1
+          ? `Round ${String(played + 1)}: round robin — rounds 1–${String(played)} are a round robin; continuing it`
+          : // Round 6 of 4 × 12 is in the second cycle, rounds 4–6.
+            'Round 6: round robin — rounds 4–5 are a round robin; continuing it',
+      )
+    },
+    60_000,
+  )
+
+  test.each([24, 25, 26, 27])(
+    'contender pairing never breaks a full round robin: 28 × 27 paired by another program, round %i from its real history has no repeat',
+    async (round) => {
+      // The event ran as one round robin (0 repeats in 27 rounds); each of its last rounds is
+      // paired here on the rounds really played before it, as the replay bench does. The plan's
+      // contender step (the last 3 rounds) belongs to Swiss, not to the round robin.
+      const history = otherRoundRobin(28, 2827).slice(0, round - 1)
+      writeFileSync(at('rr.t'), roundsAsT(28, history))
+      const paired = await json('pair', at('rr.t'), '--round', String(round), '--rounds', '27')
+      expect(paired).toMatchObject({ system: 'round-robin', repeats: 0 })
+    },
+  )
+
+  test("--config: config.tsh's autopair lines pair the division; its round robin goes on from another program's rounds", async () => {
+    // 8 players, 14 rounds: tsh's RoundRobin twice round the field (a double round robin).
+    const history = otherRoundRobin(8, 814).slice(0, 3)
+    writeFileSync(at('rr.t'), roundsAsT(8, history))
+    writeFileSync(at('config.tsh'), 'division A rr.t\nautopair A 0 1 rr 2 A\n')
+    const paired = (await json(
+      'pair',
+      at('rr.t'),
+      '--round',
+      '4',
+      '--rounds',
+      '14',
+      '--config',
+      at('config.tsh'),
+    )) as PairJson & { planNote?: string }
+    expect(paired).toMatchObject({
+      system: 'double-round-robin',
+      plan: 'Rounds 1–14: double round robin',
+      planNote: 'Round 4: double round robin — rounds 1–3 are a double round robin; continuing it',
+      repeats: 0,
+    })
+    // A round config.tsh has no line for is the director's.
+    writeFileSync(at('config.tsh'), 'division A rr.t\nautopair A 0 1 ns 0 0 A\n')
+    const { code, stdout } = await cli(
+      'pair',
+      at('rr.t'),
+      '--round',
+      '4',
+      '--rounds',
+      '7',
+      '--config',
+      at('config.tsh'),
+    )
+    expect(code).toBe(1)
+    expect(stdout).toContain('config.tsh has no autopair line for round 4 of division A')
+  })
+
+  test('a .t that is not a round robin goes on as Swiss and says why', async () => {
+    const history = [
+      {
+        round: 1,
+        pairs: [
+          [1, 2],
+          [3, 4],
+          [5, 6],
+          [7, 8],
+        ] as const,
+        byes: [],
+      },
+      {
+        round: 2,
+        pairs: [
+          [1, 2],
+          [3, 5],
+          [4, 7],
+          [6, 8],
+        ] as const,
+        byes: [],
+      },
+    ]
+    writeFileSync(at('rr.t'), roundsAsT(8, history))
+    const paired = (await json('pair', at('rr.t'), '--round', '3', '--rounds', '7')) as PairJson & {
+      planNote?: string
+    }
+    expect(paired.system).toBe('swiss')
+    expect(paired.planNote).toBe(
+      'Round 3: Swiss — rounds 1–2 are not a round robin (#1 and #2 met again in round 2)',
+    )
+  })
+
+  test('--system rr on a .t says nothing of Swiss and continues the round robin', async () => {
+    const history = otherRoundRobin(8, 87).slice(0, 3)
+    writeFileSync(at('rr.t'), roundsAsT(8, history))
+    const { code, stdout } = await cli(
+      'pair',
+      at('rr.t'),
+      '--round',
+      '4',
+      '--rounds',
+      '7',
+      '--system',
+      'rr',
+    )
+    expect(code).toBe(0)
+    expect(stdout).not.toContain('Swiss')
+    expect(stdout).toContain('rounds 1–3 are a round robin; continuing it without a repeat')
   })
 })

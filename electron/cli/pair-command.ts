@@ -1,13 +1,19 @@
 /** `pair FILE`: pairs a round of a tsh `.t` division from the rounds before it (shared/pairing). */
-import { formatProblem } from '../../shared/formats/problem'
+import { describeRoundPlan } from '../../shared/desk/pair-next'
+import { parseConfigTsh } from '../../shared/formats/config-tsh'
+import { formatProblem, hasErrors, type FormatProblem } from '../../shared/formats/problem'
+import { decodeTFileBytes } from '../../shared/formats/text-codec'
+import { planFromAutopair } from '../../shared/formats/tsh-autopair'
+import { divisionNaming, fileStem } from '../../shared/formats/tsh-import'
 import { autoPlan, describePlan } from '../../shared/pairing/auto-plan'
-import { pairingInputFromTFile } from '../../shared/pairing/from-t-file'
+import { pairingInputFromTFile, tFileHistory } from '../../shared/pairing/from-t-file'
 import { pairRound } from '../../shared/pairing/pair-round'
 import type { PairedRound, PairingSystem } from '../../shared/pairing/types'
 import { PRESETS } from '../../shared/rules/presets'
 import { PRESET_IDS, type PresetId } from '../../shared/rules/rule-set'
 import { systemWords } from '../../shared/tournament/describe'
-import { autoPlanForHistory } from '../../shared/tournament/plan'
+import { planForHistory, type HistoryRoundPlan } from '../../shared/tournament/plan'
+import type { PlanStep } from '../../shared/tournament/types'
 import { MAX_ROUNDS } from '../../shared/tournament/validation'
 import { parseArgs } from './args'
 import {
@@ -16,13 +22,14 @@ import {
   CONTENTION_USAGE,
   contentionFromArgs,
 } from './contention-options'
-import { CliError, EXIT, type CliIo, type ExitCode } from './io'
+import { CliError, EXIT, readBytes, type CliIo, type ExitCode } from './io'
 import { encodingOption, readTInput } from './t-input'
 
 export const PAIR_USAGE = `rackside pair FILE.t --round N [--rounds TOTAL]
                    [--system swiss|koth|rr|drr|random|rating|fontes|australian]
                    [--based-on M] [--max-repeats K|none] [--neighbours] [--seed S]
                    [--fontes-rounds R] [--rr-start R] [--session-breaks R1,R2,…]
+                   [--config config.tsh [--division D]]
                    [--preset ${PRESET_IDS.join('|')}] [--json] [--encoding latin1|utf8]
                    ${CONTENTION_USAGE}
   Pairs round N from the rounds before it. Without --system, the automatic plan for the
@@ -30,9 +37,12 @@ export const PAIR_USAGE = `rackside pair FILE.t --round N [--rounds TOTAL]
   Hill) and --rounds is required. On the standings after round M (default N-1, or the plan's:
   N-2 for lagged pairing inside a session: --session-breaks lists the rounds after which play
   stops, as tsh's session_breaks; the first round after one, and every round when none is given,
-  pairs on the latest standings). A .t file does not say which system paired its rounds, so a
-  round robin or Initial Fontes of the plan pairs only its first round; later rounds of it go on
-  as Swiss (King of the Hill last). Repeats: no limit unless --max-repeats; --neighbours pairs Swiss
+  pairs on the latest standings). A round robin of the plan goes on from any rounds that are one
+  (every pair met at most once a cycle, whoever paired them), finished without a repeat when that
+  can be done, and says so; otherwise, and for Initial Fontes (a .t file does not say which system
+  paired its rounds), later rounds go on as Swiss (King of the Hill last). --config config.tsh
+  pairs by the division's autopair lines instead (the division config.tsh names for the file, or
+  --division), as an imported event would; --rounds then defaults to its last autopair round. Repeats: no limit unless --max-repeats; --neighbours pairs Swiss
   score groups 1 v 2 instead of top half v bottom half. --gibson Gibsonizes players who have
   clinched their prize band, --contender-rounds K pairs leaders with players who can still
   catch them in the last K rounds (both need --rounds; the automatic plan pairs contenders in
@@ -102,6 +112,56 @@ function sessionBreaks(value: string | undefined): readonly number[] {
   return breaks
 }
 
+/**
+ * How the automatic plan pairs the round, in words, when it is not simply the plan's step: a
+ * round robin continued or given up (the desk's words, `describeRoundPlan`), or a schedule a .t
+ * cannot show it made.
+ */
+function planNote(auto: HistoryRoundPlan, round: number): string | null {
+  if (auto.roundRobin !== null) return describeRoundPlan(auto, round)
+  if (!auto.scheduleSkipped) return null
+  return `Round ${String(round)}: ${systemWords(auto.step.system)} — a .t file does not say whether rounds ${String(auto.planned.fromRound)}–${String(round - 1)} were paired by the ${systemWords(auto.planned.system)} schedule`
+}
+
+interface ConfigPlan {
+  readonly readable: boolean
+  readonly problems: readonly FormatProblem[]
+  /** The division's steps from its autopair lines; null without any (the automatic plan). */
+  readonly plan: readonly PlanStep[] | null
+  readonly division: string
+  /** The last round an autopair line of the division pairs. */
+  readonly lastRound: number | undefined
+}
+
+/** config.tsh's autopair lines for the `.t`'s division, as an import reads them (tsh-autopair.ts). */
+async function readConfig(
+  configPath: string,
+  tPath: string,
+  options: ReadonlyMap<string, string>,
+): Promise<ConfigPlan> {
+  const text = decodeTFileBytes(await readBytes(configPath)).text
+  const { config, problems } = parseConfigTsh(text)
+  const division =
+    options.get('division') ??
+    divisionNaming(config, tPath) ??
+    (fileStem(tPath).toUpperCase() || 'A')
+  const rounds = config.autopair
+    .filter((l) => l.division.toUpperCase() === division.toUpperCase())
+    .map((l) => l.round)
+  const lastRound = rounds.length === 0 ? undefined : Math.max(...rounds)
+  const roundsOption = options.get('rounds')
+  const total = roundsOption === undefined ? lastRound : Number(roundsOption)
+  const breaks = sessionBreaks(options.get('session-breaks'))
+  const { plan, warnings } = planFromAutopair(config.autopair, division, total, breaks)
+  return {
+    readable: !hasErrors(problems),
+    problems: [...problems, ...warnings],
+    plan,
+    division,
+    lastRound,
+  }
+}
+
 export async function pairCommand(argv: readonly string[], io: CliIo): Promise<ExitCode> {
   const args = parseArgs(argv, {
     flags: ['json', 'neighbours', ...CONTENTION_FLAGS],
@@ -114,6 +174,8 @@ export async function pairCommand(argv: readonly string[], io: CliIo): Promise<E
       'fontes-rounds',
       'rr-start',
       'session-breaks',
+      'config',
+      'division',
       'preset',
       'encoding',
       ...CONTENTION_OPTIONS,
@@ -138,7 +200,18 @@ export async function pairCommand(argv: readonly string[], io: CliIo): Promise<E
   if (totalRounds !== undefined && totalRounds < round) {
     throw new CliError(`--rounds ${String(totalRounds)} is before round ${String(round)}`)
   }
-  if (chosen === undefined && totalRounds === undefined) {
+  const configPath = options.get('config')
+  if (options.has('division') && configPath === undefined) {
+    throw new CliError('--division names a division of --config config.tsh')
+  }
+  const config = configPath === undefined ? null : await readConfig(configPath, path, options)
+  if (config !== null && !config.readable) {
+    for (const p of config.problems) io.stdout(`${formatProblem(configPath ?? '', p)}\n`)
+    return EXIT.problems
+  }
+  const ownPlan = config?.plan ?? null
+  const eventRounds = totalRounds ?? config?.lastRound
+  if (chosen === undefined && eventRounds === undefined) {
     throw new CliError('--rounds TOTAL is needed for the automatic plan (or give --system)')
   }
   const limit = repeatLimit(options.get('max-repeats'))
@@ -156,15 +229,29 @@ export async function pairCommand(argv: readonly string[], io: CliIo): Promise<E
   // The automatic plan is worked out on the players still in the event.
   const active = input.file.players.filter((p) => !p.tags.some((t) => t.name === 'off')).length
   const breaks = sessionBreaks(options.get('session-breaks'))
-  const plan = totalRounds === undefined ? null : autoPlan(active, totalRounds, breaks)
-  // The automatic plan on a history the .t does not say was paired by its schedule (shared).
+  const plan = eventRounds === undefined ? null : (ownPlan ?? autoPlan(active, eventRounds, breaks))
+  // The plan on the file's history, by the use-case the desk shares (roundPlanOn): a round robin
+  // goes on while the rounds so far are one (issue 29); Initial Fontes, which a .t cannot show it
+  // made, pairs only its first round under the automatic plan.
   const auto =
-    totalRounds === undefined ? null : autoPlanForHistory(active, totalRounds, round, breaks)
+    eventRounds === undefined
+      ? null
+      : planForHistory({
+          plan: ownPlan,
+          players: active,
+          rounds: eventRounds,
+          round,
+          sessionBreaks: breaks,
+          history: () => tFileHistory(input.file, round),
+        })
+  if (chosen === undefined && auto?.step.system === 'manual') {
+    io.stdout(
+      `${path}: config.tsh has no autopair line for round ${String(round)} of division ${config?.division ?? ''}: tsh leaves it to the director (give --system)\n`,
+    )
+    return EXIT.problems
+  }
   const step = auto?.step ?? null
-  const scheduleNote =
-    auto !== null && auto.scheduleSkipped
-      ? `Round ${String(round)}: ${systemWords(auto.step.system)} — a .t file does not say whether rounds ${String(auto.planned.fromRound)}–${String(round - 1)} were paired by the ${systemWords(auto.planned.system)} schedule`
-      : null
+  const scheduleNote = chosen === undefined && auto !== null ? planNote(auto, round) : null
   const system = chosen ?? step?.system ?? 'swiss'
   const stepBasis = auto !== null && chosen === undefined ? auto.basis : Math.max(0, round - 1)
   const basedOn = roundsNumber('based-on', options.get('based-on')) ?? stepBasis
@@ -173,10 +260,13 @@ export async function pairCommand(argv: readonly string[], io: CliIo): Promise<E
   const fontesRounds =
     roundsNumber('fontes-rounds', options.get('fontes-rounds')) ??
     (chosen === undefined ? auto?.fontesRounds : undefined)
+  // A round robin starts where the plan's round-robin step does, chosen or not (the cycle of a
+  // repeated round robin that the round is in).
   const rrStart =
     roundsNumber('rr-start', options.get('rr-start')) ??
-    (chosen === undefined && (system === 'round-robin' || system === 'double-round-robin')
-      ? step?.fromRound
+    ((system === 'round-robin' || system === 'double-round-robin') &&
+    auto?.planned.system === system
+      ? auto.planned.fromRound
       : undefined)
   const built = pairingInputFromTFile(input.file, {
     round,
@@ -185,7 +275,7 @@ export async function pairCommand(argv: readonly string[], io: CliIo): Promise<E
     maxRepeats,
     seed,
     // The event's length prices a repeat (weights.ts, repeatPrice).
-    ...(totalRounds === undefined ? {} : { rounds: totalRounds }),
+    ...(eventRounds === undefined ? {} : { rounds: eventRounds }),
     ...(flags.has('neighbours') ? { rankMode: 'neighbours' as const } : {}),
     ...(fontesRounds === undefined ? {} : { fontesRounds }),
     ...(rrStart === undefined ? {} : { roundRobinStart: rrStart }),
@@ -208,8 +298,11 @@ export async function pairCommand(argv: readonly string[], io: CliIo): Promise<E
         round: result.round,
         system: result.system,
         basedOn: result.basedOn,
-        ...(plan === null ? {} : { plan: describePlan(plan, totalRounds ?? round) }),
+        ...(plan === null ? {} : { plan: describePlan(plan, eventRounds ?? round) }),
         ...(scheduleNote === null ? {} : { planNote: scheduleNote }),
+        ...(config === null || config.problems.length === 0
+          ? {}
+          : { configNotes: config.problems.map((p) => formatProblem(configPath ?? '', p)) }),
         maxRepeats,
         // The seed belongs to the export (it makes the draw reproducible), not to the reasons.
         seed,
@@ -233,7 +326,11 @@ export async function pairCommand(argv: readonly string[], io: CliIo): Promise<E
     return EXIT.ok
   }
   const names = new Map(input.file.players.map((p) => [p.id, p.name]))
-  if (plan !== null) io.stdout(`Plan: ${describePlan(plan, totalRounds ?? round)}\n`)
+  for (const p of config?.problems ?? []) io.stdout(`${formatProblem(configPath ?? '', p)}\n`)
+  if (plan !== null) {
+    const whose = ownPlan === null ? '' : ' (config.tsh)'
+    io.stdout(`Plan${whose}: ${describePlan(plan, eventRounds ?? round)}\n`)
+  }
   if (scheduleNote !== null) io.stdout(`${scheduleNote}\n`)
   io.stdout(`${pairingsTable(result, (id) => names.get(id) ?? `#${String(id)}`)}\n`)
   return EXIT.ok

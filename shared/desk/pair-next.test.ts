@@ -16,7 +16,6 @@ import { readTFile } from '../formats/t-file'
 import { importTDivision } from '../formats/t-import'
 import { seededRng, shuffled } from '../random'
 import { describeCommand } from '../tournament/describe'
-import { divisionStandings } from '../tournament/views'
 import {
   allRoundsPaired,
   basisOf,
@@ -758,38 +757,56 @@ function importedEvent(players: number, played: number, rounds: number): Tournam
 }
 
 describe('a schedule step applies only to the history it made (issue 18)', () => {
-  test('tsh import, 24 players x 23 rounds after 10 rounds: round 11 is Swiss, said in words', () => {
+  test('tsh import, 24 players x 23 rounds after 10 rounds without a repeat: the round robin goes on (issue 29)', () => {
     const state = importedEvent(24, 10, 23)
     const found = state.divisions[0] as Division
     // The automatic plan for 24 x 23 is one round robin (auto-plan.ts)...
     expect(effectivePlan(found, 23)[0]?.system).toBe('round-robin')
-    // ...which the imported history never followed.
+    // ...and the imported rounds, paired by another program, are one so far: it is finished.
     const plan = roundPlanFor(found, 11, 23)
-    expect(plan.step.system).toBe('swiss')
-    expect(plan.basis).toBe(10)
+    expect(plan.step.system).toBe('round-robin')
+    expect(plan.scheduleBreak).toBeNull()
     expect(describeRoundPlan(plan, 11)).toBe(
-      'Round 11: Swiss — rounds 1–10 were not paired by the round robin schedule (imported, from round 1)',
+      'Round 11: round robin — rounds 1–10 are a round robin; continuing it',
     )
-    expect(roundPlanFor(found, 23, 23).step.system).toBe('koth')
-
-    // Through the desk: the proposal says why it is Swiss.
     const proposed = proposal(state, 11)
-    expect(proposed.command.system).toBe('swiss')
+    expect(proposed.command.system).toBe('round-robin')
     expect(proposed.summary[0]).toBe(describeRoundPlan(plan, 11))
-    // The schedule from the middle pairs across the standings (summed win gaps 38 here); Swiss
-    // keeps score groups together (2).
-    const rows = divisionStandings(state.rules, found, 10, found.players)
-    const wins = new Map(rows.map((r) => [r.player, r.wins]))
-    const gaps = (p: PairingProposal): number =>
-      p.command.pairings.reduce(
-        (sum, x) =>
-          x.kind === 'game'
-            ? sum + Math.abs((wins.get(x.players[0]) ?? 0) - (wins.get(x.players[1]) ?? 0))
-            : sum,
-        0,
-      )
-    const scheduled = proposal(state, 11, { seed: 1, system: 'round-robin' })
-    expect(gaps(proposed)).toBeLessThan(gaps(scheduled))
+    expect(proposed.warnings.filter((w) => w.kind === 'repeat')).toEqual([])
+  })
+
+  test('a history that is not a round robin (a pair met twice): Swiss, said in words (issue 29)', () => {
+    let state = applyAll(bigEvent(6, 5, []))
+    state = run(state, proposal(state, 1).command)
+    const round1 = state.divisions[0]?.rounds[0]?.pairings ?? []
+    // Round 2 typed by hand as round 1 again.
+    state = run(state, {
+      type: 'pairRound',
+      division: 'A',
+      round: 2,
+      system: 'manual',
+      pairings: round1.map((p): PairingSpec =>
+        p.kind === 'game'
+          ? { kind: 'game', table: p.table, players: p.players }
+          : { kind: 'bye', player: p.player },
+      ),
+    })
+    const [a, b] = (round1[0]?.kind === 'game' ? [...round1[0].players] : []).sort((x, y) => x - y)
+    const plan = roundPlanFor(state.divisions[0] as Division, 3, 5)
+    expect(plan.step.system).toBe('swiss')
+    expect(describeRoundPlan(plan, 3)).toBe(
+      `Round 3: Swiss — rounds 1–2 are not a round robin (#${String(a)} and #${String(b)} met again in round 2)`,
+    )
+    const mine = run(state, {
+      type: 'setPairingPlan',
+      division: 'A',
+      plan: [{ fromRound: 1, system: 'round-robin', basedOn: 'previous', maxRepeats: null }],
+    })
+    const kept = roundPlanFor(mine.divisions[0] as Division, 3, 5)
+    expect(kept.step.system).toBe('round-robin')
+    expect(describeRoundPlan(kept, 3)).toBe(
+      `Round 3: round robin as your plan says, but rounds 1–2 are not a round robin (#${String(a)} and #${String(b)} met again in round 2): its pairings may repeat games. Pair by Swiss instead, or change the plan.`,
+    )
   })
 
   test('the automatic round robin goes on while its own rounds are the history', () => {
@@ -804,34 +821,40 @@ describe('a schedule step applies only to the history it made (issue 18)', () =>
     expect(proposal(state, 4).command.system).toBe('round-robin')
   })
 
-  test.each([
-    ['paired by hand (a swapped table)', 'by-hand', 'paired by hand'],
-    ['paired by Swiss', 'other-system', 'paired by Swiss'],
-  ])('a round robin round %s: the next round is Swiss', (_, reason, words) => {
-    let state = applyAll(bigEvent(6, 5, []))
-    state = run(state, proposal(state, 1).command)
-    if (reason === 'by-hand') {
-      state = run(state, {
-        type: 'editPairing',
-        division: 'A',
-        round: 1,
-        table: 1,
-        change: { kind: 'swap', player: firstPlayerAt(state, 1), with: firstPlayerAt(state, 2) },
-      })
-    } else {
-      state = run(
-        state,
-        { type: 'unpairRound', division: 'A', round: 1 },
-        proposal(state, 1, { seed: 1, system: 'swiss' }).command,
+  test.each([['paired by hand (a swapped table)'], ['paired by Swiss']])(
+    'a round robin round %s is still a round robin: the next round goes on with it (issue 29)',
+    (how) => {
+      let state = applyAll(bigEvent(6, 5, []))
+      state = run(state, proposal(state, 1).command)
+      if (how.startsWith('paired by hand')) {
+        state = run(state, {
+          type: 'editPairing',
+          division: 'A',
+          round: 1,
+          table: 1,
+          change: { kind: 'swap', player: firstPlayerAt(state, 1), with: firstPlayerAt(state, 2) },
+        })
+      } else {
+        state = run(
+          state,
+          { type: 'unpairRound', division: 'A', round: 1 },
+          proposal(state, 1, { seed: 1, system: 'swiss' }).command,
+        )
+      }
+      const plan = roundPlanFor(state.divisions[0] as Division, 2, 5)
+      expect(plan.scheduleBreak).toBeNull()
+      expect(plan.step.system).toBe('round-robin')
+      expect(describeRoundPlan(plan, 2)).toBe(
+        'Round 2: round robin — round 1 is a round robin; continuing it',
       )
-    }
-    const plan = roundPlanFor(state.divisions[0] as Division, 2, 5)
-    expect(plan.scheduleBreak?.reason).toBe(reason)
-    expect(plan.step.system).toBe('swiss')
-    expect(describeRoundPlan(plan, 2)).toBe(
-      `Round 2: Swiss — round 1 was not paired by the round robin schedule (${words}, from round 1)`,
-    )
-  })
+      for (let round = 2; round <= 5; round++) {
+        const next = proposal(state, round)
+        expect(next.command.system).toBe('round-robin')
+        expect(next.warnings.filter((w) => w.kind === 'repeat')).toEqual([])
+        state = run(state, next.command)
+      }
+    },
+  )
 
   test('Initial Fontes after a round 1 it did not make: round 2 is Swiss, no back-to-back rematch', () => {
     let state = applyAll(bigEvent(20, 12, []))
@@ -845,7 +868,7 @@ describe('a schedule step applies only to the history it made (issue 18)', () =>
     expect(r2.warnings.filter((w) => w.kind === 'repeat')).toEqual([])
   })
 
-  test("a director's own round robin keeps its step, and the proposal says why it may not fit", () => {
+  test("a director's own round robin over an imported round robin goes on with it (issue 29)", () => {
     const mine: PlanStep[] = [
       { fromRound: 1, system: 'round-robin', basedOn: 'previous', maxRepeats: null },
     ]
@@ -857,9 +880,7 @@ describe('a schedule step applies only to the history it made (issue 18)', () =>
     const plan = roundPlanFor(state.divisions[0] as Division, 11, 23)
     expect(plan.step.system).toBe('round-robin')
     const words = describeRoundPlan(plan, 11)
-    expect(words).toBe(
-      'Round 11: round robin as your plan says, but rounds 1–10 were not paired by the round robin schedule (imported, from round 1): its pairings may repeat games and ignore the standings. Pair by Swiss instead, or change the plan.',
-    )
+    expect(words).toBe('Round 11: round robin — rounds 1–10 are a round robin; continuing it')
     expect(proposal(state, 11).summary[0]).toBe(words)
   })
 })

@@ -4,7 +4,7 @@
  * proposal is a `pairRound` command the director reviews (reasons, repeats, starts) before it is
  * applied, then edits by hand and publishes.
  */
-import { afterSchedule, autoPlan } from '../pairing/auto-plan'
+import { autoPlan } from '../pairing/auto-plan'
 import { pairKey } from '../pairing/context'
 import { pairRound } from '../pairing/pair-round'
 import type { PairedRound, PairingSystem } from '../pairing/types'
@@ -15,7 +15,15 @@ import { apply } from '../tournament/apply'
 import type { Command, PairingSpec } from '../tournament/commands'
 import { checkRoundNumber, starterOf } from '../tournament/lookup'
 import { systemWords } from '../tournament/describe'
-import { basisRound, scheduleBreak, stepIndexFor, type ScheduleBreak } from '../tournament/plan'
+import { notRoundRobinWords } from '../pairing/round-robin-history'
+import {
+  basisRound,
+  pastRoundsOf,
+  roundPlanOn,
+  scheduleBreak,
+  type RoundPlan,
+  type ScheduleBreak,
+} from '../tournament/plan'
 import {
   type Division,
   type PairingStart,
@@ -150,26 +158,15 @@ const activeCount = (division: Division): number =>
 /** Whether the division follows the automatic plan (no plan of the director's own). */
 export const usesAutoPlan = (division: Division): boolean => division.plan.length === 0
 
-/** How one round is paired: the one owner of "which system, on which standings" (issue 18). */
-export interface RoundPlan {
-  /** The step that pairs the round, as it pairs it (the automatic plan past a broken schedule). */
-  readonly step: PlanStep
-  /** The plan's own step for the round. */
-  readonly planned: PlanStep
-  /** The round whose standings the round is paired on (0: none, ratings only). */
-  readonly basis: number
-  readonly automatic: boolean
-  /** The earlier round of a schedule step the schedule did not make; null when none. */
-  readonly scheduleBreak: ScheduleBreak | null
-}
+export type { RoundPlan } from '../tournament/plan'
 
 /**
  * How `round` of the division is paired, from the plan, the event's rounds and session breaks,
- * and the division's history. A schedule step (round robin, Initial Fontes) of the automatic plan
- * applies only while every earlier round of the step is the schedule's own; an imported,
- * hand-paired or otherwise paired history goes on as Swiss (King of the Hill last), since a
- * schedule followed from the middle repeats games and ignores the standings. A director's own
- * plan keeps its step; the proposal says why the schedule may not fit (`describeRoundPlan`).
+ * and the division's history (`roundPlanOn`, the use-case the CLI shares). A round robin goes on
+ * while its rounds so far are a round robin, whoever paired them (issue 29); Initial Fontes while
+ * its own schedule made them. Otherwise the automatic plan goes on as Swiss (King of the Hill
+ * last), since a schedule followed from the middle repeats games and ignores the standings; a
+ * director's own plan keeps its step and the proposal says why it may not fit (`describeRoundPlan`).
  */
 export function roundPlanFor(
   division: Division,
@@ -177,21 +174,21 @@ export function roundPlanFor(
   eventRounds: number,
   sessionBreaks: readonly number[] = [],
 ): RoundPlan {
-  const automatic = usesAutoPlan(division)
-  const plan = effectivePlan(division, eventRounds, sessionBreaks)
-  const planned = plan[stepIndexFor(plan, round)] as PlanStep
-  const broken = scheduleBreak(division, planned, round)
-  const step =
-    automatic && broken !== null
-      ? afterSchedule(activeCount(division), eventRounds, round, sessionBreaks)
-      : planned
-  return {
-    step,
-    planned,
-    basis: basisRound(step.basedOn, round, sessionBreaks),
-    automatic,
-    scheduleBreak: broken,
-  }
+  return roundPlanOn(
+    {
+      plan: effectivePlan(division, eventRounds, sessionBreaks),
+      automatic: usesAutoPlan(division),
+      active: activeCount(division),
+      eventRounds,
+      sessionBreaks,
+      history: () => ({
+        players: division.players.map((p) => p.id),
+        rounds: pastRoundsOf(division, round),
+      }),
+      breakOf: (step, r) => scheduleBreak(division, step, r),
+    },
+    round,
+  )
 }
 
 /** How the rounds a schedule did not make came to be, in words. */
@@ -214,11 +211,33 @@ function breakWords(b: ScheduleBreak): string {
  * (imported)". Null when the round is paired as planned.
  */
 export function describeRoundPlan(plan: RoundPlan, round: number): string | null {
+  const from = plan.planned.fromRound
+  const planned = systemWords(plan.planned.system)
+  const rr = plan.roundRobin
+  if (rr !== null && round > from) {
+    const span = round - 1 === from ? `round ${from} is` : `rounds ${from}–${round - 1} are`
+    switch (rr.kind) {
+      case 'continues':
+        // Words only for a history paired otherwise than by our own schedule (issue 29).
+        return rr.ownSchedule
+          ? null
+          : `Round ${round}: ${planned} — ${span} a ${planned}; continuing it`
+      case 'not-round-robin':
+      case 'no-completion': {
+        const why =
+          rr.kind === 'not-round-robin'
+            ? `${span} not a ${planned} (${notRoundRobinWords(rr.why)})`
+            : `${span} a ${planned}, but ${rr.proven ? 'it cannot be finished' : 'no way was found to finish it'} without a repeat`
+        return plan.automatic
+          ? `Round ${round}: ${systemWords(plan.step.system)} — ${why}`
+          : `Round ${round}: ${planned} as your plan says, but ${why}: its pairings may repeat games. Pair by Swiss instead, or change the plan.`
+      }
+    }
+  }
   const broken = plan.scheduleBreak
   if (broken === null) return null
-  const from = plan.planned.fromRound
   const span = round - 1 === from ? `round ${from} was` : `rounds ${from}–${round - 1} were`
-  const schedule = `the ${systemWords(plan.planned.system)} schedule`
+  const schedule = `the ${planned} schedule`
   const why = `${span} not paired by ${schedule} (${breakWords(broken)}, from round ${broken.round})`
   return plan.automatic
     ? `Round ${round}: ${systemWords(plan.step.system)} — ${why}`

@@ -86,7 +86,7 @@ const baseName = (name: string): string => name.replace(/^.*[\\/]/, '')
  * The division config.tsh names for this file: the exact file name first, then ignoring case
  * (a file copied between Windows and Linux often changes case; tsh's own lookup is the file system's).
  */
-function divisionNaming(config: TshConfig, fileName: string): string | undefined {
+export function divisionNaming(config: TshConfig, fileName: string): string | undefined {
   const base = baseName(fileName)
   const exact = config.divisions.find((d) => baseName(d.file) === base)
   if (exact !== undefined) return exact.name

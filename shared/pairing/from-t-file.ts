@@ -19,6 +19,7 @@ import { standingsAfterRoundFromTFile } from '../standings/from-t-file'
 import type { StartsHistoryEntry } from '../starts/starts'
 import { pairKey } from './context'
 import { pairingInputFromEvent, type Entrant, type EventSoFar } from './input'
+import type { SeatedHistory } from './round-robin-history'
 import type { PairingInput, PastRound } from './types'
 
 export type TFilePairingRequest = Omit<PairingInput, 'players' | 'history'>
@@ -163,6 +164,20 @@ function rounds(
     paired.push({ round: r, pairs, byes })
   }
   return { paired, games }
+}
+
+/**
+ * Who met whom in the rounds before `round`, as `pairingInputFromTFile` reads them: what the plan
+ * needs to tell whether the file's rounds are a round robin that goes on (issue 29).
+ */
+export function tFileHistory(file: TDivisionFile, round: number): SeatedHistory {
+  const earlier = before(file, round)
+  const last = earlier.players.reduce((most, line) => Math.max(most, line.opponents.length), 0)
+  const factsOf = factsOfFile(file.players)
+  return {
+    players: file.players.map((line) => line.id),
+    rounds: rounds(earlier.players, Math.min(last, round - 1), factsOf).paired,
+  }
 }
 
 export function pairingInputFromTFile(

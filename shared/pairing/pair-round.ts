@@ -33,6 +33,7 @@ import { pairContention, pairsContention } from './gibson'
 import { matchPool, type MatchedPool } from './match-pool'
 import { kothModel, randomModel, ratingModel, swissModel } from './models'
 import { roundRobinSchedule, type ScheduleRound } from './round-robin'
+import { notRoundRobinWords, roundRobinCourse, type RoundRobinCourse } from './round-robin-history'
 import type { Bye, PairedRound, Pairing, PairingInput, PairingPlayer } from './types'
 
 /** A pairing before its table and text; `start` set when a schedule decided it in advance. */
@@ -276,15 +277,27 @@ function roundRobin(
   const seatsOf = [...input.players].sort((a, b) => a.id - b.id)
   const seats = seatsOf.length + (seatsOf.length % 2)
   if (seats < 2) return err('pairing.round-robin.too-few', 'A round robin needs two players')
+  // The rounds to come: the circle schedule's own, or the round robin the history is, continued
+  // (round-robin-history.ts, issue 29); a history that is none keeps the schedule, as asked.
+  const fromRound = input.roundRobinStart ?? 1
+  const course = roundRobinCourse({
+    players: seatsOf.map((p) => p.id),
+    history: input.history,
+    fromRound,
+    double,
+    round: input.round,
+  })
   const schedule = roundRobinSchedule(seats, double)
-  const index = input.round - (input.roundRobinStart ?? 1)
-  const today = schedule[index]
+  const index = input.round - fromRound
+  const rest = course.kind === 'continues' ? course.rest : schedule.slice(index)
+  const today = index < 0 ? undefined : rest[0]
   if (today === undefined) {
     return err(
       'pairing.round-robin.over',
       `Round ${String(input.round)} is not in the ${String(schedule.length)}-round schedule`,
     )
   }
+  const notes = roundRobinNotes(course, fromRound, input.round)
   const byes: Bye[] = []
   const note = `round robin, round ${String(index + 1)} of ${String(schedule.length)}`
   // The seats of a round who play: both players still in the event.
@@ -315,7 +328,7 @@ function roundRobin(
     pairs.map(([a, b]) => [a.id, b.id] as const)
   const starts = decideScheduleStarts({
     today: ids(games),
-    later: schedule.slice(index + 1).map((round) => ids(gamesOf(round))),
+    later: rest.slice(1).map((round) => ids(gamesOf(round))),
     through: input.round + schedule.length - 1 - index,
     history: input.starts.history ?? syntheticHistory(input.players),
     rules: input.starts.rules,
@@ -325,7 +338,30 @@ function roundRobin(
     const start = starts[g]
     return start === undefined ? { a, b, note } : { a, b, note, start }
   })
-  return ok({ pairs, byes, overLimit: 0, notes: [], gibsonized: [] })
+  return ok({ pairs, byes, overLimit: 0, notes, gibsonized: [] })
+}
+
+/** What the summary says of a round robin that is not the circle schedule's own (issue 29). */
+function roundRobinNotes(course: RoundRobinCourse, fromRound: number, round: number): string[] {
+  const span = (from: number): string =>
+    round - 1 === from
+      ? `round ${String(from)} is`
+      : `rounds ${String(from)}–${String(round - 1)} are`
+  switch (course.kind) {
+    case 'continues':
+      if (course.ownSchedule || round === fromRound) return []
+      return [`${span(fromRound)} a round robin; continuing it without a repeat`]
+    case 'over':
+      return []
+    case 'not-round-robin':
+      return [
+        `${span(fromRound)} not a round robin (${notRoundRobinWords(course.why)}): paired by the round-robin schedule, which may repeat games`,
+      ]
+    case 'no-completion':
+      return [
+        `${span(fromRound)} a round robin, but ${course.proven ? 'no way to finish it without a repeat exists' : 'no way to finish it without a repeat was found'}: paired by the round-robin schedule, which repeats games`,
+      ]
+  }
 }
 
 /** The Fontes pods live in fontes.ts; re-exported here for callers of the old place. */

@@ -1,7 +1,12 @@
 import { pairKey } from '../pairing/context'
 import { afterSchedule, autoPlan } from '../pairing/auto-plan'
 import { roundRobinSchedule } from '../pairing/round-robin'
-import { PAIRING_SYSTEMS, type PairingSystem } from '../pairing/types'
+import {
+  roundRobinCourse,
+  type NotRoundRobin,
+  type SeatedHistory,
+} from '../pairing/round-robin-history'
+import { PAIRING_SYSTEMS, type PairingSystem, type PastRound } from '../pairing/types'
 import { err, ok, type Result } from '../result'
 import type { Command } from './commands'
 import type { Context } from './rounds'
@@ -230,14 +235,125 @@ export function fontesSpan(
   return next === undefined ? Math.min(3, info.rounds) : next.fromRound - 1
 }
 
-/** How the automatic plan pairs one round of a history that does not say how it was paired. */
-export interface HistoryRoundPlan {
-  /** The step that pairs the round. */
+/** What a round-robin step's history says of the round robin (issue 29). */
+export type RoundRobinStanding =
+  | {
+      /** The rounds so far are a round robin's and it goes on; `ownSchedule`: our circle's. */
+      readonly kind: 'continues'
+      readonly ownSchedule: boolean
+    }
+  | { readonly kind: 'not-round-robin'; readonly why: NotRoundRobin }
+  | {
+      /** A round robin so far, but none of its completions is without a repeat (or none found). */
+      readonly kind: 'no-completion'
+      readonly proven: boolean
+    }
+
+/** How one round is paired: the one owner of "which system, on which standings" (issue 18). */
+export interface RoundPlan {
+  /** The step that pairs the round, as it pairs it (the automatic plan past a broken schedule). */
   readonly step: PlanStep
-  /** The automatic plan's own step for the round. */
+  /** The plan's own step for the round. */
   readonly planned: PlanStep
-  /** The round whose standings it pairs on (session breaks counted). */
+  /** The round whose standings the round is paired on (0: none, ratings only). */
   readonly basis: number
+  readonly automatic: boolean
+  /** The earlier round of a schedule step the schedule did not make; null when none. */
+  readonly scheduleBreak: ScheduleBreak | null
+  /** A round-robin step: whether the history is a round robin that goes on; null otherwise. */
+  readonly roundRobin: RoundRobinStanding | null
+}
+
+/** The rounds before `round` as the engine reads them: who met whom, who had a bye. */
+export type PlanHistory = SeatedHistory
+
+/** What the plan of a round is worked out from, whether a desk's division or a `.t` file. */
+export interface PlanSource {
+  readonly plan: readonly PlanStep[]
+  readonly automatic: boolean
+  /** Active players, for the automatic plan past a schedule. */
+  readonly active: number
+  readonly eventRounds: number
+  readonly sessionBreaks: readonly number[]
+  /**
+   * The rounds so far, read only for a round-robin step (a big Swiss field's history is not built
+   * for nothing); without them a round robin is judged as any schedule, by `breakOf`.
+   */
+  readonly history?: () => PlanHistory
+  /** The first earlier round of a schedule step its schedule did not make, as far as known. */
+  readonly breakOf: (step: PlanStep, round: number) => ScheduleBreak | null
+}
+
+/** Whether a round-robin step's history is a round robin that goes on (round-robin-history.ts). */
+function roundRobinStanding(
+  step: PlanStep,
+  round: number,
+  history: PlanHistory,
+): RoundRobinStanding {
+  const course = roundRobinCourse({
+    players: history.players,
+    history: history.rounds,
+    fromRound: step.fromRound,
+    double: step.system === 'double-round-robin',
+    round,
+  })
+  switch (course.kind) {
+    case 'continues':
+      return { kind: 'continues', ownSchedule: course.ownSchedule }
+    case 'over':
+      // Outside the schedule the engine says so itself (pairing.round-robin.over).
+      return { kind: 'continues', ownSchedule: true }
+    case 'not-round-robin':
+      return { kind: 'not-round-robin', why: course.why }
+    case 'no-completion':
+      return { kind: 'no-completion', proven: course.proven }
+  }
+}
+
+/**
+ * How `round` is paired from a plan and a history: the one use-case the desk (`roundPlanFor`) and
+ * the CLI (`autoPlanForHistory`, a `.t`) share. A round-robin step goes on, whoever paired its
+ * earlier rounds, while they are a round robin that can be finished without a repeat (issue 29);
+ * any other schedule step (Initial Fontes) only while its schedule made them. Past a schedule
+ * that cannot go on, the automatic plan pairs Swiss (King of the Hill last); a director's own plan
+ * keeps its step, and the words say why it may not fit.
+ */
+export function roundPlanOn(source: PlanSource, round: number): RoundPlan {
+  const { plan, automatic, sessionBreaks } = source
+  const planned = plan[stepIndexFor(plan, round)] as PlanStep
+  const broken = source.breakOf(planned, round)
+  const isRoundRobin = planned.system === 'round-robin' || planned.system === 'double-round-robin'
+  const roundRobin =
+    isRoundRobin && source.history !== undefined
+      ? roundRobinStanding(planned, round, source.history())
+      : null
+  const off = roundRobin === null ? broken !== null : roundRobin.kind !== 'continues'
+  const step =
+    automatic && off
+      ? afterSchedule(source.active, source.eventRounds, round, sessionBreaks)
+      : planned
+  const notMade: ScheduleBreak = { round: planned.fromRound, reason: 'not-schedule', system: null }
+  return {
+    step,
+    planned,
+    basis: basisRound(step.basedOn, round, sessionBreaks),
+    automatic,
+    scheduleBreak: roundRobin === null ? broken : off ? (broken ?? notMade) : null,
+    roundRobin,
+  }
+}
+
+/** The division's rounds before `before` as the engine reads them (a pairing is a meeting). */
+export function pastRoundsOf(division: Division, before: number): PastRound[] {
+  return division.rounds.slice(0, Math.max(0, before - 1)).map((r) => ({
+    round: r.number,
+    pairs: r.pairings.flatMap((p) => (p.kind === 'game' ? [p.players] : [])),
+    byes: r.pairings.flatMap((p) => (p.kind === 'bye' ? [p.player] : [])),
+  }))
+}
+
+/** How the automatic plan pairs one round of a history that does not say how it was paired. */
+export interface HistoryRoundPlan extends RoundPlan {
   /** Initial Fontes: the rounds it spans; undefined for other systems. */
   readonly fontesRounds?: number
   /** A schedule step (round robin, Initial Fontes) that the history may not have followed. */
@@ -246,26 +362,70 @@ export interface HistoryRoundPlan {
 
 /**
  * The automatic plan's pairing of `round` for `players` over `rounds`, on a history that does not
- * say which system paired its rounds (a tsh `.t`: the CLI and the replay bench alike). A schedule
- * step pairs only its own first round; past it, the history may not be the schedule's, so the
- * round goes on as Swiss (King of the Hill last), as `roundPlanFor` does for an imported division.
+ * say which system paired its rounds (a tsh `.t`: the CLI and the replay bench alike). A round
+ * robin goes on while `history` is one (issue 29); without the history, or for Initial Fontes, a
+ * schedule step pairs only its own first round: past it, the history may not be the schedule's,
+ * so the round goes on as Swiss (King of the Hill last), as `roundPlanFor` does for an imported
+ * division.
  */
 export function autoPlanForHistory(
   players: number,
   rounds: number,
   round: number,
   sessionBreaks: readonly number[] = [],
+  history?: PlanHistory,
 ): HistoryRoundPlan {
-  const plan = autoPlan(players, rounds, sessionBreaks)
-  const planned = plan[stepIndexFor(plan, round)] as PlanStep
-  const scheduleSkipped = isScheduleSystem(planned.system) && round > planned.fromRound
-  const step = scheduleSkipped ? afterSchedule(players, rounds, round, sessionBreaks) : planned
+  return planForHistory({
+    plan: null,
+    players,
+    rounds,
+    round,
+    sessionBreaks,
+    ...(history === undefined ? {} : { history: () => history }),
+  })
+}
+
+/** A `.t` file's round to pair, by a plan of the director's (config.tsh) or the automatic one. */
+export interface HistoryPlanRequest {
+  /** The director's steps (config.tsh's autopair lines); null for the automatic plan. */
+  readonly plan: readonly PlanStep[] | null
+  /** Active players. */
+  readonly players: number
+  readonly rounds: number
+  readonly round: number
+  readonly sessionBreaks: readonly number[]
+  /** The file's rounds so far, read only when a round-robin step needs them. */
+  readonly history?: () => PlanHistory
+}
+
+/**
+ * `round` of a `.t` by the director's plan (the division's autopair lines in config.tsh) or, with
+ * none, the automatic plan (`autoPlanForHistory`): the same `roundPlanOn` as the desk's.
+ */
+export function planForHistory(request: HistoryPlanRequest): HistoryRoundPlan {
+  const { rounds, round, sessionBreaks, history } = request
+  const plan = request.plan ?? autoPlan(request.players, rounds, sessionBreaks)
+  const resolved = roundPlanOn(
+    {
+      plan,
+      automatic: request.plan === null,
+      active: request.players,
+      eventRounds: rounds,
+      sessionBreaks,
+      ...(history === undefined ? {} : { history }),
+      // A .t does not say which program paired its rounds.
+      breakOf: (step, r) =>
+        isScheduleSystem(step.system) && r > step.fromRound
+          ? { round: step.fromRound, reason: 'imported', system: null }
+          : null,
+    },
+    round,
+  )
+  const { step, planned } = resolved
   return {
-    step,
-    planned,
-    basis: basisRound(step.basedOn, round, sessionBreaks),
+    ...resolved,
     ...(step.system === 'fontes' ? { fontesRounds: fontesSpan(plan, { rounds }) } : {}),
-    scheduleSkipped,
+    scheduleSkipped: step !== planned,
   }
 }
 
