@@ -8,7 +8,8 @@
  * meanwhile and in the second after (PerformanceObserver 'longtask', reset before each click).
  * Targets: every longest task under 50 ms, every screen shown in under 100 ms. Prints the median
  * and the longest task per screen and the input; exits non-zero when a target is missed.
- * BENCH_PLAYERS=1000 runs it at another size; BENCH_RUNS the number of opens per screen.
+ * BENCH_PLAYERS=1000 runs it at another size; BENCH_RUNS the number of opens per screen;
+ * BENCH_SCREENS=Prizes,History only those screens (each still opened from the one before it).
  *
  *   npx vite build --config vite.web.config.ts && npx tsx e2e/bench/screens.ts
  */
@@ -188,8 +189,15 @@ try {
 
   const shown = new Map<string, number[]>()
   const tasks = new Map<string, number[]>()
+  const only = process.env['BENCH_SCREENS']?.split(',')
   for (let run = 0; run < RUNS; run++) {
-    for (const screen of SCREENS) {
+    for (const [i, screen] of SCREENS.entries()) {
+      if (only !== undefined && !only.includes(screen.link)) continue
+      if (only !== undefined) {
+        const before = SCREENS[i === 0 ? SCREENS.length - 1 : i - 1] ?? screen
+        await page.evaluate<number>(OPEN(before.link, before.heading, before.shown))
+        await page.waitForTimeout(AFTER_MS)
+      }
       const ms = await page.evaluate<number>(OPEN(screen.link, screen.heading, screen.shown))
       await page.waitForTimeout(AFTER_MS)
       const task = await page.evaluate<number>('globalThis.benchWatch.longestTask')
@@ -207,6 +215,7 @@ try {
   )
   let missed = false
   for (const screen of SCREENS) {
+    if (only !== undefined && !only.includes(screen.link)) continue
     const times = shown.get(screen.link) ?? []
     const longest = Math.max(...(tasks.get(screen.link) ?? [0]))
     const ms = median(times)
