@@ -106,7 +106,8 @@ interface Candidate {
   readonly tie: string
   /** The measure alone, before any tie-break: equal here but not on `tie` = lost on the tie-break. */
   readonly level: string
-  readonly detail: string
+  /** Worked out only for the winners and those tied behind them, not every candidate. */
+  readonly detail: () => string
 }
 
 const signedText = (n: number): string => (n > 0 ? `+${n}` : String(n))
@@ -209,9 +210,8 @@ function candidates(prize: Prize, basis: Basis): Candidate[] {
   const member = (id: PlayerId): boolean => members.has(id)
   const from = prize.rounds?.from ?? 1
   const to = Math.min(prize.rounds?.to ?? through, through)
-  // Only the game prizes read the games: a place prize need not go through 80 000 of them.
-  const inRange = (): PlayedGame[] =>
-    games.filter((g) => g.round >= from && g.round <= to && member(g.player))
+  // Only the game prizes read the games, each in one pass (issue 33: 80 000 at 2000 × 20).
+  const inRange = (g: PlayedGame): boolean => g.round >= from && g.round <= to && member(g.player)
   const byShare = table.ties === 'share'
   const gameCandidate = (g: PlayedGame, key: readonly number[]): Candidate => ({
     player: g.player,
@@ -219,7 +219,7 @@ function candidates(prize: Prize, basis: Basis): Candidate[] {
     // Under `spread`, the game's spread decides between equal scores.
     tie: byShare ? String(key.join(';')) : `${key.join(';')};${g.score - g.opponentScore}`,
     level: key.join(';'),
-    detail: gameDetail(g, division),
+    detail: () => gameDetail(g, division),
   })
   switch (prize.kind) {
     case 'place':
@@ -230,39 +230,40 @@ function candidates(prize: Prize, basis: Basis): Candidate[] {
           key: [r.wins, -r.losses, r.spread],
           tie: byShare ? `${r.wins};${r.losses}` : `${r.wins};${r.losses};${r.spread}`,
           level: `${r.wins};${r.losses}`,
-          detail: record(r.wins, r.losses, r.spread),
+          detail: () => record(r.wins, r.losses, r.spread),
         }))
     case 'high-game':
-      return bestGames(
-        inRange(),
-        () => true,
-        (a, b) => a.score > b.score,
-      ).map((g) => gameCandidate(g, [g.score]))
+      return bestGames(games, inRange, (a, b) => a.score > b.score).map((g) =>
+        gameCandidate(g, [g.score]),
+      )
     case 'high-win':
       return bestGames(
-        inRange(),
-        (g) => g.score > g.opponentScore,
+        games,
+        (g) => inRange(g) && g.score > g.opponentScore,
         (a, b) => a.score > b.score,
       ).map((g) => gameCandidate(g, [g.score]))
     case 'high-loss':
       return bestGames(
-        inRange(),
-        (g) => g.score < g.opponentScore,
+        games,
+        (g) => inRange(g) && g.score < g.opponentScore,
         (a, b) => a.score > b.score,
       ).map((g) => gameCandidate(g, [g.score]))
     case 'low-win':
       return bestGames(
-        inRange(),
-        (g) => g.score > g.opponentScore,
+        games,
+        (g) => inRange(g) && g.score > g.opponentScore,
         (a, b) => a.score < b.score,
       ).map((g) => gameCandidate(g, [-g.score]))
     case 'upset':
       // tsh counts a win over a higher-rated opponent, both rated; the bigger gap ranks first.
-      return inRange()
-        .filter((g) => g.score > g.opponentScore && g.rating > 0 && g.opponentRating > g.rating)
+      return games
+        .filter(
+          (g) =>
+            inRange(g) && g.score > g.opponentScore && g.rating > 0 && g.opponentRating > g.rating,
+        )
         .map((g) => ({
           ...gameCandidate(g, [g.opponentRating - g.rating]),
-          detail: `${gameDetail(g, division)}, ${g.rating} beat ${g.opponentRating}`,
+          detail: () => `${gameDetail(g, division)}, ${g.rating} beat ${g.opponentRating}`,
         }))
     case 'spread':
     case 'session': {
@@ -275,7 +276,7 @@ function candidates(prize: Prize, basis: Basis): Candidate[] {
             key: [r.spread],
             tie: String(r.spread),
             level: String(r.spread),
-            detail: signedText(r.spread),
+            detail: () => signedText(r.spread),
           }))
       }
       const totals = rangeTotals(division, from, to)
@@ -289,14 +290,14 @@ function candidates(prize: Prize, basis: Basis): Candidate[] {
                 key: [t.spread],
                 tie: String(t.spread),
                 level: String(t.spread),
-                detail: signedText(t.spread),
+                detail: () => signedText(t.spread),
               }
             : {
                 player,
                 key: [t.wins, -t.losses, t.spread],
                 tie: byShare ? `${t.wins};${t.losses}` : `${t.wins};${t.losses};${t.spread}`,
                 level: `${t.wins};${t.losses}`,
-                detail: record(t.wins, t.losses, t.spread),
+                detail: () => record(t.wins, t.losses, t.spread),
               },
         )
       }
@@ -413,13 +414,13 @@ export function awardPrizes(basis: Basis): readonly PrizeAward[] {
       winners: winners.map((w) => ({
         id: w.player,
         name: playerName(division, w.player),
-        detail: w.detail,
+        detail: w.detail(),
       })),
       passedOver,
       tiedBehind: tiedBehind.map((c) => ({
         id: c.player,
         name: playerName(division, c.player),
-        detail: c.detail,
+        detail: c.detail(),
       })),
     }
     for (const j of pooled) pooledInto.set(j, award)

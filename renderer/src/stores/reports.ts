@@ -34,16 +34,20 @@ export const useReportsStore = defineStore('reports', () => {
   const latest = new Map<string, unknown>()
   /** Bumped when a report lands, so the screens waiting for it redraw. */
   const landed = shallowRef(0)
-  /** Reports waiting to be worked out, one a task, in the order asked. */
-  const waiting = new Map<string, () => void>()
+  /** Reports waiting to be worked out, one at a time, each in a task of its own, in the order asked. */
+  const waiting = new Map<string, () => Promise<void>>()
+  let running = false
 
-  function runNext(): void {
+  async function runNext(): Promise<void> {
     const [key, work] = waiting.entries().next().value ?? []
-    if (key === undefined || work === undefined) return
+    if (key === undefined || work === undefined) {
+      running = false
+      return
+    }
     waiting.delete(key)
-    work()
+    await work()
     landed.value++
-    if (waiting.size > 0) setTimeout(runNext, 0)
+    setTimeout(() => void runNext(), 0)
   }
 
   function kept<T>(state: TournamentState, division: Division, key: string): T | undefined {
@@ -54,13 +58,14 @@ export const useReportsStore = defineStore('reports', () => {
 
   /**
    * The report `key` of `divisionName` (the key names the report and its inputs besides the
-   * state, e.g. "prizes 24"), from `work`, worked out in a task of its own when it is not yet;
-   * meanwhile the last one worked out under that key, `fresh: false`. `landed` redraws the caller.
+   * state, e.g. "prizes 24"), from `work` (on the page or in a worker), worked out after the
+   * task that asks when it is not yet; meanwhile the last one worked out under that key,
+   * `fresh: false`. `landed` redraws the caller.
    */
   function soon<T>(
     divisionName: string,
     key: string,
-    work: (state: TournamentState) => T,
+    work: (state: TournamentState) => T | Promise<T>,
   ): Soon<T> {
     void landed.value
     const state = tournament.state
@@ -69,20 +74,23 @@ export const useReportsStore = defineStore('reports', () => {
     const latestKey = `${state.id}\n${divisionName}\n${key}`
     const found = kept<T>(state, division, key)
     if (found !== undefined) return { value: found, fresh: true }
-    const job = () => {
+    const job = async () => {
       const now = tournament.state
       const current = now?.divisions.find((d) => d.name === divisionName)
       if (now === undefined || current === undefined || kept(now, current, key) !== undefined) {
         return
       }
-      const value = work(now)
+      const value = await work(now)
       const byKey = memo.get(current) ?? new Map<string, Kept>()
       byKey.set(key, { info: now.info, rules: now.rules, value })
       memo.set(current, byKey)
       latest.set(`${now.id}\n${divisionName}\n${key}`, value)
     }
-    if (waiting.size === 0) setTimeout(runNext, 0)
     waiting.set(latestKey, job)
+    if (!running) {
+      running = true
+      setTimeout(() => void runNext(), 0)
+    }
     return { value: latest.get(latestKey) as T | undefined, fresh: false }
   }
 
