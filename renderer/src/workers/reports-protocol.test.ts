@@ -3,59 +3,110 @@ import { gameLists } from '../../../shared/reports/game-lists'
 import { prizesReport } from '../../../shared/reports/prizes'
 import { teamStandings } from '../../../shared/reports/team-standings'
 import { fold } from '../../../shared/tournament/apply'
-import type { LoggedCommand } from '../../../shared/tournament/commands'
-import { generateLog } from '../../../shared/tournament/test-support/generate-log'
+import type { Command, LoggedCommand } from '../../../shared/tournament/commands'
+import { rulesFromPreset } from '../../../shared/rules/presets'
 import type { TournamentState } from '../../../shared/tournament/types'
 import { reportOf } from './reports-client'
 import { answerReportRequest, stateJson, type ReportAsked } from './reports-protocol'
 
-/** 30 players, 4 rounds played of 6, a prize table with places, a class and game prizes. */
+/**
+ * 12 players, 4 rounds played of 6 (each round paired in a rotation, scores from a small sum),
+ * a prize table with places, a class and game prizes, and a second division.
+ */
 function event(): TournamentState {
-  const generated = generateLog({ players: 30, rounds: 4, seed: 33, starts: 'given' })
-  const log: LoggedCommand[] = generated.map((entry) =>
-    entry.command.type === 'createTournament'
-      ? { ...entry, command: { ...entry.command, info: { ...entry.command.info, rounds: 6 } } }
-      : entry,
-  )
-  const all = { kind: 'all' } as const
-  log.push(
+  const players = 12
+  const commands: Command[] = [
     {
-      seq: log.length,
-      at: '2026-03-16T18:00:00.000Z',
-      command: { type: 'addDivision', name: 'B' },
-    },
-    {
-      seq: log.length + 1,
-      at: '2026-03-16T18:00:00.000Z',
-      command: {
-        type: 'setPrizes',
-        division: 'A',
-        prizes: {
-          prizes: [
-            { kind: 'place', place: 1, group: all, value: '$100', exclusive: true },
-            {
-              kind: 'place',
-              place: 1,
-              group: { kind: 'class', name: 'B' },
-              value: '$50',
-              exclusive: true,
-            },
-            { kind: 'high-game', place: 1, group: all, value: '$20', exclusive: false },
-            { kind: 'upset', place: 1, group: all, value: '$20', exclusive: false },
-          ],
-          ties: 'spread',
-          classes: {
-            kind: 'rating',
-            bands: [
-              { name: 'A', minRating: 1500 },
-              { name: 'B', minRating: 0 },
-            ],
-          },
-          flags: [],
-        },
+      type: 'createTournament',
+      info: {
+        name: 'Open',
+        venue: 'Hall',
+        startDate: '2026-03-14',
+        endDate: '2026-03-14',
+        rounds: 6,
       },
+      rules: rulesFromPreset('nsa1995'),
     },
-  )
+    { type: 'addDivision', name: 'A' },
+    { type: 'addDivision', name: 'B' },
+  ]
+  for (let i = 1; i <= players; i++) {
+    commands.push({
+      type: 'registerPlayer',
+      division: 'A',
+      player: {
+        name: `Player ${i}`,
+        rating: 1000 + ((i * 137) % 1000),
+        memberId: '',
+        club: `C${i % 3}`,
+      },
+    })
+  }
+  for (let round = 1; round <= 4; round++) {
+    const games = Array.from({ length: players / 2 }, (_, t) => {
+      const a = ((t + round - 1) % players) + 1
+      const b = ((players - 1 - t + round - 1) % players) + 1
+      return { table: t + 1, players: [a, b] as [number, number] }
+    })
+    commands.push({
+      type: 'pairRound',
+      division: 'A',
+      round,
+      pairings: games.map((g) => ({ kind: 'game', ...g })),
+    })
+    for (const game of games) {
+      const scores: [number, number] = [
+        300 + ((game.players[0] * 31 + round * 17) % 200),
+        300 + ((game.players[1] * 23 + round * 7) % 200),
+      ]
+      commands.push({
+        type: 'recordResult',
+        division: 'A',
+        round,
+        game: { table: game.table },
+        result: {
+          kind: 'played',
+          players: game.players,
+          rawScores: scores,
+          overtimeSeconds: [0, 0],
+          scores,
+        },
+      })
+    }
+  }
+  const all = { kind: 'all' } as const
+  commands.push({
+    type: 'setPrizes',
+    division: 'A',
+    prizes: {
+      prizes: [
+        { kind: 'place', place: 1, group: all, value: '$100', exclusive: true },
+        {
+          kind: 'place',
+          place: 1,
+          group: { kind: 'class', name: 'B' },
+          value: '$50',
+          exclusive: true,
+        },
+        { kind: 'high-game', place: 1, group: all, value: '$20', exclusive: false },
+        { kind: 'upset', place: 1, group: all, value: '$20', exclusive: false },
+      ],
+      ties: 'spread',
+      classes: {
+        kind: 'rating',
+        bands: [
+          { name: 'A', minRating: 1500 },
+          { name: 'B', minRating: 0 },
+        ],
+      },
+      flags: [],
+    },
+  })
+  const log: LoggedCommand[] = commands.map((command, seq) => ({
+    seq,
+    at: '2026-03-14T09:00:00.000Z',
+    command,
+  }))
   const state = fold('reports', log)
   if (!state.ok || state.value === undefined) throw new Error('the event does not fold')
   return state.value
