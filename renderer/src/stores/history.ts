@@ -12,7 +12,7 @@ import { formatClockTime } from '../format'
 import { useTournamentStore } from './tournament'
 
 /** Commands described between two looks at the clock. */
-const PIECE = 400
+const PIECE = 150
 /** How long one task describes before it lets the page draw (issue 33: under 50 ms a task). */
 const BUDGET_MS = 20
 const OPTIONS: DescribeOptions = { timeOfDay: formatClockTime }
