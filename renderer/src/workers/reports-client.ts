@@ -6,6 +6,8 @@
  */
 import type { TournamentState } from '../../../shared/tournament/types'
 import {
+  roundJson,
+  roundWritten,
   stateJson,
   workReport,
   type ReportAsked,
@@ -63,6 +65,23 @@ function inline<K extends WorkerReport>(
   return new Promise((resolve) => setTimeout(() => resolve(workReport(state, asked)), 0))
 }
 
+/** How long the page writes rounds' JSON before it lets the page draw (issue 33). */
+const WRITE_BUDGET_MS = 15
+
+/** Writes the division's rounds' JSON not written yet, a few milliseconds a task. */
+async function roundsWritten(state: TournamentState, division: string): Promise<void> {
+  const rounds = state.divisions.find((d) => d.name === division)?.rounds ?? []
+  let started = performance.now()
+  for (const round of rounds) {
+    if (roundWritten(round)) continue
+    if (performance.now() - started > WRITE_BUDGET_MS) {
+      await new Promise((resolve) => setTimeout(resolve, 0))
+      started = performance.now()
+    }
+    roundJson(round)
+  }
+}
+
 /** The report `asked` of `state`, from the worker when there is one, else from the page. */
 export async function reportOf<K extends WorkerReport>(
   state: TournamentState,
@@ -70,6 +89,7 @@ export async function reportOf<K extends WorkerReport>(
 ): Promise<WorkerReportValue[K]> {
   const target = theWorker()
   if (target === null) return inline(state, asked)
+  await roundsWritten(state, asked.division)
   const id = nextId++
   const reply = await new Promise<ReportReply | null>((resolve) => {
     waiting.set(id, resolve)

@@ -140,6 +140,10 @@ describe('the reports worker answers what the page would have worked out (issue 
 
   test('the JSON is written once for the requests on the same division of the same state', () => {
     expect(stateJson(state, 'A')).toBe(stateJson(state, 'A'))
+    // Written round by round, the same JSON as the division written whole.
+    expect(JSON.parse(stateJson(state, 'A'))).toEqual(
+      JSON.parse(JSON.stringify({ ...state, divisions: [state.divisions[0]] })),
+    )
     expect(
       JSON.parse(stateJson(state, 'A')).divisions.map((d: { name: string }) => d.name),
     ).toEqual(['A'])
