@@ -17,6 +17,7 @@ const STEPS = [
   ['the projector at 2000 players', 'tsx e2e/bench/projector.ts'],
   ['pairing and showing round 21 at 2000 players', 'tsx e2e/bench/pair-round.ts'],
   ['one result at 2000 players, other screens following', 'tsx e2e/bench/result-entry.ts'],
+  ['every screen opened at 2000 players × 20 rounds', 'tsx e2e/bench/screens.ts'],
   [
     'the venue network beside one laptop: catching up, desk to desk, the authority',
     'tsx e2e/bench/venue.ts',

@@ -23,9 +23,10 @@
 import { contention } from '../pairing/gibson'
 import type { PairingPlayer } from '../pairing/types'
 import { ok, type Result } from '../result'
-import type { PlayerId } from '../results/game-result'
+import { gameOutcome, type PlayerId } from '../results/game-result'
+import { outcomeKind } from '../results/outcome-letter'
 import type { StandingsRow } from '../standings/standings'
-import { checkRoundNumber, playerName } from '../tournament/lookup'
+import { checkRoundNumber, pairingPlayers, playerName } from '../tournament/lookup'
 import { contentionOf } from '../tournament/pairing-rules'
 import {
   classNames,
@@ -37,11 +38,10 @@ import {
   type PrizeTable,
   type TieRule,
 } from '../tournament/prizes'
-import type { Division, Player, TournamentState } from '../tournament/types'
+import type { Division, TournamentState } from '../tournament/types'
 import { divisionStandings, findDivision } from '../tournament/views'
 import { reportHeader, type ReportHeader } from './header'
 import { playedGames, type PlayedGame } from './game-lists'
-import { playerRounds } from './player-rounds'
 
 export interface PrizeWinner {
   readonly id: PlayerId
@@ -106,7 +106,8 @@ interface Candidate {
   readonly tie: string
   /** The measure alone, before any tie-break: equal here but not on `tie` = lost on the tie-break. */
   readonly level: string
-  readonly detail: string
+  /** Worked out only for the winners and those tied behind them, not every candidate. */
+  readonly detail: () => string
 }
 
 const signedText = (n: number): string => (n > 0 ? `+${n}` : String(n))
@@ -132,27 +133,38 @@ function compareKeys(a: readonly number[], b: readonly number[]): number {
   return 0
 }
 
-interface Totals {
+export interface Totals {
   wins: number
   losses: number
   spread: number
   games: number
 }
 
-/** Wins, losses and spread over `from..to` from the recorded results (byes and forfeits count). */
-function rangeTotals(division: Division, from: number, to: number): Map<PlayerId, Totals> {
+/**
+ * Wins, losses and spread over `from..to` from the recorded results (byes and forfeits count),
+ * read from those rounds alone (issue 33: not through every player's cells of every round).
+ */
+export function rangeTotals(division: Division, from: number, to: number): Map<PlayerId, Totals> {
   const totals = new Map<PlayerId, Totals>()
-  for (const [player, cells] of playerRounds(division, to)) {
-    const t: Totals = { wins: 0, losses: 0, spread: 0, games: 0 }
-    for (const cell of cells.slice(from - 1, to)) {
-      const result = cell?.result ?? null
-      if (result === null || result.outcome === 'none') continue
-      t.wins += result.outcome === 'win' ? 1 : result.outcome === 'tie' ? 0.5 : 0
-      t.losses += result.outcome === 'loss' ? 1 : result.outcome === 'tie' ? 0.5 : 0
-      t.spread += result.spread
-      t.games += 1
-    }
-    totals.set(player, t)
+  for (const player of division.players) {
+    totals.set(player.id, { wins: 0, losses: 0, spread: 0, games: 0 })
+  }
+  for (const round of division.rounds.slice(from - 1, to)) {
+    round.pairings.forEach((pairing, index) => {
+      const recorded = round.results[index] ?? null
+      if (recorded === null) return
+      for (const player of pairingPlayers(pairing)) {
+        const t = totals.get(player)
+        if (t === undefined) continue
+        const outcome = gameOutcome(recorded.result, player)
+        const kind = outcomeKind(outcome)
+        if (kind === 'none') continue
+        t.wins += kind === 'win' ? 1 : kind === 'tie' ? 0.5 : 0
+        t.losses += kind === 'loss' ? 1 : kind === 'tie' ? 0.5 : 0
+        t.spread += outcome.spread
+        t.games += 1
+      }
+    })
   }
   // A director's spread penalty counts in its round (NSA IV.J.3), as in the standings.
   for (const p of division.penalties) {
@@ -191,13 +203,15 @@ function bestGames(
 
 function candidates(prize: Prize, basis: Basis): Candidate[] {
   const { division, table, through, rows, games } = basis
-  const member = (id: PlayerId): boolean => {
-    const player: Player | undefined = division.players[id - 1]
-    return player !== undefined && inGroup(table, prize.group, player)
-  }
+  // Worked out once a player, not once a game (issue 33: 80 000 games at 2000 × 20).
+  const members = new Set<PlayerId>(
+    division.players.filter((p) => inGroup(table, prize.group, p)).map((p) => p.id),
+  )
+  const member = (id: PlayerId): boolean => members.has(id)
   const from = prize.rounds?.from ?? 1
   const to = Math.min(prize.rounds?.to ?? through, through)
-  const inRange = games.filter((g) => g.round >= from && g.round <= to && member(g.player))
+  // Only the game prizes read the games, each in one pass (issue 33: 80 000 at 2000 × 20).
+  const inRange = (g: PlayedGame): boolean => g.round >= from && g.round <= to && member(g.player)
   const byShare = table.ties === 'share'
   const gameCandidate = (g: PlayedGame, key: readonly number[]): Candidate => ({
     player: g.player,
@@ -205,7 +219,7 @@ function candidates(prize: Prize, basis: Basis): Candidate[] {
     // Under `spread`, the game's spread decides between equal scores.
     tie: byShare ? String(key.join(';')) : `${key.join(';')};${g.score - g.opponentScore}`,
     level: key.join(';'),
-    detail: gameDetail(g, division),
+    detail: () => gameDetail(g, division),
   })
   switch (prize.kind) {
     case 'place':
@@ -216,39 +230,40 @@ function candidates(prize: Prize, basis: Basis): Candidate[] {
           key: [r.wins, -r.losses, r.spread],
           tie: byShare ? `${r.wins};${r.losses}` : `${r.wins};${r.losses};${r.spread}`,
           level: `${r.wins};${r.losses}`,
-          detail: record(r.wins, r.losses, r.spread),
+          detail: () => record(r.wins, r.losses, r.spread),
         }))
     case 'high-game':
-      return bestGames(
-        inRange,
-        () => true,
-        (a, b) => a.score > b.score,
-      ).map((g) => gameCandidate(g, [g.score]))
+      return bestGames(games, inRange, (a, b) => a.score > b.score).map((g) =>
+        gameCandidate(g, [g.score]),
+      )
     case 'high-win':
       return bestGames(
-        inRange,
-        (g) => g.score > g.opponentScore,
+        games,
+        (g) => inRange(g) && g.score > g.opponentScore,
         (a, b) => a.score > b.score,
       ).map((g) => gameCandidate(g, [g.score]))
     case 'high-loss':
       return bestGames(
-        inRange,
-        (g) => g.score < g.opponentScore,
+        games,
+        (g) => inRange(g) && g.score < g.opponentScore,
         (a, b) => a.score > b.score,
       ).map((g) => gameCandidate(g, [g.score]))
     case 'low-win':
       return bestGames(
-        inRange,
-        (g) => g.score > g.opponentScore,
+        games,
+        (g) => inRange(g) && g.score > g.opponentScore,
         (a, b) => a.score < b.score,
       ).map((g) => gameCandidate(g, [-g.score]))
     case 'upset':
       // tsh counts a win over a higher-rated opponent, both rated; the bigger gap ranks first.
-      return inRange
-        .filter((g) => g.score > g.opponentScore && g.rating > 0 && g.opponentRating > g.rating)
+      return games
+        .filter(
+          (g) =>
+            inRange(g) && g.score > g.opponentScore && g.rating > 0 && g.opponentRating > g.rating,
+        )
         .map((g) => ({
           ...gameCandidate(g, [g.opponentRating - g.rating]),
-          detail: `${gameDetail(g, division)}, ${g.rating} beat ${g.opponentRating}`,
+          detail: () => `${gameDetail(g, division)}, ${g.rating} beat ${g.opponentRating}`,
         }))
     case 'spread':
     case 'session': {
@@ -261,7 +276,7 @@ function candidates(prize: Prize, basis: Basis): Candidate[] {
             key: [r.spread],
             tie: String(r.spread),
             level: String(r.spread),
-            detail: signedText(r.spread),
+            detail: () => signedText(r.spread),
           }))
       }
       const totals = rangeTotals(division, from, to)
@@ -275,14 +290,14 @@ function candidates(prize: Prize, basis: Basis): Candidate[] {
                 key: [t.spread],
                 tie: String(t.spread),
                 level: String(t.spread),
-                detail: signedText(t.spread),
+                detail: () => signedText(t.spread),
               }
             : {
                 player,
                 key: [t.wins, -t.losses, t.spread],
                 tie: byShare ? `${t.wins};${t.losses}` : `${t.wins};${t.losses};${t.spread}`,
                 level: `${t.wins};${t.losses}`,
-                detail: record(t.wins, t.losses, t.spread),
+                detail: () => record(t.wins, t.losses, t.spread),
               },
         )
       }
@@ -399,13 +414,13 @@ export function awardPrizes(basis: Basis): readonly PrizeAward[] {
       winners: winners.map((w) => ({
         id: w.player,
         name: playerName(division, w.player),
-        detail: w.detail,
+        detail: w.detail(),
       })),
       passedOver,
       tiedBehind: tiedBehind.map((c) => ({
         id: c.player,
         name: playerName(division, c.player),
-        detail: c.detail,
+        detail: c.detail(),
       })),
     }
     for (const j of pooled) pooledInto.set(j, award)

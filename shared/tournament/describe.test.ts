@@ -1,7 +1,18 @@
+import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { rulesFromPreset } from '../rules/presets'
 import type { Command, LoggedCommand } from './commands'
-import { commandPlace, describeCommand, describeLog, timeOfDay } from './describe'
+import {
+  commandPlace,
+  describeCommand,
+  describedAll,
+  describedEntries,
+  describeLog,
+  describeMore,
+  timeOfDay,
+  type DescribedLog,
+} from './describe'
+import { generateLog } from './test-support/generate-log'
 import { applyAll, ID, logOf, played, WORKED_EXAMPLE_LOG } from './test-support/event'
 
 const state = applyAll(WORKED_EXAMPLE_LOG)
@@ -313,5 +324,63 @@ describe('issue 13: the audit keeps an undone command and its undo', () => {
     { command: { type: 'publishRound', division: 'B', round: 2 }, place: 'division B, round 2' },
   ])('an Undo button names where $command.type belongs: "$place"', ({ command, place }) => {
     expect(commandPlace(command)).toBe(place)
+  })
+})
+
+describe('History described in pieces and from new commands equals the whole log described (issue 33)', () => {
+  const options = { timeOfDay }
+
+  /** A made-up event, then undos and redos of its commands at the end, as a desk gives them. */
+  function eventWithUndos(
+    players: number,
+    rounds: number,
+    seed: number,
+    controls: readonly (readonly [boolean, number])[],
+  ): readonly LoggedCommand[] {
+    const log = [...generateLog({ players, rounds, seed, starts: 'given' })]
+    const at = log[log.length - 1]?.at ?? '2026-03-14T10:00:00.000Z'
+    for (const [redo, pick] of controls) {
+      const seq = 1 + (pick % (log.length - 1))
+      log.push({ seq: log.length, at, command: { type: redo ? 'redo' : 'undo', seq } })
+    }
+    return log
+  }
+
+  test('on the worked example and on random logs, followed as they grow, in random pieces', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 2, max: 12 }),
+        fc.integer({ min: 1, max: 4 }),
+        fc.integer({ min: 1, max: 1000 }),
+        fc.array(fc.tuple(fc.boolean(), fc.nat()), { maxLength: 6 }),
+        fc.array(fc.integer({ min: 1, max: 40 }), { minLength: 1, maxLength: 8 }),
+        (players, rounds, seed, controls, pieces) => {
+          const logs = [logOf(WORKED_EXAMPLE_LOG), eventWithUndos(players, rounds, seed, controls)]
+          for (const log of logs) {
+            let held: DescribedLog | undefined
+            let step = 0
+            // The log grows by a piece at a time, and each time a piece more is described.
+            for (let length = 0; !held || !describedAll(held) || length < log.length;) {
+              const piece = pieces[step++ % pieces.length] ?? 1
+              length = Math.min(log.length, length + piece)
+              held = describeMore(held, ID, log.slice(0, length), options, piece)
+            }
+            expect(describedEntries(held)).toEqual(describeLog(ID, log, options))
+          }
+        },
+      ),
+      { numRuns: 60 },
+    )
+  })
+
+  test('a log that is not the one described (another start) is described from its start', () => {
+    const log = logOf(WORKED_EXAMPLE_LOG)
+    const other = log.map((entry) => ({ ...entry }))
+    const held = describeMore(undefined, ID, log, options)
+    const again = describeMore(held, ID, other, options, 3)
+    expect(again.texts).toHaveLength(3)
+    expect(describedEntries(describeMore(again, ID, other, options))).toEqual(
+      describeLog(ID, other, options),
+    )
   })
 })

@@ -390,19 +390,60 @@ export interface DescribedEntry {
 }
 
 /**
- * Each logged command with its line, named from the state just before it; an undo or redo says
- * which command it takes back or gives back, in that command's own words.
+ * How far a log is described (issue 33): its lines so far and the state after the last command
+ * described, so a log that grows is described only from its new commands on, and a long one in
+ * pieces (22 000 commands took the History screen a third of a second in one task).
  */
-export function describeLog(
+export interface DescribedLog {
+  readonly tournamentId: string
+  readonly options: DescribeOptions
+  /** The log as last given; its first `texts.length` commands are described. */
+  readonly log: readonly LoggedCommand[]
+  readonly texts: readonly string[]
+  /** The state after the commands described (the last good one, if the log is damaged). */
+  readonly state: TournamentState | undefined
+}
+
+/**
+ * Whether `held` described the start of `log`: logs only grow (an undo is a command of its own)
+ * and logged commands are never changed, so the same first and last command held is the same
+ * start; a log replaced (another file, a log read again) is described from its start.
+ */
+function continues(
+  held: DescribedLog,
+  tournamentId: string,
+  log: readonly LoggedCommand[],
+  options: DescribeOptions,
+): boolean {
+  const n = held.texts.length
+  return (
+    held.tournamentId === tournamentId &&
+    held.options === options &&
+    n <= log.length &&
+    (n === 0 || (held.log[0] === log[0] && held.log[n - 1] === log[n - 1]))
+  )
+}
+
+/**
+ * Describes up to `limit` more commands of `log` after those `held` describes (all of them from
+ * the start when `held` is undefined or describes another log): the same lines as `describeLog`.
+ */
+export function describeMore(
+  held: DescribedLog | undefined,
   tournamentId: string,
   log: readonly LoggedCommand[],
   options: DescribeOptions = {},
-): readonly DescribedEntry[] {
-  let state: TournamentState | undefined
-  const texts: string[] = []
-  const by = undoneBy(log)
-  return log.map((entry, index) => {
-    const command = entry.command
+  limit: number = Infinity,
+): DescribedLog {
+  const start =
+    held !== undefined && continues(held, tournamentId, log, options)
+      ? held
+      : { tournamentId, options, log, texts: [], state: undefined }
+  let state = start.state
+  const texts = [...start.texts]
+  const end = Math.min(log.length, texts.length + limit)
+  for (let index = texts.length; index < end; index++) {
+    const command = (log[index] as LoggedCommand).command
     let text: string
     if (isLogControl(command)) {
       const verb = command.type === 'undo' ? 'Undid' : 'Redid'
@@ -420,6 +461,20 @@ export function describeLog(
       if (next.ok) state = next.value
     }
     texts.push(text)
+  }
+  return { tournamentId, options, log, texts, state }
+}
+
+/** Whether every command of its log is described. */
+export const describedAll = (described: DescribedLog): boolean =>
+  described.texts.length === described.log.length
+
+/** The described commands' entries, each marked undone when an undo by the log's end cancels it. */
+export function describedEntries(described: DescribedLog): readonly DescribedEntry[] {
+  const by = undoneBy(described.log)
+  return described.texts.map((text, index) => {
+    const entry = described.log[index] as LoggedCommand
+    const command = entry.command
     return {
       seq: entry.seq,
       at: entry.at,
@@ -429,4 +484,16 @@ export function describeLog(
       target: isLogControl(command) ? command.seq : null,
     }
   })
+}
+
+/**
+ * Each logged command with its line, named from the state just before it; an undo or redo says
+ * which command it takes back or gives back, in that command's own words.
+ */
+export function describeLog(
+  tournamentId: string,
+  log: readonly LoggedCommand[],
+  options: DescribeOptions = {},
+): readonly DescribedEntry[] {
+  return describedEntries(describeMore(undefined, tournamentId, log, options))
 }

@@ -1,0 +1,160 @@
+import { describe, expect, test } from 'vitest'
+import { gameLists } from '../../../shared/reports/game-lists'
+import { prizesReport } from '../../../shared/reports/prizes'
+import { teamStandings } from '../../../shared/reports/team-standings'
+import { fold } from '../../../shared/tournament/apply'
+import type { Command, LoggedCommand } from '../../../shared/tournament/commands'
+import { rulesFromPreset } from '../../../shared/rules/presets'
+import type { TournamentState } from '../../../shared/tournament/types'
+import { reportOf } from './reports-client'
+import { answerReportRequest, stateJson, type ReportAsked } from './reports-protocol'
+
+/**
+ * 12 players, 4 rounds played of 6 (each round paired in a rotation, scores from a small sum),
+ * a prize table with places, a class and game prizes, and a second division.
+ */
+function event(): TournamentState {
+  const players = 12
+  const commands: Command[] = [
+    {
+      type: 'createTournament',
+      info: {
+        name: 'Open',
+        venue: 'Hall',
+        startDate: '2026-03-14',
+        endDate: '2026-03-14',
+        rounds: 6,
+      },
+      rules: rulesFromPreset('nsa1995'),
+    },
+    { type: 'addDivision', name: 'A' },
+    { type: 'addDivision', name: 'B' },
+  ]
+  for (let i = 1; i <= players; i++) {
+    commands.push({
+      type: 'registerPlayer',
+      division: 'A',
+      player: {
+        name: `Player ${i}`,
+        rating: 1000 + ((i * 137) % 1000),
+        memberId: '',
+        club: `C${i % 3}`,
+      },
+    })
+  }
+  for (let round = 1; round <= 4; round++) {
+    const games = Array.from({ length: players / 2 }, (_, t) => {
+      const a = ((t + round - 1) % players) + 1
+      const b = ((players - 1 - t + round - 1) % players) + 1
+      return { table: t + 1, players: [a, b] as [number, number] }
+    })
+    commands.push({
+      type: 'pairRound',
+      division: 'A',
+      round,
+      pairings: games.map((g) => ({ kind: 'game', ...g })),
+    })
+    for (const game of games) {
+      const scores: [number, number] = [
+        300 + ((game.players[0] * 31 + round * 17) % 200),
+        300 + ((game.players[1] * 23 + round * 7) % 200),
+      ]
+      commands.push({
+        type: 'recordResult',
+        division: 'A',
+        round,
+        game: { table: game.table },
+        result: {
+          kind: 'played',
+          players: game.players,
+          rawScores: scores,
+          overtimeSeconds: [0, 0],
+          scores,
+        },
+      })
+    }
+  }
+  const all = { kind: 'all' } as const
+  commands.push({
+    type: 'setPrizes',
+    division: 'A',
+    prizes: {
+      prizes: [
+        { kind: 'place', place: 1, group: all, value: '$100', exclusive: true },
+        {
+          kind: 'place',
+          place: 1,
+          group: { kind: 'class', name: 'B' },
+          value: '$50',
+          exclusive: true,
+        },
+        { kind: 'high-game', place: 1, group: all, value: '$20', exclusive: false },
+        { kind: 'upset', place: 1, group: all, value: '$20', exclusive: false },
+      ],
+      ties: 'spread',
+      classes: {
+        kind: 'rating',
+        bands: [
+          { name: 'A', minRating: 1500 },
+          { name: 'B', minRating: 0 },
+        ],
+      },
+      flags: [],
+    },
+  })
+  const log: LoggedCommand[] = commands.map((command, seq) => ({
+    seq,
+    at: '2026-03-14T09:00:00.000Z',
+    command,
+  }))
+  const state = fold('reports', log)
+  if (!state.ok || state.value === undefined) throw new Error('the event does not fold')
+  return state.value
+}
+
+const ASKED: readonly (ReportAsked & { readonly expected: (s: TournamentState) => unknown })[] = [
+  { report: 'prizes', division: 'A', round: 6, expected: (s) => prizesReport(s, 'A', 6) },
+  { report: 'game-lists', division: 'A', round: 6, expected: (s) => gameLists(s, 'A', 6) },
+  { report: 'team-standings', division: 'A', round: 4, expected: (s) => teamStandings(s, 'A', 4) },
+  { report: 'prizes', division: 'Z', round: 6, expected: (s) => prizesReport(s, 'Z', 6) },
+]
+
+describe('the reports worker answers what the page would have worked out (issue 33)', () => {
+  const state = event()
+
+  test.each(ASKED)(
+    '$report of division $division, sent as JSON with only that division',
+    (asked) => {
+      const reply = answerReportRequest({
+        ...asked,
+        id: 7,
+        state: stateJson(state, asked.division),
+      })
+      expect(reply).toEqual({ id: 7, kind: 'report', value: asked.expected(state) })
+    },
+  )
+
+  test.each(ASKED)('$report without a Worker: worked out on the page, the same', async (asked) => {
+    expect(await reportOf(state, asked)).toEqual(asked.expected(state))
+  })
+
+  test('the JSON is written once for the requests on the same division of the same state', () => {
+    expect(stateJson(state, 'A')).toBe(stateJson(state, 'A'))
+    // Written round by round, the same JSON as the division written whole.
+    expect(JSON.parse(stateJson(state, 'A'))).toEqual(
+      JSON.parse(JSON.stringify({ ...state, divisions: [state.divisions[0]] })),
+    )
+    expect(
+      JSON.parse(stateJson(state, 'A')).divisions.map((d: { name: string }) => d.name),
+    ).toEqual(['A'])
+  })
+
+  test('a request the worker cannot read is answered "failed", not thrown', () => {
+    expect(
+      answerReportRequest({ report: 'prizes', division: 'A', round: 6, id: 1, state: '{' }),
+    ).toMatchObject({
+      id: 1,
+      kind: 'failed',
+    })
+  })
+})
