@@ -10,6 +10,7 @@ import {
 } from '../../../shared/tournament/describe'
 import { formatClockTime } from '../format'
 import { useTournamentStore } from './tournament'
+import { yieldToPage } from '../workers/in-slices'
 
 /** Commands described between two looks at the clock. */
 const PIECE = 150
@@ -58,7 +59,7 @@ export const useHistoryStore = defineStore('history', () => {
   function schedule(): void {
     if (scheduled) return
     scheduled = true
-    setTimeout(describeSome, 0)
+    void yieldToPage().then(describeSome)
   }
 
   const entries = computed<readonly DescribedEntry[]>(() => {

@@ -2,6 +2,7 @@ import { defineStore } from 'pinia'
 import { shallowRef } from 'vue'
 import type { Division, TournamentState } from '../../../shared/tournament/types'
 import { useTournamentStore } from './tournament'
+import { yieldToPage } from '../workers/in-slices'
 
 /** What a report was worked out from besides its division: the event's rounds, dates and rules. */
 interface Kept {
@@ -47,7 +48,7 @@ export const useReportsStore = defineStore('reports', () => {
     waiting.delete(key)
     await work()
     landed.value++
-    setTimeout(() => void runNext(), 0)
+    void yieldToPage().then(runNext)
   }
 
   function kept<T>(state: TournamentState, division: Division, key: string): T | undefined {
@@ -89,7 +90,7 @@ export const useReportsStore = defineStore('reports', () => {
     waiting.set(latestKey, job)
     if (!running) {
       running = true
-      setTimeout(() => void runNext(), 0)
+      void yieldToPage().then(runNext)
     }
     return { value: latest.get(latestKey) as T | undefined, fresh: false }
   }

@@ -15,9 +15,12 @@ interface Scheduler {
 
 /**
  * Back to the page's other work: `scheduler.yield` where the browser has it (the slices resume
- * ahead of other timers), else a task of its own.
+ * ahead of other timers), else a task of its own. Every piece of work the page defers to a later
+ * task (a slice here, a report, History's lines) comes back through this: `scheduler.yield` is not
+ * a timer, so the work still lands while timers are held (the e2e's `page.clock.pauseAt` holds
+ * every `setTimeout`; Prizes and History stayed empty under it).
  */
-function pause(): Promise<void> {
+export function yieldToPage(): Promise<void> {
   const scheduler = (globalThis as { scheduler?: Scheduler }).scheduler
   if (scheduler?.yield !== undefined) return scheduler.yield()
   return new Promise((resolve) => setTimeout(resolve, 0))
@@ -33,6 +36,6 @@ export async function inSlices<T>(
     let next = steps.next()
     while (next.done !== true && now() - started < budgetMs) next = steps.next()
     if (next.done === true) return next.value
-    await pause()
+    await yieldToPage()
   }
 }

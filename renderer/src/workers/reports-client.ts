@@ -5,6 +5,7 @@
  * the same report is worked out on the page, in a task of its own.
  */
 import type { TournamentState } from '../../../shared/tournament/types'
+import { yieldToPage } from './in-slices'
 import {
   roundJson,
   roundWritten,
@@ -62,7 +63,7 @@ function inline<K extends WorkerReport>(
   state: TournamentState,
   asked: ReportAsked & { readonly report: K },
 ): Promise<WorkerReportValue[K]> {
-  return new Promise((resolve) => setTimeout(() => resolve(workReport(state, asked)), 0))
+  return yieldToPage().then(() => workReport(state, asked))
 }
 
 /** How long the page writes rounds' JSON before it lets the page draw (issue 33). */
@@ -75,7 +76,7 @@ async function roundsWritten(state: TournamentState, division: string): Promise<
   for (const round of rounds) {
     if (roundWritten(round)) continue
     if (performance.now() - started > WRITE_BUDGET_MS) {
-      await new Promise((resolve) => setTimeout(resolve, 0))
+      await yieldToPage()
       started = performance.now()
     }
     roundJson(round)
