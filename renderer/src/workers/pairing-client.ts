@@ -24,14 +24,7 @@ import {
   type PairingReply,
   type PairingRequest,
 } from './pairing-protocol'
-
-type Waiting = (reply: PairingReply | null) => void
-
-let worker: Worker | null = null
-/** Set once the worker could not be started or broke: every later proposal runs inline. */
-let unavailable = false
-let nextId = 1
-const waiting = new Map<number, Waiting>()
+import { workerLink } from './worker-link'
 
 /** A proposal asked for ahead, and what it was asked for. */
 interface Prepared {
@@ -46,43 +39,12 @@ let prepared: Prepared | null = null
 
 const optionsKey = (options: ProposeOptions): string => JSON.stringify({ ...options, seed: 0 })
 
-/** Every request still waiting gets null (pair inline), and no later one uses the worker. */
-function giveUp(): void {
-  unavailable = true
-  worker?.terminate()
-  worker = null
-  prepared = null
-  for (const resolve of waiting.values()) resolve(null)
-  waiting.clear()
-}
-
-function theWorker(): Worker | null {
-  if (unavailable) return null
-  if (worker !== null) return worker
-  if (typeof Worker === 'undefined') {
-    unavailable = true
-    return null
-  }
-  try {
-    worker = new Worker(new URL('./pairing-worker.ts', import.meta.url), { type: 'module' })
-  } catch {
-    unavailable = true
-    return null
-  }
-  worker.onmessage = (event: MessageEvent<PairingReply>) => {
-    const resolve = waiting.get(event.data.id)
-    waiting.delete(event.data.id)
-    resolve?.(event.data)
-  }
-  // A worker that cannot load (a CSP that refuses it, a missing file) or crashes.
-  worker.onerror = (event) => {
-    event.preventDefault()
-    console.warn('Rackside: the pairing worker failed; pairing on the page instead.')
-    giveUp()
-  }
-  worker.onmessageerror = () => giveUp()
-  return worker
-}
+/** The session's pairing worker; when it breaks, a proposal asked for ahead goes with it. */
+const link = workerLink<PairingRequest, PairingReply>(
+  () => new Worker(new URL('./pairing-worker.ts', import.meta.url), { type: 'module' }),
+  'pairing',
+  () => (prepared = null),
+)
 
 /**
  * Starts the worker before it is first asked (issue 20): the Rounds screen calls it as it opens,
@@ -90,34 +52,17 @@ function theWorker(): Worker | null {
  * Nothing where there is no Worker.
  */
 export function warmPairingWorker(): void {
-  theWorker()
-}
-
-/** The worker's reply, or null when it failed (the caller works it out on the page). */
-async function send(
-  target: Worker,
-  request: (id: number) => PairingRequest,
-): Promise<PairingReply | null> {
-  const id = nextId++
-  const reply = await new Promise<PairingReply | null>((resolve) => {
-    waiting.set(id, resolve)
-    target.postMessage(request(id))
-  })
-  if (reply?.kind === 'failed') {
-    console.warn(`Rackside: the pairing worker failed (${reply.message}); working on the page.`)
-  }
-  return reply
+  link.start()
 }
 
 /** The worker's proposal, or null when it failed (the caller pairs on the page). */
 async function ask(
-  target: Worker,
   state: TournamentState,
   division: string,
   round: number,
   options: ProposeOptions,
 ): Promise<Result<PairingProposal> | null> {
-  const reply = await send(target, (id) => pairingRequest(id, state, division, round, options))
+  const reply = await link.send((id) => pairingRequest(id, state, division, round, options))
   return reply?.kind === 'proposal' ? reply.result : null
 }
 
@@ -137,14 +82,13 @@ export function prepareProposal(
   if (same?.state === state && same.division === division && same.round === round) {
     if (same.options === key) return
   }
-  const target = theWorker()
-  if (target === null) return
+  if (!link.start()) return
   prepared = {
     state,
     division,
     round,
     options: key,
-    result: ask(target, state, division, round, options),
+    result: ask(state, division, round, options),
   }
 }
 
@@ -166,8 +110,7 @@ export async function proposePairingOffThread(
     const result = await ahead.result
     if (result !== null) return result
   }
-  const target = theWorker()
-  const result = target === null ? null : await ask(target, state, division, round, options)
+  const result = await ask(state, division, round, options)
   return result ?? proposePairing(state, division, round, options)
 }
 
@@ -180,8 +123,6 @@ export async function pairingWarningsOffThread(
   division: string,
   round: number,
 ): Promise<readonly PairingWarning[]> {
-  const target = theWorker()
-  const reply =
-    target === null ? null : await send(target, (id) => warningsRequest(id, state, division, round))
+  const reply = await link.send((id) => warningsRequest(id, state, division, round))
   return reply?.kind === 'warnings' ? reply.warnings : pairingWarnings(state, division, round)
 }

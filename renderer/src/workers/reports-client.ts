@@ -13,50 +13,16 @@ import {
   workReport,
   type ReportAsked,
   type ReportReply,
+  type ReportRequest,
   type WorkerReport,
   type WorkerReportValue,
 } from './reports-protocol'
+import { workerLink } from './worker-link'
 
-let worker: Worker | null = null
-/** Set once the worker could not be started or broke: every later report is worked out inline. */
-let unavailable = false
-let nextId = 1
-const waiting = new Map<number, (reply: ReportReply | null) => void>()
-
-function giveUp(): void {
-  unavailable = true
-  worker?.terminate()
-  worker = null
-  for (const resolve of waiting.values()) resolve(null)
-  waiting.clear()
-}
-
-function theWorker(): Worker | null {
-  if (unavailable) return null
-  if (worker !== null) return worker
-  if (typeof Worker === 'undefined') {
-    unavailable = true
-    return null
-  }
-  try {
-    worker = new Worker(new URL('./reports-worker.ts', import.meta.url), { type: 'module' })
-  } catch {
-    unavailable = true
-    return null
-  }
-  worker.onmessage = (event: MessageEvent<ReportReply>) => {
-    const resolve = waiting.get(event.data.id)
-    waiting.delete(event.data.id)
-    resolve?.(event.data)
-  }
-  worker.onerror = (event) => {
-    event.preventDefault()
-    console.warn('Rackside: the reports worker failed; working on the page instead.')
-    giveUp()
-  }
-  worker.onmessageerror = () => giveUp()
-  return worker
-}
+const link = workerLink<ReportRequest, ReportReply>(
+  () => new Worker(new URL('./reports-worker.ts', import.meta.url), { type: 'module' }),
+  'reports',
+)
 
 /** On the page, in a task of its own so the screen shows first. */
 function inline<K extends WorkerReport>(
@@ -88,17 +54,8 @@ export async function reportOf<K extends WorkerReport>(
   state: TournamentState,
   asked: ReportAsked & { readonly report: K },
 ): Promise<WorkerReportValue[K]> {
-  const target = theWorker()
-  if (target === null) return inline(state, asked)
+  if (!link.start()) return inline(state, asked)
   await roundsWritten(state, asked.division)
-  const id = nextId++
-  const reply = await new Promise<ReportReply | null>((resolve) => {
-    waiting.set(id, resolve)
-    target.postMessage({ ...asked, id, state: stateJson(state, asked.division) })
-  })
-  if (reply?.kind === 'report') return reply.value as WorkerReportValue[K]
-  if (reply?.kind === 'failed') {
-    console.warn(`Rackside: the reports worker failed (${reply.message}); working on the page.`)
-  }
-  return inline(state, asked)
+  const reply = await link.send((id) => ({ ...asked, id, state: stateJson(state, asked.division) }))
+  return reply?.kind === 'report' ? (reply.value as WorkerReportValue[K]) : inline(state, asked)
 }
