@@ -18,7 +18,7 @@ import {
   type FeedData,
 } from './test-support/tsh-feed-reader'
 import { decodeTFileBytes } from './text-codec'
-import { tourneyJs, tshJavaScript, tshScalar } from './tourney-js'
+import { tourneyFeed, tourneyJs, tshJavaScript, tshScalar } from './tourney-js'
 
 const fixture = (name: string): string =>
   decodeTFileBytes(readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url))).text
@@ -278,6 +278,22 @@ describe('issue 31: every player’s scores, opponents, boards, p12 and rating a
           const table = game?.kind === 'game' && player.pairings[k] !== 0 ? game.table : 0
           expect(board).toBe(table)
         })
+      }
+    },
+  )
+})
+
+describe('issue 31: each division’s part is kept until the division changes', () => {
+  test.each([[1], [4], [7]])(
+    'random event %i, command by command: the feed is the one worked out afresh',
+    (seed) => {
+      const { commands } = randomEvent(seed)
+      let state: TournamentState | undefined
+      for (const command of [...commands, ...TSH_EXPORT_COMMANDS.slice(1)]) {
+        const next = apply(state, command, 'director')
+        if (!next.ok) continue
+        state = next.value
+        expect(tourneyJs(state)).toBe(`newt=${tshJavaScript(tourneyFeed(state))};\n`)
       }
     },
   )

@@ -184,17 +184,45 @@ function configFeed(state: TournamentState): TshJsValue {
   }
 }
 
-/** The whole feed as tsh's objects (what `tourneyJs` writes). */
+/** The whole feed as tsh's objects, every division worked out afresh. */
 export function tourneyFeed(state: TournamentState): TshJsValue {
   return {
     config: configFeed(state),
     divisions: state.divisions.map((d) => divisionFeed(state, d)),
-    esb: { message: { mode: 'reveal', text: '' } },
+    esb: ESB,
     profile: undefined,
   }
 }
 
+/** tsh's scoreboard message, which Rackside does not set: as tsh starts it. */
+const ESB: TshJsValue = { message: { mode: 'reveal', text: '' } }
+
+/**
+ * Each division's part of the feed, kept until `apply` replaces the division (it keeps those it
+ * does not change), so a result costs the feed of its own division only. The rules and the event
+ * are checked too, as the `.t` export reads them.
+ */
+const divisionMemo = new WeakMap<
+  Division,
+  {
+    readonly rules: TournamentState['rules']
+    readonly info: TournamentState['info']
+    readonly js: string
+  }
+>()
+
+function divisionJs(state: TournamentState, division: Division): string {
+  const kept = divisionMemo.get(division)
+  if (kept !== undefined && kept.rules === state.rules && kept.info === state.info) return kept.js
+  const js = tshJavaScript(divisionFeed(state, division))
+  divisionMemo.set(division, { rules: state.rules, info: state.info, js })
+  return js
+}
+
 /** `tourney.js` as tsh writes it: `newt={…};` and a line ending, to be saved as UTF-8. */
 export function tourneyJs(state: TournamentState): string {
-  return `newt=${tshJavaScript(tourneyFeed(state))};\n`
+  // `tourneyFeed` written in tsh's sorted order, each division written (or kept) on its own.
+  const divisions = state.divisions.map((d) => divisionJs(state, d)).join(',')
+  const esb = tshJavaScript(ESB)
+  return `newt={"config":${tshJavaScript(configFeed(state))},"divisions":[${divisions}],"esb":${esb},"profile":undefined};\n`
 }
