@@ -62,9 +62,10 @@ function expectFeedMatchesT(js: string, state: TournamentState, division: string
   expect(feed.players).toHaveLength(t.value.players.length)
   for (const line of t.value.players) {
     const player = feed.players.find((p) => p.id === line.id)
+    const whole = /^[-+]?\d+$/.test(line.ratingText.trim())
     expect(player, line.name).toMatchObject({
       name: line.name,
-      rating: line.rating ?? 0,
+      rating: whole ? Number(line.ratingText) : (line.rating ?? 0),
       pairings: line.opponents,
       scores: line.scores,
     })
@@ -244,6 +245,17 @@ describe('issue 31: every player’s scores, opponents, boards, p12 and rating a
     expect(byName('Delta, Di')).toMatchObject({ pairings: [3, 0, 0], scores: [402, 50, -50] })
     expect(byName('Echo, Ed')).toMatchObject({ pairings: [0, 2, 1], boards: [0, 2, 1] })
     expect(feed.currentRound).toBe(3)
+  })
+
+  test('a rating the .t keeps as text: Woogles’ unrated 1111111 as tsh writes it, 1500.5 as a whole number', () => {
+    const text = [
+      'Smith, Jane            1111111 2; 410',
+      'Nguyen, Tom             1500.5 1; 390',
+      'Okafor, Ada               01450 0; 50',
+    ].join('\n')
+    const state = importedTState(text, 2)
+    const feed = expectFeedMatchesT(tourneyJs(state), state, 'A')
+    expect(feed.players.map((p) => p.rating)).toEqual([1111111, 0, 1450])
   })
 
   test('two divisions, one with a name Latin-1 cannot hold: every division, each found by name', () => {

@@ -144,9 +144,11 @@ function divisionFeed(state: TournamentState, division: Division): TshJsValue {
   if (!exported.ok) throw new Error(`tourney.js: ${exported.error.message}`)
   const lines = exported.value.file.players
   const boards = boardsByRound(shown)
+  // The `.t`'s rating text as tsh writes it when it is a whole number (`01500`, Woogles' unrated
+  // `1111111`); any other text (`1500.5`) as Rackside's whole number, which every parser reads.
   const ratings = lines.map((line) =>
-    line.rating !== null && WHOLE.test(line.ratingText.trim())
-      ? line.rating
+    WHOLE.test(line.ratingText.trim())
+      ? Number(line.ratingText.trim())
       : (shown.players[line.id - 1]?.rating ?? 0),
   )
   return {
