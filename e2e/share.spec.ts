@@ -83,6 +83,8 @@ test('in the desktop app, the director shares, approves and names desks, refuses
     'http://127.0.0.1:8421',
   ])
   await expect(share.qrCode('http://192.168.1.20:8421')).toBeVisible()
+  // Issue 31: the address broadcasts ask for as "a link to your TSH tourney.js".
+  await expect(share.panel).toContainText('http://192.168.1.20:8421/tourney.js')
 
   await askToJoin(page, 'ACDEF3', 'results', 'Firefox on a tablet')
   await askToJoin(page, 'XY4679', 'projector', 'Chrome on the hall PC')

@@ -36,6 +36,7 @@ import {
   type TextEncodingName,
 } from '../../shared/formats/text-codec'
 import { TOU_BYE_MODES, writeTou } from '../../shared/formats/tou'
+import { tourneyJs } from '../../shared/formats/tourney-js'
 import {
   isSafeArchiveName,
   parseTshArchive,
@@ -77,6 +78,7 @@ export const CONVERT_USAGE = `rackside convert IN OUT [options]
     .json -> .tou  AUPAIR rating file of the whole event, or one with --division A
                    (--high-word A=124,B=98 for several divisions)
     .json -> .json check the log and write it again
+    .json -> .js   tsh's live feed (tourney.js) of every division, for scoreboards and broadcasts
   --encoding latin1|utf8   how IN is encoded (default: UTF-8 if valid, else Latin-1)`
 
 const today = (): string => {
@@ -473,6 +475,9 @@ async function fromJson(
     const exported = tshExport(file)
     printNotes(exported, io)
     await writeFileAtomic(out, encodeTsh(exported.archive, out))
+  } else if (to === '.js') {
+    // Issue 31: tsh's feed, as the venue server's /tourney.js and the app's saved web pages.
+    await writeFileAtomic(out, encodeOrFail(tourneyJs(file.state), 'utf8', out))
   } else {
     throw new CliError(`cannot convert .json to ${to || 'a file without extension'}`)
   }

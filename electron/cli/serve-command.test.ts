@@ -358,6 +358,8 @@ describe('rackside serve (issue 21: "Scriptable for tests")', () => {
     })
     expect(await served).toBe(0)
     expect(out).toMatch(/Sharing the event\. Desks open http:\/\/127\.0\.0\.1:\d+ in a browser\./)
+    // Issue 31: the address broadcasts ask for as "a link to your TSH tourney.js".
+    expect(out).toMatch(/tsh's feed at http:\/\/127\.0\.0\.1:\d+\/tourney\.js\./)
     expect(out.split('\n').filter((line) => /[▀▄█]/.test(line)).length).toBeGreaterThan(10)
   })
 })

@@ -9,7 +9,7 @@ import { dirname, join, resolve } from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { DESK_ROLES, type DeskRole } from '../../shared/authority/proposal'
-import type { ServeEvent } from '../../shared/venue/protocol'
+import { VENUE_ROUTES, type ServeEvent } from '../../shared/venue/protocol'
 import { recoveredSentence } from '../../shared/venue/held'
 import { shortDeskId } from '../venue/desks'
 import { checkRemoteUrl } from '../venue/remote-push'
@@ -274,7 +274,9 @@ export function sentence(event: ServeEvent): string {
   switch (event.event) {
     case 'listening': {
       const where = event.addresses.join('  or  ')
-      return `Sharing the event. Desks open ${where} in a browser.`
+      // Issue 31: what a broadcast asks for as "a link to your TSH tourney.js".
+      const feed = `${(event.addresses[0] ?? event.url).replace(/\/$/, '')}${VENUE_ROUTES.tourneyJs}`
+      return `Sharing the event. Desks open ${where} in a browser. Broadcasts and scoreboards read tsh's feed at ${feed}.`
     }
     case 'recovering':
       return `Restarted with ${String(event.held)} commands: asking the ${String(event.desks)} desks what they hold before deciding anything new…`

@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { TSH_EXPORT_COMMANDS } from '../../shared/formats/__fixtures__/tsh-export-event'
+import { listDivisions } from '../../shared/formats/test-support/tsh-feed-reader'
 import { encodeText } from '../../shared/formats/text-codec'
+import { tourneyJs } from '../../shared/formats/tourney-js'
 import { writeTournamentFile } from '../../shared/formats/tournament-file'
 import { exportTshFiles, type TshExportText } from '../../shared/formats/tsh-export'
 import { applyAll, logOf } from '../../shared/tournament/test-support/event'
@@ -77,5 +79,18 @@ describe('convert .json -> .t / .tsh writes the bytes of the shared tsh export (
     expect(cli.code).not.toBe(0)
     expect(cli.stderr).toMatch(/refusing to overwrite the input/)
     expect(readFileSync(input)).toEqual(before)
+  })
+})
+
+// The app's side is in renderer/src/files/exchange.test.ts, the server's in
+// electron/venue/tourney-js-route.test.ts: all three write the one shared feed.
+describe('issue 31: convert .json -> .js writes tsh’s tourney.js, the shared feed', () => {
+  test('every division, in UTF-8, the bytes of tourneyJs', async () => {
+    const cli = await runCli('convert', join(dir, 'club.json'), join(dir, 'tourney.js'))
+    expect(cli.code).toBe(0)
+    const written = readFileSync(join(dir, 'tourney.js'), 'utf8')
+    expect(written).toBe(tourneyJs(state))
+    expect(listDivisions(written)).toEqual(['A', 'B'])
+    expect(written).toContain('"Kowalski, Łukasz"')
   })
 })

@@ -1,12 +1,14 @@
 /*
  * What a browser opens at the authority's address (issue 21): the phones' read-only pages at
- * `/live` (`renderLivePage`, no token) and the desk app (`dist-web`), marked as served by an
- * authority and sent with the app's CSP.
+ * `/live` (`renderLivePage`, no token), tsh's feed at `/tourney.js` (issue 31, no token) and the
+ * desk app (`dist-web`), marked as served by an authority and sent with the app's CSP.
  */
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type express from 'express'
 import type { Express, Request, Response } from 'express'
+import { tourneyJs } from '../../shared/formats/tourney-js'
+import type { TournamentState } from '../../shared/tournament/types'
 import { LIVE_PAGE_CSP, renderLivePage } from '../../shared/venue/live-pages'
 import { VENUE_ROUTES } from '../../shared/venue/protocol'
 import { appCsp } from '../app-csp'
@@ -21,7 +23,35 @@ const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[A-Za-z0-9_-]{8}\.[a-z0-9]+$/
 /** Tells the desk app it was served by an authority, so it needs no network probe. */
 export const VENUE_META = '<meta name="rackside-venue" content="authority">'
 
+/**
+ * tsh's `tourney.js` (issue 31), live from the authority's folded state with no token, written
+ * once per state however many overlays poll it. Any origin may read it (a browser overlay on
+ * another host); `no-cache` makes every poll ask again, answered 304 by its ETag while unchanged.
+ */
+function routeTourneyJs(app: Express, ctx: ServerContext): void {
+  const written = new WeakMap<TournamentState, string>()
+  app.get(VENUE_ROUTES.tourneyJs, (_req, res) => {
+    const state = ctx.authority.state().state
+    if (state === undefined) {
+      res.status(404).type('text/plain').send('No event is open.')
+      return
+    }
+    const feed = written.get(state) ?? tourneyJs(state)
+    written.set(state, feed)
+    res
+      .status(200)
+      .set({
+        'Cache-Control': 'no-cache',
+        'Access-Control-Allow-Origin': '*',
+        'X-Content-Type-Options': 'nosniff',
+      })
+      .type('application/javascript; charset=utf-8')
+      .send(feed)
+  })
+}
+
 export function routeLivePages(app: Express, ctx: ServerContext): void {
+  routeTourneyJs(app, ctx)
   app.get([VENUE_ROUTES.live, `${VENUE_ROUTES.live}/*`], (req, res) => {
     const path = req.path.slice(VENUE_ROUTES.live.length)
     const query = new URLSearchParams(req.originalUrl.split('?')[1] ?? '')

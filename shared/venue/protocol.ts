@@ -218,6 +218,11 @@ export const VENUE_ROUTES = {
    * without a token too, since it tells nothing.
    */
   time: '/venue/time',
+  /**
+   * GET → tsh's live feed (`shared/formats/tourney-js.ts`, issue 31), open to anyone on the network
+   * as `live` is: broadcasts, overlays and tsh's scoreboard read it.
+   */
+  tourneyJs: '/tourney.js',
 } as const
 
 /** What `VENUE_ROUTES.time` answers: the authority's clock when it answered, epoch ms. */

@@ -12,6 +12,7 @@ import AUTOPAIR_CONFIG from '../../../shared/formats/__fixtures__/autopair/confi
 import AUTOPAIR_EXPECTED from '../../../shared/formats/__fixtures__/autopair/expected.json?raw'
 import { importTshFiles } from '../../../shared/formats/tsh-import'
 import { exportTshFiles } from '../../../shared/formats/tsh-export'
+import { tourneyJs } from '../../../shared/formats/tourney-js'
 import { TSH_EXPORT_COMMANDS } from '../../../shared/formats/__fixtures__/tsh-export-event'
 import {
   TODAY,
@@ -278,9 +279,19 @@ describe('the HTML folder for publishing', () => {
       'a-r3-prizes.html',
       'a-r3-game-lists.html',
       'a-r3-team-standings.html',
+      'tourney.js',
     ])
     expect(folder.value.every((f) => isSafeArchiveName(f.name))).toBe(true)
     expect(folder.value[0]?.contents).toContain('<h1>Worked &lt;Example&gt;</h1>')
+  })
+
+  test('issue 31: tsh’s tourney.js is saved beside the pages, the feed the venue server serves', () => {
+    const state = imported().state
+    const folder = htmlFolder(state)
+    if (!folder.ok) throw new Error(folder.error.message)
+    const feed = folder.value.find((f) => f.name === 'tourney.js')
+    expect(feed?.contents).toBe(tourneyJs(state))
+    expect(feed?.contents.startsWith('newt={')).toBe(true)
   })
 
   test('nothing paired yet: nothing to publish', () => {

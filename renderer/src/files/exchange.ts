@@ -11,6 +11,7 @@ import {
 } from '../../../shared/formats/tsh-import'
 import { exportTshFiles, type TshExport } from '../../../shared/formats/tsh-export'
 import { writeTou, type TouByeMode, type TouDivision } from '../../../shared/formats/tou'
+import { TOURNEY_JS_NAME, tourneyJs } from '../../../shared/formats/tourney-js'
 import {
   readTournamentFile,
   readTournamentFileSteps,
@@ -311,7 +312,7 @@ const PUBLISHED: readonly ReportKind[] = [
  * Pages for publishing online: per division, the latest round's pairings (by table and by name),
  * the standings, the wall chart (by number and ranked), the prizes, the game lists and the team
  * standings (issue 14), each a self-contained page (the print documents, so the web
- * shows what the hall saw), and an index.html linking them.
+ * shows what the hall saw), an index.html linking them, and tsh's feed `tourney.js` (issue 31).
  */
 export function htmlFolder(state: TournamentState): Result<readonly FolderFile[]> {
   const files: FolderFile[] = []
@@ -347,5 +348,7 @@ ${links.join('\n')}
 </body></html>
 `,
   })
+  // Issue 31: tsh's live feed beside the pages, to upload where tsh users upload theirs.
+  files.push({ name: TOURNEY_JS_NAME, contents: tourneyJs(state) })
   return ok(files)
 }
