@@ -29,15 +29,22 @@ export const VENUE_META = '<meta name="rackside-venue" content="authority">'
  * another host); `no-cache` makes every poll ask again, answered 304 by its ETag while unchanged.
  */
 function routeTourneyJs(app: Express, ctx: ServerContext): void {
-  const written = new WeakMap<TournamentState, string>()
+  let written: { state: TournamentState; feed: string; at: number; took: number } | null = null
   app.get(VENUE_ROUTES.tourneyJs, (_req, res) => {
     const state = ctx.authority.state().state
     if (state === undefined) {
       res.status(404).type('text/plain').send('No event is open.')
       return
     }
-    const feed = written.get(state) ?? tourneyJs(state)
-    written.set(state, feed)
+    const now = performance.now()
+    if (
+      written === null ||
+      (written.state !== state && now - written.at >= staleFor(written.took))
+    ) {
+      const feed = tourneyJs(state)
+      written = { state, feed, at: now, took: performance.now() - now }
+    }
+    const { feed } = written
     res
       .status(200)
       .set({
@@ -48,6 +55,17 @@ function routeTourneyJs(app: Express, ctx: ServerContext): void {
       .type('application/javascript; charset=utf-8')
       .send(feed)
   })
+}
+
+/**
+ * How long a written feed may stand for newer states: ten times what writing it took. A feed of a
+ * small event is written afresh for every poll after a change; one of 2000 players, which takes
+ * the authority's thread 0.4–1.9 s (shared/formats/tourney-js.bench.ts), at most every 4–19 s,
+ * so overlays polling it never take more than a tenth of the thread that decides the desks'
+ * results. Overlays poll every few seconds and show the next feed a little later.
+ */
+export function staleFor(took: number): number {
+  return took * 10
 }
 
 export function routeLivePages(app: Express, ctx: ServerContext): void {

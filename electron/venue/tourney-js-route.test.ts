@@ -3,6 +3,7 @@ import { afterEach, describe, expect, test } from 'vitest'
 import { parseDivision, roundPairings } from '../../shared/formats/test-support/tsh-feed-reader'
 import { VENUE_ROUTES } from '../../shared/venue/protocol'
 import { startAuthorityServer, type VenueServerHandle } from './server'
+import { staleFor } from './app-pages'
 import { eventFile, proposal, resultAt, TABLES } from './test-support/venue-event'
 
 const running: VenueServerHandle[] = []
@@ -64,12 +65,22 @@ describe('issue 31: /tourney.js on the venue server, live, open to anyone as /li
     const server = await started()
     const read = async () =>
       parseDivision(await (await fetch(`${server.url}${VENUE_ROUTES.tourneyJs}`)).text(), 'A')
+    const readWhen = async (ready: (feed: Awaited<ReturnType<typeof read>>) => boolean) => {
+      let feed = await read()
+      for (let poll = 0; poll < 100 && !ready(feed); poll++) {
+        await new Promise((resolve) => setTimeout(resolve, 50))
+        feed = await read()
+      }
+      return feed
+    }
     const published = await server.propose(
       DIRECTOR,
       proposal('p0', 0, { type: 'publishRound', division: 'A', round: 1 }),
     )
     expect(published.kind).toBe('accepted')
-    const paired = await read()
+    // A feed stands for newer states a little while (`staleFor`): an overlay sees the next one at
+    // a later poll, as this one polls.
+    const paired = await readWhen((feed) => feed.players.some((p) => p.pairings.length > 0))
     // As liwords reads a feed paired and not started (sample-tourney.js): round 0, games listed.
     expect(paired.currentRound).toBe(0)
     expect(paired.players.every((p) => p.pairings.length === 1 && p.scores.length === 0)).toBe(true)
@@ -80,12 +91,22 @@ describe('issue 31: /tourney.js on the venue server, live, open to anyone as /li
 
     const recorded = await server.propose(DIRECTOR, proposal('p1', 1, resultAt(3, 456, 321)))
     expect(recorded.kind).toBe('accepted')
-    const after = await read()
+    const after = await readWhen((feed) => feed.currentRound === 1)
     expect(after.currentRound).toBe(1)
     const table3 = roundPairings(after, 1)?.find((g) => g.table === 3)
     expect(table3).toMatchObject({ finalized: true })
     expect([table3?.score1, table3?.score2].sort()).toEqual([321, 456])
     expect(after.players.find((p) => p.id === 5)?.scores).toEqual([456])
     expect(after.players.find((p) => p.id === 6)?.scores).toEqual([321])
+  })
+})
+
+describe('issue 31: the feed stands a while for newer states, so polls cost the deciding thread little', () => {
+  test.each([
+    [5, 50],
+    [400, 4_000],
+    [1_900, 19_000],
+  ])('written in %i ms: stands %i ms', (took, stands) => {
+    expect(staleFor(took)).toBe(stands)
   })
 })
