@@ -238,6 +238,11 @@ export interface IpcChannels {
   'venue:propose': (proposal: OutboxProposal) => Decision
   /** The authority's accepted entries with `seq` > `afterSeq` (-1: all). */
   'venue:accepted-from': (afterSeq: number) => readonly LoggedCommand[]
+  /**
+   * A desk's saved copy (the file's name, its text) decided as `rackside serve --take` decides
+   * one; `said` is what the terminal prints of it (issue 27).
+   */
+  'venue:take-copy': (name: string, text: string) => VenueActionOutcome
 }
 
 /** Main → renderer pushes: the payload each carries. Only the app's windows receive them. */
@@ -280,6 +285,7 @@ export interface DesktopApi {
   readonly dropWaiting: Invoker<'venue:drop-waiting'>
   readonly propose: Invoker<'venue:propose'>
   readonly acceptedFrom: Invoker<'venue:accepted-from'>
+  readonly takeDeskCopy: Invoker<'venue:take-copy'>
   /** Listens to `venue:changed`; returns the function that stops listening. */
   readonly onVenueChanged: (listener: (status: VenueStatus) => void) => () => void
 }

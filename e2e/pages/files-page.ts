@@ -37,6 +37,11 @@ export class FilesPage {
     return this.page.getByRole('region', { name: /^Imported from / })
   }
 
+  /** Issue 27: while sharing, a desk's saved copy handed to the venue network. */
+  async handInDeskCopy(path: string): Promise<void> {
+    await this.pick('Hand in a desk’s saved copy…', path)
+  }
+
   async importT(path: string): Promise<void> {
     await this.pick('Import tsh .t file…', path)
   }

@@ -34,6 +34,10 @@ export class JoinPage {
       .getByRole('radiogroup', { name: 'This laptop is' })
       .getByRole('radio', { name: role })
       .check()
+    // Issue 27: approving opens the event in the same page; a reload would lose this marker.
+    await this.page.evaluate(() => {
+      ;(window as unknown as Record<string, unknown>)['racksideJoinMarker'] = true
+    })
     await this.page.getByRole('button', { name: 'Ask to join' }).click()
     await expect(this.waiting).toBeVisible()
     await expect(this.code).not.toHaveText('')
@@ -43,7 +47,8 @@ export class JoinPage {
 
   /**
    * After the director approved: the join screen gone and, on a result desk, the badge naming it
-   * online; a projector opens its full-screen view, which has no badge.
+   * online; a projector opens its full-screen view, which has no badge. All in the same page: the
+   * marker left before asking is still there (issue 27).
    */
   async joined(name: string, role: JoinAs, timeout = 30_000): Promise<void> {
     await expect(this.heading).toBeHidden({ timeout })
@@ -52,6 +57,10 @@ export class JoinPage {
     } else {
       await expect(this.connection).toContainText(`${name} · online`, { timeout })
     }
+    const marker = await this.page.evaluate(
+      () => (window as unknown as Record<string, unknown>)['racksideJoinMarker'],
+    )
+    expect(marker, 'the page was not loaded again after the approval (issue 27)').toBe(true)
   }
 
   /**

@@ -131,6 +131,43 @@ export async function installDesktopStandIn(page: Page): Promise<void> {
           )
           return answer()
         }),
+        // Main's open dialog: the page's file picker, which the test answers with a file.
+        openTextFile: () =>
+          new Promise((resolve) => {
+            const input = document.createElement('input')
+            input.type = 'file'
+            input.addEventListener('change', () => {
+              const file = input.files?.[0]
+              if (file === undefined) return resolve({ status: 'cancelled' })
+              void file
+                .text()
+                .then((contents) => resolve({ status: 'opened', name: file.name, contents }))
+            })
+            input.click()
+          }),
+        // Issue 27: a desk's saved copy handed in; main answers in the terminal's words.
+        takeDeskCopy: record('takeCopy', (name: string, text: string) => {
+          if (shared === undefined) return answer()
+          let copy: { tournamentId?: unknown; log?: unknown[] } = {}
+          try {
+            copy = JSON.parse(text) as typeof copy
+          } catch {
+            return Promise.resolve({ status: 'failed', message: `${name}: not JSON` })
+          }
+          const id = (shared.status['event'] as Record<string, unknown>)['tournamentId']
+          if (copy.tournamentId !== id) {
+            return Promise.resolve({
+              status: 'failed',
+              message: `${name}: it is a copy of another tournament (${String(copy.tournamentId)}), not ${String(id)}`,
+            })
+          }
+          const more = (copy.log?.length ?? 0) - shared.log.length
+          return Promise.resolve({
+            status: 'done',
+            venue: shared.status,
+            said: `Recovered from ${name}: ${String(Math.max(more, 0))} commands accepted; ${String(shared.log.length)} already in the log.`,
+          })
+        }),
         acceptedFrom: (after: number) => Promise.resolve(shared?.log.slice(after + 1) ?? []),
         propose: record('propose', (proposal: Record<string, unknown>) => {
           if (shared === undefined) throw new Error('proposed while not sharing')

@@ -68,6 +68,7 @@ export class NodeDesk {
   private readonly outbox: PouchDatabase<OutboxProposal>
   private readonly log: PouchDatabase<LogChunk>
   private readonly replications: Replication[] = []
+  private remoteOutbox: PouchDatabase<OutboxProposal> | undefined
 
   private constructor(
     readonly name: string,
@@ -104,7 +105,8 @@ export class NodeDesk {
     this.replications.push(pull)
     const outbox = info.databases.outbox
     if (outbox !== undefined) {
-      const push = Pouch.replicate(this.outbox, remote<OutboxProposal>(outbox), options)
+      this.remoteOutbox = remote<OutboxProposal>(outbox)
+      const push = Pouch.replicate(this.outbox, this.remoteOutbox, options)
       push.on('error', (error) => console.error(`${name}: outbox replication: ${String(error)}`))
       this.replications.push(push)
     }
@@ -152,14 +154,19 @@ export class NodeDesk {
     const order = this.order++
     const id = `${this.info.desk.id}-${String(order)}`
     this.proposedAt.set(id, performance.now())
-    await this.outbox.put({
+    const proposal: OutboxProposal = {
       _id: id,
       type: 'proposal',
       order,
       builtOn,
       command,
       madeAt: new Date().toISOString(),
-    })
+    }
+    const { rev } = await this.outbox.put(proposal)
+    // As the browser desk does (pouch-link.ts `sendNow`, issue 27): sent at once too, in one
+    // request, with the outbox's revision; replication carries it when that fails.
+    const doc = { ...proposal, _rev: rev, _revisions: { start: 1, ids: [rev.slice(2)] } }
+    void this.remoteOutbox?.bulkDocs([doc], { new_edits: false }).catch(() => undefined)
     return id
   }
 

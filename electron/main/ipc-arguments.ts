@@ -109,6 +109,14 @@ export const isDeskName = (value: unknown): value is string =>
   // eslint-disable-next-line no-control-regex -- control characters are what is refused
   !/[\u0000-\u001f\u007f]/.test(value)
 
+/** A saved copy's file name, said back to the director: one line, as a file system allows. */
+const isCopyName = (value: unknown): value is string =>
+  isString(value) &&
+  value.trim() !== '' &&
+  value.length <= 255 &&
+  // eslint-disable-next-line no-control-regex -- control characters are what is refused
+  !/[\u0000-\u001f\u007f]/.test(value)
+
 /**
  * A proposal of the director's own windows. Its command is checked field by field by the same
  * checker a tournament file's entries pass (`checkLogEntry`), so the authority never applies a
@@ -174,6 +182,9 @@ export const argumentCheckers: {
   'venue:drop-waiting': one(isDeskName),
   'venue:propose': one(isOutboxProposal),
   'venue:accepted-from': one((value) => isWholeNumber(value, -1)),
+  // The copy is read and checked by the authority (shared/venue/held.ts) before anything is taken.
+  'venue:take-copy': (args) =>
+    args.length === 2 && isCopyName(args[0]) && isString(args[1]) && args[1] !== '',
 }
 
 /** Where each channel carries a tournament id, so a refusal can name the rule it broke. */

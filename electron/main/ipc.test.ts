@@ -34,6 +34,7 @@ const contractChannels: Readonly<Record<IpcChannel, true>> = {
   'venue:drop-waiting': true,
   'venue:propose': true,
   'venue:accepted-from': true,
+  'venue:take-copy': true,
 }
 
 const request: SaveFileRequest = {
@@ -277,6 +278,12 @@ describe('the venue channels check their arguments (issue 21)', () => {
     ['venue:accepted-from', [-2], false],
     ['venue:accepted-from', [0.5], false],
     ['venue:accepted-from', ['0'], false],
+    // Issue 27: a desk's saved copy, by its file's name; the authority reads the text itself.
+    ['venue:take-copy', ['DESK2.json', '{"log":[]}'], true],
+    ['venue:take-copy', ['', '{}'], false],
+    ['venue:take-copy', ['DESK2.json\nevil', '{}'], false],
+    ['venue:take-copy', ['DESK2.json', ''], false],
+    ['venue:take-copy', ['DESK2.json'], false],
   ] as const)('%s %j accepted: %s', (channel, args, accepted) => {
     expect(argumentCheckers[channel](args)).toBe(accepted)
   })

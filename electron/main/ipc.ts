@@ -85,6 +85,7 @@ const refusedOutcome: { readonly [C in IpcChannel]?: (why: string) => IpcResult<
   'venue:refuse-all': (why) => ({ status: 'failed', message: `Nothing refused: ${why}` }),
   'venue:take-waiting': (why) => ({ status: 'failed', message: `Nothing decided: ${why}` }),
   'venue:drop-waiting': (why) => ({ status: 'failed', message: `Nothing let go: ${why}` }),
+  'venue:take-copy': (why) => ({ status: 'failed', message: `Nothing taken back: ${why}` }),
 }
 
 /** A push to every window showing the app (never to a page the app did not make). */
@@ -161,6 +162,7 @@ export const ipcHandlers: IpcHandlers = {
   'venue:drop-waiting': (_caller, name) => appVenueSharing().dropWaiting(name),
   'venue:propose': (_caller, proposal) => appVenueSharing().propose(proposal),
   'venue:accepted-from': (_caller, afterSeq) => appVenueSharing().acceptedFrom(afterSeq),
+  'venue:take-copy': (_caller, name, text) => appVenueSharing().takeCopy(name, text),
 }
 
 // A generic helper keeps each channel paired with its own handler type while looping.

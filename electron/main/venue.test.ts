@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { describe, expect, test, vi } from 'vitest'
 import type { Decision, DeskIdentity } from '../../shared/authority/proposal'
 import { readTournamentFile, writeTournamentFile } from '../../shared/formats/tournament-file'
+import { writeDeskCopy } from '../../shared/venue/held'
 import { err, ok, type Result } from '../../shared/result'
 import type { LoggedCommand } from '../../shared/tournament/commands'
 import { create, ID, logOf } from '../../shared/tournament/test-support/event'
@@ -16,6 +17,7 @@ import {
   type VenueDesk,
 } from '../../shared/venue/protocol'
 import type { BackupOutcome, StopSharingOutcome, VenueStatus } from '../ipc-contract'
+import type { TakenCopy } from '../venue/recovery'
 import { startVenueServer, type WaitingCommand } from '../venue/server'
 import {
   EVENT_LOG,
@@ -114,6 +116,9 @@ class FakeServer implements SharedServer {
     if (left === undefined) return Promise.resolve(err('venue.no-waiting', `nothing of ${name}`))
     this.left.delete(name)
     return Promise.resolve(ok({ accepted: left.commands.length - 1, refused: 1 }))
+  }
+  takeCopy(): Promise<Result<TakenCopy>> {
+    return Promise.resolve(err('venue.held', 'not in these tests'))
   }
   dropWaiting(name: string): Promise<Result<number>> {
     const left = this.left.get(name)
@@ -576,6 +581,85 @@ describe('with the authority server `rackside serve` runs (electron/venue/server
     const read = readTournamentFile(stopped.contents)
     expect(read.ok && read.value.log.map((e) => e.proposal ?? null).at(-1)).toBe('p-1')
     expect(read.ok && read.value.log).toHaveLength(EVENT_LOG.length + 1)
+  })
+})
+
+describe('issue 27: a desk’s saved copy handed in from the app, as `serve --take` takes one', () => {
+  test('what the sharing log lacks is decided and said in the terminal’s words; a copy of another event takes nothing', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'rackside-venue-take-'))
+    const sharing = createVenueSharing({
+      startServer: startVenueServer,
+      folder,
+      host: '127.0.0.1',
+      notify: () => undefined,
+    })
+    const shared = await sharing.share(writeTournamentFile(ID, EVENT_LOG, SAVED_AT))
+    if (shared.status !== 'sharing') throw new Error(shared.message)
+    try {
+      // Desk 2's copy: one result the old authority accepted, one still waiting on the desk, and
+      // one waiting that clashes with it (the table has its result by then).
+      const accepted: LoggedCommand = {
+        seq: EVENT_LOG.length,
+        at: '2026-03-14T10:00:00.000Z',
+        desk: 'd2-old',
+        proposal: 'q-1',
+        command: resultAt(1),
+      }
+      const head = { length: EVENT_LOG.length + 1, last: null }
+      const waiting = [
+        { _id: 'q-2', builtOn: head, command: resultAt(2), madeAt: SAVED_AT, desk: 'd2-old' },
+        {
+          _id: 'q-3',
+          builtOn: head,
+          command: resultAt(1, 300, 200),
+          madeAt: SAVED_AT,
+          desk: 'd2-old',
+        },
+      ]
+      const copy = writeDeskCopy(ID, [...EVENT_LOG, accepted], waiting, SAVED_AT)
+
+      const taken = await sharing.takeCopy('DESK2.json', copy)
+      expect(taken.status).toBe('done')
+      const said = taken.status === 'done' ? (taken.said ?? '') : ''
+      expect(said).toMatch(
+        new RegExp(
+          `^Recovered from DESK2\\.json: 2 commands accepted, 1 refused \\(recordResult: .+\\); ${String(EVENT_LOG.length)} already in the log\\.$`,
+        ),
+      )
+      expect(sharing.acceptedFrom(EVENT_LOG.length - 1).map((e) => e.proposal)).toEqual([
+        'q-1',
+        'q-2',
+      ])
+      // Handed in again: nothing new, said so.
+      const again = await sharing.takeCopy('DESK2.json', copy)
+      expect(again.status === 'done' && again.said).toMatch(
+        /^Recovered from DESK2\.json: 0 commands accepted/,
+      )
+
+      const other = await sharing.takeCopy(
+        'OTHER.json',
+        writeTournamentFile('t-other', EVENT_LOG, SAVED_AT),
+      )
+      expect(other).toEqual({
+        status: 'failed',
+        message: `OTHER.json: it is a copy of another tournament (t-other), not ${ID}`,
+      })
+      expect(await sharing.takeCopy('BROKEN.json', '{')).toMatchObject({
+        status: 'failed',
+        message: expect.stringMatching(/^BROKEN\.json: /),
+      })
+      expect(sharing.acceptedFrom(EVENT_LOG.length - 1)).toHaveLength(2)
+    } finally {
+      await sharing.stop()
+    }
+  }, 30_000)
+
+  test('with sharing off, a copy is refused with the reason', async () => {
+    const { sharing } = setUp()
+    expect(await sharing.takeCopy('DESK2.json', fileText())).toEqual({
+      status: 'failed',
+      message: 'This event is not shared on the venue network.',
+    })
   })
 })
 

@@ -12,6 +12,7 @@ import QRCode from 'qrcode'
 import type { Decision, DeskIdentity } from '../../shared/authority/proposal'
 import type { ApprovalRole } from '../../shared/authority/roles'
 import { readTournamentFile } from '../../shared/formats/tournament-file'
+import { recoveredSentence } from '../../shared/venue/held'
 import { err, ok, type Result } from '../../shared/result'
 import type { LoggedCommand } from '../../shared/tournament/commands'
 import { checkTournamentId } from '../../shared/tournament/tournament-id'
@@ -49,6 +50,7 @@ export type SharedServer = Pick<
   | 'revokedWithWaiting'
   | 'takeWaiting'
   | 'dropWaiting'
+  | 'takeCopy'
   | 'propose'
   | 'log'
   | 'event'
@@ -110,6 +112,11 @@ export interface VenueSharing {
   takeWaiting(name: string): Promise<VenueActionOutcome>
   /** A revoked desk's waiting commands let go, recorded as refused (issue 27). */
   dropWaiting(name: string): Promise<VenueActionOutcome>
+  /**
+   * A desk's saved copy (its file's `name` and text) decided as `rackside serve --take` decides
+   * one; `said` is what the terminal prints of it (issue 27).
+   */
+  takeCopy(name: string, text: string): Promise<VenueActionOutcome>
   propose(proposal: OutboxProposal): Promise<Decision>
   acceptedFrom(afterSeq: number): readonly LoggedCommand[]
   /** The origin this machine's windows reach the authority at, for the CSP; null when not sharing. */
@@ -410,6 +417,11 @@ export function createVenueSharing(options: VenueSharingOptions): VenueSharing {
       if (running === undefined) return notSharing
       const dropped = await running.server.dropWaiting(name)
       return answer(dropped, dropped.ok ? droppedWords(name, dropped.value) : undefined)
+    },
+    takeCopy: async (name, text) => {
+      if (running === undefined) return notSharing
+      const taken = await running.server.takeCopy(name, text)
+      return answer(taken, taken.ok ? recoveredSentence(taken.value.from, taken.value) : undefined)
     },
     propose: async (proposal) => {
       if (running === undefined) {

@@ -43,6 +43,7 @@ const expectedChannels: DesktopApiChannels = {
   dropWaiting: 'venue:drop-waiting',
   propose: 'venue:propose',
   acceptedFrom: 'venue:accepted-from',
+  takeDeskCopy: 'venue:take-copy',
 }
 
 /** Methods that listen to a push from main, and the push each one hears. */

@@ -41,6 +41,7 @@ export const desktopApiChannels = {
   dropWaiting: 'venue:drop-waiting',
   propose: 'venue:propose',
   acceptedFrom: 'venue:accepted-from',
+  takeDeskCopy: 'venue:take-copy',
 } as const satisfies DesktopApiChannels
 
 /** Which push each listening method receives. */
@@ -92,6 +93,7 @@ const api = {
   dropWaiting: invoker(desktopApiChannels.dropWaiting),
   propose: invoker(desktopApiChannels.propose),
   acceptedFrom: invoker(desktopApiChannels.acceptedFrom),
+  takeDeskCopy: invoker(desktopApiChannels.takeDeskCopy),
   onVenueChanged: listener(desktopApiEvents.onVenueChanged),
 } satisfies DesktopApi
 

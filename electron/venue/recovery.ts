@@ -58,12 +58,28 @@ export interface Recovery {
   /** The proposal decided for an outbox document: handed in when it commutes on another log's head. */
   proposalOf(desk: DeskIdentity, proposal: OutboxProposal): Proposal
   /** `--take`: every copy read and checked first, then each handed in, in order. */
-  take(paths: readonly string[]): Promise<Result<void>>
+  take(paths: readonly string[]): Promise<Result<readonly TakenCopy[]>>
+  /**
+   * Copies already read (the director picked one on the app's Files screen, issue 27), decided as
+   * `take` decides them: every one checked first, then each handed in, in order.
+   */
+  takeCopies(copies: readonly CopyText[]): Promise<Result<readonly TakenCopy[]>>
   /** Waits, at most `ms`, until each of these desks has handed in; resolves with those that did not. */
   awaitHandIns(deskIds: readonly string[], ms: number): Promise<readonly string[]>
   /** Called with a desk's id each time it has handed in. */
   onHandedIn(listener: (deskId: string) => void): void
   stop(): void
+}
+
+/** A desk's saved copy as read: `from` names it in what is said (a path, a file's name). */
+export interface CopyText {
+  readonly from: string
+  readonly text: string
+}
+
+/** What one copy gave back, as the `recovered` event says it (`recoveredSentence`). */
+export type TakenCopy = Pick<RecoveredDoc, 'accepted' | 'already' | 'refused'> & {
+  readonly from: string
 }
 
 const hash = (text: string): string => createHash('sha256').update(text).digest('hex').slice(0, 32)
@@ -72,23 +88,26 @@ export function createRecovery(options: RecoveryOptions): Recovery {
   return new HandIns(options)
 }
 
-/** Reads a copy for `--take`, checked against this tournament. */
-async function readCopy(path: string, tournamentId: string): Promise<Result<HeldDoc>> {
-  let text: string
+/** Reads a copy for `--take`; its problems name the option as the terminal shows them. */
+async function readCopy(path: string): Promise<Result<CopyText>> {
   try {
-    text = await readFile(path, 'utf8')
+    return ok({ from: path, text: await readFile(path, 'utf8') })
   } catch (e) {
     return err('venue.take-read', `--take ${path}: ${(e as Error).message}`)
   }
-  const copy = readDeskCopy(path, text)
-  if (!copy.ok) return err(copy.error.code, `--take ${path}: ${copy.error.message}`)
-  if (copy.value.tournamentId !== tournamentId) {
+}
+
+/** A copy checked against this tournament; `where` starts each problem. */
+function checkCopy(copy: CopyText, where: string, tournamentId: string): Result<HeldDoc> {
+  const held = readDeskCopy(copy.from, copy.text)
+  if (!held.ok) return err(held.error.code, `${where}: ${held.error.message}`)
+  if (held.value.tournamentId !== tournamentId) {
     return err(
       'venue.take-event',
-      `--take ${path}: it is a copy of another tournament (${copy.value.tournamentId}), not ${tournamentId}`,
+      `${where}: it is a copy of another tournament (${held.value.tournamentId}), not ${tournamentId}`,
     )
   }
-  return copy
+  return held
 }
 
 class HandIns implements Recovery {
@@ -160,25 +179,46 @@ class HandIns implements Recovery {
     }
   }
 
-  async take(paths: readonly string[]): Promise<Result<void>> {
-    const copies: { readonly path: string; readonly held: HeldDoc }[] = []
-    const tournamentId = this.options.authority.state().tournamentId
+  async take(paths: readonly string[]): Promise<Result<readonly TakenCopy[]>> {
+    const copies: CopyText[] = []
     for (const path of paths) {
-      const copy = await readCopy(path, tournamentId)
+      const copy = await readCopy(path)
       if (!copy.ok) return copy
-      copies.push({ path, held: copy.value })
+      copies.push(copy.value)
+    }
+    return this.decideCopies(copies, (from) => `--take ${from}`)
+  }
+
+  takeCopies(copies: readonly CopyText[]): Promise<Result<readonly TakenCopy[]>> {
+    return this.decideCopies(copies, (from) => from)
+  }
+
+  /** Every copy checked first (a bad one takes nothing of any), then each decided, in order. */
+  private async decideCopies(
+    copies: readonly CopyText[],
+    where: (from: string) => string,
+  ): Promise<Result<readonly TakenCopy[]>> {
+    const held: { readonly from: string; readonly doc: HeldDoc }[] = []
+    const tournamentId = this.options.authority.state().tournamentId
+    for (const copy of copies) {
+      const checked = checkCopy(copy, where(copy.from), tournamentId)
+      if (!checked.ok) return checked
+      held.push({ from: copy.from, doc: checked.value })
     }
     const director: DeskIdentity = {
       id: DIRECTOR_DESK.id,
       name: DIRECTOR_DESK.name,
       role: DIRECTOR_DESK.role,
     }
-    for (const { path, held } of copies) {
-      await this.queued(() => this.handIn(held, director, path, true), `--take ${path}`).catch(
-        () => undefined,
-      )
+    const taken: TakenCopy[] = []
+    for (const { from, doc } of held) {
+      const said = await this.queued(
+        () => this.handIn(doc, director, from, true),
+        where(from),
+      ).catch(() => undefined)
+      if (said !== undefined) taken.push(said)
     }
-    return ok(undefined)
+    return ok(taken)
   }
 
   awaitHandIns(deskIds: readonly string[], ms: number): Promise<readonly string[]> {
@@ -224,7 +264,12 @@ class HandIns implements Recovery {
   }
 
   /** Decides each proposal a held document gives; says what came back when anything is new. */
-  private async handIn(held: HeldDoc, from: DeskIdentity, name: string, always: boolean) {
+  private async handIn(
+    held: HeldDoc,
+    from: DeskIdentity,
+    name: string,
+    always: boolean,
+  ): Promise<TakenCopy | undefined> {
     const { authority, now, emit } = this.options
     const before = authority.state()
     const { proposals, already } = handInProposals(before.log, held, from)
@@ -235,7 +280,7 @@ class HandIns implements Recovery {
     for (const proposal of fresh) {
       decided.push({ proposal, decision: await authority.handIn(proposal, now) })
     }
-    if (!always && decided.length === 0) return
+    if (!always && decided.length === 0) return undefined
     const earlier = already + proposals.length - fresh.length
     const base = recoveredDoc('', from.id, decided, earlier, now().toISOString())
     const doc = { ...base, _id: `recovered-${hash(stableJson({ ...base, held: held._id }))}` }
@@ -248,9 +293,10 @@ class HandIns implements Recovery {
     })
     await this.answer(doc)
     this.options.changed()
+    return { from: name, accepted: doc.accepted, already: doc.already, refused: doc.refused }
   }
 
-  private queued(work: () => Promise<void>, what: string): Promise<void> {
+  private queued<T>(work: () => Promise<T>, what: string): Promise<T> {
     const run = this.chain.then(work)
     this.chain = run.catch((e: unknown) => {
       if (this.stopped) return

@@ -29,7 +29,7 @@ import { closeServer, lanAddresses, listen, portOf, urlHost } from './listening'
 import { Outboxes, proposalOf } from './outboxes'
 import { venuePouch, NodePouch } from './pouch'
 import { PublishedLog } from './published'
-import { createRecovery, HAND_IN_WAIT_MS, type Recovery } from './recovery'
+import { createRecovery, HAND_IN_WAIT_MS, type Recovery, type TakenCopy } from './recovery'
 import { pushToRemote } from './remote-push'
 import { RevokedWaiting, type WaitingCommand } from './revoked-waiting'
 import { messageOf, Notifier, type ServerContext } from './server-context'
@@ -96,6 +96,11 @@ export interface VenueServer {
   takeWaiting(deskName: string): Promise<Result<{ accepted: number; refused: number }>>
   /** Lets them go, recorded as refused (`venue.dropped`): how many. */
   dropWaiting(deskName: string): Promise<Result<number>>
+  /**
+   * A desk's saved copy handed in while serving (issue 27: the app's Files screen), decided as
+   * `--take` decides one at the start (`Recovery.takeCopies`); `from` names it in what is said.
+   */
+  takeCopy(from: string, text: string): Promise<Result<TakenCopy>>
   /** The director's own windows propose here directly (Electron IPC), as desk `{id:'director', role:'director'}`. */
   propose(desk: DeskIdentity, proposal: OutboxProposal): Promise<Decision>
   log(): readonly LoggedCommand[]
@@ -284,6 +289,14 @@ function serverApi(
     revokedWithWaiting: () => parts.waiting.desks(),
     takeWaiting: (name) => parts.waiting.take(name),
     dropWaiting: (name) => parts.waiting.drop(name),
+    takeCopy: async (from, text) => {
+      const taken = await parts.recovery.takeCopies([{ from, text }])
+      if (!taken.ok) return taken
+      const [one] = taken.value
+      return one === undefined
+        ? err('venue.held', `${from}: it could not be taken back; the authority's log says why.`)
+        : ok(one)
+    },
     propose: (desk, proposal) => authority.propose(proposalOf(desk, proposal), ctx.now),
     log: () => authority.state().log,
     event: () => ctx.event,

@@ -1,6 +1,11 @@
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, test, vi } from 'vitest'
-import type { DesktopApi, ShareOutcome, VenueStatus } from '../../../electron/ipc-contract'
+import type {
+  DesktopApi,
+  OpenFileOutcome,
+  ShareOutcome,
+  VenueStatus,
+} from '../../../electron/ipc-contract'
 import { readTournamentFile, writeTournamentFile } from '../../../shared/formats/tournament-file'
 import type { Command, LoggedCommand } from '../../../shared/tournament/commands'
 import type { ApprovalRole } from '../../../shared/authority/roles'
@@ -121,6 +126,23 @@ function fakeBridge() {
         venue: sharingStatus('t'),
         said: '2 waiting commands of Desk 7 let go.',
       }),
+    ),
+    openTextFile: vi.fn<() => Promise<OpenFileOutcome>>(() =>
+      Promise.resolve({ status: 'opened', name: 'DESK2.json', contents: '{"desk copy":1}' }),
+    ),
+    takeDeskCopy: vi.fn((name: string) =>
+      Promise.resolve(
+        name === 'DESK2.json'
+          ? {
+              status: 'done' as const,
+              venue: sharingStatus('t'),
+              said: 'Recovered from DESK2.json: 2 commands accepted; 5 already in the log.',
+            }
+          : {
+              status: 'failed' as const,
+              message: `${name}: it is a copy of another tournament (t-other), not t`,
+            },
+      ),
     ),
     writeBackup: vi.fn(() =>
       Promise.resolve({ status: 'saved' as const, name: '2026-03-14T17-59-00-000Z.json' }),
@@ -333,5 +355,31 @@ describe('the Venue network screen’s store (issue 21)', () => {
     expect(bridge.api.dropWaiting).toHaveBeenCalledWith('Desk 7')
     expect(share.failure).toBeNull()
     expect(share.notice).toBe('2 waiting commands of Desk 7 let go.')
+  })
+
+  test('issue 27: a desk’s saved copy, picked, goes to the authority whole; what came back is said', async () => {
+    const { share } = await stores()
+    expect(await share.takeCopy()).toEqual({
+      kind: 'taken',
+      said: 'Recovered from DESK2.json: 2 commands accepted; 5 already in the log.',
+    })
+    expect(bridge.api.openTextFile).toHaveBeenCalledWith(
+      expect.objectContaining({ encoding: 'utf8' }),
+    )
+    expect(bridge.api.takeDeskCopy).toHaveBeenCalledWith('DESK2.json', '{"desk copy":1}')
+
+    bridge.api.openTextFile.mockResolvedValueOnce({ status: 'cancelled' })
+    expect(await share.takeCopy()).toEqual({ kind: 'cancelled' })
+    expect(bridge.api.takeDeskCopy).toHaveBeenCalledTimes(1)
+
+    bridge.api.openTextFile.mockResolvedValueOnce({
+      status: 'opened',
+      name: 'OTHER.json',
+      contents: '{}',
+    })
+    expect(await share.takeCopy()).toEqual({
+      kind: 'failed',
+      message: 'OTHER.json: it is a copy of another tournament (t-other), not t',
+    })
   })
 })

@@ -31,6 +31,12 @@ export interface DirectorRefusal {
   readonly text: string
 }
 
+/** What handing in a desk's saved copy did (issue 27), for the Files screen to say. */
+export type HandInOutcome =
+  | { readonly kind: 'taken'; readonly said: string }
+  | { readonly kind: 'cancelled' }
+  | { readonly kind: 'failed'; readonly message: string }
+
 /**
  * "Share this event on the venue network" (issue 21): what the director's screen shows of the
  * authority main runs, and the director's answers. Main holds the authority and its log; this
@@ -281,6 +287,35 @@ export const useShareStore = defineStore('share', () => {
   const takeWaiting = (name: string): Promise<void> => answer(() => desktopApi().takeWaiting(name))
   const dropWaiting = (name: string): Promise<void> => answer(() => desktopApi().dropWaiting(name))
 
+  /**
+   * Issue 27: a desk's saved copy, picked on the Files screen, handed to the authority, which
+   * decides what its log lacks as `rackside serve --take` does; what came back and what was
+   * refused is said in the terminal's words (`recoveredSentence`).
+   */
+  async function takeCopy(): Promise<HandInOutcome> {
+    const picked = await desktopApi().openTextFile({
+      title: 'Hand in a desk’s saved copy',
+      filters: [{ name: 'Tournament file', extensions: ['json'] }],
+      encoding: 'utf8',
+    })
+    switch (picked.status) {
+      case 'cancelled':
+        return { kind: 'cancelled' }
+      case 'failed':
+        return { kind: 'failed', message: picked.message }
+      case 'opened': {
+        const outcome = await desktopApi().takeDeskCopy(picked.name, picked.contents)
+        switch (outcome.status) {
+          case 'done':
+            status.value = outcome.venue
+            return { kind: 'taken', said: outcome.said ?? `${picked.name} was handed in.` }
+          case 'failed':
+            return { kind: 'failed', message: outcome.message }
+        }
+      }
+    }
+  }
+
   return {
     status,
     busy,
@@ -298,6 +333,7 @@ export const useShareStore = defineStore('share', () => {
     revoke,
     takeWaiting,
     dropWaiting,
+    takeCopy,
     refusals,
     dismiss,
   }

@@ -116,7 +116,7 @@ describe('joining the event from a browser (issue 21: desks join with the direct
     const venue = useVenueStore()
     expect(await venue.start(env)).toBe('join')
     const joined = venue.join('results', 'Firefox on a tablet')
-    expect(await joined).toBe('approved')
+    expect(await joined).toBe('connected')
     expect(venue.code).toBe('ACDE34')
     expect(env.keeping.token()).toBe('tok')
     expect(asked).toEqual([
@@ -124,7 +124,22 @@ describe('joining the event from a browser (issue 21: desks join with the direct
       'GET /venue/join/secret',
       'GET /venue/join/secret',
       'GET /venue/join/secret',
+      'GET /venue/info',
     ])
+  })
+
+  test('issue 27: approved, the desk opens the event in place, without starting the page again', async () => {
+    const { env, asked, restarts } = environment([
+      { status: 'approved', token: 'tok', desk: INFO.desk },
+    ])
+    const venue = useVenueStore()
+    expect(await venue.start(env)).toBe('join')
+    expect(await venue.join('results', 'Firefox on a tablet')).toBe('connected')
+    expect(restarts).toEqual([])
+    expect(asked.at(-1)).toBe('GET /venue/info')
+    expect(deskId()).toBe('d2')
+    expect(await repository().loadLog(fixture.id)).toEqual(fixture.log)
+    expect(venue.badge).toBe('Desk 2 · online')
   })
 
   test('refused by the director: the desk may ask again', async () => {

@@ -43,7 +43,13 @@ export interface VenueEnvironment {
   readonly wait: (ms: number) => Promise<void>
   /** Runs `run` every `ms` until stopped. */
   readonly every: (ms: number, run: () => void) => () => void
-  /** Starts the page again (a new event at the authority: every store must start over). */
+  /**
+   * Starts the page again. Only for a new event or generation at the authority (a file opened
+   * there, `serve` restarted on another file): the tournament store's fold and checkpoints,
+   * History's and the reports' lines, the link's replicas and this desk's outbox all belong to the
+   * log that was replaced, and a new page is the one way none of them is mixed into the new log.
+   * Joining needs no such thing (issue 27): nothing of an event is held before it.
+   */
   readonly restart: () => void
 }
 
@@ -96,7 +102,7 @@ export const VENUE_PHASES = [
   'join',
   'waiting',
   'refused',
-  // Approved: the page starts again with its token, so every store is this desk's from the start.
+  // Approved: the token is kept and the desk is opening the event in place (issue 27).
   'approved',
   'connected',
   'revoked',
@@ -244,7 +250,12 @@ export const useVenueStore = defineStore('venue', () => {
     if (phase.value !== 'revoked') phase.value = 'connected'
   }
 
-  /** Asks to join as `role` and waits, asking every `POLL_MS`, until the director answers. */
+  /**
+   * Asks to join as `role` and waits, asking every `POLL_MS`, until the director answers; once
+   * approved, opens the event in place as `start` does with a kept token (issue 27: the page
+   * reloaded, about 420 ms, and lost what it held). Before approval the page holds nothing of the
+   * event, so no store has anything to start over.
+   */
   async function join(role: JoinRole, device: string): Promise<VenuePhase> {
     if (!env) throw new Error('venue store used before start()')
     problem.value = null
@@ -267,7 +278,8 @@ export const useVenueStore = defineStore('venue', () => {
           return (phase.value = 'refused')
         case 'approved':
           env.keeping.keepToken(status.value.token)
-          return (phase.value = 'approved')
+          phase.value = 'approved'
+          return start(env)
       }
     }
   }

@@ -140,6 +140,38 @@ describe('the desk replicates with the authority (issue 21)', () => {
     expect(arrived.command).toEqual(proposal('p1', 0).command)
   })
 
+  test('issue 27: a proposal reaches the authority at once, as the outbox’s own revision, without waiting for replication', async () => {
+    const info = venueInfo()
+    const serverDb = server()
+    const outboxName = info.databases.outbox ?? ''
+    const localOutbox = new Memory(`desk-${String(run)}-${outboxName}`)
+    // The outbox's replication never sends anything here: what arrives came in the one request.
+    const replicate = ((source, target, options) =>
+      PouchDB.replicate(
+        source,
+        target,
+        target === serverDb(outboxName) ? { ...options, filter: () => false } : options,
+      )) as PouchDB.Static['replicate']
+    const link = await createPouchLink({
+      info,
+      local: (name) => new Memory(`desk-${String(run)}-${name}`),
+      remote: (name) => serverDb(name),
+      replicate,
+    })
+    links.push(link)
+    await link.propose(proposal('p1', 0))
+    const arrived = await until(
+      () =>
+        serverDb(outboxName)
+          .get<OutboxProposal>('p1')
+          .catch(() => undefined),
+      'the proposal at the authority',
+    )
+    expect(arrived.order).toBe(0)
+    // The same revision: replication later finds it there and writes nothing of its own.
+    expect(arrived._rev).toBe((await localOutbox.get('p1'))._rev)
+  })
+
   test('the log the authority writes in chunks is read back as accepted entries', async () => {
     const info = venueInfo()
     const serverDb = server()

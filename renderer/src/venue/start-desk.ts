@@ -4,7 +4,7 @@
  */
 import type { Pinia } from 'pinia'
 import type { Router } from 'vue-router'
-import { browserVenueEnvironment, useVenueStore } from '../stores/venue'
+import { browserVenueEnvironment, useVenueStore, type VenuePhase } from '../stores/venue'
 import { openBrowserLink } from './browser-link'
 
 /**
@@ -24,11 +24,23 @@ function loadEveryScreen(router: Router): void {
 
 export async function startVenueDesk(pinia: Pinia, router: Router): Promise<void> {
   const venue = useVenueStore(pinia)
-  const phase = await venue.start(browserVenueEnvironment(openBrowserLink))
+  await enterEvent(venue, await venue.start(browserVenueEnvironment(openBrowserLink)), router)
+}
+
+/**
+ * Shows the screen a desk in `phase` belongs on: the join screen until it is connected, then its
+ * event (a projector its projector view). As the page starts, and on the join screen once the
+ * director approved the desk and it opened the event in place (issue 27).
+ */
+export async function enterEvent(
+  venue: ReturnType<typeof useVenueStore>,
+  phase: VenuePhase,
+  router: Router,
+): Promise<void> {
   const event = venue.event
   if (phase === 'connected') loadEveryScreen(router)
   if (phase !== 'connected' || event === null) {
-    await router.replace({ name: 'join' })
+    if (router.currentRoute.value.name !== 'join') await router.replace({ name: 'join' })
     return
   }
   const current = router.currentRoute.value
