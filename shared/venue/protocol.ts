@@ -218,6 +218,11 @@ export const VENUE_ROUTES = {
    * without a token too, since it tells nothing.
    */
   time: '/venue/time',
+  /**
+   * Issue 30: a player's own page, `/me/CODE` (the code the authority gave him, printed on his
+   * scorecard), and `/me` a form to type it; no token, the code is the pass.
+   */
+  player: '/me',
 } as const
 
 /** What `VENUE_ROUTES.time` answers: the authority's clock when it answered, epoch ms. */
