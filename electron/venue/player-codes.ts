@@ -11,7 +11,9 @@
 import type { RuleError } from '../../shared/result'
 import { err, ok, type Result } from '../../shared/result'
 import type { Player, TournamentState } from '../../shared/tournament/types'
-import { PAIRING_CODE_ALPHABET } from '../../shared/venue/protocol'
+import { PAIRING_CODE_ALPHABET, type PlayerCodeView } from '../../shared/venue/protocol'
+
+export type { PlayerCodeView } from '../../shared/venue/protocol'
 
 export const PLAYER_CODE_LENGTH = 8
 
@@ -24,16 +26,6 @@ export interface StoredPlayerCode {
   /** Revoked by the director: the code opens nothing until one is issued again. */
   readonly revoked: boolean
   /** 1 for the first code, one more at each reissue: the director sees a reprint was made. */
-  readonly issue: number
-}
-
-/** A code as the director lists it: the player's number and name as they are now. */
-export interface PlayerCodeView {
-  readonly division: string
-  readonly player: number
-  readonly name: string
-  /** `null` while revoked. */
-  readonly code: string | null
   readonly issue: number
 }
 
