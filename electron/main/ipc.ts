@@ -85,6 +85,8 @@ const refusedOutcome: { readonly [C in IpcChannel]?: (why: string) => IpcResult<
   'venue:refuse-all': (why) => ({ status: 'failed', message: `Nothing refused: ${why}` }),
   'venue:take-waiting': (why) => ({ status: 'failed', message: `Nothing decided: ${why}` }),
   'venue:drop-waiting': (why) => ({ status: 'failed', message: `Nothing let go: ${why}` }),
+  'venue:reissue-code': (why) => ({ status: 'failed', message: `No new code: ${why}` }),
+  'venue:revoke-code': (why) => ({ status: 'failed', message: `Not revoked: ${why}` }),
 }
 
 /** A push to every window showing the app (never to a page the app did not make). */
@@ -161,6 +163,10 @@ export const ipcHandlers: IpcHandlers = {
   'venue:drop-waiting': (_caller, name) => appVenueSharing().dropWaiting(name),
   'venue:propose': (_caller, proposal) => appVenueSharing().propose(proposal),
   'venue:accepted-from': (_caller, afterSeq) => appVenueSharing().acceptedFrom(afterSeq),
+  'venue:reissue-code': (_caller, division, player) =>
+    appVenueSharing().reissuePlayerCode(division, player),
+  'venue:revoke-code': (_caller, division, player) =>
+    appVenueSharing().revokePlayerCode(division, player),
 }
 
 // A generic helper keeps each channel paired with its own handler type while looping.

@@ -43,6 +43,8 @@ const expectedChannels: DesktopApiChannels = {
   dropWaiting: 'venue:drop-waiting',
   propose: 'venue:propose',
   acceptedFrom: 'venue:accepted-from',
+  reissuePlayerCode: 'venue:reissue-code',
+  revokePlayerCode: 'venue:revoke-code',
 }
 
 /** Methods that listen to a push from main, and the push each one hears. */

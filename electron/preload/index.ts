@@ -41,6 +41,8 @@ export const desktopApiChannels = {
   dropWaiting: 'venue:drop-waiting',
   propose: 'venue:propose',
   acceptedFrom: 'venue:accepted-from',
+  reissuePlayerCode: 'venue:reissue-code',
+  revokePlayerCode: 'venue:revoke-code',
 } as const satisfies DesktopApiChannels
 
 /** Which push each listening method receives. */
@@ -92,6 +94,8 @@ const api = {
   dropWaiting: invoker(desktopApiChannels.dropWaiting),
   propose: invoker(desktopApiChannels.propose),
   acceptedFrom: invoker(desktopApiChannels.acceptedFrom),
+  reissuePlayerCode: invoker(desktopApiChannels.reissuePlayerCode),
+  revokePlayerCode: invoker(desktopApiChannels.revokePlayerCode),
   onVenueChanged: listener(desktopApiEvents.onVenueChanged),
 } satisfies DesktopApi
 

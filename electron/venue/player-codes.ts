@@ -59,6 +59,11 @@ export function newCode(randomBelow: (n: number) => number, taken: ReadonlySet<s
 const sameKey = (a: { division: string; key: string }, division: string, key: string): boolean =>
   a.division === division && a.key === key
 
+/** One lookup per player, not a search of every code: the status is made at every result. */
+const keyOf = (division: string, key: string): string => `${division}\u0000${key}`
+const byPlayer = (codes: readonly StoredPlayerCode[]): ReadonlyMap<string, StoredPlayerCode> =>
+  new Map(codes.map((c) => [keyOf(c.division, c.key), c]))
+
 /**
  * Every player of `state` with a code: those who have none get one, the others (revoked ones too)
  * keep theirs. The same list when nobody is new, so the caller writes only what changed.
@@ -70,10 +75,11 @@ export function withEveryCode(
 ): readonly StoredPlayerCode[] {
   if (state === undefined) return codes
   const taken = new Set(codes.map((c) => c.code))
+  const held = byPlayer(codes)
   const added: StoredPlayerCode[] = []
   for (const division of state.divisions) {
     for (const player of division.players) {
-      if (codes.some((c) => sameKey(c, division.name, player.key))) continue
+      if (held.has(keyOf(division.name, player.key))) continue
       const code = newCode(randomBelow, taken)
       taken.add(code)
       added.push({ division: division.name, key: player.key, code, revoked: false, issue: 1 })
@@ -102,9 +108,10 @@ export function codeViews(
 ): readonly PlayerCodeView[] {
   if (state === undefined) return []
   const views: PlayerCodeView[] = []
+  const held = byPlayer(codes)
   for (const division of state.divisions) {
     for (const player of division.players) {
-      const stored = codes.find((c) => sameKey(c, division.name, player.key))
+      const stored = held.get(keyOf(division.name, player.key))
       if (stored === undefined) continue
       views.push({
         division: division.name,

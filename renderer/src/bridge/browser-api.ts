@@ -90,6 +90,8 @@ export function createBrowserApi(doc: Document = document): DesktopApi {
       error: { code: 'venue.not-sharing', message: SHARING_IN_BROWSER },
     }),
     acceptedFrom: async () => [],
+    reissuePlayerCode: async () => notShared,
+    revokePlayerCode: async () => notShared,
     // Nothing is ever shared from a browser page, so no change ever comes.
     onVenueChanged: () => () => undefined,
     savePdf: async (request): Promise<SaveFileOutcome> => {
