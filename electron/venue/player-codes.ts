@@ -14,6 +14,7 @@ import type { Player, TournamentState } from '../../shared/tournament/types'
 import { PAIRING_CODE_ALPHABET, type PlayerCodeView } from '../../shared/venue/protocol'
 
 export type { PlayerCodeView } from '../../shared/venue/protocol'
+export { codeWords } from '../../shared/venue/player-page'
 
 export const PLAYER_CODE_LENGTH = 8
 
@@ -27,11 +28,6 @@ export interface StoredPlayerCode {
   readonly revoked: boolean
   /** 1 for the first code, one more at each reissue: the director sees a reprint was made. */
   readonly issue: number
-}
-
-/** A code as printed and typed: `ACDE-FGHJ`. */
-export function codeWords(code: string): string {
-  return `${code.slice(0, 4)}-${code.slice(4)}`
 }
 
 /**

@@ -42,6 +42,11 @@ const HTML_TYPE = 'text/html; charset=utf-8'
 const SCRIPT_NAME = 'page.js'
 const STYLE_NAME = 'page.css'
 
+/** A code as printed and typed, `ACDE-FGHJ`: the terminal, the screen and paper alike. */
+export function codeWords(code: string): string {
+  return `${code.slice(0, 4)}-${code.slice(4)}`
+}
+
 /** The addresses under `/me`. */
 export const playerHrefs = {
   form: VENUE_ROUTES.player,

@@ -280,6 +280,11 @@ export const useShareStore = defineStore('share', () => {
   /** A revoked desk's waiting commands, decided as its own or let go (issue 27). */
   const takeWaiting = (name: string): Promise<void> => answer(() => desktopApi().takeWaiting(name))
   const dropWaiting = (name: string): Promise<void> => answer(() => desktopApi().dropWaiting(name))
+  /** Issue 30: a player's new code (a scorecard reprinted), or none until one is issued again. */
+  const reissuePlayerCode = (division: string, player: number): Promise<void> =>
+    answer(() => desktopApi().reissuePlayerCode(division, player))
+  const revokePlayerCode = (division: string, player: number): Promise<void> =>
+    answer(() => desktopApi().revokePlayerCode(division, player))
 
   return {
     status,
@@ -298,6 +303,8 @@ export const useShareStore = defineStore('share', () => {
     revoke,
     takeWaiting,
     dropWaiting,
+    reissuePlayerCode,
+    revokePlayerCode,
     refusals,
     dismiss,
   }
