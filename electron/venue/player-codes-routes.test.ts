@@ -160,5 +160,9 @@ describe('players’ codes at the authority (issue 30)', () => {
     const form = await fetch(`${server.url}/me`)
     expect(form.status).toBe(200)
     expect(await form.text()).toContain('Your code (on your scorecard)')
+    // The event's page leads there, for a player who has only the hall's address.
+    expect(await (await fetch(`${server.url}/live`)).text()).toContain(
+      '<a href="/me">Your own page: type the code on your scorecard</a>',
+    )
   })
 })

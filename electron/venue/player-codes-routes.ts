@@ -116,7 +116,13 @@ export class PlayerCodes {
     how: typeof reissueCode,
   ): Result<PlayerCodeView> {
     const state = this.ctx.authority.state().state
-    const next = how(this.stored(), state, division, player, this.randomBelow)
+    const next = how({
+      codes: this.stored(),
+      state,
+      division,
+      player,
+      randomBelow: this.randomBelow,
+    })
     if (!next.ok) return next
     this.save(next.value)
     const view = codeViews(next.value, state).find(

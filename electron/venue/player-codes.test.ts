@@ -93,7 +93,7 @@ describe('players’ codes (issue 30: "codes cannot be guessed")', () => {
   test('reissuing makes the old code stop working and the new one open the same player', () => {
     const codes = withEveryCode([], state, randomInt)
     const old = codes[0]?.code ?? ''
-    const reissued = reissueCode(codes, state, 'A', 1, randomInt)
+    const reissued = reissueCode({ codes, state, division: 'A', player: 1, randomBelow: randomInt })
     if (!reissued.ok) throw new Error(reissued.error.message)
     const fresh = reissued.value[0]?.code ?? ''
     expect(fresh).not.toBe(old)
@@ -107,11 +107,17 @@ describe('players’ codes (issue 30: "codes cannot be guessed")', () => {
   test('a revoked code opens nothing and is listed without a code; reissuing gives one again', () => {
     const codes = withEveryCode([], state, randomInt)
     const cy = codes[2]?.code ?? ''
-    const revoked = revokeCode(codes, state, 'B', 1, randomInt)
+    const revoked = revokeCode({ codes, state, division: 'B', player: 1, randomBelow: randomInt })
     if (!revoked.ok) throw new Error(revoked.error.message)
     expect(playerOfCode(revoked.value, state, cy)).toBeUndefined()
     expect(codeViews(revoked.value, state)[2]).toMatchObject({ name: 'Cy Cole', code: null })
-    const again = reissueCode(revoked.value, state, 'B', 1, randomInt)
+    const again = reissueCode({
+      codes: revoked.value,
+      state,
+      division: 'B',
+      player: 1,
+      randomBelow: randomInt,
+    })
     if (!again.ok) throw new Error(again.error.message)
     const fresh = again.value[2]?.code ?? ''
     expect(fresh).not.toBe(cy)
@@ -122,9 +128,9 @@ describe('players’ codes (issue 30: "codes cannot be guessed")', () => {
     ['C', 1, 'venue.no-division'],
     ['A', 3, 'venue.no-player'],
   ])('division %s player %i cannot be given a code: %s', (division, player, code) => {
-    const reissued = reissueCode([], state, division, player, randomInt)
+    const reissued = reissueCode({ codes: [], state, division, player, randomBelow: randomInt })
     expect(reissued.ok ? undefined : reissued.error.code).toBe(code)
-    const revoked = revokeCode([], state, division, player, randomInt)
+    const revoked = revokeCode({ codes: [], state, division, player, randomBelow: randomInt })
     expect(revoked.ok ? undefined : revoked.error.code).toBe(code)
   })
 

@@ -121,57 +121,50 @@ export function codeViews(
   return views
 }
 
-function storedFor(
-  codes: readonly StoredPlayerCode[],
-  state: TournamentState | undefined,
-  division: string,
-  player: number,
-): Result<{ readonly key: string; readonly name: string }> {
+/** What the director asks of one player's code: the player named by division and number. */
+export interface CodeChange {
+  readonly codes: readonly StoredPlayerCode[]
+  readonly state: TournamentState | undefined
+  readonly division: string
+  readonly player: number
+  readonly randomBelow: (n: number) => number
+}
+
+/**
+ * Every player's code, with `change` made to the one the director named (everyone gets a code
+ * first, so the list stays whole); refused when there is no such division or player.
+ */
+function changeCode(
+  { codes, state, division, player, randomBelow }: CodeChange,
+  change: (code: StoredPlayerCode, taken: ReadonlySet<string>) => StoredPlayerCode,
+): Result<readonly StoredPlayerCode[]> {
   const found = state?.divisions.find((d) => d.name === division)
   if (found === undefined) return err('venue.no-division', `There is no division "${division}".`)
-  const p = found.players[player - 1]
-  if (p === undefined) {
+  const named = found.players[player - 1]
+  if (named === undefined) {
     return err('venue.no-player', `Division ${division} has no player #${String(player)}.`)
   }
-  return ok({ key: p.key, name: p.name })
+  const everyone = withEveryCode(codes, state, randomBelow)
+  const taken = new Set(everyone.map((c) => c.code))
+  return ok(everyone.map((c) => (sameKey(c, division, named.key) ? change(c, taken) : c)))
 }
 
 /**
  * A new code for the player (a scorecard reprinted, a code seen by someone else): the old one
  * stops working at once; a revoked player gets one again.
  */
-export function reissueCode(
-  codes: readonly StoredPlayerCode[],
-  state: TournamentState | undefined,
-  division: string,
-  player: number,
-  randomBelow: (n: number) => number,
-): Result<readonly StoredPlayerCode[]> {
-  const who = storedFor(codes, state, division, player)
-  if (!who.ok) return who
-  const everyone = withEveryCode(codes, state, randomBelow)
-  const code = newCode(randomBelow, new Set(everyone.map((c) => c.code)))
-  return ok(
-    everyone.map((c) =>
-      sameKey(c, division, who.value.key) ? { ...c, code, revoked: false, issue: c.issue + 1 } : c,
-    ),
-  )
+export function reissueCode(asked: CodeChange): Result<readonly StoredPlayerCode[]> {
+  return changeCode(asked, (c, taken) => ({
+    ...c,
+    code: newCode(asked.randomBelow, taken),
+    revoked: false,
+    issue: c.issue + 1,
+  }))
 }
 
 /** The player's code opens nothing any more, until the director issues one again. */
-export function revokeCode(
-  codes: readonly StoredPlayerCode[],
-  state: TournamentState | undefined,
-  division: string,
-  player: number,
-  randomBelow: (n: number) => number,
-): Result<readonly StoredPlayerCode[]> {
-  const who = storedFor(codes, state, division, player)
-  if (!who.ok) return who
-  const everyone = withEveryCode(codes, state, randomBelow)
-  return ok(
-    everyone.map((c) => (sameKey(c, division, who.value.key) ? { ...c, revoked: true } : c)),
-  )
+export function revokeCode(asked: CodeChange): Result<readonly StoredPlayerCode[]> {
+  return changeCode(asked, (c) => ({ ...c, revoked: true }))
 }
 
 /** A stored code as read back from the desks file, or undefined when it is not one. */

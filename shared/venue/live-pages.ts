@@ -245,6 +245,9 @@ function indexPage(state: TournamentState, query: LiveQuery, now: Date): LivePag
           <button type="submit">Find</button>
         </form>
         ${typed === '' ? raw('') : searchSection(state, typed)}
+        <p>
+          <a href="${VENUE_ROUTES.player}">Your own page: type the code on your scorecard</a>
+        </p>
         <h2>Divisions</h2>
         ${
           state.divisions.length === 0
