@@ -153,7 +153,11 @@ export class PlayerCodes {
       return undefined
     }
     const division = state.divisions.find((d) => d.name === found.division)
-    if (division === undefined) return undefined
+    if (division === undefined) {
+      // `playerOfCode` found the player in this division: never here, but never left unanswered.
+      this.refuse(req, res, 404, UNKNOWN_CODE, typed)
+      return undefined
+    }
     return {
       state,
       division,
