@@ -7,7 +7,13 @@ import type { Decision } from '../shared/authority/proposal'
 import type { ApprovalRole } from '../shared/authority/roles'
 import type { LoggedCommand } from '../shared/tournament/commands'
 import { PAPER_SIZES, type PaperSize } from '../shared/tournament/paper'
-import type { JoinRole, OutboxProposal, VenueDesk, VenueEvent } from '../shared/venue/protocol'
+import type {
+  JoinRole,
+  OutboxProposal,
+  PlayerCodeView,
+  VenueDesk,
+  VenueEvent,
+} from '../shared/venue/protocol'
 
 export interface AppInfo {
   readonly name: string
@@ -174,7 +180,21 @@ export type VenueStatus =
        * address and join again; null when the address is the one they know.
        */
       readonly portChanged: { readonly from: number; readonly taken: boolean } | null
+      /** Issue 30: where players follow the event, and each player's own code. */
+      readonly players?: VenuePlayers
     }
+
+/**
+ * Issue 30: the players' part of the Venue network screen: the address the hall's phones open
+ * (`/live`) with its QR code (an SVG made by main), the address a code goes after (`/me/`), and
+ * every player's code (the authority makes one for each player who has none).
+ */
+export interface VenuePlayers {
+  readonly address: string
+  readonly qrSvg: string
+  readonly page: string
+  readonly codes: readonly PlayerCodeView[]
+}
 
 export type ShareOutcome =
   | { readonly status: 'sharing'; readonly venue: VenueStatus & { readonly sharing: true } }
@@ -243,6 +263,10 @@ export interface IpcChannels {
    * one; `said` is what the terminal prints of it (issue 27).
    */
   'venue:take-copy': (name: string, text: string) => VenueActionOutcome
+  /** Issue 30: a new code for the division's player #player; the old one stops working. */
+  'venue:reissue-code': (division: string, player: number) => VenueActionOutcome
+  /** Issue 30: the player's code opens nothing until one is issued again. */
+  'venue:revoke-code': (division: string, player: number) => VenueActionOutcome
 }
 
 /** Main → renderer pushes: the payload each carries. Only the app's windows receive them. */
@@ -286,6 +310,8 @@ export interface DesktopApi {
   readonly propose: Invoker<'venue:propose'>
   readonly acceptedFrom: Invoker<'venue:accepted-from'>
   readonly takeDeskCopy: Invoker<'venue:take-copy'>
+  readonly reissuePlayerCode: Invoker<'venue:reissue-code'>
+  readonly revokePlayerCode: Invoker<'venue:revoke-code'>
   /** Listens to `venue:changed`; returns the function that stops listening. */
   readonly onVenueChanged: (listener: (status: VenueStatus) => void) => () => void
 }

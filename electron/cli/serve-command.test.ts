@@ -224,10 +224,44 @@ describe('rackside serve (issue 21: "Scriptable for tests")', () => {
         event: 'error',
         code: 'serve.input',
         message:
-          '"launch" is not something serve understands: approve, refuse, revoke, take or drop.',
+          '"launch" is not something serve understands: approve, refuse, revoke, take, drop or codes.',
       },
       { event: 'error', code: 'venue.no-desk', message: 'No desk is named "Nobody".' },
     ])
+    await server.close()
+  })
+
+  test('issue 30: "codes" lists every player\'s code and page, "codes reissue" and "codes revoke" change one', async () => {
+    const events: ServeEvent[] = []
+    const started = await startVenueServer({
+      eventPath: await eventFile(),
+      host: '127.0.0.1',
+      port: 0,
+    })
+    if (!started.ok) throw new Error(started.error.message)
+    const server = started.value
+    const type = (line: string) =>
+      answer(server, line, (e) => events.push(e), { stdout: () => {}, stderr: () => {} }, true)
+    type('codes')
+    const listed = events.at(-1)
+    if (listed?.event !== 'codes') throw new Error('no codes event')
+    expect(listed.page).toBe(`${server.url}/me/`)
+    expect(listed.codes).toHaveLength(40)
+    const third = listed.codes[2]
+    expect(third).toMatchObject({ division: 'A', player: 3, name: 'Player 3', issue: 1 })
+    expect(sentence({ ...listed, codes: [third ?? listed.codes[0]!] })).toBe(
+      `A #3 Player 3: ${(third?.code ?? '').slice(0, 4)}-${(third?.code ?? '').slice(4)}  ${server.url}/me/${third?.code ?? ''}`,
+    )
+    type('codes reissue A 3')
+    expect(events.at(-1)).toMatchObject({ event: 'codes', codes: [{ player: 3, issue: 2 }] })
+    type('codes revoke A 3')
+    const revoked = events.at(-1)
+    expect(revoked).toMatchObject({ event: 'codes', codes: [{ player: 3, code: null }] })
+    expect(revoked?.event === 'codes' && sentence(revoked)).toBe('A #3 Player 3: no code (revoked)')
+    type('codes revoke A 99')
+    expect(events.at(-1)).toMatchObject({ event: 'error', code: 'venue.no-player' })
+    type('codes shuffle')
+    expect(events.at(-1)).toMatchObject({ event: 'error', code: 'serve.input' })
     await server.close()
   })
 
@@ -360,6 +394,8 @@ describe('rackside serve (issue 21: "Scriptable for tests")', () => {
     expect(out).toMatch(/Sharing the event\. Desks open http:\/\/127\.0\.0\.1:\d+ in a browser\./)
     // Issue 31: the address broadcasts ask for as "a link to your TSH tourney.js".
     expect(out).toMatch(/tsh's feed at http:\/\/127\.0\.0\.1:\d+\/tourney\.js\./)
+    // Issue 30: where players find their pages.
+    expect(out).toMatch(/Players follow it at http:\/\/127\.0\.0\.1:\d+\/live; type "codes"/)
     expect(out.split('\n').filter((line) => /[▀▄█]/.test(line)).length).toBeGreaterThan(10)
   })
 })

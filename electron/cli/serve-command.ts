@@ -12,6 +12,7 @@ import { DESK_ROLES, type DeskRole } from '../../shared/authority/proposal'
 import { VENUE_ROUTES, type ServeEvent } from '../../shared/venue/protocol'
 import { recoveredSentence } from '../../shared/venue/held'
 import { shortDeskId } from '../venue/desks'
+import { codeWords } from '../venue/player-codes'
 import { checkRemoteUrl } from '../venue/remote-push'
 import { startVenueServer, type VenueServer } from '../venue/server'
 import { parseArgs } from './args'
@@ -25,6 +26,9 @@ export const SERVE_USAGE = `rackside serve EVENT.json [--host H] [--port P] [--a
   "approve CODE NAME as ROLE" to choose its role (${DESK_ROLES.join(', ')}); "refuse CODE" to
   turn it away, "refuse all" to turn every waiting one away, "revoke NAME" to shut a desk out
   again, then "take NAME" or "drop NAME" for what it left waiting.
+  Players follow the event at ADDRESS/live; each has a code of his own (on his scorecard) that
+  opens his page at ADDRESS/me/CODE: type "codes" to list every player's, "codes reissue DIV N"
+  for a new one (the old one stops working), "codes revoke DIV N" to stop one.
   --host H   the address to listen on: 127.0.0.1 (this computer only, the default) or 0.0.0.0
              (every network this computer is on: the venue's router or Wi-Fi)
   --port P   the port (default 8080; 0 picks a free one)
@@ -37,7 +41,7 @@ export const SERVE_USAGE = `rackside serve EVENT.json [--host H] [--port P] [--a
              results still waiting on that desk, are decided again; repeat for more copies
   --json     one JSON object per line for scripts: listening, desk, approved, revoked,
              waiting, taken, dropped, accepted, refused, recovering, ready, behind, recovered,
-             remote, saved, error
+             remote, saved, error, codes
   Ctrl-C or SIGTERM saves EVENT.json with the whole log and stops.`
 
 const DEFAULT_PORT = 8080
@@ -225,8 +229,42 @@ export function answer(
       settled.then((r) => (r.ok ? undefined : failed(r))).catch(() => undefined)
       return
     }
+    case 'codes':
+      return codes(server, words, say, problem, failed)
   }
-  problem(`"${verb}" is not something serve understands: approve, refuse, revoke, take or drop.`)
+  problem(
+    `"${verb}" is not something serve understands: approve, refuse, revoke, take, drop or codes.`,
+  )
+}
+
+/** Issue 30: `codes`, `codes reissue DIVISION NUMBER` or `codes revoke DIVISION NUMBER`. */
+function codes(
+  server: VenueServer,
+  words: readonly string[],
+  say: (event: ServeEvent) => void,
+  problem: (message: string) => void,
+  failed: (result: { readonly ok: false; readonly error: RuleError }) => void,
+): void {
+  const page = `${server.addresses[0] ?? server.url}${VENUE_ROUTES.player}/`
+  const [how, ...rest] = words
+  if (how === undefined) {
+    say({ event: 'codes', page, codes: server.playerCodes() })
+    return
+  }
+  const number = rest.at(-1) ?? ''
+  const division = rest.slice(0, -1).join(' ')
+  const verb = how.toLowerCase()
+  if ((verb !== 'reissue' && verb !== 'revoke') || division === '' || !/^\d+$/.test(number)) {
+    return problem(
+      'Type "codes" for every player\'s code, "codes reissue DIVISION NUMBER" for a new one (e.g. codes reissue A 12) or "codes revoke DIVISION NUMBER".',
+    )
+  }
+  const changed =
+    verb === 'reissue'
+      ? server.reissuePlayerCode(division, Number(number))
+      : server.revokePlayerCode(division, Number(number))
+  if (!changed.ok) return failed(changed)
+  say({ event: 'codes', page, codes: [changed.value] })
 }
 
 /** `NAME… [as ROLE]`: the role when the last two words are "as" and one of the roles. */
@@ -275,8 +313,8 @@ export function sentence(event: ServeEvent): string {
     case 'listening': {
       const where = event.addresses.join('  or  ')
       // Issue 31: what a broadcast asks for as "a link to your TSH tourney.js".
-      const feed = `${(event.addresses[0] ?? event.url).replace(/\/$/, '')}${VENUE_ROUTES.tourneyJs}`
-      return `Sharing the event. Desks open ${where} in a browser. Broadcasts and scoreboards read tsh's feed at ${feed}.`
+      const first = (event.addresses[0] ?? event.url).replace(/\/$/, '')
+      return `Sharing the event. Desks open ${where} in a browser. Players follow it at ${first}${VENUE_ROUTES.live}; type "codes" for each player's own page. Broadcasts and scoreboards read tsh's feed at ${first}${VENUE_ROUTES.tourneyJs}.`
     }
     case 'recovering':
       return `Restarted with ${String(event.held)} commands: asking the ${String(event.desks)} desks what they hold before deciding anything new…`
@@ -312,5 +350,17 @@ export function sentence(event: ServeEvent): string {
       return `Saved ${String(event.commands)} commands to ${event.path}.`
     case 'error':
       return `Problem: ${event.message}`
+    case 'codes':
+      if (event.codes.length === 0) return 'No player has a code yet: the event has no players.'
+      return event.codes
+        .map(
+          (c) =>
+            `${c.division} #${String(c.player)} ${c.name}: ${
+              c.code === null
+                ? 'no code (revoked)'
+                : `${codeWords(c.code)}  ${event.page}${c.code}${c.issue > 1 ? ` (issue ${String(c.issue)})` : ''}`
+            }`,
+        )
+        .join('\n')
   }
 }

@@ -145,6 +145,18 @@ const one =
   (args: readonly unknown[]): boolean =>
     args.length === 1 && check(args[0])
 
+/** Issue 30: a division's name (one line) and a player's number. */
+function isDivisionPlayer(args: readonly unknown[]): boolean {
+  return (
+    args.length === 2 &&
+    isString(args[0]) &&
+    args[0] !== '' &&
+    args[0].length <= 100 &&
+    !/[\r\n]/.test(args[0]) &&
+    isWholeNumber(args[1], 1)
+  )
+}
+
 /** One checker per channel: a channel added to the contract does not compile until it has one. */
 export const argumentCheckers: {
   readonly [C in IpcChannel]: (args: readonly unknown[]) => boolean
@@ -185,6 +197,8 @@ export const argumentCheckers: {
   // The copy is read and checked by the authority (shared/venue/held.ts) before anything is taken.
   'venue:take-copy': (args) =>
     args.length === 2 && isCopyName(args[0]) && isString(args[1]) && args[1] !== '',
+  'venue:reissue-code': isDivisionPlayer,
+  'venue:revoke-code': isDivisionPlayer,
 }
 
 /** Where each channel carries a tournament id, so a refusal can name the rule it broke. */

@@ -35,6 +35,8 @@ const contractChannels: Readonly<Record<IpcChannel, true>> = {
   'venue:propose': true,
   'venue:accepted-from': true,
   'venue:take-copy': true,
+  'venue:reissue-code': true,
+  'venue:revoke-code': true,
 }
 
 const request: SaveFileRequest = {
@@ -263,6 +265,13 @@ describe('the venue channels check their arguments (issue 21)', () => {
     ['venue:drop-waiting', ['Desk 2'], true],
     ['venue:drop-waiting', ['Desk\n2'], false],
     ['venue:drop-waiting', [], false],
+    // Issue 30: a player's code reissued or revoked, by division and number.
+    ['venue:reissue-code', ['A', 12], true],
+    ['venue:reissue-code', ['A', 0], false],
+    ['venue:reissue-code', ['A', '12'], false],
+    ['venue:revoke-code', ['', 3], false],
+    ['venue:revoke-code', ['A\nB', 3], false],
+    ['venue:revoke-code', ['Kids & Teens', 3], true],
     ['venue:propose', [proposal], true],
     ['venue:propose', [{ ...proposal, builtOn: { length: 0, last: null } }], true],
     ['venue:propose', [{ ...proposal, _id: '' }], false],

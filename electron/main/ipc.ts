@@ -86,6 +86,8 @@ const refusedOutcome: { readonly [C in IpcChannel]?: (why: string) => IpcResult<
   'venue:take-waiting': (why) => ({ status: 'failed', message: `Nothing decided: ${why}` }),
   'venue:drop-waiting': (why) => ({ status: 'failed', message: `Nothing let go: ${why}` }),
   'venue:take-copy': (why) => ({ status: 'failed', message: `Nothing taken back: ${why}` }),
+  'venue:reissue-code': (why) => ({ status: 'failed', message: `No new code: ${why}` }),
+  'venue:revoke-code': (why) => ({ status: 'failed', message: `Not revoked: ${why}` }),
 }
 
 /** A push to every window showing the app (never to a page the app did not make). */
@@ -163,6 +165,10 @@ export const ipcHandlers: IpcHandlers = {
   'venue:propose': (_caller, proposal) => appVenueSharing().propose(proposal),
   'venue:accepted-from': (_caller, afterSeq) => appVenueSharing().acceptedFrom(afterSeq),
   'venue:take-copy': (_caller, name, text) => appVenueSharing().takeCopy(name, text),
+  'venue:reissue-code': (_caller, division, player) =>
+    appVenueSharing().reissuePlayerCode(division, player),
+  'venue:revoke-code': (_caller, division, player) =>
+    appVenueSharing().revokePlayerCode(division, player),
 }
 
 // A generic helper keeps each channel paired with its own handler type while looping.

@@ -14,6 +14,7 @@ import {
   type JoinRole,
   type JoinRequested,
   type OutboxProposal,
+  type PlayerCodeView,
   type VenueDesk,
 } from '../../shared/venue/protocol'
 import type { BackupOutcome, StopSharingOutcome, VenueStatus } from '../ipc-contract'
@@ -149,6 +150,26 @@ class FakeServer implements SharedServer {
     this.changeListeners.add(listener)
     return () => this.changeListeners.delete(listener)
   }
+  /** Issue 30: the players' codes, as the authority lists them. */
+  codes: PlayerCodeView[] = [{ division: 'A', player: 1, name: 'Ann', code: 'ACDEFGHJ', issue: 1 }]
+  playerCodes(): readonly PlayerCodeView[] {
+    return this.codes
+  }
+  reissuePlayerCode(division: string, player: number): Result<PlayerCodeView> {
+    const found = this.codes.find((c) => c.division === division && c.player === player)
+    if (found === undefined)
+      return err('venue.no-player', `Division ${division} has no player #${String(player)}.`)
+    const next = { ...found, code: 'KMNPQRTU', issue: found.issue + 1 }
+    this.codes = this.codes.map((c) => (c === found ? next : c))
+    return ok(next)
+  }
+  revokePlayerCode(division: string, player: number): Result<PlayerCodeView> {
+    const found = this.codes.find((c) => c.division === division && c.player === player)
+    if (found === undefined) return err('venue.no-player', `no player #${String(player)}`)
+    const next = { ...found, code: null }
+    this.codes = this.codes.map((c) => (c === found ? next : c))
+    return ok(next)
+  }
   close(): Promise<void> {
     this.closed++
     writeFileSync(this.options.eventPath, fileText(this.entries))
@@ -281,6 +302,30 @@ describe('Share this event on the venue network (issue 21)', () => {
       expect(revoked.status === 'done' && revoked.venue.sharing && revoked.venue.desks).toEqual([])
       expect(sharing.refuse('XY4679').status).toBe('done')
     })()
+  })
+
+  test('issue 30: the status carries the players’ address with its QR code and every code; reissue and revoke answer with the new status', async () => {
+    const { sharing } = setUp()
+    const shared = await sharing.share(fileText())
+    if (shared.status !== 'sharing') throw new Error('not shared')
+    const players = shared.venue.players
+    expect(players?.address).toMatch(/^http:\/\/.+\/live$/)
+    expect(players?.page).toMatch(/^http:\/\/.+\/me\/$/)
+    expect(players?.qrSvg).toMatch(/^<svg/)
+    expect(players?.codes).toEqual([
+      { division: 'A', player: 1, name: 'Ann', code: 'ACDEFGHJ', issue: 1 },
+    ])
+    const reissued = sharing.reissuePlayerCode('A', 1)
+    expect(
+      reissued.status === 'done' && reissued.venue.sharing && reissued.venue.players?.codes,
+    ).toEqual([{ division: 'A', player: 1, name: 'Ann', code: 'KMNPQRTU', issue: 2 }])
+    const revoked = sharing.revokePlayerCode('A', 1)
+    expect(
+      revoked.status === 'done' && revoked.venue.sharing && revoked.venue.players?.codes[0]?.code,
+    ).toBe(null)
+    expect(sharing.revokePlayerCode('A', 9)).toEqual({ status: 'failed', message: 'no player #9' })
+    await sharing.stop()
+    expect(sharing.reissuePlayerCode('A', 1)).toMatchObject({ status: 'failed' })
   })
 
   test('issue 27: refuse all clears every waiting join request and says how many', async () => {

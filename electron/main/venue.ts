@@ -18,6 +18,7 @@ import type { LoggedCommand } from '../../shared/tournament/commands'
 import { checkTournamentId } from '../../shared/tournament/tournament-id'
 import {
   DIRECTOR_DESK,
+  VENUE_ROUTES,
   type OutboxProposal,
   type ServeEvent,
   type VenueDesk,
@@ -56,6 +57,9 @@ export type SharedServer = Pick<
   | 'event'
   | 'onChange'
   | 'close'
+  | 'playerCodes'
+  | 'reissuePlayerCode'
+  | 'revokePlayerCode'
 > & {
   approve(code: string, name: string, role?: ApprovalRole): Result<VenueDesk>
 }
@@ -119,6 +123,9 @@ export interface VenueSharing {
   takeCopy(name: string, text: string): Promise<VenueActionOutcome>
   propose(proposal: OutboxProposal): Promise<Decision>
   acceptedFrom(afterSeq: number): readonly LoggedCommand[]
+  /** Issue 30: a new code for a player (the old one stops working), or none. */
+  reissuePlayerCode(division: string, player: number): VenueActionOutcome
+  revokePlayerCode(division: string, player: number): VenueActionOutcome
   /** The origin this machine's windows reach the authority at, for the CSP; null when not sharing. */
   pairedOrigin(): string | null
   isSharing(): boolean
@@ -129,6 +136,8 @@ interface Running {
   readonly tournamentId: string
   readonly eventPath: string
   readonly qrSvg: string
+  /** Issue 30: the QR code of the players' address (`/live`). */
+  readonly playersQrSvg: string
   readonly stopListening: () => void
   readonly port: number
   readonly portChanged: { readonly from: number; readonly taken: boolean } | null
@@ -204,6 +213,11 @@ export function deskAddresses(server: Pick<SharedServer, 'url' | 'addresses'>): 
   return listed.length > 0 ? listed : [server.url]
 }
 
+/** Issue 30: the address the hall's phones open, the players' pages on the first desk address. */
+export function playersAddress(server: Pick<SharedServer, 'url' | 'addresses'>): string {
+  return `${deskAddresses(server)[0] ?? server.url}${VENUE_ROUTES.live}`
+}
+
 /**
  * The origin this laptop's own windows reach its server at: a server listening on every
  * interface (0.0.0.0, ::) is reached on loopback, the one address no other machine can borrow.
@@ -250,6 +264,12 @@ export function createVenueSharing(options: VenueSharingOptions): VenueSharing {
       })),
       port: current.port,
       portChanged: current.portChanged,
+      players: {
+        address: playersAddress(server),
+        qrSvg: current.playersQrSvg,
+        page: `${deskAddresses(server)[0] ?? server.url}${VENUE_ROUTES.player}/`,
+        codes: server.playerCodes(),
+      },
     }
   }
 
@@ -339,8 +359,10 @@ export function createVenueSharing(options: VenueSharingOptions): VenueSharing {
     if (!started.ok) return { status: 'failed', message: `Not shared: ${started.error.message}` }
     const server = started.value
     let qrSvg: string
+    let playersQrSvg: string
     try {
       qrSvg = await QRCode.toString(deskAddresses(server)[0] ?? server.url, { type: 'svg' })
+      playersQrSvg = await QRCode.toString(playersAddress(server), { type: 'svg' })
     } catch (error) {
       await server.close()
       return { status: 'failed', message: `Not shared: no QR code: ${messageOf(error)}` }
@@ -357,6 +379,7 @@ export function createVenueSharing(options: VenueSharingOptions): VenueSharing {
       tournamentId: id.value,
       eventPath,
       qrSvg,
+      playersQrSvg,
       stopListening,
       port,
       portChanged,
@@ -437,6 +460,10 @@ export function createVenueSharing(options: VenueSharingOptions): VenueSharing {
       return running.server.propose(director, proposal)
     },
     acceptedFrom: (afterSeq) => running?.server.log().slice(afterSeq + 1) ?? [],
+    reissuePlayerCode: (division, player) =>
+      running ? answer(running.server.reissuePlayerCode(division, player)) : notSharing,
+    revokePlayerCode: (division, player) =>
+      running ? answer(running.server.revokePlayerCode(division, player)) : notSharing,
     pairedOrigin: () => (running === undefined ? null : ownOrigin(running.server.url)),
     isSharing: () => running !== undefined,
   }

@@ -44,6 +44,8 @@ const expectedChannels: DesktopApiChannels = {
   propose: 'venue:propose',
   acceptedFrom: 'venue:accepted-from',
   takeDeskCopy: 'venue:take-copy',
+  reissuePlayerCode: 'venue:reissue-code',
+  revokePlayerCode: 'venue:revoke-code',
 }
 
 /** Methods that listen to a push from main, and the push each one hears. */

@@ -42,6 +42,8 @@ export const desktopApiChannels = {
   propose: 'venue:propose',
   acceptedFrom: 'venue:accepted-from',
   takeDeskCopy: 'venue:take-copy',
+  reissuePlayerCode: 'venue:reissue-code',
+  revokePlayerCode: 'venue:revoke-code',
 } as const satisfies DesktopApiChannels
 
 /** Which push each listening method receives. */
@@ -94,6 +96,8 @@ const api = {
   propose: invoker(desktopApiChannels.propose),
   acceptedFrom: invoker(desktopApiChannels.acceptedFrom),
   takeDeskCopy: invoker(desktopApiChannels.takeDeskCopy),
+  reissuePlayerCode: invoker(desktopApiChannels.reissuePlayerCode),
+  revokePlayerCode: invoker(desktopApiChannels.revokePlayerCode),
   onVenueChanged: listener(desktopApiEvents.onVenueChanged),
 } satisfies DesktopApi
 

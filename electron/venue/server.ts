@@ -27,6 +27,8 @@ import { jsonErrors } from './http-answers'
 import { Joining, type JoinRequestView } from './joining'
 import { closeServer, lanAddresses, listen, portOf, urlHost } from './listening'
 import { Outboxes, proposalOf } from './outboxes'
+import type { PlayerCodeView } from './player-codes'
+import { PlayerCodes } from './player-codes-routes'
 import { venuePouch, NodePouch } from './pouch'
 import { PublishedLog } from './published'
 import { createRecovery, HAND_IN_WAIT_MS, type Recovery, type TakenCopy } from './recovery'
@@ -37,6 +39,7 @@ import { messageOf, Notifier, type ServerContext } from './server-context'
 export { VENUE_APP_CSP, VENUE_META } from './app-pages'
 export { MAX_OPEN_REQUESTS, type JoinRequestView } from './joining'
 export type { WaitingCommand } from './revoked-waiting'
+export type { PlayerCodeView } from './player-codes'
 
 /*
  * Loaded when a server starts, not when the CLI does: every other command starts without them,
@@ -107,6 +110,15 @@ export interface VenueServer {
   event(): VenueEvent
   state(): TournamentState | undefined
   onChange(listener: () => void): () => void
+  /**
+   * Issue 30: every player's own code (those not given one yet get one now), in the divisions'
+   * order; the code opens the player's page at `/me/CODE`.
+   */
+  playerCodes(): readonly PlayerCodeView[]
+  /** A new code for division's player #player; the old one stops working at once. */
+  reissuePlayerCode(division: string, player: number): Result<PlayerCodeView>
+  /** The player's code opens nothing until one is issued again. */
+  revokePlayerCode(division: string, player: number): Result<PlayerCodeView>
   /** Stops listening and writes EVENT.json atomically with the whole log. */
   close(): Promise<void>
 }
@@ -132,6 +144,8 @@ interface Parts {
   readonly waiting: RevokedWaiting
   /** Issue 27: what desks and copies hand back (recovery.ts). */
   readonly recovery: Recovery
+  /** Issue 30: the players' codes and pages. */
+  readonly playerCodes: PlayerCodes
   /** Marks the server as closing, once. */
   readonly stop: () => void
 }
@@ -204,12 +218,16 @@ async function startOpened(
     databases: new DatabaseRoutes(ctx, published.whole),
     waiting: new RevokedWaiting(ctx, outboxes),
     recovery,
+    playerCodes: new PlayerCodes(ctx),
     stop: () => {
       closing = true
+      parts.playerCodes.changed() // issue 30: phones waiting for news are answered
       outboxes.statusSeen?.()
       recovery.stop() // issue 27
     },
   }
+  // Issue 30: a phone waiting on its player's page hears of every change of the log.
+  notifier.listen(() => parts.playerCodes.changed())
   const app = await expressApp(parts, options.appDir)
   await Promise.all(activeDesks(authority).map((desk) => outboxes.follow(viewOf(desk))))
   app.use(jsonErrors)
@@ -235,6 +253,7 @@ async function expressApp(parts: Parts, appDir: string | undefined): Promise<Exp
     inMemoryConfig: true,
   })
   parts.databases.route(app, couch)
+  parts.playerCodes.route(app) // issue 30: before the desk app, which takes any other page
   routeLivePages(app, parts.ctx)
   if (appDir !== undefined) await routeDeskApp(app, parts.ctx, expressModule.static, appDir)
   return app
@@ -302,6 +321,9 @@ function serverApi(
     event: () => ctx.event,
     state: () => authority.state().state,
     onChange: (listener) => parts.notifier.listen(listener),
+    playerCodes: () => parts.playerCodes.list(),
+    reissuePlayerCode: (division, player) => parts.playerCodes.reissue(division, player),
+    revokePlayerCode: (division, player) => parts.playerCodes.revoke(division, player),
     async close() {
       if (closed) return
       closed = true

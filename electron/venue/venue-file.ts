@@ -13,6 +13,7 @@ import type { LoggedCommand } from '../../shared/tournament/commands'
 import { fingerprint } from '../../shared/tournament/log'
 import { writeFileAtomic } from '../atomic-write'
 import type { JournalLine } from './journal'
+import { isStoredPlayerCode, type StoredPlayerCode } from './player-codes'
 
 export const VENUE_FILE_FORMAT = 'rackside-venue'
 
@@ -45,6 +46,8 @@ export interface VenueFile {
    * restored), published under a new generation so no desk's replica mixes the two.
    */
   readonly published?: BuiltOn
+  /** Issue 30: each player's own code, kept here like the desks' passes and never in the log. */
+  readonly playerCodes?: readonly StoredPlayerCode[]
 }
 
 export function venueFilePath(eventPath: string): string {
@@ -101,11 +104,18 @@ function checkVenueFile(value: unknown): VenueFile | undefined {
   if (typeof value !== 'object' || value === null) return undefined
   const v = value as Record<string, unknown>
   if (v['format'] !== VENUE_FILE_FORMAT) return undefined
-  const { tournamentId, generation, nextDesk, desks, orders, refusals, published } = v
+  const { tournamentId, generation, nextDesk, desks, orders, refusals, published, playerCodes } = v
   if (typeof tournamentId !== 'string') return undefined
   if (!Number.isInteger(generation) || !Number.isInteger(nextDesk)) return undefined
   if (!Array.isArray(desks) || !Array.isArray(refusals)) return undefined
   if (typeof orders !== 'object' || orders === null) return undefined
+  // Printed codes are in players' hands: a damaged list is a damaged file, never new codes.
+  if (
+    playerCodes !== undefined &&
+    (!Array.isArray(playerCodes) || !playerCodes.every(isStoredPlayerCode))
+  ) {
+    return undefined
+  }
   const roles: readonly string[] = DESK_ROLES
   for (const desk of desks as unknown[]) {
     const d = desk as Record<string, unknown> | null
@@ -128,6 +138,7 @@ function checkVenueFile(value: unknown): VenueFile | undefined {
     orders: orders as Record<string, number>,
     refusals: refusals as StoredRefusal[],
     ...(isBuiltOn(published) ? { published } : {}),
+    ...(playerCodes === undefined ? {} : { playerCodes: playerCodes as StoredPlayerCode[] }),
   }
 }
 

@@ -245,6 +245,9 @@ function indexPage(state: TournamentState, query: LiveQuery, now: Date): LivePag
           <button type="submit">Find</button>
         </form>
         ${typed === '' ? raw('') : searchSection(state, typed)}
+        <p>
+          <a href="${VENUE_ROUTES.player}">Your own page: type the code on your scorecard</a>
+        </p>
         <h2>Divisions</h2>
         ${
           state.divisions.length === 0
@@ -354,7 +357,7 @@ const standingsMemo = new WeakMap<
   }
 >()
 
-function standingsOf(
+export function standingsOf(
   state: TournamentState,
   division: Division,
   round: number,
@@ -423,7 +426,7 @@ export function shownThrough(division: Division): number {
   return through
 }
 
-function resultWords(cell: RoundCell): string {
+export function resultWords(cell: RoundCell): string {
   const result = cell.result
   if (result === null) return 'Not in yet'
   if (cell.kind === 'bye') return 'Bye'
@@ -440,7 +443,7 @@ function resultWords(cell: RoundCell): string {
   }
 }
 
-function scoreWords(cell: RoundCell): string {
+export function scoreWords(cell: RoundCell): string {
   const result = cell.result
   if (result === null || result.score === null || result.opponentScore === null) {
     return result === null ? '' : signed(result.spread)
@@ -478,12 +481,20 @@ function gameLine(division: string, line: ScorecardLine): Html {
   </tr>`
 }
 
-function playerPage(
-  state: TournamentState,
-  division: Division,
-  player: Player,
-  now: Date,
-): LivePage {
+/**
+ * A player's page as the hall sees it (issue 30: the player's own page shows the same): the rounds
+ * through `shownThrough`, the scorecard's lines, the standing and the name as the standings say it.
+ */
+export interface PlayerView {
+  readonly through: number
+  readonly cells: readonly (RoundCell | null)[]
+  readonly lines: readonly ScorecardLine[]
+  readonly name: string
+  /** "Ranked 2nd, 3–1, spread +120 (after round 4)", or null before the player is ranked. */
+  readonly standing: string | null
+}
+
+export function playerView(state: TournamentState, division: Division, player: Player): PlayerView {
   const through = shownThrough(division)
   const cells = playerRounds(division, through, player.id).get(player.id) ?? []
   // The record column is the scorecard's (shared/reports/scorecards.ts): what the player writes.
@@ -499,11 +510,19 @@ function playerPage(
       : player.name
   const standing =
     row === undefined
-      ? raw('')
-      : html`<p>
-          Ranked ${ordinal(row.rank)}, ${halves(row.wins)}–${halves(row.losses)}, spread
-          ${signed(row.spread)} (${asOf}).
-        </p>`
+      ? null
+      : `Ranked ${ordinal(row.rank)}, ${halves(row.wins)}–${halves(row.losses)}, spread ${signed(row.spread)} (${asOf}).`
+  return { through, cells, lines, name, standing }
+}
+
+function playerPage(
+  state: TournamentState,
+  division: Division,
+  player: Player,
+  now: Date,
+): LivePage {
+  const { lines, name, standing: words } = playerView(state, division, player)
+  const standing = words === null ? raw('') : html`<p>${words}</p>`
   const games =
     lines.length === 0
       ? html`<p>No games yet.</p>`

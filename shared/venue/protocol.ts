@@ -223,6 +223,11 @@ export const VENUE_ROUTES = {
    * as `live` is: broadcasts, overlays and tsh's scoreboard read it.
    */
   tourneyJs: '/tourney.js',
+  /**
+   * Issue 30: a player's own page, `/me/CODE` (the code the authority gave him, printed on his
+   * scorecard), and `/me` a form to type it; no token, the code is the pass.
+   */
+  player: '/me',
 } as const
 
 /** What `VENUE_ROUTES.time` answers: the authority's clock when it answered, epoch ms. */
@@ -379,3 +384,26 @@ export type ServeEvent =
     }
   | { readonly event: 'saved'; readonly path: string; readonly commands: number }
   | { readonly event: 'error'; readonly code: string; readonly message: string }
+  | {
+      /**
+       * Issue 30: the players' codes, as the director asked for them (`codes`), or the one just
+       * reissued or revoked; `page` is the players' address, the code goes after it.
+       */
+      readonly event: 'codes'
+      readonly page: string
+      readonly codes: readonly PlayerCodeView[]
+    }
+
+/**
+ * Issue 30: a player's own code as the director lists it (the authority keeps them in the desks
+ * file, `electron/venue/player-codes.ts`): the player's number and name as they are now.
+ */
+export interface PlayerCodeView {
+  readonly division: string
+  readonly player: number
+  readonly name: string
+  /** `null` while revoked. */
+  readonly code: string | null
+  /** 1 for the first code, one more at each reissue: the director sees a reprint was made. */
+  readonly issue: number
+}

@@ -92,6 +92,8 @@ export function createBrowserApi(doc: Document = document): DesktopApi {
     acceptedFrom: async () => [],
     // Issue 27: a copy is handed in to the authority this laptop runs; a browser runs none.
     takeDeskCopy: async () => notShared,
+    reissuePlayerCode: async () => notShared,
+    revokePlayerCode: async () => notShared,
     // Nothing is ever shared from a browser page, so no change ever comes.
     onVenueChanged: () => () => undefined,
     savePdf: async (request): Promise<SaveFileOutcome> => {

@@ -147,6 +147,28 @@ function fakeBridge() {
     writeBackup: vi.fn(() =>
       Promise.resolve({ status: 'saved' as const, name: '2026-03-14T17-59-00-000Z.json' }),
     ),
+    /** Issue 30: a player's code reissued or revoked by division and number. */
+    reissuePlayerCode: vi.fn((division: string, player: number) =>
+      Promise.resolve(
+        player === 1
+          ? {
+              status: 'done' as const,
+              venue: {
+                ...sharingStatus('t'),
+                players: {
+                  address: 'http://192.168.1.20:8080/live',
+                  qrSvg: '<svg></svg>',
+                  page: 'http://192.168.1.20:8080/me/',
+                  codes: [{ division, player, name: 'Ann', code: 'KMNPQRTU', issue: 2 }],
+                },
+              },
+            }
+          : { status: 'failed' as const, message: `Division ${division} has no player #9.` },
+      ),
+    ),
+    revokePlayerCode: vi.fn(() =>
+      Promise.resolve({ status: 'failed' as const, message: 'not sharing' }),
+    ),
   }
   return {
     api,
@@ -341,6 +363,19 @@ describe('the Venue network screen’s store (issue 21)', () => {
     expect(bridge.api.refuseAllDesks).toHaveBeenCalledTimes(1)
     expect(share.status.sharing && share.status.requests).toEqual([])
     expect(share.notice).toBe('1 join request refused.')
+  })
+
+  test('issue 30: a player’s code reissued or revoked shows the new codes, or the reason', async () => {
+    const { share } = await stores()
+    await share.reissuePlayerCode('A', 1)
+    expect(bridge.api.reissuePlayerCode).toHaveBeenCalledWith('A', 1)
+    expect(share.status.sharing && share.status.players?.codes).toEqual([
+      { division: 'A', player: 1, name: 'Ann', code: 'KMNPQRTU', issue: 2 },
+    ])
+    await share.reissuePlayerCode('A', 9)
+    expect(share.failure).toBe('Division A has no player #9.')
+    await share.revokePlayerCode('A', 1)
+    expect(bridge.api.revokePlayerCode).toHaveBeenCalledWith('A', 1)
   })
 
   test('issue 27: a revoked desk’s waiting commands are taken or let go by its name', async () => {

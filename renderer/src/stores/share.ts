@@ -286,6 +286,11 @@ export const useShareStore = defineStore('share', () => {
   /** A revoked desk's waiting commands, decided as its own or let go (issue 27). */
   const takeWaiting = (name: string): Promise<void> => answer(() => desktopApi().takeWaiting(name))
   const dropWaiting = (name: string): Promise<void> => answer(() => desktopApi().dropWaiting(name))
+  /** Issue 30: a player's new code (a scorecard reprinted), or none until one is issued again. */
+  const reissuePlayerCode = (division: string, player: number): Promise<void> =>
+    answer(() => desktopApi().reissuePlayerCode(division, player))
+  const revokePlayerCode = (division: string, player: number): Promise<void> =>
+    answer(() => desktopApi().revokePlayerCode(division, player))
 
   /**
    * Issue 27: a desk's saved copy, picked on the Files screen, handed to the authority, which
@@ -334,6 +339,8 @@ export const useShareStore = defineStore('share', () => {
     takeWaiting,
     dropWaiting,
     takeCopy,
+    reissuePlayerCode,
+    revokePlayerCode,
     refusals,
     dismiss,
   }

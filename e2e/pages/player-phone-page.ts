@@ -1,0 +1,37 @@
+import { expect, type Locator, type Page } from '@playwright/test'
+
+/** A player's own page on his phone (issue 30), opened by his code at the authority. */
+export class PlayerPhonePage {
+  readonly name: Locator
+  readonly thisRound: Locator
+  readonly standing: Locator
+  readonly games: Locator
+  readonly status: Locator
+  readonly codeBox: Locator
+  readonly refusal: Locator
+
+  constructor(readonly page: Page) {
+    this.name = page.getByRole('heading', { level: 1 })
+    this.thisRound = page.getByRole('region', { name: /^Round \d+$|^This round$/ })
+    this.standing = page.getByRole('region', { name: 'Standing' })
+    this.games = page.getByRole('region', { name: 'Games' })
+    this.status = page.getByRole('status')
+    this.codeBox = page.getByLabel('Your code (on your scorecard)')
+    this.refusal = page.getByRole('alert')
+  }
+
+  /** Opens the page as the QR code on the scorecard does: the code in the address. */
+  async open(authorityUrl: string, code: string): Promise<void> {
+    await this.page.goto(`${authorityUrl}/me/${code}`)
+    await expect(this.name).toBeVisible()
+  }
+
+  /** Types a code into the form at /me, as a player without a camera does. */
+  async typeCode(authorityUrl: string, code: string): Promise<void> {
+    if (!this.page.url().startsWith(`${authorityUrl}/me`)) {
+      await this.page.goto(`${authorityUrl}/me`)
+    }
+    await this.codeBox.fill(code)
+    await this.page.getByRole('button', { name: 'Open my page' }).click()
+  }
+}

@@ -1,0 +1,168 @@
+import { readFile } from 'node:fs/promises'
+import { afterEach, describe, expect, test } from 'vitest'
+import { headOfLog } from '../../shared/authority/proposal'
+import type { Command } from '../../shared/tournament/commands'
+import { DIRECTOR_DESK, type OutboxProposal } from '../../shared/venue/protocol'
+import { PLAYER_POLL_MS } from '../../shared/venue/player-page'
+import { WRONG_CODES_PER_WINDOW } from './player-codes'
+import { startAuthorityServer, type VenueServerHandle } from './server'
+import { eventFile, resultAt, SAVED_AT } from './test-support/venue-event'
+import { venueFilePath } from './venue-file'
+
+const running: VenueServerHandle[] = []
+
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((s) => s.close()))
+})
+
+async function started(eventPath?: string): Promise<VenueServerHandle> {
+  const opened = await startAuthorityServer({
+    eventPath: eventPath ?? (await eventFile()),
+    host: '127.0.0.1',
+    port: 0,
+  })
+  if (!opened.ok) throw new Error(opened.error.message)
+  running.push(opened.value)
+  return opened.value
+}
+
+let proposals = 0
+async function directorDoes(server: VenueServerHandle, command: Command): Promise<void> {
+  proposals += 1
+  const proposal: OutboxProposal = {
+    _id: `player-test-${String(proposals)}`,
+    type: 'proposal',
+    order: 0,
+    builtOn: headOfLog(server.log()),
+    command,
+    madeAt: SAVED_AT,
+  }
+  const decided = await server.propose(DIRECTOR_DESK, proposal)
+  if (decided.kind !== 'accepted') throw new Error(JSON.stringify(decided))
+}
+
+function codeOf(server: VenueServerHandle, player: number): string {
+  const code = server.playerCodes().find((c) => c.division === 'A' && c.player === player)?.code
+  if (code === undefined || code === null) throw new Error(`player ${String(player)} has no code`)
+  return code
+}
+
+describe('players’ codes at the authority (issue 30)', () => {
+  test('every player has a code, kept in the desks file (never the log) and the same after a restart', async () => {
+    const path = await eventFile()
+    const first = await started(path)
+    const codes = first.playerCodes()
+    expect(codes).toHaveLength(40)
+    expect(codes[2]).toMatchObject({ division: 'A', player: 3, name: 'Player 3', issue: 1 })
+    await first.close()
+    running.splice(running.indexOf(first), 1)
+    const desks = await readFile(venueFilePath(path), 'utf8')
+    expect(desks).toContain(codes[2]?.code ?? 'none')
+    expect(await readFile(path, 'utf8')).not.toContain(codes[2]?.code ?? 'none')
+    const again = await started(path)
+    expect(again.playerCodes()).toEqual(codes)
+  })
+
+  test('a player opens his page by his code: this round’s table, opponent and who starts, once published', async () => {
+    const server = await started()
+    const code = codeOf(server, 3)
+    const before = await fetch(`${server.url}/me/${code}`)
+    expect(before.status).toBe(200)
+    expect(before.headers.get('content-security-policy')).toContain("script-src 'self'")
+    expect(before.headers.get('content-security-policy')).toContain("default-src 'none'")
+    const unpublished = await before.text()
+    expect(unpublished).toContain('Player 3')
+    expect(unpublished).toContain('Round 1 pairings are not published yet.')
+    expect(unpublished).not.toContain('Table 2')
+    expect(unpublished).not.toContain('http-equiv="refresh"')
+    await directorDoes(server, { type: 'publishRound', division: 'A', round: 1 })
+    const page = await (await fetch(`${server.url}/me/${code}`)).text()
+    expect(page).toContain('Table 2')
+    expect(page).toContain('<strong>Player 4</strong>')
+    // The typed form (lower case, a dash) goes to the printed address.
+    const typed = await fetch(
+      `${server.url}/me?code=${code.slice(0, 4).toLowerCase()}-${code.slice(4)}`,
+      { redirect: 'manual' },
+    )
+    expect(typed.status).toBe(303)
+    expect(typed.headers.get('location')).toBe(`/me/${code}`)
+  })
+
+  test('the live part is answered as soon as a result is accepted, not before', async () => {
+    const server = await started()
+    const code = codeOf(server, 3)
+    await directorDoes(server, { type: 'publishRound', division: 'A', round: 1 })
+    const length = server.log().length
+    let answered = false
+    const waiting = fetch(`${server.url}/me/${code}/part?after=${String(length)}`).then((r) => {
+      answered = true
+      return r
+    })
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(answered).toBe(false)
+    await directorDoes(server, resultAt(2, 412, 398))
+    const response = await waiting
+    expect(response.status).toBe(200)
+    const part = (await response.json()) as { version: number; html: string; said: string }
+    expect(part.version).toBe(length + 1)
+    expect(part.html).toContain('Won 412–398')
+    expect(part.said).toBe(
+      'Round 1: Table 2, against Player 4. Draw for first. Result: Won 412–398.',
+    )
+    // Asked with an older length, it answers at once.
+    const behind = await fetch(`${server.url}/me/${code}/part?after=0`)
+    expect(behind.status).toBe(200)
+    expect(PLAYER_POLL_MS).toBeGreaterThan(1000)
+  })
+
+  test('a reissued code stops working at once, a phone waiting on it is told, the new one works', async () => {
+    const server = await started()
+    const old = codeOf(server, 5)
+    const waiting = fetch(`${server.url}/me/${old}/part?after=${String(server.log().length)}`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    const reissued = server.reissuePlayerCode('A', 5)
+    if (!reissued.ok) throw new Error(reissued.error.message)
+    expect(reissued.value).toMatchObject({ player: 5, issue: 2 })
+    expect((await waiting).status).toBe(404)
+    expect((await fetch(`${server.url}/me/${old}`)).status).toBe(404)
+    expect((await fetch(`${server.url}/me/${reissued.value.code ?? ''}`)).status).toBe(200)
+    const revoked = server.revokePlayerCode('A', 5)
+    expect(revoked.ok && revoked.value.code).toBe(null)
+    expect((await fetch(`${server.url}/me/${reissued.value.code ?? ''}`)).status).toBe(404)
+    const refused = server.revokePlayerCode('A', 99)
+    expect(refused.ok ? undefined : refused.error.code).toBe('venue.no-player')
+  })
+
+  test('wrong codes are refused, and after a few the device is locked out, even with a right code', async () => {
+    const server = await started()
+    const right = codeOf(server, 1)
+    for (let i = 0; i < WRONG_CODES_PER_WINDOW - 1; i++) {
+      const wrong = await fetch(`${server.url}/me/ACDEFGHJ`)
+      expect(wrong.status).toBe(404)
+      expect(await wrong.text()).toContain('No player has this code')
+    }
+    const last = await fetch(`${server.url}/me?code=nonsense`)
+    expect(last.status).toBe(429)
+    expect(await last.text()).toContain('Too many wrong codes from this device')
+    const locked = await fetch(`${server.url}/me/${right}`)
+    expect(locked.status).toBe(429)
+    expect((await fetch(`${server.url}/me/${right}/part?after=0`)).status).toBe(429)
+  })
+
+  test('the page’s script and style are served from the same origin under the same CSP', async () => {
+    const server = await started()
+    const script = await fetch(`${server.url}/me/page.js`)
+    expect(script.status).toBe(200)
+    expect(script.headers.get('content-type')).toMatch(/javascript/)
+    expect(await script.text()).toContain("fetch('/me/' + code + '/part?after='")
+    const style = await fetch(`${server.url}/me/page.css`)
+    expect(style.headers.get('content-type')).toMatch(/text\/css/)
+    const form = await fetch(`${server.url}/me`)
+    expect(form.status).toBe(200)
+    expect(await form.text()).toContain('Your code (on your scorecard)')
+    // The event's page leads there, for a player who has only the hall's address.
+    expect(await (await fetch(`${server.url}/live`)).text()).toContain(
+      '<a href="/me">Your own page: type the code on your scorecard</a>',
+    )
+  })
+})
