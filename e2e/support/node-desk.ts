@@ -28,7 +28,8 @@ import type { Authority } from './serve'
  * mixes Node and DOM types), so the modules are loaded untyped and given this shape.
  */
 interface PouchDatabase<T extends object> {
-  put(doc: T): Promise<unknown>
+  put(doc: T): Promise<{ readonly rev: string }>
+  bulkDocs(docs: readonly object[], options?: { readonly new_edits?: boolean }): Promise<unknown>
   destroy(): Promise<unknown>
 }
 interface Replication {
