@@ -13,7 +13,7 @@ import type { PlayerId } from '../../results/game-result'
 import { PRESETS } from '../../rules/presets'
 import { decideStarter, describeStart } from '../../starts/starts'
 import { systemWords } from '../../tournament/describe'
-import { pairKey } from '../context'
+import { pairKey, standingsOrder } from '../context'
 import { tFileHistory } from '../from-t-file'
 import { byeOrder } from '../pair-round'
 import type { PairingPlayer, PastRound } from '../types'
@@ -123,7 +123,7 @@ function repeatFindings(check: RoundCheck): Found[] {
     pairs.filter(([a, b]) => !ourPairs.has(pairKey(a, b)))
   const meeting = ([a, b]: readonly [PlayerId, PlayerId]) => {
     const rounds = met.get(pairKey(a, b)) ?? []
-    return `${name(a)} and ${name(b)} meet for the ${ordinalTime(rounds.length)} time (round${rounds.length === 1 ? '' : 's'} ${rounds.join(', ')})`
+    return `${name(a)} and ${name(b)} meet for the ${ordinalTime(rounds.length)} time (they met in round${rounds.length === 1 ? '' : 's'} ${rounds.join(', ')})`
   }
   const flagged = new Set<number>()
   if (limit !== null && over.length > (summary?.overLimit ?? 0)) {
@@ -162,8 +162,9 @@ function repeatFindings(check: RoundCheck): Found[] {
 function byeFindings(check: RoundCheck): Found[] {
   const { played, ours, name, round } = check
   if (ours === null) return []
-  const pool: PairingPlayer[] = ours.input.players.filter(
-    (p) => p.active && (p.firstRound ?? 1) <= round,
+  // In standings order, as the engine lines up the bye's candidates.
+  const pool: PairingPlayer[] = standingsOrder(
+    ours.input.players.filter((p) => p.active && (p.firstRound ?? 1) <= round),
   )
   const ourByes = new Set(ours.paired.byes.map((b) => b.player))
   const schedule =
@@ -186,11 +187,11 @@ function byeFindings(check: RoundCheck): Found[] {
     // A schedule gives its byes in its own order; only the count is a rule there.
     if (schedule) continue
     const lower = byeOrder(pool.filter((p) => p.byes === fewest))[0]
-    if (lower !== undefined && lower.rank > given.rank) {
+    if (lower !== undefined && lower.id !== id) {
       found.push({
         code: 'verify.bye.not-lowest',
         players: [id, lower.id],
-        message: `${name(id)} (rank ${String(given.rank)}) has the bye where ${name(lower.id)} (rank ${String(lower.rank)}) is lower ranked with as few byes (${String(fewest)})`,
+        message: `${name(id)} (rank ${String(given.rank)}) has the bye where ${name(lower.id)} (rank ${String(lower.rank)}) is below in the standings with as few byes (${String(fewest)})`,
       })
     }
   }
