@@ -57,6 +57,19 @@ const PREFER_ENGINE_MESSAGE = new Set([
   'venue.dropped',
   'venue.no-waiting',
   'venue.pending-refused',
+  // Issue 29, the conformance kit (shared/pairing/conformance): each names the round and the
+  // players, or the number of players or rounds refused.
+  'verify.repeat.avoidable',
+  'verify.repeat.over-limit',
+  'verify.repeat.back-to-back',
+  'verify.bye.more-byes',
+  'verify.bye.not-lowest',
+  'verify.starter.wrong',
+  'verify.plan.differs',
+  'verify.round.not-paired',
+  'conformance.generate.players',
+  'conformance.generate.rounds',
+  'conformance.generate.spread',
 ])
 
 /** A desk's role as the refusal names it (issue 27). */
