@@ -1,6 +1,7 @@
 /**
  * The conformance kit over 300 events (issue 29): each generated from its seed (6–40 players,
- * 5–15 rounds, rating spreads of 0–1000 points, every preset), written as a `.t`, read back as
+ * 5–15 rounds, rating spreads of 0–1000 points, every preset, a third with forfeits and a third
+ * with late entries), written as a `.t`, read back as
  * `rackside verify` reads it, and verified: every round must be what our plan pairs from the
  * position before it, with no finding at all (not even a note). Prints the count, the slowest
  * event and the time; exits 1 naming the seed of any event with a finding, so
@@ -27,9 +28,20 @@ for (let seed = 1; seed <= count; seed++) {
   const eventRounds = 5 + rng.int(11)
   const ratingSpread = rng.int(11) * 100
   const preset = presets[rng.int(presets.length)] ?? 'nsa1995'
-  const what = `rackside generate --seed ${String(seed)} --players ${String(players)} --rounds ${String(eventRounds)} --spread ${String(ratingSpread)} --preset ${preset}`
+  // One event in three with forfeits, one in three with late entries.
+  const forfeits = rng.int(3) === 0 ? 1 + rng.int(10) : 0
+  const lateEntries = rng.int(3) === 0 ? 1 + rng.int(Math.floor(players / 4)) : 0
+  const what = `rackside generate --seed ${String(seed)} --players ${String(players)} --rounds ${String(eventRounds)} --spread ${String(ratingSpread)} --preset ${preset} --forfeits ${String(forfeits)} --late ${String(lateEntries)}`
   const t0 = performance.now()
-  const event = generateEvent({ seed, players, rounds: eventRounds, ratingSpread, preset })
+  const event = generateEvent({
+    seed,
+    players,
+    rounds: eventRounds,
+    ratingSpread,
+    preset,
+    forfeits,
+    lateEntries,
+  })
   if (!event.ok) {
     failed += 1
     console.log(`FAILED ${what}: ${event.error.message}`)

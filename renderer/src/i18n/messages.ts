@@ -70,6 +70,8 @@ const PREFER_ENGINE_MESSAGE = new Set([
   'conformance.generate.players',
   'conformance.generate.rounds',
   'conformance.generate.spread',
+  'conformance.generate.forfeits',
+  'conformance.generate.late',
 ])
 
 /** A desk's role as the refusal names it (issue 27). */

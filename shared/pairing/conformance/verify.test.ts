@@ -82,6 +82,21 @@ describe('rackside generate: an event paired by our own plan (issue 29)', () => 
     )
   })
 
+  test('late entries sit out their first rounds, forfeits are written in the rackside tag', () => {
+    const file = generated({ seed: 1, players: 9, rounds: 6, forfeits: 10, lateEntries: 2 })
+    const tag = (line: TPlayerLine) => line.tags.find((t) => t.name === 'rackside')?.values ?? []
+    const late = file.players.filter((line) => tag(line).some((v) => /^from=[23]$/.test(v)))
+    expect(late).toHaveLength(2)
+    for (const line of late) {
+      expect(line.opponents[0]).toBe(0)
+      expect(tag(line)).toContain('r1=un:0')
+    }
+    expect(
+      file.players.flatMap(tag).filter((v) => /^r\d+=fw:\d+:50:no-show:0$/.test(v)).length,
+    ).toBeGreaterThan(0)
+    expect(faults(file)).toEqual([])
+  })
+
   test.each([
     [0, 0.5],
     [10, 0.563],
@@ -118,6 +133,8 @@ describe('rackside generate: an event paired by our own plan (issue 29)', () => 
     [{ players: 1 }, 'conformance.generate.players'],
     [{ rounds: 0 }, 'conformance.generate.rounds'],
     [{ ratingSpread: -5 }, 'conformance.generate.spread'],
+    [{ forfeits: 51 }, 'conformance.generate.forfeits'],
+    [{ lateEntries: 5 }, 'conformance.generate.late'],
   ])('%o is refused with %s', (options, code) => {
     const event = generateEvent({
       seed: 1,
@@ -289,13 +306,15 @@ describe('rackside verify flags what breaks the rules or the plan (issue 29)', (
 
   // 300 events, 6–40 players × 5–15 rounds, run in `npm run bench` (electron/bench/conformance.ts):
   // about a minute and a half on a quiet machine. Here a varied 24 of them.
-  test('24 generated events (6–40 players, 5–15 rounds, every preset) verify clean', () => {
+  test('24 generated events (6–40 players, 5–15 rounds, every preset, forfeits, late entries) verify clean', () => {
     const rng = seededRng(29)
     for (let seed = 1; seed <= 24; seed++) {
       const players = 6 + rng.int(35)
       const rounds = 5 + rng.int(11)
       const preset = PRESET_IDS[seed % 5] ?? 'nsa1995'
-      const file = generated({ seed, players, rounds, preset })
+      const forfeits = seed % 3 === 0 ? 8 : 0
+      const lateEntries = seed % 4 === 0 ? 2 : 0
+      const file = generated({ seed, players, rounds, preset, forfeits, lateEntries })
       const report = verifyEvent(file, { preset, plan: null, seed })
       expect({ seed, players, rounds, findings: report.findings }).toEqual({
         seed,
