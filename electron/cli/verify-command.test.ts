@@ -111,6 +111,28 @@ describe('rackside generate → rackside verify through the CLI (issue 29)', () 
     expect(checked.stdout).toMatch(/\[verify\.repeat\.avoidable\]/)
   })
 
+  test('--gibson: a clinched leader who plays a contender is a finding', async () => {
+    await cli(
+      'generate',
+      '--seed',
+      '1',
+      '--players',
+      '10',
+      '--rounds',
+      '8',
+      '--spread',
+      '1000',
+      '--out',
+      at('g.t'),
+    )
+    expect((await cli('verify', at('g.t'))).code).toBe(0)
+    const checked = await cli('verify', at('g.t'), '--gibson')
+    expect(checked.code).toBe(1)
+    expect(checked.stdout).toMatch(
+      /Round 8: Irwin, Ivan \(#9\) has clinched 1st place \(Gibsonized\) but plays Dunn, Dev \(#4\).* \[verify\.gibson\.contender\]/,
+    )
+  })
+
   test.each([
     [['verify', 'broken.t'], /broken\.t:4: no rating after the name "Charlie, Cy"/],
     [['verify', 'missing.t'], /cannot read .*missing\.t: no such file/],

@@ -4,8 +4,9 @@
  */
 import { formatProblem, hasErrors } from '../../shared/formats/problem'
 import { checkTFile } from '../../shared/formats/t-check'
-import { verifyEvent } from '../../shared/pairing/conformance/verify'
+import { roundsIn, verifyEvent } from '../../shared/pairing/conformance/verify'
 import { PRESET_IDS, type PresetId } from '../../shared/rules/rule-set'
+import { defaultContention } from '../../shared/tournament/pairing-rules'
 import { MAX_ROUNDS } from '../../shared/tournament/validation'
 import { parseArgs } from './args'
 import { CliError, EXIT, type CliIo, type ExitCode } from './io'
@@ -14,7 +15,7 @@ import { encodingOption, readTInput } from './t-input'
 
 export const VERIFY_USAGE = `rackside verify FILE.t [--rounds TOTAL] [--system swiss|koth|rr|drr|random|rating|fontes|australian]
                    [--preset ${PRESET_IDS.join('|')}] [--config config.tsh [--division D]]
-                   [--max-repeats K|none] [--seed S] [--json] [--encoding latin1|utf8]
+                   [--max-repeats K|none] [--gibson] [--seed S] [--json] [--encoding latin1|utf8]
   Checks every round of the file from the rounds before it, whoever paired them, and lists
   each finding with its round and players:
     verify.repeat.avoidable     a rematch where our plan pairs the round with fewer
@@ -24,6 +25,8 @@ export const VERIFY_USAGE = `rackside verify FILE.t [--rounds TOTAL] [--system s
     verify.bye.not-lowest       the bye given over a lower-ranked player with as few byes
     verify.starter.wrong        the wrong player went first where the preset's rules decide
                                 (default nsa1995; a draw for first is never wrong)
+    verify.gibson.contender     with --gibson: a player who has clinched their prize band
+                                plays one still playing for a paying place
     verify.plan.differs         (a note) our plan would pair the round differently
     verify.round.not-paired     (a note) our plan cannot pair the round from the file
   The rounds are paired as "rackside pair" pairs them: by the automatic plan for the event's
@@ -34,7 +37,7 @@ export const VERIFY_USAGE = `rackside verify FILE.t [--rounds TOTAL] [--system s
 
 export async function verifyCommand(argv: readonly string[], io: CliIo): Promise<ExitCode> {
   const args = parseArgs(argv, {
-    flags: ['json'],
+    flags: ['json', 'gibson'],
     options: [
       'rounds',
       'system',
@@ -98,7 +101,16 @@ export async function verifyCommand(argv: readonly string[], io: CliIo): Promise
       return EXIT.failure
     }
   }
+  // Gibsonization on top of the division's default contention (contenders under the plan only).
+  const contention = flags.has('gibson')
+    ? {
+        ...defaultContention(rounds ?? roundsIn(input.file)),
+        gibson: true,
+        ...(system === undefined ? {} : { contenderRounds: 0 }),
+      }
+    : undefined
   const report = verifyEvent(input.file, {
+    ...(contention === undefined ? {} : { contention }),
     preset,
     plan: config?.plan ?? null,
     seed,

@@ -65,6 +65,7 @@ const PREFER_ENGINE_MESSAGE = new Set([
   'verify.bye.more-byes',
   'verify.bye.not-lowest',
   'verify.starter.wrong',
+  'verify.gibson.contender',
   'verify.plan.differs',
   'verify.round.not-paired',
   'conformance.generate.players',

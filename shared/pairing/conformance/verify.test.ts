@@ -5,6 +5,7 @@ import { seededRng } from '../../random'
 import { PRESETS } from '../../rules/presets'
 import { PRESET_IDS } from '../../rules/rule-set'
 import { decideStarter } from '../../starts/starts'
+import { defaultContention } from '../../tournament/pairing-rules'
 import { tFileHistory } from '../from-t-file'
 import { favouriteWins, generateEvent, type GenerateOptions } from './generate'
 import { planRound } from './plan-round'
@@ -280,6 +281,19 @@ describe('rackside verify flags what breaks the rules or the plan (issue 29)', (
     expect(faults(bad).find((f) => f.code === 'verify.starter.wrong')?.message).toMatch(
       /^Round 4: .* went first against .*; .* starts: fewer firsts \(\d+ vs \d+\)/,
     )
+  })
+
+  test('a clinched leader paired with a contender where the event gibsonizes: flagged, not without Gibson', () => {
+    const file = generated({ seed: 1, players: 10, rounds: 8, ratingSpread: 1000 })
+    const gibson = { ...defaultContention(8), gibson: true }
+    const found = verifyEvent(file, { preset: 'nsa1995', plan: null, seed: 0, contention: gibson })
+    expect(found.findings.filter((f) => f.fault)).toEqual([
+      expect.objectContaining({ code: 'verify.gibson.contender', round: 8, players: [9, 4] }),
+    ])
+    expect(found.findings.find((f) => f.fault)?.message).toBe(
+      'Round 8: Irwin, Ivan (#9) has clinched 1st place (Gibsonized) but plays Dunn, Dev (#4), who can still finish in a paying place',
+    )
+    expect(faults(file)).toEqual([])
   })
 
   test('a draw for first is never wrong: under WSC 2003 equal firsts are the program’s draw', () => {

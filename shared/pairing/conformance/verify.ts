@@ -15,6 +15,7 @@ import { decideStarter, describeStart } from '../../starts/starts'
 import { systemWords } from '../../tournament/describe'
 import { pairKey, standingsOrder } from '../context'
 import { tFileHistory } from '../from-t-file'
+import { bandText, contention, pairsContention } from '../gibson'
 import { byeOrder } from '../pair-round'
 import type { PairingPlayer, PastRound } from '../types'
 import { planRound, type PlanRoundRequest, type PlannedRound } from './plan-round'
@@ -26,6 +27,7 @@ export const FINDING_CODES = [
   'verify.bye.more-byes',
   'verify.bye.not-lowest',
   'verify.starter.wrong',
+  'verify.gibson.contender',
   'verify.plan.differs',
   'verify.round.not-paired',
 ] as const
@@ -221,6 +223,41 @@ function starterFindings(check: RoundCheck): Found[] {
   return found
 }
 
+/**
+ * Where the event gibsonizes: a player who has clinched their prize band (shared/pairing/gibson.ts)
+ * is kept away from players still playing for a paying place, unless our plan pairs them too.
+ */
+function gibsonFindings(check: RoundCheck): Found[] {
+  const { played, ours, name, round } = check
+  const options = ours?.input.gibson
+  if (ours === null || options === undefined || options.gibsonize !== true) return []
+  if (!pairsContention(ours.paired.system)) return []
+  const pool = standingsOrder(
+    ours.input.players.filter((p) => p.active && (p.firstRound ?? 1) <= round),
+  )
+  const standing = contention(pool, ours.input.basedOn, options)
+  if (standing === null) return []
+  const clinched = new Map(standing.gibsonized.map((g) => [g.player.id, g.band]))
+  const ourPairs = new Set(ours.paired.pairings.map((p) => pairKey(p.first, p.second)))
+  const found: Found[] = []
+  for (const [a, b] of played.pairs) {
+    if (ourPairs.has(pairKey(a, b))) continue
+    for (const [g, c] of [
+      [a, b],
+      [b, a],
+    ] as const) {
+      const band = clinched.get(g)
+      if (band === undefined || !standing.contenders.has(c)) continue
+      found.push({
+        code: 'verify.gibson.contender',
+        players: [g, c],
+        message: `${name(g)} has clinched ${bandText(band)} (Gibsonized) but plays ${name(c)}, who can still finish in a paying place`,
+      })
+    }
+  }
+  return found
+}
+
 function planFindings(check: RoundCheck): Found[] {
   const { played, ours } = check
   if (ours === null) return []
@@ -267,6 +304,7 @@ export function verifyEvent(file: TDivisionFile, request: VerifyRequest): Verify
       ...repeatFindings(check),
       ...byeFindings(check),
       ...starterFindings(check),
+      ...gibsonFindings(check),
       ...planFindings(check),
     ]
     if (!planned.ok) {
