@@ -55,30 +55,9 @@ describe('rackside generate → rackside verify through the CLI (issue 29)', () 
   })
 
   test('the same seed writes the same file, to standard output without --out', async () => {
-    await cli(
-      'generate',
-      '--seed',
-      '3',
-      '--players',
-      '7',
-      '--rounds',
-      '5',
-      '--preset',
-      'msa',
-      '--out',
-      at('a.t'),
-    )
-    const printed = await cli(
-      'generate',
-      '--seed',
-      '3',
-      '--players',
-      '7',
-      '--rounds',
-      '5',
-      '--preset',
-      'msa',
-    )
+    const options = ['--seed', '3', '--players', '7', '--rounds', '5', '--preset', 'msa']
+    await cli('generate', ...options, '--out', at('a.t'))
+    const printed = await cli('generate', ...options)
     expect(printed.code).toBe(0)
     expect(printed.stdout).toBe(readFileSync(at('a.t'), 'utf8'))
   })

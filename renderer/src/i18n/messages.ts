@@ -1,5 +1,6 @@
 import type { DeskRole } from '../../../shared/authority/proposal'
 import { rolesFor } from '../../../shared/authority/roles'
+import { FINDING_CODES, GENERATE_CODES } from '../../../shared/pairing/conformance/codes'
 import type { RuleError } from '../../../shared/result'
 import type { CommandType } from '../../../shared/tournament/commands'
 
@@ -59,20 +60,8 @@ const PREFER_ENGINE_MESSAGE = new Set([
   'venue.pending-refused',
   // Issue 29, the conformance kit (shared/pairing/conformance): each names the round and the
   // players, or the number of players or rounds refused.
-  'verify.repeat.avoidable',
-  'verify.repeat.over-limit',
-  'verify.repeat.back-to-back',
-  'verify.bye.more-byes',
-  'verify.bye.not-lowest',
-  'verify.starter.wrong',
-  'verify.gibson.contender',
-  'verify.plan.differs',
-  'verify.round.not-paired',
-  'conformance.generate.players',
-  'conformance.generate.rounds',
-  'conformance.generate.spread',
-  'conformance.generate.forfeits',
-  'conformance.generate.late',
+  ...FINDING_CODES,
+  ...GENERATE_CODES,
 ])
 
 /** A desk's role as the refusal names it (issue 27). */

@@ -18,20 +18,10 @@ import { tFileHistory } from '../from-t-file'
 import { bandText, contention, pairsContention } from '../gibson'
 import { byeOrder } from '../pair-round'
 import type { PairingPlayer, PastRound } from '../types'
+import { FINDING_CODES, type FindingCode } from './codes'
 import { planRound, type PlanRoundRequest, type PlannedRound } from './plan-round'
 
-export const FINDING_CODES = [
-  'verify.repeat.avoidable',
-  'verify.repeat.over-limit',
-  'verify.repeat.back-to-back',
-  'verify.bye.more-byes',
-  'verify.bye.not-lowest',
-  'verify.starter.wrong',
-  'verify.gibson.contender',
-  'verify.plan.differs',
-  'verify.round.not-paired',
-] as const
-export type FindingCode = (typeof FINDING_CODES)[number]
+export { FINDING_CODES, type FindingCode }
 
 /** Codes that are information, not a fault: the exit code and the count of faults leave them out. */
 const INFORMATION: ReadonlySet<FindingCode> = new Set([
