@@ -14,6 +14,8 @@ const PAIR_USAGE_SHORT = `rackside pair FILE.t --round N --system swiss|koth|rr|
 const PRIZES_USAGE_SHORT = `rackside prizes FILE.json [--division A] [--json]`
 const SERVE_USAGE_SHORT = `rackside serve EVENT.json [--host H] [--port P] [--app DIR] [--push URL] [--json]`
 const RATINGS_USAGE_SHORT = `rackside ratings FILE.t --system SYSTEM [--max-rounds N] [--json]`
+const GENERATE_USAGE_SHORT = `rackside generate --seed N [--players P] [--rounds R] [--preset X] [--out FILE.t]`
+const VERIFY_USAGE_SHORT = `rackside verify FILE.t [--system S] [--preset P] [--config config.tsh] [--json]`
 
 export const USAGE = `usage: rackside <command> [arguments]
 
@@ -25,6 +27,8 @@ commands:
   ${PRIZES_USAGE_SHORT}
   ${RATINGS_USAGE_SHORT}
   ${SERVE_USAGE_SHORT}
+  ${GENERATE_USAGE_SHORT}
+  ${VERIFY_USAGE_SHORT}
   help [command]
 
 Run "rackside <command> --help" for a command's options.
@@ -41,6 +45,8 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   prizes: async (argv, io) => (await import('./prizes-command')).prizesCommand(argv, io),
   ratings: async (argv, io) => (await import('./ratings-command')).ratingsCommand(argv, io),
   serve: async (argv, io) => (await import('./serve-command')).serveCommand(argv, io),
+  generate: async (argv, io) => (await import('./generate-command')).generateCommand(argv, io),
+  verify: async (argv, io) => (await import('./verify-command')).verifyCommand(argv, io),
 }
 
 /** The message to show for anything thrown: ours as is, others by their message, never a stack. */

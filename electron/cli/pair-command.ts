@@ -51,7 +51,7 @@ export const PAIR_USAGE = `rackside pair FILE.t --round N [--rounds TOTAL]
   nsa1995); where it lets the program draw for first (msa, wsc2003, msa-guide: MSA 1.2), --seed
   (default 0) makes the draw, one per table, so the same file and seed give the same starters.`
 
-const SYSTEMS: Readonly<Record<string, PairingSystem>> = {
+export const SYSTEMS: Readonly<Record<string, PairingSystem>> = {
   swiss: 'swiss',
   koth: 'koth',
   rr: 'round-robin',
@@ -123,7 +123,7 @@ function planNote(auto: HistoryRoundPlan, round: number): string | null {
   return `Round ${String(round)}: ${systemWords(auto.step.system)} — a .t file does not say whether rounds ${String(auto.planned.fromRound)}–${String(round - 1)} were paired by the ${systemWords(auto.planned.system)} schedule`
 }
 
-interface ConfigPlan {
+export interface ConfigPlan {
   readonly readable: boolean
   readonly problems: readonly FormatProblem[]
   /** The division's steps from its autopair lines; null without any (the automatic plan). */
@@ -134,7 +134,7 @@ interface ConfigPlan {
 }
 
 /** config.tsh's autopair lines for the `.t`'s division, as an import reads them (tsh-autopair.ts). */
-async function readConfig(
+export async function readConfig(
   configPath: string,
   tPath: string,
   options: ReadonlyMap<string, string>,

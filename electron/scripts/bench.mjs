@@ -9,6 +9,7 @@ const STEPS = [
   ["the phones' live pages at 2000 players", 'vitest bench --run shared/venue/live-pages.bench.ts'],
   ['pairing replay: the event, the default plan and Swiss', 'tsx electron/bench/pairing-replay.ts'],
   ['pair through the built CLI at 2000 players', 'tsx electron/bench/cli-pair.ts'],
+  ['the conformance kit: 300 generated events verify clean', 'tsx electron/bench/conformance.ts'],
   ['registration up to 20,000 rows', 'tsx electron/bench/registration-scaling.ts'],
   ['the venue authority: results a second, each fsynced', 'tsx electron/bench/venue-authority.ts'],
   ['the browser build the next steps drive', 'vite build --config vite.web.config.ts'],

@@ -55,7 +55,7 @@ interface RawRound {
 }
 
 /** The bye candidates in order: fewest byes (forfeits counted), then lowest ranked. */
-function byeOrder(pool: readonly PairingPlayer[]): PairingPlayer[] {
+export function byeOrder(pool: readonly PairingPlayer[]): PairingPlayer[] {
   const position = new Map(pool.map((p, i) => [p.id, i]))
   return [...pool].sort(
     (a, b) => a.byes - b.byes || (position.get(b.id) ?? 0) - (position.get(a.id) ?? 0),

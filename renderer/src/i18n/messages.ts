@@ -1,5 +1,6 @@
 import type { DeskRole } from '../../../shared/authority/proposal'
 import { rolesFor } from '../../../shared/authority/roles'
+import { FINDING_CODES, GENERATE_CODES } from '../../../shared/pairing/conformance/codes'
 import type { RuleError } from '../../../shared/result'
 import type { CommandType } from '../../../shared/tournament/commands'
 
@@ -57,6 +58,10 @@ const PREFER_ENGINE_MESSAGE = new Set([
   'venue.dropped',
   'venue.no-waiting',
   'venue.pending-refused',
+  // Issue 29, the conformance kit (shared/pairing/conformance): each names the round and the
+  // players, or the number of players or rounds refused.
+  ...FINDING_CODES,
+  ...GENERATE_CODES,
 ])
 
 /** A desk's role as the refusal names it (issue 27). */
