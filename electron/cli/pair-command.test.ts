@@ -226,6 +226,18 @@ describe('rackside pair (design.md, "Pairing")', () => {
     expect(new Set(draws)).toEqual(new Set([true, false]))
   })
 
+  test('issue 32 (--preset wespa): the WESPA preset lets the program draw for first, as MSA 1.2 does', async () => {
+    const eight = Array.from(
+      { length: 8 },
+      (_, i) => `Player, P${String(i + 1)}  ${String(1900 - i * 50)}`,
+    ).join('\n')
+    writeFileSync(at('eight.t'), `${eight}\n`)
+    const args = ['pair', at('eight.t'), '--round', '1', '--system', 'rating', '--seed', '11']
+    const wespa = await json(...args, '--preset', 'wespa')
+    for (const p of wespa.pairings) expect(p.reason).toMatch(/starts: drawn by the program$/)
+    expect(wespa.pairings).toEqual((await json(...args, '--preset', 'wsc2003')).pairings)
+  })
+
   test('pair --help shows its options', async () => {
     const { code, stdout } = await cli('pair', '--help')
     expect(code).toBe(0)

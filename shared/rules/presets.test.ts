@@ -611,3 +611,91 @@ describe('printed texts and clock values say what each document says (issue 9)',
     for (const part of lacks) expect(text).not.toContain(part)
   })
 })
+
+/*
+ * Issue 32: the federations' current rules. Each row is one value with where it comes from: the
+ * section of the document that was read (docs/federation-rules.md), or "our choice" with the
+ * preset it is carried over from, since the rest of those documents could not be read.
+ */
+describe('issue 32: NASPA’s and WESPA’s current rules as presets', () => {
+  test.each<{ rule: string; preset: PresetId; value: (r: RuleSet) => unknown; expected: unknown }>([
+    {
+      rule: 'WESPA 1.2: the word source is CSW21 (wespa.org names it for version 5.2)',
+      preset: 'wespa',
+      value: (r) =>
+        /CSW21/.test(r.printed.wordAuthority) && /WESPA 1\.2/.test(r.printed.wordAuthority),
+      expected: true,
+    },
+    {
+      rule: 'WESPA 2.3.4 lists an optional forfeit for lateness; 15 minutes is our choice (MSA guide)',
+      preset: 'wespa',
+      value: (r) => r.lateArrival.mayForfeitUnderMinutes,
+      expected: 15,
+    },
+    {
+      rule: 'our choice, as WSC 2.1 and 2.3: 25 minutes, 10 points a minute over',
+      preset: 'wespa',
+      value: (r) => [r.clock.minutesPerPlayer, r.clock.overtimePenaltyPerMinute],
+      expected: [25, 10],
+    },
+    {
+      rule: 'our choice, as WSC 12.6: 5 points per challenged valid word',
+      preset: 'wespa',
+      value: (r) => [r.printed.challenge, r.printed.challengePenalty],
+      expected: ['penalty-per-word', 5],
+    },
+    {
+      rule: 'our choice, as WSC 1.3: fewer firsts starts, then a reproducible draw',
+      preset: 'wespa',
+      value: (r) => r.starts,
+      expected: { fewerFirstsStarts: true, moreSecondsStarts: false, whenEqual: 'program-draw' },
+    },
+    {
+      rule: 'our choice, as NSA VIII.A and VIII.C: 25 minutes, 10 points a minute over',
+      preset: 'naspa',
+      value: (r) => [r.clock.minutesPerPlayer, r.clock.overtimePenaltyPerMinute],
+      expected: [25, 10],
+    },
+    {
+      rule: 'our choice, as NSA II.F: fewer firsts, then more seconds, then a tile draw',
+      preset: 'naspa',
+      value: (r) => r.starts,
+      expected: { fewerFirstsStarts: true, moreSecondsStarts: true, whenEqual: 'draw-tiles' },
+    },
+    {
+      rule: 'our choice, as NSA VII.J.1 and VII.J.2: bye +50, forfeit ±50, neither rated',
+      preset: 'naspa',
+      value: (r) => [
+        r.results.byeSpread,
+        r.results.forfeitSpread,
+        r.results.byeRated,
+        r.results.forfeitRated,
+      ],
+      expected: [50, 50, false, false],
+    },
+    {
+      rule: 'our choice, as NSA X.F: the double challenge',
+      preset: 'naspa',
+      value: (r) => [r.printed.challenge, r.printed.challengePenalty],
+      expected: ['double', 0],
+    },
+  ])('$preset — $rule', ({ preset, value, expected }) => {
+    expect(value(PRESETS[preset])).toEqual(expected)
+  })
+
+  test.each(['naspa', 'wespa'] as const)(
+    '%s prints no section of another document as if it were its own',
+    (preset) => {
+      const { wordAuthority, endOfGame, tileDraw } = PRESETS[preset].printed
+      for (const text of [wordAuthority, endOfGame])
+        expect(text).not.toMatch(/\((NSA|MSA|WSC)[^)]*\)/)
+      // A tile draw "as WSC 2003 1.4" says whose draw it is; a bare WSC/NSA section would not.
+      expect(tileDraw).not.toMatch(/\((NSA|MSA|WSC) [^)]*\)/)
+    },
+  )
+
+  test('the presets name the edition they follow', () => {
+    expect(PRESETS.naspa.source).toBe('NASPA Official Tournament Rules, 2017 edition')
+    expect(PRESETS.wespa.source).toBe('WESPA Rules, version 5.2')
+  })
+})
