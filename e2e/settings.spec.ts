@@ -78,3 +78,37 @@ test('a preset’s values can be loaded into the tournament’s rules', async ({
   await shell.reload()
   await expect(settings.field('Lateness forfeit: opponent wins by (points)')).toHaveValue('100')
 })
+
+test('issue 32: an event under WESPA’s current rules shows which values are the document’s, and NASPA’s are all marked ours', async ({
+  page,
+  shell,
+  tournaments,
+}) => {
+  const settings = new SettingsPage(page)
+  await shell.start()
+  await tournaments.create({ ...LAGOS_OPEN, rules: 'WESPA rules' })
+  await shell.goTo('Settings')
+  // WESPA 1.2 names the word source; wespa.org names CSW21 for version 5.2.
+  await expect(settings.field('Word authority')).toHaveValue(/CSW21/)
+  await expect(settings.field('Word authority')).toHaveAccessibleDescription(
+    'WESPA 1.2 (CSW21, as wespa.org names for version 5.2)',
+  )
+  // WESPA 2.3.4's threshold could not be read: the 15 minutes are ours, and marked so.
+  await expect(settings.field('Late player may choose to forfeit with less than')).toHaveValue('15')
+  await expect(
+    settings.field('Late player may choose to forfeit with less than'),
+  ).toHaveAccessibleDescription('guess: not in the document')
+
+  await settings.startFrom('NASPA tournament rules')
+  await expect(settings.field('Word authority')).toHaveValue(/NASPA Word List/)
+  await expect(settings.field('Word authority')).toHaveAccessibleDescription(
+    'guess: not in the document',
+  )
+  await expect(settings.field('Time per player (minutes)')).toHaveAccessibleDescription(
+    'guess: not in the document',
+  )
+  await settings.save()
+  await expect(settings.saved).toBeVisible()
+  await shell.reload()
+  await expect(settings.field('Word authority')).toHaveValue(/NASPA Word List/)
+})
