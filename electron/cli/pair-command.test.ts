@@ -207,12 +207,17 @@ describe('rackside pair (design.md, "Pairing")', () => {
     )
   })
 
-  test('MSA 1.2 (--preset msa): equal firsts drawn by the program, the same for the same seed', async () => {
+  /** Eight unpaired players rated 1900 down to 1550, as eight.t. */
+  const writeEight = (): void => {
     const eight = Array.from(
       { length: 8 },
       (_, i) => `Player, P${String(i + 1)}  ${String(1900 - i * 50)}`,
     ).join('\n')
     writeFileSync(at('eight.t'), `${eight}\n`)
+  }
+
+  test('MSA 1.2 (--preset msa): equal firsts drawn by the program, the same for the same seed', async () => {
+    writeEight()
     const args = ['pair', at('eight.t'), '--round', '1', '--system', 'rating', '--preset', 'msa']
     const one = await json(...args, '--seed', '11')
     for (const p of one.pairings) expect(p.reason).toMatch(/starts: drawn by the program$/)
@@ -227,11 +232,7 @@ describe('rackside pair (design.md, "Pairing")', () => {
   })
 
   test('issue 32 (--preset wespa): the WESPA preset lets the program draw for first, as MSA 1.2 does', async () => {
-    const eight = Array.from(
-      { length: 8 },
-      (_, i) => `Player, P${String(i + 1)}  ${String(1900 - i * 50)}`,
-    ).join('\n')
-    writeFileSync(at('eight.t'), `${eight}\n`)
+    writeEight()
     const args = ['pair', at('eight.t'), '--round', '1', '--system', 'rating', '--seed', '11']
     const wespa = await json(...args, '--preset', 'wespa')
     for (const p of wespa.pairings) expect(p.reason).toMatch(/starts: drawn by the program$/)
