@@ -1,6 +1,9 @@
 import { expect, test } from './fixtures'
 import { LAGOS_OPEN } from './data'
+import type { Page } from '@playwright/test'
+import type { AppShell } from './pages/app-shell'
 import { SettingsPage } from './pages/settings-page'
+import type { TournamentsPage } from './pages/tournaments-page'
 
 test('the director changes a rule of this tournament, and it is kept after a reload', async ({
   page,
@@ -77,4 +80,40 @@ test('a preset’s values can be loaded into the tournament’s rules', async ({
   await expect(settings.saved).toBeVisible()
   await shell.reload()
   await expect(settings.field('Lateness forfeit: opponent wins by (points)')).toHaveValue('100')
+})
+
+/** The Lagos Open created under `rules`, on its Settings screen. */
+async function settingsUnder(
+  { page, shell, tournaments }: { page: Page; shell: AppShell; tournaments: TournamentsPage },
+  rules: string,
+): Promise<SettingsPage> {
+  await shell.start()
+  await tournaments.create({ ...LAGOS_OPEN, rules })
+  await shell.goTo('Settings')
+  return new SettingsPage(page)
+}
+
+test('issue 32: an event under WESPA’s current rules shows which values are the document’s, and NASPA’s are all marked ours', async ({
+  page,
+  shell,
+  tournaments,
+}) => {
+  const settings = await settingsUnder({ page, shell, tournaments }, 'WESPA rules')
+  const guess = 'guess: not in the document'
+  // WESPA 1.2 names the word source; wespa.org names CSW21 for version 5.2.
+  await settings.expectRule(
+    'Word authority',
+    /CSW21/,
+    'WESPA 1.2 (CSW21, as wespa.org names for version 5.2)',
+  )
+  // WESPA 2.3.4's threshold could not be read: the 15 minutes are ours, and marked so.
+  await settings.expectRule('Late player may choose to forfeit with less than', '15', guess)
+
+  await settings.startFrom('NASPA tournament rules')
+  await settings.expectRule('Word authority', /NASPA Word List/, guess)
+  await settings.expectRule('Time per player (minutes)', '25', guess)
+  await settings.save()
+  await expect(settings.saved).toBeVisible()
+  await shell.reload()
+  await expect(settings.field('Word authority')).toHaveValue(/NASPA Word List/)
 })

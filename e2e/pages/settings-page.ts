@@ -18,6 +18,12 @@ export class SettingsPage {
     return this.page.getByLabel(label)
   }
 
+  /** A rule's value and where the screen says it comes from: a section, or a guess (issue 32). */
+  async expectRule(label: string, value: string | RegExp, source: string): Promise<void> {
+    await expect(this.field(label)).toHaveValue(value)
+    await expect(this.field(label)).toHaveAccessibleDescription(source)
+  }
+
   async save(): Promise<void> {
     await this.page.getByRole('button', { name: 'Save rules' }).click()
   }

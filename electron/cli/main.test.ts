@@ -325,6 +325,18 @@ describe('rackside convert with tournament files (.json, the command log)', () =
     expect(json.log[1]?.command).toEqual({ type: 'addDivision', name: 'Open' })
   })
 
+  test.each(['naspa', 'wespa'])(
+    'issue 32: --rules %s imports under the federation’s current rules',
+    async (preset) => {
+      const { code } = await cli('convert', at('worked.t'), at('w.json'), '--rules', preset)
+      expect(code).toBe(0)
+      const json = JSON.parse(readFileSync(at('w.json'), 'utf8')) as {
+        log: { command: { rules?: unknown } }[]
+      }
+      expect(json.log[0]?.command.rules).toEqual(rulesFromPreset(preset as 'naspa' | 'wespa'))
+    },
+  )
+
   test('issue 28: check and convert read a tournament file with one decoder: bytes that are not UTF-8 are refused by both, naming the byte and line', async () => {
     expect((await cli('convert', at('worked.t'), at('w.json'))).code).toBe(0)
     const bytes = readFileSync(at('w.json'))

@@ -207,12 +207,17 @@ describe('rackside pair (design.md, "Pairing")', () => {
     )
   })
 
-  test('MSA 1.2 (--preset msa): equal firsts drawn by the program, the same for the same seed', async () => {
+  /** Eight unpaired players rated 1900 down to 1550, as eight.t. */
+  const writeEight = (): void => {
     const eight = Array.from(
       { length: 8 },
       (_, i) => `Player, P${String(i + 1)}  ${String(1900 - i * 50)}`,
     ).join('\n')
     writeFileSync(at('eight.t'), `${eight}\n`)
+  }
+
+  test('MSA 1.2 (--preset msa): equal firsts drawn by the program, the same for the same seed', async () => {
+    writeEight()
     const args = ['pair', at('eight.t'), '--round', '1', '--system', 'rating', '--preset', 'msa']
     const one = await json(...args, '--seed', '11')
     for (const p of one.pairings) expect(p.reason).toMatch(/starts: drawn by the program$/)
@@ -224,6 +229,14 @@ describe('rackside pair (design.md, "Pairing")', () => {
     const seeds = ['1', '2', '3', '4', '5'].map((seed) => json(...args, '--seed', seed))
     const draws = (await Promise.all(seeds)).flatMap(lowerFirst)
     expect(new Set(draws)).toEqual(new Set([true, false]))
+  })
+
+  test('issue 32 (--preset wespa): the WESPA preset lets the program draw for first, as MSA 1.2 does', async () => {
+    writeEight()
+    const args = ['pair', at('eight.t'), '--round', '1', '--system', 'rating', '--seed', '11']
+    const wespa = await json(...args, '--preset', 'wespa')
+    for (const p of wespa.pairings) expect(p.reason).toMatch(/starts: drawn by the program$/)
+    expect(wespa.pairings).toEqual((await json(...args, '--preset', 'wsc2003')).pairings)
   })
 
   test('pair --help shows its options', async () => {

@@ -48,8 +48,8 @@ export const PAIR_USAGE = `rackside pair FILE.t --round N [--rounds TOTAL]
   catch them in the last K rounds (both need --rounds; the automatic plan pairs contenders in
   the last 3 rounds unless --contender-rounds 0), --gibson-spread N (default 500, tsh's) is the
   most one player gains or loses in a game. Starts follow the preset (default
-  nsa1995); where it lets the program draw for first (msa, wsc2003, msa-guide: MSA 1.2), --seed
-  (default 0) makes the draw, one per table, so the same file and seed give the same starters.`
+  nsa1995); where it lets the program draw for first (msa, wsc2003, msa-guide, wespa: MSA 1.2),
+  --seed (default 0) makes the draw, one per table, so the same file and seed give the same starters.`
 
 export const SYSTEMS: Readonly<Record<string, PairingSystem>> = {
   swiss: 'swiss',

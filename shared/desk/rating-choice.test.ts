@@ -31,6 +31,18 @@ describe('the Settings screen’s choice of rating system', () => {
 
   test.each([
     {
+      preset: 'wespa' as const,
+      words:
+        'Default for WESPA rules: WESPA, because WESPA rates events played under its current rules.',
+    },
+    { preset: 'naspa' as const, words: /^Default for NASPA tournament rules: .*, a guess: NASPA/ },
+  ])('issue 32: $preset’s default rating system is explained', ({ preset, words }) => {
+    const event = applyAll([create(preset, 12), { type: 'addDivision', name: 'A' }])
+    expect(ratingSettings(event)[0]?.defaultWords).toMatch(words)
+  })
+
+  test.each([
+    {
       why: 'a system named is stored, the default too (its .t then has newr)',
       value: 'wespa',
       stored: 'wespa',

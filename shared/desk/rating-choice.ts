@@ -33,6 +33,11 @@ const DEFAULT_REASONS: Readonly<
     reason: 'WESPA’s is the international rating NEON events are most often submitted to',
     guess: true,
   },
+  naspa: {
+    reason: 'NASPA rates the events it sanctions, and naspa2024 is its newest formula in tsh',
+    guess: true,
+  },
+  wespa: { reason: 'WESPA rates events played under its current rules', guess: false },
 }
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { applyAll, WORKED_EXAMPLE } from '../tournament/test-support/event'
+import { rulesFromPreset } from '../rules/presets'
 import { mapConfigToRules, parseConfigTsh } from './config-tsh'
 import { parseTFile } from './t-file'
 import { eventFromConfig, importTshEvent } from './t-import'
@@ -226,4 +227,29 @@ describe("tsh's session_breaks and pairing lines (issue 18)", () => {
     if (!text.ok) throw new Error(text.error.message)
     expect(text.value.includes("config pairing_system = 'manual'")).toBe(plan !== null)
   })
+})
+
+describe('issue 32: the federations’ presets through config.tsh', () => {
+  test.each(['naspa', 'wespa'] as const)(
+    'an event under %s exported and imported again under it keeps its rules, with the bye spread and spread cap tsh has keys for',
+    (preset) => {
+      const rules = rulesFromPreset(preset)
+      const changed = {
+        ...rules,
+        results: { ...rules.results, byeSpread: 60, spreadCapPerGame: 350 },
+      }
+      const setup = WORKED_EXAMPLE.setup.map((c) =>
+        c.type === 'createTournament' ? { ...c, rules: changed } : c,
+      )
+      const text = exportTshEvent(applyAll([...setup, ...WORKED_EXAMPLE.round1]))
+      if (!text.ok) throw new Error(text.error.message)
+      const imported = importTshFiles(
+        { kind: 'tsh', archive: { name: 'e.tsh', text: text.value } },
+        { preset },
+        '2026-03-14',
+      )
+      if (!imported.ok) throw new Error(imported.error.message)
+      expect(applyAll(imported.value.commands).rules).toEqual(changed)
+    },
+  )
 })

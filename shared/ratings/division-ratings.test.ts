@@ -81,6 +81,9 @@ describe('default rating system by preset (division-ratings.ts, DEFAULT_RATING_S
     ['nsa1995', 'nsa'],
     ['neon', 'wespa'],
     ['custom', 'nsa'],
+    // Issue 32: WESPA rates events under its current rules; NASPA's newest formula is a guess.
+    ['wespa', 'wespa'],
+    ['naspa', 'naspa2024'],
   ] as const)('%s → %s', (preset, system) => {
     expect(DEFAULT_RATING_SYSTEM[preset]).toBe(system)
     expect(ratingSystemFor(imported('Ann 1500\n', 1, preset), 'A')).toBe(system)

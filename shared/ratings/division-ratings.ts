@@ -17,7 +17,9 @@ import type { RatingSystem } from './rating-systems'
  * (WESPA rates world events) follow from the rule documents; the rest are guesses: `nsa1995` → `nsa`
  * and `custom` → `nsa` because `nsa` is what tsh uses when config.tsh names no system, so an imported
  * tsh event estimates as tsh wrote it; `neon` → `wespa`, as the international rating NEON events are
- * most often submitted to.
+ * most often submitted to. `wespa` → `wespa`: WESPA rates events played under its current rules
+ * (wespa.org's organiser page); `naspa` → `naspa2024`, a guess: NASPA rates its sanctioned events,
+ * and naspa2024 is tsh's name for its newest formula.
  */
 export const DEFAULT_RATING_SYSTEM: Readonly<Record<PresetId, RatingSystem>> = {
   msa: 'absp',
@@ -26,6 +28,8 @@ export const DEFAULT_RATING_SYSTEM: Readonly<Record<PresetId, RatingSystem>> = {
   nsa1995: 'nsa',
   neon: 'wespa',
   custom: 'nsa',
+  naspa: 'naspa2024',
+  wespa: 'wespa',
 }
 
 /** The division's rating system: the one stored on it, else the preset's default. */

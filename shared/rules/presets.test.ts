@@ -376,6 +376,21 @@ const rows: readonly Row[] = [
     value: (r) => r.printed.holdSeconds,
     expected: 20,
   },
+  // Issue 32: the federations' current rules (docs/federation-rules.md): the section that was
+  // read, or "our choice" with the preset the value is carried over from.
+  {
+    rule: 'WESPA 1.2: the word source is CSW21 (wespa.org names it for version 5.2)',
+    preset: 'wespa',
+    value: (r) =>
+      /CSW21/.test(r.printed.wordAuthority) && /WESPA 1\.2/.test(r.printed.wordAuthority),
+    expected: true,
+  },
+  {
+    rule: 'WESPA 2.3.4 lists an optional forfeit for lateness; 15 minutes is our choice (MSA guide)',
+    preset: 'wespa',
+    value: (r) => r.lateArrival.mayForfeitUnderMinutes,
+    expected: 15,
+  },
 ]
 
 describe('each preset holds its rule document’s numbers (rules.md)', () => {
@@ -609,5 +624,62 @@ describe('printed texts and clock values say what each document says (issue 9)',
     const text = PRESETS[preset].printed[field]
     for (const part of has) expect(text).toContain(part)
     for (const part of lacks) expect(text).not.toContain(part)
+  })
+})
+
+/* Issue 32: what the federations' presets print and name (their values are in `rows`). */
+describe('issue 32: NASPA’s and WESPA’s current rules as presets', () => {
+  const valueAt = (rules: RuleSet, path: string): unknown => {
+    const [section = '', key = ''] = path.split('.')
+    return (rules as unknown as Record<string, Record<string, unknown>>)[section]?.[key]
+  }
+
+  // The values no document that was read gives (docs/federation-rules.md): ours, carried over
+  // from the preset of the federation's forerunner, with that preset's sections.
+  test.each([
+    {
+      preset: 'wespa' as const,
+      from: 'our choice, as WSC 2.1, 2.3, 12.6 and 1.2–1.4',
+      values: {
+        'clock.minutesPerPlayer': 25,
+        'clock.overtimePenaltyPerMinute': 10,
+        'printed.challenge': 'penalty-per-word',
+        'printed.challengePenalty': 5,
+        'starts.moreSecondsStarts': false,
+        'starts.whenEqual': 'program-draw',
+      },
+    },
+    {
+      preset: 'naspa' as const,
+      from: 'our choice, as NSA VIII.A, VIII.C, II.F, VII.J.1–2 and X.F',
+      values: {
+        'clock.minutesPerPlayer': 25,
+        'clock.overtimePenaltyPerMinute': 10,
+        'starts.moreSecondsStarts': true,
+        'starts.whenEqual': 'draw-tiles',
+        'results.byeSpread': 50,
+        'results.forfeitSpread': 50,
+        'printed.challenge': 'double',
+      },
+    },
+  ])('$preset — $from', ({ preset, values }) => {
+    for (const [path, value] of Object.entries(values))
+      expect([path, valueAt(PRESETS[preset], path)]).toEqual([path, value])
+  })
+
+  test.each(['naspa', 'wespa'] as const)(
+    '%s prints no section of another document as if it were its own',
+    (preset) => {
+      const { wordAuthority, endOfGame, tileDraw } = PRESETS[preset].printed
+      for (const text of [wordAuthority, endOfGame])
+        expect(text).not.toMatch(/\((NSA|MSA|WSC)[^)]*\)/)
+      // A tile draw "as WSC 2003 1.4" says whose draw it is; a bare WSC/NSA section would not.
+      expect(tileDraw).not.toMatch(/\((NSA|MSA|WSC) [^)]*\)/)
+    },
+  )
+
+  test('the presets name the edition they follow', () => {
+    expect(PRESETS.naspa.source).toBe('NASPA Official Tournament Rules, 2017 edition')
+    expect(PRESETS.wespa.source).toBe('WESPA Rules, version 5.2')
   })
 })

@@ -208,6 +208,65 @@ const nsa1995: RuleSet = {
   desk: { reRegisterEveryDay: false, identityTags: false },
 }
 
+/**
+ * NASPA Official Tournament Rules, the edition in force from January 2017 (issue 32). NASPA took
+ * the NSA's rules over in 2009 and has revised them since; only the front matter of the 2017
+ * editions could be read here (docs/federation-rules.md), so every value is the NSA 1995 preset's,
+ * carried over as our choice, and RULE_SOURCES cites none of them: the Settings screen marks each
+ * one a guess until it is checked against the book.
+ */
+const naspa: RuleSet = {
+  ...nsa1995,
+  preset: 'naspa',
+  name: 'NASPA tournament rules',
+  source: 'NASPA Official Tournament Rules, 2017 edition',
+  printed: {
+    ...nsa1995.printed,
+    // NASPA runs NWL and Collins divisions; which list a division plays is the director's.
+    wordAuthority:
+      'The word list the director announces for the division: the NASPA Word List, or Collins ' +
+      'Scrabble Words',
+    // The federations' own wording could not be read (docs/federation-rules.md): NSA VII.A and
+    // VII.C's, without their section.
+    endOfGame:
+      'The game ends when a player has played out with the bag empty, or after six scores of ' +
+      `zero in a row (passes, exchanges and lost challenges); ${GOES_OUT}; ${BOTH_HOLD_TILES}`,
+    tileDraw:
+      'Each player draws one tile: the letter nearer to A starts, a blank before A; equal ' +
+      'letters draw again',
+  },
+}
+
+/**
+ * WESPA Rules, version 5.2, the version WESPA names for rated events (issue 32). WESPA's rules grew
+ * out of the world championship rules, so the values are the WSC 2003 preset's, our choice, except
+ * where what could be read of WESPA's says otherwise (docs/federation-rules.md).
+ */
+const wespa: RuleSet = {
+  ...wsc2003,
+  preset: 'wespa',
+  name: 'WESPA rules',
+  source: 'WESPA Rules, version 5.2',
+  lateArrival: {
+    ...wsc2003.lateArrival,
+    // WESPA's contents list an optional forfeiture for lateness (2.3.4), which the WSC 2003 rules
+    // lack; its threshold could not be read, so this is the MSA guide's 15 minutes, our choice.
+    mayForfeitUnderMinutes: 15,
+  },
+  printed: {
+    ...wsc2003.printed,
+    wordAuthority:
+      'Collins Scrabble Words 2021 (CSW21), the word source the current WESPA Rules name ' +
+      '(WESPA 1.2)',
+    // WSC 13.1 and 13.2's, without their section: WESPA's own wording could not be read.
+    endOfGame:
+      'The game ends when a player has played out with the bag empty, after six scoreless turns ' +
+      'in a row (three each; passes, exchanges and plays challenged off all count), or when the ' +
+      `director ends the round; ${GOES_OUT}; ${BOTH_HOLD_TILES}`,
+    tileDraw: drawNearestA('as WSC 2003 1.4'),
+  },
+}
+
 /** A neutral starting point the director edits freely. */
 const custom: RuleSet = {
   ...nsa1995,
@@ -230,6 +289,8 @@ export const PRESETS: Readonly<Record<PresetId, RuleSet>> = deepFreeze({
   'msa-guide': msaGuide,
   neon,
   nsa1995,
+  naspa,
+  wespa,
   custom,
 })
 

@@ -1,8 +1,18 @@
 /**
  * Every number and choice of ../../../shared/rules.md, as plain data. A tournament keeps its own copy,
- * so editing a preset later never changes a running event.
+ * so editing a preset later never changes a running event. `naspa` and `wespa` are the federations'
+ * current rules (issue 32; what was read of them is in docs/federation-rules.md).
  */
-export const PRESET_IDS = ['msa', 'wsc2003', 'msa-guide', 'neon', 'nsa1995', 'custom'] as const
+export const PRESET_IDS = [
+  'msa',
+  'wsc2003',
+  'msa-guide',
+  'neon',
+  'nsa1995',
+  'naspa',
+  'wespa',
+  'custom',
+] as const
 export type PresetId = (typeof PRESET_IDS)[number]
 
 /** What happens when both players have had the same number of firsts. */

@@ -57,8 +57,26 @@ describe('the Settings screen tells a document’s value from the preset’s gue
       expected: { kind: 'document', section: 'MSA guide, Challenging' },
     },
     { preset: 'custom', path: 'results.byeSpread', expected: { kind: 'custom' } },
+    // Issue 32: WESPA's word source is read (WESPA 1.2, CSW21 for version 5.2); its clock and its
+    // lateness threshold could not be, so they are ours.
+    {
+      preset: 'wespa',
+      path: 'printed.wordAuthority',
+      expected: {
+        kind: 'document',
+        section: 'WESPA 1.2 (CSW21, as wespa.org names for version 5.2)',
+      },
+    },
+    { preset: 'wespa', path: 'clock.minutesPerPlayer', expected: { kind: 'guess' } },
+    { preset: 'wespa', path: 'lateArrival.mayForfeitUnderMinutes', expected: { kind: 'guess' } },
+    { preset: 'naspa', path: 'printed.challenge', expected: { kind: 'guess' } },
   ] as const)('$preset $path: $expected.kind', ({ preset, path, expected }) => {
     expect(valueSource(rulesFromPreset(preset), field(path))).toEqual(expected)
+  })
+
+  test('issue 32: no NASPA value is cited, so every field of the preset is marked a guess', () => {
+    const rules = rulesFromPreset('naspa')
+    for (const f of RULE_FIELDS) expect(valueSource(rules, f)).toEqual({ kind: 'guess' })
   })
 
   test('a value the director changed is no longer the document’s', () => {

@@ -110,6 +110,14 @@ export const RULE_SOURCES: Readonly<
     'printed.endOfGame': 'NSA VII.A, VII.C',
     'printed.tileDraw': 'NSA II.F.1',
   },
+  // Issue 32. Only the front matter of NASPA's 2017 rules could be read (docs/federation-rules.md):
+  // no value is cited, so the Settings screen marks every one of them a guess.
+  naspa: {},
+  // WESPA's contents (versions 1 to 4 keep the numbering) and wespa.org's organiser page, which
+  // says the current rules, 5.2, name CSW21; the other values are the WSC 2003 preset's, our choice.
+  wespa: {
+    'printed.wordAuthority': 'WESPA 1.2 (CSW21, as wespa.org names for version 5.2)',
+  },
 }
 
 /**
