@@ -57,6 +57,11 @@ const PREFER_ENGINE_MESSAGE = new Set([
   'venue.dropped',
   'venue.no-waiting',
   'venue.pending-refused',
+  // Issue 32: roster commands; each names the division or the player and what depends on him.
+  'division.name.former',
+  'division.rename.same',
+  'player.delete.depended-on',
+  'player.deleted',
 ])
 
 /** A desk's role as the refusal names it (issue 27). */
@@ -102,6 +107,8 @@ const COMMAND_WORDS: Readonly<Record<CommandType, string>> = {
   undo: 'undo',
   redo: 'redo',
   setPaperSize: 'change the paper size',
+  renameDivision: 'rename a division',
+  deleteRegistration: 'delete a registration',
 }
 
 const isRole = (value: unknown): value is DeskRole =>

@@ -1,0 +1,78 @@
+/*
+ * What the Players screen shows before a roster command is given (issue 32): the command as it
+ * would be stored and what it changes, worked out by applying it to the state the desk holds, so
+ * the review refuses exactly what the engine would and names why.
+ */
+import { err, ok, type Result } from '../result'
+import type { PlayerId } from '../results/game-result'
+import { apply } from '../tournament/apply'
+import type { Command } from '../tournament/commands'
+import { divisionNamed } from '../tournament/lookup'
+import type { Player, TournamentState } from '../tournament/types'
+
+type CommandOf<T extends Command['type']> = Extract<Command, { readonly type: T }>
+
+export interface RenameReview {
+  readonly command: CommandOf<'renameDivision'>
+  readonly from: string
+  readonly to: string
+  readonly state: TournamentState
+}
+
+export function reviewRename(
+  state: TournamentState,
+  division: string,
+  name: string,
+): Result<RenameReview> {
+  const command: CommandOf<'renameDivision'> = { type: 'renameDivision', division, name }
+  const after = apply(state, command, state.id)
+  if (!after.ok) return after
+  const from = divisionNamed(state.divisions, division)
+  const index = from === undefined ? -1 : state.divisions.indexOf(from)
+  const to = after.value.divisions[index]
+  if (from === undefined || to === undefined) return err('division.missing', `No ${division}.`)
+  return ok({
+    command: { ...command, name: to.name },
+    from: from.name,
+    to: to.name,
+    state: after.value,
+  })
+}
+
+export interface DeleteReview {
+  readonly command: CommandOf<'deleteRegistration'>
+  readonly player: Player
+  /** The players registered after him, who keep their numbers. */
+  readonly after: number
+  readonly state: TournamentState
+}
+
+/**
+ * The deletion as it would be stored, or the engine's refusal naming what depends on the player
+ * (`registrationDependents`): the screen shows the refusal instead of a Delete button that fails.
+ */
+export function reviewDelete(
+  state: TournamentState,
+  division: string,
+  player: PlayerId,
+): Result<DeleteReview> {
+  const found = divisionNamed(state.divisions, division)
+  const entry = found?.players[player - 1]
+  if (found === undefined || entry === undefined) {
+    return err('player.missing', `Division ${division} has no player #${String(player)}.`)
+  }
+  const command: CommandOf<'deleteRegistration'> = {
+    type: 'deleteRegistration',
+    division: found.name,
+    player,
+    key: entry.key,
+  }
+  const next = apply(state, command, state.id)
+  if (!next.ok) return next
+  return ok({
+    command,
+    player: entry,
+    after: found.players.length - player,
+    state: next.value,
+  })
+}
