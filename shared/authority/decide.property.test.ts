@@ -287,6 +287,7 @@ describe('every command type from three desks with their own views (issue 27)', 
     'redo',
     'renameDivision',
     'deleteRegistration',
+    'movePlayer',
   ] as const
   /** What happens between typing: a desk sends its oldest pending proposal, reads the log, goes offline or back. */
   const LINK = ['deliver', 'deliver', 'deliver', 'sync', 'offline', 'online'] as const
@@ -808,6 +809,17 @@ describe('every command type from three desks with their own views (issue 27)', 
           player: player.id,
           key: player.key,
         })
+      case 'movePlayer': {
+        const to = state.divisions.find((d) => d !== division)
+        if (player === undefined || to === undefined) return undefined
+        return head({
+          type: 'movePlayer',
+          division: 'A',
+          player: player.id,
+          key: player.key,
+          to: to.name,
+        })
+      }
     }
   }
 

@@ -244,6 +244,10 @@ export const COMMUTATION: Readonly<Record<CommandType, Commutation>> = {
     rule: 'needs the current head',
     why: 'Decided on what depends on the player as the desk saw it: a check-in or pairing since must refuse it.',
   },
+  movePlayer: {
+    rule: 'needs the current head',
+    why: 'Gives the player the next number of the other division, which a registration there meanwhile would take; decided on the rounds the desk saw.',
+  },
 }
 
 export function commutes(command: Command): boolean {

@@ -64,6 +64,7 @@ export const ROLE_RIGHTS: Readonly<Record<CommandType, readonly ProposingRole[]>
   // Issue 32: the roster's shape, like withdrawals, is the director's.
   renameDivision: [D],
   deleteRegistration: [D],
+  movePlayer: [D],
 }
 
 /**

@@ -11,7 +11,7 @@ import { applyAll, create, ID, logOf, played, register } from '../tournament/tes
 import type { TournamentState } from '../tournament/types'
 import { standingsAsOf } from '../tournament/views'
 import { proposePairing } from './pair-next'
-import { reviewDelete, reviewRename } from './roster-review'
+import { reviewDelete, reviewMove, reviewRename } from './roster-review'
 
 const A: Command = { type: 'addDivision', name: 'A' }
 const B: Command = { type: 'addDivision', name: 'B' }
@@ -113,7 +113,7 @@ describe('issue 32: deleting a registration from the Players screen', () => {
     ])
     const review = reviewDelete(state, 'A', 3)
     expect(review.ok ? null : review.error.message).toBe(
-      'Cy (#3) cannot be deleted: he has checked in. Withdraw him instead.',
+      'Cy (#3) cannot be deleted: the player has checked in. Withdraw the player instead.',
     )
   })
 
@@ -131,5 +131,65 @@ describe('issue 32: deleting a registration from the Players screen', () => {
       ['Cy', false],
       ['Di', false],
     ])
+  })
+})
+
+describe('issue 32: moving a player registered in the wrong division, before round 1', () => {
+  const base = [
+    create(),
+    A,
+    B,
+    register('Ann', 1800),
+    register('Bob', 1700),
+    register('Cy', 1600),
+    register('Eve', 1500),
+    register('Di', 1750, 'B'),
+    register('Flo', 1650, 'B'),
+    register('Gus', 1550, 'B'),
+  ]
+
+  test('the review names his number and first round in B; he is paired and ranked there, and both files follow', () => {
+    const state = applyAll(base)
+    const review = reviewMove(state, 'A', 2, 'B')
+    expect(review.ok && [review.value.from, review.value.to, review.value.newId]).toEqual([
+      'A',
+      'B',
+      4,
+    ])
+    expect(review.ok && review.value.firstRound).toBe(1)
+    if (!review.ok) return
+    let after = run(state, review.value.command)
+    for (const division of ['A', 'B']) {
+      const proposal = proposePairing(after, division, 1, { seed: 7 })
+      if (!proposal.ok) throw new Error(proposal.error.message)
+      after = run(after, proposal.value.command)
+    }
+    const seated = (division: number): number[] =>
+      (after.divisions[division]?.rounds[0]?.pairings ?? [])
+        .flatMap((p) => (p.kind === 'game' ? p.players : [p.player]))
+        .sort()
+    expect(seated(0)).toEqual([1, 3, 4])
+    expect(seated(1)).toEqual([1, 2, 3, 4])
+    const rowsA = standingsAsOf(after, 'A', 1)
+    const rowsB = standingsAsOf(after, 'B', 1)
+    expect(rowsA.ok && rowsA.value.map((r) => r.name).sort()).toEqual(['Ann', 'Cy', 'Eve'])
+    expect(rowsB.ok && rowsB.value.map((r) => r.name).sort()).toEqual(['Bob', 'Di', 'Flo', 'Gus'])
+    const files = tshEventFiles(after)
+    const names = (i: number): string[] =>
+      files.ok
+        ? (files.value.files[i]?.text.trim().split('\n') ?? []).map(
+            (l) => l.split(/\s{2,}/)[0] ?? '',
+          )
+        : []
+    expect(names(0)).toEqual(['Ann', 'Bob', 'Cy', 'Eve'])
+    expect(names(1)).toEqual(['Di', 'Flo', 'Gus', 'Bob'])
+  })
+
+  test('the review refuses a player who has played, saying so', () => {
+    const state = applyAll(base)
+    const proposal = proposePairing(state, 'A', 1, { seed: 7 })
+    if (!proposal.ok) throw new Error(proposal.error.message)
+    const review = reviewMove(run(state, proposal.value.command), 'A', 2, 'B')
+    expect(review.ok ? null : review.error.code).toBe('player.move.played')
   })
 })

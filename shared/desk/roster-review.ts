@@ -76,3 +76,54 @@ export function reviewDelete(
     state: next.value,
   })
 }
+
+export interface MoveReview {
+  readonly command: CommandOf<'movePlayer'>
+  readonly player: Player
+  readonly from: string
+  readonly to: string
+  /** His number in the division he joins, and the first round he is paired in there. */
+  readonly newId: PlayerId
+  readonly firstRound: number
+  readonly state: TournamentState
+}
+
+/**
+ * The move as it would be stored, or the engine's refusal (a player who has played is refused,
+ * naming what names him): the screen reviews the number he gets and his first round there.
+ */
+export function reviewMove(
+  state: TournamentState,
+  division: string,
+  player: PlayerId,
+  to: string,
+): Result<MoveReview> {
+  const found = divisionNamed(state.divisions, division)
+  const entry = found?.players[player - 1]
+  if (found === undefined || entry === undefined) {
+    return err('player.missing', `Division ${division} has no player #${String(player)}.`)
+  }
+  const command: CommandOf<'movePlayer'> = {
+    type: 'movePlayer',
+    division: found.name,
+    player,
+    key: entry.key,
+    to,
+  }
+  const next = apply(state, command, state.id)
+  if (!next.ok) return next
+  const joined = divisionNamed(next.value.divisions, to)
+  const arrived = joined?.players.at(-1)
+  if (joined === undefined || arrived === undefined) {
+    return err('division.missing', `There is no division ${to}.`)
+  }
+  return ok({
+    command: { ...command, to: joined.name },
+    player: entry,
+    from: found.name,
+    to: joined.name,
+    newId: arrived.id,
+    firstRound: arrived.firstRound,
+    state: next.value,
+  })
+}

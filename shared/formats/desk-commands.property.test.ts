@@ -315,6 +315,20 @@ const BUILDERS: { readonly [T in CommandType]: (s: TournamentState, d: Draw) => 
       ? null
       : { type: 'deleteRegistration', division: 'A', player: p.id, key: p.key }
   },
+  movePlayer: (s, { a, b }) => {
+    const d = divisionOf(s)
+    const free = (d?.players ?? []).filter(
+      (p) =>
+        d !== undefined &&
+        p.deleted !== true &&
+        registrationDependents(d, p.id).every((x) => x === 'checked-in'),
+    )
+    const p = pick(free, a)
+    const to = pick(s.divisions.slice(1), b)
+    return p === undefined || to === undefined
+      ? null
+      : { type: 'movePlayer', division: 'A', player: p.id, key: p.key, to: to.name }
+  },
 }
 
 function resultCommand(

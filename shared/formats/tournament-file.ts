@@ -437,6 +437,7 @@ const COMMAND_FIELDS: Readonly<Record<CommandType, Fields>> = {
   redo: { seq: 'integer' },
   renameDivision: { division: 'string', name: 'string' },
   deleteRegistration: { division: 'string', player: PLAYER_ID, key: 'string' },
+  movePlayer: { division: 'string', player: PLAYER_ID, key: 'string', to: 'string' },
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

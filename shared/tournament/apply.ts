@@ -24,7 +24,7 @@ import {
 } from './players'
 import { divisionNamed } from './lookup'
 import { enterResult } from './record-result'
-import { deleteRegistration, renameDivision } from './roster'
+import { deleteRegistration, movePlayer, renameDivision } from './roster'
 import {
   editPairing,
   overrideStarter,
@@ -207,6 +207,8 @@ export function apply(
     }
     case 'deleteRegistration':
       return updateDivision(state, command.division, (d) => deleteRegistration(d, command))
+    case 'movePlayer':
+      return movePlayer(state, command, context)
   }
 }
 

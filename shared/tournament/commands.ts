@@ -319,6 +319,18 @@ export type Command =
       readonly player: PlayerId
       readonly key: string
     }
+  /**
+   * Issue 32: a player registered in the wrong division, moved before he has played: he leaves
+   * `division` as a deleted registration (his number stays unused) and joins `to` as its next
+   * number, with the same key, fields and check-ins. `key` as in `deleteRegistration`.
+   */
+  | {
+      readonly type: 'movePlayer'
+      readonly division: string
+      readonly player: PlayerId
+      readonly key: string
+      readonly to: string
+    }
 
 export type CommandType = Command['type']
 
@@ -411,6 +423,7 @@ export function keyedPlayers(command: Command):
     case 'renameDivision':
       return undefined
     case 'deleteRegistration':
+    case 'movePlayer':
       return {
         division: command.division,
         keys: [{ player: command.player, key: command.key }],

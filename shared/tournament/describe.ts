@@ -358,6 +358,11 @@ export function describeCommand(
       return `Renamed division ${command.division} to ${command.name}`
     case 'deleteRegistration':
       return `Deleted the registration of ${names.full(command.player)}${inDivision}`
+    case 'movePlayer': {
+      const to = state === undefined ? undefined : divisionNamed(state.divisions, command.to)
+      const number = to === undefined ? '' : ` as #${String(to.players.length + 1)}`
+      return `Moved ${names.full(command.player)} from division ${command.division} to division ${command.to}${number}`
+    }
   }
 }
 

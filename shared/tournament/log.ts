@@ -178,6 +178,7 @@ export function commandRound(command: Command): number | null {
       return command.round
     case 'renameDivision':
     case 'deleteRegistration':
+    case 'movePlayer':
       return null
   }
 }

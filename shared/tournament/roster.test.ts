@@ -244,7 +244,7 @@ describe('issue 32: deleteRegistration', () => {
     ])
     const refused = apply(state, deleting(2, state.divisions[0]?.players[1]?.key ?? ''), ID)
     expect(refused.ok ? null : refused.error.message).toBe(
-      'Bob (#2) cannot be deleted: he has checked in and a penalty names him. Withdraw him instead.',
+      'Bob (#2) cannot be deleted: the player has checked in and has a penalty. Withdraw the player instead.',
     )
   })
 
@@ -256,5 +256,145 @@ describe('issue 32: deleteRegistration', () => {
     const undone = planControl(ID, log, { type: 'undo', seq: base.length }, AT)
     const bob = undone.ok ? undone.value.state?.divisions[0]?.players[1] : undefined
     expect([bob?.name, bob?.deleted, bob?.status.kind]).toEqual(['Bob', undefined, 'active'])
+  })
+})
+
+const moving = (player: number, key: string, to: string, division = 'A'): Command => ({
+  type: 'movePlayer',
+  division,
+  player,
+  key,
+  to,
+})
+
+describe('issue 32: movePlayer, before the player has played', () => {
+  const base = [
+    create(),
+    A,
+    B,
+    register('Ann'),
+    register('Bob'),
+    register('Cy'),
+    register('Di', 0, 'B'),
+  ]
+  const keyOf = (state: ReturnType<typeof applyAll>, division: number, player: number): string =>
+    state.divisions[division]?.players[player - 1]?.key ?? ''
+
+  test('he leaves A as a tombstone (nobody renumbered) and joins B as its next number, key and check-ins kept', () => {
+    const before = applyAll([
+      ...base,
+      { type: 'checkIn', division: 'A', player: 2, day: '2026-03-14' },
+      {
+        type: 'editPlayer',
+        division: 'A',
+        playerId: 2,
+        player: { name: 'Bob', rating: 1500, memberId: 'N1', club: 'Kumasi', team: 'K' },
+      },
+    ])
+    const key = keyOf(before, 0, 2)
+    const after = apply(before, moving(2, key, 'B'), ID)
+    if (!after.ok) throw new Error(after.error.message)
+    const [a, b] = after.value.divisions
+    expect(a?.players.map((p) => [p.id, p.name, p.deleted === true])).toEqual([
+      [1, 'Ann', false],
+      [2, 'Bob', true],
+      [3, 'Cy', false],
+    ])
+    expect(b?.players.at(-1)).toMatchObject({
+      id: 2,
+      name: 'Bob',
+      key,
+      rating: 1500,
+      memberId: 'N1',
+      club: 'Kumasi',
+      team: 'K',
+      firstRound: 1,
+      checkIns: ['2026-03-14'],
+      status: { kind: 'active' },
+    })
+  })
+
+  test('he may move back: his key and member id are free again in A', () => {
+    const state = applyAll(base)
+    const key = keyOf(state, 0, 2)
+    const back = applyAll([...base, moving(2, key, 'B'), moving(2, key, 'A', 'B')])
+    expect(back.divisions[0]?.players.map((p) => [p.id, p.deleted === true])).toEqual([
+      [1, false],
+      [2, true],
+      [3, false],
+      [4, false],
+    ])
+    expect(back.divisions[0]?.players[3]?.key).toBe(key)
+  })
+
+  test.each([
+    {
+      case: 'to his own division',
+      command: (key: string) => moving(2, key, 'A'),
+      code: 'player.move.same-division',
+    },
+    {
+      case: 'to a division that does not exist',
+      command: (key: string) => moving(2, key, 'C'),
+      code: 'division.missing',
+    },
+  ])('refused: $case ($code)', ({ command, code }) => {
+    const state = applyAll(base)
+    const refused = apply(state, command(keyOf(state, 0, 2)), ID)
+    expect(refused.ok ? null : refused.error.code).toBe(code)
+  })
+
+  test('after he has played, refused with the reason and what to do instead', () => {
+    const state = applyAll([
+      ...base,
+      {
+        type: 'pairRound',
+        division: 'A',
+        round: 1,
+        pairings: [
+          { kind: 'game', table: 1, players: [1, 2] },
+          { kind: 'bye', player: 3 },
+        ],
+      },
+    ])
+    const refused = apply(state, moving(2, keyOf(state, 0, 2), 'B'), ID)
+    expect(refused.ok ? null : refused.error.message).toBe(
+      'Bob (#2) cannot be moved to division B: the player is in a round’s pairings in division A. Moving a player with games is not supported yet: withdraw the player from A and register them again in B.',
+    )
+  })
+
+  test('a member id already in B is refused, as a registration there would be', () => {
+    const withIds = [
+      create(),
+      A,
+      B,
+      {
+        type: 'registerPlayer',
+        division: 'A',
+        player: { name: 'Ann', rating: 0, memberId: 'N9', club: '' },
+      },
+      {
+        type: 'registerPlayer',
+        division: 'B',
+        player: { name: 'Annie', rating: 0, memberId: 'n9', club: '' },
+      },
+    ] satisfies Command[]
+    const state = applyAll(withIds)
+    const refused = apply(state, moving(1, keyOf(state, 0, 1), 'B'), ID)
+    expect(refused.ok ? null : refused.error.code).toBe('player.member-id.duplicate')
+  })
+
+  test('History words it with his number in B; undo puts him back in A', () => {
+    const state = applyAll(base)
+    const log = logOf([...base, moving(2, keyOf(state, 0, 2), 'B')])
+    expect(describeLog(ID, log).at(-1)?.text).toBe(
+      'Moved Bob (#2) from division A to division B as #2',
+    )
+    const undone = planControl(ID, log, { type: 'undo', seq: base.length }, AT)
+    const divisions = undone.ok ? undone.value.state?.divisions : []
+    expect(divisions?.map((d) => d.players.map((p) => p.name))).toEqual([
+      ['Ann', 'Bob', 'Cy'],
+      ['Di'],
+    ])
   })
 })

@@ -5,8 +5,10 @@
 import { err, ok, type Result } from '../result'
 import type { PlayerId } from '../results/game-result'
 import type { Command } from './commands'
-import { findPlayer } from './lookup'
-import type { Division, TournamentState } from './types'
+import { divisionNamed, findPlayer } from './lookup'
+import { registerPlayer } from './players'
+import type { Context } from './rounds'
+import type { Division, Player, PlayerFields, TournamentState } from './types'
 import { validateDivisionName } from './validation'
 
 type CommandOf<T extends Command['type']> = Extract<Command, { readonly type: T }>
@@ -83,15 +85,15 @@ export function registrationDependents(
 }
 
 const DEPENDENT_WORDS: Readonly<Record<RegistrationDependent, string>> = {
-  paired: 'a round’s pairings name him',
-  'checked-in': 'he has checked in',
-  penalty: 'a penalty names him',
-  warning: 'a warning names him',
-  'do-not-pair': 'a do-not-pair group names him',
-  prizes: 'the prize table’s classes or flags name him',
+  paired: 'is in a round’s pairings',
+  'checked-in': 'has checked in',
+  penalty: 'has a penalty',
+  warning: 'has a warning',
+  'do-not-pair': 'is in a do-not-pair group',
+  prizes: 'is named in the prize table’s classes or flags',
 }
 
-/** The dependents in words, for a refusal or a review: "he has checked in and a penalty names him". */
+/** The dependents in words, for a refusal or a review: "has checked in and has a penalty". */
 export function dependentWords(dependents: readonly RegistrationDependent[]): string {
   const words = dependents.map((d) => DEPENDENT_WORDS[d])
   return words.length <= 1
@@ -118,17 +120,88 @@ export function deleteRegistration(
   if (dependents.length > 0) {
     return err(
       'player.delete.depended-on',
-      `${player.name} (#${String(player.id)}) cannot be deleted: ${dependentWords(dependents)}. Withdraw him instead.`,
+      `${player.name} (#${String(player.id)}) cannot be deleted: the player ${dependentWords(dependents)}. Withdraw the player instead.`,
       { details: { player: player.id, name: player.name, dependents: dependents.join(',') } },
     )
   }
-  const tombstone = {
+  return ok(withTombstone(division, player))
+}
+
+/** The division with the player's entry kept at his number as a deleted registration. */
+function withTombstone(division: Division, player: Player): Division {
+  const tombstone: Player = {
     ...player,
-    deleted: true as const,
-    status: { kind: 'withdrawn' as const, fromRound: 1 },
+    deleted: true,
+    status: { kind: 'withdrawn', fromRound: 1 },
   }
-  return ok({
-    ...division,
-    players: division.players.map((p) => (p === player ? tombstone : p)),
-  })
+  return { ...division, players: division.players.map((p) => (p === player ? tombstone : p)) }
+}
+
+/** Who the player is, as a registration carries it: what goes with him to another division. */
+function fieldsOf(player: Player): PlayerFields {
+  const { name, rating, memberId, club, country, team, email, phone, lifetimeGames } = player
+  return {
+    name,
+    rating,
+    memberId,
+    club,
+    ...(country === undefined ? {} : { country }),
+    ...(team === undefined ? {} : { team }),
+    ...(email === undefined ? {} : { email }),
+    ...(phone === undefined ? {} : { phone }),
+    ...(lifetimeGames === undefined ? {} : { lifetimeGames }),
+  }
+}
+
+/**
+ * Moves a player who has not played from one division to another: he leaves a tombstone at his
+ * number (as `deleteRegistration`: nobody else is renumbered) and is registered in the other
+ * division as its next number, entering at its first round not yet paired, with his key, his
+ * fields and his check-ins (he checked in at the venue, not in a division). A player a pairing,
+ * penalty, warning, do-not-pair group or prize entry names is refused with what names him:
+ * carrying played games across divisions (their opponents' records, both divisions' standings)
+ * is not done here, and the director withdraws him instead.
+ */
+export function movePlayer(
+  state: TournamentState,
+  command: CommandOf<'movePlayer'>,
+  context: Context,
+): Result<TournamentState> {
+  const from = divisionNamed(state.divisions, command.division)
+  const to = divisionNamed(state.divisions, command.to)
+  if (from === undefined)
+    return err('division.missing', `There is no division ${command.division}.`)
+  if (to === undefined) return err('division.missing', `There is no division ${command.to}.`)
+  const found = findPlayer(from, command.player)
+  if (!found.ok) return found
+  const player = found.value
+  if (from === to) {
+    return err(
+      'player.move.same-division',
+      `${player.name} (#${String(player.id)}) is already in division ${from.name}.`,
+      { details: { player: player.id } },
+    )
+  }
+  const dependents = registrationDependents(from, player.id).filter((d) => d !== 'checked-in')
+  if (dependents.length > 0) {
+    return err(
+      'player.move.played',
+      `${player.name} (#${String(player.id)}) cannot be moved to division ${to.name}: the player ${dependentWords(dependents)} in division ${from.name}. Moving a player with games is not supported yet: withdraw the player from ${from.name} and register them again in ${to.name}.`,
+      { details: { player: player.id, dependents: dependents.join(',') } },
+    )
+  }
+  const joined = registerPlayer(
+    to,
+    { type: 'registerPlayer', division: to.name, player: fieldsOf(player), key: player.key },
+    context,
+  )
+  if (!joined.ok) return joined
+  const arrived = joined.value.players.map((p, i) =>
+    i === joined.value.players.length - 1 ? { ...p, checkIns: player.checkIns } : p,
+  )
+  const left = withTombstone(from, player)
+  const divisions = state.divisions.map((d) =>
+    d === from ? left : d === to ? { ...joined.value, players: arrived } : d,
+  )
+  return ok({ ...state, divisions })
 }

@@ -185,7 +185,8 @@ export function checkMemberIdFree(
   if (memberId === '') return ok(undefined)
   const key = memberId.toLowerCase()
   const holder = division.players.find(
-    (p) => p.id !== exceptPlayerId && p.memberId.toLowerCase() === key,
+    // A deleted registration (issue 32) holds no member id.
+    (p) => p.id !== exceptPlayerId && p.deleted !== true && p.memberId.toLowerCase() === key,
   )
   if (holder) {
     return err(

@@ -62,6 +62,8 @@ const PREFER_ENGINE_MESSAGE = new Set([
   'division.rename.same',
   'player.delete.depended-on',
   'player.deleted',
+  'player.move.same-division',
+  'player.move.played',
 ])
 
 /** A desk's role as the refusal names it (issue 27). */
@@ -109,6 +111,7 @@ const COMMAND_WORDS: Readonly<Record<CommandType, string>> = {
   setPaperSize: 'change the paper size',
   renameDivision: 'rename a division',
   deleteRegistration: 'delete a registration',
+  movePlayer: 'move a player to another division',
 }
 
 const isRole = (value: unknown): value is DeskRole =>
