@@ -16,7 +16,8 @@ test('a mistaken registration deleted, a division renamed, each undone, then pai
   tournament,
   players,
 }) => {
-  test.setTimeout(120_000)
+  // Two divisions registered, then each step waits on the screen: minutes on a loaded machine.
+  test.setTimeout(300_000)
   await newEvent({ shell, tournaments, tournament, players }, ['A', 'B'])
   const roster = new RosterPage(page)
   await players.chooseDivision('A')
@@ -29,6 +30,12 @@ test('a mistaken registration deleted, a division renamed, each undone, then pai
   )
   await refused.getByRole('button', { name: 'Close' }).click()
   await expect(refused).toBeHidden()
+  // Checked out again: with a check-in made, pairing would seat only the players checked in.
+  await page.getByRole('button', { name: 'Checked in: Adu, Ama' }).click()
+  await expect(page.getByRole('button', { name: 'Checked in: Adu, Ama' })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  )
 
   // Registered in A by mistake, then deleted: the others keep their numbers.
   await players.register({ name: 'Mensah, Kobby', rating: '1500' })
@@ -88,7 +95,8 @@ test('a player registered in A by mistake is moved to B before round 1, undone, 
   tournament,
   players,
 }) => {
-  test.setTimeout(120_000)
+  // Two divisions registered, then each step waits on the screen: minutes on a loaded machine.
+  test.setTimeout(300_000)
   await newEvent({ shell, tournaments, tournament, players }, ['A', 'B'])
   const roster = new RosterPage(page)
   await players.chooseDivision('A')
