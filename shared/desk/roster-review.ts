@@ -8,7 +8,7 @@ import type { PlayerId } from '../results/game-result'
 import { apply } from '../tournament/apply'
 import type { Command } from '../tournament/commands'
 import { divisionNamed } from '../tournament/lookup'
-import type { Player, TournamentState } from '../tournament/types'
+import type { Division, Player, TournamentState } from '../tournament/types'
 
 type CommandOf<T extends Command['type']> = Extract<Command, { readonly type: T }>
 
@@ -39,6 +39,20 @@ export function reviewRename(
   })
 }
 
+/** The division and the entry a row of the Players screen names, with his key for the command. */
+function namedPlayer(
+  state: TournamentState,
+  division: string,
+  player: PlayerId,
+): Result<{ readonly found: Division; readonly entry: Player }> {
+  const found = divisionNamed(state.divisions, division)
+  const entry = found?.players[player - 1]
+  if (found === undefined || entry === undefined) {
+    return err('player.missing', `Division ${division} has no player #${String(player)}.`)
+  }
+  return ok({ found, entry })
+}
+
 export interface DeleteReview {
   readonly command: CommandOf<'deleteRegistration'>
   readonly player: Player
@@ -56,11 +70,9 @@ export function reviewDelete(
   division: string,
   player: PlayerId,
 ): Result<DeleteReview> {
-  const found = divisionNamed(state.divisions, division)
-  const entry = found?.players[player - 1]
-  if (found === undefined || entry === undefined) {
-    return err('player.missing', `Division ${division} has no player #${String(player)}.`)
-  }
+  const named = namedPlayer(state, division, player)
+  if (!named.ok) return named
+  const { found, entry } = named.value
   const command: CommandOf<'deleteRegistration'> = {
     type: 'deleteRegistration',
     division: found.name,
@@ -98,11 +110,9 @@ export function reviewMove(
   player: PlayerId,
   to: string,
 ): Result<MoveReview> {
-  const found = divisionNamed(state.divisions, division)
-  const entry = found?.players[player - 1]
-  if (found === undefined || entry === undefined) {
-    return err('player.missing', `Division ${division} has no player #${String(player)}.`)
-  }
+  const named = namedPlayer(state, division, player)
+  if (!named.ok) return named
+  const { found, entry } = named.value
   const command: CommandOf<'movePlayer'> = {
     type: 'movePlayer',
     division: found.name,
