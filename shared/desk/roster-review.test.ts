@@ -4,6 +4,8 @@
  */
 import { describe, expect, test } from 'vitest'
 import { tshEventFiles } from '../formats/tsh-event-export'
+import { nameTags } from '../reports/name-tags'
+import { wallChart } from '../reports/wall-chart'
 import { apply, fold } from '../tournament/apply'
 import type { Command } from '../tournament/commands'
 import { planControl } from '../tournament/log'
@@ -183,6 +185,21 @@ describe('issue 32: moving a player registered in the wrong division, before rou
         : []
     expect(names(0)).toEqual(['Ann', 'Bob', 'Cy', 'Eve'])
     expect(names(1)).toEqual(['Di', 'Flo', 'Gus', 'Bob'])
+  })
+
+  test('printed name tags and wall charts list him once, in B', () => {
+    const state = applyAll(base)
+    const review = reviewMove(state, 'A', 2, 'B')
+    if (!review.ok) throw new Error(review.error.message)
+    const after = review.value.state
+    const tags = (division: string): string[] => {
+      const printed = nameTags(after, division)
+      return printed.ok ? printed.value.tags.map((t) => t.name) : []
+    }
+    expect(tags('A')).toEqual(['Ann', 'Cy', 'Eve'])
+    expect(tags('B')).toEqual(['Bob', 'Di', 'Flo', 'Gus'])
+    const chart = wallChart(after, 'A', 1)
+    expect(chart.ok && chart.value.rows.map((r) => r.name)).toEqual(['Ann', 'Cy', 'Eve'])
   })
 
   test('the review refuses a player who has played, saying so', () => {
