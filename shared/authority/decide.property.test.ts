@@ -17,7 +17,7 @@ import {
   type PairingSpec,
 } from '../tournament/commands'
 import { stableJson, undoneBy } from '../tournament/log'
-import { pairingPlayers } from '../tournament/lookup'
+import { divisionNamed, pairingPlayers } from '../tournament/lookup'
 import { DEFAULT_CONTENTION, EMPTY_DO_NOT_PAIR } from '../tournament/pairing-rules'
 import { playerKeys } from '../tournament/players'
 import { EMPTY_PRIZE_TABLE } from '../tournament/prizes'
@@ -285,6 +285,9 @@ describe('every command type from three desks with their own views (issue 27)', 
     'overrideStarter',
     'undo',
     'redo',
+    'renameDivision',
+    'deleteRegistration',
+    'movePlayer',
   ] as const
   /** What happens between typing: a desk sends its oldest pending proposal, reads the log, goes offline or back. */
   const LINK = ['deliver', 'deliver', 'deliver', 'sync', 'offline', 'online'] as const
@@ -505,7 +508,8 @@ describe('every command type from three desks with their own views (issue 27)', 
   ): void {
     const { intent } = sent
     const command = entry.command
-    const division = (state: AuthorityState) => state.state?.divisions.find((d) => d.name === 'A')
+    const division = (state: AuthorityState) =>
+      state.state === undefined ? undefined : divisionNamed(state.state.divisions, 'A')
     switch (intent.kind) {
       case 'head':
         // Not rebased: accepted only on the head it was built on.
@@ -564,7 +568,7 @@ describe('every command type from three desks with their own views (issue 27)', 
     made: number,
   ): { readonly command: Command; readonly intent: Intent } | undefined {
     const { state } = view
-    const division = state.divisions.find((d) => d.name === 'A')
+    const division = divisionNamed(state.divisions, 'A')
     if (division === undefined) return undefined
     const players = division.players
     // Most often one of the last players registered: the ones an offline desk may have numbered.
@@ -793,6 +797,28 @@ describe('every command type from three desks with their own views (issue 27)', 
         const target = own.at(-1)
         if (target === undefined) return undefined
         return head({ type: kind, seq: target.seq })
+      }
+      case 'renameDivision':
+        // Issue 32: later commands still say 'A', which finds the division by its former name.
+        return head({ type: 'renameDivision', division: 'A', name: `R${String(made)}` })
+      case 'deleteRegistration':
+        if (player === undefined) return undefined
+        return head({
+          type: 'deleteRegistration',
+          division: 'A',
+          player: player.id,
+          key: player.key,
+        })
+      case 'movePlayer': {
+        const to = state.divisions.find((d) => d !== division)
+        if (player === undefined || to === undefined) return undefined
+        return head({
+          type: 'movePlayer',
+          division: 'A',
+          player: player.id,
+          key: player.key,
+          to: to.name,
+        })
       }
     }
   }

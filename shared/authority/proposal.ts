@@ -236,6 +236,18 @@ export const COMMUTATION: Readonly<Record<CommandType, Commutation>> = {
     rule: 'needs the current head',
     why: 'Names a log position: the whole log must still fold with it.',
   },
+  renameDivision: {
+    rule: 'needs the current head',
+    why: 'Rare and the director’s, like adding a division. Commands built before it that name the old name still apply (the division keeps its former names), so desks’ rebased check-ins and results land.',
+  },
+  deleteRegistration: {
+    rule: 'needs the current head',
+    why: 'Decided on what depends on the player as the desk saw it: a check-in or pairing since must refuse it.',
+  },
+  movePlayer: {
+    rule: 'needs the current head',
+    why: 'Gives the player the next number of the other division, which a registration there meanwhile would take; decided on the rounds the desk saw.',
+  },
 }
 
 export function commutes(command: Command): boolean {

@@ -19,7 +19,7 @@ import {
 } from '../tournament/commands'
 import { describeResultIn } from '../tournament/describe'
 import { stableJson } from '../tournament/log'
-import { pairingPlayers } from '../tournament/lookup'
+import { divisionNamed, pairingPlayers } from '../tournament/lookup'
 import { foldName } from '../tournament/names'
 import { playerWithKey } from '../tournament/players'
 import { findGame } from '../tournament/record-result'
@@ -81,7 +81,8 @@ export function renumbered(
 ): Command | undefined {
   const keyed = keyedPlayers(command)
   if (keyed === undefined) return command
-  const division = state?.divisions.find((d) => d.name === keyed.division)
+  // A division renamed since the desk built the command keeps its former names (issue 32).
+  const division = state === undefined ? undefined : divisionNamed(state.divisions, keyed.division)
   if (division === undefined) return undefined
   const numbers = new Map<PlayerId, PlayerId>()
   for (const { player, key } of keyed.keys) {
@@ -95,7 +96,7 @@ export function renumbered(
 }
 
 function divisionOf(view: RebaseView, name: string): Division | undefined {
-  return view.state?.divisions.find((d) => d.name === name)
+  return view.state === undefined ? undefined : divisionNamed(view.state.divisions, name)
 }
 
 function retarget(

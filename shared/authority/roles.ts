@@ -61,6 +61,10 @@ export const ROLE_RIGHTS: Readonly<Record<CommandType, readonly ProposingRole[]>
   overrideStarter: [D],
   undo: [D, C, R, L],
   redo: [D, C, R, L],
+  // Issue 32: the roster's shape, like withdrawals, is the director's.
+  renameDivision: [D],
+  deleteRegistration: [D],
+  movePlayer: [D],
 }
 
 /**

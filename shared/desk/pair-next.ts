@@ -182,7 +182,8 @@ export function roundPlanFor(
       eventRounds,
       sessionBreaks,
       history: () => ({
-        players: division.players.map((p) => p.id),
+        // A deleted registration (issue 32) holds no round-robin seat.
+        players: division.players.flatMap((p) => (p.deleted === true ? [] : [p.id])),
         rounds: pastRoundsOf(division, round),
       }),
       breakOf: (step, r) => scheduleBreak(division, step, r),

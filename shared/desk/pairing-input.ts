@@ -68,15 +68,22 @@ function entrantsOf(
   onlyCheckedInOn: string | undefined,
   desk: DeskRules,
 ): Entrant[] {
-  return division.players.map((player) => ({
-    id: player.id,
-    name: player.name,
-    rating: player.rating,
-    active:
-      checkPlayable(player, round).ok &&
-      (onlyCheckedInOn === undefined || !leftOutOn(player, round, onlyCheckedInOn, desk)),
-    firstRound: player.firstRound,
-  }))
+  // A deleted registration (issue 32) holds no seat, not even a round robin's.
+  return division.players.flatMap((player) =>
+    player.deleted === true
+      ? []
+      : [
+          {
+            id: player.id,
+            name: player.name,
+            rating: player.rating,
+            active:
+              checkPlayable(player, round).ok &&
+              (onlyCheckedInOn === undefined || !leftOutOn(player, round, onlyCheckedInOn, desk)),
+            firstRound: player.firstRound,
+          },
+        ],
+  )
 }
 
 /**

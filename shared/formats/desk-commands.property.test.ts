@@ -16,6 +16,7 @@ import { fingerprint, planControl, undoneBy } from '../tournament/log'
 import { LOG_VERSION } from '../tournament/log-version'
 import { PAPER_SIZES } from '../tournament/paper'
 import { DO_NOT_PAIR_REASONS } from '../tournament/pairing-rules'
+import { registrationDependents } from '../tournament/roster'
 import { generateLog } from '../tournament/test-support/generate-log'
 import type { Division, GamePairing, TournamentState } from '../tournament/types'
 import { readTournamentFile, writeTournamentFile } from './tournament-file'
@@ -301,6 +302,33 @@ const BUILDERS: { readonly [T in CommandType]: (s: TournamentState, d: Draw) => 
   redo: () => null,
   // Issue 28: the event's paper, either size (last, so the other types keep their draws).
   setPaperSize: (_s, { a }) => ({ type: 'setPaperSize', paperSize: pick(PAPER_SIZES, a) ?? 'A4' }),
+  // Issue 32: later builders still say 'A', the division's former name.
+  renameDivision: (_s, { text }) => ({ type: 'renameDivision', division: 'A', name: `${text} R` }),
+  deleteRegistration: (s, { a }) => {
+    const d = divisionOf(s)
+    // One nothing depends on (a registration since the last round), else the rules refuse it.
+    const free = (d?.players ?? []).filter(
+      (p) => d !== undefined && p.deleted !== true && registrationDependents(d, p.id).length === 0,
+    )
+    const p = pick(free, a)
+    return p === undefined
+      ? null
+      : { type: 'deleteRegistration', division: 'A', player: p.id, key: p.key }
+  },
+  movePlayer: (s, { a, b }) => {
+    const d = divisionOf(s)
+    const free = (d?.players ?? []).filter(
+      (p) =>
+        d !== undefined &&
+        p.deleted !== true &&
+        registrationDependents(d, p.id).every((x) => x === 'checked-in'),
+    )
+    const p = pick(free, a)
+    const to = pick(s.divisions.slice(1), b)
+    return p === undefined || to === undefined
+      ? null
+      : { type: 'movePlayer', division: 'A', player: p.id, key: p.key, to: to.name }
+  },
 }
 
 function resultCommand(

@@ -435,6 +435,9 @@ const COMMAND_FIELDS: Readonly<Record<CommandType, Fields>> = {
   overrideStarter: { division: 'string', round: 'integer', table: 'integer', starter: PLAYER_ID },
   undo: { seq: 'integer' },
   redo: { seq: 'integer' },
+  renameDivision: { division: 'string', name: 'string' },
+  deleteRegistration: { division: 'string', player: PLAYER_ID, key: 'string' },
+  movePlayer: { division: 'string', player: PLAYER_ID, key: 'string', to: 'string' },
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

@@ -31,7 +31,9 @@ export function identityTag(division: string, player: number): string {
 export function nameTags(state: TournamentState, divisionName: string): Result<NameTags> {
   const division = findDivision(state, divisionName)
   if (!division.ok) return division
+  // A deleted or moved registration (issue 32) is nobody's tag: a moved player has his in the other division.
   const tags = division.value.players
+    .filter((player) => player.deleted !== true)
     .map((player) => ({
       id: player.id,
       name: player.name,

@@ -49,7 +49,9 @@ export function wallChart(
     kind: 'wall-chart',
     header: reportHeader(state, division.value, round),
     rounds: shown,
-    rows: division.value.players.map((player) => {
+    // A deleted or moved registration (issue 32) has no row: its number stays unused.
+    rows: division.value.players.flatMap((player) => {
+      if (player.deleted === true) return []
       const standing = byPlayer.get(player.id)
       return {
         id: player.id,

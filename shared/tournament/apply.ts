@@ -22,7 +22,9 @@ import {
   withdrawPlayer,
   type Roster,
 } from './players'
+import { divisionNamed } from './lookup'
 import { enterResult } from './record-result'
+import { deleteRegistration, movePlayer, renameDivision } from './roster'
 import {
   editPairing,
   overrideStarter,
@@ -63,7 +65,7 @@ export function apply(
   const keyed = keyedPlayers(command)
   if (keyed !== undefined) {
     // Issue 27: the number must still name the player the desk meant, whoever applies it.
-    const division = state.divisions.find((d) => d.name === keyed.division)
+    const division = divisionNamed(state.divisions, keyed.division)
     if (division === undefined) return missingDivision(keyed.division)
     const named = checkPlayerKeys(division, keyed.keys, keyed.named)
     if (!named.ok) return named
@@ -108,14 +110,14 @@ export function apply(
       // Each division's roster is copied once for the whole batch (issue 20: linear to 20,000).
       const rosters = new Map<string, Roster>()
       for (const [index, entry] of command.players.entries()) {
-        const name = entry.division ?? command.division
+        const named = entry.division ?? command.division
+        const division = divisionNamed(state.divisions, named)
+        // Keyed by the division's name now: an entry may give a name it had before a rename.
+        const name = division?.name ?? named
         let roster = rosters.get(name)
-        if (roster === undefined) {
-          const division = state.divisions.find((d) => d.name === name)
-          if (division !== undefined) {
-            roster = openRoster(division)
-            rosters.set(name, roster)
-          }
+        if (roster === undefined && division !== undefined) {
+          roster = openRoster(division)
+          rosters.set(name, roster)
         }
         const registered: Result<void> =
           roster === undefined
@@ -198,6 +200,15 @@ export function apply(
         'log.control',
         `${command.type === 'undo' ? 'An undo' : 'A redo'} is folded with its log, not applied to a state.`,
       )
+    case 'renameDivision': {
+      const division = divisionNamed(state.divisions, command.division)
+      if (division === undefined) return missingDivision(command.division)
+      return renameDivision(state, division, command)
+    }
+    case 'deleteRegistration':
+      return updateDivision(state, command.division, (d) => deleteRegistration(d, command))
+    case 'movePlayer':
+      return movePlayer(state, command, context)
   }
 }
 
@@ -209,12 +220,11 @@ function updateDivision(
   name: string,
   change: (division: Division) => Result<Division>,
 ): Result<TournamentState> {
-  const index = state.divisions.findIndex((d) => d.name === name)
-  const division = state.divisions[index]
+  const division = divisionNamed(state.divisions, name)
   if (!division) return missingDivision(name)
   const changed = change(division)
   if (!changed.ok) return changed
-  const divisions = state.divisions.map((d, i) => (i === index ? changed.value : d))
+  const divisions = state.divisions.map((d) => (d === division ? changed.value : d))
   return ok({ ...state, divisions })
 }
 

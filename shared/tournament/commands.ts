@@ -303,6 +303,34 @@ export type Command =
   | { readonly type: 'undo'; readonly seq: number }
   /** Takes back the undo of the command at `seq`: folding applies that command again. */
   | { readonly type: 'redo'; readonly seq: number }
+  /**
+   * Issue 32: the division is called `name` from now on. Commands given before it name the old
+   * name and still fold (the division keeps it in `formerNames`); commands after name the new one.
+   */
+  | { readonly type: 'renameDivision'; readonly division: string; readonly name: string }
+  /**
+   * Issue 32: takes back a registration nothing depends on (`registrationDependents`): the player
+   * stays at his number as a tombstone (`Player.deleted`), so no other player is renumbered.
+   * `key` is the player as the director saw him, refused if the number names someone else.
+   */
+  | {
+      readonly type: 'deleteRegistration'
+      readonly division: string
+      readonly player: PlayerId
+      readonly key: string
+    }
+  /**
+   * Issue 32: a player registered in the wrong division, moved before he has played: he leaves
+   * `division` as a deleted registration (his number stays unused) and joins `to` as its next
+   * number, with the same key, fields and check-ins. `key` as in `deleteRegistration`.
+   */
+  | {
+      readonly type: 'movePlayer'
+      readonly division: string
+      readonly player: PlayerId
+      readonly key: string
+      readonly to: string
+    }
 
 export type CommandType = Command['type']
 
@@ -392,6 +420,14 @@ export function keyedPlayers(command: Command):
     case 'overrideStarter':
     case 'undo':
     case 'redo':
+    case 'renameDivision':
       return undefined
+    case 'deleteRegistration':
+    case 'movePlayer':
+      return {
+        division: command.division,
+        keys: [{ player: command.player, key: command.key }],
+        named: command.player,
+      }
   }
 }

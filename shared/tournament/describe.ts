@@ -10,6 +10,7 @@ import {
   type PairingSpec,
 } from './commands'
 import { commandRound, undoneBy } from './log'
+import { divisionNamed } from './lookup'
 import { describeContention, describeDoNotPair } from './pairing-rules'
 import { describePrizeTable } from './prizes'
 import { ratingSystemWords } from './rating-settings'
@@ -230,7 +231,8 @@ export function describeCommand(
   // describeLog names the command taken back; alone, an undo knows only its position.
   if (command.type === 'undo') return `Undid command ${command.seq + 1}`
   if (command.type === 'redo') return `Redid command ${command.seq + 1}`
-  const division = state?.divisions.find((d) => d.name === command.division)
+  const division =
+    state === undefined ? undefined : divisionNamed(state.divisions, command.division)
   const names = namesIn(division)
   const inDivision =
     state !== undefined && state.divisions.length > 1 ? ` in division ${command.division}` : ''
@@ -352,6 +354,15 @@ export function describeCommand(
     }
     case 'overrideStarter':
       return `${where(command.round, command.table)}: ${names.full(command.starter)} starts (director’s choice)`
+    case 'renameDivision':
+      return `Renamed division ${command.division} to ${command.name}`
+    case 'deleteRegistration':
+      return `Deleted the registration of ${names.full(command.player)}${inDivision}`
+    case 'movePlayer': {
+      const to = state === undefined ? undefined : divisionNamed(state.divisions, command.to)
+      const number = to === undefined ? '' : ` as #${String(to.players.length + 1)}`
+      return `Moved ${names.full(command.player)} from division ${command.division} to division ${command.to}${number}`
+    }
   }
 }
 

@@ -176,6 +176,10 @@ export function commandRound(command: Command): number | null {
     case 'issueWarning':
     case 'overrideStarter':
       return command.round
+    case 'renameDivision':
+    case 'deleteRegistration':
+    case 'movePlayer':
+      return null
   }
 }
 

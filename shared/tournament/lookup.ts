@@ -11,6 +11,14 @@ export function findPlayer(division: Division, id: PlayerId): Result<Player> {
       details: { player: id },
     })
   }
+  if (player.deleted === true) {
+    // Issue 32: a tombstone keeps the number taken; no command acts on it any more.
+    return err(
+      'player.deleted',
+      `#${String(id)} of division ${division.name} (${player.name}) was deleted; the number is no longer anyone's.`,
+      { field: 'player', details: { player: id } },
+    )
+  }
   return ok(player)
 }
 
@@ -158,4 +166,15 @@ export function latestPublishedRound(division: Division | undefined): Round | un
     if (rounds[i]?.published) return rounds[i]
   }
   return undefined
+}
+
+/**
+ * The division a command names: by its name, or by a name it had before `renameDivision` (issue
+ * 32), so a command given before a rename still finds it.
+ */
+export function divisionNamed(divisions: readonly Division[], name: string): Division | undefined {
+  return (
+    divisions.find((d) => d.name === name) ??
+    divisions.find((d) => d.formerNames?.includes(name) === true)
+  )
 }

@@ -42,7 +42,8 @@ export function derivedPlayerKey(division: string, id: PlayerId): string {
 
 /** The division's player with this key, or undefined (a registration refused or undone). */
 export function playerWithKey(division: Division, key: string): Player | undefined {
-  return division.players.find((p) => p.key === key)
+  // A deleted registration's tombstone (issue 32) is nobody: his key may be registered again.
+  return division.players.find((p) => p.key === key && p.deleted !== true)
 }
 
 /**
@@ -131,11 +132,12 @@ export function openRoster(division: Division, lookup: RosterLookup = 'index'): 
   const players = [...division.players]
   if (lookup === 'scan') return { division, players, holders: null, keys: null }
   const holders = new Map<string, Player>()
-  for (const p of players) {
+  const kept = players.filter((p) => p.deleted !== true)
+  for (const p of kept) {
     const key = p.memberId.toLowerCase()
     if (key !== '' && !holders.has(key)) holders.set(key, p)
   }
-  return { division, players, holders, keys: new Set(players.map((p) => p.key)) }
+  return { division, players, holders, keys: new Set(kept.map((p) => p.key)) }
 }
 
 /** The division with every player the roster has taken, in order. */
@@ -162,7 +164,7 @@ export function addToRoster(
     key === ''
       ? undefined
       : roster.holders === null
-        ? roster.players.find((p) => p.memberId.toLowerCase() === key)
+        ? roster.players.find((p) => p.memberId.toLowerCase() === key && p.deleted !== true)
         : roster.holders.get(key)
   if (holder !== undefined) {
     // The one wording of the rule (validation.ts), asked of the holder alone.
@@ -190,7 +192,7 @@ export function addToRoster(
   const playerKey = command.key ?? derivedPlayerKey(division.name, id)
   const taken =
     roster.keys === null
-      ? roster.players.some((p) => p.key === playerKey)
+      ? roster.players.some((p) => p.key === playerKey && p.deleted !== true)
       : roster.keys.has(playerKey)
   if (taken) {
     // Keys are random per registration: a taken one is a desk's bug or a forged proposal.

@@ -117,6 +117,13 @@ export interface Player extends PlayerFields {
   readonly tsh?: TshPlayerData
   /** The team the player plays for (team standings, issue 14); absent = none given. */
   readonly team?: string
+  /**
+   * Issue 32: the registration was deleted (`deleteRegistration`). The player keeps his place as a
+   * tombstone, withdrawn from round 1, because a player's number is his place in the division and
+   * commands (and a `.t` file's lines) name players by it: removing the entry would move everyone
+   * registered after him to another number. Absent: a registration in force.
+   */
+  readonly deleted?: true
 }
 
 /**
@@ -269,6 +276,13 @@ export interface Division {
    * default (`ratingSystemFor` in shared/ratings/division-ratings.ts).
    */
   readonly ratingSystem?: RatingSystem
+  /**
+   * The names the division had before `renameDivision` (issue 32), oldest first; absent: never
+   * renamed. Commands name divisions by name, and a command built before the rename (a venue
+   * desk's check-in or result rebased onto the renamed division, an old log read again) still
+   * names an old one: `divisionNamed` finds the division by any of them, so no name is reused.
+   */
+  readonly formerNames?: readonly string[]
 }
 
 export interface TournamentState {

@@ -185,7 +185,8 @@ export function checkMemberIdFree(
   if (memberId === '') return ok(undefined)
   const key = memberId.toLowerCase()
   const holder = division.players.find(
-    (p) => p.id !== exceptPlayerId && p.memberId.toLowerCase() === key,
+    // A deleted registration (issue 32) holds no member id.
+    (p) => p.id !== exceptPlayerId && p.deleted !== true && p.memberId.toLowerCase() === key,
   )
   if (holder) {
     return err(
@@ -338,6 +339,17 @@ export function validateDivisionName(existing: readonly Division[], raw: string)
   }
   if (existing.some((d) => d.name.toLowerCase() === name.toLowerCase())) {
     return err('division.name.duplicate', `There is already a division ${name}.`, { field: 'name' })
+  }
+  // Issue 32: commands in the log may name a division by a name it had (`divisionNamed`).
+  const former = existing.find((d) =>
+    (d.formerNames ?? []).some((n) => n.toLowerCase() === name.toLowerCase()),
+  )
+  if (former !== undefined) {
+    return err(
+      'division.name.former',
+      `Division ${former.name} was called ${name} before, and the log names it so: choose another name.`,
+      { field: 'name', details: { division: former.name } },
+    )
   }
   return ok(name)
 }

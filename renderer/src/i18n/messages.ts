@@ -62,6 +62,13 @@ const PREFER_ENGINE_MESSAGE = new Set([
   // players, or the number of players or rounds refused.
   ...FINDING_CODES,
   ...GENERATE_CODES,
+  // Issue 32: roster commands; each names the division or the player and what depends on him.
+  'division.name.former',
+  'division.rename.same',
+  'player.delete.depended-on',
+  'player.deleted',
+  'player.move.same-division',
+  'player.move.played',
 ])
 
 /** A desk's role as the refusal names it (issue 27). */
@@ -107,6 +114,9 @@ const COMMAND_WORDS: Readonly<Record<CommandType, string>> = {
   undo: 'undo',
   redo: 'redo',
   setPaperSize: 'change the paper size',
+  renameDivision: 'rename a division',
+  deleteRegistration: 'delete a registration',
+  movePlayer: 'move a player to another division',
 }
 
 const isRole = (value: unknown): value is DeskRole =>

@@ -1,0 +1,142 @@
+import { expect, test } from './fixtures'
+import { HistoryPage } from './pages/history-page'
+import { RosterPage } from './pages/roster-page'
+import { RoundsPage } from './pages/rounds-page'
+import { newEvent } from './support/two-divisions'
+
+/*
+ * Issue 32: the roster as a director puts it right at the desk. A registration made by mistake is
+ * deleted (and one something depends on is refused, with the reason), a division is renamed and
+ * plays on under its new name, and Undo takes each back.
+ */
+test('a mistaken registration deleted, a division renamed, each undone, then paired', async ({
+  page,
+  shell,
+  tournaments,
+  tournament,
+  players,
+}) => {
+  // Two divisions registered, then each step waits on the screen: minutes on a loaded machine.
+  test.setTimeout(300_000)
+  await newEvent({ shell, tournaments, tournament, players }, ['A', 'B'])
+  const roster = new RosterPage(page)
+  await players.chooseDivision('A')
+
+  // Checked in: something depends on the registration, and the review says what.
+  await page.getByRole('button', { name: 'Checked in: Adu, Ama' }).click()
+  const refused = await roster.reviewDelete('Adu, Ama')
+  await expect(refused.getByRole('alert')).toHaveText(
+    'Adu, Ama (#1) cannot be deleted: the player has checked in. Withdraw the player instead.',
+  )
+  await refused.getByRole('button', { name: 'Close' }).click()
+  await expect(refused).toBeHidden()
+  // Checked out again: with a check-in made, pairing would seat only the players checked in.
+  await page.getByRole('button', { name: 'Checked in: Adu, Ama' }).click()
+  await expect(page.getByRole('button', { name: 'Checked in: Adu, Ama' })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  )
+
+  // Registered in A by mistake, then deleted: the others keep their numbers.
+  await players.register({ name: 'Mensah, Kobby', rating: '1500' })
+  await players.register({ name: 'Owusu, Afi', rating: '1400' })
+  const review = await roster.reviewDelete('Mensah, Kobby')
+  await expect(review.getByRole('note', { name: 'Delete review' })).toContainText(
+    'The player registered after keeps their number; #5 stays unused.',
+  )
+  await roster.delete('Mensah, Kobby')
+  await expect(players.row('A', 'Mensah, Kobby')).toHaveCount(0)
+  await expect(players.row('A', 'Owusu, Afi').locator('td').first()).toHaveText('6')
+  await expect(players.count).toHaveText('5 players')
+
+  // A name taken is refused in the review; a free one renames.
+  const taken = await roster.reviewRename('A', 'B')
+  await expect(taken.getByRole('alert')).toHaveText('There is already a division B.')
+  await roster.rename('A', 'Open')
+  await expect(page.getByRole('button', { name: 'Division Open', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  )
+  await expect(players.rows('Open')).toHaveCount(5)
+
+  // History words both; Undo takes the rename back, then the deletion.
+  await shell.goTo('History')
+  const history = new HistoryPage(page)
+  const texts = await history.texts()
+  expect(texts.slice(0, 2)).toEqual([
+    'Renamed division A to Open',
+    'Deleted the registration of Mensah, Kobby (#5) in division A',
+  ])
+  await history.undo()
+  await expect(history.undone).toContainText('Renamed division A to Open')
+  await history.undo()
+  await expect(history.undone).toContainText('Deleted the registration of Mensah, Kobby')
+  await shell.goTo('Players & check-in')
+  await players.chooseDivision('A')
+  await expect(players.row('A', 'Mensah, Kobby').locator('td').first()).toHaveText('5')
+  await expect(page.getByRole('button', { name: 'Division Open', exact: true })).toHaveCount(0)
+
+  // Again, for good: the renamed division is paired without the deleted player.
+  await roster.delete('Mensah, Kobby')
+  await roster.rename('A', 'Open')
+  await shell.goTo('Rounds')
+  const rounds = new RoundsPage(page)
+  await rounds.chooseDivision('Open')
+  await rounds.pair(1)
+  const seated = (await rounds.pairingRows(1)).flatMap((row) => row.slice(1)).join(' ')
+  expect(seated).not.toContain('Mensah')
+  for (const name of ['Adu', 'Baah', 'Cudjoe', 'Dede', 'Owusu']) expect(seated).toContain(name)
+})
+
+test('a player registered in A by mistake is moved to B before round 1, undone, moved again and paired in B', async ({
+  page,
+  shell,
+  tournaments,
+  tournament,
+  players,
+}) => {
+  // Two divisions registered, then each step waits on the screen: minutes on a loaded machine.
+  test.setTimeout(300_000)
+  await newEvent({ shell, tournaments, tournament, players }, ['A', 'B'])
+  const roster = new RosterPage(page)
+  await players.chooseDivision('A')
+  await players.register({ name: 'Mensah, Kobby', rating: '1500' })
+
+  const review = await roster.reviewMove('Mensah, Kobby', 'B')
+  await expect(review.getByRole('note', { name: 'Move review' })).toHaveText(
+    'Mensah, Kobby leaves division A (#5 stays unused; nobody there is renumbered) and joins division B as #5, paired from round 1.',
+  )
+  await review.getByRole('button', { name: 'Move Mensah, Kobby to B' }).click()
+  await expect(roster.lastAction).toHaveText('Mensah, Kobby moved to division B as #5.')
+  await expect(players.row('A', 'Mensah, Kobby')).toHaveCount(0)
+  await players.chooseDivision('B')
+  await expect(players.row('B', 'Mensah, Kobby').locator('td').first()).toHaveText('5')
+
+  // Undo puts him back in A.
+  await shell.goTo('History')
+  const history = new HistoryPage(page)
+  expect((await history.texts())[0]).toBe(
+    'Moved Mensah, Kobby (#5) from division A to division B as #5',
+  )
+  await history.undo()
+  await expect(history.undone).toContainText('Moved Mensah, Kobby')
+  await shell.goTo('Players & check-in')
+  await players.chooseDivision('A')
+  await expect(players.row('A', 'Mensah, Kobby').locator('td').first()).toHaveText('5')
+  await players.chooseDivision('B')
+  await expect(players.row('B', 'Mensah, Kobby')).toHaveCount(0)
+
+  // Moved for good, he plays round 1 in B; A's round goes on without him.
+  await players.chooseDivision('A')
+  await roster.move('Mensah, Kobby', 'B', 5)
+  await shell.goTo('Rounds')
+  const rounds = new RoundsPage(page)
+  await rounds.chooseDivision('B')
+  await rounds.pair(1)
+  const inB = (await rounds.pairingRows(1)).flatMap((row) => row.slice(1)).join(' ')
+  expect(inB).toContain('Mensah, Kobby')
+  await rounds.chooseDivision('A')
+  await rounds.pair(1)
+  const inA = (await rounds.pairingRows(1)).flatMap((row) => row.slice(1)).join(' ')
+  expect(inA).not.toContain('Mensah')
+})

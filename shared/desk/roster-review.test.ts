@@ -1,0 +1,212 @@
+/*
+ * Issue 32, at the desk: the path the Players screen takes (review → the reviewed command applied
+ * → pairing, standings and exports), for a division renamed and a registration deleted.
+ */
+import { describe, expect, test } from 'vitest'
+import { tshEventFiles } from '../formats/tsh-event-export'
+import { nameTags } from '../reports/name-tags'
+import { wallChart } from '../reports/wall-chart'
+import { apply, fold } from '../tournament/apply'
+import type { Command } from '../tournament/commands'
+import { planControl } from '../tournament/log'
+import { applyAll, create, ID, logOf, played, register } from '../tournament/test-support/event'
+import type { TournamentState } from '../tournament/types'
+import { standingsAsOf } from '../tournament/views'
+import { proposePairing } from './pair-next'
+import { reviewDelete, reviewMove, reviewRename } from './roster-review'
+
+const A: Command = { type: 'addDivision', name: 'A' }
+const B: Command = { type: 'addDivision', name: 'B' }
+const STAMP = { at: '2026-03-14T10:00:00.000Z', desk: 'd1' }
+
+function run(state: TournamentState, command: Command): TournamentState {
+  const next = apply(state, command, ID)
+  if (!next.ok) throw new Error(next.error.message)
+  return next.value
+}
+
+function config(state: TournamentState): string {
+  const files = tshEventFiles(state)
+  if (!files.ok) throw new Error(files.error.message)
+  return `${files.value.configText}\n${files.value.files.map((f) => `${f.division} ${f.name}`).join('\n')}`
+}
+
+describe('issue 32: renaming a division from the Players screen', () => {
+  const base = [create(), A, B, register('Ann'), register('Bob'), register('Cy', 0, 'B')]
+
+  test('the review names both names and the command to store; the exports follow', () => {
+    const state = applyAll(base)
+    const review = reviewRename(state, 'A', '  Open ')
+    expect(review.ok && [review.value.from, review.value.to, review.value.command]).toEqual([
+      'A',
+      'Open',
+      { type: 'renameDivision', division: 'A', name: 'Open' },
+    ])
+    if (!review.ok) return
+    const after = run(state, review.value.command)
+    expect(after).toEqual(review.value.state)
+    expect(config(after)).toContain('division Open open.t')
+    expect(config(after)).toContain('Open open.t')
+    expect(config(after)).not.toContain('division A ')
+  })
+
+  test('the review refuses a name taken, as the engine would', () => {
+    const review = reviewRename(applyAll(base), 'A', 'b')
+    expect(review.ok ? null : review.error.message).toBe('There is already a division b.')
+  })
+
+  test('pairing and standings go on under the new name; undo before that restores the old', () => {
+    const state = applyAll(base)
+    const review = reviewRename(state, 'A', 'Open')
+    if (!review.ok) throw new Error(review.error.message)
+    const log = logOf([...base, review.value.command])
+    const undone = planControl(ID, log, { type: 'undo', seq: base.length }, STAMP)
+    expect(undone.ok && config(undone.value.state as TournamentState)).toContain('division A a.t')
+
+    let renamed = review.value.state
+    const proposal = proposePairing(renamed, 'Open', 1, { seed: 3 })
+    if (!proposal.ok) throw new Error(proposal.error.message)
+    renamed = run(renamed, proposal.value.command)
+    expect(proposal.value.command.division).toBe('Open')
+    renamed = run(renamed, {
+      type: 'recordResult',
+      division: 'Open',
+      round: 1,
+      game: { table: 1 },
+      result: played([1, 2], [420, 380]),
+    })
+    const rows = standingsAsOf(renamed, 'Open', 1)
+    expect(rows.ok && rows.value.map((r) => [r.name, r.wins])).toEqual([
+      ['Ann', 1],
+      ['Bob', 0],
+    ])
+  })
+})
+
+describe('issue 32: deleting a registration from the Players screen', () => {
+  const base = [create(), A, register('Ann'), register('Bob'), register('Cy'), register('Di')]
+
+  test('a mistaken registration: deleted, the round paired without him, the others keep their numbers', () => {
+    const state = applyAll(base)
+    const review = reviewDelete(state, 'A', 2)
+    expect(review.ok && [review.value.player.name, review.value.after]).toEqual(['Bob', 2])
+    if (!review.ok) return
+    let after = run(state, review.value.command)
+    const proposal = proposePairing(after, 'A', 1, { seed: 5 })
+    if (!proposal.ok) throw new Error(proposal.error.message)
+    const seated = proposal.value.command.pairings.flatMap((p) =>
+      p.kind === 'game' ? p.players : [p.player],
+    )
+    expect([...seated].sort()).toEqual([1, 3, 4])
+    after = run(after, proposal.value.command)
+    const rows = standingsAsOf(after, 'A', 1)
+    expect(rows.ok && rows.value.map((r) => r.name).sort()).toEqual(['Ann', 'Cy', 'Di'])
+    // The .t keeps a line for each number, the deleted one written off, so #3 and #4 stay.
+    const files = tshEventFiles(after)
+    const lines = files.ok ? (files.value.files[0]?.text.trim().split('\n') ?? []) : []
+    expect(lines.map((l) => l.split(/\s{2,}/)[0])).toEqual(['Ann', 'Bob', 'Cy', 'Di'])
+    expect(lines[1]).toMatch(/; off 0/)
+  })
+
+  test('the review refuses a player something depends on, naming it', () => {
+    const state = applyAll([
+      ...base,
+      { type: 'checkIn', division: 'A', player: 3, day: '2026-03-14' },
+    ])
+    const review = reviewDelete(state, 'A', 3)
+    expect(review.ok ? null : review.error.message).toBe(
+      'Cy (#3) cannot be deleted: the player has checked in. Withdraw the player instead.',
+    )
+  })
+
+  test('undo gives him back his registration and place', () => {
+    const state = applyAll(base)
+    const review = reviewDelete(state, 'A', 2)
+    if (!review.ok) throw new Error(review.error.message)
+    const log = logOf([...base, review.value.command])
+    expect(fold(ID, log).ok).toBe(true)
+    const undone = planControl(ID, log, { type: 'undo', seq: base.length }, STAMP)
+    const players = undone.ok ? undone.value.state?.divisions[0]?.players : []
+    expect(players?.map((p) => [p.name, p.deleted === true])).toEqual([
+      ['Ann', false],
+      ['Bob', false],
+      ['Cy', false],
+      ['Di', false],
+    ])
+  })
+})
+
+describe('issue 32: moving a player registered in the wrong division, before round 1', () => {
+  const base = [
+    create(),
+    A,
+    B,
+    register('Ann', 1800),
+    register('Bob', 1700),
+    register('Cy', 1600),
+    register('Eve', 1500),
+    register('Di', 1750, 'B'),
+    register('Flo', 1650, 'B'),
+    register('Gus', 1550, 'B'),
+  ]
+
+  test('the review names his number and first round in B; he is paired and ranked there, and both files follow', () => {
+    const state = applyAll(base)
+    const review = reviewMove(state, 'A', 2, 'B')
+    expect(review.ok && [review.value.from, review.value.to, review.value.newId]).toEqual([
+      'A',
+      'B',
+      4,
+    ])
+    expect(review.ok && review.value.firstRound).toBe(1)
+    if (!review.ok) return
+    let after = run(state, review.value.command)
+    for (const division of ['A', 'B']) {
+      const proposal = proposePairing(after, division, 1, { seed: 7 })
+      if (!proposal.ok) throw new Error(proposal.error.message)
+      after = run(after, proposal.value.command)
+    }
+    const seated = (division: number): number[] =>
+      (after.divisions[division]?.rounds[0]?.pairings ?? [])
+        .flatMap((p) => (p.kind === 'game' ? p.players : [p.player]))
+        .sort()
+    expect(seated(0)).toEqual([1, 3, 4])
+    expect(seated(1)).toEqual([1, 2, 3, 4])
+    const rowsA = standingsAsOf(after, 'A', 1)
+    const rowsB = standingsAsOf(after, 'B', 1)
+    expect(rowsA.ok && rowsA.value.map((r) => r.name).sort()).toEqual(['Ann', 'Cy', 'Eve'])
+    expect(rowsB.ok && rowsB.value.map((r) => r.name).sort()).toEqual(['Bob', 'Di', 'Flo', 'Gus'])
+    const files = tshEventFiles(after)
+    const names = (i: number): string[] =>
+      files.ok
+        ? (files.value.files[i]?.text.trim().split('\n') ?? []).map(
+            (l) => l.split(/\s{2,}/)[0] ?? '',
+          )
+        : []
+    expect(names(0)).toEqual(['Ann', 'Bob', 'Cy', 'Eve'])
+    expect(names(1)).toEqual(['Di', 'Flo', 'Gus', 'Bob'])
+  })
+
+  test('printed name tags and wall charts list him once, in B', () => {
+    const state = applyAll(base)
+    const review = reviewMove(state, 'A', 2, 'B')
+    if (!review.ok) throw new Error(review.error.message)
+    const after = review.value.state
+    const tags = (division: string): string[] => {
+      const printed = nameTags(after, division)
+      return printed.ok ? printed.value.tags.map((t) => t.name) : []
+    }
+    expect(tags('A')).toEqual(['Ann', 'Cy', 'Eve'])
+    expect(tags('B')).toEqual(['Bob', 'Di', 'Flo', 'Gus'])
+    const chart = wallChart(after, 'A', 1)
+    expect(chart.ok && chart.value.rows.map((r) => r.name)).toEqual(['Ann', 'Cy', 'Eve'])
+  })
+
+  test('the review refuses a player who has played, saying so', () => {
+    const state = applyAll(base)
+    const proposal = proposePairing(state, 'A', 1, { seed: 7 })
+    if (!proposal.ok) throw new Error(proposal.error.message)
+    const review = reviewMove(run(state, proposal.value.command), 'A', 2, 'B')
+    expect(review.ok ? null : review.error.code).toBe('player.move.played')
+  })
+})

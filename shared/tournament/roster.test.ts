@@ -1,0 +1,400 @@
+import { describe, expect, test } from 'vitest'
+import { apply, fold } from './apply'
+import type { Command } from './commands'
+import { describeLog } from './describe'
+import { planControl } from './log'
+import { registrationDependents } from './roster'
+import { applyAll, create, ID, logOf, register } from './test-support/event'
+
+const A: Command = { type: 'addDivision', name: 'A' }
+const B: Command = { type: 'addDivision', name: 'B' }
+const rename = (division: string, name: string): Command => ({
+  type: 'renameDivision',
+  division,
+  name,
+})
+const AT = { at: '2026-03-14T10:00:00.000Z', desk: 'd1' }
+
+describe('issue 32: renameDivision', () => {
+  test('the division takes the new name; players, rounds and keys stay', () => {
+    const before = applyAll([create(), A, register('Ann'), register('Bob')])
+    const after = apply(before, rename('A', 'Open'), ID)
+    expect(after.ok && after.value.divisions.map((d) => [d.name, d.formerNames])).toEqual([
+      ['Open', ['A']],
+    ])
+    expect(after.ok && after.value.divisions[0]?.players.map((p) => p.key)).toEqual(
+      before.divisions[0]?.players.map((p) => p.key),
+    )
+  })
+
+  test('commands before the rename name the old name and still fold; later ones name the new', () => {
+    const log = logOf([
+      create(),
+      A,
+      register('Ann'),
+      rename('A', 'Open'),
+      register('Bob', 0, 'Open'),
+      // An older desk's command (rebased by the authority) still says A.
+      { type: 'checkIn', division: 'A', player: 1, day: '2026-03-14' },
+    ])
+    const folded = fold(ID, log)
+    expect(folded.ok && folded.value?.divisions[0]?.players.map((p) => p.name)).toEqual([
+      'Ann',
+      'Bob',
+    ])
+    expect(folded.ok && folded.value?.divisions[0]?.players[0]?.checkIns).toEqual(['2026-03-14'])
+  })
+
+  test.each([
+    { case: 'a name another division has', to: 'B', code: 'division.name.duplicate' },
+    { case: 'the same name in other case', to: 'b', code: 'division.name.duplicate' },
+    { case: 'its own name', to: 'A', code: 'division.rename.same' },
+    { case: 'an empty name', to: '  ', code: 'division.name.empty' },
+  ])('refuses $case ($code)', ({ to, code }) => {
+    const state = applyAll([create(), A, B])
+    const refused = apply(state, rename('A', to), ID)
+    expect(refused.ok ? null : refused.error.code).toBe(code)
+  })
+
+  test('a name another division had before is refused, for a rename and a new division', () => {
+    const state = applyAll([create(), A, B, rename('B', 'Open')])
+    const renamed = apply(state, rename('A', 'B'), ID)
+    expect(renamed.ok ? null : renamed.error.message).toBe(
+      'Division Open was called B before, and the log names it so: choose another name.',
+    )
+    const added = apply(state, { type: 'addDivision', name: 'b' }, ID)
+    expect(added.ok ? null : added.error.code).toBe('division.name.former')
+  })
+
+  test('renaming back to its own former name is allowed', () => {
+    const state = applyAll([create(), A, rename('A', 'Open'), rename('Open', 'A')])
+    expect(state.divisions.map((d) => [d.name, d.formerNames])).toEqual([['A', ['Open']]])
+  })
+
+  test('History words it; undo restores the old name while nothing names the new one', () => {
+    const log = logOf([create(), A, register('Ann'), rename('A', 'Open')])
+    expect(describeLog(ID, log).at(-1)?.text).toBe('Renamed division A to Open')
+    const undone = planControl(ID, log, { type: 'undo', seq: 3 }, AT)
+    expect(undone.ok && undone.value.state?.divisions.map((d) => d.name)).toEqual(['A'])
+  })
+
+  test('undo is refused, naming the command, once a later command names the new name', () => {
+    const log = logOf([create(), A, rename('A', 'Open'), register('Bob', 0, 'Open')])
+    const undone = planControl(ID, log, { type: 'undo', seq: 2 }, AT)
+    expect(undone.ok ? null : undone.error.code).toBe('undo.blocked')
+  })
+})
+
+const deleting = (player: number, key: string, division = 'A'): Command => ({
+  type: 'deleteRegistration',
+  division,
+  player,
+  key,
+})
+
+describe('issue 32: deleteRegistration', () => {
+  test('the player stays at his number as a tombstone; the players after him keep theirs', () => {
+    const state = applyAll([create(), A, register('Ann'), register('Bob'), register('Cy')])
+    const bob = state.divisions[0]?.players[1]
+    const after = applyAll([
+      create(),
+      A,
+      register('Ann'),
+      register('Bob'),
+      register('Cy'),
+      deleting(2, bob?.key ?? ''),
+      register('Di'),
+    ])
+    expect(
+      after.divisions[0]?.players.map((p) => [p.id, p.name, p.deleted ?? false, p.status.kind]),
+    ).toEqual([
+      [1, 'Ann', false, 'active'],
+      [2, 'Bob', true, 'withdrawn'],
+      [3, 'Cy', false, 'active'],
+      [4, 'Di', false, 'active'],
+    ])
+  })
+
+  test('every later command naming the number is refused (player.deleted)', () => {
+    const state = applyAll([create(), A, register('Ann'), register('Bob')])
+    const key = state.divisions[0]?.players[1]?.key ?? ''
+    const deleted = applyAll([create(), A, register('Ann'), register('Bob'), deleting(2, key)])
+    const commands: Command[] = [
+      { type: 'checkIn', division: 'A', player: 2, day: '2026-03-14' },
+      { type: 'reinstatePlayer', division: 'A', player: 2 },
+      {
+        type: 'editPlayer',
+        division: 'A',
+        playerId: 2,
+        player: { name: 'X', rating: 0, memberId: '', club: '' },
+      },
+      deleting(2, key),
+      {
+        type: 'pairRound',
+        division: 'A',
+        round: 1,
+        pairings: [{ kind: 'game', table: 1, players: [1, 2] }],
+      },
+    ]
+    expect(
+      commands.map((c) => {
+        const r = apply(deleted, c, ID)
+        return r.ok ? 'applied' : r.error.code
+      }),
+    ).toEqual([
+      'player.deleted',
+      'player.deleted',
+      'player.deleted',
+      'player.deleted',
+      'player.deleted',
+    ])
+  })
+
+  test('a key that is not the number’s player is refused', () => {
+    const state = applyAll([create(), A, register('Ann'), register('Bob')])
+    const ann = state.divisions[0]?.players[0]?.key ?? ''
+    const refused = apply(state, deleting(2, ann), ID)
+    expect(refused.ok ? null : refused.error.code).toBe('player.key-mismatch')
+  })
+
+  const base = [create(), A, register('Ann'), register('Bob'), register('Cy'), register('Di')]
+  test.each([
+    { case: 'nothing', more: [], dependents: [] },
+    {
+      case: 'a check-in',
+      more: [{ type: 'checkIn', division: 'A', player: 2, day: '2026-03-14' } as const],
+      dependents: ['checked-in'],
+    },
+    {
+      case: 'a check-in cancelled',
+      more: [
+        { type: 'checkIn', division: 'A', player: 2, day: '2026-03-14' } as const,
+        { type: 'cancelCheckIn', division: 'A', player: 2, day: '2026-03-14' } as const,
+      ],
+      dependents: [],
+    },
+    {
+      case: 'a pairing (even unplayed)',
+      more: [
+        {
+          type: 'pairRound',
+          division: 'A',
+          round: 1,
+          pairings: [
+            { kind: 'game', table: 1, players: [1, 3] },
+            { kind: 'game', table: 2, players: [4, 2] },
+          ],
+        } as const,
+      ],
+      dependents: ['paired'],
+    },
+    {
+      case: 'a bye',
+      more: [
+        {
+          type: 'pairRound',
+          division: 'A',
+          round: 1,
+          pairings: [
+            { kind: 'game', table: 1, players: [1, 3] },
+            { kind: 'bye', player: 2 },
+            { kind: 'bye', player: 4 },
+          ],
+        } as const,
+      ],
+      dependents: ['paired'],
+    },
+    {
+      case: 'a do-not-pair group and a penalty',
+      more: [
+        {
+          type: 'setDoNotPair',
+          division: 'A',
+          doNotPair: {
+            groups: [{ players: [2, 3], reason: 'family', note: '' }],
+            sameClubRounds: 0,
+          },
+        } as const,
+        {
+          type: 'assignPenalty',
+          division: 'A',
+          player: 2,
+          round: 1,
+          points: 10,
+          reason: 'slow',
+        } as const,
+      ],
+      dependents: ['penalty', 'do-not-pair'],
+    },
+  ])('what depends on #2: $case', ({ more, dependents }) => {
+    const state = applyAll([...base, ...more])
+    const division = state.divisions[0]
+    expect(division && registrationDependents(division, 2)).toEqual(dependents)
+    const refused = apply(state, deleting(2, division?.players[1]?.key ?? ''), ID)
+    expect(refused.ok ? [] : refused.error.details?.['dependents']).toEqual(
+      dependents.length === 0 ? [] : dependents.join(','),
+    )
+  })
+
+  test('the refusal names the player and what depends on him', () => {
+    const state = applyAll([
+      ...base,
+      { type: 'checkIn', division: 'A', player: 2, day: '2026-03-14' },
+      { type: 'assignPenalty', division: 'A', player: 2, round: 1, points: 10, reason: 'slow' },
+    ])
+    const refused = apply(state, deleting(2, state.divisions[0]?.players[1]?.key ?? ''), ID)
+    expect(refused.ok ? null : refused.error.message).toBe(
+      'Bob (#2) cannot be deleted: the player has checked in and has a penalty. Withdraw the player instead.',
+    )
+  })
+
+  test('History words it and undo brings the registration back at its number', () => {
+    const state = applyAll(base)
+    const key = state.divisions[0]?.players[1]?.key ?? ''
+    const log = logOf([...base, deleting(2, key)])
+    expect(describeLog(ID, log).at(-1)?.text).toBe('Deleted the registration of Bob (#2)')
+    const undone = planControl(ID, log, { type: 'undo', seq: base.length }, AT)
+    const bob = undone.ok ? undone.value.state?.divisions[0]?.players[1] : undefined
+    expect([bob?.name, bob?.deleted, bob?.status.kind]).toEqual(['Bob', undefined, 'active'])
+  })
+})
+
+const moving = (player: number, key: string, to: string, division = 'A'): Command => ({
+  type: 'movePlayer',
+  division,
+  player,
+  key,
+  to,
+})
+
+describe('issue 32: movePlayer, before the player has played', () => {
+  const base = [
+    create(),
+    A,
+    B,
+    register('Ann'),
+    register('Bob'),
+    register('Cy'),
+    register('Di', 0, 'B'),
+  ]
+  const keyOf = (state: ReturnType<typeof applyAll>, division: number, player: number): string =>
+    state.divisions[division]?.players[player - 1]?.key ?? ''
+
+  test('he leaves A as a tombstone (nobody renumbered) and joins B as its next number, key and check-ins kept', () => {
+    const before = applyAll([
+      ...base,
+      { type: 'checkIn', division: 'A', player: 2, day: '2026-03-14' },
+      {
+        type: 'editPlayer',
+        division: 'A',
+        playerId: 2,
+        player: { name: 'Bob', rating: 1500, memberId: 'N1', club: 'Kumasi', team: 'K' },
+      },
+    ])
+    const key = keyOf(before, 0, 2)
+    const after = apply(before, moving(2, key, 'B'), ID)
+    if (!after.ok) throw new Error(after.error.message)
+    const [a, b] = after.value.divisions
+    expect(a?.players.map((p) => [p.id, p.name, p.deleted === true])).toEqual([
+      [1, 'Ann', false],
+      [2, 'Bob', true],
+      [3, 'Cy', false],
+    ])
+    expect(b?.players.at(-1)).toMatchObject({
+      id: 2,
+      name: 'Bob',
+      key,
+      rating: 1500,
+      memberId: 'N1',
+      club: 'Kumasi',
+      team: 'K',
+      firstRound: 1,
+      checkIns: ['2026-03-14'],
+      status: { kind: 'active' },
+    })
+  })
+
+  test('he may move back: his key and member id are free again in A', () => {
+    const state = applyAll(base)
+    const key = keyOf(state, 0, 2)
+    const back = applyAll([...base, moving(2, key, 'B'), moving(2, key, 'A', 'B')])
+    expect(back.divisions[0]?.players.map((p) => [p.id, p.deleted === true])).toEqual([
+      [1, false],
+      [2, true],
+      [3, false],
+      [4, false],
+    ])
+    expect(back.divisions[0]?.players[3]?.key).toBe(key)
+  })
+
+  test.each([
+    {
+      case: 'to his own division',
+      command: (key: string) => moving(2, key, 'A'),
+      code: 'player.move.same-division',
+    },
+    {
+      case: 'to a division that does not exist',
+      command: (key: string) => moving(2, key, 'C'),
+      code: 'division.missing',
+    },
+  ])('refused: $case ($code)', ({ command, code }) => {
+    const state = applyAll(base)
+    const refused = apply(state, command(keyOf(state, 0, 2)), ID)
+    expect(refused.ok ? null : refused.error.code).toBe(code)
+  })
+
+  test('after he has played, refused with the reason and what to do instead', () => {
+    const state = applyAll([
+      ...base,
+      {
+        type: 'pairRound',
+        division: 'A',
+        round: 1,
+        pairings: [
+          { kind: 'game', table: 1, players: [1, 2] },
+          { kind: 'bye', player: 3 },
+        ],
+      },
+    ])
+    const refused = apply(state, moving(2, keyOf(state, 0, 2), 'B'), ID)
+    expect(refused.ok ? null : refused.error.message).toBe(
+      'Bob (#2) cannot be moved to division B: the player is in a round’s pairings in division A. Moving a player with games is not supported yet: withdraw the player from A and register them again in B.',
+    )
+  })
+
+  test('a member id already in B is refused, as a registration there would be', () => {
+    const withIds = [
+      create(),
+      A,
+      B,
+      {
+        type: 'registerPlayer',
+        division: 'A',
+        player: { name: 'Ann', rating: 0, memberId: 'N9', club: '' },
+      },
+      {
+        type: 'registerPlayer',
+        division: 'B',
+        player: { name: 'Annie', rating: 0, memberId: 'n9', club: '' },
+      },
+    ] satisfies Command[]
+    const state = applyAll(withIds)
+    const refused = apply(state, moving(1, keyOf(state, 0, 1), 'B'), ID)
+    expect(refused.ok ? null : refused.error.code).toBe('player.member-id.duplicate')
+  })
+
+  test('History words it with his number in B; undo puts him back in A', () => {
+    const state = applyAll(base)
+    const log = logOf([...base, moving(2, keyOf(state, 0, 2), 'B')])
+    expect(describeLog(ID, log).at(-1)?.text).toBe(
+      'Moved Bob (#2) from division A to division B as #2',
+    )
+    const undone = planControl(ID, log, { type: 'undo', seq: base.length }, AT)
+    const divisions = undone.ok ? undone.value.state?.divisions : []
+    expect(divisions?.map((d) => d.players.map((p) => p.name))).toEqual([
+      ['Ann', 'Bob', 'Cy'],
+      ['Di'],
+    ])
+  })
+})

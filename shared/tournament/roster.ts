@@ -1,0 +1,207 @@
+/*
+ * Roster commands a director needs when the registration was wrong (issue 32): renaming a division
+ * and deleting a registration nothing depends on.
+ */
+import { err, ok, type Result } from '../result'
+import type { PlayerId } from '../results/game-result'
+import type { Command } from './commands'
+import { divisionNamed, findPlayer } from './lookup'
+import { registerPlayer } from './players'
+import type { Context } from './rounds'
+import type { Division, Player, PlayerFields, TournamentState } from './types'
+import { validateDivisionName } from './validation'
+
+type CommandOf<T extends Command['type']> = Extract<Command, { readonly type: T }>
+
+/**
+ * Renames in place: the division's name is what commands, exports and the desks' screens use,
+ * so every later command names the new one, while the old name is kept in `formerNames` so the
+ * commands already in the log (and a venue desk's check-in built before the rename) still find
+ * it (`divisionNamed`). A name another division has now or had before is refused
+ * (`validateDivisionName`), so an old name never names two divisions; going back to one of its
+ * own former names is allowed.
+ */
+export function renameDivision(
+  state: TournamentState,
+  division: Division,
+  command: CommandOf<'renameDivision'>,
+): Result<TournamentState> {
+  const others = state.divisions.filter((d) => d !== division)
+  const name = validateDivisionName(others, command.name)
+  if (!name.ok) return name
+  if (name.value === division.name) {
+    return err('division.rename.same', `Division ${division.name} already has that name.`, {
+      field: 'name',
+    })
+  }
+  const formerNames = [
+    ...(division.formerNames ?? []).filter((n) => n !== name.value),
+    division.name,
+  ]
+  const renamed: Division = { ...division, name: name.value, formerNames }
+  return ok({ ...state, divisions: state.divisions.map((d) => (d === division ? renamed : d)) })
+}
+
+/** What a registration is needed by, so deleting it would lose or break something. */
+export const REGISTRATION_DEPENDENTS = [
+  'paired',
+  'checked-in',
+  'penalty',
+  'warning',
+  'do-not-pair',
+  'prizes',
+] as const
+export type RegistrationDependent = (typeof REGISTRATION_DEPENDENTS)[number]
+
+/**
+ * What depends on the player's registration: a round's pairings name him (a game, a bye or a
+ * forfeit he gave; results, starts and arrivals hang on a pairing), he checked in, a penalty or a
+ * warning names him, or a do-not-pair group, a manual class or a prize flag does. Empty: the
+ * registration can be deleted without anything in the event changing but the roster.
+ */
+export function registrationDependents(
+  division: Division,
+  player: PlayerId,
+): readonly RegistrationDependent[] {
+  const found = division.players[player - 1]
+  if (found === undefined) return []
+  const paired = division.rounds.some((r) =>
+    r.pairings.some((p) => (p.kind === 'game' ? p.players.includes(player) : p.player === player)),
+  )
+  const prizes = division.prizes
+  const named: Readonly<Record<RegistrationDependent, boolean>> = {
+    paired,
+    'checked-in': found.checkIns.length > 0,
+    penalty: division.penalties.some((p) => p.player === player),
+    warning: division.warnings.some((w) => w.player === player),
+    'do-not-pair': (division.doNotPair?.groups ?? []).some((g) => g.players.includes(player)),
+    prizes:
+      prizes !== undefined &&
+      (prizes.flags.some((f) => f.player === player) ||
+        (prizes.classes.kind === 'manual' &&
+          prizes.classes.members.some((m) => m.player === player))),
+  }
+  return REGISTRATION_DEPENDENTS.filter((d) => named[d])
+}
+
+const DEPENDENT_WORDS: Readonly<Record<RegistrationDependent, string>> = {
+  paired: 'is in a round’s pairings',
+  'checked-in': 'has checked in',
+  penalty: 'has a penalty',
+  warning: 'has a warning',
+  'do-not-pair': 'is in a do-not-pair group',
+  prizes: 'is named in the prize table’s classes or flags',
+}
+
+/** The dependents in words, for a refusal or a review: "has checked in and has a penalty". */
+export function dependentWords(dependents: readonly RegistrationDependent[]): string {
+  const words = dependents.map((d) => DEPENDENT_WORDS[d])
+  return words.length <= 1
+    ? (words[0] ?? '')
+    : `${words.slice(0, -1).join(', ')} and ${words.at(-1) ?? ''}`
+}
+
+/**
+ * Deletes a registration nothing depends on: the entry stays at its number as a tombstone,
+ * withdrawn from round 1 so pairing, standings, check-in and exports pass over it as over a
+ * player who never came, and refused by every later command naming his number (`findPlayer`).
+ * Only the last number could have been removed outright; a mistaken registration is seldom the
+ * last, and removing any other would renumber everyone after it, whom slips, the `.t` file and
+ * the commands already in the log name by number.
+ */
+export function deleteRegistration(
+  division: Division,
+  command: CommandOf<'deleteRegistration'>,
+): Result<Division> {
+  const found = findPlayer(division, command.player)
+  if (!found.ok) return found
+  const player = found.value
+  const dependents = registrationDependents(division, player.id)
+  if (dependents.length > 0) {
+    return err(
+      'player.delete.depended-on',
+      `${player.name} (#${String(player.id)}) cannot be deleted: the player ${dependentWords(dependents)}. Withdraw the player instead.`,
+      { details: { player: player.id, name: player.name, dependents: dependents.join(',') } },
+    )
+  }
+  return ok(withTombstone(division, player))
+}
+
+/** The division with the player's entry kept at his number as a deleted registration. */
+function withTombstone(division: Division, player: Player): Division {
+  const tombstone: Player = {
+    ...player,
+    deleted: true,
+    status: { kind: 'withdrawn', fromRound: 1 },
+  }
+  return { ...division, players: division.players.map((p) => (p === player ? tombstone : p)) }
+}
+
+/** Who the player is, as a registration carries it: what goes with him to another division. */
+function fieldsOf(player: Player): PlayerFields {
+  const { name, rating, memberId, club, country, team, email, phone, lifetimeGames } = player
+  return {
+    name,
+    rating,
+    memberId,
+    club,
+    ...(country === undefined ? {} : { country }),
+    ...(team === undefined ? {} : { team }),
+    ...(email === undefined ? {} : { email }),
+    ...(phone === undefined ? {} : { phone }),
+    ...(lifetimeGames === undefined ? {} : { lifetimeGames }),
+  }
+}
+
+/**
+ * Moves a player who has not played from one division to another: he leaves a tombstone at his
+ * number (as `deleteRegistration`: nobody else is renumbered) and is registered in the other
+ * division as its next number, entering at its first round not yet paired, with his key, his
+ * fields and his check-ins (he checked in at the venue, not in a division). A player a pairing,
+ * penalty, warning, do-not-pair group or prize entry names is refused with what names him:
+ * carrying played games across divisions (their opponents' records, both divisions' standings)
+ * is not done here, and the director withdraws him instead.
+ */
+export function movePlayer(
+  state: TournamentState,
+  command: CommandOf<'movePlayer'>,
+  context: Context,
+): Result<TournamentState> {
+  const from = divisionNamed(state.divisions, command.division)
+  const to = divisionNamed(state.divisions, command.to)
+  if (from === undefined)
+    return err('division.missing', `There is no division ${command.division}.`)
+  if (to === undefined) return err('division.missing', `There is no division ${command.to}.`)
+  const found = findPlayer(from, command.player)
+  if (!found.ok) return found
+  const player = found.value
+  if (from === to) {
+    return err(
+      'player.move.same-division',
+      `${player.name} (#${String(player.id)}) is already in division ${from.name}.`,
+      { details: { player: player.id } },
+    )
+  }
+  const dependents = registrationDependents(from, player.id).filter((d) => d !== 'checked-in')
+  if (dependents.length > 0) {
+    return err(
+      'player.move.played',
+      `${player.name} (#${String(player.id)}) cannot be moved to division ${to.name}: the player ${dependentWords(dependents)} in division ${from.name}. Moving a player with games is not supported yet: withdraw the player from ${from.name} and register them again in ${to.name}.`,
+      { details: { player: player.id, dependents: dependents.join(',') } },
+    )
+  }
+  const joined = registerPlayer(
+    to,
+    { type: 'registerPlayer', division: to.name, player: fieldsOf(player), key: player.key },
+    context,
+  )
+  if (!joined.ok) return joined
+  const arrived = joined.value.players.map((p, i) =>
+    i === joined.value.players.length - 1 ? { ...p, checkIns: player.checkIns } : p,
+  )
+  const left = withTombstone(from, player)
+  const divisions = state.divisions.map((d) =>
+    d === from ? left : d === to ? { ...joined.value, players: arrived } : d,
+  )
+  return ok({ ...state, divisions })
+}
