@@ -1,10 +1,15 @@
+import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
+import { divisionRatingEstimates } from '../../../shared/ratings/division-ratings'
+import { apply } from '../../../shared/tournament/apply'
+import { generateLog } from '../../../shared/tournament/test-support/generate-log'
 import { gameLists } from '../../../shared/reports/game-lists'
 import { prizesReport } from '../../../shared/reports/prizes'
 import { teamStandings } from '../../../shared/reports/team-standings'
 import { fold } from '../../../shared/tournament/apply'
 import type { Command, LoggedCommand } from '../../../shared/tournament/commands'
 import { rulesFromPreset } from '../../../shared/rules/presets'
+import type { PresetId } from '../../../shared/rules/rule-set'
 import type { TournamentState } from '../../../shared/tournament/types'
 import { reportOf } from './reports-client'
 import { answerReportRequest, stateJson, type ReportAsked } from './reports-protocol'
@@ -117,6 +122,12 @@ const ASKED: readonly (ReportAsked & { readonly expected: (s: TournamentState) =
   { report: 'game-lists', division: 'A', round: 6, expected: (s) => gameLists(s, 'A', 6) },
   { report: 'team-standings', division: 'A', round: 4, expected: (s) => teamStandings(s, 'A', 4) },
   { report: 'prizes', division: 'Z', round: 6, expected: (s) => prizesReport(s, 'Z', 6) },
+  {
+    report: 'rating-estimates',
+    division: 'A',
+    round: 0,
+    expected: (s) => divisionRatingEstimates(s, 'A'),
+  },
 ]
 
 describe('the reports worker answers what the page would have worked out (issue 33)', () => {
@@ -156,5 +167,47 @@ describe('the reports worker answers what the page would have worked out (issue 
       id: 1,
       kind: 'failed',
     })
+  })
+})
+
+describe('rating estimates from the worker equal the estimates worked out afresh (issue 33)', () => {
+  test('on random logs, asked after every result as the log grows (the worker reuses its last)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 2, max: 12 }),
+        fc.integer({ min: 1, max: 4 }),
+        fc.integer({ min: 1, max: 1000 }),
+        fc.constantFrom('nsa1995', 'msa', 'wsc2003') satisfies fc.Arbitrary<PresetId>,
+        (players, rounds, seed, preset) => {
+          let state: TournamentState | undefined
+          let id = 0
+          for (const { command } of generateLog({ players, rounds, seed, starts: 'given' })) {
+            const next = apply(
+              state,
+              command.type === 'createTournament'
+                ? { ...command, rules: rulesFromPreset(preset) }
+                : command,
+              `estimates-${seed}-${preset}`,
+            )
+            if (!next.ok) throw new Error(next.error.message)
+            state = next.value
+            if (command.type !== 'recordResult') continue
+            const reply = answerReportRequest({
+              report: 'rating-estimates',
+              division: 'A',
+              round: 0,
+              id: ++id,
+              state: stateJson(state, 'A'),
+            })
+            expect(reply).toEqual({
+              id,
+              kind: 'report',
+              value: divisionRatingEstimates(state, 'A'),
+            })
+          }
+        },
+      ),
+      { numRuns: 20 },
+    )
   })
 })
