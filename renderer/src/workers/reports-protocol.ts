@@ -9,13 +9,17 @@ import { prizesReport } from '../../../shared/reports/prizes'
 import { teamStandings } from '../../../shared/reports/team-standings'
 import { divisionRatingEstimatesReusing } from '../../../shared/ratings/division-ratings'
 import type { EstimateMemo, PlayerEstimates } from '../../../shared/ratings/estimate'
+import type { Result } from '../../../shared/result'
 import type { Division, Round, TournamentState } from '../../../shared/tournament/types'
+import { printJobOf, type PrintAsked } from '../print/print-job'
+import type { PrintJob } from '../print/render'
 
 export const WORKER_REPORTS = [
   'prizes',
   'game-lists',
   'team-standings',
   'rating-estimates',
+  'print-job',
 ] as const
 export type WorkerReport = (typeof WORKER_REPORTS)[number]
 
@@ -26,12 +30,16 @@ export interface WorkerReportValue {
   readonly 'team-standings': ReturnType<typeof teamStandings>
   /** Every player's estimate after each round (the round asked is not used): none when unrated. */
   readonly 'rating-estimates': readonly PlayerEstimates[]
+  /** The Print screen's document (`print` says which), or why there is none. */
+  readonly 'print-job': Result<PrintJob>
 }
 
 export interface ReportAsked {
   readonly report: WorkerReport
   readonly division: string
   readonly round: number
+  /** What to print, for `print-job`. */
+  readonly print?: PrintAsked
 }
 
 export interface ReportRequest extends ReportAsked {
@@ -65,6 +73,9 @@ export function workReport<K extends WorkerReport>(
       return teamStandings(state, division, round) as WorkerReportValue[K]
     case 'rating-estimates':
       return ratingEstimates(state, division) as WorkerReportValue[K]
+    case 'print-job':
+      if (asked.print === undefined) throw new Error('print-job asked without what to print')
+      return printJobOf(state, asked.print) as WorkerReportValue[K]
   }
 }
 
