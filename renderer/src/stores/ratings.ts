@@ -95,7 +95,7 @@ export const useRatingsStore = defineStore('ratings', () => {
       void workedOff(looked.state, division, looked.found, looked.system)
     }
     const before = latest.get(latestKey(looked.state, division)) ?? []
-    return { ratings: ratingsAfterRound(before, round), fresh: false }
+    return { ratings: linesAfter(before, round), fresh: false }
   }
 
   /**
@@ -121,7 +121,28 @@ export const useRatingsStore = defineStore('ratings', () => {
 
   /** Each player's new rating after `round`, for the standings' "New rating" column. */
   function afterRound(division: string, round: number): ReadonlyMap<PlayerId, RatingLine> {
-    return ratingsAfterRound(estimates(division), round)
+    return linesAfter(estimates(division), round)
+  }
+
+  /**
+   * Each round's lines, written once per estimate (issue 33: the Standings screen wrote 2000 of
+   * them again each time it opened).
+   */
+  const linesKept = new WeakMap<
+    readonly PlayerEstimates[],
+    Map<number, ReadonlyMap<PlayerId, RatingLine>>
+  >()
+  function linesAfter(
+    worked: readonly PlayerEstimates[],
+    round: number,
+  ): ReadonlyMap<PlayerId, RatingLine> {
+    const byRound = linesKept.get(worked) ?? new Map<number, ReadonlyMap<PlayerId, RatingLine>>()
+    linesKept.set(worked, byRound)
+    const kept = byRound.get(round)
+    if (kept !== undefined) return kept
+    const lines = ratingsAfterRound(worked, round)
+    byRound.set(round, lines)
+    return lines
   }
 
   /** One player's estimate after each round, for their history. */
