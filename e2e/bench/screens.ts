@@ -10,13 +10,15 @@
  * and the longest task per screen and the input; exits non-zero when a target is missed.
  * BENCH_PLAYERS=1000 runs it at another size; BENCH_RUNS the number of opens per screen;
  * BENCH_SCREENS=Prizes,History only those screens (each still opened from the one before it).
+ * BENCH_PROFILE=Results also samples the page's JavaScript while that screen opens (and the second
+ * after) and prints where the time went, by function; build with `--minify false` to read names.
  *
  *   npx vite build --config vite.web.config.ts && npx tsx e2e/bench/screens.ts
  */
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Page } from '@playwright/test'
+import type { CDPSession, Page } from '@playwright/test'
 import { launchChromium, startPreview } from './harness'
 import { writeTournamentFile } from '../../shared/formats/tournament-file'
 import type { LoggedCommand } from '../../shared/tournament/commands'
@@ -156,6 +158,50 @@ const WATCH_TASKS = `
   }).observe({ type: 'longtask' })
 `
 
+/** A CPU profile as Chromium's Profiler.stop gives it, as much of it as is read. */
+interface CpuProfile {
+  readonly nodes: readonly {
+    readonly id: number
+    readonly callFrame: { functionName: string; url: string; lineNumber: number }
+    readonly children?: readonly number[]
+  }[]
+  readonly samples: readonly number[]
+  readonly timeDeltas: readonly number[]
+}
+
+/** Time per function in the profile: its own (self) and with what it called (total), in ms. */
+function profileLines(profile: CpuProfile, top = 25): string[] {
+  const parent = new Map<number, number>()
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]))
+  for (const node of profile.nodes)
+    for (const child of node.children ?? []) parent.set(child, node.id)
+  const name = (id: number): string => {
+    const frame = byId.get(id)?.callFrame
+    if (frame === undefined) return '?'
+    return `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop() ?? ''}:${frame.lineNumber + 1}`
+  }
+  const self = new Map<string, number>()
+  const total = new Map<string, number>()
+  profile.samples.forEach((id, i) => {
+    const ms = (profile.timeDeltas[i + 1] ?? 0) / 1000
+    self.set(name(id), (self.get(name(id)) ?? 0) + ms)
+    const seen = new Set<string>()
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const n = name(at)
+      if (seen.has(n)) continue
+      seen.add(n)
+      total.set(n, (total.get(n) ?? 0) + ms)
+    }
+  })
+  const sorted = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1]).slice(0, top)
+  return [
+    'self:',
+    ...sorted(self).map(([n, ms]) => `  ${ms.toFixed(1).padStart(8)} ms  ${n}`),
+    'total:',
+    ...sorted(total).map(([n, ms]) => `  ${ms.toFixed(1).padStart(8)} ms  ${n}`),
+  ]
+}
+
 const median = (values: readonly number[]): number => {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.floor(sorted.length / 2)] ?? NaN
@@ -190,6 +236,10 @@ try {
   const shown = new Map<string, number[]>()
   const tasks = new Map<string, number[]>()
   const only = process.env['BENCH_SCREENS']?.split(',')
+  const profiled = process.env['BENCH_PROFILE']
+  const cdp: CDPSession | null = profiled === undefined ? null : await context.newCDPSession(page)
+  await cdp?.send('Profiler.enable')
+  await cdp?.send('Profiler.setSamplingInterval', { interval: 200 })
   for (let run = 0; run < RUNS; run++) {
     for (const [i, screen] of SCREENS.entries()) {
       if (only !== undefined && !only.includes(screen.link)) continue
@@ -198,8 +248,15 @@ try {
         await page.evaluate<number>(OPEN(before.link, before.heading, before.shown))
         await page.waitForTimeout(AFTER_MS)
       }
+      const profiling = cdp !== null && screen.link === profiled
+      if (profiling) await cdp.send('Profiler.start')
       const ms = await page.evaluate<number>(OPEN(screen.link, screen.heading, screen.shown))
       await page.waitForTimeout(AFTER_MS)
+      if (profiling) {
+        const { profile } = await cdp.send('Profiler.stop')
+        console.log(`[screens] ${screen.link}, open ${run + 1}:`)
+        for (const line of profileLines(profile as CpuProfile)) console.log(line)
+      }
       const task = await page.evaluate<number>('globalThis.benchWatch.longestTask')
       shown.set(screen.link, [...(shown.get(screen.link) ?? []), ms])
       tasks.set(screen.link, [...(tasks.get(screen.link) ?? []), task])

@@ -1,5 +1,10 @@
+import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { applyAll, WORKED_EXAMPLE_LOG } from '../tournament/test-support/event'
+import { apply } from '../tournament/apply'
+import type { Command } from '../tournament/commands'
+import { applyAll, ID, WORKED_EXAMPLE_LOG } from '../tournament/test-support/event'
+import { generateLog } from '../tournament/test-support/generate-log'
+import type { TournamentState } from '../tournament/types'
 import { standingsTable, TIE_BREAK_RULE_TEXT } from './standings-table'
 
 /** formats.md's worked example: Di (#4) withdraws after round 2; Cy forfeits round 3 to Bob. */
@@ -57,6 +62,62 @@ describe('standings live as of any round (design.md, "Standings")', () => {
   test('the tie-break rule is shown in words', () => {
     expect(TIE_BREAK_RULE_TEXT).toMatch(
       /wins.*half.*fewer losses.*spread.*rating.*player number.*share/,
+    )
+  })
+})
+
+describe('standings kept per division and round equal the standings worked out afresh (issue 33)', () => {
+  /** The same state as new objects: nothing kept for the old ones applies to it. */
+  const afresh = (state: TournamentState): TournamentState =>
+    JSON.parse(JSON.stringify(state)) as TournamentState
+
+  test('the table asked again of the same division is the one kept, not worked out again', () => {
+    expect(standingsTable(state, 'A', 3)).toBe(standingsTable(state, 'A', 3))
+  })
+
+  test('on the worked example and random logs, asked after every command as the log grows', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 2, max: 14 }),
+        fc.integer({ min: 1, max: 4 }),
+        fc.integer({ min: 1, max: 1000 }),
+        fc.array(fc.nat(), { maxLength: 4 }),
+        (players, rounds, seed, corrections) => {
+          const generated = generateLog({ players, rounds, seed, starts: 'given' }).map(
+            (e) => e.command,
+          )
+          // Corrections at the end change rounds already asked about: each swaps a game's scores.
+          const results = generated.filter((c) => c.type === 'recordResult')
+          const log: Command[] = [...generated]
+          for (const pick of corrections) {
+            const original = results[pick % results.length]
+            if (original?.type !== 'recordResult' || original.result.kind !== 'played') continue
+            const [a, b] = original.result.scores
+            const scores = [b, a] as const
+            log.push({
+              ...original,
+              type: 'correctResult',
+              result: { ...original.result, rawScores: scores, scores },
+            })
+          }
+          for (const commands of [WORKED_EXAMPLE_LOG, log]) {
+            let now: TournamentState | undefined
+            for (const command of commands) {
+              const next = apply(now, command, ID)
+              if (!next.ok) continue
+              now = next.value
+              for (let round = 0; round <= now.info.rounds; round++) {
+                for (const d of now.divisions) {
+                  expect(standingsTable(now, d.name, round)).toEqual(
+                    standingsTable(afresh(now), d.name, round),
+                  )
+                }
+              }
+            }
+          }
+        },
+      ),
+      { numRuns: 25 },
     )
   })
 })

@@ -4,7 +4,7 @@
  */
 import type { StandingsRow } from '../standings/standings'
 import { divisionStandings } from '../tournament/views'
-import type { PlayerStatus, TournamentState } from '../tournament/types'
+import type { Division, PlayerStatus, TournamentState } from '../tournament/types'
 
 /** design.md, "Standings" (the tsh convention), for printing under the table. */
 export const TIE_BREAK_RULE_TEXT =
@@ -32,8 +32,34 @@ export function standingsTable(
   if (found === undefined || !Number.isInteger(round) || round < 0 || round > state.info.rounds) {
     return []
   }
+  const byRound = tablesKept.get(found) ?? new Map<number, KeptTable>()
+  tablesKept.set(found, byRound)
+  const kept = byRound.get(round)
+  if (kept !== undefined && kept.rules === state.rules) return kept.rows
+  const rows = workedOut(state.rules, found, round)
+  byRound.set(round, { rules: state.rules, rows })
+  return rows
+}
+
+interface KeptTable {
+  readonly rules: TournamentState['rules']
+  readonly rows: readonly StandingsTableRow[]
+}
+
+/**
+ * Each division's tables, worked out once per division object (issue 33: at 2000 players the
+ * Standings screen worked the table out again each time it opened). A division is immutable, and
+ * the rules (the spread cap) are checked beside it; the event's rounds only bound `round`.
+ */
+const tablesKept = new WeakMap<Division, Map<number, KeptTable>>()
+
+function workedOut(
+  rules: TournamentState['rules'],
+  found: Division,
+  round: number,
+): readonly StandingsTableRow[] {
   const entered = found.players.filter((p) => p.firstRound <= Math.max(1, round))
-  return divisionStandings(state.rules, found, round, entered).map((row) => ({
+  return divisionStandings(rules, found, round, entered).map((row) => ({
     rank: row.rank,
     player: row.player,
     name: row.name,

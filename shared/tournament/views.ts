@@ -15,7 +15,7 @@ import {
 } from '../standings/standings'
 import { startTallies, type StartTally, type StartsHistoryEntry } from '../starts/starts'
 import { checkRoundNumber, findPlayer, findRound, findTable, pairingIndexOf } from './lookup'
-import type { Division, GamePairing, Player, TournamentState, Warning } from './types'
+import type { Division, GamePairing, Player, Round, TournamentState, Warning } from './types'
 
 /*
  * Views derived from the folded state: nothing here is stored, so every screen, printout and the
@@ -42,35 +42,51 @@ function roundOutcomes(
   division: Division,
   throughRound: number,
   players: readonly Player[],
-): RoundOutcome[][] {
-  const rounds = division.rounds.slice(0, throughRound).map((round) => {
-    const outcomes: RoundOutcome[] = []
-    for (const recorded of round.results) {
-      if (recorded === null) continue
-      for (const player of resultPlayers(recorded.result)) {
-        const start = startOf(recorded.first, player)
-        const outcome = gameOutcome(recorded.result, player)
-        outcomes.push(start === undefined ? { player, ...outcome } : { player, ...outcome, start })
-      }
-    }
-    return outcomes
-  })
+): (readonly RoundOutcome[])[] {
+  const rounds: (readonly RoundOutcome[])[] = division.rounds.slice(0, throughRound).map(outcomesOf)
   for (const player of players) {
     const missed = player.missedRounds
     if (missed.kind !== 'forfeit-loss') continue
     const last = Math.min(player.firstRound - 1, throughRound)
     for (let round = 1; round <= last; round++) {
       while (rounds.length < round) rounds.push([])
-      rounds[round - 1]?.push({
-        player: player.id,
-        win: 0,
-        loss: 1,
-        spread: -missed.spread,
-        counts: true,
-      })
+      // A copy: the round's own outcomes are kept for every later standings of the round.
+      rounds[round - 1] = [
+        ...(rounds[round - 1] ?? []),
+        {
+          player: player.id,
+          win: 0,
+          loss: 1,
+          spread: -missed.spread,
+          counts: true,
+        },
+      ]
     }
   }
   return rounds
+}
+
+/**
+ * Each round's outcomes, worked out once per round object (issue 33: at 2000 players × 20 rounds
+ * every standings table wrote 40 000 outcomes again; rounds are immutable, so a result entered in
+ * round k leaves the other rounds' outcomes as they were).
+ */
+const outcomesKept = new WeakMap<Round, readonly RoundOutcome[]>()
+
+function outcomesOf(round: Round): readonly RoundOutcome[] {
+  const kept = outcomesKept.get(round)
+  if (kept !== undefined) return kept
+  const outcomes: RoundOutcome[] = []
+  for (const recorded of round.results) {
+    if (recorded === null) continue
+    for (const player of resultPlayers(recorded.result)) {
+      const start = startOf(recorded.first, player)
+      const outcome = gameOutcome(recorded.result, player)
+      outcomes.push(start === undefined ? { player, ...outcome } : { player, ...outcome, start })
+    }
+  }
+  outcomesKept.set(round, outcomes)
+  return outcomes
 }
 
 /**

@@ -132,6 +132,16 @@ describe('the ratings store: the engine’s estimates through one memoised gette
     expect(ratings.afterRoundSoon('B', 1)).toEqual({ ratings: new Map(), fresh: true })
   })
 
+  test("issue 33: a round's new ratings asked again of the same estimate are the ones kept", async () => {
+    const tournament = await event()
+    const ratings = useRatingsStore()
+    await run(tournament, game('A', 1, [1, 2], [420, 380]))
+    expect(ratings.afterRound('A', 1).size).toBe(2)
+    expect(ratings.afterRound('A', 1)).toBe(ratings.afterRound('A', 1))
+    await run(tournament, game('A', 2, [2, 1], [450, 300]))
+    expect(ratings.afterRound('A', 2)).toBe(ratings.afterRound('A', 2))
+  })
+
   test('a division that does not exist, or no tournament open, has no estimates', async () => {
     const ratings = useRatingsStore()
     expect(ratings.estimates('A')).toEqual([])

@@ -15,6 +15,7 @@ import type { EstimateMemo, PlayerEstimates } from '../../../shared/ratings/esti
 import type { RatingSystem } from '../../../shared/ratings/rating-systems'
 import type { PlayerId } from '../../../shared/results/game-result'
 import type { Division, TournamentState } from '../../../shared/tournament/types'
+import { reportOf } from '../workers/reports-client'
 import { useTournamentStore } from './tournament'
 
 interface Memo {
@@ -89,21 +90,59 @@ export const useRatingsStore = defineStore('ratings', () => {
     const looked = lookUp(division)
     if (looked === null || looked.system === 'none' || looked.kept !== null)
       return { ratings: afterRound(division, round), fresh: true }
-    if (waiting.size === 0) {
-      setTimeout(() => {
-        for (const name of waiting) estimates(name)
-        waiting.clear()
-        landed.value++
-      }, 0)
+    if (!waiting.has(division)) {
+      waiting.add(division)
+      void workedOff(looked.state, division, looked.found, looked.system)
     }
-    waiting.add(division)
     const before = latest.get(latestKey(looked.state, division)) ?? []
-    return { ratings: ratingsAfterRound(before, round), fresh: false }
+    return { ratings: linesAfter(before, round), fresh: false }
+  }
+
+  /**
+   * The division's estimates worked out in the reports worker (issue 33: the first estimate of
+   * 2000 players × 20 rounds took the page a task of a quarter of a second and more), kept for the
+   * division object they are of; then the screens that wait for them ask again.
+   */
+  async function workedOff(
+    state: TournamentState,
+    division: string,
+    found: Division,
+    system: RatingSystem,
+  ): Promise<void> {
+    try {
+      const worked = await reportOf(state, { report: 'rating-estimates', division, round: 0 })
+      memo.set(found, { system, rounds: state.info.rounds, estimates: worked })
+      latest.set(latestKey(state, division), worked)
+    } finally {
+      waiting.delete(division)
+      landed.value++
+    }
   }
 
   /** Each player's new rating after `round`, for the standings' "New rating" column. */
   function afterRound(division: string, round: number): ReadonlyMap<PlayerId, RatingLine> {
-    return ratingsAfterRound(estimates(division), round)
+    return linesAfter(estimates(division), round)
+  }
+
+  /**
+   * Each round's lines, written once per estimate (issue 33: the Standings screen wrote 2000 of
+   * them again each time it opened).
+   */
+  const linesKept = new WeakMap<
+    readonly PlayerEstimates[],
+    Map<number, ReadonlyMap<PlayerId, RatingLine>>
+  >()
+  function linesAfter(
+    worked: readonly PlayerEstimates[],
+    round: number,
+  ): ReadonlyMap<PlayerId, RatingLine> {
+    const byRound = linesKept.get(worked) ?? new Map<number, ReadonlyMap<PlayerId, RatingLine>>()
+    linesKept.set(worked, byRound)
+    const kept = byRound.get(round)
+    if (kept !== undefined) return kept
+    const lines = ratingsAfterRound(worked, round)
+    byRound.set(round, lines)
+    return lines
   }
 
   /** One player's estimate after each round, for their history. */

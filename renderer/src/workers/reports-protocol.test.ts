@@ -1,4 +1,6 @@
+import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
+import { divisionRatingEstimates } from '../../../shared/ratings/division-ratings'
 import { gameLists } from '../../../shared/reports/game-lists'
 import { prizesReport } from '../../../shared/reports/prizes'
 import { teamStandings } from '../../../shared/reports/team-standings'
@@ -6,7 +8,12 @@ import { fold } from '../../../shared/tournament/apply'
 import type { Command, LoggedCommand } from '../../../shared/tournament/commands'
 import { rulesFromPreset } from '../../../shared/rules/presets'
 import type { TournamentState } from '../../../shared/tournament/types'
+import { buildReport, REPORT_KINDS } from '../../../shared/reports/report'
+import { ok } from '../../../shared/result'
+import { WHOLE_ROUND, type PrintAsked } from '../print/print-job'
+import { printJob, roundPrintJob } from '../print/render'
 import { reportOf } from './reports-client'
+import { playedEvent } from './test-support/played-event'
 import { answerReportRequest, stateJson, type ReportAsked } from './reports-protocol'
 
 /**
@@ -117,6 +124,12 @@ const ASKED: readonly (ReportAsked & { readonly expected: (s: TournamentState) =
   { report: 'game-lists', division: 'A', round: 6, expected: (s) => gameLists(s, 'A', 6) },
   { report: 'team-standings', division: 'A', round: 4, expected: (s) => teamStandings(s, 'A', 4) },
   { report: 'prizes', division: 'Z', round: 6, expected: (s) => prizesReport(s, 'Z', 6) },
+  {
+    report: 'rating-estimates',
+    division: 'A',
+    round: 0,
+    expected: (s) => divisionRatingEstimates(s, 'A'),
+  },
 ]
 
 describe('the reports worker answers what the page would have worked out (issue 33)', () => {
@@ -156,5 +169,102 @@ describe('the reports worker answers what the page would have worked out (issue 
       id: 1,
       kind: 'failed',
     })
+  })
+})
+
+describe('rating estimates from the worker equal the estimates worked out afresh (issue 33)', () => {
+  test('on seeded events, asked as each round is paired and played (the worker reuses its last)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 10_000 }), (seed) => {
+        const { state, before } = playedEvent(seed)
+        for (const [id, now] of [...before.slice(1), state].entries()) {
+          const reply = answerReportRequest({
+            report: 'rating-estimates',
+            division: 'A',
+            round: 0,
+            id,
+            state: stateJson(now, 'A'),
+          })
+          expect(reply).toEqual({ id, kind: 'report', value: divisionRatingEstimates(now, 'A') })
+        }
+      }),
+      { numRuns: 4 },
+    )
+  })
+})
+
+describe('the Print screen’s document from the worker is the very document built on the page (issue 33)', () => {
+  /** The document as the Print screen built it on the page before: the full build. */
+  function builtOnPage(state: TournamentState, asked: PrintAsked): unknown {
+    if (asked.kind === WHOLE_ROUND) return roundPrintJob(state, asked.round, asked.pageSize)
+    const report = buildReport(state, { ...asked, kind: asked.kind })
+    return report.ok ? ok(printJob(report.value, asked.pageSize)) : report
+  }
+
+  function askedOf(state: TournamentState): PrintAsked[] {
+    const asked: PrintAsked[] = []
+    for (const kind of [WHOLE_ROUND, ...REPORT_KINDS] as const) {
+      for (let round = 1; round <= state.info.rounds; round++) {
+        for (const pageSize of ['A4', 'Letter'] as const) {
+          asked.push({ kind, division: 'A', round, pageSize })
+        }
+      }
+    }
+    asked.push({
+      kind: 'result-slips',
+      division: 'A',
+      round: 1,
+      pageSize: 'A4',
+      tables: { from: 2, to: 3 },
+    })
+    return asked
+  }
+
+  function sameDocuments(state: TournamentState): void {
+    for (const print of askedOf(state)) {
+      const reply = answerReportRequest({
+        report: 'print-job',
+        division: print.division,
+        round: print.round,
+        print,
+        id: 3,
+        state: stateJson(state, print.division),
+      })
+      expect(reply).toEqual({ id: 3, kind: 'report', value: builtOnPage(state, print) })
+      if (print.kind === WHOLE_ROUND) {
+        // Several divisions: the whole state is sent.
+        const whole = { ...print, id: 4, report: 'print-job' as const, division: '' }
+        expect(answerReportRequest({ ...whole, print, state: stateJson(state, '') })).toEqual({
+          id: 4,
+          kind: 'report',
+          value: builtOnPage(state, print),
+        })
+      }
+      const built = builtOnPage(state, print) as { ok: boolean; value?: { html: string } }
+      if (reply.kind === 'report' && built.ok) {
+        expect((reply.value as typeof built).value?.html).toBe(built.value?.html)
+      }
+    }
+  }
+
+  test('every document of every round on a real event, byte for byte', () => {
+    sameDocuments(event())
+  })
+
+  test('on seeded events of 41 players with a bye and late entries', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 10_000 }), (seed) =>
+        sameDocuments(playedEvent(seed).state),
+      ),
+      { numRuns: 2 },
+    )
+  })
+
+  test('without a Worker the page writes the same document', async () => {
+    const state = event()
+    const print: PrintAsked = { kind: WHOLE_ROUND, division: 'A', round: 2, pageSize: 'A4' }
+    expect(await reportOf(state, { report: 'print-job', division: 'A', round: 2, print })).toEqual(
+      builtOnPage(state, print),
+    )
   })
 })

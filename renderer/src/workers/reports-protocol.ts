@@ -7,9 +7,20 @@
 import { gameLists } from '../../../shared/reports/game-lists'
 import { prizesReport } from '../../../shared/reports/prizes'
 import { teamStandings } from '../../../shared/reports/team-standings'
+import { divisionRatingEstimatesReusing } from '../../../shared/ratings/division-ratings'
+import type { EstimateMemo, PlayerEstimates } from '../../../shared/ratings/estimate'
+import type { Result } from '../../../shared/result'
 import type { Division, Round, TournamentState } from '../../../shared/tournament/types'
+import { printJobOf, type PrintAsked } from '../print/print-job'
+import type { PrintJob } from '../print/render'
 
-export const WORKER_REPORTS = ['prizes', 'game-lists', 'team-standings'] as const
+export const WORKER_REPORTS = [
+  'prizes',
+  'game-lists',
+  'team-standings',
+  'rating-estimates',
+  'print-job',
+] as const
 export type WorkerReport = (typeof WORKER_REPORTS)[number]
 
 /** What each report answers. */
@@ -17,12 +28,18 @@ export interface WorkerReportValue {
   readonly prizes: ReturnType<typeof prizesReport>
   readonly 'game-lists': ReturnType<typeof gameLists>
   readonly 'team-standings': ReturnType<typeof teamStandings>
+  /** Every player's estimate after each round (the round asked is not used): none when unrated. */
+  readonly 'rating-estimates': readonly PlayerEstimates[]
+  /** The Print screen's document (`print` says which), or why there is none. */
+  readonly 'print-job': Result<PrintJob>
 }
 
 export interface ReportAsked {
   readonly report: WorkerReport
   readonly division: string
   readonly round: number
+  /** What to print, for `print-job`. */
+  readonly print?: PrintAsked
 }
 
 export interface ReportRequest extends ReportAsked {
@@ -54,7 +71,27 @@ export function workReport<K extends WorkerReport>(
       return gameLists(state, division, round) as WorkerReportValue[K]
     case 'team-standings':
       return teamStandings(state, division, round) as WorkerReportValue[K]
+    case 'rating-estimates':
+      return ratingEstimates(state, division) as WorkerReportValue[K]
+    case 'print-job':
+      if (asked.print === undefined) throw new Error('print-job asked without what to print')
+      return printJobOf(state, asked.print) as WorkerReportValue[K]
   }
+}
+
+/**
+ * Each division's last estimate where the estimates are worked out (the worker, or the page when
+ * there is none): a result in round k re-rates round k on (issue 22), and the first estimate of a
+ * 2000-player event, a quarter of a second and more, no longer stops the page (issue 33).
+ */
+const estimatesKept = new Map<string, EstimateMemo>()
+
+function ratingEstimates(state: TournamentState, division: string): readonly PlayerEstimates[] {
+  const key = `${state.id}\n${division}`
+  const worked = divisionRatingEstimatesReusing(state, division, estimatesKept.get(key))
+  if (worked === undefined) return []
+  estimatesKept.set(key, worked.memo)
+  return worked.estimates
 }
 
 /** Each round's JSON: rounds are immutable, so a result rewrites only its own round's (issue 33). */
