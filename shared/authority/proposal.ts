@@ -236,6 +236,10 @@ export const COMMUTATION: Readonly<Record<CommandType, Commutation>> = {
     rule: 'needs the current head',
     why: 'Names a log position: the whole log must still fold with it.',
   },
+  reserveTable: {
+    rule: 'needs the current head',
+    why: 'Names a player by number and key and a hall table that one player may hold: decided on the reservations the desk saw.',
+  },
 }
 
 export function commutes(command: Command): boolean {

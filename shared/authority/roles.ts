@@ -61,6 +61,8 @@ export const ROLE_RIGHTS: Readonly<Record<CommandType, readonly ProposingRole[]>
   overrideStarter: [D],
   undo: [D, C, R, L],
   redo: [D, C, R, L],
+  // Where a player sits is the hall's layout: the director's, as the tables' first numbers are.
+  reserveTable: [D],
 }
 
 /**

@@ -301,6 +301,19 @@ const BUILDERS: { readonly [T in CommandType]: (s: TournamentState, d: Draw) => 
   redo: () => null,
   // Issue 28: the event's paper, either size (last, so the other types keep their draws).
   setPaperSize: (_s, { a }) => ({ type: 'setPaperSize', paperSize: pick(PAPER_SIZES, a) ?? 'A4' }),
+  // Issue 32: a table kept for a player, or released (null), by number and key.
+  reserveTable: (s, { a, b }) => {
+    const d = divisionOf(s)
+    const player = d === undefined ? undefined : pick(d.players, a)
+    if (player === undefined) return null
+    return {
+      type: 'reserveTable',
+      division: 'A',
+      player: player.id,
+      table: b % 4 === 0 ? null : 1 + (Math.abs(b) % 40),
+      keys: [{ player: player.id, key: player.key }],
+    }
+  },
 }
 
 function resultCommand(

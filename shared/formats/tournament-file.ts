@@ -435,6 +435,12 @@ const COMMAND_FIELDS: Readonly<Record<CommandType, Fields>> = {
   overrideStarter: { division: 'string', round: 'integer', table: 'integer', starter: PLAYER_ID },
   undo: { seq: 'integer' },
   redo: { seq: 'integer' },
+  reserveTable: {
+    division: 'string',
+    player: PLAYER_ID,
+    table: { nullable: 'integer' },
+    keys: KEYS,
+  },
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

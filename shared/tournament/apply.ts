@@ -23,6 +23,7 @@ import {
   type Roster,
 } from './players'
 import { enterResult } from './record-result'
+import { reserveTable } from './tables'
 import {
   editPairing,
   overrideStarter,
@@ -198,6 +199,8 @@ export function apply(
         'log.control',
         `${command.type === 'undo' ? 'An undo' : 'A redo'} is folded with its log, not applied to a state.`,
       )
+    case 'reserveTable':
+      return reserveTable(state, command)
   }
 }
 

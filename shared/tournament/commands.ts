@@ -303,6 +303,18 @@ export type Command =
   | { readonly type: 'undo'; readonly seq: number }
   /** Takes back the undo of the command at `seq`: folding applies that command again. */
   | { readonly type: 'redo'; readonly seq: number }
+  /**
+   * A table kept for one player every round (issue 32: a wheelchair user's place in the hall), or
+   * released with null. The number is the hall's, as printed: divisions share the hall's tables,
+   * so no two players hold one. The player is named by number and key (`PlayerKey`).
+   */
+  | {
+      readonly type: 'reserveTable'
+      readonly division: string
+      readonly player: PlayerId
+      readonly table: number | null
+      readonly keys?: readonly PlayerKey[]
+    }
 
 export type CommandType = Command['type']
 
@@ -393,5 +405,9 @@ export function keyedPlayers(command: Command):
     case 'undo':
     case 'redo':
       return undefined
+    case 'reserveTable':
+      return command.keys === undefined
+        ? undefined
+        : { division: command.division, keys: command.keys, named: command.player }
   }
 }

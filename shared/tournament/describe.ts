@@ -352,6 +352,10 @@ export function describeCommand(
     }
     case 'overrideStarter':
       return `${where(command.round, command.table)}: ${names.full(command.starter)} starts (director’s choice)`
+    case 'reserveTable':
+      return command.table === null
+        ? `Released the table kept for ${names.full(command.player)}${inDivision}`
+        : `Table ${command.table} kept for ${names.full(command.player)} every round${inDivision}`
   }
 }
 

@@ -176,6 +176,9 @@ export function commandRound(command: Command): number | null {
     case 'issueWarning':
     case 'overrideStarter':
       return command.round
+    // About the player's place in the hall from the next pairing on, not one round.
+    case 'reserveTable':
+      return null
   }
 }
 

@@ -117,6 +117,11 @@ export interface Player extends PlayerFields {
   readonly tsh?: TshPlayerData
   /** The team the player plays for (team standings, issue 14); absent = none given. */
   readonly team?: string
+  /**
+   * The hall's table kept for the player every round (issue 32, `reserveTable`): pairing seats his
+   * game there and numbers every other table around it; absent = none.
+   */
+  readonly reservedTable?: number
 }
 
 /**

@@ -228,4 +228,7 @@ export const ENGINE_SENTENCES: ReadonlySet<string> = new Set([
   'venue.unreachable',
   'walk-out.scores-required',
   'warning.disqualified',
+  // Issue 32: each names the table, and the one taken names who holds it.
+  'player.reserved-table.invalid',
+  'player.reserved-table.taken',
 ])

@@ -102,6 +102,7 @@ const COMMAND_WORDS: Readonly<Record<CommandType, string>> = {
   undo: 'undo',
   redo: 'redo',
   setPaperSize: 'change the paper size',
+  reserveTable: 'keep a table for a player',
 }
 
 const isRole = (value: unknown): value is DeskRole =>
