@@ -116,9 +116,9 @@ describe('a table kept for a player every round (issue 32)', () => {
       expect(tableOverlaps(state)).toEqual([])
       state = playRound(playRound(state, 'A'), 'B')
     }
-    expect(
-      [...tablesOf(divisionOf(state, 'A'), 3).values()].sort((x, y) => x - y),
-    ).toEqual([2, 2, 3, 3, 4, 4, 5, 5])
+    expect([...tablesOf(divisionOf(state, 'A'), 3).values()].sort((x, y) => x - y)).toEqual([
+      2, 2, 3, 3, 4, 4, 5, 5,
+    ])
   })
 
   test('the pairings by table name the player the table is kept for, on screen and paper', () => {

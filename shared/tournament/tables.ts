@@ -9,7 +9,7 @@ import { err, ok, type Result } from '../result'
 import type { PlayerId } from '../results/game-result'
 import type { Command } from './commands'
 import { findPlayer } from './lookup'
-import type { Division, Round, TournamentState } from './types'
+import type { Division, Player, Round, TournamentState } from './types'
 
 type CommandOf<T extends Command['type']> = Extract<Command, { readonly type: T }>
 
@@ -124,7 +124,7 @@ function blockEnd(
   const elsewhere = new Set(kept.filter((r) => r.division !== division).map((r) => r.table))
   return (offset) => {
     let table = offset
-    for (let n = 0; n < boards; ) if (!elsewhere.has(++table)) n++
+    for (let n = 0; n < boards;) if (!elsewhere.has(++table)) n++
     return table
   }
 }
@@ -187,9 +187,7 @@ export function tableRanges(state: TournamentState): readonly TableRange[] {
     // A table kept for one of its players stands apart from its block (issue 32), not a widening.
     const own = new Set(kept.filter((r) => r.division === division.name).map((r) => r.table))
     const used =
-      roundToRenumber(division) === undefined
-        ? []
-        : gameTables(latest).filter((t) => !own.has(t))
+      roundToRenumber(division) === undefined ? [] : gameTables(latest).filter((t) => !own.has(t))
     const planned = boards > 0 ? [offset + 1, blockEnd(division.name, boards, kept)(offset)] : []
     const all = [...planned, ...used]
     if (all.length === 0) continue
@@ -331,11 +329,16 @@ export function reserveTable(
       }
     }
   }
-  const { reservedTable: _dropped, ...rest } = player
-  const changed = table === null ? rest : { ...rest, reservedTable: table }
+  const changed = table === null ? unreserved(player) : { ...player, reservedTable: table }
   const players = division.players.map((p) => (p.id === player.id ? changed : p))
   const divisions = state.divisions.map((d, i) => (i === index ? { ...division, players } : d))
   return ok({ ...state, divisions })
+}
+
+/** The player without a kept table: the field is left out, as for one who never had one. */
+function unreserved({ reservedTable, ...player }: Player): Player {
+  void reservedTable
+  return player
 }
 
 /**
