@@ -240,6 +240,10 @@ export const COMMUTATION: Readonly<Record<CommandType, Commutation>> = {
     rule: 'needs the current head',
     why: 'Names a player by number and key and a hall table that one player may hold: decided on the reservations the desk saw.',
   },
+  updateRatings: {
+    rule: 'needs the current head',
+    why: 'Names players by number without keys, with the ratings the desk compared against the roster it saw.',
+  },
 }
 
 export function commutes(command: Command): boolean {

@@ -314,6 +314,20 @@ const BUILDERS: { readonly [T in CommandType]: (s: TournamentState, d: Draw) => 
       keys: [{ player: player.id, key: player.key }],
     }
   },
+  // Issue 32: ratings from a federation's list, a few players at once.
+  updateRatings: (s, { a, b }) => {
+    const d = divisionOf(s)
+    if (d === undefined || d.players.length === 0) return null
+    const chosen = [...new Set([pick(ids(d), a), pick(ids(d), b)])].flatMap((p) =>
+      p === undefined ? [] : [p],
+    )
+    return {
+      type: 'updateRatings',
+      division: 'A',
+      ratings: chosen.map((player, i) => ({ player, rating: (Math.abs(a) + 97 * i) % 2500 })),
+      source: 'current.txt',
+    }
+  },
 }
 
 function resultCommand(

@@ -441,6 +441,11 @@ const COMMAND_FIELDS: Readonly<Record<CommandType, Fields>> = {
     table: { nullable: 'integer' },
     keys: KEYS,
   },
+  updateRatings: {
+    division: 'string',
+    ratings: { array: obj({ player: PLAYER_ID, rating: 'integer' }) },
+    source: 'string',
+  },
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
-import { applyAll, create, register } from '../tournament/test-support/event'
+import { apply, fold } from '../tournament/apply'
+import { describeCommand } from '../tournament/describe'
+import { applyAll, create, ID, logOf, register } from '../tournament/test-support/event'
 import type { Command } from '../tournament/commands'
 import {
   describeMemberWarning,
@@ -10,6 +12,7 @@ import {
   nameKey,
   parseRatingsList,
   ratingUpdates,
+  ratingUpdatesCommand,
   type RatingsListFormat,
 } from './ratings-list'
 
@@ -56,7 +59,7 @@ describe('reading a ratings list (issue 32)', () => {
     {
       format: 'tsh',
       text: 'Alpha, Ann\t1850\t1\t2027-06-30\t4\nBravo, Bob\t17x0\t2\t\t5\n',
-      message: 'Line 2, rating: “17x0” is not a whole rating from 0 to 9999',
+      message: 'Line 2, rating: “17x0” is not a whole rating from 0 to 4000',
     },
     {
       format: 'tsh',
@@ -146,6 +149,41 @@ describe('the list at registration and before the event (issue 32)', () => {
       'Charlie, Cy (A#3) is suspended on the ratings list',
       'Foxtrot, Fay (A#4) is not on the ratings list: not a member, or the name or member id differs',
     ])
+  })
+
+  test('update ratings from the list: one command, in History, undone in one step', () => {
+    const division = state.divisions[0]
+    if (division === undefined) throw new Error('no division')
+    const command = ratingUpdatesCommand(division, byName, 'current.txt')
+    if (command === null) throw new Error('nothing to update')
+    // By name on tsh's list: Ann 1800 → 1850, Cy unchanged, Fay not listed.
+    expect(command.ratings).toEqual([{ player: 1, rating: 1850 }])
+    const log = [...commands, command]
+    const done = fold(ID, logOf(log))
+    const undone = fold(ID, logOf([...log, { type: 'undo', seq: log.length - 1 }]))
+    if (!done.ok || !undone.ok) throw new Error('fold refused')
+    expect(done.value?.divisions[0]?.players.map((p) => p.rating)).toEqual([1850, 1790, 1700, 1500])
+    expect(undone.value?.divisions[0]?.players.map((p) => p.rating)).toEqual([
+      1800, 1790, 1700, 1500,
+    ])
+    expect(describeCommand(command, state)).toBe('Updated 1 rating from the list current.txt')
+  })
+
+  test('a rating the engine refuses names the entry; nothing changes', () => {
+    const refused = apply(
+      state,
+      {
+        type: 'updateRatings',
+        division: 'A',
+        ratings: [
+          { player: 1, rating: 1850 },
+          { player: 9, rating: 1500 },
+        ],
+        source: 'x',
+      },
+      ID,
+    )
+    expect(refused.ok ? null : refused.error.message).toBe('Entry 2: Division A has no player #9.')
   })
 
   test('update ratings from the list: only the ratings that differ', () => {

@@ -15,7 +15,9 @@
 import { err, ok, type Result } from '../result'
 import { detectDelimiter, parseCsv } from '../formats/csv-players'
 import type { PlayerId } from '../results/game-result'
+import type { Command } from '../tournament/commands'
 import type { Division, TournamentState } from '../tournament/types'
+import { MAX_RATING } from '../tournament/validation'
 
 export const RATINGS_LIST_FORMATS = ['tsh', 'csv'] as const
 export type RatingsListFormat = (typeof RATINGS_LIST_FORMATS)[number]
@@ -65,8 +67,12 @@ const problem = (line: number, field: string, message: string): Result<never> =>
 function readRating(text: string, line: number): Result<number> {
   const trimmed = text.trim()
   if (trimmed === '') return ok(0)
-  if (!/^\d{1,4}$/.test(trimmed)) {
-    return problem(line, 'rating', `“${trimmed}” is not a whole rating from 0 to 9999`)
+  if (!/^\d{1,4}$/.test(trimmed) || Number(trimmed) > MAX_RATING) {
+    return problem(
+      line,
+      'rating',
+      `“${trimmed}” is not a whole rating from 0 to ${String(MAX_RATING)}`,
+    )
   }
   return ok(Number(trimmed))
 }
@@ -347,4 +353,20 @@ export function ratingUpdates(division: Division, index: MemberIndex): readonly 
       ? []
       : [{ player: p.id, name: p.name, from: p.rating, to: member.rating }]
   })
+}
+
+/** The one command that brings the division's ratings in line with the list; null: none differ. */
+export function ratingUpdatesCommand(
+  division: Division,
+  index: MemberIndex,
+  source: string,
+): Extract<Command, { readonly type: 'updateRatings' }> | null {
+  const updates = ratingUpdates(division, index)
+  if (updates.length === 0) return null
+  return {
+    type: 'updateRatings',
+    division: division.name,
+    ratings: updates.map((u) => ({ player: u.player, rating: u.to })),
+    source,
+  }
 }

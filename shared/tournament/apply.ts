@@ -23,6 +23,7 @@ import {
   type Roster,
 } from './players'
 import { enterResult } from './record-result'
+import { updateRatings } from './rating-updates'
 import { reserveTable } from './tables'
 import {
   editPairing,
@@ -201,6 +202,8 @@ export function apply(
       )
     case 'reserveTable':
       return reserveTable(state, command)
+    case 'updateRatings':
+      return updateDivision(state, command.division, (d) => updateRatings(d, command))
   }
 }
 

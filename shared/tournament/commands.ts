@@ -315,6 +315,17 @@ export type Command =
       readonly table: number | null
       readonly keys?: readonly PlayerKey[]
     }
+  /**
+   * Ratings brought in line with the federation's list at once (issue 32, "update ratings from
+   * the list"): one command, so the whole update is stored together and undone in one step.
+   */
+  | {
+      readonly type: 'updateRatings'
+      readonly division: string
+      readonly ratings: readonly { readonly player: PlayerId; readonly rating: number }[]
+      /** The list's file, for History. */
+      readonly source: string
+    }
 
 export type CommandType = Command['type']
 
@@ -409,5 +420,7 @@ export function keyedPlayers(command: Command):
       return command.keys === undefined
         ? undefined
         : { division: command.division, keys: command.keys, named: command.player }
+    case 'updateRatings':
+      return undefined
   }
 }

@@ -356,6 +356,10 @@ export function describeCommand(
       return command.table === null
         ? `Released the table kept for ${names.full(command.player)}${inDivision}`
         : `Table ${command.table} kept for ${names.full(command.player)} every round${inDivision}`
+    case 'updateRatings': {
+      const count = command.ratings.length
+      return `Updated ${String(count)} ${count === 1 ? 'rating' : 'ratings'}${inDivision} from the list ${command.source}`
+    }
   }
 }
 

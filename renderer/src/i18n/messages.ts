@@ -103,6 +103,7 @@ const COMMAND_WORDS: Readonly<Record<CommandType, string>> = {
   redo: 'redo',
   setPaperSize: 'change the paper size',
   reserveTable: 'keep a table for a player',
+  updateRatings: 'update ratings from the list',
 }
 
 const isRole = (value: unknown): value is DeskRole =>
