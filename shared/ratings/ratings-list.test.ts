@@ -13,6 +13,7 @@ import {
   parseRatingsList,
   ratingUpdates,
   ratingUpdatesCommand,
+  withListRating,
   type RatingsListFormat,
 } from './ratings-list'
 
@@ -114,6 +115,17 @@ describe('the list at registration and before the event (issue 32)', () => {
     { name: 'Foxtrot, Fay', rating: undefined },
   ])('by name as tsh keys it on its own lists: $name', ({ name, rating }) => {
     expect(findMember(byName, { memberId: '', name })?.rating).toBe(rating)
+  })
+
+  test.each([
+    { typed: '', memberId: 'AA001234', rating: 1850 },
+    { typed: '0', memberId: 'AA001234', rating: 1850 },
+    // The director's own rating stays; an unknown member is left unrated.
+    { typed: '1700', memberId: 'AA001234', rating: '1700' },
+    { typed: '', memberId: 'ZZ9', rating: '' },
+  ])('registration fills the rating from the list: typed “$typed”, id $memberId', (c) => {
+    const input = { name: 'Alpha, Ann', rating: c.typed, memberId: c.memberId, club: '' }
+    expect(withListRating(input, byId).rating).toBe(c.rating)
   })
 
   test('nameKey: capitals, commas out, marks dropped', () => {

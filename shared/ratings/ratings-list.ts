@@ -370,3 +370,17 @@ export function ratingUpdatesCommand(
     source,
   }
 }
+
+/**
+ * A registration as typed, its rating filled from the list when the desk left it empty (issue 32:
+ * the member id, or the name on tsh's lists, finds him); a typed rating is the director's and
+ * stays. Undefined `index`: no list on this laptop.
+ */
+export function withListRating<
+  T extends { readonly rating: string | number; readonly name: string; readonly memberId?: string },
+>(input: T, index: MemberIndex | null): T {
+  const typed = String(input.rating).trim()
+  if (index === null || (typed !== '' && typed !== '0')) return input
+  const member = findMember(index, { memberId: input.memberId ?? '', name: input.name })
+  return member === undefined || member.rating === 0 ? input : { ...input, rating: member.rating }
+}
