@@ -111,6 +111,33 @@ function readName(text: string | undefined, line: number): Result<string> {
   return name === '' ? problem(line, 'name', 'the name is empty') : ok(name)
 }
 
+/** One member's fields, whichever format's cells they come from (`cell` by field name). */
+function readMember(
+  line: number,
+  id: string,
+  cell: (field: string) => string | undefined,
+): Result<ListedMember> {
+  const name = readName(cell('name'), line)
+  if (!name.ok) return name
+  const rating = readRating(cell('rating') ?? '', line)
+  if (!rating.ok) return rating
+  const games = readGames(cell('games'), line)
+  if (!games.ok) return games
+  const expiry = readExpiry(cell('expiry'), line)
+  if (!expiry.ok) return expiry
+  const status = readStatus(cell('status'), line)
+  if (!status.ok) return status
+  return ok({
+    line,
+    id,
+    name: name.value,
+    rating: rating.value,
+    games: games.value,
+    expiry: expiry.value,
+    status: status.value,
+  })
+}
+
 const TSH_DEFAULT_FIELDS = ['name', 'rating', 'rank', 'expiry', 'games'] as const
 
 /** tsh's list (Ratings.pm `LoadFileToHash`): tab-separated, an optional header line. */
@@ -132,25 +159,9 @@ function parseTshList(text: string): Result<RatingsList> {
       const at = fields.indexOf(field)
       return at < 0 ? undefined : cells[at]
     }
-    const name = readName(cell('name'), number)
-    if (!name.ok) return name
-    const rating = readRating(cell('rating') ?? '', number)
-    if (!rating.ok) return rating
-    const games = readGames(cell('games'), number)
-    if (!games.ok) return games
-    const expiry = readExpiry(cell('expiry'), number)
-    if (!expiry.ok) return expiry
-    const status = readStatus(cell('status'), number)
-    if (!status.ok) return status
-    members.push({
-      line: number,
-      id: (cell('id') ?? '').trim(),
-      name: name.value,
-      rating: rating.value,
-      games: games.value,
-      expiry: expiry.value,
-      status: status.value,
-    })
+    const member = readMember(number, (cell('id') ?? '').trim(), cell)
+    if (!member.ok) return member
+    members.push(member.value)
   }
   return ok({ format: 'tsh', members })
 }
@@ -204,25 +215,9 @@ function parseCsvList(text: string): Result<RatingsList> {
     }
     const id = (cell('id') ?? '').trim()
     if (id === '') return problem(row.line, 'member id', 'the member id is empty')
-    const name = readName(cell('name'), row.line)
-    if (!name.ok) return name
-    const rating = readRating(cell('rating') ?? '', row.line)
-    if (!rating.ok) return rating
-    const games = readGames(cell('games'), row.line)
-    if (!games.ok) return games
-    const expiry = readExpiry(cell('expiry'), row.line)
-    if (!expiry.ok) return expiry
-    const status = readStatus(cell('status'), row.line)
-    if (!status.ok) return status
-    members.push({
-      line: row.line,
-      id,
-      name: name.value,
-      rating: rating.value,
-      games: games.value,
-      expiry: expiry.value,
-      status: status.value,
-    })
+    const member = readMember(row.line, id, cell)
+    if (!member.ok) return member
+    members.push(member.value)
   }
   return ok({ format: 'csv', members })
 }
