@@ -96,10 +96,11 @@ describe('a table kept for a player every round (issue 32)', () => {
   const kept = reserve(reserve(hall(), 'B', 3, 1), 'A', 5, 3)
 
   test('each division is paired with its kept players at their tables, round after round', () => {
-    // Before any pairing A's block counts B3's table as one it cannot use: 1–5, B from 6.
+    // Before any pairing each block counts the kept tables 1 and 3 as ones its numbered games
+    // cannot use: A 1–6 (boards 2, 4, 5, 6), B from 7.
     expect(tableRanges(kept)).toEqual([
-      { division: 'A', first: 1, last: 5 },
-      { division: 'B', first: 6, last: 8 },
+      { division: 'A', first: 1, last: 6 },
+      { division: 'B', first: 7, last: 9 },
     ])
     let state = kept
     for (let round = 1; round <= 3; round++) {
@@ -108,10 +109,11 @@ describe('a table kept for a player every round (issue 32)', () => {
       expect(tablesOf(divisionOf(state, 'B'), round).get(3)).toBe(1)
       const tables = hallTables(state, round)
       expect(new Set(tables).size).toBe(tables.length)
-      // A's games go round B3's table 1 (2–5, A5's 3 among them) and B's start after A's last.
+      // A's games go round B3's table 1 (2–5, A5's 3 among them; 6 spare for when A5 has no
+      // game) and B's start after A's block.
       expect(tableRanges(state)).toEqual([
-        { division: 'A', first: 2, last: 5 },
-        { division: 'B', first: 6, last: 8 },
+        { division: 'A', first: 2, last: 6 },
+        { division: 'B', first: 7, last: 9 },
       ])
       expect(tableOverlaps(state)).toEqual([])
       state = playRound(playRound(state, 'A'), 'B')
@@ -128,9 +130,30 @@ describe('a table kept for a player every round (issue 32)', () => {
     const rows = report.value.rows.flatMap((r) => (r.kind === 'game' ? [r] : []))
     expect(rows.map((r) => [r.table, r.keptFor])).toEqual([
       [1, 3],
-      [6, null],
       [7, null],
+      [8, null],
     ])
+  })
+
+  test('a division whose only game sat at the kept table does not move its block onto it', () => {
+    // fast-check's counterexample: A of 2, B of 3 with B1 at table 1. Round 1 B1 plays at 1;
+    // round 2 he has the bye, and B's game went to A's table 2.
+    const commands: Command[] = [create('nsa1995', 4)]
+    for (const [division, size] of [
+      ['A', 2],
+      ['B', 3],
+    ] as const) {
+      commands.push({ type: 'addDivision', name: division })
+      for (let i = 1; i <= size; i++)
+        commands.push(register(`${division}${String(i)}`, 1500 + 7 * i, division))
+    }
+    commands.push({ type: 'reserveTable', division: 'B', player: 1, table: 1 })
+    let state = applyAll(commands)
+    for (let round = 1; round <= 4; round++) {
+      state = playRound(playRound(pairNext(pairNext(state, 'A', round), 'B', round), 'A'), 'B')
+      const tables = hallTables(state, round)
+      expect(new Set(tables).size).toBe(tables.length)
+    }
   })
 
   test('pairings typed by hand seat the kept player at his table too', () => {
@@ -152,8 +175,8 @@ describe('a table kept for a player every round (issue 32)', () => {
     const games = typed.value.command.pairings.flatMap((p) => (p.kind === 'game' ? [p] : []))
     expect(games.map((g) => [g.table, ...g.players])).toEqual([
       [1, 3, 4],
-      [6, 1, 2],
-      [7, 5, 6],
+      [7, 1, 2],
+      [8, 5, 6],
     ])
   })
 
@@ -182,8 +205,8 @@ describe('a table kept for a player every round (issue 32)', () => {
   test('released with null, the player is numbered with the others again', () => {
     const state = pairNext(reserve(kept, 'B', 3, null), 'B', 1)
     expect(divisionOf(state, 'B').players[2]?.reservedTable).toBeUndefined()
-    // Table 1 is free again: A takes 1–4 (A5 still at 3), B follows from 5.
-    expect(hallTables(state, 1)).toEqual([5, 6, 7])
+    // Table 1 is free again: A's block is 1–5 (A5 still keeps 3), B follows from 6.
+    expect(hallTables(state, 1)).toEqual([6, 7, 8])
   })
 
   test.each([

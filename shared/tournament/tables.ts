@@ -39,11 +39,27 @@ export function pairedOffset(round: Round): number | undefined {
   return first - 1
 }
 
-/** Where the division's latest round with games was paired (its block of tables). */
+/**
+ * Where the division's latest round with games was paired (its block of tables). A game at a
+ * table kept for one of its players (issue 32) stands apart from the block and says nothing of
+ * where the block is.
+ */
 function anchorOf(division: Division): number | undefined {
+  const kept = new Set(
+    division.players.flatMap((p) =>
+      p.reservedTable === undefined || p.status.kind === 'withdrawn' ? [] : [p.reservedTable],
+    ),
+  )
   for (let i = division.rounds.length - 1; i >= 0; i--) {
     const round = division.rounds[i]
-    const offset = round === undefined ? undefined : pairedOffset(round)
+    const block =
+      round === undefined || kept.size === 0
+        ? round
+        : {
+            ...round,
+            pairings: round.pairings.filter((p) => p.kind !== 'game' || !kept.has(p.table)),
+          }
+    const offset = block === undefined ? undefined : pairedOffset(block)
     if (offset !== undefined) return offset
   }
   return undefined
@@ -83,7 +99,7 @@ function hallLayout(state: TournamentState): HallLayout {
   let after = 0
   for (const division of state.divisions) {
     const boards = boardsOf(division)
-    const end = blockEnd(division.name, boards, kept)
+    const end = blockEnd(boards, kept)
     const anchor = division.tableOffset === undefined ? anchorOf(division) : undefined
     let offset = division.tableOffset ?? anchor ?? after
     if (anchor !== undefined && boards > 0) {
@@ -113,15 +129,12 @@ function hallLayout(state: TournamentState): HallLayout {
 
 /**
  * The last table of a division's block from a first table on (issue 32): one table per board,
- * past the tables kept for players of other divisions, which its games never take
- * (`hallTableNumbering`), so the next division's block starts after its real last table.
+ * past every kept table, which its numbered games never take (`hallTableNumbering`), so the next
+ * division's block starts after its real last table. Its own kept table counts too: when its
+ * holder has the bye, the division's games fill every board of the block.
  */
-function blockEnd(
-  division: string,
-  boards: number,
-  kept: readonly Reservation[],
-): (offset: number) => number {
-  const elsewhere = new Set(kept.filter((r) => r.division !== division).map((r) => r.table))
+function blockEnd(boards: number, kept: readonly Reservation[]): (offset: number) => number {
+  const elsewhere = new Set(kept.map((r) => r.table))
   return (offset) => {
     let table = offset
     for (let n = 0; n < boards;) if (!elsewhere.has(++table)) n++
@@ -188,7 +201,7 @@ export function tableRanges(state: TournamentState): readonly TableRange[] {
     const own = new Set(kept.filter((r) => r.division === division.name).map((r) => r.table))
     const used =
       roundToRenumber(division) === undefined ? [] : gameTables(latest).filter((t) => !own.has(t))
-    const planned = boards > 0 ? [offset + 1, blockEnd(division.name, boards, kept)(offset)] : []
+    const planned = boards > 0 ? [offset + 1, blockEnd(boards, kept)(offset)] : []
     const all = [...planned, ...used]
     if (all.length === 0) continue
     ranges.push({ division: division.name, first: Math.min(...all), last: Math.max(...all) })
