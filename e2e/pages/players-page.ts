@@ -107,6 +107,18 @@ export class PlayersPage {
     await dialog.waitFor({ state: 'hidden' })
   }
 
+  /** Keeps a table for the player every round (issue 32); an empty table releases it. */
+  async keepTable(name: string, table: string): Promise<void> {
+    await this.page
+      .getByRole('table', { name: /^Players in division/ })
+      .getByRole('button', { name: `Kept table: ${name}`, exact: true })
+      .click()
+    const dialog = this.page.getByRole('alertdialog', { name: `Keep a table for ${name}` })
+    await dialog.getByLabel('Table kept every round (empty: none)').fill(table)
+    await dialog.getByRole('button', { name: `Keep table for ${name}` }).click()
+    await dialog.waitFor({ state: 'hidden' })
+  }
+
   async save(): Promise<void> {
     await this.page.getByRole('button', { name: 'Save player' }).click()
   }

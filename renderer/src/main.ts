@@ -2,6 +2,7 @@ import { createPinia } from 'pinia'
 import { createApp } from 'vue'
 import App from './App.vue'
 import { RacksideDatabase } from './db/database'
+import { createDexieRatingsListStore, setRatingsListStore } from './db/ratings-list-store'
 import { createDexieRepository } from './db/dexie-repository'
 import { openStorage, requestPersistence, type StorageUnavailable } from './db/storage'
 import { backupPlugin } from './files/backups'
@@ -29,6 +30,8 @@ async function start(): Promise<void> {
     return
   }
   setRepository(createDexieRepository(db))
+  // Issue 32: the federation's ratings list, kept beside the tournaments.
+  setRatingsListStore(createDexieRatingsListStore())
   const pinia = createPinia().use(backupPlugin)
   const router = createAppRouter()
   if (isVenueMode(document)) {

@@ -248,6 +248,14 @@ export const COMMUTATION: Readonly<Record<CommandType, Commutation>> = {
     rule: 'needs the current head',
     why: 'Gives the player the next number of the other division, which a registration there meanwhile would take; decided on the rounds the desk saw.',
   },
+  reserveTable: {
+    rule: 'needs the current head',
+    why: 'Names a player by number and key and a hall table that one player may hold: decided on the reservations the desk saw.',
+  },
+  updateRatings: {
+    rule: 'needs the current head',
+    why: 'Names players by number without keys, with the ratings the desk compared against the roster it saw.',
+  },
 }
 
 export function commutes(command: Command): boolean {

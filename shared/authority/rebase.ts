@@ -371,7 +371,8 @@ function withNumbers(command: Command, to: (player: PlayerId) => PlayerId): Comm
     command.type === 'checkIn' ||
     command.type === 'cancelCheckIn' ||
     command.type === 'recordArrival' ||
-    command.type === 'assignPenalty'
+    command.type === 'assignPenalty' ||
+    command.type === 'reserveTable'
   ) {
     return { ...command, player: to(command.player), ...keys(command.keys) }
   }

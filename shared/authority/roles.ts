@@ -65,6 +65,10 @@ export const ROLE_RIGHTS: Readonly<Record<CommandType, readonly ProposingRole[]>
   renameDivision: [D],
   deleteRegistration: [D],
   movePlayer: [D],
+  // Where a player sits is the hall's layout: the director's, as the tables' first numbers are.
+  reserveTable: [D],
+  // A whole division's ratings from the federation's list, before the event: the director's.
+  updateRatings: [D],
 }
 
 /**

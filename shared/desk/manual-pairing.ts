@@ -14,7 +14,7 @@ import type { PairingSpec } from '../tournament/commands'
 import { checkPlayable } from '../tournament/lookup'
 import { closestByName, playerNumber } from '../tournament/names'
 import { checkedInFor } from '../tournament/players'
-import { tableOffsetOf } from '../tournament/tables'
+import { hallTableNumbering } from '../tournament/tables'
 import type { Division, Pairing, Player, TournamentState } from '../tournament/types'
 import { findDivision } from '../tournament/views'
 import {
@@ -270,17 +270,13 @@ export function proposeTypedPairing(
     p.kind === 'game' ? !p.players.some((id) => named.has(id)) : !named.has(p.player),
   )
   const usedTables = new Set(kept.flatMap((p) => (p.kind === 'game' ? [p.table] : [])))
-  // From the division's first table in the hall, as the engine's pairings are (issue 19).
-  let table = tableOffsetOf(state, divisionName)
-  const freeTable = (): number => {
-    do table++
-    while (usedTables.has(table))
-    return table
-  }
+  // From the division's first table in the hall, as the engine's pairings are (issue 19), a
+  // player's kept table first (issue 32).
+  const freeTable = hallTableNumbering(state, divisionName, usedTables)
   const typedSpecs: PairingSpec[] = [
     ...typed.games.map((players): PairingSpec => ({
       kind: 'game',
-      table: freeTable(),
+      table: freeTable(players),
       players,
       locked: true,
       reason: TYPED_REASON,

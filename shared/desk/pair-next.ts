@@ -39,8 +39,8 @@ import { deskPairingInput, gamesBefore, leftOutOn } from './pairing-input'
 import {
   describeTableMove,
   pairedOffset,
+  hallTableNumbering,
   tableMoves,
-  tableOffsetOf,
   type TableMove,
 } from '../tournament/tables'
 import { rollCall } from './check-in'
@@ -409,13 +409,15 @@ function roundRobinAbsentees(
 }
 
 /**
- * The pairing as commands carry it: locked pairings at their own tables, the rest filling in from
- * the division's first table (its offset: two divisions in one hall never share a table number).
+ * The pairing as commands carry it: locked pairings at their own tables, a player's kept table
+ * (issue 32) for his game, the rest filling in from the division's first table (two divisions in
+ * one hall never share a table number): `hallTableNumbering`.
  */
 function specsOf(
   paired: PairedRound,
   keep: readonly PairingSpec[],
-  offset: number,
+  state: TournamentState,
+  division: string,
   withdrawn: ReadonlyMap<PlayerId, string>,
 ): PairingSpec[] {
   const lockedGames = new Map<number, Extract<PairingSpec, { kind: 'game' }>>()
@@ -424,13 +426,11 @@ function specsOf(
     if (spec.kind === 'game') lockedGames.set(pairKey(spec.players[0], spec.players[1]), spec)
     else lockedByes.set(spec.player, spec)
   }
-  const reserved = new Set([...lockedGames.values()].map((s) => s.table))
-  let table = offset
-  const nextTable = (): number => {
-    do table++
-    while (reserved.has(table))
-    return table
-  }
+  const tableFor = hallTableNumbering(
+    state,
+    division,
+    [...lockedGames.values()].map((s) => s.table),
+  )
   const specs: PairingSpec[] = paired.pairings.map((p) => {
     // One decision of who starts: the engine's, carried in the command and stored as it is, so
     // the proposal the director reviews is what is printed; the director's own choice on a kept
@@ -442,7 +442,7 @@ function specsOf(
     }
     return {
       kind: 'game',
-      table: nextTable(),
+      table: tableFor([p.first, p.second]),
       players: [p.first, p.second],
       reason: p.reason,
       start,
@@ -535,12 +535,7 @@ export function proposePairing(
     type: 'pairRound',
     division,
     round,
-    pairings: specsOf(
-      paired.value,
-      keep,
-      tableOffsetOf(state, division),
-      withdrawnBy(found.value, round),
-    ),
+    pairings: specsOf(paired.value, keep, state, division, withdrawnBy(found.value, round)),
     system,
     seed: options.seed,
     ...(replaced === null ? {} : { replace: true }),

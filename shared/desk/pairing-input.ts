@@ -81,6 +81,8 @@ function entrantsOf(
               checkPlayable(player, round).ok &&
               (onlyCheckedInOn === undefined || !leftOutOn(player, round, onlyCheckedInOn, desk)),
             firstRound: player.firstRound,
+            // The engine keeps the table too (issue 32); the desk numbers it in the hall (pair-next.ts).
+            ...(player.reservedTable === undefined ? {} : { reservedTable: player.reservedTable }),
           },
         ],
   )

@@ -329,6 +329,33 @@ const BUILDERS: { readonly [T in CommandType]: (s: TournamentState, d: Draw) => 
       ? null
       : { type: 'movePlayer', division: 'A', player: p.id, key: p.key, to: to.name }
   },
+  // Issue 32: a table kept for a player, or released (null), by number and key.
+  reserveTable: (s, { a, b }) => {
+    const d = divisionOf(s)
+    const player = d === undefined ? undefined : pick(d.players, a)
+    if (player === undefined) return null
+    return {
+      type: 'reserveTable',
+      division: 'A',
+      player: player.id,
+      table: b % 4 === 0 ? null : 1 + (Math.abs(b) % 40),
+      keys: [{ player: player.id, key: player.key }],
+    }
+  },
+  // Issue 32: ratings from a federation's list, a few players at once.
+  updateRatings: (s, { a, b }) => {
+    const d = divisionOf(s)
+    if (d === undefined || d.players.length === 0) return null
+    const chosen = [...new Set([pick(ids(d), a), pick(ids(d), b)])].flatMap((p) =>
+      p === undefined ? [] : [p],
+    )
+    return {
+      type: 'updateRatings',
+      division: 'A',
+      ratings: chosen.map((player, i) => ({ player, rating: (Math.abs(a) + 97 * i) % 2500 })),
+      source: 'current.txt',
+    }
+  },
 }
 
 function resultCommand(

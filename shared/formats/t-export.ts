@@ -418,6 +418,7 @@ function playerLine(
     inferredWithdrawal(seats, player) !== player.status.fromRound
       ? { withdrawnFrom: player.status.fromRound }
       : {}),
+    ...(player.reservedTable === undefined ? {} : { reservedTable: player.reservedTable }),
     rounds,
   }
   const factValues = factsText(facts)

@@ -294,6 +294,15 @@ export function importTDivision(
       ...(firstRounds.has(line.id) ? { firstRound } : {}),
       ...(missedRounds === null ? {} : { missedRounds }),
     })
+    // Issue 32: the table kept for him, as Rackside's export wrote it.
+    if (lineFacts?.reservedTable !== undefined) {
+      commands.push({
+        type: 'reserveTable',
+        division,
+        player: line.id,
+        table: lineFacts.reservedTable,
+      })
+    }
 
     const off = integerTag(line, 'off')
     if (!off.ok) return off

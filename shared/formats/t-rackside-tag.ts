@@ -3,7 +3,8 @@
  * export back exactly (formats.md, "tsh `.t`": tsh keeps every tag it does not understand). The
  * opponent and score columns always hold what tsh ranks the same way; the tag only says which
  * result they stand for. Values, each one word:
- * - `from=R`: a late entry's first round; `wd=R`: withdrawn from round R on;
+ * - `from=R`: a late entry's first round; `wd=R`: withdrawn from round R on; `table=T`: the
+ *   hall's table T kept for the player every round (issue 32: tsh has no per-player table);
  * - `rN=bye:S`: round N was a bye at spread S (any spread, 0 and below too);
  * - `rN=fw:O:S:REASON:RATED` / `rN=fl:…`: a forfeit won / lost against O by S (RATED 1 or 0),
  *   with `:W/L` after it when the game stopped at the winner's W and the loser's L (a walk-out,
@@ -35,6 +36,8 @@ export type RoundEntry =
 export interface RacksideFacts {
   readonly firstRound?: number
   readonly withdrawnFrom?: number
+  /** The table kept for the player every round (issue 32, `reserveTable`). */
+  readonly reservedTable?: number
   /** By round number. */
   readonly rounds: ReadonlyMap<number, RoundEntry>
 }
@@ -62,6 +65,7 @@ export function factsText(facts: RacksideFacts): readonly string[] {
   const out: string[] = []
   if (facts.firstRound !== undefined) out.push(`from=${String(facts.firstRound)}`)
   if (facts.withdrawnFrom !== undefined) out.push(`wd=${String(facts.withdrawnFrom)}`)
+  if (facts.reservedTable !== undefined) out.push(`table=${String(facts.reservedTable)}`)
   for (const [round, entry] of [...facts.rounds].sort((a, b) => a[0] - b[0])) {
     out.push(`r${String(round)}=${entryText(entry)}`)
   }
@@ -122,8 +126,14 @@ function readEntry(text: string): RoundEntry | null {
 export function readFacts(values: readonly string[]): RacksideFacts | null {
   let firstRound: number | undefined
   let withdrawnFrom: number | undefined
+  let reservedTable: number | undefined
   const rounds = new Map<number, RoundEntry>()
   for (const value of values) {
+    const table = /^table=([1-9]\d{0,3})$/.exec(value)
+    if (table !== null) {
+      reservedTable = Number(table[1])
+      continue
+    }
     // Round numbers count from 1 (issue 28: `wd=0` and `r0=…` were taken, and the player then
     // played no round at all).
     const fact = /^(from|wd)=([1-9]\d{0,5})$/.exec(value)
@@ -140,6 +150,7 @@ export function readFacts(values: readonly string[]): RacksideFacts | null {
   return {
     ...(firstRound === undefined ? {} : { firstRound }),
     ...(withdrawnFrom === undefined ? {} : { withdrawnFrom }),
+    ...(reservedTable === undefined ? {} : { reservedTable }),
     rounds,
   }
 }

@@ -438,6 +438,17 @@ const COMMAND_FIELDS: Readonly<Record<CommandType, Fields>> = {
   renameDivision: { division: 'string', name: 'string' },
   deleteRegistration: { division: 'string', player: PLAYER_ID, key: 'string' },
   movePlayer: { division: 'string', player: PLAYER_ID, key: 'string', to: 'string' },
+  reserveTable: {
+    division: 'string',
+    player: PLAYER_ID,
+    table: { nullable: 'integer' },
+    keys: KEYS,
+  },
+  updateRatings: {
+    division: 'string',
+    ratings: { array: obj({ player: PLAYER_ID, rating: 'integer' }) },
+    source: 'string',
+  },
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

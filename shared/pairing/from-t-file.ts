@@ -201,6 +201,8 @@ export function pairingInputFromTFile(
   const factsOf = factsOfFile(file.players)
   const entrants: Entrant[] = earlier.players.map((line) => {
     const firstRound = factsOf(line)?.firstRound
+    // Issue 32: a table kept for the player, as Rackside's export writes it in its tag.
+    const reservedTable = factsOf(line)?.reservedTable
     // A withdrawn player (tsh `off`) is dropped from the standings and sits the round out.
     const withdrawn = line.tags.some((t) => t.name === 'off')
     const late = firstRound !== undefined && firstRound > basedOn
@@ -210,6 +212,7 @@ export function pairingInputFromTFile(
       rating: line.rating ?? 0,
       active: !withdrawn && (rows === null || ranked.has(line.id) || late),
       ...(firstRound === undefined ? {} : { firstRound }),
+      ...(reservedTable === undefined ? {} : { reservedTable }),
     }
   })
   const last = earlier.players.reduce((most, line) => Math.max(most, line.opponents.length), 0)

@@ -26,6 +26,8 @@ export interface GameRow {
   readonly table: number
   readonly seats: readonly [Seat, Seat]
   readonly start: StartMark
+  /** The player this table is kept for every round (issue 32), printed by the table; else null. */
+  readonly keptFor: PlayerId | null
 }
 
 export interface ByeRow {
@@ -72,7 +74,15 @@ export function gameRow(division: Division, pairing: GamePairing): GameRow {
     table: pairing.table,
     seats: [seat(playerAt(division, a), starter === a), seat(playerAt(division, b), starter === b)],
     start,
+    keptFor: keptFor(division, pairing),
   }
+}
+
+/** Which of the game's players the table is kept for (issue 32: `reserveTable`), or null. */
+export function keptFor(division: Division, pairing: GamePairing): PlayerId | null {
+  return (
+    pairing.players.find((id) => division.players[id - 1]?.reservedTable === pairing.table) ?? null
+  )
 }
 
 export interface RoundContext {

@@ -25,6 +25,8 @@ import {
 import { divisionNamed } from './lookup'
 import { enterResult } from './record-result'
 import { deleteRegistration, movePlayer, renameDivision } from './roster'
+import { updateRatings } from './rating-updates'
+import { reserveTable } from './tables'
 import {
   editPairing,
   overrideStarter,
@@ -209,6 +211,10 @@ export function apply(
       return updateDivision(state, command.division, (d) => deleteRegistration(d, command))
     case 'movePlayer':
       return movePlayer(state, command, context)
+    case 'reserveTable':
+      return reserveTable(state, command)
+    case 'updateRatings':
+      return updateDivision(state, command.division, (d) => updateRatings(d, command))
   }
 }
 

@@ -331,6 +331,29 @@ export type Command =
       readonly key: string
       readonly to: string
     }
+  /**
+   * A table kept for one player every round (issue 32: a wheelchair user's place in the hall), or
+   * released with null. The number is the hall's, as printed: divisions share the hall's tables,
+   * so no two players hold one. The player is named by number and key (`PlayerKey`).
+   */
+  | {
+      readonly type: 'reserveTable'
+      readonly division: string
+      readonly player: PlayerId
+      readonly table: number | null
+      readonly keys?: readonly PlayerKey[]
+    }
+  /**
+   * Ratings brought in line with the federation's list at once (issue 32, "update ratings from
+   * the list"): one command, so the whole update is stored together and undone in one step.
+   */
+  | {
+      readonly type: 'updateRatings'
+      readonly division: string
+      readonly ratings: readonly { readonly player: PlayerId; readonly rating: number }[]
+      /** The list's file, for History. */
+      readonly source: string
+    }
 
 export type CommandType = Command['type']
 
@@ -429,5 +452,11 @@ export function keyedPlayers(command: Command):
         keys: [{ player: command.player, key: command.key }],
         named: command.player,
       }
+    case 'reserveTable':
+      return command.keys === undefined
+        ? undefined
+        : { division: command.division, keys: command.keys, named: command.player }
+    case 'updateRatings':
+      return undefined
   }
 }

@@ -363,6 +363,14 @@ export function describeCommand(
       const number = to === undefined ? '' : ` as #${String(to.players.length + 1)}`
       return `Moved ${names.full(command.player)} from division ${command.division} to division ${command.to}${number}`
     }
+    case 'reserveTable':
+      return command.table === null
+        ? `Released the table kept for ${names.full(command.player)}${inDivision}`
+        : `Table ${command.table} kept for ${names.full(command.player)} every round${inDivision}`
+    case 'updateRatings': {
+      const count = command.ratings.length
+      return `Updated ${String(count)} ${count === 1 ? 'rating' : 'ratings'}${inDivision} from the list ${command.source}`
+    }
   }
 }
 

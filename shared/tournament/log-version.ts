@@ -8,6 +8,8 @@
  * Version 4 (issue 28): the event's paper size (`setPaperSize`); a round-robin bye won by a
  * withdrawn opponent's forfeit (`forfeitBy` in a `pairRound` bye); how a late entry's missed
  * rounds count as an imported file says (`missedRounds` in `registerPlayer`).
- * Version 5 (issue 32): roster commands (`renameDivision`, `deleteRegistration`, `movePlayer`).
+ * Version 5 (issue 32): roster commands (`renameDivision`, `deleteRegistration`, `movePlayer`); a
+ * table kept for a player every round (`reserveTable`); ratings brought in line with a
+ * federation's list (`updateRatings`).
  */
 export const LOG_VERSION = 5

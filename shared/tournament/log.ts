@@ -179,6 +179,11 @@ export function commandRound(command: Command): number | null {
     case 'renameDivision':
     case 'deleteRegistration':
     case 'movePlayer':
+    // About the player's place in the hall from the next pairing on, not one round.
+    case 'reserveTable':
+      return null
+    // Ratings are the players' identity, not a round's.
+    case 'updateRatings':
       return null
   }
 }

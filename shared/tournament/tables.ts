@@ -5,8 +5,11 @@
  * (issue 28, `hallLayout`). Two divisions whose tables overlap are named, so a hall never has two
  * "table 1"s without a word.
  */
+import { err, ok, type Result } from '../result'
+import type { PlayerId } from '../results/game-result'
 import type { Command } from './commands'
-import type { Division, Round, TournamentState } from './types'
+import { findPlayer } from './lookup'
+import type { Division, Player, Round, TournamentState } from './types'
 
 type CommandOf<T extends Command['type']> = Extract<Command, { readonly type: T }>
 
@@ -36,11 +39,27 @@ export function pairedOffset(round: Round): number | undefined {
   return first - 1
 }
 
-/** Where the division's latest round with games was paired (its block of tables). */
+/**
+ * Where the division's latest round with games was paired (its block of tables). A game at a
+ * table kept for one of its players (issue 32) stands apart from the block and says nothing of
+ * where the block is.
+ */
 function anchorOf(division: Division): number | undefined {
+  const kept = new Set(
+    division.players.flatMap((p) =>
+      p.reservedTable === undefined || p.status.kind === 'withdrawn' ? [] : [p.reservedTable],
+    ),
+  )
   for (let i = division.rounds.length - 1; i >= 0; i--) {
     const round = division.rounds[i]
-    const offset = round === undefined ? undefined : pairedOffset(round)
+    const block =
+      round === undefined || kept.size === 0
+        ? round
+        : {
+            ...round,
+            pairings: round.pairings.filter((p) => p.kind !== 'game' || !kept.has(p.table)),
+          }
+    const offset = block === undefined ? undefined : pairedOffset(block)
     if (offset !== undefined) return offset
   }
   return undefined
@@ -76,23 +95,25 @@ function hallLayout(state: TournamentState): HallLayout {
   const offsets = new Map<string, number>()
   const moves: TableMove[] = []
   const blocks: { readonly division: string; readonly first: number; readonly last: number }[] = []
+  const kept = reservedTables(state)
   let after = 0
   for (const division of state.divisions) {
     const boards = boardsOf(division)
+    const end = blockEnd(boards, kept)
     const anchor = division.tableOffset === undefined ? anchorOf(division) : undefined
     let offset = division.tableOffset ?? anchor ?? after
     if (anchor !== undefined && boards > 0) {
-      let hit = blocks.find((b) => b.first <= offset + boards && b.last > offset)
+      let hit = blocks.find((b) => b.first <= end(offset) && b.last > offset)
       const first = hit
       while (hit !== undefined) {
         offset = hit.last
-        hit = blocks.find((b) => b.first <= offset + boards && b.last > offset)
+        hit = blocks.find((b) => b.first <= end(offset) && b.last > offset)
       }
       if (first !== undefined) {
         moves.push({
           division: division.name,
           first: offset + 1,
-          last: offset + boards,
+          last: end(offset),
           from: anchor + 1,
           by: first.division,
           table: Math.max(first.first, anchor + 1),
@@ -100,11 +121,25 @@ function hallLayout(state: TournamentState): HallLayout {
       }
     }
     offsets.set(division.name, offset)
-    if (boards > 0)
-      blocks.push({ division: division.name, first: offset + 1, last: offset + boards })
-    after = offset + boards
+    if (boards > 0) blocks.push({ division: division.name, first: offset + 1, last: end(offset) })
+    after = end(offset)
   }
   return { offsets, moves }
+}
+
+/**
+ * The last table of a division's block from a first table on (issue 32): one table per board,
+ * past every kept table, which its numbered games never take (`hallTableNumbering`), so the next
+ * division's block starts after its real last table. Its own kept table counts too: when its
+ * holder has the bye, the division's games fill every board of the block.
+ */
+function blockEnd(boards: number, kept: readonly Reservation[]): (offset: number) => number {
+  const elsewhere = new Set(kept.map((r) => r.table))
+  return (offset) => {
+    let table = offset
+    for (let n = 0; n < boards;) if (!elsewhere.has(++table)) n++
+    return table
+  }
 }
 
 /**
@@ -156,13 +191,17 @@ function gameTables(round: Round | undefined): number[] {
  */
 export function tableRanges(state: TournamentState): readonly TableRange[] {
   const offsets = tableOffsets(state)
+  const kept = reservedTables(state)
   const ranges: TableRange[] = []
   for (const division of state.divisions) {
     const offset = offsets.get(division.name) ?? 0
     const boards = boardsOf(division)
     const latest = division.rounds.at(-1)
-    const used = roundToRenumber(division) === undefined ? [] : gameTables(latest)
-    const planned = boards > 0 ? [offset + 1, offset + boards] : []
+    // A table kept for one of its players stands apart from its block (issue 32), not a widening.
+    const own = new Set(kept.filter((r) => r.division === division.name).map((r) => r.table))
+    const used =
+      roundToRenumber(division) === undefined ? [] : gameTables(latest).filter((t) => !own.has(t))
+    const planned = boards > 0 ? [offset + 1, blockEnd(boards, kept)(offset)] : []
     const all = [...planned, ...used]
     if (all.length === 0) continue
     ranges.push({ division: division.name, first: Math.min(...all), last: Math.max(...all) })
@@ -235,5 +274,132 @@ export function tableOffsetCommand(
     division,
     offset: first - 1,
     ...(round === undefined ? {} : { renumberRound: round }),
+  }
+}
+
+/** The highest table a reservation may name (as a renumbered round's, plan.ts). */
+export const MAX_RESERVED_TABLE = 9999
+
+/** A table of the hall kept for one player every round (issue 32). */
+export interface Reservation {
+  readonly division: string
+  readonly player: PlayerId
+  readonly name: string
+  readonly table: number
+}
+
+/**
+ * Every table kept for a player still in the event, in division and player order. A withdrawn
+ * player's table is free for the others while he is out, and his again if he is reinstated.
+ */
+export function reservedTables(state: TournamentState): readonly Reservation[] {
+  return state.divisions.flatMap((d) =>
+    d.players.flatMap((p) =>
+      p.reservedTable === undefined || p.status.kind === 'withdrawn'
+        ? []
+        : [{ division: d.name, player: p.id, name: p.name, table: p.reservedTable }],
+    ),
+  )
+}
+
+/**
+ * `reserveTable`: keeps the hall's table `table` for the player from the next pairing on, or
+ * releases it (null). One table, one player, whichever division he plays in: the hall has one
+ * table of each number. A round already paired keeps its tables; the director re-pairs it or
+ * swaps tables to seat him there at once.
+ */
+export function reserveTable(
+  state: TournamentState,
+  command: Extract<Command, { readonly type: 'reserveTable' }>,
+): Result<TournamentState> {
+  const index = state.divisions.findIndex((d) => d.name === command.division)
+  const division = state.divisions[index]
+  if (division === undefined) {
+    return err('division.missing', `There is no division ${command.division}.`)
+  }
+  const found = findPlayer(division, command.player)
+  if (!found.ok) return found
+  const player = found.value
+  const { table } = command
+  if (table !== null) {
+    if (!Number.isInteger(table) || table < 1 || table > MAX_RESERVED_TABLE) {
+      return err(
+        'player.reserved-table.invalid',
+        `The table kept for ${player.name} must be a whole number from 1 to ${MAX_RESERVED_TABLE}.`,
+        { field: 'reservedTable', details: { table } },
+      )
+    }
+    for (const d of state.divisions) {
+      const holder = d.players.find(
+        (p) => p.reservedTable === table && !(d.name === division.name && p.id === player.id),
+      )
+      if (holder !== undefined) {
+        return err(
+          'player.reserved-table.taken',
+          `Table ${table} is already kept for ${holder.name} (#${holder.id}, division ${d.name}).`,
+          { field: 'reservedTable', details: { table, player: holder.id, division: d.name } },
+        )
+      }
+    }
+  }
+  const changed = table === null ? unreserved(player) : { ...player, reservedTable: table }
+  const players = division.players.map((p) => (p.id === player.id ? changed : p))
+  const divisions = state.divisions.map((d, i) => (i === index ? { ...division, players } : d))
+  return ok({ ...state, divisions })
+}
+
+/** The player without a kept table: the field is left out, as for one who never had one. */
+function unreserved({ reservedTable, ...player }: Player): Player {
+  void reservedTable
+  return player
+}
+
+/**
+ * The command that keeps `table` for the player (null releases it), naming him by number and
+ * key so a desk working on an older roster cannot give his table to someone else.
+ */
+export function reserveTableCommand(
+  division: Division,
+  player: PlayerId,
+  table: number | null,
+): Extract<Command, { readonly type: 'reserveTable' }> {
+  const key = division.players[player - 1]?.key
+  return {
+    type: 'reserveTable',
+    division: division.name,
+    player,
+    table,
+    ...(key === undefined ? {} : { keys: [{ player, key }] }),
+  }
+}
+
+/**
+ * How a division's new games get their tables (issue 19, issue 32): a game with a player whose
+ * table is kept sits at it; the others take the division's tables from its first on, past the
+ * tables `used` (kept games of the round) and every table kept for a player anywhere in the hall,
+ * so a kept table is never given to a game of another division. Call it once per game, in the
+ * order the games are numbered.
+ */
+export function hallTableNumbering(
+  state: TournamentState,
+  division: string,
+  used: Iterable<number>,
+): (players: readonly [PlayerId, PlayerId]) => number {
+  const reservations = reservedTables(state)
+  const own = new Map(
+    reservations.filter((r) => r.division === division).map((r) => [r.player, r.table]),
+  )
+  const taken = new Set(used)
+  const skip = new Set([...taken, ...reservations.map((r) => r.table)])
+  let table = tableOffsetOf(state, division)
+  return (players) => {
+    const kept = own.get(players[0]) ?? own.get(players[1])
+    if (kept !== undefined && !taken.has(kept)) {
+      taken.add(kept)
+      return kept
+    }
+    do table++
+    while (skip.has(table))
+    return table
   }
 }

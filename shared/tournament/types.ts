@@ -124,6 +124,11 @@ export interface Player extends PlayerFields {
    * registered after him to another number. Absent: a registration in force.
    */
   readonly deleted?: true
+  /**
+   * The hall's table kept for the player every round (issue 32, `reserveTable`): pairing seats his
+   * game there and numbers every other table around it; absent = none.
+   */
+  readonly reservedTable?: number
 }
 
 /**

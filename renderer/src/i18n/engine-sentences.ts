@@ -228,4 +228,11 @@ export const ENGINE_SENTENCES: ReadonlySet<string> = new Set([
   'venue.unreachable',
   'walk-out.scores-required',
   'warning.disqualified',
+  // Issue 32: each names the table, and the one taken names who holds it.
+  'player.reserved-table.invalid',
+  'player.reserved-table.taken',
+  // Issue 32: a ratings list refused names the line and the field, or how long it is.
+  'ratings-list.empty',
+  'ratings-list.line',
+  'ratings-list.too-long',
 ])

@@ -117,6 +117,8 @@ const COMMAND_WORDS: Readonly<Record<CommandType, string>> = {
   renameDivision: 'rename a division',
   deleteRegistration: 'delete a registration',
   movePlayer: 'move a player to another division',
+  reserveTable: 'keep a table for a player',
+  updateRatings: 'update ratings from the list',
 }
 
 const isRole = (value: unknown): value is DeskRole =>

@@ -31,8 +31,10 @@ function tableRow(row: TableRow): Html {
   switch (row.kind) {
     case 'game': {
       const [a, b] = row.seats
+      // Issue 32: the player's kept table is named, so nobody else sits down at it.
+      const kept = row.keptFor === null ? '' : ` kept for #${row.keptFor}`
       return html`<tr>
-        <td class="num">${row.table}</td>
+        <td class="num">${row.table}${kept}</td>
         <td class="name">${seatName(a)}</td>
         <td class="num">${a.id}</td>
         <td class="name">${seatName(b)}</td>
