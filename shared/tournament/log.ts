@@ -176,13 +176,12 @@ export function commandRound(command: Command): number | null {
     case 'issueWarning':
     case 'overrideStarter':
       return command.round
+    // The roster's shape, a player's place in the hall from the next pairing on, and ratings
+    // (the players' identity) belong to no one round (issue 32).
     case 'renameDivision':
     case 'deleteRegistration':
     case 'movePlayer':
-    // About the player's place in the hall from the next pairing on, not one round.
     case 'reserveTable':
-      return null
-    // Ratings are the players' identity, not a round's.
     case 'updateRatings':
       return null
   }
