@@ -52,6 +52,8 @@ describe('rackside --help (issue 28: serve was listed twice)', () => {
       'prizes',
       'ratings',
       'serve',
+      'generate',
+      'verify',
       'help',
     ])
   })

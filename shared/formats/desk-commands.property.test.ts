@@ -332,7 +332,8 @@ const BUILDERS: { readonly [T in CommandType]: (s: TournamentState, d: Draw) => 
   // Issue 32: a table kept for a player, or released (null), by number and key.
   reserveTable: (s, { a, b }) => {
     const d = divisionOf(s)
-    const player = d === undefined ? undefined : pick(d.players, a)
+    // A deleted registration (issue 32) takes no table: the rules refuse it.
+    const player = pick(d?.players.filter((p) => p.deleted !== true) ?? [], a)
     if (player === undefined) return null
     return {
       type: 'reserveTable',

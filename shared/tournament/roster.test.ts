@@ -45,6 +45,27 @@ describe('issue 32: renameDivision', () => {
     expect(folded.ok && folded.value?.divisions[0]?.players[0]?.checkIns).toEqual(['2026-03-14'])
   })
 
+  test.each<[string, Command]>([
+    ['a kept table', { type: 'reserveTable', division: 'A', player: 1, table: 7 }],
+    [
+      'ratings from the list',
+      { type: 'updateRatings', division: 'A', ratings: [{ player: 1, rating: 1800 }], source: 'x' },
+    ],
+  ])(
+    '%s named by the old name still lands after the rename (an older desk’s command)',
+    (_, command) => {
+      const state = applyAll([create(), A, register('Ann'), rename('A', 'Open')])
+      const applied = apply(state, command, ID)
+      expect(applied.ok ? applied.value.divisions.map((d) => d.name) : applied.error.code).toEqual([
+        'Open',
+      ])
+      const ann = applied.ok ? applied.value.divisions[0]?.players[0] : undefined
+      expect(command.type === 'reserveTable' ? ann?.reservedTable : ann?.rating).toBe(
+        command.type === 'reserveTable' ? 7 : 1800,
+      )
+    },
+  )
+
   test.each([
     { case: 'a name another division has', to: 'B', code: 'division.name.duplicate' },
     { case: 'the same name in other case', to: 'b', code: 'division.name.duplicate' },

@@ -8,7 +8,7 @@
 import { err, ok, type Result } from '../result'
 import type { PlayerId } from '../results/game-result'
 import type { Command } from './commands'
-import { findPlayer } from './lookup'
+import { divisionNamed, findPlayer } from './lookup'
 import type { Division, Player, Round, TournamentState } from './types'
 
 type CommandOf<T extends Command['type']> = Extract<Command, { readonly type: T }>
@@ -312,8 +312,8 @@ export function reserveTable(
   state: TournamentState,
   command: Extract<Command, { readonly type: 'reserveTable' }>,
 ): Result<TournamentState> {
-  const index = state.divisions.findIndex((d) => d.name === command.division)
-  const division = state.divisions[index]
+  // By its name or a former one (issue 32: a command given before a rename still finds it).
+  const division = divisionNamed(state.divisions, command.division)
   if (division === undefined) {
     return err('division.missing', `There is no division ${command.division}.`)
   }
@@ -344,7 +344,7 @@ export function reserveTable(
   }
   const changed = table === null ? unreserved(player) : { ...player, reservedTable: table }
   const players = division.players.map((p) => (p.id === player.id ? changed : p))
-  const divisions = state.divisions.map((d, i) => (i === index ? { ...division, players } : d))
+  const divisions = state.divisions.map((d) => (d === division ? { ...division, players } : d))
   return ok({ ...state, divisions })
 }
 

@@ -154,10 +154,10 @@ function gameItem(line: ScorecardLine): Html {
   const start = cell.start === null || cell.kind === 'bye' ? '' : ` (${playedWords(cell.start)})`
   const penalty = line.penalty > 0 ? ` (penalty ${signed(-line.penalty)})` : ''
   const outcome = `${resultWords(cell)} ${scoreWords(cell)}`.trim()
+  const recordTail = recordText === '' ? '' : `. Record ${recordText}`
   return html`<li>
     <strong>Round ${line.round}</strong>: ${where}${against}${start}.
-    <span class="outcome">${outcome}${penalty}</span
-    >${recordText === '' ? '' : `. Record ${recordText}`}
+    <span class="outcome">${outcome}${penalty}</span>${recordTail}
   </li>`
 }
 
