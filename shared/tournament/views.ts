@@ -14,7 +14,14 @@ import {
   type StandingsRow,
 } from '../standings/standings'
 import { startTallies, type StartTally, type StartsHistoryEntry } from '../starts/starts'
-import { checkRoundNumber, findPlayer, findRound, findTable, pairingIndexOf } from './lookup'
+import {
+  checkRoundNumber,
+  divisionNamed,
+  findPlayer,
+  findRound,
+  findTable,
+  pairingIndexOf,
+} from './lookup'
 import type { Division, GamePairing, Player, Round, TournamentState, Warning } from './types'
 
 /*
@@ -22,8 +29,9 @@ import type { Division, GamePairing, Player, Round, TournamentState, Warning } f
  * CLI compute the same numbers from the same log.
  */
 
+/** By its name or a former one (issue 32), as the fold finds it: `divisionNamed`. */
 export function findDivision(state: TournamentState, name: string): Result<Division> {
-  const division = state.divisions.find((d) => d.name === name)
+  const division = divisionNamed(state.divisions, name)
   if (division === undefined) return err('division.missing', `There is no division ${name}.`)
   return ok(division)
 }
