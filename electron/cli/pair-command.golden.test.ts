@@ -96,6 +96,7 @@ describe('rackside pair prints what it printed before one pairing path (issue 29
   test.each(CASES.map((c) => [c.join(' '), c] as const))('pair %s', async (_, [file, ...rest]) => {
     const argv = ['pair', join(dir, file), ...rest.map((a) => a.replace(/^@/, `${dir}/`))]
     const { code, stdout, stderr } = await runCli(...argv)
-    expect({ code, stdout, stderr: stderr.replaceAll(dir, '<dir>') }).toMatchSnapshot()
+    const scrub = (text: string) => text.replaceAll(dir, '<dir>')
+    expect({ code, stdout: scrub(stdout), stderr: scrub(stderr) }).toMatchSnapshot()
   })
 })

@@ -6,13 +6,12 @@ import { decodeTFileBytes } from '../../shared/formats/text-codec'
 import { planFromAutopair } from '../../shared/formats/tsh-autopair'
 import { divisionNaming, fileStem } from '../../shared/formats/tsh-import'
 import { autoPlan, describePlan } from '../../shared/pairing/auto-plan'
-import { pairingInputFromTFile, tFileHistory } from '../../shared/pairing/from-t-file'
-import { pairRound } from '../../shared/pairing/pair-round'
+import { planRound } from '../../shared/pairing/conformance/plan-round'
+import { playersInRound } from '../../shared/pairing/from-t-file'
 import type { PairedRound, PairingSystem } from '../../shared/pairing/types'
-import { PRESETS } from '../../shared/rules/presets'
 import { PRESET_IDS, type PresetId } from '../../shared/rules/rule-set'
 import { systemWords } from '../../shared/tournament/describe'
-import { planForHistory, type HistoryRoundPlan } from '../../shared/tournament/plan'
+import type { HistoryRoundPlan } from '../../shared/tournament/plan'
 import type { PlanStep } from '../../shared/tournament/types'
 import { MAX_ROUNDS } from '../../shared/tournament/validation'
 import { parseArgs } from './args'
@@ -226,70 +225,47 @@ export async function pairCommand(argv: readonly string[], io: CliIo): Promise<E
     for (const p of input.problems) io.stdout(`${formatProblem(path, p)}\n`)
     return EXIT.problems
   }
-  // The automatic plan is worked out on the players still in the event.
-  const active = input.file.players.filter((p) => !p.tags.some((t) => t.name === 'off')).length
   const breaks = sessionBreaks(options.get('session-breaks'))
-  const plan = eventRounds === undefined ? null : (ownPlan ?? autoPlan(active, eventRounds, breaks))
-  // The plan on the file's history, by the use-case the desk shares (roundPlanOn): a round robin
-  // goes on while the rounds so far are one (issue 29); Initial Fontes, which a .t cannot show it
-  // made, pairs only its first round under the automatic plan.
-  const auto =
-    eventRounds === undefined
-      ? null
-      : planForHistory({
-          plan: ownPlan,
-          players: active,
-          rounds: eventRounds,
-          round,
-          sessionBreaks: breaks,
-          history: () => tFileHistory(input.file, round),
-        })
-  if (chosen === undefined && auto?.step.system === 'manual') {
+  const basedOn = roundsNumber('based-on', options.get('based-on'))
+  const fontesRounds = roundsNumber('fontes-rounds', options.get('fontes-rounds'))
+  const rrStart = roundsNumber('rr-start', options.get('rr-start'))
+  // The same use-case the conformance kit pairs by (planRound): the plan on the file's history,
+  // by the desk's roundPlanOn, so a round robin goes on while the rounds so far are one (issue 29).
+  const paired = planRound(input.file, {
+    round,
+    ...(eventRounds === undefined ? {} : { rounds: eventRounds }),
+    preset,
+    plan: ownPlan,
+    ...(chosen === undefined ? {} : { system: chosen }),
+    ...(limit === undefined ? {} : { maxRepeats: limit }),
+    seed,
+    gibson: contention.gibson ?? null,
+    sessionBreaks: breaks,
+    ...(basedOn === undefined ? {} : { basedOn }),
+    ...(fontesRounds === undefined ? {} : { fontesRounds }),
+    ...(rrStart === undefined ? {} : { roundRobinStart: rrStart }),
+    ...(flags.has('neighbours') ? { rankMode: 'neighbours' as const } : {}),
+    ...(contention.avoid === undefined ? {} : { avoid: contention.avoid }),
+  })
+  if (!paired.ok && paired.error.code === 'pairing.plan.manual') {
     io.stdout(
       `${path}: config.tsh has no autopair line for round ${String(round)} of division ${config?.division ?? ''}: tsh leaves it to the director (give --system)\n`,
     )
     return EXIT.problems
   }
-  const step = auto?.step ?? null
-  const scheduleNote = chosen === undefined && auto !== null ? planNote(auto, round) : null
-  const system = chosen ?? step?.system ?? 'swiss'
-  const stepBasis = auto !== null && chosen === undefined ? auto.basis : Math.max(0, round - 1)
-  const basedOn = roundsNumber('based-on', options.get('based-on')) ?? stepBasis
-  const maxRepeats =
-    limit === undefined ? (chosen === undefined ? (step?.maxRepeats ?? null) : null) : limit
-  const fontesRounds =
-    roundsNumber('fontes-rounds', options.get('fontes-rounds')) ??
-    (chosen === undefined ? auto?.fontesRounds : undefined)
-  // A round robin starts where the plan's round-robin step does, chosen or not (the cycle of a
-  // repeated round robin that the round is in).
-  const rrStart =
-    roundsNumber('rr-start', options.get('rr-start')) ??
-    ((system === 'round-robin' || system === 'double-round-robin') &&
-    auto?.planned.system === system
-      ? auto.planned.fromRound
-      : undefined)
-  const built = pairingInputFromTFile(input.file, {
-    round,
-    basedOn,
-    system,
-    maxRepeats,
-    seed,
-    // The event's length prices a repeat (weights.ts, repeatPrice).
-    ...(eventRounds === undefined ? {} : { rounds: eventRounds }),
-    ...(flags.has('neighbours') ? { rankMode: 'neighbours' as const } : {}),
-    ...(fontesRounds === undefined ? {} : { fontesRounds }),
-    ...(rrStart === undefined ? {} : { roundRobinStart: rrStart }),
-    starts: { rules: PRESETS[preset], options: { seed } },
-    ...(contention.gibson === undefined ? {} : { gibson: contention.gibson }),
-    ...(contention.avoid === undefined ? {} : { constraints: { avoid: contention.avoid } }),
-  })
-  const paired = built.ok ? pairRound(built.value) : built
   if (!paired.ok) {
     const where = paired.error.line === undefined ? '' : `${String(paired.error.line)}:`
     io.stdout(`${path}:${where} cannot pair round ${String(round)}: ${paired.error.message}\n`)
     return EXIT.problems
   }
-  const result = paired.value
+  const auto = paired.value.plan
+  const plan =
+    eventRounds === undefined
+      ? null
+      : (ownPlan ?? autoPlan(playersInRound(input.file, round), eventRounds, breaks))
+  const scheduleNote = chosen === undefined && auto !== null ? planNote(auto, round) : null
+  const result = paired.value.paired
+  const maxRepeats = paired.value.input.maxRepeats ?? null
   if (flags.has('json')) {
     const byes = result.byes.map((b) => b.player)
     const { summary } = result

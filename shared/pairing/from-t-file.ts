@@ -180,6 +180,16 @@ export function tFileHistory(file: TDivisionFile, round: number): SeatedHistory 
   }
 }
 
+/** Players still in the event (the automatic plan is worked out on them). */
+export const playersInRound = (file: TDivisionFile, round: number): number =>
+  file.players.filter((line) => !withdrawnBy(line, round)).length
+
+/** Whether `line` has withdrawn (tsh `off`). */
+function withdrawnBy(line: TPlayerLine, round: number): boolean {
+  void round
+  return line.tags.some((t) => t.name === 'off')
+}
+
 export function pairingInputFromTFile(
   file: TDivisionFile,
   request: TFilePairingRequest,
@@ -204,7 +214,7 @@ export function pairingInputFromTFile(
     // Issue 32: a table kept for the player, as Rackside's export writes it in its tag.
     const reservedTable = factsOf(line)?.reservedTable
     // A withdrawn player (tsh `off`) is dropped from the standings and sits the round out.
-    const withdrawn = line.tags.some((t) => t.name === 'off')
+    const withdrawn = withdrawnBy(line, round)
     const late = firstRound !== undefined && firstRound > basedOn
     return {
       id: line.id,

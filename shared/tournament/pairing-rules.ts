@@ -95,7 +95,7 @@ export const doNotPairOf = (division: Division): DoNotPairList =>
 /** What the pairing engine needs, or undefined when contention is off. */
 export function gibsonOptions(
   settings: ContentionSettings,
-  info: TournamentInfo,
+  info: Pick<TournamentInfo, 'rounds'>,
   spreadCapPerGame: number | null,
 ): GibsonOptions | undefined {
   if (!settings.gibson && settings.contenderRounds === 0) return undefined

@@ -104,7 +104,7 @@ function repeatFindings(check: RoundCheck): Found[] {
   )
   const summary = ours?.paired.summary
   const limit =
-    request.maxRepeats !== undefined ? request.maxRepeats : (ours?.plan.step.maxRepeats ?? null)
+    request.maxRepeats !== undefined ? request.maxRepeats : (ours?.plan?.step.maxRepeats ?? null)
   const previous = pairsOf(before.find((r) => r.round === check.round - 1))
   const repeated = played.pairs.filter(([a, b]) => (met.get(pairKey(a, b))?.length ?? 0) > 0)
   const over =
