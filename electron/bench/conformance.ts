@@ -1,7 +1,7 @@
 /**
  * The conformance kit over 300 events (issue 29): each generated from its seed (6–40 players,
- * 5–15 rounds, rating spreads of 0–1000 points, every preset, a third with forfeits and a third
- * with late entries), written as a `.t`, read back as
+ * 5–15 rounds, rating spreads of 0–1000 points, every preset, a third with forfeits, a third
+ * with late entries and a third with withdrawals), written as a `.t`, read back as
  * `rackside verify` reads it, and verified: every round must be what our plan pairs from the
  * position before it, with no finding at all (not even a note). Prints the count, the slowest
  * event and the time; exits 1 naming the seed of any event with a finding, so
@@ -31,7 +31,9 @@ for (let seed = 1; seed <= count; seed++) {
   // One event in three with forfeits, one in three with late entries.
   const forfeits = rng.int(3) === 0 ? 1 + rng.int(10) : 0
   const lateEntries = rng.int(3) === 0 ? 1 + rng.int(Math.floor(players / 4)) : 0
-  const what = `rackside generate --seed ${String(seed)} --players ${String(players)} --rounds ${String(eventRounds)} --spread ${String(ratingSpread)} --preset ${preset} --forfeits ${String(forfeits)} --late ${String(lateEntries)}`
+  // Drawn from their own seed so the events before withdrawals came in stay the same.
+  const withdrawals = seed % 3 === 2 ? 1 + (seed % Math.floor(players / 4)) : 0
+  const what = `rackside generate --seed ${String(seed)} --players ${String(players)} --rounds ${String(eventRounds)} --spread ${String(ratingSpread)} --preset ${preset} --forfeits ${String(forfeits)} --late ${String(lateEntries)} --withdrawals ${String(withdrawals)}`
   const t0 = performance.now()
   const event = generateEvent({
     seed,
@@ -41,6 +43,7 @@ for (let seed = 1; seed <= count; seed++) {
     preset,
     forfeits,
     lateEntries,
+    withdrawals,
   })
   if (!event.ok) {
     failed += 1

@@ -9,7 +9,7 @@ import { parseArgs } from './args'
 import { CliError, EXIT, writeFileAtomic, type CliIo, type ExitCode } from './io'
 
 export const GENERATE_USAGE = `rackside generate --seed N [--players P] [--rounds R] [--spread POINTS]
-                   [--forfeits PCT] [--late N]
+                   [--forfeits PCT] [--late N] [--withdrawals N]
                    [--preset ${PRESET_IDS.join('|')}] [--out FILE.t]
   Writes a random division as a tsh .t: P players (default ${String(GENERATE_DEFAULTS.players)}, 2 to ${String(MAX_GENERATED_PLAYERS)}) rated evenly over
   POINTS around 1500 (default ${String(GENERATE_DEFAULTS.ratingSpread)}), R rounds (default ${String(GENERATE_DEFAULTS.rounds)}), each paired from the rounds
@@ -17,7 +17,8 @@ export const GENERATE_USAGE = `rackside generate --seed N [--players P] [--round
   (default ${GENERATE_DEFAULTS.preset}), byes on odd fields; the higher-rated player wins 56 % to 68 % of games.
   --forfeits makes PCT % of games no-shows (0 to 50, at the preset's forfeit spread), --late
   brings N players in from round 2 or 3 (their missed rounds unplayed); both in the file's
-  rackside tag as Rackside exports them. The same options give the same file. Without --out the file goes to standard output.
+  rackside tag as Rackside exports them. --withdrawals takes N players out after a round they
+  played, written as tsh writes a withdrawal: "off 0" and no opponent, score 0, in later rounds. The same options give the same file. Without --out the file goes to standard output.
   Check another program against it: pair the players yourself, then "rackside verify".`
 
 const whole = (name: string, value: string | undefined, fallback?: number): number => {
@@ -31,7 +32,17 @@ const whole = (name: string, value: string | undefined, fallback?: number): numb
 
 export async function generateCommand(argv: readonly string[], io: CliIo): Promise<ExitCode> {
   const args = parseArgs(argv, {
-    options: ['seed', 'players', 'rounds', 'spread', 'preset', 'out', 'forfeits', 'late'],
+    options: [
+      'seed',
+      'players',
+      'rounds',
+      'spread',
+      'preset',
+      'out',
+      'forfeits',
+      'late',
+      'withdrawals',
+    ],
   })
   if (!args.ok) throw new CliError(args.error.message)
   const { flags, options, positionals } = args.value
@@ -52,6 +63,7 @@ export async function generateCommand(argv: readonly string[], io: CliIo): Promi
     ratingSpread: whole('spread', options.get('spread'), GENERATE_DEFAULTS.ratingSpread),
     forfeits: whole('forfeits', options.get('forfeits'), 0),
     lateEntries: whole('late', options.get('late'), 0),
+    withdrawals: whole('withdrawals', options.get('withdrawals'), 0),
     preset,
   })
   if (!generated.ok) throw new CliError(generated.error.message)

@@ -54,6 +54,19 @@ describe('rackside generate → rackside verify through the CLI (issue 29)', () 
     })
   })
 
+  test("issue 29: --withdrawals writes tsh's off, and verify reads each withdrawal from its round", async () => {
+    const options = ['--seed', '4', '--players', '10', '--rounds', '7', '--withdrawals', '2']
+    expect(await cli('generate', ...options, '--out', at('w.t'))).toMatchObject({ code: 0 })
+    const text = readFileSync(at('w.t'), 'utf8')
+    expect(text.match(/; off 0/g)).toHaveLength(2)
+    expect(text).toMatch(/^# rackside generate .* --withdrawals 2$/m)
+    expect(await cli('verify', at('w.t'))).toEqual({
+      code: 0,
+      stdout: `${at('w.t')}: 7 rounds checked: 0 findings\n`,
+      stderr: '',
+    })
+  })
+
   test('the same seed writes the same file, to standard output without --out', async () => {
     const options = ['--seed', '3', '--players', '7', '--rounds', '5', '--preset', 'msa']
     await cli('generate', ...options, '--out', at('a.t'))
@@ -120,6 +133,7 @@ describe('rackside generate → rackside verify through the CLI (issue 29)', () 
     [['generate', '--players', '8'], /--seed N is required/],
     [['generate', '--seed', '1', '--players', '1'], /2 to 1000 players, not 1/],
     [['generate', '--seed', '1', '--rounds', 'x'], /--rounds must be a whole number/],
+    [['generate', '--seed', '1', '--players', '8', '--withdrawals', '5'], /at most half the field/],
   ])('bad input %j: exit 2, a message naming what and where', async (argv, message) => {
     const fixture = fileURLToPath(
       new URL('../../shared/formats/__fixtures__/broken.t', import.meta.url),

@@ -141,7 +141,10 @@ function integerTag(line: TPlayerLine, name: string): Result<readonly number[] |
  * The first round the player no longer plays, from `off` (as shared/standings/from-t-file.ts
  * reads it), or null when the player did not withdraw.
  */
-function withdrawalRound(line: TPlayerLine, off: readonly number[] | undefined): number | null {
+export function withdrawalRound(
+  line: TPlayerLine,
+  off: readonly number[] | undefined,
+): number | null {
   if (off === undefined) return null
   const offScores = new Set(off)
   let last = Math.max(line.opponents.length, line.scores.length)

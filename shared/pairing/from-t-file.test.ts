@@ -76,6 +76,21 @@ describe('pairing input from a tsh .t file (formats.md)', () => {
     ])
   })
 
+  // Di's `off -50` and her trailing round at opponent 0 scored -50 say she left from round 2
+  // (formats.md, `off`; as t-import reads it): round 1 was paired with her in the field.
+  test.each([
+    [1, 0, true],
+    [2, 1, false],
+    [4, 2, false],
+  ])(
+    'issue 29: a withdrawal counts from its round, not for the whole file: round %i (on round %i) has Di active: %s',
+    (round, basedOn, active) => {
+      const built = pairingInputFromTFile(file, { round, basedOn, system: 'swiss', starts: STARTS })
+      if (!built.ok) throw new Error(built.error.message)
+      expect(built.value.players.find((p) => p.id === 4)?.active).toBe(active)
+    },
+  )
+
   test('round 1 ranks by rating; a round without results cannot be the basis', () => {
     const first = pairingInputFromTFile(file, {
       round: 1,

@@ -12,6 +12,7 @@
  *   form for: a forfeit's or unplayed game's opponent, and a late entry's first round.
  */
 import type { TDivisionFile, TPlayerLine } from '../formats/t-file-types'
+import { withdrawalRound } from '../formats/t-import'
 import { checkedFacts, type RacksideFacts } from '../formats/t-rackside-tag'
 import { err, type Result } from '../result'
 import type { GameResult, PlayerId } from '../results/game-result'
@@ -24,15 +25,22 @@ import type { PairingInput, PastRound } from './types'
 
 export type TFilePairingRequest = Omit<PairingInput, 'players' | 'history'>
 
-/** The file as it stood before `round`: later opponents, scores and starts are dropped. */
+/**
+ * The file as it stood before `round`: later opponents, scores and starts are dropped, and the
+ * `off` of a player who withdrew only later (issue 29: he was still in the event then).
+ */
 function before(file: TDivisionFile, round: number): TDivisionFile {
   const keep = round - 1
+  const factsOf = factsOfFile(file.players)
   return {
     ...file,
     players: file.players.map((line) => ({
       ...line,
       opponents: line.opponents.slice(0, keep),
       scores: line.scores.slice(0, keep),
+      ...(withdrawnBy(line, round, factsOf)
+        ? {}
+        : { tags: line.tags.filter((t) => t.name !== 'off') }),
     })),
   }
 }
@@ -180,14 +188,27 @@ export function tFileHistory(file: TDivisionFile, round: number): SeatedHistory 
   }
 }
 
-/** Players still in the event (the automatic plan is worked out on them). */
-export const playersInRound = (file: TDivisionFile, round: number): number =>
-  file.players.filter((line) => !withdrawnBy(line, round)).length
+/** Players still in the event at `round` (the automatic plan is worked out on them). */
+export function playersInRound(file: TDivisionFile, round: number): number {
+  const factsOf = factsOfFile(file.players)
+  return file.players.filter((line) => !withdrawnBy(line, round, factsOf)).length
+}
 
-/** Whether `line` has withdrawn (tsh `off`). */
-function withdrawnBy(line: TPlayerLine, round: number): boolean {
-  void round
-  return line.tags.some((t) => t.name === 'off')
+/**
+ * Whether `line`'s player has withdrawn by `round`: tsh's `off` says he withdrew and the trailing
+ * rounds without an opponent, scored 0 or the `off` value, say from when (as t-import reads it);
+ * Rackside's own tag names the round where those cannot.
+ */
+function withdrawnBy(
+  line: TPlayerLine,
+  round: number,
+  factsOf: (line: TPlayerLine) => RacksideFacts | null,
+): boolean {
+  const off = line.tags.find((t) => t.name === 'off')
+  if (off === undefined) return false
+  const spreads = off.values.filter((v) => /^[-+]?\d+$/.test(v)).map(Number)
+  const from = factsOf(line)?.withdrawnFrom ?? withdrawalRound(line, spreads)
+  return from === null || from <= round
 }
 
 export function pairingInputFromTFile(
@@ -214,7 +235,7 @@ export function pairingInputFromTFile(
     // Issue 32: a table kept for the player, as Rackside's export writes it in its tag.
     const reservedTable = factsOf(line)?.reservedTable
     // A withdrawn player (tsh `off`) is dropped from the standings and sits the round out.
-    const withdrawn = withdrawnBy(line, round)
+    const withdrawn = withdrawnBy(line, round, factsOf)
     const late = firstRound !== undefined && firstRound > basedOn
     return {
       id: line.id,

@@ -22,4 +22,5 @@ export const GENERATE_CODES = [
   'conformance.generate.spread',
   'conformance.generate.forfeits',
   'conformance.generate.late',
+  'conformance.generate.withdrawals',
 ] as const

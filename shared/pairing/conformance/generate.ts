@@ -7,6 +7,7 @@
 import type { TDivisionFile, TPlayerLine, TTag } from '../../formats/t-file-types'
 import { factsText, RACKSIDE_TAG, writtenForm, type RoundEntry } from '../../formats/t-rackside-tag'
 import { serializeTFile } from '../../formats/t-file'
+import { withdrawalRound } from '../../formats/t-import'
 import { seededRng, type Rng } from '../../random'
 import { err, ok, type Result } from '../../result'
 import { PRESETS } from '../../rules/presets'
@@ -25,6 +26,11 @@ export interface GenerateOptions {
   readonly forfeits?: number
   /** Players who join in round 2 or 3 (their missed rounds unplayed, as tsh's); default 0. */
   readonly lateEntries?: number
+  /**
+   * Players who leave after a round drawn from the ones they played, written as tsh writes a
+   * withdrawal (formats.md): `off 0` and no opponent, score 0, in every later round; default 0.
+   */
+  readonly withdrawals?: number
 }
 
 export const GENERATE_DEFAULTS = {
@@ -84,31 +90,48 @@ function scores(rng: Rng): readonly [number, number] {
   return [winner, winner - 1 - rng.int(180)]
 }
 
-type Entrant = Omit<TPlayerLine, 'opponents' | 'scores' | 'tags'> & { readonly firstRound: number }
+type Entrant = Omit<TPlayerLine, 'opponents' | 'scores' | 'tags'> & {
+  readonly firstRound: number
+  /** The last round the player plays before withdrawing; null: plays to the end. */
+  readonly leavesAfter: number | null
+}
 
-/** The `rackside` tag of a line (t-rackside-tag.ts): a late entry's first round, its odd rounds. */
-function racksideTag(entrant: Entrant, own: readonly Seat[]): TTag[] {
+/** tsh's `off`: the spread a withdrawn player is given in each later round (0: unplayed). */
+const OFF_SPREAD = 0
+
+/**
+ * The `rackside` tag of a line (t-rackside-tag.ts): a late entry's first round, its odd rounds,
+ * and the round of a withdrawal where tsh's reading of `off` would name another.
+ */
+function racksideTag(entrant: Entrant, own: readonly Seat[], withdrawnFrom: number | null): TTag[] {
   const rounds = new Map<number, RoundEntry>()
   own.forEach((s, i) => {
     if (s.entry !== undefined) rounds.set(i + 1, s.entry)
   })
-  const facts = { ...(entrant.firstRound > 1 ? { firstRound: entrant.firstRound } : {}), rounds }
-  return rounds.size === 0 && entrant.firstRound === 1
+  const facts = {
+    ...(entrant.firstRound > 1 ? { firstRound: entrant.firstRound } : {}),
+    ...(withdrawnFrom === null ? {} : { withdrawnFrom }),
+    rounds,
+  }
+  return rounds.size === 0 && entrant.firstRound === 1 && withdrawnFrom === null
     ? []
     : [{ name: RACKSIDE_TAG, values: factsText(facts) }]
 }
 
+/** The division as it stands before `round` is paired (withdrawals made by then only). */
 function fileOf(
   lines: readonly Entrant[],
   seats: readonly (readonly Seat[])[],
   header: string,
+  round: number,
 ): TDivisionFile {
   return {
     comments: [{ line: 1, text: header }],
     players: lines.map((entrant, i) => {
       const own = seats[i] ?? []
-      const { id, line, name, ratingText, rating } = entrant
-      return {
+      const { id, line, name, ratingText, rating, leavesAfter } = entrant
+      const left = leavesAfter !== null && leavesAfter < round
+      const columns = {
         id,
         line,
         name,
@@ -116,9 +139,19 @@ function fileOf(
         rating,
         opponents: own.map((s) => s.opponent),
         scores: own.map((s) => s.score),
+      }
+      const off = left ? [{ name: 'off', values: [String(OFF_SPREAD)] }] : []
+      // Named in the tag only where the columns read as tsh reads them say another round.
+      const from =
+        left && withdrawalRound({ ...columns, tags: [] }, [OFF_SPREAD]) !== leavesAfter + 1
+          ? leavesAfter + 1
+          : null
+      return {
+        ...columns,
         tags: [
           ...(own.length === 0 ? [] : [{ name: 'p12', values: own.map((s) => String(s.p12)) }]),
-          ...racksideTag(entrant, own),
+          ...off,
+          ...racksideTag(entrant, own, from),
         ],
       }
     }),
@@ -151,6 +184,13 @@ function checked(options: GenerateOptions): Result<GenerateOptions> {
     return err(
       'conformance.generate.late',
       `Late entries are at most half the field, in an event of 2 rounds or more, not ${String(late)}`,
+    )
+  }
+  const leaving = options.withdrawals ?? 0
+  if (!whole(leaving, 0, Math.floor(options.players / 2)) || (leaving > 0 && options.rounds < 2)) {
+    return err(
+      'conformance.generate.withdrawals',
+      `Withdrawals are at most half the field, in an event of 2 rounds or more, not ${String(leaving)}`,
     )
   }
   if (!whole(options.ratingSpread, 0, 3000)) {
@@ -186,24 +226,43 @@ export function generateEvent(options: GenerateOptions): Result<GeneratedEvent> 
           .slice(0, options.lateEntries ?? 0)
           .map((e) => e.id),
   )
+  const firstRounds = ratings.map((_, i) =>
+    lateIds.has(i + 1) ? 2 + rng.int(Math.min(2, rounds - 1)) : 1,
+  )
+  // Drawn only when asked for too; a withdrawal comes after a round the player was in the field.
+  const leavers = new Map(
+    (options.withdrawals ?? 0) === 0
+      ? []
+      : Array.from({ length: players }, (_, i) => i + 1)
+          .filter((id) => (firstRounds[id - 1] ?? 1) < rounds)
+          .map((id) => ({ id, key: rng.next() }))
+          .sort((a, b) => a.key - b.key)
+          .slice(0, options.withdrawals ?? 0)
+          .map(({ id }) => {
+            const first = firstRounds[id - 1] ?? 1
+            return [id, first + rng.int(rounds - first)] as const
+          }),
+  )
   const lines: Entrant[] = ratings.map((rating, i) => ({
     id: i + 1,
     line: i + 2,
     name: nameOf(i),
     ratingText: String(rating),
     rating,
-    firstRound: lateIds.has(i + 1) ? 2 + rng.int(Math.min(2, rounds - 1)) : 1,
+    firstRound: firstRounds[i] ?? 1,
+    leavesAfter: leavers.get(i + 1) ?? null,
   }))
   const { byeSpread, forfeitSpread, forfeitRated } = PRESETS[preset].results
   const forfeits = options.forfeits ?? 0
   const extras = [
     ...(forfeits > 0 ? [` --forfeits ${String(forfeits)}`] : []),
     ...(lateIds.size > 0 ? [` --late ${String(lateIds.size)}`] : []),
+    ...(leavers.size > 0 ? [` --withdrawals ${String(leavers.size)}`] : []),
   ].join('')
   const header = `# rackside generate --seed ${String(seed)} --players ${String(players)} --rounds ${String(rounds)} --preset ${preset} --spread ${String(ratingSpread)}${extras}`
   const seats: Seat[][] = lines.map(() => [])
   for (let round = 1; round <= rounds; round++) {
-    const file = fileOf(lines, seats, header)
+    const file = fileOf(lines, seats, header, round)
     const planned = planRound(file, { round, rounds, preset, plan: null, seed })
     if (!planned.ok) return planned
     const seated = new Set<number>()
@@ -244,10 +303,14 @@ export function generateEvent(options: GenerateOptions): Result<GeneratedEvent> 
       seat(bye.player, { opponent: 0, score: byeSpread, p12: 0 })
     for (const line of lines) {
       if (seated.has(line.id)) continue
+      if (line.leavesAfter !== null && line.leavesAfter < round) {
+        seat(line.id, { opponent: 0, score: OFF_SPREAD, p12: 0 })
+        continue
+      }
       const entry: RoundEntry = { kind: 'unplayed', opponent: 0 }
       seat(line.id, { opponent: 0, score: 0, p12: 0, entry })
     }
   }
-  const file = fileOf(lines, seats, header)
+  const file = fileOf(lines, seats, header, rounds + 1)
   return ok({ file, text: serializeTFile(file) })
 }

@@ -98,6 +98,22 @@ describe('rackside generate: an event paired by our own plan (issue 29)', () => 
     expect(faults(file)).toEqual([])
   })
 
+  test('issue 29: withdrawals are written as tsh writes them (off 0, no opponent after) and verify clean round by round', () => {
+    const file = generated({ seed: 3, players: 12, rounds: 8, withdrawals: 3 })
+    const leavers = file.players.filter((line) => line.tags.some((t) => t.name === 'off'))
+    expect(leavers).toHaveLength(3)
+    for (const line of leavers) {
+      expect(line.tags.find((t) => t.name === 'off')?.values).toEqual(['0'])
+      const left = line.opponents.findLastIndex((o) => o !== 0) + 1
+      // Played before leaving, nothing after: what formats.md's `off` reads back.
+      expect(left).toBeGreaterThan(0)
+      expect(left).toBeLessThan(8)
+      expect(line.scores.slice(left)).toEqual(Array.from({ length: 8 - left }, () => 0))
+    }
+    // Paired in the rounds before they left: verify must see them in the field then.
+    expect(verify(file).findings).toEqual([])
+  })
+
   test.each([
     [0, 0.5],
     [10, 0.563],
@@ -136,6 +152,7 @@ describe('rackside generate: an event paired by our own plan (issue 29)', () => 
     [{ ratingSpread: -5 }, 'conformance.generate.spread'],
     [{ forfeits: 51 }, 'conformance.generate.forfeits'],
     [{ lateEntries: 5 }, 'conformance.generate.late'],
+    [{ withdrawals: 5 }, 'conformance.generate.withdrawals'],
   ])('%o is refused with %s', (options, code) => {
     const event = generateEvent({
       seed: 1,
@@ -320,7 +337,7 @@ describe('rackside verify flags what breaks the rules or the plan (issue 29)', (
 
   // 300 events, 6–40 players × 5–15 rounds, run in `npm run bench` (electron/bench/conformance.ts):
   // about a minute and a half on a quiet machine. Here a varied 24 of them.
-  test('24 generated events (6–40 players, 5–15 rounds, every preset, forfeits, late entries) verify clean', () => {
+  test('24 generated events (6–40 players, 5–15 rounds, every preset, forfeits, late entries, withdrawals) verify clean', () => {
     const rng = seededRng(29)
     for (let seed = 1; seed <= 24; seed++) {
       const players = 6 + rng.int(35)
@@ -328,7 +345,8 @@ describe('rackside verify flags what breaks the rules or the plan (issue 29)', (
       const preset = PRESET_IDS[seed % 5] ?? 'nsa1995'
       const forfeits = seed % 3 === 0 ? 8 : 0
       const lateEntries = seed % 4 === 0 ? 2 : 0
-      const file = generated({ seed, players, rounds, preset, forfeits, lateEntries })
+      const withdrawals = seed % 3 === 1 ? 1 + (seed % 2) : 0
+      const file = generated({ seed, players, rounds, preset, forfeits, lateEntries, withdrawals })
       const report = verifyEvent(file, { preset, plan: null, seed })
       expect({ seed, players, rounds, findings: report.findings }).toEqual({
         seed,
