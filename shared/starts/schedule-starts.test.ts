@@ -148,6 +148,22 @@ describe('the plan ends balanced and alternating (MSA 1.2-1.3, issue 18)', () =>
     },
   )
 
+  // Issue 29, Done when: "MSA double round robins of 4-20 players alternate every pair". Doubles
+  // of 4-13 are in PERFECT above; 15 and 19 alternate too. Not yet: 14, 16, 17, 18 and 20, where
+  // the search's budget runs out first and 17, 25, 24, 29 and 26 pairs keep one starter (each
+  // still ends within one, the test above).
+  test.each([15, 19])(
+    "issue 29, MSA 1.2-1.3: a %i-player double: every pair's two games have different starters",
+    (players) => {
+      const { worst, sameEvery, broken } = playOut(players, 2)
+      expect({ broken, withinOne: worst <= 1, sameEvery }).toEqual({
+        broken: 0,
+        withinOne: true,
+        sameEvery: 0,
+      })
+    },
+  )
+
   test('MSA 1.3: a two-player best of 7 alternates, 4 and 3', () => {
     const { history } = playOut(2, 7)
     const firsts = history.map((h) => h.first)
