@@ -29,6 +29,9 @@ export const VERIFY_USAGE = `rackside verify FILE.t [--rounds TOTAL] [--system s
                                 plays one still playing for a paying place
     verify.plan.differs         (a note) our plan would pair the round differently
     verify.round.not-paired     (a note) our plan cannot pair the round from the file
+    verify.contenders.leader-apart
+                                (a note) in the contender rounds the leader, who can still
+                                be caught, plays one who cannot where our plan pairs a catcher
   The rounds are paired as "rackside pair" pairs them: by the automatic plan for the event's
   TOTAL rounds (default the rounds in the file), by --system for every round, or by the
   division's autopair lines in --config. --seed (default 0) is the seed of the program's draws.

@@ -12,6 +12,7 @@ export const FINDING_CODES = [
   'verify.gibson.contender',
   'verify.plan.differs',
   'verify.round.not-paired',
+  'verify.contenders.leader-apart',
 ] as const
 export type FindingCode = (typeof FINDING_CODES)[number]
 

@@ -331,6 +331,40 @@ describe('rackside verify flags what breaks the rules or the plan (issue 29)', (
     expect(found.filter((f) => f.round === 1 && f.code === 'verify.starter.wrong')).toEqual([])
   })
 
+  test('issue 29: in the last round the leader kept from the players who can catch him: a note naming the round and the players', () => {
+    const file = generated({ seed: 6, players: 12, rounds: 8 })
+    const last = roundOf(file, 8)
+    const planned = planRound(file, { round: 8, rounds: 8, preset: 'nsa1995', plan: null, seed: 0 })
+    if (!planned.ok) throw new Error(planned.error.message)
+    const leader = planned.value.input.players.find((p) => p.rank === 1)?.id ?? 0
+    const table = last.pairs.find(([a, b]) => a === leader || b === leader) ?? [0, 0]
+    const catcher = table[0] === leader ? table[1] : table[0]
+    // The bottom table's players, 3 or more wins behind with one game left, cannot catch him.
+    const [z, w] = last.pairs.at(-1) ?? [0, 0]
+    const seat = (id: number, opponent: number) => {
+      const line = file.players[id - 1]
+      return [
+        id,
+        { opponent, p12: line?.tags.find((t) => t.name === 'p12')?.values[7] ?? '0' },
+      ] as const
+    }
+    const planted = reseat(
+      file,
+      8,
+      new Map([seat(leader, z), seat(z, leader), seat(catcher, w), seat(w, catcher)]),
+    )
+    expect(verify(file).findings).toEqual([])
+    const notes = verify(planted).findings.filter(
+      (f) => f.code === 'verify.contenders.leader-apart',
+    )
+    expect(notes.map((f) => [f.round, f.players, f.fault])).toEqual([
+      [8, [leader, z, catcher], false],
+    ])
+    expect(notes[0]?.message).toMatch(
+      /^Round 8: .* leads with 1 game to play and \d+ players? can still catch them, but plays .*, who cannot; our plan pairs them with /,
+    )
+  })
+
   test('every finding code is a stable code of the list', () => {
     expect(new Set(FINDING_CODES).size).toBe(FINDING_CODES.length)
   })

@@ -15,7 +15,7 @@ import { decideStarter, describeStart } from '../../starts/starts'
 import { systemWords } from '../../tournament/describe'
 import { pairKey, standingsOrder } from '../context'
 import { tFileHistory } from '../from-t-file'
-import { bandText, contention, pairsContention } from '../gibson'
+import { bandText, canCatch, contention, pairsContention } from '../gibson'
 import { byeOrder } from '../pair-round'
 import type { PairingPlayer, PastRound } from '../types'
 import { FINDING_CODES, type FindingCode } from './codes'
@@ -27,6 +27,7 @@ export { FINDING_CODES, type FindingCode }
 const INFORMATION: ReadonlySet<FindingCode> = new Set([
   'verify.plan.differs',
   'verify.round.not-paired',
+  'verify.contenders.leader-apart',
 ])
 
 export interface Finding {
@@ -248,6 +249,47 @@ function gibsonFindings(check: RoundCheck): Found[] {
   return found
 }
 
+/**
+ * In the contender rounds (the last ones), the leader who can still be caught meets a player who
+ * can catch him (issue 29, tsh's ChewPair): a note where the file pairs him with one who cannot
+ * and our plan pairs him with one who can.
+ */
+function leaderFindings(check: RoundCheck): Found[] {
+  const { played, ours, name, round } = check
+  const options = ours?.input.gibson
+  if (ours === null || options === undefined) return []
+  if (!pairsContention(ours.paired.system)) return []
+  if (round <= options.totalRounds - (options.contenderRounds ?? 0)) return []
+  const games = options.totalRounds - ours.input.basedOn
+  const pool = standingsOrder(
+    ours.input.players.filter((p) => p.active && (p.firstRound ?? 1) <= round),
+  )
+  const leader = pool[0]
+  if (leader === undefined || games <= 0) return []
+  const catchers = new Set(
+    pool
+      .slice(1)
+      .filter((p) => canCatch(p, leader, games, options.maxSpreadPerRound))
+      .map((p) => p.id),
+  )
+  const opponent = (pairs: readonly (readonly [PlayerId, PlayerId])[]) => {
+    const pair = pairs.find(([a, b]) => a === leader.id || b === leader.id)
+    return pair === undefined ? null : pair[0] === leader.id ? pair[1] : pair[0]
+  }
+  const theirs = opponent(played.pairs)
+  const ourPick = opponent(ours.paired.pairings.map((p) => [p.first, p.second] as const))
+  if (ourPick === null || !catchers.has(ourPick)) return []
+  if (theirs !== null && catchers.has(theirs)) return []
+  const left = `${String(games)} game${games === 1 ? '' : 's'}`
+  return [
+    {
+      code: 'verify.contenders.leader-apart',
+      players: [leader.id, ...(theirs === null ? [] : [theirs]), ourPick],
+      message: `${name(leader.id)} leads with ${left} to play and ${String(catchers.size)} player${catchers.size === 1 ? '' : 's'} can still catch them, but plays ${theirs === null ? 'nobody' : `${name(theirs)}, who cannot`}; our plan pairs them with ${name(ourPick)}`,
+    },
+  ]
+}
+
 function planFindings(check: RoundCheck): Found[] {
   const { played, ours } = check
   if (ours === null) return []
@@ -295,6 +337,7 @@ export function verifyEvent(file: TDivisionFile, request: VerifyRequest): Verify
       ...byeFindings(check),
       ...starterFindings(check),
       ...gibsonFindings(check),
+      ...leaderFindings(check),
       ...planFindings(check),
     ]
     if (!planned.ok) {
