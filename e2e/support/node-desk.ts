@@ -95,7 +95,13 @@ export class NodeDesk {
     const local = `${name}-${String(Math.random()).slice(2)}`
     this.outbox = new Pouch<OutboxProposal>(`outbox-${local}`, { adapter: 'memory' })
     this.log = new Pouch<LogChunk>(`log-${local}`, { adapter: 'memory' })
-    const options = { live: true, retry: true, back_off_function: replicationBackOff }
+    // No checkpoints, as the browser desk (pouch-link.ts, issue 27).
+    const options = {
+      live: true,
+      retry: true,
+      back_off_function: replicationBackOff,
+      checkpoint: false,
+    }
     const remoteLog = remote<LogChunk>(info.databases.log)
     const pull = Pouch.replicate(remoteLog, this.log, options)
     const held = (docs: readonly unknown[]): void => {

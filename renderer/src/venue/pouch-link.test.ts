@@ -212,6 +212,47 @@ describe('the desk replicates with the authority (issue 21)', () => {
     expect(status?.held ?? 0).toBeLessThanOrEqual(95)
   })
 
+  test('issue 27: following the log and pushing the outbox reads and writes no checkpoint on the authority', async () => {
+    const info = venueInfo()
+    const serverDb = server()
+    await writeLog(serverDb(info.databases.log), log.slice(0, 95))
+    // The authority's databases as the desk sees them, each `_local/` read or write counted: two
+    // requests after every batch, for every desk, on the server the hall waits on.
+    const checkpoints: string[] = []
+    const counted = (db: PouchDB.Database): PouchDB.Database =>
+      new Proxy(db, {
+        get(target, key) {
+          const value = Reflect.get(target, key) as unknown
+          if (typeof value !== 'function') return value
+          if (key !== 'get' && key !== 'put') return value.bind(target) as unknown
+          return (doc: unknown, ...rest: unknown[]) => {
+            const id = typeof doc === 'string' ? doc : (doc as { _id?: string })._id
+            if (id?.startsWith('_local/') === true) checkpoints.push(`${String(key)} ${db.name}`)
+            return (value as (...args: unknown[]) => unknown).call(target, doc, ...rest)
+          }
+        },
+      })
+    const link = await createPouchLink({
+      info,
+      local: (name) => new Memory(`desk-${String(run)}-${name}`),
+      remote: (name) => counted(serverDb(name)),
+      replicate: PouchDB.replicate.bind(PouchDB),
+      statusEveryMs: 0,
+    })
+    links.push(link)
+    await link.propose(proposal('p1', 0))
+    await writeLog(serverDb(info.databases.log), log.slice(0, 97), 95)
+    await until(async () => ((await link.acceptedFrom(-1)).length === 97 ? true : undefined), '97')
+    await until(
+      () =>
+        serverDb(info.databases.outbox ?? '')
+          .get(STATUS_ID)
+          .catch(() => undefined),
+      'the status at the authority',
+    )
+    expect(checkpoints).toEqual([])
+  })
+
   test('the log the authority writes in chunks is read back as accepted entries', async () => {
     const info = venueInfo()
     const serverDb = server()
