@@ -57,6 +57,20 @@ const Pouch = (require('pouchdb-core') as PouchStatic)
   .plugin(require('pouchdb-adapter-http'))
   .plugin(require('pouchdb-replication'))
 
+/*
+ * PouchDB's replication asks `src.info()` after each batch without a catch (browser-link.ts
+ * swallows the same rejection in a browser): when the authority closes a socket under load, it
+ * ended the bench's process (issue 27: "fetch failed: other side closed" at load 50). Only a
+ * failed fetch is let go; any other unhandled rejection still ends the process.
+ */
+process.on('unhandledRejection', (reason) => {
+  if (reason instanceof TypeError && reason.message === 'fetch failed') {
+    console.error(`a Node desk's request failed: ${String(reason.cause ?? reason)}`)
+    return
+  }
+  throw reason
+})
+
 /** The spike: PouchDB's back-off doubles up to 10 minutes; capped at 2 s a desk is back in 1.9 s. */
 
 async function json<T>(response: Response, what: string): Promise<T> {
