@@ -7,7 +7,8 @@
  *    authority) to the desk's Overview showing the whole log (round 18 paired, no result missing).
  *    Target under 3 s. Beside it: one laptop opening the same file (Open tournament file…).
  * 2. Desk to desk (issue 27: "with four desks and a typist"): five Node desks
- *    (e2e/support/node-desk.ts: the browser desk's protocol, PouchDB memory + HTTP + replication),
+ *    (e2e/support/node-desk.ts: the browser desk's protocol, PouchDB memory + HTTP + replication
+ *    without checkpoints + the log's tail of `_changes`),
  *    one of them typing 2 results a second for 20 s; each accepted result's arrival in the four
  *    other desks' copies of the log, measured at the Node desks. Target p95 under 250 ms. Then all
  *    five typing at that pace, reported without a target. Beside it: one laptop, one result typed

@@ -29,8 +29,13 @@ import type { Authority } from './serve'
  */
 interface PouchDatabase<T extends object> {
   put(doc: T): Promise<{ readonly rev: string }>
+  changes(options: { live: true; since: 'now'; include_docs: true }): Feed
   bulkDocs(docs: readonly object[], options?: { readonly new_edits?: boolean }): Promise<unknown>
   destroy(): Promise<unknown>
+}
+interface Feed extends PromiseLike<unknown> {
+  on(event: 'change', listener: (change: { readonly doc?: unknown }) => void): Feed
+  cancel(): void
 }
 interface Replication {
   on(event: 'change', listener: (info: { readonly docs: readonly unknown[] }) => void): Replication
@@ -52,6 +57,20 @@ const Pouch = (require('pouchdb-core') as PouchStatic)
   .plugin(require('pouchdb-adapter-http'))
   .plugin(require('pouchdb-replication'))
 
+/*
+ * PouchDB's replication asks `src.info()` after each batch without a catch (browser-link.ts
+ * swallows the same rejection in a browser): when the authority closes a socket under load, it
+ * ended the bench's process (issue 27: "fetch failed: other side closed" at load 50). Only a
+ * failed fetch is let go; any other unhandled rejection still ends the process.
+ */
+process.on('unhandledRejection', (reason) => {
+  if (reason instanceof TypeError && reason.message === 'fetch failed') {
+    console.error(`a Node desk's request failed: ${String(reason.cause ?? reason)}`)
+    return
+  }
+  throw reason
+})
+
 /** The spike: PouchDB's back-off doubles up to 10 minutes; capped at 2 s a desk is back in 1.9 s. */
 
 async function json<T>(response: Response, what: string): Promise<T> {
@@ -69,6 +88,7 @@ export class NodeDesk {
   private readonly outbox: PouchDatabase<OutboxProposal>
   private readonly log: PouchDatabase<LogChunk>
   private readonly replications: Replication[] = []
+  private readonly feeds: Feed[] = []
   private remoteOutbox: PouchDatabase<OutboxProposal> | undefined
 
   private constructor(
@@ -89,18 +109,35 @@ export class NodeDesk {
     const local = `${name}-${String(Math.random()).slice(2)}`
     this.outbox = new Pouch<OutboxProposal>(`outbox-${local}`, { adapter: 'memory' })
     this.log = new Pouch<LogChunk>(`log-${local}`, { adapter: 'memory' })
-    const options = { live: true, retry: true, back_off_function: replicationBackOff }
-    const pull = Pouch.replicate(remote<LogChunk>(info.databases.log), this.log, options)
-    pull.on('change', (change) => {
+    // No checkpoints, as the browser desk (pouch-link.ts, issue 27).
+    const options = {
+      live: true,
+      retry: true,
+      back_off_function: replicationBackOff,
+      checkpoint: false,
+    }
+    const remoteLog = remote<LogChunk>(info.databases.log)
+    const pull = Pouch.replicate(remoteLog, this.log, options)
+    const held = (docs: readonly unknown[]): void => {
       const now = performance.now()
-      for (const doc of change.docs as readonly LogChunk[]) {
-        for (const entry of doc.entries ?? []) {
+      for (const doc of docs as readonly (LogChunk | undefined)[]) {
+        for (const entry of doc?.entries ?? []) {
           if (entry.proposal !== undefined && !this.seen.has(entry.proposal)) {
             this.seen.set(entry.proposal, now)
           }
         }
       }
-    })
+    }
+    pull.on('change', (change) => held(change.docs))
+    // As the browser desk does (pouch-link.ts `tailLog`, issue 27): the log's new documents from
+    // the authority's changes, long-polled with their bodies, ahead of replication's batches.
+    const tail = remoteLog.changes({ live: true, since: 'now', include_docs: true })
+    tail.on('change', (change) => held([change.doc]))
+    // Also a promise, rejected when the authority drops: no unhandled rejection, which ends Node.
+    tail.then(undefined, (error: unknown) =>
+      console.error(`${name}: the log's tail: ${String(error)}`),
+    )
+    this.feeds.push(tail)
     // A dropped server must not end the process (the spike's unhandled rejection): log and go on.
     pull.on('error', (error) => console.error(`${name}: log replication: ${String(error)}`))
     this.replications.push(pull)
@@ -173,6 +210,7 @@ export class NodeDesk {
 
   async close(): Promise<void> {
     for (const replication of this.replications) replication.cancel()
+    for (const feed of this.feeds) feed.cancel()
     await Promise.all([this.outbox.destroy(), this.log.destroy()])
   }
 }

@@ -73,10 +73,11 @@ export function guardDatabaseRequest(
   if (more.some((s) => NEVER.has(s))) return 'forbidden'
   if (scope.readable.includes(database)) {
     if (reading) return 'allow'
-    // The desk's replication checkpoint (`_local/…`: never replicated, never part of the log).
-    // Kept on both sides, so when the authority restarts with its databases rebuilt (their
-    // sequence numbers start again), the missing checkpoint here makes the desk read the changes
-    // again from the start instead of waiting for numbers it has already seen.
+    // A replication checkpoint (`_local/…`: never replicated, never part of the log). Today's
+    // desks keep none (issue 27, pouch-link.ts: each replication reads the changes from the
+    // start, two requests a decision fewer); a desk that does keeps it on both sides, so when the
+    // authority restarts with its databases rebuilt (their sequence numbers start again), the
+    // missing checkpoint here makes it read the changes again from the start.
     if (verb === 'PUT' && first === '_local' && more.length === 1) return 'allow'
     return verb === 'POST' && first !== undefined && more.length === 0 && READING_POSTS.has(first)
       ? 'allow'

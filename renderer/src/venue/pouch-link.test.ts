@@ -172,6 +172,87 @@ describe('the desk replicates with the authority (issue 21)', () => {
     expect(arrived._rev).toBe((await localOutbox.get('p1'))._rev)
   })
 
+  test('issue 27: a new result reaches the desk from the authority’s changes, without waiting for the log’s replication', async () => {
+    const info = venueInfo()
+    const serverDb = server()
+    const remoteLog = serverDb(info.databases.log)
+    await writeLog(remoteLog, log.slice(0, 95))
+    // The log's replication brings the first 95 entries, then nothing more: what arrives after
+    // came by the tail of the authority's changes.
+    let replicating = true
+    const replicate = ((source, target, options) =>
+      PouchDB.replicate(
+        source,
+        target,
+        source === remoteLog ? { ...options, filter: () => replicating } : options,
+      )) as PouchDB.Static['replicate']
+    const link = await createPouchLink({
+      info,
+      local: (name) => new Memory(`desk-${String(run)}-${name}`),
+      remote: (name) => serverDb(name),
+      replicate,
+      statusEveryMs: 0,
+    })
+    links.push(link)
+    await until(async () => ((await link.acceptedFrom(-1)).length === 95 ? true : undefined), '95')
+    replicating = false
+    let told = 0
+    link.onChange(() => told++)
+    await writeLog(remoteLog, log.slice(0, 97), 95)
+    const arrived = await until(async () => {
+      const read = await link.acceptedFrom(94)
+      return read.length === 2 ? read : undefined
+    }, 'entries 96 and 97 without replication')
+    expect(arrived).toEqual(log.slice(95, 97))
+    expect(told).toBeGreaterThan(0)
+    // The status says what the replica holds, which a restarted authority may ask back.
+    const status = await serverDb(info.databases.outbox ?? '')
+      .get<{ held: number }>(STATUS_ID)
+      .catch(() => undefined)
+    expect(status?.held ?? 0).toBeLessThanOrEqual(95)
+  })
+
+  test('issue 27: following the log and pushing the outbox reads and writes no checkpoint on the authority', async () => {
+    const info = venueInfo()
+    const serverDb = server()
+    await writeLog(serverDb(info.databases.log), log.slice(0, 95))
+    // The authority's databases as the desk sees them, each `_local/` read or write counted: two
+    // requests after every batch, for every desk, on the server the hall waits on.
+    const checkpoints: string[] = []
+    const counted = (db: PouchDB.Database): PouchDB.Database =>
+      new Proxy(db, {
+        get(target, key) {
+          const value = Reflect.get(target, key) as unknown
+          if (typeof value !== 'function') return value
+          if (key !== 'get' && key !== 'put') return value.bind(target) as unknown
+          return (doc: unknown, ...rest: unknown[]) => {
+            const id = typeof doc === 'string' ? doc : (doc as { _id?: string })._id
+            if (id?.startsWith('_local/') === true) checkpoints.push(`${String(key)} ${db.name}`)
+            return (value as (...args: unknown[]) => unknown).call(target, doc, ...rest)
+          }
+        },
+      })
+    const link = await createPouchLink({
+      info,
+      local: (name) => new Memory(`desk-${String(run)}-${name}`),
+      remote: (name) => counted(serverDb(name)),
+      replicate: PouchDB.replicate.bind(PouchDB),
+      statusEveryMs: 0,
+    })
+    links.push(link)
+    await link.propose(proposal('p1', 0))
+    await writeLog(serverDb(info.databases.log), log.slice(0, 97), 95)
+    await until(async () => ((await link.acceptedFrom(-1)).length === 97 ? true : undefined), '97')
+    await until(
+      () =>
+        serverDb(info.databases.outbox ?? '')
+          .get(STATUS_ID)
+          .catch(() => undefined),
+      'the status at the authority',
+    )
+    expect(checkpoints).toEqual([])
+  })
+
   test('the log the authority writes in chunks is read back as accepted entries', async () => {
     const info = venueInfo()
     const serverDb = server()
