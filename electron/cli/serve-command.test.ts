@@ -224,7 +224,7 @@ describe('rackside serve (issue 21: "Scriptable for tests")', () => {
         event: 'error',
         code: 'serve.input',
         message:
-          '"launch" is not something serve understands: approve, refuse, revoke, take, drop or codes.',
+          '"launch" is not something serve understands: approve, refuse, revoke, take, drop, codes or push.',
       },
       { event: 'error', code: 'venue.no-desk', message: 'No desk is named "Nobody".' },
     ])
@@ -262,6 +262,48 @@ describe('rackside serve (issue 21: "Scriptable for tests")', () => {
     expect(events.at(-1)).toMatchObject({ event: 'error', code: 'venue.no-player' })
     type('codes shuffle')
     expect(events.at(-1)).toMatchObject({ event: 'error', code: 'serve.input' })
+    await server.close()
+  })
+
+  test('issue 31: "push stop" and "push start" at the terminal, each change of state said once, the password never', async () => {
+    const events: ServeEvent[] = []
+    const started = await startVenueServer({
+      eventPath: await eventFile(),
+      host: '127.0.0.1',
+      port: 0,
+      // Nothing listens on port 9: the push cannot reach it.
+      pushTo: 'http://director:s3cr3t@127.0.0.1:9/spc',
+      onEvent: (e) => events.push(e),
+    })
+    if (!started.ok) throw new Error(started.error.message)
+    const server = started.value
+    let text = ''
+    const type = (line: string) =>
+      answer(
+        server,
+        line,
+        (e) => events.push(e),
+        { stdout: (t) => (text += t), stderr: () => {} },
+        false,
+      )
+    const pushLines = () => events.flatMap((e) => (e.event === 'remote' ? [sentence(e)] : []))
+    await until(() => pushLines().length === 1, 10_000)
+    expect(pushLines()[0]).toContain('http://127.0.0.1:9/spc cannot be reached')
+    type('push stop')
+    expect(pushLines()).toHaveLength(2)
+    expect(pushLines()[1]).toMatch(
+      /^The push to http:\/\/127\.0\.0\.1:9\/spc is stopped: 0 commands sent, \d+ commands waiting/,
+    )
+    type('push')
+    expect(text).toContain('is stopped')
+    type('push start')
+    expect(server.pushState()?.phase).toBe('starting')
+    await until(() => pushLines().length === 3, 10_000)
+    type('push start ftp://elsewhere/db')
+    expect(events.at(-1)).toMatchObject({ event: 'error', code: 'venue.push-address' })
+    type('push sideways')
+    expect(events.at(-1)).toMatchObject({ event: 'error', code: 'serve.input' })
+    expect(JSON.stringify(events) + text).not.toContain('s3cr3t')
     await server.close()
   })
 

@@ -125,8 +125,9 @@ export interface VenueServer {
   /**
    * Issue 31: pushes the log to the CouchDB database at `url` (it may carry the name and
    * password, never printed), in place of any push running; refused when it is no such address.
+   * Without `url`, the last address pushed to, again.
    */
-  startPush(url: string): Result<PushState>
+  startPush(url?: string): Result<PushState>
   /** Stops the push; what it had sent stays there. Null when none was started. */
   stopPush(): PushState | null
   pushState(): PushState | null
@@ -388,7 +389,7 @@ function revoke(parts: Parts, name: string): Result<VenueDesk> {
 
 /** Issue 31: the one push online a server runs, started, stopped and started again. */
 interface PushControl {
-  start(url: string): Result<PushState>
+  start(url?: string): Result<PushState>
   stop(): PushState | null
   state(): PushState | null
   logChanged(): void
@@ -397,15 +398,21 @@ interface PushControl {
 function pushControl(ctx: ServerContext, logDb: PouchDatabase): PushControl {
   // The last push started, stopped or not: a stopped one still counts what waits.
   let current: RemotePush | undefined
+  let lastUrl: string | undefined
   const stop = (): PushState | null => {
     current?.stop()
     return current?.state() ?? null
   }
   return {
-    start(url) {
+    start(asked) {
+      const url = asked ?? lastUrl
+      if (url === undefined) {
+        return err('venue.push-address', 'No address to push to yet: give the database’s address.')
+      }
       const bad = checkRemoteUrl(url)
       if (bad !== undefined) return err('venue.push-address', bad)
       const before = stop()
+      lastUrl = url
       current = pushToRemote(NodePouch, logDb, url, {
         event: ctx.event,
         logLength: () => ctx.authority.state().log.length,
