@@ -30,6 +30,29 @@ export function printableRemote(url: string): string {
   }
 }
 
+/**
+ * Issue 31: the address the app's screen was given, with the password typed beside it (asked at
+ * each start, never saved). The account's name goes in the address (`https://director@…`); a
+ * password with no name to go with it is refused in words.
+ */
+export function addressWithPassword(
+  address: string,
+  password: string,
+): { readonly ok: true; readonly url: string } | { readonly ok: false; readonly message: string } {
+  const bad = checkRemoteUrl(address.trim())
+  if (bad !== undefined) return { ok: false, message: bad }
+  const url = new URL(address.trim())
+  if (password === '') return { ok: true, url: url.toString() }
+  if (url.username === '') {
+    return {
+      ok: false,
+      message: `${printableRemote(url.toString())} names no account for the password: put its name before the host, e.g. ${url.protocol}//director@${url.host}${url.pathname}.`,
+    }
+  }
+  url.password = encodeURIComponent(password)
+  return { ok: true, url: url.toString() }
+}
+
 /** A remote address must be http(s) and name a database: checked before anything starts. */
 export function checkRemoteUrl(url: string): string | undefined {
   let parsed: URL
