@@ -252,6 +252,30 @@ describe("the push's state, as the terminal and the Venue network screen show it
     expect(await remoteLog(couch.db('taken'))).toEqual([])
   })
 
+  test('an address that answers as a web page, not as CouchDB, is "not a CouchDB database" in words', async () => {
+    const expressApp = require('express') as typeof express
+    const app = expressApp()
+    app.use((_req, res) => res.status(404).type('html').send('<html><body>Not here</body></html>'))
+    const page = await new Promise<Server>((resolve) => {
+      const listening = app.listen(0, '127.0.0.1', () => resolve(listening))
+    })
+    cleanups.push(
+      () =>
+        new Promise((resolve) => {
+          page.close(() => resolve())
+          page.closeAllConnections()
+        }),
+    )
+    const { port } = page.address() as AddressInfo
+    const { server } = await authorityPushingTo(`http://127.0.0.1:${String(port)}/site/event`)
+    await until(() => server.pushState()?.phase === 'error', 10_000)
+    const state = server.pushState()
+    expect(state?.problem).toBe('not-a-database')
+    expect(state === null ? '' : pushSentence(state)).toContain(
+      'answers, but not as a CouchDB database',
+    )
+  })
+
   test('an address that is not one is refused by startPush with the reason', async () => {
     const couch = await standInCouch()
     cleanups.push(couch.close)
