@@ -21,6 +21,7 @@ import type { PushState } from '../../shared/venue/push-state'
 import type { BackupOutcome, StopSharingOutcome, VenueStatus } from '../ipc-contract'
 import type { TakenCopy } from '../venue/recovery'
 import { startVenueServer, type WaitingCommand } from '../venue/server'
+import { standInCouch } from '../venue/test-support/stand-in-couch'
 import {
   EVENT_LOG,
   proposal as venueProposal,
@@ -684,6 +685,43 @@ describe('with the authority server `rackside serve` runs (electron/venue/server
     const read = readTournamentFile(stopped.contents)
     expect(read.ok && read.value.log.map((e) => e.proposal ?? null).at(-1)).toBe('p-1')
     expect(read.ok && read.value.log).toHaveLength(EVENT_LOG.length + 1)
+  })
+})
+
+describe('issue 31: the push online started from the app, to a stand-in CouchDB behind a password', () => {
+  test('a wrong password is said in words; the right one sends the whole log; the password never reaches a status', async () => {
+    const couch = await standInCouch()
+    const notified: VenueStatus[] = []
+    const sharing = createVenueSharing({
+      startServer: startVenueServer,
+      folder: mkdtempSync(join(tmpdir(), 'rackside-venue-push-')),
+      host: '127.0.0.1',
+      notify: (status) => notified.push(status),
+    })
+    const shared = await sharing.share(writeTournamentFile(ID, EVENT_LOG, SAVED_AT))
+    if (shared.status !== 'sharing') throw new Error(shared.message)
+    const pushOf = () => {
+      const status = sharing.status()
+      return status.sharing ? status.push : undefined
+    }
+    try {
+      const address = `http://director@${couch.origin}/app-push`
+      expect(sharing.startPush(address, 'nope-pw').status).toBe('done')
+      await vi.waitFor(() => expect(pushOf()?.problem).toBe('wrong-password'), { timeout: 10_000 })
+      expect(sharing.startPush(address, 'secret').status).toBe('done')
+      await vi.waitFor(
+        () => expect(pushOf()).toMatchObject({ phase: 'sent', sent: EVENT_LOG.length, waiting: 0 }),
+        { timeout: 10_000 },
+      )
+      // The director's windows were told as it changed, never with the password.
+      expect(notified.some((s) => s.sharing && s.push?.phase === 'sent')).toBe(true)
+      expect(JSON.stringify(notified)).not.toMatch(/nope-pw|secret/)
+      expect(sharing.stopPush().status).toBe('done')
+      expect(pushOf()?.phase).toBe('stopped')
+    } finally {
+      await sharing.stop()
+      await couch.close()
+    }
   })
 })
 
