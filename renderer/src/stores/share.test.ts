@@ -170,7 +170,7 @@ function fakeBridge() {
       Promise.resolve({ status: 'failed' as const, message: 'not sharing' }),
     ),
     /** Issue 31: main answers a push started with the new status, the password left out. */
-    startPush: vi.fn((address: string, _password: string) =>
+    startPush: vi.fn((address: string) =>
       Promise.resolve(
         address.startsWith('https://')
           ? {
