@@ -14,6 +14,7 @@ import type {
   VenueDesk,
   VenueEvent,
 } from '../shared/venue/protocol'
+import type { PushState } from '../shared/venue/push-state'
 
 export interface AppInfo {
   readonly name: string
@@ -182,6 +183,8 @@ export type VenueStatus =
       readonly portChanged: { readonly from: number; readonly taken: boolean } | null
       /** Issue 30: where players follow the event, and each player's own code. */
       readonly players?: VenuePlayers
+      /** Issue 31: the push online (last sent, waiting, the problem), or null before one starts. */
+      readonly push?: PushState | null
     }
 
 /**
@@ -267,6 +270,14 @@ export interface IpcChannels {
   'venue:reissue-code': (division: string, player: number) => VenueActionOutcome
   /** Issue 30: the player's code opens nothing until one is issued again. */
   'venue:revoke-code': (division: string, player: number) => VenueActionOutcome
+  /**
+   * Issue 31: push the log to the CouchDB database at `address` (http or https, naming the
+   * database and the account, e.g. https://director@couch.example.org/spc-2026) with
+   * `password`, which main never saves, logs or sends back; in place of any push running.
+   */
+  'venue:push-start': (address: string, password: string) => VenueActionOutcome
+  /** Issue 31: stops the push; what it sent stays online. */
+  'venue:push-stop': () => VenueActionOutcome
 }
 
 /** Main → renderer pushes: the payload each carries. Only the app's windows receive them. */
@@ -312,6 +323,8 @@ export interface DesktopApi {
   readonly takeDeskCopy: Invoker<'venue:take-copy'>
   readonly reissuePlayerCode: Invoker<'venue:reissue-code'>
   readonly revokePlayerCode: Invoker<'venue:revoke-code'>
+  readonly startPush: Invoker<'venue:push-start'>
+  readonly stopPush: Invoker<'venue:push-stop'>
   /** Listens to `venue:changed`; returns the function that stops listening. */
   readonly onVenueChanged: (listener: (status: VenueStatus) => void) => () => void
 }

@@ -42,6 +42,23 @@ export async function installDesktopStandIn(page: Page): Promise<void> {
         calls,
         askToJoin: (code: string, role: string, device: string) =>
           change('requests', [...list('requests'), { code, role, device, at: '' }]),
+        // Issue 31: the authority reports the push's state (sent, or a problem).
+        reportPush: (change: Status) => {
+          const was = shared?.status['push'] as Status | undefined
+          if (shared === undefined || was === undefined) return
+          const sent = change['phase'] === 'sent' ? shared.log.length : was['sent']
+          shared.status = {
+            ...shared.status,
+            push: {
+              ...was,
+              ...change,
+              ...(change['phase'] === 'sent'
+                ? { sent, waiting: 0, lastSentAt: new Date().toISOString() }
+                : {}),
+            },
+          }
+          push()
+        },
         // Issue 27: a desk revoked with commands undecided, each in History's words.
         leaveWaiting: (name: string, descriptions: string[]) =>
           change('waiting', [
@@ -168,6 +185,33 @@ export async function installDesktopStandIn(page: Page): Promise<void> {
             said: `Recovered from ${name}: ${String(Math.max(more, 0))} commands accepted; ${String(shared.log.length)} already in the log.`,
           })
         }),
+        // Issue 31: the push online starts and stops; its state comes as the authority reports
+        // it (`reportPush`). The password is recorded to show it reached main, and only there.
+        startPush: record('startPush', (address: string) => {
+          if (shared === undefined) return answer()
+          shared.status = {
+            ...shared.status,
+            push: {
+              url: address.replace(/\/\/[^@/]*@/, '//'),
+              phase: 'starting',
+              sent: 0,
+              lastSentAt: null,
+              waiting: shared.log.length,
+              problem: null,
+              detail: null,
+            },
+          }
+          push()
+          return answer()
+        }),
+        stopPush: record('stopPush', () => {
+          const was = shared?.status['push'] as Status | undefined
+          if (shared !== undefined && was !== undefined) {
+            shared.status = { ...shared.status, push: { ...was, phase: 'stopped' } }
+          }
+          push()
+          return answer()
+        }),
         acceptedFrom: (after: number) => Promise.resolve(shared?.log.slice(after + 1) ?? []),
         propose: record('propose', (proposal: Record<string, unknown>) => {
           if (shared === undefined) throw new Error('proposed while not sharing')
@@ -230,5 +274,18 @@ export function leaveWaiting(page: Page, name: string, commands: readonly string
         }
       ).venueStandIn.leaveWaiting(n, [...c]),
     [name, commands] as const,
+  )
+}
+
+/** Issue 31: the authority reports a change of the push's state (`{ phase: 'sent' }`, a problem). */
+export function reportPush(page: Page, change: Record<string, unknown>): Promise<void> {
+  return page.evaluate(
+    (c) =>
+      (
+        window as unknown as {
+          venueStandIn: { reportPush: (change: Record<string, unknown>) => void }
+        }
+      ).venueStandIn.reportPush(c),
+    change,
   )
 }

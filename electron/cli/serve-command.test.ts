@@ -69,6 +69,33 @@ async function joined(serve: ReturnType<typeof spawnServe>, url: string, name: s
   return { desk, token: status.token }
 }
 
+/**
+ * A server and the director's lines typed at it: the server's events and the lines' answers go
+ * to one list, as serve prints both; what a line prints as text is in `said`.
+ */
+async function typingAt(extra: { readonly pushTo?: string } = {}) {
+  const events: ServeEvent[] = []
+  const started = await startVenueServer({
+    eventPath: await eventFile(),
+    host: '127.0.0.1',
+    port: 0,
+    ...extra,
+    onEvent: (e) => events.push(e),
+  })
+  if (!started.ok) throw new Error(started.error.message)
+  const server = started.value
+  const said = { text: '' }
+  const type = (line: string, json = false) =>
+    answer(
+      server,
+      line,
+      (e) => events.push(e),
+      { stdout: (t) => (said.text += t), stderr: () => {} },
+      json,
+    )
+  return { server, events, type, said }
+}
+
 describe('rackside serve (issue 21: "Scriptable for tests")', () => {
   test('--json: listening, a desk approved on standard input, a result accepted, SIGTERM saves EVENT.json', async () => {
     const path = await eventFile()
@@ -224,7 +251,7 @@ describe('rackside serve (issue 21: "Scriptable for tests")', () => {
         event: 'error',
         code: 'serve.input',
         message:
-          '"launch" is not something serve understands: approve, refuse, revoke, take, drop or codes.',
+          '"launch" is not something serve understands: approve, refuse, revoke, take, drop, codes or push.',
       },
       { event: 'error', code: 'venue.no-desk', message: 'No desk is named "Nobody".' },
     ])
@@ -265,25 +292,34 @@ describe('rackside serve (issue 21: "Scriptable for tests")', () => {
     await server.close()
   })
 
-  test("the director's lines of issue 27: approve … as ROLE, refuse all, take and drop", async () => {
-    const events: ServeEvent[] = []
-    const started = await startVenueServer({
-      eventPath: await eventFile(),
-      host: '127.0.0.1',
-      port: 0,
-      onEvent: (e) => events.push(e),
+  test('issue 31: "push stop" and "push start" at the terminal, each change of state said once, the password never', async () => {
+    // Nothing listens on port 9: the push cannot reach it.
+    const { server, events, type, said } = await typingAt({
+      pushTo: 'http://director:s3cr3t@127.0.0.1:9/spc',
     })
-    if (!started.ok) throw new Error(started.error.message)
-    const server = started.value
-    let text = ''
-    const type = (line: string) =>
-      answer(
-        server,
-        line,
-        (e) => events.push(e),
-        { stdout: (t) => (text += t), stderr: () => {} },
-        false,
-      )
+    const pushLines = () => events.flatMap((e) => (e.event === 'remote' ? [sentence(e)] : []))
+    await until(() => pushLines().length === 1, 10_000)
+    expect(pushLines()[0]).toContain('http://127.0.0.1:9/spc cannot be reached')
+    type('push stop')
+    expect(pushLines()).toHaveLength(2)
+    expect(pushLines()[1]).toMatch(
+      /^The push to http:\/\/127\.0\.0\.1:9\/spc is stopped: 0 commands sent, \d+ commands waiting/,
+    )
+    type('push')
+    expect(said.text).toContain('is stopped')
+    type('push start')
+    expect(server.pushState()?.phase).toBe('starting')
+    await until(() => pushLines().length === 3, 10_000)
+    type('push start ftp://elsewhere/db')
+    expect(events.at(-1)).toMatchObject({ event: 'error', code: 'venue.push-address' })
+    type('push sideways')
+    expect(events.at(-1)).toMatchObject({ event: 'error', code: 'serve.input' })
+    expect(JSON.stringify(events) + said.text).not.toContain('s3cr3t')
+    await server.close()
+  })
+
+  test("the director's lines of issue 27: approve … as ROLE, refuse all, take and drop", async () => {
+    const { server, events, type, said } = await typingAt()
     const ask = async () => {
       const asked = await fetch(`${server.url}${VENUE_ROUTES.join}`, {
         method: 'POST',
@@ -302,7 +338,7 @@ describe('rackside serve (issue 21: "Scriptable for tests")', () => {
     await ask()
     await ask()
     type('refuse ALL')
-    expect(text).toBe('2 waiting desks were turned away.\n')
+    expect(said.text).toBe('2 waiting desks were turned away.\n')
     expect(server.requests()).toEqual([])
     type('take Nobody')
     type('drop')

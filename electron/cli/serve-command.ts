@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url'
 import { DESK_ROLES, type DeskRole } from '../../shared/authority/proposal'
 import { VENUE_ROUTES, type ServeEvent } from '../../shared/venue/protocol'
 import { recoveredSentence } from '../../shared/venue/held'
+import { pushSentence } from '../../shared/venue/push-state'
 import { shortDeskId } from '../venue/desks'
 import { codeWords } from '../venue/player-codes'
 import { checkRemoteUrl } from '../venue/remote-push'
@@ -29,6 +30,8 @@ export const SERVE_USAGE = `rackside serve EVENT.json [--host H] [--port P] [--a
   Players follow the event at ADDRESS/live; each has a code of his own (on his scorecard) that
   opens his page at ADDRESS/me/CODE: type "codes" to list every player's, "codes reissue DIV N"
   for a new one (the old one stops working), "codes revoke DIV N" to stop one.
+  With --push, "push" says what was sent and what waits, "push stop" stops sending and
+  "push start" (or "push start URL", another database) starts again.
   --host H   the address to listen on: 127.0.0.1 (this computer only, the default) or 0.0.0.0
              (every network this computer is on: the venue's router or Wi-Fi)
   --port P   the port (default 8080; 0 picks a free one)
@@ -231,9 +234,11 @@ export function answer(
     }
     case 'codes':
       return codes(server, words, say, problem, failed)
+    case 'push':
+      return push(server, words, io, problem, failed)
   }
   problem(
-    `"${verb}" is not something serve understands: approve, refuse, revoke, take, drop or codes.`,
+    `"${verb}" is not something serve understands: approve, refuse, revoke, take, drop, codes or push.`,
   )
 }
 
@@ -265,6 +270,41 @@ function codes(
       : server.revokePlayerCode(division, Number(number))
   if (!changed.ok) return failed(changed)
   say({ event: 'codes', page, codes: [changed.value] })
+}
+
+/**
+ * Issue 31: `push` says the push's state, `push stop` stops it, `push start` starts it again
+ * (`push start URL` on another address). Its changes of state are said by the server's own
+ * `remote` lines, once each.
+ */
+function push(
+  server: VenueServer,
+  words: readonly string[],
+  io: CliIo,
+  problem: (message: string) => void,
+  failed: (result: { readonly ok: false; readonly error: RuleError }) => void,
+): void {
+  const [how, url, ...extra] = words
+  const verb = how?.toLowerCase()
+  if (verb === undefined) {
+    const state = server.pushState()
+    io.stdout(
+      `${state === null ? 'Nothing is pushed online: type "push start URL".' : pushSentence(state)}\n`,
+    )
+    return
+  }
+  if (verb === 'stop' && url === undefined) {
+    if (server.stopPush() === null) problem('Nothing is pushed online: there is no push to stop.')
+    return
+  }
+  if (verb === 'start' && extra.length === 0) {
+    const started = server.startPush(url)
+    if (!started.ok) failed(started)
+    return
+  }
+  problem(
+    'Type "push" for its state, "push stop", "push start", or "push start URL" for another database.',
+  )
 }
 
 /** `NAME… [as ROLE]`: the role when the last two words are "as" and one of the roles. */
@@ -341,6 +381,7 @@ export function sentence(event: ServeEvent): string {
     case 'refused':
       return `Refused from ${shortDeskId(event.desk)}: ${event.message}`
     case 'remote':
+      if (event.push !== undefined) return pushSentence(event.push)
       return event.status === 'up-to-date'
         ? `Live results online at ${event.url} are up to date.`
         : `Live results online at ${event.url} are waiting for the internet${event.message === undefined ? '' : ` (${event.message})`}; the hall goes on.`

@@ -138,6 +138,13 @@ const isOutboxProposal = (value: unknown): value is OutboxProposal => {
   )
 }
 
+/** Issue 31: one line of text of at most `max` characters. */
+const isOneLine = (value: unknown, max: number): value is string =>
+  isString(value) &&
+  value.length <= max &&
+  // eslint-disable-next-line no-control-regex -- control characters are what is refused
+  !/[\u0000-\u001f\u007f]/.test(value)
+
 const none = (args: readonly unknown[]): boolean => args.length === 0
 
 const one =
@@ -199,6 +206,13 @@ export const argumentCheckers: {
     args.length === 2 && isCopyName(args[0]) && isString(args[1]) && args[1] !== '',
   'venue:reissue-code': isDivisionPlayer,
   'venue:revoke-code': isDivisionPlayer,
+  // Issue 31: the address is checked as a URL by the authority; the password is never echoed.
+  'venue:push-start': (args) =>
+    args.length === 2 &&
+    isOneLine(args[0], 2000) &&
+    args[0].trim() !== '' &&
+    (args[1] === '' || isOneLine(args[1], 1000)),
+  'venue:push-stop': none,
 }
 
 /** Where each channel carries a tournament id, so a refusal can name the rule it broke. */

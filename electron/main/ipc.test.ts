@@ -37,6 +37,8 @@ const contractChannels: Readonly<Record<IpcChannel, true>> = {
   'venue:take-copy': true,
   'venue:reissue-code': true,
   'venue:revoke-code': true,
+  'venue:push-start': true,
+  'venue:push-stop': true,
 }
 
 const request: SaveFileRequest = {
@@ -272,6 +274,16 @@ describe('the venue channels check their arguments (issue 21)', () => {
     ['venue:revoke-code', ['', 3], false],
     ['venue:revoke-code', ['A\nB', 3], false],
     ['venue:revoke-code', ['Kids & Teens', 3], true],
+    // Issue 31: the database's address and the password, each one line.
+    ['venue:push-start', ['https://director@couch.example.org/spc', 'pa ss'], true],
+    ['venue:push-start', ['https://director@couch.example.org/spc', ''], true],
+    ['venue:push-start', ['', 'secret'], false],
+    ['venue:push-start', ['https://couch.example.org/spc\nX', 'secret'], false],
+    ['venue:push-start', ['https://couch.example.org/spc', 'se\ncret'], false],
+    ['venue:push-start', ['https://couch.example.org/spc'], false],
+    ['venue:push-start', ['https://couch.example.org/spc', 7], false],
+    ['venue:push-stop', [], true],
+    ['venue:push-stop', ['now'], false],
     ['venue:propose', [proposal], true],
     ['venue:propose', [{ ...proposal, builtOn: { length: 0, last: null } }], true],
     ['venue:propose', [{ ...proposal, _id: '' }], false],

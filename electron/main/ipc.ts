@@ -88,6 +88,8 @@ const refusedOutcome: { readonly [C in IpcChannel]?: (why: string) => IpcResult<
   'venue:take-copy': (why) => ({ status: 'failed', message: `Nothing taken back: ${why}` }),
   'venue:reissue-code': (why) => ({ status: 'failed', message: `No new code: ${why}` }),
   'venue:revoke-code': (why) => ({ status: 'failed', message: `Not revoked: ${why}` }),
+  'venue:push-start': (why) => ({ status: 'failed', message: `Not pushed: ${why}` }),
+  'venue:push-stop': (why) => ({ status: 'failed', message: `Not stopped: ${why}` }),
 }
 
 /** A push to every window showing the app (never to a page the app did not make). */
@@ -169,6 +171,9 @@ export const ipcHandlers: IpcHandlers = {
     appVenueSharing().reissuePlayerCode(division, player),
   'venue:revoke-code': (_caller, division, player) =>
     appVenueSharing().revokePlayerCode(division, player),
+  'venue:push-start': (_caller, address, password) =>
+    appVenueSharing().startPush(address, password),
+  'venue:push-stop': () => appVenueSharing().stopPush(),
 }
 
 // A generic helper keeps each channel paired with its own handler type while looping.

@@ -17,9 +17,11 @@ import {
   type PlayerCodeView,
   type VenueDesk,
 } from '../../shared/venue/protocol'
+import type { PushState } from '../../shared/venue/push-state'
 import type { BackupOutcome, StopSharingOutcome, VenueStatus } from '../ipc-contract'
 import type { TakenCopy } from '../venue/recovery'
 import { startVenueServer, type WaitingCommand } from '../venue/server'
+import { standInCouch } from '../venue/test-support/stand-in-couch'
 import {
   EVENT_LOG,
   proposal as venueProposal,
@@ -169,6 +171,30 @@ class FakeServer implements SharedServer {
     const next = { ...found, code: null }
     this.codes = this.codes.map((c) => (c === found ? next : c))
     return ok(next)
+  }
+  /** Issue 31: the addresses main pushed to (with the password main joined to them). */
+  pushedTo: string[] = []
+  pushing: PushState | null = null
+  startPush(url?: string): Result<PushState> {
+    if (url === undefined) return err('venue.push-address', 'no address')
+    this.pushedTo.push(url)
+    this.pushing = {
+      url: url.replace(/\/\/[^@]*@/, '//'),
+      phase: 'starting',
+      sent: 0,
+      lastSentAt: null,
+      waiting: this.entries.length,
+      problem: null,
+      detail: null,
+    }
+    return ok(this.pushing)
+  }
+  stopPush(): PushState | null {
+    if (this.pushing !== null) this.pushing = { ...this.pushing, phase: 'stopped' }
+    return this.pushing
+  }
+  pushState(): PushState | null {
+    return this.pushing
   }
   close(): Promise<void> {
     this.closed++
@@ -327,6 +353,39 @@ describe('Share this event on the venue network (issue 21)', () => {
     await sharing.stop()
     expect(sharing.reissuePlayerCode('A', 1)).toMatchObject({ status: 'failed' })
   })
+
+  test('issue 31: the push starts with the password joined to the address, shows in the status without it, and stops', async () => {
+    const { sharing, servers } = setUp()
+    expect(sharing.startPush('https://director@couch.example.org/spc', 'pw').status).toBe('failed')
+    await sharing.share(fileText())
+    const started = sharing.startPush(' https://director@couch.example.org/spc ', 's3cr&t')
+    expect(servers[0]?.pushedTo).toEqual(['https://director:s3cr%26t@couch.example.org/spc'])
+    if (started.status !== 'done' || !started.venue.sharing) throw new Error('not started')
+    expect(started.venue.push).toMatchObject({
+      url: 'https://couch.example.org/spc',
+      phase: 'starting',
+    })
+    expect(JSON.stringify(started)).not.toContain('s3cr')
+    const stopped = sharing.stopPush()
+    expect(stopped.status === 'done' && stopped.venue.sharing && stopped.venue.push?.phase).toBe(
+      'stopped',
+    )
+  })
+
+  test.each([
+    ['a password with no account named', 'https://couch.example.org/spc', 'pw', 'names no account'],
+    ['no database named', 'https://director@couch.example.org/', 'pw', 'names no database'],
+    ['not an address', 'couch.example.org/spc', '', 'is not an address'],
+  ])(
+    'issue 31: an address the push cannot use is refused in words: %s',
+    async (_n, address, password, said) => {
+      const { sharing, servers } = setUp()
+      await sharing.share(fileText())
+      const started = sharing.startPush(address, password)
+      expect(started.status === 'failed' && started.message).toContain(said)
+      expect(servers[0]?.pushedTo).toEqual([])
+    },
+  )
 
   test('issue 27: refuse all clears every waiting join request and says how many', async () => {
     const { sharing, servers, notified } = setUp()
@@ -626,6 +685,43 @@ describe('with the authority server `rackside serve` runs (electron/venue/server
     const read = readTournamentFile(stopped.contents)
     expect(read.ok && read.value.log.map((e) => e.proposal ?? null).at(-1)).toBe('p-1')
     expect(read.ok && read.value.log).toHaveLength(EVENT_LOG.length + 1)
+  })
+})
+
+describe('issue 31: the push online started from the app, to a stand-in CouchDB behind a password', () => {
+  test('a wrong password is said in words; the right one sends the whole log; the password never reaches a status', async () => {
+    const couch = await standInCouch()
+    const notified: VenueStatus[] = []
+    const sharing = createVenueSharing({
+      startServer: startVenueServer,
+      folder: mkdtempSync(join(tmpdir(), 'rackside-venue-push-')),
+      host: '127.0.0.1',
+      notify: (status) => notified.push(status),
+    })
+    const shared = await sharing.share(writeTournamentFile(ID, EVENT_LOG, SAVED_AT))
+    if (shared.status !== 'sharing') throw new Error(shared.message)
+    const pushOf = () => {
+      const status = sharing.status()
+      return status.sharing ? status.push : undefined
+    }
+    try {
+      const address = `http://director@${couch.origin}/app-push`
+      expect(sharing.startPush(address, 'nope-pw').status).toBe('done')
+      await vi.waitFor(() => expect(pushOf()?.problem).toBe('wrong-password'), { timeout: 10_000 })
+      expect(sharing.startPush(address, 'secret').status).toBe('done')
+      await vi.waitFor(
+        () => expect(pushOf()).toMatchObject({ phase: 'sent', sent: EVENT_LOG.length, waiting: 0 }),
+        { timeout: 10_000 },
+      )
+      // The director's windows were told as it changed, never with the password.
+      expect(notified.some((s) => s.sharing && s.push?.phase === 'sent')).toBe(true)
+      expect(JSON.stringify(notified)).not.toMatch(/nope-pw|secret/)
+      expect(sharing.stopPush().status).toBe('done')
+      expect(pushOf()?.phase).toBe('stopped')
+    } finally {
+      await sharing.stop()
+      await couch.close()
+    }
   })
 })
 

@@ -25,6 +25,7 @@ import {
 } from '../../shared/venue/protocol'
 import { checkVenuePort, FIRST_VENUE_PORT, portsFrom } from '../../shared/venue/venue-port'
 import { writeFileAtomic } from '../atomic-write'
+import { addressWithPassword } from '../venue/remote-push'
 import type { VenueServer, VenueServerOptions } from '../venue/server'
 import type {
   BackupOutcome,
@@ -60,6 +61,9 @@ export type SharedServer = Pick<
   | 'playerCodes'
   | 'reissuePlayerCode'
   | 'revokePlayerCode'
+  | 'startPush'
+  | 'stopPush'
+  | 'pushState'
 > & {
   approve(code: string, name: string, role?: ApprovalRole): Result<VenueDesk>
 }
@@ -126,6 +130,12 @@ export interface VenueSharing {
   /** Issue 30: a new code for a player (the old one stops working), or none. */
   reissuePlayerCode(division: string, player: number): VenueActionOutcome
   revokePlayerCode(division: string, player: number): VenueActionOutcome
+  /**
+   * Issue 31: pushes the log online to `address` with `password` (held only by the running push,
+   * never saved, logged or sent back), in place of any push running.
+   */
+  startPush(address: string, password: string): VenueActionOutcome
+  stopPush(): VenueActionOutcome
   /** The origin this machine's windows reach the authority at, for the CSP; null when not sharing. */
   pairedOrigin(): string | null
   isSharing(): boolean
@@ -270,6 +280,7 @@ export function createVenueSharing(options: VenueSharingOptions): VenueSharing {
         page: `${deskAddresses(server)[0] ?? server.url}${VENUE_ROUTES.player}/`,
         codes: server.playerCodes(),
       },
+      push: server.pushState(),
     }
   }
 
@@ -464,6 +475,22 @@ export function createVenueSharing(options: VenueSharingOptions): VenueSharing {
       running ? answer(running.server.reissuePlayerCode(division, player)) : notSharing,
     revokePlayerCode: (division, player) =>
       running ? answer(running.server.revokePlayerCode(division, player)) : notSharing,
+    startPush: (address, password) => {
+      if (running === undefined) return notSharing
+      const url = addressWithPassword(address, password)
+      if (!url.ok) return { status: 'failed', message: `Not pushed: ${url.message}` }
+      const started = running.server.startPush(url.url)
+      return started.ok
+        ? answer(started)
+        : { status: 'failed', message: `Not pushed: ${started.error.message}` }
+    },
+    stopPush: () => {
+      if (running === undefined) return notSharing
+      const stopped = running.server.stopPush()
+      return stopped === null
+        ? { status: 'failed', message: 'Nothing is pushed online: there is no push to stop.' }
+        : answer(ok(stopped))
+    },
     pairedOrigin: () => (running === undefined ? null : ownOrigin(running.server.url)),
     isSharing: () => running !== undefined,
   }

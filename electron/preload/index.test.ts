@@ -46,6 +46,8 @@ const expectedChannels: DesktopApiChannels = {
   takeDeskCopy: 'venue:take-copy',
   reissuePlayerCode: 'venue:reissue-code',
   revokePlayerCode: 'venue:revoke-code',
+  startPush: 'venue:push-start',
+  stopPush: 'venue:push-stop',
 }
 
 /** Methods that listen to a push from main, and the push each one hears. */

@@ -44,6 +44,8 @@ export const desktopApiChannels = {
   takeDeskCopy: 'venue:take-copy',
   reissuePlayerCode: 'venue:reissue-code',
   revokePlayerCode: 'venue:revoke-code',
+  startPush: 'venue:push-start',
+  stopPush: 'venue:push-stop',
 } as const satisfies DesktopApiChannels
 
 /** Which push each listening method receives. */
@@ -98,6 +100,8 @@ const api = {
   takeDeskCopy: invoker(desktopApiChannels.takeDeskCopy),
   reissuePlayerCode: invoker(desktopApiChannels.reissuePlayerCode),
   revokePlayerCode: invoker(desktopApiChannels.revokePlayerCode),
+  startPush: invoker(desktopApiChannels.startPush),
+  stopPush: invoker(desktopApiChannels.stopPush),
   onVenueChanged: listener(desktopApiEvents.onVenueChanged),
 } satisfies DesktopApi
 

@@ -2,46 +2,17 @@ import { createRequire } from 'node:module'
 import type { AddressInfo } from 'node:net'
 import type { Server } from 'node:http'
 import type express from 'express'
-import type expressPouchDBType from 'express-pouchdb'
 import { afterEach, describe, expect, test } from 'vitest'
 import { logFromChunks } from '../../shared/venue/chunks'
 import { DIRECTOR_DESK, type ServeEvent } from '../../shared/venue/protocol'
-import { venuePouch, type PouchDatabase } from './pouch'
-import { checkRemoteUrl, printableRemote } from './remote-push'
+import type { PouchDatabase } from './pouch'
+import { pushSentence } from '../../shared/venue/push-state'
+import { checkRemoteUrl, printableRemote, PUSH_MARKER } from './remote-push'
 import { startAuthorityServer, type VenueServerHandle } from './server'
+import { standInCouch } from './test-support/stand-in-couch'
 import { eventFile, proposal, resultAt, until } from './test-support/venue-event'
 
 const require = createRequire(import.meta.url)
-
-/**
- * A stand-in for the CouchDB on the internet (issue 21: "test it against a local stand-in"): the
- * CouchDB protocol on memory databases, behind a password as a hosted CouchDB is.
- */
-async function standInCouch(): Promise<{
-  readonly origin: string
-  readonly db: (name: string) => PouchDatabase
-  readonly close: () => Promise<void>
-}> {
-  const expressApp = require('express') as typeof express
-  const expressPouchDB = require('express-pouchdb') as typeof expressPouchDBType
-  const Pouch = venuePouch()
-  const app = expressApp()
-  app.use((req, res, next) => {
-    const expected = `Basic ${Buffer.from('director:secret').toString('base64')}`
-    if (req.headers.authorization === expected) return next()
-    res.status(401).json({ error: 'unauthorized', reason: 'Name or password is incorrect.' })
-  })
-  app.use(expressPouchDB(Pouch, { mode: 'minimumForPouchDB', inMemoryConfig: true }))
-  const server = await new Promise<Server>((resolve) => {
-    const listening = app.listen(0, '127.0.0.1', () => resolve(listening))
-  })
-  const { port } = server.address() as AddressInfo
-  return {
-    origin: `127.0.0.1:${String(port)}`,
-    db: (name) => new Pouch(name),
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  }
-}
 
 const cleanups: (() => Promise<void>)[] = []
 afterEach(async () => {
@@ -90,22 +61,24 @@ describe('live results online: the log pushed to a CouchDB on the internet (issu
     expect(await remoteLog(remote)).toEqual(server.log())
     // Said once it is up to date (after the checkpoint, so a moment later), never with the password.
     await until(() => events.some((e) => e.event === 'remote'), 10_000)
-    expect(events).toContainEqual({
-      event: 'remote',
-      url: `http://${couch.origin}/spc-2026`,
-      status: 'up-to-date',
-    })
+    expect(events).toContainEqual(
+      expect.objectContaining({
+        event: 'remote',
+        url: `http://${couch.origin}/spc-2026`,
+        status: 'up-to-date',
+      }),
+    )
     expect(JSON.stringify(events)).not.toContain('secret')
   })
 
   test('a remote that refuses the password is reported, and the hall goes on deciding', async () => {
     const couch = await standInCouch()
     cleanups.push(couch.close)
-    const { server, events } = await authorityPushingTo(`http://director:wrong@${couch.origin}/x`)
+    const { server, events } = await authorityPushingTo(`http://director:n0tit@${couch.origin}/x`)
     await until(() => events.some((e) => e.event === 'remote' && e.status === 'offline'), 10_000)
     const decided = await server.propose(DIRECTOR_DESK, proposal('p1', 0, resultAt(1)))
     expect(decided.kind).toBe('accepted')
-    expect(JSON.stringify(events)).not.toContain('wrong')
+    expect(JSON.stringify(events)).not.toContain('n0tit')
   })
 
   test.each([
@@ -124,5 +97,141 @@ describe('live results online: the log pushed to a CouchDB on the internet (issu
     expect(printableRemote('https://u:p@couch.example.org/event')).toBe(
       'https://couch.example.org/event',
     )
+  })
+})
+
+describe("the push's state, as the terminal and the Venue network screen show it (issue 31)", () => {
+  const results = async (server: VenueServerHandle, tables: readonly number[], from = 0) => {
+    for (const [i, table] of tables.entries()) {
+      const decided = await server.propose(
+        DIRECTOR_DESK,
+        proposal(`r${String(table)}`, from + i, resultAt(table)),
+      )
+      expect(decided.kind).toBe('accepted')
+    }
+  }
+
+  test('last sent (when, how many) and nothing waiting once the remote holds the whole log', async () => {
+    const couch = await standInCouch()
+    cleanups.push(couch.close)
+    const { server, events } = await authorityPushingTo(
+      `http://director:secret@${couch.origin}/state`,
+    )
+    await results(server, [1, 2])
+    await until(
+      () => server.pushState()?.phase === 'sent' && server.pushState()?.waiting === 0,
+      10_000,
+    )
+    const state = server.pushState()
+    expect(state).toMatchObject({
+      url: `http://${couch.origin}/state`,
+      sent: server.log().length,
+      waiting: 0,
+      problem: null,
+    })
+    expect(state?.lastSentAt).not.toBeNull()
+    expect(await remoteLog(couch.db('state'))).toEqual(server.log())
+    // One terminal line for reaching "sent", not one per command.
+    expect(events.filter((e) => e.event === 'remote')).toHaveLength(1)
+  })
+
+  test('a password the stand-in refuses is "wrong password" in words (401), and the password is never said', async () => {
+    const couch = await standInCouch()
+    cleanups.push(couch.close)
+    const { server, events } = await authorityPushingTo(`http://director:oops@${couch.origin}/x`)
+    await until(() => server.pushState()?.phase === 'error', 10_000)
+    expect(server.pushState()?.problem).toBe('wrong-password')
+    const said = events.find((e) => e.event === 'remote')
+    expect(said?.event === 'remote' ? said.message : '').toContain(
+      'says the name or password is wrong (401)',
+    )
+    expect(JSON.stringify(events)).not.toContain('oops')
+    expect(JSON.stringify(server.pushState())).not.toContain('oops')
+  })
+
+  test('the stand-in stopped for a while, then back: the state goes error → sent and nothing is lost', async () => {
+    const couch = await standInCouch()
+    cleanups.push(couch.close)
+    const { server, events } = await authorityPushingTo(
+      `http://director:secret@${couch.origin}/drop`,
+    )
+    await until(() => server.pushState()?.phase === 'sent', 10_000)
+    await couch.pause()
+    await results(server, [1, 2, 3])
+    await until(() => server.pushState()?.phase === 'error', 10_000)
+    expect(server.pushState()).toMatchObject({ problem: 'unreachable', waiting: 3 })
+    await couch.resume()
+    await until(
+      () => server.pushState()?.phase === 'sent' && server.pushState()?.waiting === 0,
+      15_000,
+    )
+    expect(await remoteLog(couch.db('drop'))).toEqual(server.log())
+    const lines = events.flatMap((e) => (e.event === 'remote' ? [e.status] : []))
+    expect(lines).toEqual(['up-to-date', 'offline', 'up-to-date'])
+  })
+
+  test('stopped, the push sends nothing and counts what waits; started again, it sends the rest', async () => {
+    const couch = await standInCouch()
+    cleanups.push(couch.close)
+    const url = `http://director:secret@${couch.origin}/stop`
+    const { server } = await authorityPushingTo(url)
+    await until(() => server.pushState()?.phase === 'sent', 10_000)
+    const sentBefore = server.log().length
+    expect(server.stopPush()?.phase).toBe('stopped')
+    await results(server, [4, 5])
+    await until(() => server.pushState()?.waiting === 2, 5_000)
+    expect(server.pushState()).toMatchObject({ phase: 'stopped', sent: sentBefore })
+    expect(await remoteLog(couch.db('stop'))).toHaveLength(sentBefore)
+
+    expect(server.startPush(url).ok).toBe(true)
+    await until(
+      () => server.pushState()?.phase === 'sent' && server.pushState()?.waiting === 0,
+      10_000,
+    )
+    expect(await remoteLog(couch.db('stop'))).toEqual(server.log())
+  })
+
+  test("a database that holds another generation's log is not written over (issue 27): another-log, in words", async () => {
+    const couch = await standInCouch()
+    cleanups.push(couch.close)
+    await couch.db('taken').put({ _id: PUSH_MARKER, tournamentId: 'other', generation: 7 })
+    const { server } = await authorityPushingTo(`http://director:secret@${couch.origin}/taken`)
+    await until(() => server.pushState()?.phase === 'error', 10_000)
+    const state = server.pushState()
+    expect(state?.problem).toBe('another-log')
+    expect(state === null ? '' : pushSentence(state)).toContain("holds another event's log")
+    expect(await remoteLog(couch.db('taken'))).toEqual([])
+  })
+
+  test('an address that answers as a web page, not as CouchDB, is "not a CouchDB database" in words', async () => {
+    const expressApp = require('express') as typeof express
+    const app = expressApp()
+    app.use((_req, res) => res.status(404).type('html').send('<html><body>Not here</body></html>'))
+    const page = await new Promise<Server>((resolve) => {
+      const listening = app.listen(0, '127.0.0.1', () => resolve(listening))
+    })
+    cleanups.push(
+      () =>
+        new Promise((resolve) => {
+          page.close(() => resolve())
+          page.closeAllConnections()
+        }),
+    )
+    const { port } = page.address() as AddressInfo
+    const { server } = await authorityPushingTo(`http://127.0.0.1:${String(port)}/site/event`)
+    await until(() => server.pushState()?.phase === 'error', 10_000)
+    const state = server.pushState()
+    expect(state?.problem).toBe('not-a-database')
+    expect(state === null ? '' : pushSentence(state)).toContain(
+      'answers, but not as a CouchDB database',
+    )
+  })
+
+  test('an address that is not one is refused by startPush with the reason', async () => {
+    const couch = await standInCouch()
+    cleanups.push(couch.close)
+    const { server } = await authorityPushingTo(`http://director:secret@${couch.origin}/a`)
+    const started = server.startPush('ftp://couch.example.org/event')
+    expect(started.ok ? '' : started.error.message).toContain('is not an http or https address')
   })
 })

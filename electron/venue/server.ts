@@ -18,6 +18,7 @@ import { err, ok, type Result } from '../../shared/result'
 import type { LoggedCommand } from '../../shared/tournament/commands'
 import type { TournamentState } from '../../shared/tournament/types'
 import type { OutboxProposal, ServeEvent, VenueDesk, VenueEvent } from '../../shared/venue/protocol'
+import type { PushState } from '../../shared/venue/push-state'
 import { routeDeskApp, routeLivePages } from './app-pages'
 import { openAuthority, type OpenedAuthority } from './authority-host'
 import { DatabaseRoutes } from './database-routes'
@@ -29,10 +30,10 @@ import { closeServer, lanAddresses, listen, portOf, urlHost } from './listening'
 import { Outboxes, proposalOf } from './outboxes'
 import type { PlayerCodeView } from './player-codes'
 import { PlayerCodes } from './player-codes-routes'
-import { venuePouch, NodePouch } from './pouch'
+import { venuePouch, NodePouch, type PouchDatabase } from './pouch'
 import { PublishedLog } from './published'
 import { createRecovery, HAND_IN_WAIT_MS, type Recovery, type TakenCopy } from './recovery'
-import { pushToRemote } from './remote-push'
+import { checkRemoteUrl, pushToRemote, type RemotePush } from './remote-push'
 import { RevokedWaiting, type WaitingCommand } from './revoked-waiting'
 import { messageOf, Notifier, type ServerContext } from './server-context'
 
@@ -121,6 +122,15 @@ export interface VenueServer {
   revokePlayerCode(division: string, player: number): Result<PlayerCodeView>
   /** Stops listening and writes EVENT.json atomically with the whole log. */
   close(): Promise<void>
+  /**
+   * Issue 31: pushes the log to the CouchDB database at `url` (it may carry the name and
+   * password, never printed), in place of any push running; refused when it is no such address.
+   * Without `url`, the last address pushed to, again.
+   */
+  startPush(url?: string): Result<PushState>
+  /** Stops the push; what it had sent stays there. Null when none was started. */
+  stopPush(): PushState | null
+  pushState(): PushState | null
 }
 
 export function startVenueServer(options: VenueServerOptions): Promise<Result<VenueServer>> {
@@ -148,6 +158,8 @@ interface Parts {
   readonly playerCodes: PlayerCodes
   /** Marks the server as closing, once. */
   readonly stop: () => void
+  /** Issue 31: the push online, started and stopped while serving. */
+  readonly push: PushControl
 }
 
 export async function startAuthorityServer(
@@ -219,6 +231,7 @@ async function startOpened(
     waiting: new RevokedWaiting(ctx, outboxes),
     recovery,
     playerCodes: new PlayerCodes(ctx),
+    push: pushControl(ctx, published.logDb),
     stop: () => {
       closing = true
       parts.playerCodes.changed() // issue 30: phones waiting for news are answered
@@ -228,6 +241,7 @@ async function startOpened(
   }
   // Issue 30: a phone waiting on its player's page hears of every change of the log.
   notifier.listen(() => parts.playerCodes.changed())
+  notifier.listen(() => parts.push.logChanged()) // issue 31: what waits follows the log
   const app = await expressApp(parts, options.appDir)
   await Promise.all(activeDesks(authority).map((desk) => outboxes.follow(viewOf(desk))))
   app.use(jsonErrors)
@@ -267,10 +281,7 @@ function serve(parts: Parts, options: VenueServerOptions, http: Server): VenueSe
   const addresses = lanAddresses(options.host, port, url)
   ctx.emit({ event: 'listening', url, addresses })
   // Started once the hall's server is up, so a server that could not start leaves nothing behind.
-  const remotePush =
-    options.pushTo === undefined
-      ? undefined
-      : pushToRemote(NodePouch, parts.published.logDb, options.pushTo, ctx.emit)
+  if (options.pushTo !== undefined) parts.push.start(options.pushTo)
   recoverFromDesks(ctx, parts.outboxes, options.recoveryWaitMs ?? RECOVERY_WAIT_MS, {
     recovery: parts.recovery,
     waitMs: options.handInWaitMs ?? HAND_IN_WAIT_MS,
@@ -279,7 +290,7 @@ function serve(parts: Parts, options: VenueServerOptions, http: Server): VenueSe
   )
   const halt = async (): Promise<void> => {
     parts.stop()
-    remotePush?.stop()
+    parts.push.stop()
     await parts.outboxes.unfollowAll()
     await closeServer(http)
   }
@@ -324,6 +335,9 @@ function serverApi(
     playerCodes: () => parts.playerCodes.list(),
     reissuePlayerCode: (division, player) => parts.playerCodes.reissue(division, player),
     revokePlayerCode: (division, player) => parts.playerCodes.revoke(division, player),
+    startPush: (url) => parts.push.start(url),
+    stopPush: () => parts.push.stop(),
+    pushState: () => parts.push.state(),
     async close() {
       if (closed) return
       closed = true
@@ -371,4 +385,46 @@ function revoke(parts: Parts, name: string): Result<VenueDesk> {
     })
   })
   return ok(view)
+}
+
+/** Issue 31: the one push online a server runs, started, stopped and started again. */
+interface PushControl {
+  start(url?: string): Result<PushState>
+  stop(): PushState | null
+  state(): PushState | null
+  logChanged(): void
+}
+
+function pushControl(ctx: ServerContext, logDb: PouchDatabase): PushControl {
+  // The last push started, stopped or not: a stopped one still counts what waits.
+  let current: RemotePush | undefined
+  let lastUrl: string | undefined
+  const stop = (): PushState | null => {
+    current?.stop()
+    return current?.state() ?? null
+  }
+  return {
+    start(asked) {
+      const url = asked ?? lastUrl
+      if (url === undefined) {
+        return err('venue.push-address', 'No address to push to yet: give the database’s address.')
+      }
+      const bad = checkRemoteUrl(url)
+      if (bad !== undefined) return err('venue.push-address', bad)
+      const before = stop()
+      lastUrl = url
+      current = pushToRemote(NodePouch, logDb, url, {
+        event: ctx.event,
+        logLength: () => ctx.authority.state().log.length,
+        now: ctx.now,
+        emit: ctx.emit,
+        onState: () => ctx.changed(),
+        ...(before === null ? {} : { before }),
+      })
+      return ok(current.state())
+    },
+    stop,
+    state: () => current?.state() ?? null,
+    logChanged: () => current?.logChanged(),
+  }
 }

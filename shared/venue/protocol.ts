@@ -18,6 +18,7 @@
 import type { BuiltOn, DeskRole } from '../authority/proposal'
 import type { RuleError } from '../result'
 import type { Command, LoggedCommand } from '../tournament/commands'
+import type { PushState } from './push-state'
 
 /**
  * Replication retries, for desks and the push to an online CouchDB alike: PouchDB's own back-off
@@ -370,8 +371,10 @@ export type ServeEvent =
       readonly event: 'remote'
       /** The remote CouchDB database's address, without its credentials. */
       readonly url: string
-      readonly status: 'up-to-date' | 'offline'
+      readonly status: 'up-to-date' | 'offline' | 'stopped'
       readonly message?: string
+      /** Issue 31: the push's whole state (last sent, waiting, the problem), as the app shows it. */
+      readonly push?: PushState
     }
   | {
       /** Issue 27: a desk's held document or a copy (`--take`) decided again. */

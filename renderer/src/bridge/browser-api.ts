@@ -94,6 +94,9 @@ export function createBrowserApi(doc: Document = document): DesktopApi {
     takeDeskCopy: async () => notShared,
     reissuePlayerCode: async () => notShared,
     revokePlayerCode: async () => notShared,
+    // Issue 31: the push runs in the authority, which a browser page never is.
+    startPush: async () => notShared,
+    stopPush: async () => notShared,
     // Nothing is ever shared from a browser page, so no change ever comes.
     onVenueChanged: () => () => undefined,
     savePdf: async (request): Promise<SaveFileOutcome> => {

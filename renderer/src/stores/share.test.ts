@@ -169,6 +169,29 @@ function fakeBridge() {
     revokePlayerCode: vi.fn(() =>
       Promise.resolve({ status: 'failed' as const, message: 'not sharing' }),
     ),
+    /** Issue 31: main answers a push started with the new status, the password left out. */
+    startPush: vi.fn((address: string) =>
+      Promise.resolve(
+        address.startsWith('https://')
+          ? {
+              status: 'done' as const,
+              venue: {
+                ...sharingStatus('t'),
+                push: {
+                  url: address.replace(/\/\/[^@]*@/, '//'),
+                  phase: 'starting' as const,
+                  sent: 0,
+                  lastSentAt: null,
+                  waiting: 2,
+                  problem: null,
+                  detail: null,
+                },
+              },
+            }
+          : { status: 'failed' as const, message: `Not pushed: "${address}" is not an address` },
+      ),
+    ),
+    stopPush: vi.fn(() => Promise.resolve({ status: 'done' as const, venue: sharingStatus('t') })),
   }
   return {
     api,
@@ -321,6 +344,29 @@ describe('the Venue network screen’s store (issue 21)', () => {
     expect(own.ok && own.value.command).toEqual({ type: 'addDivision', name: 'B' })
     expect(tournament.divisions.map((d) => d.name)).toEqual(['A'])
     expect(tournament.log.at(-1)).toMatchObject({ desk: ownDesk, command: { type: 'undo' } })
+  })
+
+  test('issue 31: the push starts with the address kept and the password handed to main once, never kept', async () => {
+    const { share } = await stores()
+    await share.share()
+    share.pushAddress = ' https://director@couch.example.org/spc '
+    await share.startPush('s3cret')
+    expect(bridge.api.startPush).toHaveBeenCalledWith(
+      'https://director@couch.example.org/spc',
+      's3cret',
+    )
+    expect(share.status.sharing && share.status.push).toMatchObject({
+      url: 'https://couch.example.org/spc',
+      phase: 'starting',
+    })
+    // Kept for the next start; nothing of the password is.
+    expect(share.pushAddress).toBe(' https://director@couch.example.org/spc ')
+    expect(JSON.stringify(share.$state)).not.toContain('s3cret')
+    await share.stopPush()
+    expect(bridge.api.stopPush).toHaveBeenCalledTimes(1)
+    share.pushAddress = 'couch.example.org/spc'
+    await share.startPush('')
+    expect(share.failure).toBe('Not pushed: "couch.example.org/spc" is not an address')
   })
 
   test('approve sends the name as typed, trimmed, and the role the director chose (issue 27)', async () => {

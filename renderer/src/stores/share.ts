@@ -293,6 +293,16 @@ export const useShareStore = defineStore('share', () => {
     answer(() => desktopApi().revokePlayerCode(division, player))
 
   /**
+   * Issue 31: the online database's address, kept while the app runs so a push stopped is
+   * started again without retyping it. The password is never kept here: the screen hands it to
+   * main once, at each start.
+   */
+  const pushAddress = ref('')
+  const startPush = (password: string): Promise<void> =>
+    answer(() => desktopApi().startPush(pushAddress.value.trim(), password))
+  const stopPush = (): Promise<void> => answer(() => desktopApi().stopPush())
+
+  /**
    * Issue 27: a desk's saved copy, picked on the Files screen, handed to the authority, which
    * decides what its log lacks as `rackside serve --take` does; what came back and what was
    * refused is said in the terminal's words (`recoveredSentence`).
@@ -343,5 +353,8 @@ export const useShareStore = defineStore('share', () => {
     revokePlayerCode,
     refusals,
     dismiss,
+    pushAddress,
+    startPush,
+    stopPush,
   }
 })

@@ -1,0 +1,66 @@
+import { expect, test } from './fixtures'
+import { LAGOS_OPEN } from './data'
+import { SharePage } from './pages/share-page'
+import { VenuePushPage } from './pages/venue-push-page'
+import { installDesktopStandIn, reportPush, standInCalls } from './support/desktop-stand-in'
+
+/*
+ * Issue 31: the director pushes the event's log to a CouchDB online from the Venue network
+ * screen: the address, the password asked at this start, Start, the state as the authority
+ * reports it (the problem in words, then "sent"), Stop. Electron's binary cannot run here, so
+ * main is the desktop stand-in, which answers as main does.
+ */
+test('the director enters the database address and password, starts the push, sees it sent, and stops it', async ({
+  page,
+  shell,
+  tournaments,
+}) => {
+  await installDesktopStandIn(page)
+  const share = new SharePage(page)
+  const online = new VenuePushPage(page)
+  await shell.start()
+  await tournaments.create(LAGOS_OPEN)
+  await expect(shell.nav.getByRole('link', { name: 'Overview', exact: true })).toBeVisible()
+  await shell.nav.getByRole('link', { name: 'Venue network' }).click()
+  await share.shareButton.click()
+  await expect(share.panel).toContainText('Port 8421')
+
+  await expect(online.password).toHaveAttribute('type', 'password')
+  await online.address.fill('https://director@couch.example.org/lagos-open')
+  await online.password.fill('s3cret-pw')
+  await online.start.click()
+
+  // The password reached main once, with the address; the field is empty again.
+  const started = (await standInCalls(page)).filter(([name]) => name === 'startPush')
+  expect(started).toEqual([
+    ['startPush', 'https://director@couch.example.org/lagos-open', 's3cret-pw'],
+  ])
+  await expect(online.password).toHaveValue('')
+  await expect(online.value('Database')).toHaveText('https://couch.example.org/lagos-open')
+  await expect(online.value('State')).toHaveText('Connecting…')
+
+  // The online database refuses the password: said in words, nothing sent, all waiting.
+  await reportPush(page, {
+    phase: 'error',
+    problem: 'wrong-password',
+    detail: 'Name or password is incorrect.',
+  })
+  await expect(online.value('Why')).toContainText(
+    'https://couch.example.org/lagos-open says the name or password is wrong (401)',
+  )
+  await expect(online.value('Last sent')).toHaveText('Nothing sent yet.')
+
+  // Back, and sent: when, how many, nothing waiting.
+  await reportPush(page, { phase: 'sent', problem: null, detail: null })
+  await expect(online.value('State')).toHaveText('Sent: the online database holds the whole log.')
+  await expect(online.value('Last sent')).toContainText(/^\d+ commands?, last at /)
+  await expect(online.value('Waiting')).toHaveText('0 commands')
+  await expect(online.value('Why')).toHaveCount(0)
+
+  await online.stop.click()
+  await expect(online.value('State')).toHaveText('Stopped.')
+  await expect(online.start).toBeVisible()
+  // The address stays for the next start; the password is nowhere on the page.
+  await expect(online.address).toHaveValue('https://director@couch.example.org/lagos-open')
+  expect(await page.content()).not.toContain('s3cret-pw')
+})
