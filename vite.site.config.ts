@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { build, defineConfig, type Plugin, type UserConfig } from 'vite'
-import { LIVE_CSS } from './shared/venue/live-pages'
-import { siteHtml } from './renderer/results-site/site-data'
+import { siteHtml } from './renderer/results-site/shell'
 
 /*
  * The results site (issue 31, renderer/results-site/): one classic script with PouchDB inside, not
@@ -65,7 +64,7 @@ export function resultsSite(): Plugin {
       this.emitFile({
         type: 'asset',
         fileName: 'results-site.html',
-        source: siteHtml({ title: 'Results', css: LIVE_CSS, script: await resultsSiteScript() }),
+        source: siteHtml({ title: 'Results', script: await resultsSiteScript() }),
       })
     },
   }

@@ -7,14 +7,9 @@
 import PouchDB from 'pouchdb-browser'
 import { err, type Result } from '../../shared/result'
 import { followDatabase, type FollowedDatabase, type FollowStatus } from './follow'
-import {
-  DATABASE_PARAM,
-  EMBEDDED_ID,
-  eventFromDocs,
-  sitePage,
-  siteHref,
-  type SiteEvent,
-} from './site-data'
+import { LIVE_CSS } from '../../shared/venue/live-pages'
+import { DATABASE_PARAM, EMBEDDED_ID } from './shell'
+import { eventFromDocs, sitePage, siteHref, type SiteEvent } from './site-data'
 
 const main = document.getElementById('site-main')
 const status = document.getElementById('site-status')
@@ -107,6 +102,10 @@ function askForDatabase(): void {
 }
 
 function start(): void {
+  // The hall's stylesheet, from the script, so the page's HTML and the build config need not hold it.
+  const style = document.createElement('style')
+  style.textContent = LIVE_CSS
+  document.head.append(style)
   window.addEventListener('hashchange', render)
   const address = new URLSearchParams(location.search).get(DATABASE_PARAM)
   const embedded = document.getElementById(EMBEDDED_ID)

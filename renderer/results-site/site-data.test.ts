@@ -3,17 +3,10 @@ import { fold } from '../../shared/tournament/apply'
 import type { Command } from '../../shared/tournament/commands'
 import { logOf, register, WORKED_EXAMPLE_LOG } from '../../shared/tournament/test-support/event'
 import { chunksFrom } from '../../shared/venue/chunks'
-import { LIVE_CSS, renderLivePage } from '../../shared/venue/live-pages'
+import { renderLivePage } from '../../shared/venue/live-pages'
 import { standingsTable } from '../../shared/desk/standings-table'
-import {
-  EMBEDDED_ID,
-  embeddedDocs,
-  eventFromDocs,
-  siteHref,
-  siteHtml,
-  siteRoute,
-  sitePage,
-} from './site-data'
+import { EMBEDDED_ID, siteHtml } from './shell'
+import { embeddedDocs, eventFromDocs, siteHref, siteRoute, sitePage } from './site-data'
 
 /** The worked example (division A, three rounds) and a division B long enough for a full chunk. */
 const COMMANDS: readonly Command[] = [
@@ -96,7 +89,6 @@ describe('issue 31: a saved page holds the same documents, read by the same path
     const log = logOf([...COMMANDS, register('</script><script>alert(1)</script><!--', 0, 'A')])
     const page = siteHtml({
       title: 'Spring <Open>',
-      css: LIVE_CSS,
       script: 'void 0',
       docs: embeddedDocs(log),
     })
@@ -110,12 +102,12 @@ describe('issue 31: a saved page holds the same documents, read by the same path
   })
 
   test('without documents it is the site online, which asks for the database', () => {
-    const page = siteHtml({ title: 'Results', css: LIVE_CSS, script: 'void 0' })
+    const page = siteHtml({ title: 'Results', script: 'void 0' })
     expect(page).not.toContain(EMBEDDED_ID)
     expect(page).toContain('<script>void 0</script>')
   })
 
   test('a script that would end its element is refused, not written', () => {
-    expect(() => siteHtml({ title: 'x', css: '', script: '"</script>"' })).toThrow('</script')
+    expect(() => siteHtml({ title: 'x', script: '"</script>"' })).toThrow('</script')
   })
 })

@@ -19,7 +19,6 @@ import {
 } from '../../../shared/formats/tournament-file'
 import { buildReport, type ReportKind } from '../../../shared/reports/report'
 import { writeDeskCopy } from '../../../shared/venue/held'
-import { LIVE_CSS } from '../../../shared/venue/live-pages'
 import type { HeldProposal } from '../../../shared/venue/protocol'
 import { err, ok, type Result } from '../../../shared/result'
 import { fold } from '../../../shared/tournament/apply'
@@ -32,7 +31,8 @@ import { escapeHtml } from '../print/escape'
 import { slug } from '../print/format'
 import { printJob, REPORT_TITLES } from '../print/render'
 import { inSlices } from '../workers/in-slices'
-import { embeddedDocs, siteHtml } from '../../results-site/site-data'
+import { embeddedDocs } from '../../results-site/site-data'
+import { siteHtml } from '../../results-site/shell'
 
 /** A log ready to store: folded once, so a log that does not replay is never stored. */
 export interface PreparedTournament {
@@ -353,7 +353,6 @@ export function htmlFolder(
       name: RESULTS_SITE_NAME,
       contents: siteHtml({
         title: state.info.name,
-        css: LIVE_CSS,
         script: site.script,
         docs: embeddedDocs(site.log),
       }),
