@@ -9,7 +9,6 @@ import { expect, test, type Page } from '@playwright/test'
 import { headOfLog } from '../shared/authority/proposal'
 import type { Command } from '../shared/tournament/commands'
 import { played } from '../shared/tournament/test-support/event'
-import { venuePouch } from '../electron/venue/pouch'
 import { ResultsSitePage } from './pages/results-site-page'
 import { ConsoleWatch } from './support/console-watch'
 import { NodeDesk } from './support/node-desk'
@@ -29,6 +28,23 @@ const require = createRequire(import.meta.url)
 
 test.use({ trace: 'off' })
 test.afterEach(stopAllAuthorities)
+
+/**
+ * Memory databases for the stand-in, on the PouchDB the Node desk loads too (a plugin registered
+ * twice throws), as electron/venue/pouch.ts makes them for the authority.
+ */
+function memoryPouch(): unknown {
+  const PouchDB = require('pouchdb-core') as {
+    adapters: Record<string, unknown>
+    plugin(plugin: unknown): unknown
+    defaults(options: object): unknown
+  }
+  if (!('memory' in PouchDB.adapters)) PouchDB.plugin(require('pouchdb-adapter-memory'))
+  const Pouch = PouchDB.defaults({ adapter: 'memory', prefix: `site-${String(Math.random())}-` })
+  const fromExpressPouch = createRequire(require.resolve('express-pouchdb'))
+  ;(fromExpressPouch('pouchdb-all-dbs') as (pouch: unknown) => void)(Pouch)
+  return Pouch
+}
 
 async function standInCouch() {
   const expressApp = require('express') as typeof express
@@ -51,7 +67,7 @@ async function standInCouch() {
     if (req.headers.authorization === expected) return next()
     res.status(401).json({ error: 'unauthorized', reason: 'Name or password is incorrect.' })
   })
-  app.use(expressPouchDB(venuePouch(), { mode: 'minimumForPouchDB', inMemoryConfig: true }))
+  app.use(expressPouchDB(memoryPouch(), { mode: 'minimumForPouchDB', inMemoryConfig: true }))
   const listen = (port: number) =>
     new Promise<Server>((resolve) => {
       const listening = app.listen(port, '127.0.0.1', () => resolve(listening))

@@ -45,6 +45,7 @@ export function siteHtml(options: {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title}</title>
+<link rel="icon" href="data:,">
 </head>
 <body>
 <header><a href="#/">${title}</a></header>
