@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url'
-import { build, defineConfig, type Plugin, type UserConfig } from 'vite'
+import { build, defineConfig, type InlineConfig, type Plugin } from 'vite'
 import { siteHtml } from './renderer/results-site/shell'
 
 /*
@@ -12,7 +12,7 @@ import { siteHtml } from './renderer/results-site/shell'
  */
 const entry = fileURLToPath(new URL('./renderer/results-site/main.ts', import.meta.url))
 
-const siteConfig: UserConfig = {
+const siteConfig: InlineConfig = {
   configFile: false,
   logLevel: 'warn',
   // pouchdb-browser reads it; a library build leaves it for the host page otherwise.

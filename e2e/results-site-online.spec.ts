@@ -1,14 +1,11 @@
 import { mkdtempSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import type { Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type express from 'express'
 import { expect, test, type Page } from '@playwright/test'
 import { headOfLog } from '../shared/authority/proposal'
 import type { Command } from '../shared/tournament/commands'
 import { played } from '../shared/tournament/test-support/event'
+import { standInCouch } from '../renderer/results-site/test-support/stand-in-couch'
 import { ResultsSitePage } from './pages/results-site-page'
 import { ConsoleWatch } from './support/console-watch'
 import { NodeDesk } from './support/node-desk'
@@ -24,69 +21,9 @@ import { writeRoundOneEvent } from './support/venue-event'
  */
 const TABLES = 4
 const AWAY_MS = 60_000
-const require = createRequire(import.meta.url)
 
 test.use({ trace: 'off' })
 test.afterEach(stopAllAuthorities)
-
-/**
- * Memory databases for the stand-in, on the PouchDB the Node desk loads too (a plugin registered
- * twice throws), as electron/venue/pouch.ts makes them for the authority.
- */
-function memoryPouch(): unknown {
-  const PouchDB = require('pouchdb-core') as {
-    adapters: Record<string, unknown>
-    plugin(plugin: unknown): unknown
-    defaults(options: object): unknown
-  }
-  if (!('memory' in PouchDB.adapters)) PouchDB.plugin(require('pouchdb-adapter-memory'))
-  const Pouch = PouchDB.defaults({ adapter: 'memory', prefix: `site-${String(Math.random())}-` })
-  const fromExpressPouch = createRequire(require.resolve('express-pouchdb'))
-  ;(fromExpressPouch('pouchdb-all-dbs') as (pouch: unknown) => void)(Pouch)
-  return Pouch
-}
-
-async function standInCouch() {
-  const expressApp = require('express') as typeof express
-  const expressPouchDB = require('express-pouchdb') as (
-    pouch: unknown,
-    options: object,
-  ) => express.RequestHandler
-  const app = expressApp()
-  app.use((req, res, next) => {
-    // A CouchDB with CORS on, as the site on another origin needs.
-    res.set({
-      'Access-Control-Allow-Origin': req.headers.origin ?? '*',
-      'Access-Control-Allow-Credentials': 'true',
-      'Access-Control-Allow-Headers': 'Authorization, Content-Type, Accept',
-      'Access-Control-Allow-Methods': 'GET, HEAD, POST, PUT, DELETE, OPTIONS',
-    })
-    if (req.method === 'OPTIONS') return void res.status(204).end()
-    if (req.method === 'GET' || req.method === 'HEAD') return next()
-    const expected = `Basic ${Buffer.from('director:secret').toString('base64')}`
-    if (req.headers.authorization === expected) return next()
-    res.status(401).json({ error: 'unauthorized', reason: 'Name or password is incorrect.' })
-  })
-  app.use(expressPouchDB(memoryPouch(), { mode: 'minimumForPouchDB', inMemoryConfig: true }))
-  const listen = (port: number) =>
-    new Promise<Server>((resolve) => {
-      const listening = app.listen(port, '127.0.0.1', () => resolve(listening))
-    })
-  let server = await listen(0)
-  const { port } = server.address() as AddressInfo
-  return {
-    push: `http://director:secret@127.0.0.1:${String(port)}/spc-2026`,
-    read: `http://127.0.0.1:${String(port)}/spc-2026`,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve())
-        server.closeAllConnections()
-      }),
-    start: async () => {
-      server = await listen(port)
-    },
-  }
-}
 
 /** The hall's own standings page, read as the site's are read. */
 async function hallStandings(page: Page, authority: Authority): Promise<string[][]> {
@@ -99,7 +36,7 @@ test('the results site follows the pushed log, live, and catches up after the ho
   baseURL,
 }, testInfo) => {
   test.setTimeout(AWAY_MS + 180_000)
-  const couch = await standInCouch()
+  const couch = await standInCouch('open')
   const event = writeRoundOneEvent(mkdtempSync(join(tmpdir(), 'rackside-site-e2e-')), TABLES)
   const authority = await Authority.start({
     eventFile: event.path,

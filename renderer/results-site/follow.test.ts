@@ -1,52 +1,12 @@
-import { createRequire } from 'node:module'
-import type { AddressInfo } from 'node:net'
-import type { Server } from 'node:http'
-import type express from 'express'
-import type expressPouchDBType from 'express-pouchdb'
 import { afterEach, describe, expect, test } from 'vitest'
 import type { Result } from '../../shared/result'
 import { DIRECTOR_DESK } from '../../shared/venue/protocol'
-import { NodePouch, venuePouch } from '../../electron/venue/pouch'
+import { NodePouch } from '../../electron/venue/pouch'
 import { startAuthorityServer, type VenueServerHandle } from '../../electron/venue/server'
 import { eventFile, proposal, resultAt, until } from '../../electron/venue/test-support/venue-event'
+import { standInCouch } from './test-support/stand-in-couch'
 import { followDatabase, type FollowedDatabase, type FollowStatus } from './follow'
 import { sitePage, type SiteEvent } from './site-data'
-
-const require = createRequire(import.meta.url)
-
-/**
- * A stand-in for the director's CouchDB on the internet, behind a password (as
- * electron/venue/remote-push.test.ts has it), which can be stopped and started again on the same
- * port with what it held: a host that drops off the internet for a while.
- */
-async function standInCouch() {
-  const expressApp = require('express') as typeof express
-  const expressPouchDB = require('express-pouchdb') as typeof expressPouchDBType
-  const app = expressApp()
-  app.use((req, res, next) => {
-    const expected = `Basic ${Buffer.from('director:secret').toString('base64')}`
-    if (req.headers.authorization === expected) return next()
-    res.status(401).json({ error: 'unauthorized', reason: 'Name or password is incorrect.' })
-  })
-  app.use(expressPouchDB(venuePouch(), { mode: 'minimumForPouchDB', inMemoryConfig: true }))
-  const listen = (port: number) =>
-    new Promise<Server>((resolve) => {
-      const listening = app.listen(port, '127.0.0.1', () => resolve(listening))
-    })
-  let server = await listen(0)
-  const { port } = server.address() as AddressInfo
-  return {
-    url: `http://director:secret@127.0.0.1:${String(port)}/spc-2026`,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve())
-        server.closeAllConnections()
-      }),
-    start: async () => {
-      server = await listen(port)
-    },
-  }
-}
 
 const cleanups: (() => Promise<void> | void)[] = []
 afterEach(async () => {
@@ -88,10 +48,10 @@ function site(url: string) {
 
 describe('issue 31: the results site follows the log pushed to a CouchDB', () => {
   test('it shows the pushed event, then each new result, and catches up after the host was away', async () => {
-    const couch = await standInCouch()
+    const couch = await standInCouch('password')
     cleanups.push(couch.stop)
-    const authority = await pushingAuthority(couch.url)
-    const { seen, held } = site(couch.url)
+    const authority = await pushingAuthority(couch.push)
+    const { seen, held } = site(couch.push)
     await until(() => held() === authority.log().length, 15_000)
     expect(seen.statuses.at(-1)?.kind).toBe('following')
 
@@ -121,9 +81,9 @@ describe('issue 31: the results site follows the log pushed to a CouchDB', () =>
   })
 
   test('a database that refuses the password is said in words, and asked again', async () => {
-    const couch = await standInCouch()
+    const couch = await standInCouch('password')
     cleanups.push(couch.stop)
-    const { seen } = site(couch.url.replace('secret', 'wrong'))
+    const { seen } = site(couch.push.replace('secret', 'wrong'))
     await until(() => seen.statuses.some((s) => s.kind === 'offline'), 15_000)
     const offline = seen.statuses.find((s) => s.kind === 'offline')
     expect(offline?.kind === 'offline' && offline.message).toContain('incorrect')

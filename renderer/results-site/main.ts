@@ -78,13 +78,16 @@ function statusWords(address: string, said: FollowStatus): string {
   }
 }
 
-/** The address as shown: never its user name or password. */
+/**
+ * The address as shown: never its user name or password. remote-push.ts' `printableRemote` says
+ * the same for the CLI, but its module brings the Node server's types, which a page has not.
+ */
 function shownAddress(address: string): string {
   try {
     const url = new URL(address)
-    url.username = ''
-    url.password = ''
-    return url.toString()
+    return url.username === '' && url.password === ''
+      ? url.toString()
+      : `${url.protocol}//${url.host}${url.pathname}`
   } catch {
     return address
   }
