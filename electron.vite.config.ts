@@ -2,6 +2,7 @@ import { resolve } from 'node:path'
 import vue from '@vitejs/plugin-vue'
 import { defineConfig } from 'electron-vite'
 import type { Plugin } from 'vite'
+import { resultsSite } from './vite.site.config'
 
 /*
  * Three builds, one folder each under out/: main (ESM, it finds its siblings through
@@ -41,7 +42,7 @@ export default defineConfig({
   },
   renderer: {
     root: fromRoot('renderer'),
-    plugins: [vue(), devServerCsp],
+    plugins: [vue(), devServerCsp, resultsSite()],
     build: {
       outDir: fromRoot('out/renderer'),
       rolldownOptions: {

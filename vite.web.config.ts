@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite'
 import vue from '@vitejs/plugin-vue'
 import { fileURLToPath } from 'node:url'
+import { resultsSite } from './vite.site.config'
 
 /**
  * The same renderer the desktop app loads, built for a plain browser (`npm run web`, e2e tests):
@@ -9,7 +10,7 @@ import { fileURLToPath } from 'node:url'
 export default defineConfig({
   root: fileURLToPath(new URL('./renderer', import.meta.url)),
   base: './',
-  plugins: [vue()],
+  plugins: [vue(), resultsSite()],
   build: {
     outDir: fileURLToPath(new URL('./dist-web', import.meta.url)),
     emptyOutDir: true,

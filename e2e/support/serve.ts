@@ -31,6 +31,8 @@ export interface ServeOptions {
   readonly app?: string
   /** Desks' saved copies to take back (`--take COPY.json`, issue 27), on every start. */
   readonly take?: readonly string[]
+  /** Issue 31: a CouchDB database to push the log to (`--push URL`). */
+  readonly push?: string
 }
 
 type EventOf<K extends ServeEvent['event']> = Extract<ServeEvent, { readonly event: K }>
@@ -73,7 +75,7 @@ export class Authority {
 
   private async launch(timeout: number): Promise<void> {
     const from = this.events.length
-    const { eventFile, port, host = '127.0.0.1', app = WEB_APP, take = [] } = this.options
+    const { eventFile, port, host = '127.0.0.1', app = WEB_APP, take = [], push } = this.options
     const args = [
       ...CLI_COMMAND,
       'serve',
@@ -84,6 +86,7 @@ export class Authority {
       '--port',
       String(port),
       ...take.flatMap((copy) => ['--take', copy]),
+      ...(push === undefined ? [] : ['--push', push]),
     ]
     const child = spawn(process.execPath, [...args, '--app', app], {
       cwd: root,

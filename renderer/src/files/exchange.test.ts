@@ -13,6 +13,8 @@ import AUTOPAIR_EXPECTED from '../../../shared/formats/__fixtures__/autopair/exp
 import { importTshFiles } from '../../../shared/formats/tsh-import'
 import { exportTshFiles } from '../../../shared/formats/tsh-export'
 import { tourneyJs } from '../../../shared/formats/tourney-js'
+import { EMBEDDED_ID } from '../../results-site/shell'
+import { eventFromDocs } from '../../results-site/site-data'
 import { TSH_EXPORT_COMMANDS } from '../../../shared/formats/__fixtures__/tsh-export-event'
 import {
   TODAY,
@@ -26,6 +28,7 @@ import {
   exportTText,
   htmlFolder,
   importTshText,
+  RESULTS_SITE_NAME,
   importTText,
   keptCopyText,
   prepareCommands,
@@ -292,6 +295,22 @@ describe('the HTML folder for publishing', () => {
     const feed = folder.value.find((f) => f.name === 'tourney.js')
     expect(feed?.contents).toBe(tourneyJs(state))
     expect(feed?.contents.startsWith('newt={')).toBe(true)
+  })
+
+  test('issue 31: with the site’s script, results.html holds the event’s log, linked from the index', () => {
+    const { log, state } = imported()
+    const folder = htmlFolder(state, { script: 'void "site"', log })
+    if (!folder.ok) throw new Error(folder.error.message)
+    const page = folder.value.find((f) => f.name === RESULTS_SITE_NAME)?.contents ?? ''
+    expect(page).toContain('<script>void "site"</script>')
+    const open = `id="${EMBEDDED_ID}">`
+    const start = page.indexOf(open) + open.length
+    const read = eventFromDocs(JSON.parse(page.slice(start, page.indexOf('</script>', start))))
+    expect(read.ok && read.value.log).toEqual(log)
+    expect(folder.value[0]?.contents).toContain(`href="${RESULTS_SITE_NAME}"`)
+    expect(htmlFolder(state).ok && htmlFolder(state)).not.toContainEqual(
+      expect.objectContaining({ name: RESULTS_SITE_NAME }),
+    )
   })
 
   test('nothing paired yet: nothing to publish', () => {

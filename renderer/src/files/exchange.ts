@@ -31,6 +31,8 @@ import { escapeHtml } from '../print/escape'
 import { slug } from '../print/format'
 import { printJob, REPORT_TITLES } from '../print/render'
 import { inSlices } from '../workers/in-slices'
+import { embeddedDocs } from '../../results-site/site-data'
+import { siteHtml } from '../../results-site/shell'
 
 /** A log ready to store: folded once, so a log that does not replay is never stored. */
 export interface PreparedTournament {
@@ -297,6 +299,9 @@ export function exportTou(
 
 /* ---------- the HTML folder for publishing ---------- */
 
+/** The results site saved with the pages (issue 31). */
+export const RESULTS_SITE_NAME = 'results.html'
+
 const PUBLISHED: readonly ReportKind[] = [
   'pairings-by-table',
   'pairings-alphabetical',
@@ -313,8 +318,13 @@ const PUBLISHED: readonly ReportKind[] = [
  * the standings, the wall chart (by number and ranked), the prizes, the game lists and the team
  * standings (issue 14), each a self-contained page (the print documents, so the web
  * shows what the hall saw), an index.html linking them, and tsh's feed `tourney.js` (issue 31).
+ * With `site` (issue 31), also the results site with the event's log inside (`RESULTS_SITE_NAME`):
+ * the hall's `/live` pages, opening from disk or any web host with no server.
  */
-export function htmlFolder(state: TournamentState): Result<readonly FolderFile[]> {
+export function htmlFolder(
+  state: TournamentState,
+  site?: { readonly script: string; readonly log: readonly LoggedCommand[] },
+): Result<readonly FolderFile[]> {
   const files: FolderFile[] = []
   const links: string[] = []
   for (const division of state.divisions) {
@@ -338,6 +348,19 @@ export function htmlFolder(state: TournamentState): Result<readonly FolderFile[]
     return err('publish.nothing', 'No round is paired yet: there is nothing to publish.')
   }
   const title = escapeHtml(state.info.name)
+  if (site !== undefined) {
+    files.push({
+      name: RESULTS_SITE_NAME,
+      contents: siteHtml({
+        title: state.info.name,
+        script: site.script,
+        docs: embeddedDocs(site.log),
+      }),
+    })
+    links.unshift(
+      `<p><a href="${RESULTS_SITE_NAME}">Pairings, standings and each player's games</a></p>`,
+    )
+  }
   files.unshift({
     name: 'index.html',
     contents: `<!doctype html>
