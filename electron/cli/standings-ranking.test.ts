@@ -5,14 +5,8 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { standingsTable } from '../../shared/desk/standings-table'
 import { writeTournamentFile } from '../../shared/formats/tournament-file'
 import type { Command } from '../../shared/tournament/commands'
-import {
-  applyAll,
-  create,
-  ID,
-  logOf,
-  played,
-  register,
-} from '../../shared/tournament/test-support/event'
+import { levelOnWinsEvent } from '../../shared/desk/test-support/level-on-wins'
+import { applyAll, ID, logOf } from '../../shared/tournament/test-support/event'
 import { runCli } from './test-support/run-cli'
 
 /*
@@ -25,39 +19,8 @@ Charlie, Cy    1600 4 1; 500 600
 Delta, Di      1500 3 2; 300 200
 `
 
-const game = (round: number, table: number, players: [number, number], scores: [number, number]) =>
-  ({
-    type: 'recordResult',
-    division: 'A',
-    round,
-    game: { table },
-    result: played(players, scores),
-  }) as const satisfies Command
-
-const pair = (round: number, a: [number, number], b: [number, number]): Command => ({
-  type: 'pairRound',
-  division: 'A',
-  round,
-  system: 'manual',
-  pairings: [
-    { kind: 'game', table: 1, players: a },
-    { kind: 'game', table: 2, players: b },
-  ],
-})
-
 const EVENT: readonly Command[] = [
-  create('nsa1995', 2),
-  { type: 'addDivision', name: 'A' },
-  register('Alpha, Ann', 1800),
-  register('Bravo, Bob', 1700),
-  register('Charlie, Cy', 1600),
-  register('Delta, Di', 1500),
-  pair(1, [1, 2], [3, 4]),
-  game(1, 1, [1, 2], [450, 440]),
-  game(1, 2, [3, 4], [500, 300]),
-  pair(2, [1, 3], [2, 4]),
-  game(2, 1, [1, 3], [500, 600]),
-  game(2, 2, [2, 4], [300, 200]),
+  ...levelOnWinsEvent(['Alpha, Ann', 'Bravo, Bob', 'Charlie, Cy', 'Delta, Di']),
   {
     type: 'setRanking',
     division: 'A',

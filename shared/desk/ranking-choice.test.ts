@@ -10,46 +10,10 @@ import { applyAll, create, ID, logOf, played, register } from '../tournament/tes
 import type { TournamentState } from '../tournament/types'
 import { rankingCommand, rankingNote, rankingWords } from './ranking-choice'
 import { standingsTable } from './standings-table'
+import { levelOnWinsEvent } from './test-support/level-on-wins'
 
-/*
- * Ann and Bob end on one win each: Ann beat Bob by 10 and lost to the strong Cy, Bob beat Di by
- * 100. Bob has more spread; Ann more points (950 to 740), more opponents' wins (3 to 1) and the
- * game between them.
- */
-const game = (round: number, table: number, players: [number, number], scores: [number, number]) =>
-  ({
-    type: 'recordResult',
-    division: 'A',
-    round,
-    game: { table },
-    result: played(players, scores),
-  }) as const satisfies Command
-
-const pair = (round: number, a: [number, number], b: [number, number]): Command => ({
-  type: 'pairRound',
-  division: 'A',
-  round,
-  system: 'manual',
-  pairings: [
-    { kind: 'game', table: 1, players: a },
-    { kind: 'game', table: 2, players: b },
-  ],
-})
-
-const EVENT: readonly Command[] = [
-  create('nsa1995', 2),
-  { type: 'addDivision', name: 'A' },
-  register('Ann', 1800),
-  register('Bob', 1700),
-  register('Cy', 1600),
-  register('Di', 1500),
-  pair(1, [1, 2], [3, 4]),
-  game(1, 1, [1, 2], [450, 440]),
-  game(1, 2, [3, 4], [500, 300]),
-  pair(2, [1, 3], [2, 4]),
-  game(2, 1, [1, 3], [500, 600]),
-  game(2, 2, [2, 4], [300, 200]),
-]
+/* Ann and Bob level on one win: Bob ahead on spread, Ann on everything else (level-on-wins.ts). */
+const EVENT = levelOnWinsEvent(['Ann', 'Bob', 'Cy', 'Di'])
 const event = applyAll(EVENT)
 
 const order = (state: TournamentState): string =>

@@ -17,7 +17,6 @@ function game(p: number, q: number, ps: number, qs: number): RoundOutcome[] {
 }
 
 const player = (id: number) => ({ id, name: `P${id}`, rating: 1500, withdrawnAfterRound: null })
-const line = (row: StandingsRow): string => `${row.rank} P${row.player} ${row.spread}`
 
 /*
  * P1 and P2 end level on one win each. P1 beat P2 in round 1 and met the strong P3; P2 beat the
@@ -35,53 +34,43 @@ const fourLevel = [
   [...game(1, 4, 300, 400), ...game(2, 3, 300, 320)],
 ]
 
+const ranks = (rows: readonly StandingsRow[]): string =>
+  rows.map((r) => `${String(r.rank)}:P${String(r.player)}`).join(' ')
+
 describe('issue 32: tie-breaks after wins (shared/rules/ranking.ts)', () => {
-  test.each<{ name: string; rounds: RoundOutcome[][]; tieBreaks: TieBreak[]; expected: string[] }>([
-    {
-      name: "the documents' order (rules.md, 'Results, byes, forfeits and spread'): spread",
+  // Keys after wins → rank:player. Spread is the documents' order (rules.md, "Results, byes,
+  // forfeits and spread"; design.md, "Standings"); no seed document defines the others, so they
+  // are our choice: head-to-head (P1 beat P2), total score (950 to 740), opponents' wins (3 to 1,
+  // Scrabble Malaysia's opponents' ranking as we read it). No key at all: level on wins is level.
+  test.each([
+    ['spread', '1:P3 2:P2 3:P1 4:P4'],
+    ['head-to-head spread', '1:P3 2:P1 3:P2 4:P4'],
+    ['total-score', '1:P3 2:P1 3:P2 4:P4'],
+    ['opponents-wins spread', '1:P3 2:P1 3:P2 4:P4'],
+    ['', '1:P3 2:P1 2:P2 4:P4'],
+  ])('two level on wins, by "%s": %s', (keys, expected) => {
+    const tieBreaks = keys.split(' ').filter((k) => k !== '') as TieBreak[]
+    const rows = computeStandings({
+      players: [1, 2, 3, 4].map(player),
       rounds: levelOnWins,
-      tieBreaks: ['spread'],
-      expected: ['1 P3 300', '2 P2 90', '3 P1 -90', '4 P4 -300'],
-    },
-    {
-      name: 'head-to-head (our choice): P1 beat P2',
-      rounds: levelOnWins,
-      tieBreaks: ['head-to-head', 'spread'],
-      expected: ['1 P3 300', '2 P1 -90', '3 P2 90', '4 P4 -300'],
-    },
-    {
-      name: 'total score (school events, our choice): P1 950 points, P2 740',
-      rounds: levelOnWins,
-      tieBreaks: ['total-score'],
-      expected: ['1 P3 300', '2 P1 -90', '3 P2 90', '4 P4 -300'],
-    },
-    {
-      name: "opponents' wins (Scrabble Malaysia's opponents' ranking, our reading): P1's 3, P2's 1",
-      rounds: levelOnWins,
-      tieBreaks: ['opponents-wins', 'spread'],
-      expected: ['1 P3 300', '2 P1 -90', '3 P2 90', '4 P4 -300'],
-    },
-    {
-      name: 'head-to-head in a four-way tie, one win each inside: the next key (spread) decides',
+      tieBreaks,
+    })
+    expect(ranks(rows)).toBe(expected)
+  })
+
+  // All four level, one win each inside the group: head-to-head orders nobody, so the next key
+  // (spread) decides, or without one all four share the rank.
+  test.each([
+    ['head-to-head spread', '1:P4 2:P1 3:P2 4:P3'],
+    ['head-to-head', '1:P1 1:P2 1:P3 1:P4'],
+  ])('four level on wins, by "%s": %s', (keys, expected) => {
+    const tieBreaks = keys.split(' ') as TieBreak[]
+    const rows = computeStandings({
+      players: [1, 2, 3, 4].map(player),
       rounds: fourLevel,
-      tieBreaks: ['head-to-head', 'spread'],
-      expected: ['1 P4 90', '2 P1 0', '3 P2 -10', '4 P3 -80'],
-    },
-    {
-      name: 'head-to-head alone, one win each inside: all four share the rank',
-      rounds: fourLevel,
-      tieBreaks: ['head-to-head'],
-      expected: ['1 P1 0', '1 P2 -10', '1 P3 -80', '1 P4 90'],
-    },
-    {
-      name: 'no tie-break at all: level on wins is level',
-      rounds: levelOnWins,
-      tieBreaks: [],
-      expected: ['1 P3 300', '2 P1 -90', '2 P2 90', '4 P4 -300'],
-    },
-  ])('$name', ({ rounds, tieBreaks, expected }) => {
-    const rows = computeStandings({ players: [1, 2, 3, 4].map(player), rounds, tieBreaks })
-    expect(rows.map(line)).toEqual(expected)
+      tieBreaks,
+    })
+    expect(ranks(rows)).toBe(expected)
   })
 
   test('every round of standingsByRound ranks as computeStandings does with the tie-breaks', () => {
