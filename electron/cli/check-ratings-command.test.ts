@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -67,5 +67,39 @@ describe('issue 32: rackside check-ratings names who the federation list does no
     )
     expect(code).toBe(2)
     expect(stderr).toContain(message)
+  })
+})
+
+describe('issue 32: convert --ratings names the non-members beside the export for ratings', () => {
+  test('EVENT.json -> .tou writes OUT.members.txt naming who the list does not clear', async () => {
+    const out = join(dir, 'event.tou')
+    const { code, stderr } = await runCli(
+      'convert',
+      join(dir, 'event.json'),
+      out,
+      '--ratings',
+      LIST,
+    )
+    expect(code).toBe(0)
+    expect(stderr).toContain('Delta, Di (A#4) is not on the ratings list')
+    expect(readFileSync(`${out}.members.txt`, 'utf8').split('\n')).toEqual([
+      `Not cleared by ${LIST} (3):`,
+      'Bravo, Bob (A#2): membership expired on 2025-12-31',
+      'Charlie, Cy (A#3) is suspended on the ratings list',
+      'Delta, Di (A#4) is not on the ratings list: not a member, or the name or member id differs',
+      '',
+    ])
+  })
+
+  test('--ratings on a conversion that is no export for ratings is refused', async () => {
+    const { code, stderr } = await runCli(
+      'convert',
+      join(dir, 'event.json'),
+      join(dir, 'again.json'),
+      '--ratings',
+      LIST,
+    )
+    expect(code).toBe(2)
+    expect(stderr).toContain('--ratings is for the export for ratings')
   })
 })

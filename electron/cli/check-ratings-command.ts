@@ -10,7 +10,9 @@ import {
   indexMembers,
   memberWarnings,
   parseRatingsList,
+  type MemberWarning,
 } from '../../shared/ratings/ratings-list'
+import type { TournamentState } from '../../shared/tournament/types'
 import { decodeText } from '../../shared/formats/text-codec'
 import { parseArgs } from './args'
 import { CliError, EXIT, extensionOf, readBytes, readTournamentText, type CliIo } from './io'
@@ -20,6 +22,28 @@ export const CHECK_RATINGS_USAGE = `rackside check-ratings EVENT.json LIST [--on
   The players of EVENT the ratings LIST does not clear: not listed, expired on the event's first
   day (or --on), or suspended. LIST is tsh's current.txt (NASPA, WESPA) or a member CSV (.csv).
   Exits 1 when a player is named, so a script can stop before sending results for ratings.`
+
+/**
+ * The event's players LIST does not clear on day `on`; null (the list's problem printed with its
+ * line) when LIST is not a ratings list. `check-ratings` and `convert --ratings` both read it here.
+ */
+export async function listWarnings(
+  state: TournamentState,
+  listPath: string,
+  on: string,
+  io: CliIo,
+): Promise<readonly MemberWarning[] | null> {
+  const listText = decodeText(await readBytes(listPath), 'utf8')
+  const list = listText.ok
+    ? parseRatingsList(listText.value, extensionOf(listPath) === '.csv' ? 'csv' : 'tsh')
+    : listText
+  if (!list.ok) {
+    const line = list.error.line === undefined ? '' : `${String(list.error.line)}:`
+    io.stdout(`${listPath}:${line} ${list.error.message}\n`)
+    return null
+  }
+  return memberWarnings(state, indexMembers(list.value), on)
+}
 
 export async function checkRatingsCommand(argv: readonly string[], io: CliIo): Promise<ExitCode> {
   const args = parseArgs(argv, { flags: ['json'], options: ['on'] })
@@ -53,17 +77,9 @@ export async function checkRatingsCommand(argv: readonly string[], io: CliIo): P
     io.stdout(`${eventPath}:${line} ${read.error.message}\n`)
     return EXIT.problems
   }
-  const listText = decodeText(await readBytes(listPath), 'utf8')
-  const list = listText.ok
-    ? parseRatingsList(listText.value, extensionOf(listPath) === '.csv' ? 'csv' : 'tsh')
-    : listText
-  if (!list.ok) {
-    const line = list.error.line === undefined ? '' : `${String(list.error.line)}:`
-    io.stdout(`${listPath}:${line} ${list.error.message}\n`)
-    return EXIT.problems
-  }
   const { state } = read.value
-  const warnings = memberWarnings(state, indexMembers(list.value), on ?? state.info.startDate)
+  const warnings = await listWarnings(state, listPath, on ?? state.info.startDate, io)
+  if (warnings === null) return EXIT.problems
   if (flags.has('json')) {
     io.stdout(`${JSON.stringify({ warnings })}\n`)
   } else if (warnings.length === 0) {
