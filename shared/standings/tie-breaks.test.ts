@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import type { Fraction } from '../results/game-result'
 import type { TieBreak } from '../rules/ranking'
 import {
   computeStandings,
@@ -9,10 +10,11 @@ import {
 
 /** A played game as the desk's outcomes carry it: scores, opponents, a tie at half a win. */
 function game(p: number, q: number, ps: number, qs: number): RoundOutcome[] {
-  const w = ps > qs ? 1 : ps < qs ? 0 : 0.5
+  const w: Fraction = ps > qs ? 1 : ps < qs ? 0 : 0.5
+  const l: Fraction = ps > qs ? 0 : ps < qs ? 1 : 0.5
   return [
-    { player: p, win: w, loss: 1 - w, spread: ps - qs, counts: true, opponent: q, score: ps },
-    { player: q, win: 1 - w, loss: w, spread: qs - ps, counts: true, opponent: p, score: qs },
+    { player: p, win: w, loss: l, spread: ps - qs, counts: true, opponent: q, score: ps },
+    { player: q, win: l, loss: w, spread: qs - ps, counts: true, opponent: p, score: qs },
   ]
 }
 
