@@ -40,6 +40,23 @@ export class SettingsPage {
     ).toBeVisible()
   }
 
+  /**
+   * A division's tie-breaks after wins, in order, as their words on the screen (issue 32), and
+   * its spread cap by round; waits for the screen to say the division's new order.
+   */
+  async chooseRanking(division: string, keys: readonly string[], caps = ''): Promise<void> {
+    const group = this.page.getByRole('group', { name: `Ranking of division ${division}` })
+    const selects = group.getByRole('combobox')
+    const count = await selects.count()
+    for (let i = 0; i < count; i++) {
+      const key = keys[i]
+      await selects.nth(i).selectOption(key === undefined ? { index: 0 } : { label: key })
+    }
+    await group.getByLabel('Spread cap by round').fill(caps)
+    await group.getByRole('button', { name: `Save ranking of division ${division}` }).click()
+    await expect(group.getByRole('status')).toContainText(`Division ${division}: Ranked by wins`)
+  }
+
   async startFrom(preset: string): Promise<void> {
     await this.page.getByLabel('Start from a preset').selectOption({ label: preset })
   }

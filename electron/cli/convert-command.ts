@@ -36,6 +36,7 @@ import {
   type TextEncodingName,
 } from '../../shared/formats/text-codec'
 import { TOU_BYE_MODES, writeTou } from '../../shared/formats/tou'
+import { describeMemberWarning } from '../../shared/ratings/ratings-list'
 import { tourneyJs } from '../../shared/formats/tourney-js'
 import {
   isSafeArchiveName,
@@ -44,6 +45,7 @@ import {
   type TshArchive,
 } from '../../shared/formats/tsh-archive'
 import { parseArgs, type ParsedArgs } from './args'
+import { listWarnings } from './check-ratings-command'
 import {
   CliError,
   EXIT,
@@ -78,6 +80,9 @@ export const CONVERT_USAGE = `rackside convert IN OUT [options]
     .json -> .tou  AUPAIR rating file of the whole event, or one with --division A
                    (--high-word A=124,B=98 for several divisions)
     .json -> .json check the log and write it again
+    .json -> .t|.tsh|.tou with --ratings LIST (tsh's current.txt or a member CSV): the players
+                   LIST does not clear are named, and written to OUT.members.txt for the
+                   federation (issue 32; a file for ratings with non-members may be refused)
     .json -> .js   tsh's live feed (tourney.js) of every division, for scoreboards and broadcasts
   --encoding latin1|utf8   how IN is encoded (default: UTF-8 if valid, else Latin-1)`
 
@@ -176,6 +181,7 @@ export async function convertCommand(argv: readonly string[], io: CliIo): Promis
       'config',
       'rules',
       'rounds',
+      'ratings',
     ],
   })
   if (!args.ok) throw new CliError(args.error.message)
@@ -192,6 +198,9 @@ export async function convertCommand(argv: readonly string[], io: CliIo): Promis
   if (await sameFile(inPath, out)) throw new CliError(`refusing to overwrite the input ${inPath}`)
   const encoding = encodingOption(args.value.options.get('encoding'))
   const division = args.value.options.get('division')
+  if (args.value.options.has('ratings') && (from !== '.json' || to === '.json' || to === '.js')) {
+    throw new CliError('--ratings is for the export for ratings: EVENT.json to .t, .tsh or .tou')
+  }
 
   if (from === '.json') {
     // Rackside writes its files as UTF-8: other bytes mean another file or a damaged one.
@@ -200,7 +209,10 @@ export async function convertCommand(argv: readonly string[], io: CliIo): Promis
       io.stdout(`${json.line}\n`)
       return EXIT.problems
     }
-    return fromJson(json.text, inPath, out, args.value, io)
+    const written = await fromJson(json.text, inPath, out, args.value, io)
+    const listPath = args.value.options.get('ratings')
+    if (written !== EXIT.ok || listPath === undefined) return written
+    return membersBeside(json.text, listPath, out, io)
   }
   const decoded = decodeTFileBytes(await readBytes(inPath), encoding)
 
@@ -421,6 +433,33 @@ function exportDivision(
 /** tsh's default encoding is Latin-1; a name it cannot hold makes the file UTF-8. */
 function encodeTsh(file: TshExportText, out: string): Uint8Array {
   return encodeOrFail(file.text, tshTextEncoding(file.text), out)
+}
+
+/**
+ * The export for ratings' companion (issue 32): who the federation's list does not clear, in the
+ * Files screen's words, written beside OUT as OUT.members.txt (empty of names when all clear).
+ */
+async function membersBeside(
+  text: string,
+  listPath: string,
+  out: string,
+  io: CliIo,
+): Promise<ExitCode> {
+  const read = readTournamentFile(text)
+  if (!read.ok) return EXIT.problems
+  const { state } = read.value
+  const warnings = await listWarnings(state, listPath, state.info.startDate, io)
+  if (warnings === null) return EXIT.problems
+  const lines = warnings.map(describeMemberWarning)
+  const report = `${out}.members.txt`
+  const head =
+    lines.length === 0
+      ? `Every player is cleared by ${listPath}.`
+      : `Not cleared by ${listPath} (${String(lines.length)}):`
+  await writeFileAtomic(report, new TextEncoder().encode(`${[head, ...lines].join('\n')}\n`))
+  for (const line of lines) io.stderr(`${line}\n`)
+  io.stderr(`wrote ${report}\n`)
+  return EXIT.ok
 }
 
 async function fromJson(

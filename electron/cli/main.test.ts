@@ -42,7 +42,7 @@ describe('rackside --help (issue 28: serve was listed twice)', () => {
     const { stdout } = await cli('--help')
     const listed = stdout
       .split('\n')
-      .map((line) => /^ {2}(?:rackside )?(\w+)/.exec(line)?.[1])
+      .map((line) => /^ {2}(?:rackside )?([\w-]+)/.exec(line)?.[1])
       .filter((name): name is string => name !== undefined)
     expect(listed).toEqual([
       'check',
@@ -54,6 +54,7 @@ describe('rackside --help (issue 28: serve was listed twice)', () => {
       'serve',
       'generate',
       'verify',
+      'check-ratings',
       'help',
     ])
   })

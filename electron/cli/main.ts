@@ -15,6 +15,7 @@ const PRIZES_USAGE_SHORT = `rackside prizes FILE.json [--division A] [--json]`
 const SERVE_USAGE_SHORT = `rackside serve EVENT.json [--host H] [--port P] [--app DIR] [--push URL] [--json]`
 const RATINGS_USAGE_SHORT = `rackside ratings FILE.t --system SYSTEM [--max-rounds N] [--json]`
 const GENERATE_USAGE_SHORT = `rackside generate --seed N [--players P] [--rounds R] [--preset X] [--out FILE.t]`
+const CHECK_RATINGS_USAGE_SHORT = `rackside check-ratings EVENT.json LIST [--on YYYY-MM-DD] [--json]`
 const VERIFY_USAGE_SHORT = `rackside verify FILE.t [--system S] [--preset P] [--config config.tsh] [--json]`
 
 export const USAGE = `usage: rackside <command> [arguments]
@@ -29,6 +30,7 @@ commands:
   ${SERVE_USAGE_SHORT}
   ${GENERATE_USAGE_SHORT}
   ${VERIFY_USAGE_SHORT}
+  ${CHECK_RATINGS_USAGE_SHORT}
   help [command]
 
 Run "rackside <command> --help" for a command's options.
@@ -47,6 +49,8 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   serve: async (argv, io) => (await import('./serve-command')).serveCommand(argv, io),
   generate: async (argv, io) => (await import('./generate-command')).generateCommand(argv, io),
   verify: async (argv, io) => (await import('./verify-command')).verifyCommand(argv, io),
+  'check-ratings': async (argv, io) =>
+    (await import('./check-ratings-command')).checkRatingsCommand(argv, io),
 }
 
 /** The message to show for anything thrown: ours as is, others by their message, never a stack. */

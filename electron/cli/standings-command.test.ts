@@ -79,7 +79,9 @@ describe('rackside standings on the MGI fixture (formats.md: replaying it reprod
   test('the table lists 60 rows under its header, the final standings by default', async () => {
     const { code, stdout } = await cli('standings', at('a.t'))
     expect(code).toBe(0)
-    const lines = stdout.trimEnd().split('\n')
+    // Issue 32: the order's sentence first, as the Standings screen shows it.
+    const [ranking, blank, ...lines] = stdout.trimEnd().split('\n')
+    expect([ranking, blank]).toEqual(['Ranked by wins, then spread', ''])
     expect(lines[0]).toBe('After round 12')
     expect(lines[1]).toMatch(/^ *# +Name +W-L +Spread$/)
     expect(lines.slice(2)).toHaveLength(60)

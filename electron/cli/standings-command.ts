@@ -8,23 +8,57 @@ import { checkTFile } from '../../shared/formats/t-check'
 import { readTournamentFile } from '../../shared/formats/tournament-file'
 import { standingsByRoundFromTFile, type StandingRow } from '../../shared/standings/from-t-file'
 import { standingsAsOf } from '../../shared/tournament/views'
+import { parseCaps, rankingWords } from '../../shared/desk/ranking-choice'
+import {
+  checkRanking,
+  DEFAULT_RANKING,
+  rankingSentence,
+  TIE_BREAKS,
+  type Ranking,
+  type TieBreak,
+} from '../../shared/rules/ranking'
 import { parseArgs } from './args'
 import { CliError, EXIT, extensionOf, readBytes, type CliIo, type ExitCode } from './io'
 import { encodingOption, readTInput } from './t-input'
 
 export const STANDINGS_USAGE = `rackside standings FILE.t|FILE.json [--after-round N | --all-rounds] [--json]
                    [--bye-spread N] [--encoding latin1|utf8] [--division A]
+                   [--tie-breaks KEY,KEY] [--spread-caps N,N]
   Standings after round N (default: the last round with results).
-  --division picks the division of a .json tournament file that has several.`
+  --division picks the division of a .json tournament file that has several.
+  A .json file is ranked as its division is set on the Settings screen; a .t file by wins, then
+  spread, unless --tie-breaks lists others after wins (${TIE_BREAKS.join(', ')}) and
+  --spread-caps gives a cap per round (the last one holds for later rounds).`
 
 type ByRound = ReadonlyMap<number, readonly StandingRow[]>
+
+/** --tie-breaks and --spread-caps as a ranking (issue 32), checked as Settings checks it. */
+function rankingOption(
+  tieBreaks: string | undefined,
+  caps: string | undefined,
+): Ranking | undefined {
+  if (tieBreaks === undefined && caps === undefined) return undefined
+  const keys = (tieBreaks ?? 'spread').split(',').filter((k) => k !== '')
+  const unknown = keys.find((k) => !(TIE_BREAKS as readonly string[]).includes(k))
+  if (unknown !== undefined) {
+    throw new CliError(`--tie-breaks: no tie-break ${unknown} (${TIE_BREAKS.join(', ')})`)
+  }
+  const parsed = parseCaps(caps ?? '')
+  if (!parsed.ok) throw new CliError(`--spread-caps: ${parsed.error.message}`)
+  const checked = checkRanking({
+    tieBreaks: keys as TieBreak[],
+    spreadCapByRound: parsed.value,
+  })
+  if (!checked.ok) throw new CliError(checked.error.message)
+  return checked.value
+}
 
 /** The standings of every round with a result, from a tournament file's folded log. */
 async function jsonStandings(
   path: string,
   wanted: string | undefined,
   io: CliIo,
-): Promise<ByRound | null> {
+): Promise<{ byRound: ByRound; ranking: string } | null> {
   const text = decodeText(await readBytes(path), 'utf8')
   const read = text.ok ? readTournamentFile(text.value) : text
   if (!read.ok) {
@@ -55,7 +89,7 @@ async function jsonStandings(
     if (!rows.ok) throw new CliError(rows.error.message)
     byRound.set(round.number, rows.value)
   }
-  return byRound
+  return { byRound, ranking: rankingWords(state, division.name) }
 }
 
 const wholeNumber = (name: string, value: string | undefined): number | undefined => {
@@ -85,7 +119,7 @@ export function standingsTable(rows: readonly StandingRow[]): string {
 export async function standingsCommand(argv: readonly string[], io: CliIo): Promise<ExitCode> {
   const args = parseArgs(argv, {
     flags: ['all-rounds', 'json'],
-    options: ['after-round', 'bye-spread', 'encoding', 'division'],
+    options: ['after-round', 'bye-spread', 'encoding', 'division', 'tie-breaks', 'spread-caps'],
   })
   if (!args.ok) throw new CliError(args.error.message)
   const { flags, options, positionals } = args.value
@@ -100,12 +134,20 @@ export async function standingsCommand(argv: readonly string[], io: CliIo): Prom
     throw new CliError('give either --after-round or --all-rounds, not both')
   }
   const byeSpread = wholeNumber('bye-spread', options.get('bye-spread'))
+  const ranking = rankingOption(options.get('tie-breaks'), options.get('spread-caps'))
   let byRound: ByRound
+  let rankingLine: string
   if (extensionOf(path) === '.json') {
     if (byeSpread !== undefined) throw new CliError('--bye-spread is for .t files only')
+    if (ranking !== undefined) {
+      throw new CliError(
+        '--tie-breaks and --spread-caps are for .t files: a .json file has its own',
+      )
+    }
     const fromLog = await jsonStandings(path, options.get('division'), io)
     if (fromLog === null) return EXIT.problems
-    byRound = fromLog
+    byRound = fromLog.byRound
+    rankingLine = fromLog.ranking
   } else {
     const input = await readTInput(path, encodingOption(options.get('encoding')))
     // What `rackside check` refuses is refused here too: standings of an inconsistent file (a
@@ -119,10 +161,11 @@ export async function standingsCommand(argv: readonly string[], io: CliIo): Prom
       io.stderr(`${path}: no standings, fix the errors above first (rackside check lists them)\n`)
       return EXIT.problems
     }
-    const result = standingsByRoundFromTFile(
-      input.file,
-      byeSpread === undefined ? undefined : { byeSpread },
-    )
+    const result = standingsByRoundFromTFile(input.file, {
+      ...(byeSpread === undefined ? {} : { byeSpread }),
+      ...(ranking === undefined ? {} : { ranking }),
+    })
+    rankingLine = rankingSentence(ranking ?? DEFAULT_RANKING)
     if (!result.ok) {
       const where = result.error.line === undefined ? '' : `${String(result.error.line)}:`
       io.stdout(`${path}:${where} ${result.error.message}\n`)
@@ -165,9 +208,12 @@ export async function standingsCommand(argv: readonly string[], io: CliIo): Prom
     return EXIT.ok
   }
   io.stdout(
-    chosen
-      .map((round) => `After round ${String(round)}\n${standingsTable(byRound.get(round) ?? [])}\n`)
-      .join('\n'),
+    `${rankingLine}\n\n` +
+      chosen
+        .map(
+          (round) => `After round ${String(round)}\n${standingsTable(byRound.get(round) ?? [])}\n`,
+        )
+        .join('\n'),
   )
   return EXIT.ok
 }

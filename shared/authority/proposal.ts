@@ -256,6 +256,10 @@ export const COMMUTATION: Readonly<Record<CommandType, Commutation>> = {
     rule: 'needs the current head',
     why: 'Names players by number without keys, with the ratings the desk compared against the roster it saw.',
   },
+  setRanking: {
+    rule: 'needs the current head',
+    why: 'Replaces a division setting as a whole, and reorders the standings pairing reads.',
+  },
 }
 
 export function commutes(command: Command): boolean {

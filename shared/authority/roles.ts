@@ -69,6 +69,8 @@ export const ROLE_RIGHTS: Readonly<Record<CommandType, readonly ProposingRole[]>
   reserveTable: [D],
   // A whole division's ratings from the federation's list, before the event: the director's.
   updateRatings: [D],
+  // How a division is ranked (issue 32): a rule of the event, the director's.
+  setRanking: [D],
 }
 
 /**

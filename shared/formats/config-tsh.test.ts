@@ -158,7 +158,9 @@ describe('formats.md "tsh event": config value forms', () => {
     ["config max_rounds = 'twelve'", 'a whole number of rounds from 1 expected'],
     ['config bye_spread = 1.5', 'a whole number from 0 expected'],
     ['config bye_spread = -50', 'a whole number from 0 expected'],
-    ['config spread_cap = -1', 'a whole number from 0 expected'],
+    ['config spread_cap = -1', 'a whole number from 0, or a list of caps from 1, one a round'],
+    // Issue 32: a cap per round is a list of caps from 1; 0 inside it is no cap of a round.
+    ['config spread_cap = [100,0]', 'a list of caps from 1, one a round expected'],
     ['config track_firsts = [1]', '0 or 1 expected'],
   ])('wrong type is a problem, not a setting: %s', (line, message) => {
     const mapped = mapConfigToRules(parseConfigTsh(line).config)
@@ -213,6 +215,9 @@ describe('hostile config.tsh: limits refused with the line, never a stall or a t
 
   test.each([
     ['spread_cap', 'config spread_cap = 300', { spreadCap: 300 }],
+    // Issue 32: a school championship's cap rising by round, as its config.tsh writes both keys.
+    ['spread_cap', 'config spread_cap = [100,100,150]', { spreadCap: [100, 100, 150] }],
+    ['standings_spread_cap', 'config standings_spread_cap = [100,250]', { spreadCap: [100, 250] }],
     ['bye_firsts', "config bye_firsts = 'ignore'", { byeFirsts: 'ignore' }],
     ['avoid_sr_runs', 'config avoid_sr_runs = 0', { avoidStartRuns: false }],
   ])('tsh config %s maps: %s', (_key, line, settings) => {

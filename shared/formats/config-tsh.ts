@@ -5,6 +5,7 @@
  * import can say exactly what it used and what it ignored.
  */
 import { isRatingSystem, RATING_SYSTEMS, type RatingSystem } from '../ratings/rating-systems'
+import { MAX_SPREAD_CAP } from '../rules/ranking'
 import { MAX_ROUNDS, validateDivisionName } from '../tournament/validation'
 import type { FormatProblem } from './problem'
 import { splitLines, strayCharacter } from './text-codec'
@@ -443,8 +444,11 @@ export interface MappedTshSettings {
   readonly gibsonSpread?: number
   /** `prize_bands`: the last place of each paying band, e.g. [1, 2, 3]. */
   readonly prizeBands?: readonly number[]
-  /** `spread_cap`: most spread one game counts for (0: no cap). */
-  readonly spreadCap?: number
+  /**
+   * `spread_cap` (and `standings_spread_cap`): most spread one game counts for (0: no cap), or a
+   * list of one cap per round (issue 32: a school championship's cap rising by round).
+   */
+  readonly spreadCap?: number | readonly number[]
   /** `pairing_system`: tsh's automatic pairing family (`auto`, `basic`, `guelph`, `manual`, …). */
   readonly pairingSystem?: string
   /** `avoid_sr_runs`: avoid long runs of starting or replying (tsh balances starts). */
@@ -498,10 +502,20 @@ const MAPPED_KEYS: Readonly<Record<string, Target>> = {
   gibson_spread: 'gibsonSpread',
   prize_bands: 'prizeBands',
   spread_cap: 'spreadCap',
+  standings_spread_cap: 'spreadCap',
   pairing_system: 'pairingSystem',
   avoid_sr_runs: 'avoidStartRuns',
   bye_firsts: 'byeFirsts',
   session_breaks: 'sessionBreaks',
+}
+
+/**
+ * The cap of each round config.tsh gives as a list (`spread_cap = [100,150]`, issue 32), for the
+ * division's ranking; null where it gives one cap per game or none.
+ */
+export function spreadCapsByRound(config: TshConfig, division: string): readonly number[] | null {
+  const cap = mapConfigToRules(config, division).settings.spreadCap
+  return Array.isArray(cap) ? cap : null
 }
 
 /** Read by `ratingSystemFromConfig`, which warns about them itself: never "ignored". */
@@ -574,8 +588,9 @@ function expectedType(target: Target): string {
     case 'rounds':
       return 'a whole number of rounds from 1'
     case 'byeSpread':
-    case 'spreadCap':
       return 'a whole number from 0'
+    case 'spreadCap':
+      return 'a whole number from 0, or a list of caps from 1, one a round'
     case 'gibsonSpread':
       return 'a whole number from 1 (or a list of them)'
     case 'prizeBands':
@@ -619,8 +634,16 @@ function mappedValue(
       return value.kind === 'number' && Number.isInteger(value.value) && value.value >= 1
         ? value.value
         : null
-    case 'byeSpread':
     case 'spreadCap':
+      if (value.kind === 'list') {
+        const caps = value.items.map(place)
+        const fit = caps.length > 0 && caps.every((c) => c !== null && c <= MAX_SPREAD_CAP)
+        return fit ? (caps as number[]) : null
+      }
+      return value.kind === 'number' && Number.isInteger(value.value) && value.value >= 0
+        ? value.value
+        : null
+    case 'byeSpread':
       return value.kind === 'number' && Number.isInteger(value.value) && value.value >= 0
         ? value.value
         : null

@@ -10,6 +10,7 @@ import { playedResult } from '../results/game-result'
 import { PRESET_IDS } from '../rules/rule-set'
 import { RATING_SYSTEMS } from '../ratings/rating-systems'
 import { rulesFromPreset } from '../rules/presets'
+import { TIE_BREAKS } from '../rules/ranking'
 import { apply, fold } from '../tournament/apply'
 import type { Command, CommandType, LoggedCommand, PairingSpec } from '../tournament/commands'
 import { fingerprint, planControl, undoneBy } from '../tournament/log'
@@ -357,6 +358,18 @@ const BUILDERS: { readonly [T in CommandType]: (s: TournamentState, d: Draw) => 
       source: 'current.txt',
     }
   },
+  // Issue 32: a division's tie-breaks and spread cap by round, or back to the documents' order.
+  setRanking: (_s, { a, b }) => ({
+    type: 'setRanking',
+    division: 'A',
+    ranking:
+      a % 3 === 0
+        ? null
+        : {
+            tieBreaks: TIE_BREAKS.filter((_, i) => ((Math.abs(a) >> i) & 1) === 1),
+            spreadCapByRound: b % 2 === 0 ? [] : [100, 100 + (Math.abs(b) % 300)],
+          },
+  }),
 }
 
 function resultCommand(

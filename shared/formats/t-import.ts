@@ -857,8 +857,13 @@ export function eventFromConfig(
     results: {
       ...base.results,
       byeSpread: settings.byeSpread ?? base.results.byeSpread,
+      // A list is one cap per round: the divisions' ranking (issue 32, `spreadCapsByRound`).
       spreadCapPerGame:
-        spreadCap === undefined ? base.results.spreadCapPerGame : spreadCap > 0 ? spreadCap : null,
+        typeof spreadCap !== 'number'
+          ? base.results.spreadCapPerGame
+          : spreadCap > 0
+            ? spreadCap
+            : null,
       ...racksideResults(config),
     },
     starts,

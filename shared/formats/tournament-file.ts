@@ -11,6 +11,7 @@ import { RATING_SYSTEMS } from '../ratings/rating-systems'
 import { err, ok, type Result } from '../result'
 import { FORFEIT_REASONS } from '../results/game-result'
 import { PRESETS } from '../rules/presets'
+import { TIE_BREAKS } from '../rules/ranking'
 import { RULE_FIELDS_ADDED_LATER } from '../rules/rule-fields'
 import {
   CHALLENGE_RULES,
@@ -448,6 +449,15 @@ const COMMAND_FIELDS: Readonly<Record<CommandType, Fields>> = {
     division: 'string',
     ratings: { array: obj({ player: PLAYER_ID, rating: 'integer' }) },
     source: 'string',
+  },
+  setRanking: {
+    division: 'string',
+    ranking: {
+      nullable: obj({
+        tieBreaks: { array: { literal: TIE_BREAKS } },
+        spreadCapByRound: { array: 'integer' },
+      }),
+    },
   },
 }
 

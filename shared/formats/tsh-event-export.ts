@@ -1,6 +1,7 @@
 import { ratingSystemFor } from '../ratings/division-ratings'
 import { racksideConfigLine } from './config-tsh'
 import { ok, type Result } from '../result'
+import { DEFAULT_RANKING, rankingSentence } from '../rules/ranking'
 import type { TournamentState } from '../tournament/types'
 import { exportTDivision } from './t-export'
 import { serializeTFile } from './t-file'
@@ -84,6 +85,39 @@ function ratingConfig(state: TournamentState): string[] {
 }
 
 /**
+ * Each division's ranking as tsh reads it (issue 32). tsh's `spread_cap` and
+ * `standings_spread_cap` take one cap per round for the whole event (as a school championship's
+ * config.tsh has them, e.g. [100,100,150,150,250]); when every division caps alike they are
+ * written, replacing the preset's one cap. tsh has no tie-break setting, so any order other than
+ * the documents' (and caps that differ between divisions) is named in a comment tsh skips.
+ */
+function rankingConfig(state: TournamentState): string[] {
+  const rankings = state.divisions.map((d) => ({
+    name: d.name,
+    ranking: d.ranking ?? DEFAULT_RANKING,
+  }))
+  const first = rankings[0]?.ranking.spreadCapByRound ?? []
+  const shared =
+    first.length > 0 && rankings.every((r) => r.ranking.spreadCapByRound.join() === first.join())
+  const presetCap = state.rules.results.spreadCapPerGame
+  const lines: string[] = shared
+    ? [
+        `config spread_cap = [${first.join(',')}]`,
+        `config standings_spread_cap = [${first.join(',')}]`,
+      ]
+    : presetCap === null
+      ? []
+      : [`config spread_cap = ${String(presetCap)}`]
+  for (const { name, ranking } of rankings) {
+    const ownCaps = !shared && ranking.spreadCapByRound.length > 0
+    if (ownCaps || ranking.tieBreaks.join() !== DEFAULT_RANKING.tieBreaks.join()) {
+      lines.push(`# Division ${name}: ${rankingSentence(ranking, presetCap)} (Rackside's ranking)`)
+    }
+  }
+  return lines
+}
+
+/**
  * The whole event as a tsh `.tsh` archive (formats.md, "tsh event"): a config.tsh naming each
  * division's file, with what our rules map to tsh's settings, then every division's `.t` file.
  */
@@ -120,10 +154,8 @@ export function tshEventFiles(state: TournamentState): Result<TshEventFiles> {
     `config event_date = ${perlQuote(info.startDate)}`,
     ...contentionConfig(state),
     ...ratingConfig(state),
-    // tsh's spread cap per game; t-import maps it back (config-tsh.ts).
-    ...(rules.results.spreadCapPerGame === null
-      ? []
-      : [`config spread_cap = ${String(rules.results.spreadCapPerGame)}`]),
+    // tsh's spread cap per game, or per round (issue 32); t-import maps it back (config-tsh.ts).
+    ...rankingConfig(state),
     // Rackside's own: how a late entry's missed rounds count, for those registered after a
     // re-import (issue 28; each player's own is in his .t line). tsh skips comments.
     ...(rules.results.lateEntryMissedRounds === 'forfeit-loss'

@@ -10,7 +10,12 @@
  * 3. the default: the file name's stem (upper case for a division), today, the rounds in the file,
  *    the NSA preset.
  */
-import { parseConfigTsh, ratingSystemFromConfig, type TshConfig } from './config-tsh'
+import {
+  parseConfigTsh,
+  ratingSystemFromConfig,
+  spreadCapsByRound,
+  type TshConfig,
+} from './config-tsh'
 import type { FormatProblem } from './problem'
 import { readTFile } from './t-file'
 import type { TDivisionFile } from './t-file-types'
@@ -25,6 +30,7 @@ import { classesFromTags, prizeTableFromTsh, readTshPrizes } from './tsh-prizes'
 import { parseTshArchive } from './tsh-archive'
 import { ok, type Result, type RuleError } from '../result'
 import { rulesFromPreset } from '../rules/presets'
+import { DEFAULT_RANKING } from '../rules/ranking'
 import type { PresetId } from '../rules/rule-set'
 import type { Command } from '../tournament/commands'
 import type { PlanStep } from '../tournament/types'
@@ -355,6 +361,15 @@ function ratingSettings(
   const warnings = new Map<string, SourcedProblem>()
   const used = new Set<string>()
   for (const division of divisions) {
+    // tsh's cap per round (issue 32) is the division's ranking in Rackside, kept with its rating.
+    const caps = spreadCapsByRound(config, division)
+    if (caps !== null) {
+      commands.push({
+        type: 'setRanking',
+        division,
+        ranking: { tieBreaks: DEFAULT_RANKING.tieBreaks, spreadCapByRound: caps },
+      })
+    }
     const read = ratingSystemFromConfig(config, division)
     // One line read for every division (rating_system, realm) is one warning, not one each.
     for (const w of read.warnings) warnings.set(`${w.line}:${w.message}`, sourced(file, w, member))

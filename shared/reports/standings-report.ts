@@ -7,6 +7,7 @@ import { divisionRatingEstimates } from '../ratings/division-ratings'
 import type { PlayerEstimates } from '../ratings/estimate'
 import { roundProgress, standingsAsOfWords, type RoundProgress } from '../desk/ready'
 import { findDivision } from '../tournament/views'
+import { rankingNote } from '../desk/ranking-choice'
 import { checkRoundNumber } from '../tournament/lookup'
 import { reportHeader, type ReportHeader } from './header'
 
@@ -44,6 +45,8 @@ export interface StandingsReport {
   readonly asOf: string
   /** The division is rated (its system is not `none`): paper shows the "New rating" column. */
   readonly ratings: boolean
+  /** How the rows are ordered (issue 32): "Ranked by wins, then spread capped at 250. …" */
+  readonly ranking: string
   readonly rows: readonly StandingsLine[]
 }
 
@@ -75,6 +78,7 @@ export function standingsReport(
     progress,
     asOf: standingsAsOfWords(progress),
     ratings,
+    ranking: rankingNote(state, division.value.name),
     rows: rows.map((row) => ({
       rank: row.rank,
       id: row.player,

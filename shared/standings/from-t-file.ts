@@ -1,6 +1,7 @@
 import type { TDivisionFile, TPlayerLine } from '../formats/t-file-types'
 import { err, ok, type Result } from '../result'
 import type { SpreadPenalty } from '../results/game-result'
+import type { Ranking } from '../rules/ranking'
 import {
   computeStandings,
   standingsByRound,
@@ -40,11 +41,21 @@ export interface StandingRow {
  */
 export function standingsByRoundFromTFile(
   file: TDivisionFile,
-  options?: { byeSpread?: number },
+  options?: { byeSpread?: number; ranking?: Ranking },
 ): Result<ReadonlyMap<number, readonly StandingRow[]>> {
   const input = standingsInputOf(file, options?.byeSpread)
   if (!input.ok) return input
-  const all = standingsByRound(input.value)
+  // A ranking the caller gives (issue 32: the CLI's --tie-breaks and --spread-caps).
+  const ranking = options?.ranking
+  const all = standingsByRound(
+    ranking === undefined
+      ? input.value
+      : {
+          ...input.value,
+          tieBreaks: ranking.tieBreaks,
+          spreadCapByRound: ranking.spreadCapByRound,
+        },
+  )
   const byRound = new Map<number, readonly StandingRow[]>()
   all.forEach((rows, k) => byRound.set(k + 1, rows.map(toStandingRow)))
   return ok(byRound)
@@ -148,9 +159,11 @@ function roundOutcome(
   // The opponent's score is not in yet: the game is not counted for either player.
   if (opponentScore === undefined) return ok(null)
   const spread = score - opponentScore
-  if (spread > 0) return ok({ player: line.id, win: 1, loss: 0, spread, counts: true })
-  if (spread < 0) return ok({ player: line.id, win: 0, loss: 1, spread, counts: true })
-  return ok({ player: line.id, win: 0.5, loss: 0.5, spread: 0, counts: true })
+  // Who was met and the score, for the tie-breaks that read them (issue 32).
+  const met = { player: line.id, spread, counts: true, opponent: opponentId, score }
+  if (spread > 0) return ok({ ...met, win: 1, loss: 0 })
+  if (spread < 0) return ok({ ...met, win: 0, loss: 1 })
+  return ok({ ...met, win: 0.5, loss: 0.5 })
 }
 
 function integerValues(line: TPlayerLine, tagName: string): Result<readonly number[] | null> {

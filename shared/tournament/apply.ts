@@ -6,7 +6,7 @@ import { setContention, setDoNotPair } from './pairing-rules'
 import { setPairingPlan, setTableOffset } from './plan'
 import { setPrizes } from './prizes'
 import { setPaperSize } from './paper'
-import { setRatingSystem } from './rating-settings'
+import { setRanking, setRatingSystem } from './rating-settings'
 import {
   addToRoster,
   assignPenalty,
@@ -215,6 +215,8 @@ export function apply(
       return reserveTable(state, command)
     case 'updateRatings':
       return updateDivision(state, command.division, (d) => updateRatings(d, command))
+    case 'setRanking':
+      return updateDivision(state, command.division, (d) => setRanking(d, command))
   }
 }
 

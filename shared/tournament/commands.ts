@@ -1,5 +1,6 @@
 import type { RatingSystem } from '../ratings/rating-systems'
 import type { GameResult, PlayerId } from '../results/game-result'
+import type { Ranking } from '../rules/ranking'
 import type { RuleSet } from '../rules/rule-set'
 import type { ContentionSettings, DoNotPairList } from './pairing-rules'
 import type { PaperSize } from './paper'
@@ -354,6 +355,15 @@ export type Command =
       /** The list's file, for History. */
       readonly source: string
     }
+  /**
+   * What orders the division's players level on wins, and its spread cap by round (issue 32);
+   * null goes back to the documents' order (wins, then spread).
+   */
+  | {
+      readonly type: 'setRanking'
+      readonly division: string
+      readonly ranking: Ranking | null
+    }
 
 export type CommandType = Command['type']
 
@@ -457,6 +467,8 @@ export function keyedPlayers(command: Command):
         ? undefined
         : { division: command.division, keys: command.keys, named: command.player }
     case 'updateRatings':
+      return undefined
+    case 'setRanking':
       return undefined
   }
 }

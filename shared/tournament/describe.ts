@@ -1,5 +1,6 @@
 import type { PairingSystem } from '../pairing/types'
 import type { ForfeitReason, GameResult, PlayerId } from '../results/game-result'
+import { rankingSentence } from '../rules/ranking'
 import { apply, fold } from './apply'
 import {
   isLogControl,
@@ -371,6 +372,10 @@ export function describeCommand(
       const count = command.ratings.length
       return `Updated ${String(count)} ${count === 1 ? 'rating' : 'ratings'}${inDivision} from the list ${command.source}`
     }
+    case 'setRanking':
+      return command.ranking === null
+        ? `Ranking${inDivision}: the documents’ order (wins, then spread)`
+        : `Ranking${inDivision}: ${rankingSentence(command.ranking)}`
   }
 }
 

@@ -11,5 +11,6 @@
  * Version 5 (issue 32): roster commands (`renameDivision`, `deleteRegistration`, `movePlayer`); a
  * table kept for a player every round (`reserveTable`); ratings brought in line with a
  * federation's list (`updateRatings`).
+ * Version 6 (issue 32): a division's tie-breaks and spread cap by round (`setRanking`).
  */
-export const LOG_VERSION = 5
+export const LOG_VERSION = 6

@@ -183,6 +183,7 @@ export function commandRound(command: Command): number | null {
     case 'movePlayer':
     case 'reserveTable':
     case 'updateRatings':
+    case 'setRanking':
       return null
   }
 }

@@ -1,9 +1,11 @@
 /*
  * A division's rating system (issue 22): which of tsh's formulas its rating estimates use. The
  * estimates themselves are the rating engine's (shared/ratings); this is only the director's choice.
+ * Its ranking (issue 32) likewise: the standings apply it, this only stores the choice.
  */
 import { isRatingSystem, type RatingSystem } from '../ratings/rating-systems'
 import { err, ok, type Result } from '../result'
+import { checkRanking, type Ranking } from '../rules/ranking'
 import type { Command } from './commands'
 import type { Division } from './types'
 
@@ -32,6 +34,22 @@ export function setRatingSystem(
     )
   }
   return ok({ ...division, ratingSystem: system })
+}
+
+/**
+ * Stores the division's ranking (issue 32), or with null forgets it so the documents' order
+ * (wins, then spread) holds again. A key listed twice or a cap that is no whole number is
+ * refused with the reason (`checkRanking`).
+ */
+export function setRanking(division: Division, command: CommandOf<'setRanking'>): Result<Division> {
+  if (command.ranking === null) {
+    const rest: Division = { ...division }
+    delete (rest as { ranking?: Ranking }).ranking
+    return ok(rest)
+  }
+  const checked = checkRanking(command.ranking)
+  if (!checked.ok) return checked
+  return ok({ ...division, ranking: checked.value })
 }
 
 const SYSTEM_WORDS: Readonly<Record<RatingSystem, string>> = {

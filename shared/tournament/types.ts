@@ -6,6 +6,7 @@ import type { ContentionSettings, DoNotPairList } from './pairing-rules'
 import type { PaperSize } from './paper'
 import type { PrizeTable } from './prizes'
 import type { RatingSystem } from '../ratings/rating-systems'
+import type { Ranking } from '../rules/ranking'
 
 export type { PlayerId } from '../results/game-result'
 
@@ -288,6 +289,11 @@ export interface Division {
    * names an old one: `divisionNamed` finds the division by any of them, so no name is reused.
    */
   readonly formerNames?: readonly string[]
+  /**
+   * What orders players level on wins and the spread cap by round (issue 32, `setRanking`,
+   * shared/rules/ranking.ts); absent = the documents' order, wins then spread.
+   */
+  readonly ranking?: Ranking
 }
 
 export interface TournamentState {

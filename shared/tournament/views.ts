@@ -13,6 +13,7 @@ import {
   type StandingsPlayer,
   type StandingsRow,
 } from '../standings/standings'
+import { DEFAULT_RANKING } from '../rules/ranking'
 import { startTallies, type StartTally, type StartsHistoryEntry } from '../starts/starts'
 import {
   checkRoundNumber,
@@ -74,6 +75,25 @@ function roundOutcomes(
   return rounds
 }
 
+/** Who `player` met and what he scored, for the tie-breaks that read them (issue 32). */
+function metIn(
+  result: GameResult,
+  player: PlayerId,
+): { readonly opponent?: PlayerId; readonly score?: number } {
+  switch (result.kind) {
+    case 'played': {
+      const seat = result.players[0] === player ? 0 : 1
+      return { opponent: result.players[1 - seat] as PlayerId, score: result.scores[seat] }
+    }
+    case 'forfeit':
+      return { opponent: result.winner === player ? result.loser : result.winner }
+    case 'bye':
+    case 'doubleForfeit':
+    case 'unplayed':
+      return {}
+  }
+}
+
 /**
  * Each round's outcomes, worked out once per round object (issue 33: at 2000 players × 20 rounds
  * every standings table wrote 40 000 outcomes again; rounds are immutable, so a result entered in
@@ -89,8 +109,12 @@ function outcomesOf(round: Round): readonly RoundOutcome[] {
     if (recorded === null) continue
     for (const player of resultPlayers(recorded.result)) {
       const start = startOf(recorded.first, player)
-      const outcome = gameOutcome(recorded.result, player)
-      outcomes.push(start === undefined ? { player, ...outcome } : { player, ...outcome, start })
+      const outcome = {
+        player,
+        ...gameOutcome(recorded.result, player),
+        ...metIn(recorded.result, player),
+      }
+      outcomes.push(start === undefined ? outcome : { ...outcome, start })
     }
   }
   outcomesKept.set(round, outcomes)
@@ -99,7 +123,8 @@ function outcomesOf(round: Round): readonly RoundOutcome[] {
 
 /**
  * The standings of `players` after `round` (0 = before any round: everyone level, in rating order)
- * from the division's results, penalties and missed rounds, by the preset's spread cap.
+ * from the division's results, penalties and missed rounds, by the preset's spread cap and the
+ * division's ranking (issue 32: its tie-breaks and cap by round, `setRanking`).
  */
 export function divisionStandings(
   rules: TournamentState['rules'],
@@ -119,6 +144,8 @@ export function divisionStandings(
       rounds: roundOutcomes(division, round, players),
       penalties: division.penalties,
       spreadCapPerGame: rules.results.spreadCapPerGame,
+      spreadCapByRound: division.ranking?.spreadCapByRound ?? [],
+      tieBreaks: (division.ranking ?? DEFAULT_RANKING).tieBreaks,
       includeStarts: true,
     },
     round,

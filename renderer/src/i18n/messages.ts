@@ -119,6 +119,7 @@ const COMMAND_WORDS: Readonly<Record<CommandType, string>> = {
   movePlayer: 'move a player to another division',
   reserveTable: 'keep a table for a player',
   updateRatings: 'update ratings from the list',
+  setRanking: 'change how a division is ranked',
 }
 
 const isRole = (value: unknown): value is DeskRole =>

@@ -175,6 +175,7 @@ export function standingsDocument(
     css: TABLE_CSS,
     body: html`${pageHeading('Standings', report.header)}
       <p class="sub as-of"><b>${capitalised(report.asOf)}</b></p>
+      <p class="sub ranking">${report.ranking}</p>
       <table aria-label="Standings">
         <thead>
           <tr>
