@@ -5,7 +5,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { headOfLog } from '../shared/authority/proposal'
 import type { Command } from '../shared/tournament/commands'
 import { played } from '../shared/tournament/test-support/event'
-import { standInCouch } from '../renderer/results-site/test-support/stand-in-couch'
+import { standInCouch } from '../electron/venue/test-support/stand-in-couch'
 import { ResultsSitePage } from './pages/results-site-page'
 import { ConsoleWatch } from './support/console-watch'
 import { NodeDesk } from './support/node-desk'
@@ -36,7 +36,7 @@ test('the results site follows the pushed log, live, and catches up after the ho
   baseURL,
 }, testInfo) => {
   test.setTimeout(AWAY_MS + 180_000)
-  const couch = await standInCouch('open')
+  const couch = await standInCouch({ reads: 'open' })
   const event = writeRoundOneEvent(mkdtempSync(join(tmpdir(), 'rackside-site-e2e-')), TABLES)
   const authority = await Authority.start({
     eventFile: event.path,
@@ -83,20 +83,20 @@ test('the results site follows the pushed log, live, and catches up after the ho
 
   // The host drops off for a minute while the hall goes on: the site says so and keeps its pages.
   const outage = watch.outage()
-  await couch.stop()
+  await couch.pause()
   await expect(site.status).toContainText('cannot be reached', { timeout: 30_000 })
   await enter(result(3, [388, 402]))
   await enter(result(4, [350, 350]))
   // The outage itself, not a wait for something to show: the issue's "stopped for a minute".
   await site.page.waitForTimeout(AWAY_MS)
   expect(await site.rows()).toEqual(afterTwo)
-  await couch.start()
+  await couch.resume()
   outage.end()
   const final = await hallStandings(hall, authority)
   await expect.poll(() => site.rows(), { timeout: 30_000 }).toEqual(final)
   await expect(site.status).toContainText('Live from')
   await desk.close()
   await context.close()
-  await couch.stop()
+  await couch.pause()
   expect(watch.found()).toEqual([])
 })

@@ -4,7 +4,7 @@ import { DIRECTOR_DESK } from '../../shared/venue/protocol'
 import { NodePouch } from '../../electron/venue/pouch'
 import { startAuthorityServer, type VenueServerHandle } from '../../electron/venue/server'
 import { eventFile, proposal, resultAt, until } from '../../electron/venue/test-support/venue-event'
-import { standInCouch } from './test-support/stand-in-couch'
+import { standInCouch } from '../../electron/venue/test-support/stand-in-couch'
 import { followDatabase, type FollowedDatabase, type FollowStatus } from './follow'
 import { sitePage, type SiteEvent } from './site-data'
 
@@ -48,8 +48,8 @@ function site(url: string) {
 
 describe('issue 31: the results site follows the log pushed to a CouchDB', () => {
   test('it shows the pushed event, then each new result, and catches up after the host was away', async () => {
-    const couch = await standInCouch('password')
-    cleanups.push(couch.stop)
+    const couch = await standInCouch()
+    cleanups.push(couch.pause)
     const authority = await pushingAuthority(couch.push)
     const { seen, held } = site(couch.push)
     await until(() => held() === authority.log().length, 15_000)
@@ -63,7 +63,7 @@ describe('issue 31: the results site follows the log pushed to a CouchDB', () =>
     const shown = seen.event?.ok === true ? seen.event.value : undefined
     expect(sitePage(shown, '#/A/player/1', new Date()).body).toContain('400–350')
 
-    await couch.stop()
+    await couch.pause()
     await until(() => seen.statuses.at(-1)?.kind === 'offline', 15_000)
     for (const table of [2, 3, 4]) {
       const later = await authority.propose(
@@ -73,7 +73,7 @@ describe('issue 31: the results site follows the log pushed to a CouchDB', () =>
       expect(later.kind).toBe('accepted')
     }
     expect(held()).toBe(before + 1)
-    await couch.start()
+    await couch.resume()
     // Back: the push catches up, the site with it, nothing lost.
     await until(() => held() === authority.log().length, 15_000)
     expect(seen.event?.ok === true ? seen.event.value.log : []).toEqual(authority.log())
@@ -81,8 +81,8 @@ describe('issue 31: the results site follows the log pushed to a CouchDB', () =>
   })
 
   test('a database that refuses the password is said in words, and asked again', async () => {
-    const couch = await standInCouch('password')
-    cleanups.push(couch.stop)
+    const couch = await standInCouch()
+    cleanups.push(couch.pause)
     const { seen } = site(couch.push.replace('secret', 'wrong'))
     await until(() => seen.statuses.some((s) => s.kind === 'offline'), 15_000)
     const offline = seen.statuses.find((s) => s.kind === 'offline')
