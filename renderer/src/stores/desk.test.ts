@@ -2,7 +2,13 @@ import { createPinia, setActivePinia } from 'pinia'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { createMemoryRepository } from '../db/memory-repository'
 import { localDay, useClockStore } from './clock'
-import { PREPARE_WITH_MISSING, useDeskStore, worthPreparing } from './desk'
+import {
+  afterTurns,
+  OPENING_TURNS,
+  PREPARE_WITH_MISSING,
+  useDeskStore,
+  worthPreparing,
+} from './desk'
 import { setRepository } from './repository'
 import { useTournamentStore } from './tournament'
 
@@ -276,5 +282,35 @@ describe('the next round is proposed ahead, "Pair anyway" included (issue 33)', 
     ['many missing, the director asked to pair anyway', 40, true, true],
   ])('%s', (_name, missing, asked, expected) => {
     expect(worthPreparing(missing, asked)).toBe(expected)
+  })
+})
+
+describe('the Rounds screen, as it opens, asks the pairing worker in turn, never on a timer (issue 33)', () => {
+  /** `scheduler.yield` as the browser has it: each turn a task, in the order asked, no timer. */
+  function schedulerTurns(): void {
+    vi.stubGlobal('scheduler', {
+      yield: () => new Promise<void>((resolve) => queueMicrotask(resolve)),
+    })
+  }
+
+  test('the next round is asked for before the review’s warnings, the warnings’ watch set up first', async () => {
+    schedulerTurns()
+    const asked: string[] = []
+    // The order RoundsView.vue sets them up in: the warnings' watch, then the preparing one.
+    const warnings = afterTurns(OPENING_TURNS.warnings).then(() => asked.push('warnings'))
+    const prepare = afterTurns(OPENING_TURNS.prepare).then(() => asked.push('prepare'))
+    await Promise.all([warnings, prepare])
+    expect(asked).toEqual(['prepare', 'warnings'])
+    vi.unstubAllGlobals()
+  })
+
+  test('both land while the e2e holds every timer (page.clock.pauseAt)', async () => {
+    schedulerTurns()
+    vi.useFakeTimers()
+    const asked: string[] = []
+    await afterTurns(OPENING_TURNS.prepare).then(() => asked.push('prepare'))
+    await afterTurns(OPENING_TURNS.warnings).then(() => asked.push('warnings'))
+    expect(asked).toEqual(['prepare', 'warnings'])
+    vi.unstubAllGlobals()
   })
 })

@@ -25,6 +25,7 @@ import {
   proposePairingOffThread,
   warmPairingWorker,
 } from '../workers/pairing-client'
+import { yieldToPage } from '../workers/in-slices'
 import { useClockStore } from './clock'
 import { useTournamentStore } from './tournament'
 
@@ -43,6 +44,20 @@ export const PREPARE_WITH_MISSING = 5
  */
 export function worthPreparing(missing: number, askedAnyway: boolean): boolean {
   return missing === 0 || askedAnyway || missing <= PREPARE_WITH_MISSING
+}
+
+/**
+ * How many turns of the page (`yieldToPage`) the Rounds screen waits, as it opens, before it asks
+ * the pairing worker for the next round ahead (`prepare`) and for the review's warnings: the
+ * proposal first, so a Pair pressed at once waits for it alone, not for the warnings before it
+ * (issue 20); both after the screen is drawn. The warnings' watch is set up first, hence one turn
+ * more. Turns, not timers: the e2e holds timers, and work parked on one never ran (issue 33).
+ */
+export const OPENING_TURNS = { prepare: 1, warnings: 2 } as const
+
+/** Back to the page `turns` times (`yieldToPage`): work after them lands in FIFO order. */
+export async function afterTurns(turns: number): Promise<void> {
+  for (let turn = 0; turn < turns; turn++) await yieldToPage()
 }
 
 /**

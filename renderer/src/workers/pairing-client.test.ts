@@ -29,6 +29,11 @@ class FakeWorker {
   onerror: ((event: { preventDefault: () => void }) => void) | null = null
   onmessageerror: (() => void) | null = null
   postMessage(request: PairingRequest): void {
+    // The worker's copy of the state is brought up to date without an answer (issue 33).
+    if (request.kind === 'mirror') {
+      answerPairingRequest(structuredClone(request))
+      return
+    }
     FakeWorker.requests.push(request)
     setTimeout(() => {
       if (FakeWorker.broken) this.onerror?.({ preventDefault: () => undefined })

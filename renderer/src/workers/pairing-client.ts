@@ -24,6 +24,7 @@ import {
   type PairingReply,
   type PairingRequest,
 } from './pairing-protocol'
+import { mirrorSender } from './mirror'
 import { workerLink } from './worker-link'
 
 /** A proposal asked for ahead, and what it was asked for. */
@@ -39,12 +40,38 @@ let prepared: Prepared | null = null
 
 const optionsKey = (options: ProposeOptions): string => JSON.stringify({ ...options, seed: 0 })
 
-/** The session's pairing worker; when it breaks, a proposal asked for ahead goes with it. */
+/**
+ * The session's pairing worker; when it breaks, a proposal asked for ahead goes with it, and so
+ * does its copy of the state.
+ */
 const link = workerLink<PairingRequest, PairingReply>(
   () => new Worker(new URL('./pairing-worker.ts', import.meta.url), { type: 'module' }),
   'pairing',
-  () => (prepared = null),
+  () => {
+    prepared = null
+    mirror.reset()
+  },
 )
+/** The worker's copy of the state, sent by what changed since it last saw one (issue 33). */
+const mirror = mirrorSender<TournamentState>((message) => link.post(message))
+
+/**
+ * The worker's reply to the request `request` makes about `state`, once the worker's copy is
+ * `state`; null to work it out on the page.
+ */
+async function askAbout(
+  state: TournamentState,
+  request: (id: number, version: number) => PairingRequest,
+): Promise<PairingReply | null> {
+  if (!link.start()) return null
+  const { reply } = await mirror.send(state, (version) => ({
+    reply: link.send((id) => request(id, version)),
+  }))
+  const answered = await reply
+  // A copy the worker lost or never had: the next request sends it whole.
+  if (answered?.kind === 'failed') mirror.reset()
+  return answered
+}
 
 /**
  * Starts the worker before it is first asked (issue 20): the Rounds screen calls it as it opens,
@@ -62,7 +89,9 @@ async function ask(
   round: number,
   options: ProposeOptions,
 ): Promise<Result<PairingProposal> | null> {
-  const reply = await link.send((id) => pairingRequest(id, state, division, round, options))
+  const reply = await askAbout(state, (id, version) =>
+    pairingRequest(id, version, division, round, options),
+  )
   return reply?.kind === 'proposal' ? reply.result : null
 }
 
@@ -123,6 +152,8 @@ export async function pairingWarningsOffThread(
   division: string,
   round: number,
 ): Promise<readonly PairingWarning[]> {
-  const reply = await link.send((id) => warningsRequest(id, state, division, round))
+  const reply = await askAbout(state, (id, version) =>
+    warningsRequest(id, version, division, round),
+  )
   return reply?.kind === 'warnings' ? reply.warnings : pairingWarnings(state, division, round)
 }

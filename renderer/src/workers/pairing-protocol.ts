@@ -13,23 +13,23 @@ import {
 } from '../../../shared/desk/pair-next'
 import type { Result } from '../../../shared/result'
 import type { TournamentState } from '../../../shared/tournament/types'
-import { sharedJson } from './shared-json'
+import { applyMirrorMessage, NO_MIRROR, type Mirror, type MirrorMessage } from './mirror'
 
 interface RequestFor {
   /** Matches the reply to its request: the page may ask again before the worker answers. */
   readonly id: number
   /**
-   * The tournament state as JSON: the state is plain data (commands and their folds), and one
-   * string is written on the page several times faster than the structured clone of the same
-   * object graph (about 30 ms against 100 ms at 2000 players × 20 rounds), which keeps the
-   * page's own share of the hand-over short.
+   * The version of the worker's copy of the state the request is about (issue 33: the copy is
+   * kept up to date by what changed, mirror.ts, rather than the whole state sent each time).
    */
-  readonly state: string
+  readonly version: number
   readonly division: string
   readonly round: number
 }
 
 export type PairingRequest =
+  /** The worker's copy of the state brought up to date: not answered. */
+  | MirrorMessage
   /** Propose `round` of `division` (the Pair button, or ahead of it). */
   | (RequestFor & { readonly kind: 'propose'; readonly options: ProposeOptions })
   /**
@@ -44,39 +44,31 @@ export type PairingReply =
   /** A programmer error in the worker: the page works it out inline instead, as it did before. */
   | { readonly id: number; readonly kind: 'failed'; readonly message: string }
 
-/**
- * The state as JSON, written once for the requests made on the same state (the Rounds screen asks
- * for the review's warnings and the next round's proposal as it opens).
- */
-let written: { readonly state: TournamentState; readonly json: string } | null = null
-function stateJson(state: TournamentState): string {
-  // Issue 33: a state one command on shares its unchanged rounds' text with the last one written.
-  if (written?.state !== state) written = { state, json: sharedJson(state) }
-  return written.json
-}
-
-/** The request for proposing `round` of `division` from `state`. */
+/** The request for proposing `round` of `division` from the state of version `version`. */
 export function pairingRequest(
   id: number,
-  state: TournamentState,
+  version: number,
   division: string,
   round: number,
   options: ProposeOptions,
 ): PairingRequest {
-  return { id, kind: 'propose', state: stateJson(state), division, round, options }
+  return { id, kind: 'propose', version, division, round, options }
 }
 
-/** The request for the review's warnings about `round` of `division`, paired in `state`. */
+/** The request for the review's warnings about `round` of `division`, paired in `version`. */
 export function warningsRequest(
   id: number,
-  state: TournamentState,
+  version: number,
   division: string,
   round: number,
 ): PairingRequest {
-  return { id, kind: 'warnings', state: stateJson(state), division, round }
+  return { id, kind: 'warnings', version, division, round }
 }
 
-function answer(request: PairingRequest, state: TournamentState): PairingReply {
+function answer(
+  request: Exclude<PairingRequest, MirrorMessage>,
+  state: TournamentState,
+): PairingReply {
   switch (request.kind) {
     case 'propose':
       return {
@@ -93,22 +85,28 @@ function answer(request: PairingRequest, state: TournamentState): PairingReply {
   }
 }
 
-/**
- * The state last read in the worker, and its text: the screen asks about one state more than once
- * (the review's warnings, then the next round's proposal), and comparing the text is a small part
- * of reading it again (about 50 ms at 2000 players × 20 rounds).
- */
-let read: { readonly json: string; readonly state: TournamentState } | null = null
-function readState(json: string): TournamentState {
-  if (read?.json !== json) read = { json, state: JSON.parse(json) as TournamentState }
-  return read.state
-}
+/** The worker's copy of the page's state (mirror.ts). */
+let mirror: Mirror = NO_MIRROR
 
-/** What the worker does with one request (tested without a Worker by calling it). */
-export function answerPairingRequest(request: PairingRequest): PairingReply {
+/**
+ * What the worker does with one message (tested without a Worker by calling it): a request's
+ * answer, or null for its copy of the state brought up to date.
+ */
+export function answerPairingRequest(request: PairingRequest): PairingReply | null {
   try {
-    return answer(request, readState(request.state))
+    if (request.kind === 'mirror') {
+      mirror = applyMirrorMessage(mirror, request)
+      return null
+    }
+    if (request.version !== mirror.version) {
+      throw new Error(`state ${request.version} asked about, the worker has ${mirror.version}`)
+    }
+    return answer(request, mirror.value as TournamentState)
   } catch (error) {
+    if (request.kind === 'mirror') {
+      mirror = { version: -1, value: undefined }
+      return null
+    }
     return {
       id: request.id,
       kind: 'failed',

@@ -12,5 +12,7 @@ const scope = globalThis as unknown as {
 }
 
 scope.onmessage = (event) => {
-  scope.postMessage(answerPairingRequest(event.data))
+  const reply = answerPairingRequest(event.data)
+  // The copy of the state brought up to date is not answered.
+  if (reply !== null) scope.postMessage(reply)
 }

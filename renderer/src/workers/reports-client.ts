@@ -6,23 +6,27 @@
  */
 import type { TournamentState } from '../../../shared/tournament/types'
 import { yieldToPage } from './in-slices'
+import { mirrorSender } from './mirror'
 import {
-  roundJson,
-  roundWritten,
-  stateJson,
   workReport,
   type ReportAsked,
+  type ReportMessage,
   type ReportReply,
-  type ReportRequest,
   type WorkerReport,
   type WorkerReportValue,
 } from './reports-protocol'
 import { workerLink } from './worker-link'
 
-const link = workerLink<ReportRequest, ReportReply>(
+const link = workerLink<ReportMessage, ReportReply>(
   () => new Worker(new URL('./reports-worker.ts', import.meta.url), { type: 'module' }),
   'reports',
+  () => mirror.reset(),
 )
+/**
+ * The worker's copy of the whole state, sent by what changed since it last saw one (issue 33):
+ * once, a slice at a time, then a result's worth per result, whichever division is asked about.
+ */
+const mirror = mirrorSender<TournamentState>((message) => link.post(message))
 
 /** On the page, in a task of its own so the screen shows first. */
 function inline<K extends WorkerReport>(
@@ -32,30 +36,18 @@ function inline<K extends WorkerReport>(
   return yieldToPage().then(() => workReport(state, asked))
 }
 
-/** How long the page writes rounds' JSON before it lets the page draw (issue 33). */
-const WRITE_BUDGET_MS = 15
-
-/** Writes the division's rounds' JSON not written yet, a few milliseconds a task. */
-async function roundsWritten(state: TournamentState, division: string): Promise<void> {
-  const rounds = state.divisions.find((d) => d.name === division)?.rounds ?? []
-  let started = performance.now()
-  for (const round of rounds) {
-    if (roundWritten(round)) continue
-    if (performance.now() - started > WRITE_BUDGET_MS) {
-      await yieldToPage()
-      started = performance.now()
-    }
-    roundJson(round)
-  }
-}
-
 /** The report `asked` of `state`, from the worker when there is one, else from the page. */
 export async function reportOf<K extends WorkerReport>(
   state: TournamentState,
   asked: ReportAsked & { readonly report: K },
 ): Promise<WorkerReportValue[K]> {
   if (!link.start()) return inline(state, asked)
-  await roundsWritten(state, asked.division)
-  const reply = await link.send((id) => ({ ...asked, id, state: stateJson(state, asked.division) }))
-  return reply?.kind === 'report' ? (reply.value as WorkerReportValue[K]) : inline(state, asked)
+  const { reply } = await mirror.send(state, (version) => ({
+    reply: link.send((id) => ({ ...asked, id, version })),
+  }))
+  const answered = await reply
+  if (answered?.kind === 'report') return answered.value as WorkerReportValue[K]
+  // A copy the worker lost or never had: the next request sends it whole.
+  mirror.reset()
+  return inline(state, asked)
 }

@@ -10,9 +10,10 @@ import { teamStandings } from '../../../shared/reports/team-standings'
 import { divisionRatingEstimatesReusing } from '../../../shared/ratings/division-ratings'
 import type { EstimateMemo, PlayerEstimates } from '../../../shared/ratings/estimate'
 import type { Result } from '../../../shared/result'
-import type { Division, Round, TournamentState } from '../../../shared/tournament/types'
+import type { TournamentState } from '../../../shared/tournament/types'
 import { printJobOf, type PrintAsked } from '../print/print-job'
 import type { PrintJob } from '../print/render'
+import { applyMirrorMessage, NO_MIRROR, type Mirror, type MirrorMessage } from './mirror'
 
 export const WORKER_REPORTS = [
   'prizes',
@@ -46,11 +47,15 @@ export interface ReportRequest extends ReportAsked {
   /** Matches the reply to its request. */
   readonly id: number
   /**
-   * The state with only the division asked about, as JSON: one string is written on the page
-   * several times faster than the structured clone of the same objects (pairing-protocol.ts).
+   * The version of the worker's copy of the state the request is about (issue 33: the copy is
+   * kept up to date by what changed, mirror.ts; writing the division asked about for every
+   * request was the Standings and Print screens' longest task).
    */
-  readonly state: string
+  readonly version: number
 }
+
+/** What the page posts to the reports worker: a request, or its copy of the state brought up to date. */
+export type ReportMessage = ReportRequest | MirrorMessage
 
 export type ReportReply =
   | { readonly id: number; readonly kind: 'report'; readonly value: unknown }
@@ -94,58 +99,29 @@ function ratingEstimates(state: TournamentState, division: string): readonly Pla
   return worked.estimates
 }
 
-/** Each round's JSON: rounds are immutable, so a result rewrites only its own round's (issue 33). */
-const roundsWritten = new WeakMap<Round, string>()
+/** The worker's copy of the page's state (mirror.ts). */
+let mirror: Mirror = NO_MIRROR
 
-/** The round as JSON, written once. */
-export function roundJson(round: Round): string {
-  let json = roundsWritten.get(round)
-  if (json === undefined) {
-    json = JSON.stringify(round)
-    roundsWritten.set(round, json)
+const isMirror = (message: ReportMessage): message is MirrorMessage =>
+  'kind' in message && message.kind === 'mirror'
+
+/** The worker's answer to one request; null for its copy of the state brought up to date. */
+export function answerReportRequest(message: ReportMessage): ReportReply | null {
+  if (isMirror(message)) {
+    try {
+      mirror = applyMirrorMessage(mirror, message)
+    } catch {
+      mirror = { version: -1, value: undefined }
+    }
+    return null
   }
-  return json
-}
-
-/** Whether the round's JSON is written already. */
-export const roundWritten = (round: Round): boolean => roundsWritten.has(round)
-
-/** Stands for the rounds in the division's JSON until they are put in: no JSON string has it. */
-const ROUNDS_HERE = '\u0000rounds'
-
-/** The JSON last written, kept for the next request on the same division of the same state. */
-let written: {
-  readonly info: TournamentState['info']
-  readonly rules: TournamentState['rules']
-  readonly division: Division
-  readonly json: string
-} | null = null
-
-/**
- * The state with only `division` in it, as JSON, written once for the requests on it, each of
- * its rounds once for every state that keeps it (at 2000 players × 20 rounds the whole division
- * took the page 30 ms and more; a result now rewrites one round).
- */
-export function stateJson(state: TournamentState, division: string): string {
-  const found = state.divisions.find((d) => d.name === division)
-  if (found === undefined) return JSON.stringify(state)
-  const same = written
-  if (same?.division === found && same.info === state.info && same.rules === state.rules) {
-    return same.json
-  }
-  const shell = JSON.stringify({ ...state, divisions: [{ ...found, rounds: ROUNDS_HERE }] })
-  const rounds = `[${found.rounds.map(roundJson).join(',')}]`
-  const json = shell.replace(JSON.stringify(ROUNDS_HERE), () => rounds)
-  written = { info: state.info, rules: state.rules, division: found, json }
-  return json
-}
-
-/** The worker's answer to one request. */
-export function answerReportRequest(request: ReportRequest): ReportReply {
   try {
-    const state = JSON.parse(request.state) as TournamentState
-    return { id: request.id, kind: 'report', value: workReport(state, request) }
+    if (message.version !== mirror.version) {
+      throw new Error(`state ${message.version} asked about, the worker has ${mirror.version}`)
+    }
+    const state = mirror.value as TournamentState
+    return { id: message.id, kind: 'report', value: workReport(state, message) }
   } catch (error) {
-    return { id: request.id, kind: 'failed', message: String(error) }
+    return { id: message.id, kind: 'failed', message: String(error) }
   }
 }

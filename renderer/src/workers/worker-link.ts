@@ -23,6 +23,8 @@ export interface WorkerLink<Request, Reply extends WorkerReplyBase> {
   start(): boolean
   /** The worker's reply to the request made with its id, or null to work it out on the page. */
   send(request: (id: number) => Request): Promise<Reply | null>
+  /** Posts a message the worker does not answer (issue 33: its copy of the state brought up to date). */
+  post(message: Request): void
 }
 
 export function workerLink<Request, Reply extends WorkerReplyBase>(
@@ -88,7 +90,11 @@ export function workerLink<Request, Reply extends WorkerReplyBase>(
     return reply
   }
 
-  return { start: () => running() !== null, send }
+  return {
+    start: () => running() !== null,
+    send,
+    post: (message) => running()?.postMessage(message),
+  }
 }
 
 function isFailed(reply: WorkerReplyBase): reply is WorkerReplyBase & FailedReply {
