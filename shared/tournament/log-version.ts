@@ -11,5 +11,7 @@
  * Version 5 (issue 32): roster commands (`renameDivision`, `deleteRegistration`, `movePlayer`); a
  * table kept for a player every round (`reserveTable`); ratings brought in line with a
  * federation's list (`updateRatings`).
+ * Version 6 (issue 32): a player moved after play with his games carried or dropped (`games` in
+ * `movePlayer`): an older copy would refuse the move and lose what follows it.
  */
-export const LOG_VERSION = 5
+export const LOG_VERSION = 6
