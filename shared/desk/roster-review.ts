@@ -3,6 +3,7 @@
  * would be stored and what it changes, worked out by applying it to the state the desk holds, so
  * the review refuses exactly what the engine would and names why.
  */
+import { halves, signed } from '../reports/format'
 import { err, ok, type Result } from '../result'
 import type { PlayerId } from '../results/game-result'
 import { apply } from '../tournament/apply'
@@ -114,6 +115,18 @@ export interface StandingsLine {
   readonly spread: number
 }
 
+/** A line as the review prints it: "rank 3: 1–1 +20", or "—" where the player has none. */
+export function standingsLineWords(line: StandingsLine | null): string {
+  if (line === null) return '—'
+  return `rank ${String(line.rank)}: ${halves(line.wins)}–${halves(line.losses)} ${signed(line.spread)}`
+}
+
+/** Whether the player has played (a pairing names him): his move then needs `games`. */
+export function hasPlayed(state: TournamentState, division: string, player: PlayerId): boolean {
+  const found = divisionNamed(state.divisions, division)
+  return found !== undefined && registrationDependents(found, player).includes('paired')
+}
+
 /** A player whose line the move changes; null before: he joins the table, null after: he leaves it. */
 export interface StandingsLineChange {
   readonly name: string
@@ -198,7 +211,7 @@ export function reviewMove(
   const named = namedPlayer(state, division, player)
   if (!named.ok) return named
   const { found, entry } = named.value
-  const played = registrationDependents(found, player).includes('paired')
+  const played = hasPlayed(state, found.name, player)
   const command: CommandOf<'movePlayer'> = {
     type: 'movePlayer',
     division: found.name,

@@ -365,8 +365,8 @@ export function describeCommand(
         command.games === undefined
           ? ''
           : command.games === 'carry'
-            ? ', his games going with him'
-            : ', his games forfeited to his opponents'
+            ? ', the games carried along'
+            : ', the games forfeited to the opponents'
       return `Moved ${names.full(command.player)} from division ${command.division} to division ${command.to}${number}${games}`
     }
     case 'reserveTable':

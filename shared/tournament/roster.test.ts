@@ -390,7 +390,7 @@ describe('issue 32: movePlayer, before the player has played', () => {
     ])
     const refused = apply(state, moving(2, keyOf(state, 0, 2), 'B'), ID)
     expect(refused.ok ? null : refused.error.message).toBe(
-      'Bob (#2) cannot be moved to division B: the player is in a round’s pairings in division A. Choose whether his games go with him or stay behind.',
+      'Bob (#2) cannot be moved to division B: the player is in a round’s pairings in division A. Choose whether the games are carried along or dropped.',
     )
   })
 
@@ -550,10 +550,10 @@ describe('issue 32: movePlayer after play, the director choosing what becomes of
   })
 
   test.each<[MoveGames, string]>([
-    ['carry', 'Moved Bob (#2) from division A to division B as #4, his games going with him'],
+    ['carry', 'Moved Bob (#2) from division A to division B as #4, the games carried along'],
     [
       'drop',
-      'Moved Bob (#2) from division A to division B as #4, his games forfeited to his opponents',
+      'Moved Bob (#2) from division A to division B as #4, the games forfeited to the opponents',
     ],
   ])('%s: History words it; undo restores both divisions', (games, words) => {
     const log = logOf([...twoRounds, moving(2, bobKey, 'B', 'A', games)])

@@ -203,7 +203,7 @@ export function movePlayer(
   if (dependents.length > 0) {
     const advice =
       command.games === undefined && dependents.length === 1 && dependents[0] === 'paired'
-        ? 'Choose whether his games go with him or stay behind.'
+        ? 'Choose whether the games are carried along or dropped.'
         : `Withdraw the player from ${from.name} and register them again in ${to.name}.`
     return err(
       'player.move.played',
@@ -237,7 +237,7 @@ export function movePlayer(
     if (late !== undefined) {
       return err(
         'player.move.carry-ahead',
-        `${player.name} (#${String(player.id)}) played round ${String(late.round)} in division ${from.name}, but division ${to.name} would pair him from round ${String(entered.firstRound)}: pair division ${to.name} up to round ${String(late.round)} first, or drop his games.`,
+        `${player.name} (#${String(player.id)}) played round ${String(late.round)} in division ${from.name}, but division ${to.name} would pair the player from round ${String(entered.firstRound)}: pair division ${to.name} up to round ${String(late.round)} first, or drop the games.`,
         { details: { player: player.id, round: late.round, firstRound: entered.firstRound } },
       )
     }
