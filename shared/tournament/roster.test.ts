@@ -489,6 +489,27 @@ describe('issue 32: movePlayer after play, the director choosing what becomes of
     expect([bob?.id, bob?.firstRound, bob?.carried]).toEqual([4, 3, undefined])
   })
 
+  test('carry: his carried games hold him as games do: moved on, they go with him; a plain move or a deletion is refused', () => {
+    const inB = moved('carry')
+    const key = inB.divisions[1]?.players[3]?.key ?? ''
+    expect(apply(inB, moving(4, key, 'A', 'B'), ID)).toMatchObject({
+      ok: false,
+      error: { code: 'player.move.played' },
+    })
+    expect(
+      apply(inB, { type: 'deleteRegistration', division: 'B', player: 4, key }, ID),
+    ).toMatchObject({ ok: false, error: { code: 'player.delete.depended-on' } })
+    const back = applyAll([
+      ...twoRounds,
+      moving(2, bobKey, 'B', 'A', 'carry'),
+      moving(4, key, 'A', 'B', 'carry'),
+    ])
+    expect(standingsOf(back, 'A')).toBe(
+      '1 Cy 2–0 +30; 2 Ann 1–1 +60; 3 Bob 1–1 +20; 4 Dan 0–2 −110',
+    )
+    expect(standingsOf(back, 'B')).toBe('1 Gus 2–0 +100; 2 Eve 1–1 +50; 3 Fay 1–1 −50')
+  })
+
   test('carry: division B pairs him from round 3, four players and no bye', () => {
     const after = apply(
       moved('carry'),

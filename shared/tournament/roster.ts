@@ -72,9 +72,14 @@ export function registrationDependents(
 ): readonly RegistrationDependent[] {
   const found = division.players[player - 1]
   if (found === undefined) return []
-  const paired = division.rounds.some((r) =>
-    r.pairings.some((p) => (p.kind === 'game' ? p.players.includes(player) : p.player === player)),
-  )
+  // Games carried from another division (issue 32) are his record here as much as a pairing.
+  const paired =
+    (found.carried?.games.length ?? 0) > 0 ||
+    division.rounds.some((r) =>
+      r.pairings.some((p) =>
+        p.kind === 'game' ? p.players.includes(player) : p.player === player,
+      ),
+    )
   const prizes = division.prizes
   const named: Readonly<Record<RegistrationDependent, boolean>> = {
     paired,
@@ -288,7 +293,8 @@ function carriedRecord(division: Division, player: Player): CarriedRecord {
         : null
     return [{ round: round.number, ...outcome, opponent, scores }]
   })
-  return { from: division.name, games }
+  // Moved on again: the games he brought here go with him too.
+  return { from: division.name, games: [...(player.carried?.games ?? []), ...games] }
 }
 
 /**
