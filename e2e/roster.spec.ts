@@ -2,6 +2,9 @@ import { expect, test } from './fixtures'
 import { HistoryPage } from './pages/history-page'
 import { RosterPage } from './pages/roster-page'
 import { RoundsPage } from './pages/rounds-page'
+import { FilesPage } from './pages/files-page'
+import { StandingsPage } from './pages/standings-page'
+import { playRound } from './support/played-rounds'
 import { newEvent } from './support/two-divisions'
 
 /*
@@ -139,4 +142,80 @@ test('a player registered in A by mistake is moved to B before round 1, undone, 
   await rounds.pair(1)
   const inA = (await rounds.pairingRows(1)).flatMap((row) => row.slice(1)).join(' ')
   expect(inA).not.toContain('Mensah')
+})
+
+test('a player moved after round 2 with his games carried: both standings and the .t follow, undo restores', async ({
+  page,
+  shell,
+  tournaments,
+  tournament,
+  players,
+}, testInfo) => {
+  // Two divisions, two rounds played through the screens: minutes on a loaded machine.
+  test.setTimeout(400_000)
+  await newEvent({ shell, tournaments, tournament, players }, ['A', 'B'])
+  for (const round of [1, 2]) await playRound(page, shell, round, ['A', 'B'])
+
+  const standings = new StandingsPage(page)
+  const table = async (division: string): Promise<string[][]> => {
+    await shell.goTo('Standings')
+    await players.chooseDivision(division)
+    await expect(standings.table()).toHaveAccessibleName(new RegExp(`division ${division}`))
+    return standings.rows()
+  }
+  const record = (rows: string[][], name: string): string[] | undefined =>
+    rows.find((row) => row[1] === name)?.slice(2, 5)
+  const beforeA = await table('A')
+  const beforeB = await table('B')
+  const baah = record(beforeA, 'Baah, Kojo')
+  expect(baah).toBeDefined()
+
+  // The review asks what becomes of his games, then shows both divisions' standings lines.
+  await shell.goTo('Players & check-in')
+  await players.chooseDivision('A')
+  const roster = new RosterPage(page)
+  const dialog = await roster.reviewMove('Baah, Kojo', 'B')
+  await expect(dialog.getByRole('button', { name: 'Move Baah, Kojo to B' })).toHaveCount(0)
+  await roster.chooseGames(dialog, 'carry')
+  await expect(dialog.getByRole('note', { name: 'Move review' })).toHaveText(
+    'Baah, Kojo leaves division A (#2 stays unused; nobody there is renumbered) and joins division B as #5, paired from round 3, the games carried along.',
+  )
+  const joins = roster.standingsChange(dialog, 'B', 2).getByRole('row', { name: /^Baah, Kojo/ })
+  await expect(joins.getByRole('cell')).toHaveText([
+    '—',
+    new RegExp(`^rank \\d+: ${baah?.[0] ?? ''}–${baah?.[1] ?? ''} `),
+  ])
+  const leaves = roster.standingsChange(dialog, 'A', 2).getByRole('row', { name: /^Baah, Kojo/ })
+  await expect(leaves.getByRole('cell').nth(1)).toHaveText('—')
+  await dialog.getByRole('button', { name: 'Move Baah, Kojo to B' }).click()
+  await expect(roster.lastAction).toHaveText('Baah, Kojo moved to division B as #5.')
+
+  // A ranks the three left, each with the games played against him; B ranks him on his record.
+  const afterA = await table('A')
+  expect(afterA.map((row) => row[1])).not.toContain('Baah, Kojo')
+  for (const name of ['Adu, Ama', 'Cudjoe, Efua', 'Dede, Yaw']) {
+    expect(record(afterA, name)).toEqual(record(beforeA, name))
+  }
+  const afterB = await table('B')
+  expect(afterB).toHaveLength(5)
+  expect(record(afterB, 'Baah, Kojo')).toEqual(baah)
+
+  // The .t of B gives him his two games without an opponent there (tsh's 0), the spread as score.
+  await shell.goTo('Files')
+  const files = new FilesPage(page)
+  await files.chooseDivision('B')
+  const exported = await files.download('Export .t…', testInfo.outputPath('b.t'), 'latin1')
+  const line = exported.text.split(/\r?\n/).find((l) => l.startsWith('Baah, Kojo'))
+  expect(line).toMatch(/ 0 0; -?\d+ -?\d+/)
+
+  // Undo: both divisions as they were.
+  await shell.goTo('History')
+  const history = new HistoryPage(page)
+  expect((await history.texts())[0]).toBe(
+    'Moved Baah, Kojo (#2) from division A to division B as #5, the games carried along',
+  )
+  await history.undo()
+  await expect(history.undone).toContainText('Moved Baah, Kojo')
+  expect(await table('A')).toEqual(beforeA)
+  expect(await table('B')).toEqual(beforeB)
 })

@@ -88,6 +88,8 @@ export class FilesPage {
   }
 
   async chooseDivision(name: string): Promise<void> {
-    await this.page.getByLabel('Division').selectOption(name)
+    // The label's name holds its options' names too ("Division A B"), and the TOU fields name
+    // a division: the select whose name starts with the word.
+    await this.page.getByRole('combobox', { name: /^Division/ }).selectOption(name)
   }
 }

@@ -71,4 +71,16 @@ export class RosterPage {
     await dialog.getByRole('button', { name: `Move ${name} to ${to}` }).click()
     await expect(this.lastAction).toHaveText(`${name} moved to division ${to} as #${String(id)}.`)
   }
+
+  /** A player who has played: the director's choice of what becomes of the games (issue 32). */
+  async chooseGames(dialog: Locator, games: 'carry' | 'drop'): Promise<void> {
+    await dialog
+      .getByRole('radio', { name: games === 'carry' ? /^Carry the games/ : /^Drop the games/ })
+      .check()
+  }
+
+  /** The review's table of the lines a move changes in a division's standings. */
+  standingsChange(dialog: Locator, division: string, round: number): Locator {
+    return dialog.getByRole('table', { name: `Standings of ${division} after round ${round}` })
+  }
 }

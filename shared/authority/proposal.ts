@@ -246,7 +246,7 @@ export const COMMUTATION: Readonly<Record<CommandType, Commutation>> = {
   },
   movePlayer: {
     rule: 'needs the current head',
-    why: 'Gives the player the next number of the other division, which a registration there meanwhile would take; decided on the rounds the desk saw.',
+    why: 'Gives the player the next number of the other division, which a registration there meanwhile would take; decided on the rounds the desk saw, and after play on the results it saw (carried along or forfeited, issue 32).',
   },
   reserveTable: {
     rule: 'needs the current head',

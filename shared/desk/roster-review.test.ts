@@ -10,6 +10,7 @@ import { apply, fold } from '../tournament/apply'
 import type { Command } from '../tournament/commands'
 import { planControl } from '../tournament/log'
 import { applyAll, create, ID, logOf, played, register } from '../tournament/test-support/event'
+import { twoRounds } from '../tournament/test-support/two-divisions'
 import type { TournamentState } from '../tournament/types'
 import { standingsAsOf } from '../tournament/views'
 import { proposePairing } from './pair-next'
@@ -208,5 +209,76 @@ describe('issue 32: moving a player registered in the wrong division, before rou
     if (!proposal.ok) throw new Error(proposal.error.message)
     const review = reviewMove(run(state, proposal.value.command), 'A', 2, 'B')
     expect(review.ok ? null : review.error.code).toBe('player.move.played')
+  })
+})
+
+describe('issue 32: moving a player after round 2, the review showing both divisions’ standings', () => {
+  const state = applyAll(twoRounds)
+
+  test('without a choice the review refuses, asking whether his games go with him', () => {
+    const review = reviewMove(state, 'A', 2, 'B')
+    expect(review.ok ? null : review.error.code).toBe('player.move.played')
+  })
+
+  test('carry: A loses his line, B gains it at 3rd and Fay drops to 4th', () => {
+    const review = reviewMove(state, 'A', 2, 'B', 'carry')
+    if (!review.ok) throw new Error(review.error.message)
+    expect(review.value.played).toBe(true)
+    expect(review.value.command).toMatchObject({ type: 'movePlayer', games: 'carry' })
+    const line = (rank: number, wins: number, spread: number) => ({
+      rank,
+      wins,
+      losses: 2 - wins,
+      spread,
+    })
+    expect(review.value.standings).toEqual([
+      {
+        division: 'A',
+        round: 2,
+        lines: [
+          { name: 'Dan', before: line(4, 0, -110), after: line(3, 0, -110) },
+          { name: 'Bob', before: line(3, 1, 20), after: null },
+        ],
+      },
+      {
+        division: 'B',
+        round: 2,
+        lines: [
+          { name: 'Bob', before: null, after: line(3, 1, 20) },
+          { name: 'Fay', before: line(3, 1, -50), after: line(4, 1, -50) },
+        ],
+      },
+    ])
+  })
+
+  test('drop: Ann’s loss to him becomes a forfeit win that puts her first; B changes by nothing', () => {
+    const review = reviewMove(state, 'A', 2, 'B', 'drop')
+    if (!review.ok) throw new Error(review.error.message)
+    expect(
+      review.value.standings.map((s) =>
+        s.lines.map((l) => [l.name, l.before?.rank ?? null, l.after?.rank ?? null]),
+      ),
+    ).toEqual([
+      [
+        ['Ann', 2, 1],
+        ['Cy', 1, 2],
+        ['Dan', 4, 3],
+        ['Bob', 3, null],
+      ],
+      [],
+    ])
+  })
+
+  test('carry: the reviewed command stored, B pairs four players in round 3 with no repeat of his games', () => {
+    const review = reviewMove(state, 'A', 2, 'B', 'carry')
+    if (!review.ok) throw new Error(review.error.message)
+    const after = run(state, review.value.command)
+    const proposal = proposePairing(after, 'B', 3, { seed: 7 })
+    if (!proposal.ok) throw new Error(proposal.error.message)
+    const paired = run(after, proposal.value.command).divisions[1]?.rounds[2]?.pairings ?? []
+    expect(paired.filter((p) => p.kind === 'game').length).toBe(2)
+    const files = tshEventFiles(after)
+    const b = files.ok ? files.value.files.find((f) => f.division === 'B')?.text : ''
+    expect(b?.split('\n').find((l) => l.startsWith('Bob'))).toMatch(/0 0; 40 -20/)
   })
 })

@@ -3,12 +3,15 @@
  * would be stored and what it changes, worked out by applying it to the state the desk holds, so
  * the review refuses exactly what the engine would and names why.
  */
+import { halves, signed } from '../reports/format'
 import { err, ok, type Result } from '../result'
 import type { PlayerId } from '../results/game-result'
 import { apply } from '../tournament/apply'
-import type { Command } from '../tournament/commands'
+import type { Command, MoveGames } from '../tournament/commands'
 import { divisionNamed } from '../tournament/lookup'
+import { registrationDependents } from '../tournament/roster'
 import type { Division, Player, TournamentState } from '../tournament/types'
+import { standingsAsOf } from '../tournament/views'
 
 type CommandOf<T extends Command['type']> = Extract<Command, { readonly type: T }>
 
@@ -97,28 +100,126 @@ export interface MoveReview {
   /** His number in the division he joins, and the first round he is paired in there. */
   readonly newId: PlayerId
   readonly firstRound: number
+  /** He has played in the division he leaves: the move needs `games` (carry or drop). */
+  readonly played: boolean
+  /** What the move does to each division's latest standings: the division he leaves, then the one he joins. */
+  readonly standings: readonly StandingsChange[]
   readonly state: TournamentState
 }
 
+/** A standings line as the review shows it. */
+export interface StandingsLine {
+  readonly rank: number
+  readonly wins: number
+  readonly losses: number
+  readonly spread: number
+}
+
+/** A line as the review prints it: "rank 3: 1–1 +20", or "—" where the player has none. */
+export function standingsLineWords(line: StandingsLine | null): string {
+  if (line === null) return '—'
+  return `rank ${String(line.rank)}: ${halves(line.wins)}–${halves(line.losses)} ${signed(line.spread)}`
+}
+
+/** Whether the player has played (a pairing names him): his move then needs `games`. */
+export function hasPlayed(state: TournamentState, division: string, player: PlayerId): boolean {
+  const found = divisionNamed(state.divisions, division)
+  return found !== undefined && registrationDependents(found, player).includes('paired')
+}
+
+/** A player whose line the move changes; null before: he joins the table, null after: he leaves it. */
+export interface StandingsLineChange {
+  readonly name: string
+  readonly before: StandingsLine | null
+  readonly after: StandingsLine | null
+}
+
+/** A division's standings after its latest round, and the lines the move changes. */
+export interface StandingsChange {
+  readonly division: string
+  /** The round the standings are after (0: none paired yet, nothing shown). */
+  readonly round: number
+  readonly lines: readonly StandingsLineChange[]
+}
+
+/** The lines of a division's standings after `round`, by player key. */
+function linesByKey(
+  state: TournamentState,
+  division: string,
+  round: number,
+): ReadonlyMap<string, { readonly name: string; readonly line: StandingsLine }> {
+  const found = divisionNamed(state.divisions, division)
+  const rows = round === 0 || found === undefined ? null : standingsAsOf(state, found.name, round)
+  const lines = new Map<string, { readonly name: string; readonly line: StandingsLine }>()
+  if (rows === null || !rows.ok || found === undefined) return lines
+  for (const row of rows.value) {
+    const key = found.players[row.player - 1]?.key
+    if (key === undefined) continue
+    const { rank, wins, losses, spread } = row
+    lines.set(key, { name: row.name, line: { rank, wins, losses, spread } })
+  }
+  return lines
+}
+
+const sameLine = (a: StandingsLine | null, b: StandingsLine | null): boolean =>
+  a === b ||
+  (a !== null &&
+    b !== null &&
+    a.rank === b.rank &&
+    a.wins === b.wins &&
+    a.losses === b.losses &&
+    a.spread === b.spread)
+
 /**
- * The move as it would be stored, or the engine's refusal (a player who has played is refused,
- * naming what names him): the screen reviews the number he gets and his first round there.
+ * The lines a roster command changes in a division's standings after its latest paired round
+ * (issue 32: the director sees what the move does to both divisions before confirming), in the
+ * order of the standings after it, then the lines that leave.
+ */
+export function standingsChange(
+  before: TournamentState,
+  after: TournamentState,
+  division: string,
+  newName: string = division,
+): StandingsChange {
+  const round = divisionNamed(after.divisions, newName)?.rounds.length ?? 0
+  const was = linesByKey(before, division, round)
+  const now = linesByKey(after, newName, round)
+  const changed = (key: string): StandingsLineChange | null => {
+    const old = was.get(key)
+    const next = now.get(key)
+    const name = next?.name ?? old?.name ?? ''
+    const change = { name, before: old?.line ?? null, after: next?.line ?? null }
+    return sameLine(change.before, change.after) ? null : change
+  }
+  const keys = [...now.keys(), ...[...was.keys()].filter((k) => !now.has(k))]
+  const lines = keys.flatMap((key) => changed(key) ?? [])
+  return { division: newName, round, lines }
+}
+
+/**
+ * The move as it would be stored, or the engine's refusal (a player who has played needs the
+ * director's choice of `games`; a penalty or a pending game is refused, naming it): the screen
+ * reviews the number he gets, his first round there and what both divisions' standings do.
  */
 export function reviewMove(
   state: TournamentState,
   division: string,
   player: PlayerId,
   to: string,
+  games?: MoveGames,
 ): Result<MoveReview> {
   const named = namedPlayer(state, division, player)
   if (!named.ok) return named
   const { found, entry } = named.value
+  const played = hasPlayed(state, found.name, player)
   const command: CommandOf<'movePlayer'> = {
     type: 'movePlayer',
     division: found.name,
     player,
     key: entry.key,
     to,
+    // A move before play stores no choice, as every log before issue 32's second part.
+    ...(played && games !== undefined ? { games } : {}),
   }
   const next = apply(state, command, state.id)
   if (!next.ok) return next
@@ -134,6 +235,11 @@ export function reviewMove(
     to: joined.name,
     newId: arrived.id,
     firstRound: arrived.firstRound,
+    played,
+    standings: [
+      standingsChange(state, next.value, found.name),
+      standingsChange(state, next.value, joined.name),
+    ],
     state: next.value,
   })
 }

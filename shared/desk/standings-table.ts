@@ -3,7 +3,7 @@
  * "Standings"), with the tie-break rule in words beside them.
  */
 import type { StandingsRow } from '../standings/standings'
-import { divisionStandings } from '../tournament/views'
+import { divisionStandings, rankedFrom } from '../tournament/views'
 import type { Division, PlayerStatus, TournamentState } from '../tournament/types'
 
 /** design.md, "Standings" (the tsh convention), for printing under the table. */
@@ -58,7 +58,7 @@ function workedOut(
   found: Division,
   round: number,
 ): readonly StandingsTableRow[] {
-  const entered = found.players.filter((p) => p.firstRound <= Math.max(1, round))
+  const entered = found.players.filter((p) => rankedFrom(p) <= Math.max(1, round))
   return divisionStandings(rules, found, round, entered).map((row) => ({
     rank: row.rank,
     player: row.player,

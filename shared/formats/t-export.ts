@@ -241,6 +241,13 @@ function rawSeats(division: Division, player: Player): Seat[] {
   return division.rounds.map((round) => {
     const seat = seatOf(round, player.id)
     if (seat !== null) return seat
+    const carried = player.carried?.games.find((g) => g.round === round.number)
+    if (carried !== undefined && round.number < player.firstRound) {
+      // Issue 32: a game played in the division he was moved from. Its opponent is not on this
+      // file, so it is written as tsh writes a game without one, opponent 0 and the spread as
+      // the score (a bye's convention): wins and spread read as the standings count them.
+      return { ...UNPAIRED, score: carried.spread }
+    }
     if (round.number < player.firstRound && player.missedRounds.kind === 'forfeit-loss') {
       // A late entry's missed round as a forfeit loss: tsh's opponent 0 and minus the spread.
       return { ...UNPAIRED, score: -player.missedRounds.spread }

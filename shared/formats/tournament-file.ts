@@ -23,7 +23,7 @@ import {
   WALK_OUT_RULES,
 } from '../rules/rule-set'
 import { LOG_START, resumeFold, type Checkpoint, type FoldError } from '../tournament/apply'
-import type { CommandType, LoggedCommand } from '../tournament/commands'
+import { MOVE_GAMES, type CommandType, type LoggedCommand } from '../tournament/commands'
 import { LOG_VERSION } from '../tournament/log-version'
 import { PAPER_SIZES } from '../tournament/paper'
 import { DO_NOT_PAIR_REASONS } from '../tournament/pairing-rules'
@@ -438,7 +438,14 @@ const COMMAND_FIELDS: Readonly<Record<CommandType, Fields>> = {
   redo: { seq: 'integer' },
   renameDivision: { division: 'string', name: 'string' },
   deleteRegistration: { division: 'string', player: PLAYER_ID, key: 'string' },
-  movePlayer: { division: 'string', player: PLAYER_ID, key: 'string', to: 'string' },
+  movePlayer: {
+    division: 'string',
+    player: PLAYER_ID,
+    key: 'string',
+    to: 'string',
+    // Issue 32: moved after play, his games carried or dropped; files before it have none.
+    games: opt({ literal: MOVE_GAMES }),
+  },
   reserveTable: {
     division: 'string',
     player: PLAYER_ID,

@@ -39,7 +39,7 @@ import {
   type TieRule,
 } from '../tournament/prizes'
 import type { Division, TournamentState } from '../tournament/types'
-import { divisionStandings, findDivision } from '../tournament/views'
+import { divisionStandings, findDivision, rankedFrom } from '../tournament/views'
 import { reportHeader, type ReportHeader } from './header'
 import { playedGames, type PlayedGame } from './game-lists'
 
@@ -495,7 +495,7 @@ export function prizesReport(
   const d = division.value
   const through = Math.min(round, lastCompleteRound(d))
   const table = prizeTableOf(d)
-  const players = d.players.filter((p) => p.firstRound <= Math.max(1, through))
+  const players = d.players.filter((p) => rankedFrom(p) <= Math.max(1, through))
   const rows = through === 0 ? [] : divisionStandings(state.rules, d, through, players)
   const basis: Basis = { division: d, table, through, rows, games: playedGames(d, through) }
   const roundsLeft = state.info.rounds - through

@@ -15,11 +15,19 @@ import type {
 } from './types'
 
 /**
+ * What becomes of a moved player's games (issue 32): `carry` takes his record with him, his
+ * opponents keeping theirs; `drop` takes it off, each opponent's game becoming a forfeit win.
+ */
+export const MOVE_GAMES = ['carry', 'drop'] as const
+export type MoveGames = (typeof MOVE_GAMES)[number]
+
+/**
  * One pairing as a pairing system (or the director) produced it. The desk's proposal carries each
  * game's `start` as the pairing engine decided it (one decision, stored as it is and printed); a
  * game without `start` (an older log, a hand-made command) has its starter decided by the preset's
  * start rules when the command is applied (shared/starts), with the same per-table draw seed.
  */
+
 export type PairingSpec =
   | {
       readonly kind: 'game'
@@ -324,6 +332,9 @@ export type Command =
    * Issue 32: a player registered in the wrong division, moved before he has played: he leaves
    * `division` as a deleted registration (his number stays unused) and joins `to` as its next
    * number, with the same key, fields and check-ins. `key` as in `deleteRegistration`.
+   * `games`: a player who has played is moved only with the director's choice of what becomes of
+   * his games (`MOVE_GAMES`, shared/tournament/roster.ts); absent (every log before it): he must
+   * not have played.
    */
   | {
       readonly type: 'movePlayer'
@@ -331,6 +342,7 @@ export type Command =
       readonly player: PlayerId
       readonly key: string
       readonly to: string
+      readonly games?: MoveGames
     }
   /**
    * A table kept for one player every round (issue 32: a wheelchair user's place in the hall), or

@@ -362,7 +362,13 @@ export function describeCommand(
     case 'movePlayer': {
       const to = state === undefined ? undefined : divisionNamed(state.divisions, command.to)
       const number = to === undefined ? '' : ` as #${String(to.players.length + 1)}`
-      return `Moved ${names.full(command.player)} from division ${command.division} to division ${command.to}${number}`
+      const games =
+        command.games === undefined
+          ? ''
+          : command.games === 'carry'
+            ? ', the games carried along'
+            : ', the games forfeited to the opponents'
+      return `Moved ${names.full(command.player)} from division ${command.division} to division ${command.to}${number}${games}`
     }
     case 'reserveTable':
       return command.table === null

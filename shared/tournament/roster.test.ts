@@ -1,10 +1,13 @@
 import { describe, expect, test } from 'vitest'
 import { apply, fold } from './apply'
-import type { Command } from './commands'
+import type { Command, MoveGames } from './commands'
 import { describeLog } from './describe'
 import { planControl } from './log'
 import { registrationDependents } from './roster'
-import { applyAll, create, ID, logOf, register } from './test-support/event'
+import { exportTDivision } from '../formats/t-export'
+import { applyAll, create, ID, logOf, register, standingsLine } from './test-support/event'
+import { twoRounds } from './test-support/two-divisions'
+import { standingsAsOf } from './views'
 
 const A: Command = { type: 'addDivision', name: 'A' }
 const B: Command = { type: 'addDivision', name: 'B' }
@@ -280,12 +283,19 @@ describe('issue 32: deleteRegistration', () => {
   })
 })
 
-const moving = (player: number, key: string, to: string, division = 'A'): Command => ({
+const moving = (
+  player: number,
+  key: string,
+  to: string,
+  division = 'A',
+  games?: MoveGames,
+): Command => ({
   type: 'movePlayer',
   division,
   player,
   key,
   to,
+  ...(games === undefined ? {} : { games }),
 })
 
 describe('issue 32: movePlayer, before the player has played', () => {
@@ -380,7 +390,7 @@ describe('issue 32: movePlayer, before the player has played', () => {
     ])
     const refused = apply(state, moving(2, keyOf(state, 0, 2), 'B'), ID)
     expect(refused.ok ? null : refused.error.message).toBe(
-      'Bob (#2) cannot be moved to division B: the player is in a round’s pairings in division A. Moving a player with games is not supported yet: withdraw the player from A and register them again in B.',
+      'Bob (#2) cannot be moved to division B: the player is in a round’s pairings in division A. Choose whether the games are carried along or dropped.',
     )
   })
 
@@ -416,6 +426,164 @@ describe('issue 32: movePlayer, before the player has played', () => {
     expect(divisions?.map((d) => d.players.map((p) => p.name))).toEqual([
       ['Ann', 'Bob', 'Cy'],
       ['Di'],
+    ])
+  })
+})
+
+const standingsOf = (state: ReturnType<typeof applyAll>, division: string): string => {
+  const rows = standingsAsOf(state, division, 2)
+  return rows.ok ? standingsLine(rows.value) : rows.error.code
+}
+
+describe('issue 32: movePlayer after play, the director choosing what becomes of his games', () => {
+  const state = applyAll(twoRounds)
+  const bobKey = state.divisions[0]?.players[1]?.key ?? ''
+  const moved = (games: MoveGames) => applyAll([...twoRounds, moving(2, bobKey, 'B', 'A', games)])
+
+  test('the event before the move (the worked figures below start from these)', () => {
+    expect(standingsOf(state, 'A')).toBe(
+      '1 Cy 2–0 +30; 2 Ann 1–1 +60; 3 Bob 1–1 +20; 4 Dan 0–2 −110',
+    )
+    expect(standingsOf(state, 'B')).toBe('1 Gus 2–0 +100; 2 Eve 1–1 +50; 3 Fay 1–1 −50')
+  })
+
+  test('carry: his 1–1 +20 goes with him to B; his opponents in A keep their results against him', () => {
+    const after = moved('carry')
+    expect(standingsOf(after, 'A')).toBe('1 Cy 2–0 +30; 2 Ann 1–1 +60; 3 Dan 0–2 −110')
+    expect(standingsOf(after, 'B')).toBe(
+      '1 Gus 2–0 +100; 2 Eve 1–1 +50; 3 Bob 1–1 +20; 4 Fay 1–1 −50',
+    )
+    const bob = after.divisions[1]?.players[3]
+    expect([bob?.id, bob?.firstRound, bob?.key]).toEqual([4, 3, bobKey])
+    expect(bob?.carried).toEqual({
+      from: 'A',
+      games: [
+        {
+          round: 1,
+          win: 1,
+          loss: 0,
+          spread: 40,
+          counts: true,
+          opponent: 'Ann',
+          scores: [400, 360],
+        },
+        {
+          round: 2,
+          win: 0,
+          loss: 1,
+          spread: -20,
+          counts: true,
+          opponent: 'Cy',
+          scores: [380, 400],
+        },
+      ],
+    })
+  })
+
+  test('drop: his games are forfeits won by his opponents at the forfeit spread (NSA VII.J.2); he enters B with nothing', () => {
+    const after = moved('drop')
+    // Ann's loss to Bob becomes a 50-point forfeit win; Cy's win by 20 a win by 50.
+    expect(standingsOf(after, 'A')).toBe('1 Ann 2–0 +150; 2 Cy 2–0 +60; 3 Dan 0–2 −110')
+    expect(standingsOf(after, 'B')).toBe('1 Gus 2–0 +100; 2 Eve 1–1 +50; 3 Fay 1–1 −50')
+    const bob = after.divisions[1]?.players[3]
+    expect([bob?.id, bob?.firstRound, bob?.carried]).toEqual([4, 3, undefined])
+  })
+
+  test('carry: his carried games hold him as games do: moved on, they go with him; a plain move or a deletion is refused', () => {
+    const inB = moved('carry')
+    const key = inB.divisions[1]?.players[3]?.key ?? ''
+    expect(apply(inB, moving(4, key, 'A', 'B'), ID)).toMatchObject({
+      ok: false,
+      error: { code: 'player.move.played' },
+    })
+    expect(
+      apply(inB, { type: 'deleteRegistration', division: 'B', player: 4, key }, ID),
+    ).toMatchObject({ ok: false, error: { code: 'player.delete.depended-on' } })
+    const back = applyAll([
+      ...twoRounds,
+      moving(2, bobKey, 'B', 'A', 'carry'),
+      moving(4, key, 'A', 'B', 'carry'),
+    ])
+    expect(standingsOf(back, 'A')).toBe(
+      '1 Cy 2–0 +30; 2 Ann 1–1 +60; 3 Bob 1–1 +20; 4 Dan 0–2 −110',
+    )
+    expect(standingsOf(back, 'B')).toBe('1 Gus 2–0 +100; 2 Eve 1–1 +50; 3 Fay 1–1 −50')
+  })
+
+  test('carry: division B pairs him from round 3, four players and no bye', () => {
+    const after = apply(
+      moved('carry'),
+      {
+        type: 'pairRound',
+        division: 'B',
+        round: 3,
+        pairings: [
+          { kind: 'game', table: 3, players: [1, 4] },
+          { kind: 'game', table: 4, players: [2, 3] },
+        ],
+      },
+      ID,
+    )
+    expect(after.ok ? after.value.divisions[1]?.rounds[2]?.pairings.length : after.error.code).toBe(
+      2,
+    )
+  })
+
+  test('carry: the .t export of B gives him his carried games as tsh reads a game without opponent', () => {
+    const file = exportTDivision(moved('carry'), 'B')
+    const bob = file.ok ? file.value.players.find((p) => p.name === 'Bob') : undefined
+    expect([bob?.opponents, bob?.scores]).toEqual([
+      [0, 0],
+      [40, -20],
+    ])
+  })
+
+  test.each<[string, (key: string) => Command[], string]>([
+    [
+      'a game still without its result',
+      () => [
+        {
+          type: 'pairRound',
+          division: 'A',
+          round: 3,
+          pairings: [
+            { kind: 'game', table: 1, players: [1, 2] },
+            { kind: 'game', table: 2, players: [3, 4] },
+          ],
+        },
+      ],
+      'player.move.result-pending',
+    ],
+    ['B behind A: B would pair him in a round he played in A', () => [], 'player.move.carry-ahead'],
+    [
+      'a penalty in A',
+      () => [
+        { type: 'assignPenalty', division: 'A', player: 2, round: 2, points: 10, reason: 'x' },
+      ],
+      'player.move.played',
+    ],
+  ])('refused: %s', (_, more, code) => {
+    // Without B's round 2 (its pairing and result, the last two commands).
+    const log = code === 'player.move.carry-ahead' ? twoRounds.slice(0, -2) : twoRounds
+    const before = applyAll([...log, ...more(bobKey)])
+    const refused = apply(before, moving(2, bobKey, 'B', 'A', 'carry'), ID)
+    expect(refused.ok ? null : refused.error.code).toBe(code)
+  })
+
+  test.each<[MoveGames, string]>([
+    ['carry', 'Moved Bob (#2) from division A to division B as #4, the games carried along'],
+    [
+      'drop',
+      'Moved Bob (#2) from division A to division B as #4, the games forfeited to the opponents',
+    ],
+  ])('%s: History words it; undo restores both divisions', (games, words) => {
+    const log = logOf([...twoRounds, moving(2, bobKey, 'B', 'A', games)])
+    expect(describeLog(ID, log).at(-1)?.text).toBe(words)
+    const undone = planControl(ID, log, { type: 'undo', seq: twoRounds.length }, AT)
+    const back = undone.ok ? undone.value.state : undefined
+    expect(back && [standingsOf(back, 'A'), standingsOf(back, 'B')]).toEqual([
+      standingsOf(state, 'A'),
+      standingsOf(state, 'B'),
     ])
   })
 })

@@ -1,14 +1,21 @@
 /*
- * Roster commands a director needs when the registration was wrong (issue 32): renaming a division
- * and deleting a registration nothing depends on.
+ * Roster commands a director needs when the registration was wrong (issue 32): renaming a division,
+ * deleting a registration nothing depends on, and moving a player to another division.
  */
 import { err, ok, type Result } from '../result'
-import type { PlayerId } from '../results/game-result'
+import { gameOutcome, type GameResult, type PlayerId } from '../results/game-result'
 import type { Command } from './commands'
 import { divisionNamed, findPlayer } from './lookup'
 import { registerPlayer } from './players'
 import type { Context } from './rounds'
-import type { Division, Player, PlayerFields, TournamentState } from './types'
+import type {
+  CarriedGame,
+  CarriedRecord,
+  Division,
+  Player,
+  PlayerFields,
+  TournamentState,
+} from './types'
 import { validateDivisionName } from './validation'
 
 type CommandOf<T extends Command['type']> = Extract<Command, { readonly type: T }>
@@ -65,9 +72,14 @@ export function registrationDependents(
 ): readonly RegistrationDependent[] {
   const found = division.players[player - 1]
   if (found === undefined) return []
-  const paired = division.rounds.some((r) =>
-    r.pairings.some((p) => (p.kind === 'game' ? p.players.includes(player) : p.player === player)),
-  )
+  // Games carried from another division (issue 32) are his record here as much as a pairing.
+  const paired =
+    (found.carried?.games.length ?? 0) > 0 ||
+    division.rounds.some((r) =>
+      r.pairings.some((p) =>
+        p.kind === 'game' ? p.players.includes(player) : p.player === player,
+      ),
+    )
   const prizes = division.prizes
   const named: Readonly<Record<RegistrationDependent, boolean>> = {
     paired,
@@ -154,13 +166,22 @@ function fieldsOf(player: Player): PlayerFields {
 }
 
 /**
- * Moves a player who has not played from one division to another: he leaves a tombstone at his
- * number (as `deleteRegistration`: nobody else is renumbered) and is registered in the other
- * division as its next number, entering at its first round not yet paired, with his key, his
- * fields and his check-ins (he checked in at the venue, not in a division). A player a pairing,
- * penalty, warning, do-not-pair group or prize entry names is refused with what names him:
- * carrying played games across divisions (their opponents' records, both divisions' standings)
- * is not done here, and the director withdraws him instead.
+ * Moves a player from one division to another: he leaves a tombstone at his number (as
+ * `deleteRegistration`: nobody else is renumbered) and is registered in the other division as its
+ * next number, entering at its first round not yet paired, with his key, his fields and his
+ * check-ins (he checked in at the venue, not in a division).
+ *
+ * A player who has played moves only with `games` (the director's choice, issue 32):
+ * - `carry`: his record goes with him (`Player.carried`, one line a round he played), and his
+ *   opponents keep their results against him where they were: the games were played, no rule
+ *   document takes a played game back because a player left, and a withdrawal keeps them too
+ *   (design.md, "Standings"). He is then ranked in the new division on his whole record.
+ * - `drop`: his record is left behind, and each opponent's game against him becomes a forfeit won
+ *   at the preset's forfeit spread (NSA VII.J.2; MSA 19 has the director declare it): the game
+ *   counts for the opponent as one the player did not come to. He enters the new division as a
+ *   late entry, his missed rounds counting as the preset says (`missedRounds`).
+ * A penalty, warning, do-not-pair group or prize entry that names him is refused with what names
+ * him (they belong to the division he leaves), and so is a game of his still waiting for its result.
  */
 export function movePlayer(
   state: TournamentState,
@@ -182,12 +203,29 @@ export function movePlayer(
       { details: { player: player.id } },
     )
   }
-  const dependents = registrationDependents(from, player.id).filter((d) => d !== 'checked-in')
+  const all = registrationDependents(from, player.id).filter((d) => d !== 'checked-in')
+  const dependents = command.games === undefined ? all : all.filter((d) => d !== 'paired')
   if (dependents.length > 0) {
+    const advice =
+      command.games === undefined && dependents.length === 1 && dependents[0] === 'paired'
+        ? 'Choose whether the games are carried along or dropped.'
+        : `Withdraw the player from ${from.name} and register them again in ${to.name}.`
     return err(
       'player.move.played',
-      `${player.name} (#${String(player.id)}) cannot be moved to division ${to.name}: the player ${dependentWords(dependents)} in division ${from.name}. Moving a player with games is not supported yet: withdraw the player from ${from.name} and register them again in ${to.name}.`,
+      `${player.name} (#${String(player.id)}) cannot be moved to division ${to.name}: the player ${dependentWords(dependents)} in division ${from.name}. ${advice}`,
       { details: { player: player.id, dependents: dependents.join(',') } },
+    )
+  }
+  const pending = from.rounds.find((r) =>
+    r.pairings.some(
+      (p, i) => p.kind === 'game' && p.players.includes(player.id) && r.results[i] === null,
+    ),
+  )
+  if (pending !== undefined) {
+    return err(
+      'player.move.result-pending',
+      `${player.name} (#${String(player.id)}) cannot be moved yet: his round ${String(pending.number)} game in division ${from.name} has no result. Enter it first.`,
+      { details: { player: player.id, round: pending.number } },
     )
   }
   const joined = registerPlayer(
@@ -196,12 +234,94 @@ export function movePlayer(
     context,
   )
   if (!joined.ok) return joined
-  const arrived = joined.value.players.map((p, i) =>
-    i === joined.value.players.length - 1 ? { ...p, checkIns: player.checkIns } : p,
+  const entered = joined.value.players.at(-1)
+  if (entered === undefined) throw new Error('registerPlayer returned no player')
+  const carried = command.games === 'carry' ? carriedRecord(from, player) : undefined
+  if (carried !== undefined) {
+    const late = carried.games.find((g) => g.round >= entered.firstRound)
+    if (late !== undefined) {
+      return err(
+        'player.move.carry-ahead',
+        `${player.name} (#${String(player.id)}) played round ${String(late.round)} in division ${from.name}, but division ${to.name} would pair the player from round ${String(entered.firstRound)}: pair division ${to.name} up to round ${String(late.round)} first, or drop the games.`,
+        { details: { player: player.id, round: late.round, firstRound: entered.firstRound } },
+      )
+    }
+  }
+  const arrived: Player = {
+    ...entered,
+    checkIns: player.checkIns,
+    ...(carried === undefined || carried.games.length === 0 ? {} : { carried }),
+  }
+  const left = withTombstone(
+    command.games === 'drop' ? withGamesForfeited(from, player.id, context) : from,
+    player,
   )
-  const left = withTombstone(from, player)
   const divisions = state.divisions.map((d) =>
-    d === from ? left : d === to ? { ...joined.value, players: arrived } : d,
+    d === from
+      ? left
+      : d === to
+        ? {
+            ...joined.value,
+            players: joined.value.players.map((p) => (p === entered ? arrived : p)),
+          }
+        : d,
   )
   return ok({ ...state, divisions })
+}
+
+/** The player's record in the division he leaves, round by round, for `Player.carried`. */
+function carriedRecord(division: Division, player: Player): CarriedRecord {
+  const names = new Map(division.players.map((p) => [p.id, p.name]))
+  const games = division.rounds.flatMap((round): CarriedGame[] => {
+    const index = round.pairings.findIndex((p) =>
+      p.kind === 'game' ? p.players.includes(player.id) : p.player === player.id,
+    )
+    const pairing = round.pairings[index]
+    const result = round.results[index]?.result
+    if (pairing === undefined || result === undefined) return []
+    const outcome = gameOutcome(result, player.id)
+    const opponent =
+      pairing.kind === 'game'
+        ? (names.get(pairing.players[0] === player.id ? pairing.players[1] : pairing.players[0]) ??
+          null)
+        : null
+    const scores =
+      result.kind === 'played'
+        ? result.players[0] === player.id
+          ? result.scores
+          : ([result.scores[1], result.scores[0]] as const)
+        : null
+    return [{ round: round.number, ...outcome, opponent, scores }]
+  })
+  // Moved on again: the games he brought here go with him too.
+  return { from: division.name, games: [...(player.carried?.games ?? []), ...games] }
+}
+
+/**
+ * Each game of the player's becomes his opponent's forfeit win at the preset's forfeit spread (his
+ * byes go with his record); the pairing stays, so the round's tables and the opponents' repeats
+ * read as they did.
+ */
+function withGamesForfeited(division: Division, player: PlayerId, context: Context): Division {
+  const rules = context.rules.results
+  const rounds = division.rounds.map((round) => {
+    let changed = false
+    const results = round.results.map((recorded, i) => {
+      const pairing = round.pairings[i]
+      if (pairing?.kind !== 'game' || !pairing.players.includes(player)) return recorded
+      changed = true
+      const winner = pairing.players[0] === player ? pairing.players[1] : pairing.players[0]
+      const result: GameResult = {
+        kind: 'forfeit',
+        winner,
+        loser: player,
+        reason: 'director',
+        spread: rules.forfeitSpread,
+        rated: rules.forfeitRated,
+      }
+      return { result, first: null }
+    })
+    return changed ? { ...round, results } : round
+  })
+  return { ...division, rounds }
 }

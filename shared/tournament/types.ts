@@ -130,6 +130,34 @@ export interface Player extends PlayerFields {
    * game there and numbers every other table around it; absent = none.
    */
   readonly reservedTable?: number
+  /**
+   * Issue 32: the games he played in another division before he was moved here with them
+   * (`movePlayer` with `games: 'carry'`), one a round before his `firstRound`. They count in his
+   * standings here as played; his opponents stay in the division they were in, where their own
+   * results stand. Absent: none carried.
+   */
+  readonly carried?: CarriedRecord
+}
+
+/** A moved player's record from the division he left (issue 32), as his standings here read it. */
+export interface CarriedRecord {
+  /** The division he played them in, as it was named when he left. */
+  readonly from: string
+  readonly games: readonly CarriedGame[]
+}
+
+/** One round of a carried record: what it added to his line, and whom he played there. */
+export interface CarriedGame {
+  readonly round: number
+  readonly win: 0 | 0.5 | 1
+  readonly loss: 0 | 0.5 | 1
+  readonly spread: number
+  /** Whether the game counts in his games played (an unplayed one does not). */
+  readonly counts: boolean
+  /** His opponent's name in the other division; null for a bye. */
+  readonly opponent: string | null
+  /** The scores counted of a played game (his first); null otherwise. */
+  readonly scores: readonly [number, number] | null
 }
 
 /**

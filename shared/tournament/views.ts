@@ -43,9 +43,10 @@ function startOf(first: PlayerId | null, player: PlayerId): 'first' | 'second' |
 }
 
 /**
- * Every entered result of rounds 1..throughRound, as the standings read them, and for each of
- * `players` who entered late with missed rounds as forfeit losses (`results.lateEntryMissedRounds`),
- * a loss at the spread fixed when they registered in each round before their first.
+ * Every entered result of rounds 1..throughRound, as the standings read them; for each of
+ * `players` moved here with his games (issue 32), those carried games; and for each who entered
+ * late with missed rounds as forfeit losses (`results.lateEntryMissedRounds`), a loss at the
+ * spread fixed when they registered in each other round before their first.
  */
 function roundOutcomes(
   division: Division,
@@ -55,9 +56,21 @@ function roundOutcomes(
   const rounds: (readonly RoundOutcome[])[] = division.rounds.slice(0, throughRound).map(outcomesOf)
   for (const player of players) {
     const missed = player.missedRounds
+    const carried = player.carried?.games ?? []
+    for (const game of carried) {
+      if (game.round > throughRound || game.round >= player.firstRound) continue
+      while (rounds.length < game.round) rounds.push([])
+      const { win, loss, spread, counts } = game
+      rounds[game.round - 1] = [
+        ...(rounds[game.round - 1] ?? []),
+        { player: player.id, win, loss, spread, counts },
+      ]
+    }
     if (missed.kind !== 'forfeit-loss') continue
     const last = Math.min(player.firstRound - 1, throughRound)
     for (let round = 1; round <= last; round++) {
+      // Issue 32: a round he played in the division he was moved from is his carried game.
+      if (carried.some((g) => g.round === round)) continue
       while (rounds.length < round) rounds.push([])
       // A copy: the round's own outcomes are kept for every later standings of the round.
       rounds[round - 1] = [
@@ -122,6 +135,15 @@ function outcomesOf(round: Round): readonly RoundOutcome[] {
 }
 
 /**
+ * The first round whose standings rank the player: his first round here, or the first game he
+ * carried from the division he was moved from (issue 32), whichever is earlier.
+ */
+export function rankedFrom(player: Player): number {
+  const carried = player.carried?.games[0]?.round
+  return carried === undefined ? player.firstRound : Math.min(carried, player.firstRound)
+}
+
+/**
  * The standings of `players` after `round` (0 = before any round: everyone level, in rating order)
  * from the division's results, penalties and missed rounds, by the preset's spread cap and the
  * division's ranking (issue 32: its tie-breaks and cap by round, `setRanking`).
@@ -170,7 +192,7 @@ export function standingsAsOf(
   if (!division.ok) return division
   const checked = checkRoundNumber(state.info, round)
   if (!checked.ok) return checked
-  const players = division.value.players.filter((player) => player.firstRound <= round)
+  const players = division.value.players.filter((player) => rankedFrom(player) <= round)
   return ok(divisionStandings(state.rules, division.value, round, players))
 }
 

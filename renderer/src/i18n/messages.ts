@@ -69,6 +69,9 @@ const PREFER_ENGINE_MESSAGE = new Set([
   'player.deleted',
   'player.move.same-division',
   'player.move.played',
+  // Issue 32, moved after play: each names the player and the round.
+  'player.move.result-pending',
+  'player.move.carry-ahead',
 ])
 
 /** A desk's role as the refusal names it (issue 27). */
