@@ -449,6 +449,7 @@ const COMMAND_FIELDS: Readonly<Record<CommandType, Fields>> = {
     ratings: { array: obj({ player: PLAYER_ID, rating: 'integer' }) },
     source: 'string',
   },
+  setPhoneAccess: { division: 'string', day: 'string', checkIn: 'boolean', results: 'boolean' },
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

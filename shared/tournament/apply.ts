@@ -7,6 +7,7 @@ import { setPairingPlan, setTableOffset } from './plan'
 import { setPrizes } from './prizes'
 import { setPaperSize } from './paper'
 import { setRatingSystem } from './rating-settings'
+import { setPhoneAccess } from './phone-access'
 import {
   addToRoster,
   assignPenalty,
@@ -215,6 +216,8 @@ export function apply(
       return reserveTable(state, command)
     case 'updateRatings':
       return updateDivision(state, command.division, (d) => updateRatings(d, command))
+    case 'setPhoneAccess':
+      return updateDivision(state, command.division, (d) => setPhoneAccess(d, command))
   }
 }
 

@@ -14,6 +14,7 @@ import { divisionNamed } from './lookup'
 import { describeContention, describeDoNotPair } from './pairing-rules'
 import { describePrizeTable } from './prizes'
 import { ratingSystemWords } from './rating-settings'
+import { phoneAccessWords } from './phone-access'
 import { disqualifiedFromRound } from './players'
 import { findGame } from './record-result'
 import type { Division, PlanStep, TournamentState } from './types'
@@ -371,6 +372,8 @@ export function describeCommand(
       const count = command.ratings.length
       return `Updated ${String(count)} ${count === 1 ? 'rating' : 'ratings'}${inDivision} from the list ${command.source}`
     }
+    case 'setPhoneAccess':
+      return phoneAccessWords(command)
   }
 }
 

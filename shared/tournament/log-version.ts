@@ -11,5 +11,7 @@
  * Version 5 (issue 32): roster commands (`renameDivision`, `deleteRegistration`, `movePlayer`); a
  * table kept for a player every round (`reserveTable`); ratings brought in line with a
  * federation's list (`updateRatings`).
+ * Version 6 (issue 30): what a division's players may do from their phones on a day
+ * (`setPhoneAccess`).
  */
-export const LOG_VERSION = 5
+export const LOG_VERSION = 6

@@ -69,6 +69,9 @@ const PREFER_ENGINE_MESSAGE = new Set([
   'player.deleted',
   'player.move.same-division',
   'player.move.played',
+  // Issue 30: a player's phone refused; each names the player, division or day.
+  'authority.not-own-player',
+  'authority.phone-off',
 ])
 
 /** A desk's role as the refusal names it (issue 27). */
@@ -78,6 +81,7 @@ const ROLE_WORDS: Readonly<Record<DeskRole, string>> = {
   results: 'a results desk',
   desk: 'this desk',
   projector: 'a projector',
+  player: 'a player’s phone',
 }
 
 /** What each command does, as "A results desk cannot … " ends (issue 27). */
@@ -119,6 +123,7 @@ const COMMAND_WORDS: Readonly<Record<CommandType, string>> = {
   movePlayer: 'move a player to another division',
   reserveTable: 'keep a table for a player',
   updateRatings: 'update ratings from the list',
+  setPhoneAccess: 'let players check in or enter results from their phones',
 }
 
 const isRole = (value: unknown): value is DeskRole =>
