@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import type { Command } from './commands'
 import { describeCommand } from './describe'
-import { phoneAccess, phoneAccessWords } from './phone-access'
+import { phoneAccess, phoneAccessCommand, phoneAccessWords } from './phone-access'
 import { applyAll, create, ID, register } from './test-support/event'
 import { apply } from './apply'
 
@@ -85,5 +85,19 @@ describe('setPhoneAccess (issue 30: what the players’ phones may do, per divis
     if (command.type !== 'setPhoneAccess') throw new Error('setPhoneAccess')
     expect(phoneAccessWords(command)).toBe(words)
     expect(describeCommand(command, applyAll(BASE))).toBe(words)
+  })
+})
+
+describe('phoneAccessCommand (issue 30: the director ticks one box, the other right is kept)', () => {
+  test('turning check-in on keeps results as they were, and an unchanged box logs nothing', () => {
+    const division = applyAll([...BASE, set('2026-03-14', false, true)]).divisions[0]
+    if (division === undefined) throw new Error('division A')
+    expect(phoneAccessCommand(division, '2026-03-14', { checkIn: true })).toEqual(
+      set('2026-03-14', true, true),
+    )
+    expect(phoneAccessCommand(division, '2026-03-14', { results: true })).toBeUndefined()
+    expect(phoneAccessCommand(division, '2026-03-15', { checkIn: true })).toEqual(
+      set('2026-03-15', true, false),
+    )
   })
 })

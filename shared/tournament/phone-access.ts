@@ -54,3 +54,18 @@ export function phoneAccessWords(command: CommandOf<'setPhoneAccess'>): string {
   const rights = what.length === 0 ? 'only read' : what.join(' and ')
   return `Phones in division ${command.division} on ${command.day}: ${rights}`
 }
+
+/**
+ * The command that changes one of a day's rights and keeps the other (the director ticks one box
+ * on the check-in screen): undefined when it changes nothing, so nothing is logged.
+ */
+export function phoneAccessCommand(
+  division: Division,
+  day: string,
+  change: Partial<PhoneAccess>,
+): Command | undefined {
+  const now = phoneAccess(division, day)
+  const next = { ...now, ...change }
+  if (next.checkIn === now.checkIn && next.results === now.results) return undefined
+  return { type: 'setPhoneAccess', division: division.name, day, ...next }
+}
