@@ -1,12 +1,12 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
 import { AppShell } from './pages/app-shell'
 import { CheckinPage } from './pages/checkin-page'
 import { HistoryPage } from './pages/history-page'
 import { PlayerPhonePage } from './pages/player-phone-page'
+import { seriousViolations } from './support/axe'
 import { ConsoleWatch } from './support/console-watch'
 import { Authority, authorityPort, stopAllAuthorities } from './support/serve'
 import { closeAllDesks, joinDesk } from './support/venue-desks'
@@ -69,12 +69,7 @@ test('a player checks himself in from his phone once the director turns it on (i
   await authority.waitFor('accepted', (e) => e.type === 'setPhoneAccess', 30_000, turnedOn)
   await expect(phone.checkInButton).toBeVisible()
   expect(await phone.sideways()).toBe(0)
-  const axe = await new AxeBuilder({ page: phone.page }).analyze()
-  expect(
-    axe.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`),
-  ).toEqual([])
+  expect(await seriousViolations(phone.page)).toEqual([])
 
   await phone.checkInButton.click()
   await expect(phone.checkedIn).toHaveText(/^Checked in at \d\d:\d\d\.$/)

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { afterEach, describe, expect, test } from 'vitest'
 import { headOfLog } from '../../shared/authority/proposal'
 import type { Command } from '../../shared/tournament/commands'
+import { phonesCheckIn as phonesOn } from '../../shared/tournament/test-support/event'
 import { DIRECTOR_DESK, type OutboxProposal } from '../../shared/venue/protocol'
 import { PLAYER_POLL_MS } from '../../shared/venue/player-page'
 import { WRONG_CODES_PER_WINDOW } from './player-codes'
@@ -171,13 +172,6 @@ describe('a player checks himself in from his phone (issue 30)', () => {
   // The event's one day (test-support: 2026-03-14): the authority's clock is past it, so its
   // check-in day is the event's first, as a desk's is.
   const DAY = '2026-03-14'
-  const phonesCheckIn: Command = {
-    type: 'setPhoneAccess',
-    division: 'A',
-    day: DAY,
-    checkIn: true,
-    results: false,
-  }
   const post = (server: VenueServerHandle, code: string, command: unknown) =>
     fetch(`${server.url}/me/${code}/propose`, {
       method: 'POST',
@@ -200,7 +194,7 @@ describe('a player checks himself in from his phone (issue 30)', () => {
     const length = server.log().length
     expect(length).toBe(EVENT_COMMANDS.length)
 
-    await directorDoes(server, phonesCheckIn)
+    await directorDoes(server, phonesOn(DAY))
     expect(await (await fetch(`${server.url}/me/${code}`)).text()).toContain(
       `<form class="check-in" method="post" action="/me/${code}/check-in">`,
     )
@@ -259,7 +253,7 @@ describe('a player checks himself in from his phone (issue 30)', () => {
     'over plain HTTP, %s is refused and nothing is logged',
     async (_what, command, status, error) => {
       const server = await started()
-      await directorDoes(server, phonesCheckIn)
+      await directorDoes(server, phonesOn(DAY))
       const length = server.log().length
       const players = server.state()?.divisions[0]?.players ?? []
       const refused = await post(server, codeOf(server, 3), command(players))
@@ -271,7 +265,7 @@ describe('a player checks himself in from his phone (issue 30)', () => {
 
   test('his own check-in sent as JSON is accepted, and a wrong code posts nothing', async () => {
     const server = await started()
-    await directorDoes(server, phonesCheckIn)
+    await directorDoes(server, phonesOn(DAY))
     const key = server.state()?.divisions[0]?.players[2]?.key
     const own = { type: 'checkIn', division: 'A', player: 3, day: DAY, keys: [{ player: 3, key }] }
     const accepted = await post(server, codeOf(server, 3), own)

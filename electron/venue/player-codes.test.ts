@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto'
 import { describe, expect, test } from 'vitest'
+import type { Command } from '../../shared/tournament/commands'
 import { applyAll, create, register } from '../../shared/tournament/test-support/event'
 import { PAIRING_CODE_ALPHABET } from '../../shared/venue/protocol'
 import {
@@ -19,14 +20,15 @@ import {
   WRONG_CODES_PER_WINDOW,
 } from './player-codes'
 
-const state = applyAll([
+const REGISTERED: readonly Command[] = [
   create(),
   { type: 'addDivision', name: 'A' },
   register('Ann Able'),
   register('Bob Baker'),
   { type: 'addDivision', name: 'B' },
   register('Cy Cole', 0, 'B'),
-])
+]
+const state = applyAll(REGISTERED)
 
 /** A sequence of "random" numbers, for worked examples. */
 function counting(): (n: number) => number {
@@ -191,15 +193,7 @@ describe('a code stops working when its player leaves the event (issue 30, revie
     ],
   ])('%s: his code opens nothing', (_what, command) => {
     expect(playerOfCode(codes, state, annCode.code)?.player.name).toBe('Ann Able')
-    const after = applyAll([
-      create(),
-      { type: 'addDivision', name: 'A' },
-      register('Ann Able'),
-      register('Bob Baker'),
-      { type: 'addDivision', name: 'B' },
-      register('Cy Cole', 0, 'B'),
-      command,
-    ])
+    const after = applyAll([...REGISTERED, command])
     expect(playerOfCode(codes, after, annCode.code)).toBeUndefined()
     // Bob's code still opens Bob's page.
     const bobCode = codes.find((c) => c.key === after.divisions[0]?.players[1]?.key)?.code ?? ''

@@ -1,6 +1,14 @@
 import { describe, expect, test } from 'vitest'
 import type { Command, CommandType } from '../tournament/commands'
-import { applyAll, create, ID, logOf, played, register } from '../tournament/test-support/event'
+import {
+  applyAll,
+  create,
+  ID,
+  logOf,
+  phonesCheckIn,
+  played,
+  register,
+} from '../tournament/test-support/event'
 import { decide, recover, type AuthorityState } from './decide'
 import { DESK_ROLES, headOfLog, type DeskIdentity, type DeskRole } from './proposal'
 import { mayPropose, playerMayPropose, ROLE_RIGHTS, rolesFor } from './roles'
@@ -184,13 +192,7 @@ describe('decide enforces the roles (issue 27)', () => {
 
 describe('the player role (issue 30: a phone checks its own player in, where the director allows)', () => {
   const DAY = '2026-03-14'
-  const on: Command = {
-    type: 'setPhoneAccess',
-    division: 'A',
-    day: DAY,
-    checkIn: true,
-    results: false,
-  }
+  const on = phonesCheckIn(DAY)
   const state = applyAll([...PAIRED, on])
   const [ann, bob] = state.divisions[0]?.players ?? []
   if (ann === undefined || bob === undefined) throw new Error('two players')

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import type { Command, LoggedCommand } from '../tournament/commands'
-import { applyAll, create, register } from '../tournament/test-support/event'
+import { applyAll, create, phonesCheckIn, register } from '../tournament/test-support/event'
 import {
   authorityDay,
   checkedInWords,
@@ -17,13 +17,7 @@ const BASE: readonly Command[] = [
   register('Ann'),
   register('Bob'),
 ]
-const on: Command = {
-  type: 'setPhoneAccess',
-  division: 'A',
-  day: DAY,
-  checkIn: true,
-  results: false,
-}
+const on = phonesCheckIn(DAY)
 
 function at(commands: readonly Command[], times: Readonly<Record<number, string>> = {}) {
   const state = applyAll(commands)
