@@ -1,12 +1,12 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
 import { headOfLog } from '../shared/authority/proposal'
 import type { Command } from '../shared/tournament/commands'
 import { played } from '../shared/tournament/test-support/event'
 import { PlayerPhonePage } from './pages/player-phone-page'
+import { seriousViolations } from './support/axe'
 import { ConsoleWatch } from './support/console-watch'
 import { NodeDesk } from './support/node-desk'
 import { Authority, authorityPort, stopAllAuthorities } from './support/serve'
@@ -62,12 +62,7 @@ test('a player follows his own table on his phone by his code; wrong codes are l
   expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
     PHONE.width,
   )
-  const axe = await new AxeBuilder({ page: phone.page }).analyze()
-  expect(
-    axe.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`),
-  ).toEqual([])
+  expect(await seriousViolations(phone.page)).toEqual([])
 
   // A desk enters the table's result; the page shows it without a reload.
   await phone.page.evaluate(() => {

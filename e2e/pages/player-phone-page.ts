@@ -9,6 +9,9 @@ export class PlayerPhonePage {
   readonly status: Locator
   readonly codeBox: Locator
   readonly refusal: Locator
+  /** Issue 30: the big button shown when the director lets the division check in from phones. */
+  readonly checkInButton: Locator
+  readonly checkedIn: Locator
 
   constructor(readonly page: Page) {
     this.name = page.getByRole('heading', { level: 1 })
@@ -18,12 +21,21 @@ export class PlayerPhonePage {
     this.status = page.getByRole('status')
     this.codeBox = page.getByLabel('Your code (on your scorecard)')
     this.refusal = page.getByRole('alert')
+    this.checkInButton = page.getByRole('button', { name: 'Check in', exact: true })
+    this.checkedIn = page.getByText(/^Checked in/)
   }
 
   /** Opens the page as the QR code on the scorecard does: the code in the address. */
   async open(authorityUrl: string, code: string): Promise<void> {
     await this.page.goto(`${authorityUrl}/me/${code}`)
     await expect(this.name).toBeVisible()
+  }
+
+  /** How far the page scrolls sideways (0: it fits the phone's width). */
+  sideways(): Promise<number> {
+    return this.page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    )
   }
 
   /** Types a code into the form at /me, as a player without a camera does. */

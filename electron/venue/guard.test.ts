@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest'
+import type { Command } from '../../shared/tournament/commands'
+import { applyAll, create, played, register } from '../../shared/tournament/test-support/event'
 import type { VenueDesk } from '../../shared/venue/protocol'
-import { guardDatabaseRequest, type GuardAnswer } from './guard'
+import { guardDatabaseRequest, guardPlayerProposal, type GuardAnswer } from './guard'
 
 const desk: VenueDesk = { id: 'd1', name: 'Desk 1', role: 'desk' }
 const projector: VenueDesk = { id: 'd2', name: 'Projector', role: 'projector' }
@@ -58,5 +60,80 @@ describe('the database guard (issue 21: a desk writes only its outbox, a project
     ['POST', '/outbox-d1/_bulk_docs'],
   ])('no token, an unknown or a revoked one: unauthorized everywhere (%s %s)', (method, path) => {
     expect(guardDatabaseRequest(method, path, undefined, deskScope)).toBe('unauthorized')
+  })
+})
+
+describe('a player’s phone proposes only his own check-in, today, where it is on (issue 30)', () => {
+  const DAY = '2026-03-14'
+  const state = applyAll([
+    create(),
+    { type: 'addDivision', name: 'A' },
+    { type: 'addDivision', name: 'B' },
+    register('Ann'),
+    register('Bob'),
+    register('Cy', 0, 'B'),
+    {
+      type: 'pairRound',
+      division: 'A',
+      round: 1,
+      pairings: [{ kind: 'game', table: 1, players: [1, 2] }],
+    },
+    { type: 'setPhoneAccess', division: 'A', day: DAY, checkIn: true, results: true },
+  ])
+  const [ann, bob] = state.divisions[0]?.players ?? []
+  const cy = state.divisions[1]?.players[0]
+  if (ann === undefined || bob === undefined || cy === undefined) throw new Error('three players')
+  const checkIn = (division: string, id: number, key: string, day = DAY): Command => ({
+    type: 'checkIn',
+    division,
+    player: id,
+    day,
+    keys: [{ player: id, key }],
+  })
+  const self = { division: 'A', key: ann.key }
+
+  test.each<[string, unknown, string | null]>([
+    ['his own check-in today', checkIn('A', ann.id, ann.key), null],
+    ['another player’s check-in', checkIn('A', bob.id, bob.key), 'authority.not-own-player'],
+    ['his number, another’s key', checkIn('A', ann.id, bob.key), 'authority.not-own-player'],
+    ['a player of another division', checkIn('B', cy.id, cy.key), 'authority.not-own-player'],
+    [
+      'his own check-in tomorrow',
+      checkIn('A', ann.id, ann.key, '2026-03-15'),
+      'authority.phone-off',
+    ],
+    [
+      'a result of his own game (results go through the opponent’s confirmation)',
+      {
+        type: 'recordResult',
+        division: 'A',
+        round: 1,
+        game: { table: 1 },
+        result: played([1, 2], [412, 380]),
+      },
+      'authority.not-allowed',
+    ],
+    ['a pairing', { type: 'publishRound', division: 'A', round: 1 }, 'authority.not-allowed'],
+    ['an undo', { type: 'undo', seq: 3 }, 'authority.not-allowed'],
+    [
+      'the phones’ own setting',
+      { type: 'setPhoneAccess', division: 'A', day: DAY, checkIn: true, results: true },
+      'authority.not-allowed',
+    ],
+    ['no command', { type: 'checkIn' }, 'venue.malformed'],
+    ['not even an object', 'check me in', 'venue.malformed'],
+  ])('%s: %s', (_what, sent, code) => {
+    const guarded = guardPlayerProposal(self, sent, state, DAY)
+    expect(guarded.ok ? null : guarded.error.code).toBe(code)
+  })
+
+  test('a division the director did not open to phones checks nobody in from them', () => {
+    const guarded = guardPlayerProposal(
+      { division: 'B', key: cy.key },
+      checkIn('B', cy.id, cy.key),
+      state,
+      DAY,
+    )
+    expect(guarded.ok ? null : guarded.error.code).toBe('authority.phone-off')
   })
 })

@@ -6,6 +6,12 @@
  * from the method, the path under `/db` and the desk the token names: the desk's identity comes
  * from its token, never from a document.
  */
+import type { PlayerSelf } from '../../shared/authority/proposal'
+import { playerMayPropose } from '../../shared/authority/roles'
+import { checkLogEntry } from '../../shared/formats/tournament-file'
+import { err, ok, type Result } from '../../shared/result'
+import type { Command } from '../../shared/tournament/commands'
+import type { TournamentState } from '../../shared/tournament/types'
 import type { VenueDesk } from '../../shared/venue/protocol'
 
 export const GUARD_ANSWERS = ['allow', 'unauthorized', 'forbidden'] as const
@@ -91,4 +97,34 @@ export function guardDatabaseRequest(
   if (verb !== 'PUT' && verb !== 'DELETE') return 'forbidden'
   // A document or a replication checkpoint (`_local/…`), never another `_` route.
   return !first.startsWith('_') || (first === '_local' && more.length === 1) ? 'allow' : 'forbidden'
+}
+
+/**
+ * Issue 30: what a player's phone sends (`/me/CODE/propose`, and the "Check in" button's form)
+ * before it goes to `decide`: a command as the file reader reads one, a check-in of the player
+ * the code opens (`playerMayPropose`: himself, still playing, in a division the director opened to
+ * phones that day), for the day the authority says, never another. `self` comes from the code,
+ * never from the body. Refused: the command unread (`venue.malformed`) or the rule's refusal.
+ */
+export function guardPlayerProposal(
+  self: PlayerSelf,
+  sent: unknown,
+  state: TournamentState | undefined,
+  day: string,
+): Result<Command> {
+  const read = checkLogEntry({ seq: 0, at: '1970-01-01T00:00:00.000Z', command: sent }, 0)
+  if (!read.ok) {
+    return err('venue.malformed', `Not a command: ${read.error.message}`, { details: {} })
+  }
+  const { command } = read.value
+  const allowed = playerMayPropose(self, command, state)
+  if (!allowed.ok) return allowed
+  if (command.type === 'checkIn' && command.day !== day) {
+    return err(
+      'authority.phone-off',
+      `A phone checks its player in for today (${day}) only, not for ${command.day}.`,
+      { details: { day: command.day, today: day } },
+    )
+  }
+  return ok(command)
 }

@@ -2,11 +2,12 @@ import { readFile } from 'node:fs/promises'
 import { afterEach, describe, expect, test } from 'vitest'
 import { headOfLog } from '../../shared/authority/proposal'
 import type { Command } from '../../shared/tournament/commands'
+import { phonesCheckIn as phonesOn } from '../../shared/tournament/test-support/event'
 import { DIRECTOR_DESK, type OutboxProposal } from '../../shared/venue/protocol'
 import { PLAYER_POLL_MS } from '../../shared/venue/player-page'
 import { WRONG_CODES_PER_WINDOW } from './player-codes'
 import { startAuthorityServer, type VenueServerHandle } from './server'
-import { eventFile, resultAt, SAVED_AT } from './test-support/venue-event'
+import { EVENT_COMMANDS, eventFile, resultAt, SAVED_AT } from './test-support/venue-event'
 import { venueFilePath } from './venue-file'
 
 const running: VenueServerHandle[] = []
@@ -164,5 +165,112 @@ describe('players’ codes at the authority (issue 30)', () => {
     expect(await (await fetch(`${server.url}/live`)).text()).toContain(
       '<a href="/me">Your own page: type the code on your scorecard</a>',
     )
+  })
+})
+
+describe('a player checks himself in from his phone (issue 30)', () => {
+  // The event's one day (test-support: 2026-03-14): the authority's clock is past it, so its
+  // check-in day is the event's first, as a desk's is.
+  const DAY = '2026-03-14'
+  const post = (server: VenueServerHandle, code: string, command: unknown) =>
+    fetch(`${server.url}/me/${code}/propose`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ command }),
+    })
+
+  test('no button and a refusal until the director turns it on; then one press checks him in, as his phone', async () => {
+    const server = await started()
+    const code = codeOf(server, 3)
+    expect(await (await fetch(`${server.url}/me/${code}`)).text()).not.toContain(
+      'Check in</button>',
+    )
+    const early = await fetch(`${server.url}/me/${code}/check-in`, {
+      method: 'POST',
+      redirect: 'manual',
+    })
+    expect(early.status).toBe(403)
+    expect(await early.text()).toContain('do not check in from their phones on 2026-03-14')
+    const length = server.log().length
+    expect(length).toBe(EVENT_COMMANDS.length)
+
+    await directorDoes(server, phonesOn(DAY))
+    expect(await (await fetch(`${server.url}/me/${code}`)).text()).toContain(
+      `<form class="check-in" method="post" action="/me/${code}/check-in">`,
+    )
+    const pressed = await fetch(`${server.url}/me/${code}/check-in`, {
+      method: 'POST',
+      redirect: 'manual',
+    })
+    expect(pressed.status).toBe(303)
+    expect(pressed.headers.get('location')).toBe(`/me/${code}`)
+    const entry = server.log().at(-1)
+    expect(entry?.command).toMatchObject({ type: 'checkIn', division: 'A', player: 3, day: DAY })
+    expect(entry?.deskName).toBe('Player 3’s phone')
+    // The log every desk replicates never carries the code.
+    expect(JSON.stringify(entry)).not.toContain(code)
+    const at = new Date(entry?.at ?? 0)
+    const hhmm = `${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`
+    const after = await (await fetch(`${server.url}/me/${code}`)).text()
+    expect(after).toContain(`<p class="checked-in">Checked in at ${hhmm}.</p>`)
+    expect(after).not.toContain('Check in</button>')
+  })
+
+  test.each<[string, (players: readonly { key: string }[]) => unknown, number, string]>([
+    [
+      'another player’s check-in',
+      (p) => ({
+        type: 'checkIn',
+        division: 'A',
+        player: 4,
+        day: DAY,
+        keys: [{ player: 4, key: p[3]?.key }],
+      }),
+      403,
+      'authority.not-own-player',
+    ],
+    ['a result for his own table', () => resultAt(2, 412, 380), 403, 'authority.not-allowed'],
+    [
+      'a pairing published',
+      () => ({ type: 'publishRound', division: 'A', round: 1 }),
+      403,
+      'authority.not-allowed',
+    ],
+    [
+      'his own check-in for another day',
+      (p) => ({
+        type: 'checkIn',
+        division: 'A',
+        player: 3,
+        day: '2026-03-15',
+        keys: [{ player: 3, key: p[2]?.key }],
+      }),
+      403,
+      'authority.phone-off',
+    ],
+    ['no command at all', () => ({ type: 'dropTables' }), 400, 'venue.malformed'],
+  ])(
+    'over plain HTTP, %s is refused and nothing is logged',
+    async (_what, command, status, error) => {
+      const server = await started()
+      await directorDoes(server, phonesOn(DAY))
+      const length = server.log().length
+      const players = server.state()?.divisions[0]?.players ?? []
+      const refused = await post(server, codeOf(server, 3), command(players))
+      expect(refused.status).toBe(status)
+      expect(((await refused.json()) as { error: string }).error).toBe(error)
+      expect(server.log()).toHaveLength(length)
+    },
+  )
+
+  test('his own check-in sent as JSON is accepted, and a wrong code posts nothing', async () => {
+    const server = await started()
+    await directorDoes(server, phonesOn(DAY))
+    const key = server.state()?.divisions[0]?.players[2]?.key
+    const own = { type: 'checkIn', division: 'A', player: 3, day: DAY, keys: [{ player: 3, key }] }
+    const accepted = await post(server, codeOf(server, 3), own)
+    expect(accepted.status).toBe(200)
+    expect(server.log().at(-1)?.command).toMatchObject({ type: 'checkIn', player: 3 })
+    expect((await post(server, 'ACDEFGHJ', own)).status).toBe(404)
   })
 })

@@ -5,9 +5,16 @@
  * (`PlayerCodeLimits`). The page's live part is a long poll: answered when the log grows, or
  * "nothing new" (204) after `PLAYER_POLL_MS`, so each phone holds one quiet request.
  */
-import { randomInt } from 'node:crypto'
-import type { Express, Request, Response } from 'express'
+import { randomInt, randomUUID } from 'node:crypto'
+import type { Express, Request, RequestHandler, Response } from 'express'
+import { headOfLog, type Decision, type Proposal } from '../../shared/authority/proposal'
 import { err, ok, type Result } from '../../shared/result'
+import {
+  authorityDay,
+  phoneName,
+  selfCheckIn,
+  selfCheckInCommand,
+} from '../../shared/venue/player-page-check-in'
 import {
   playerHrefs,
   playerPartAnswer,
@@ -21,6 +28,7 @@ import {
   type PlayerPageInput,
 } from '../../shared/venue/player-page'
 import { VENUE_ROUTES } from '../../shared/venue/protocol'
+import { guardPlayerProposal } from './guard'
 import { clientAddress } from './join-limits'
 import {
   codeViews,
@@ -77,7 +85,8 @@ export class PlayerCodes {
     for (const wake of waiting) wake()
   }
 
-  route(app: Express): void {
+  /** `json` reads a phone's proposal (`/me/CODE/propose`, issue 30), a few hundred bytes. */
+  route(app: Express, json: RequestHandler): void {
     app.get(playerHrefs.script, (_req, res) => {
       res.set(HEADERS).type('application/javascript').send(PLAYER_PAGE_SCRIPT)
     })
@@ -87,11 +96,87 @@ export class PlayerCodes {
     app.get(VENUE_ROUTES.player, (req, res) => this.form(req, res))
     app.get(`${VENUE_ROUTES.player}/:code`, (req, res) => this.page(req, res))
     app.get(`${VENUE_ROUTES.player}/:code/part`, (req, res) => {
-      this.part(req, res).catch((e: unknown) => {
-        this.ctx.emit({ event: 'error', code: 'venue.player-page', message: messageOf(e) })
-        if (!res.headersSent) res.status(500).end()
-      })
+      this.answering(res, this.part(req, res))
     })
+    // Issue 30: the player's own check-in, from the page's button (a plain form) or as JSON.
+    app.post(`${VENUE_ROUTES.player}/:code/check-in`, (req, res) => {
+      this.answering(res, this.checkIn(req, res))
+    })
+    app.post(`${VENUE_ROUTES.player}/:code/propose`, json, (req, res) => {
+      this.answering(res, this.propose(req, res))
+    })
+  }
+
+  private answering(res: Response, work: Promise<void>): void {
+    work.catch((e: unknown) => {
+      this.ctx.emit({ event: 'error', code: 'venue.player-page', message: messageOf(e) })
+      if (!res.headersSent) res.status(500).end()
+    })
+  }
+
+  /**
+   * Issue 30: the command goes through the guard (the player the code opens, the authority's day)
+   * and then to `decide` as a proposal of the `player` role, as a desk's would: History names the
+   * phone, and the authority's time is the entry's.
+   */
+  private async proposeFor(found: PlayerPageInput, sent: unknown): Promise<Result<Decision>> {
+    const self = { division: found.division.name, key: found.player.key }
+    const day = authorityDay(found.state, found.now)
+    const guarded = guardPlayerProposal(self, sent, found.state, day)
+    if (!guarded.ok) return guarded
+    const proposal: Proposal = {
+      proposalId: `phone-${randomUUID()}`,
+      // Never the code in the log, which every desk replicates: the player's division and key.
+      desk: {
+        id: `player:${self.division}:${self.key}`,
+        role: 'player',
+        name: phoneName(found.player),
+        player: self,
+      },
+      builtOn: headOfLog(this.ctx.authority.state().log),
+      command: guarded.value,
+    }
+    const decision = await this.ctx.authority.propose(proposal, this.ctx.now)
+    return decision.kind === 'accepted' ? ok(decision) : { ok: false, error: decision.error }
+  }
+
+  private async checkIn(req: Request, res: Response): Promise<void> {
+    const found = this.find(req, res, req.params['code'] ?? '')
+    if (found === undefined) return
+    const day = authorityDay(found.state, found.now)
+    const decided = await this.proposeFor(
+      found,
+      selfCheckInCommand(found.division, found.player, day),
+    )
+    if (decided.ok) {
+      res.redirect(303, playerHrefs.page(found.code))
+      return
+    }
+    const again = this.find(req, res, found.code)
+    if (again === undefined) return
+    const page = renderPlayerPage({ ...again, notice: decided.error.message })
+    res.set(HEADERS).status(403).type(page.contentType).send(page.body)
+  }
+
+  private async propose(req: Request, res: Response): Promise<void> {
+    const found = this.find(req, res, req.params['code'] ?? '')
+    if (found === undefined) return
+    const body: unknown = req.body
+    const sent =
+      typeof body === 'object' && body !== null
+        ? (body as { command?: unknown }).command
+        : undefined
+    const decided = await this.proposeFor(found, sent)
+    res.set(HEADERS)
+    if (decided.ok) {
+      res.json({
+        kind: 'accepted',
+        seq: decided.value.kind === 'accepted' ? decided.value.entry.seq : null,
+      })
+      return
+    }
+    const status = decided.error.code === 'venue.malformed' ? 400 : 403
+    res.status(status).json({ error: decided.error.code, reason: decided.error.message })
   }
 
   private stored(): readonly StoredPlayerCode[] {
@@ -158,13 +243,22 @@ export class PlayerCodes {
       this.refuse(req, res, 404, UNKNOWN_CODE, typed)
       return undefined
     }
+    const now = this.ctx.now()
+    const { log } = this.ctx.authority.state()
     return {
       state,
       division,
       player: found.player,
       code,
-      version: this.ctx.authority.state().log.length,
-      now: this.ctx.now(),
+      version: log.length,
+      now,
+      checkIn: selfCheckIn(
+        log,
+        division,
+        found.player,
+        authorityDay(state, now),
+        (at) => new Date(at),
+      ),
     }
   }
 

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto'
 import { describe, expect, test } from 'vitest'
+import type { Command } from '../../shared/tournament/commands'
 import { applyAll, create, register } from '../../shared/tournament/test-support/event'
 import { PAIRING_CODE_ALPHABET } from '../../shared/venue/protocol'
 import {
@@ -19,14 +20,15 @@ import {
   WRONG_CODES_PER_WINDOW,
 } from './player-codes'
 
-const state = applyAll([
+const REGISTERED: readonly Command[] = [
   create(),
   { type: 'addDivision', name: 'A' },
   register('Ann Able'),
   register('Bob Baker'),
   { type: 'addDivision', name: 'B' },
   register('Cy Cole', 0, 'B'),
-])
+]
+const state = applyAll(REGISTERED)
 
 /** A sequence of "random" numbers, for worked examples. */
 function counting(): (n: number) => number {
@@ -167,5 +169,34 @@ describe('wrong codes lock a device out (issue 30: "rate limits, lockout")', () 
       limits.wrongCode('10.0.0.5', i * WRONG_CODE_WINDOW_MS)
       expect(limits.locked('10.0.0.5', i * WRONG_CODE_WINDOW_MS)).toBeUndefined()
     }
+  })
+})
+
+describe('a code stops working when its player leaves the event (issue 30, review finding)', () => {
+  const codes = withEveryCode([], state, counting())
+  const annCode = codes.find(
+    (c) => c.division === 'A' && c.key === state.divisions[0]?.players[0]?.key,
+  )
+  if (annCode === undefined) throw new Error('Ann has a code')
+  const ann = state.divisions[0]?.players[0]
+  if (ann === undefined) throw new Error('Ann')
+
+  test.each([
+    ['withdrawn', { type: 'withdrawPlayer', division: 'A', player: 1, fromRound: 1 } as const],
+    [
+      'his registration deleted (issue 32)',
+      { type: 'deleteRegistration', division: 'A', player: 1, key: ann.key } as const,
+    ],
+    [
+      'moved to another division (his old division’s entry is a deleted registration)',
+      { type: 'movePlayer', division: 'A', player: 1, key: ann.key, to: 'B' } as const,
+    ],
+  ])('%s: his code opens nothing', (_what, command) => {
+    expect(playerOfCode(codes, state, annCode.code)?.player.name).toBe('Ann Able')
+    const after = applyAll([...REGISTERED, command])
+    expect(playerOfCode(codes, after, annCode.code)).toBeUndefined()
+    // Bob's code still opens Bob's page.
+    const bobCode = codes.find((c) => c.key === after.divisions[0]?.players[1]?.key)?.code ?? ''
+    expect(playerOfCode(codes, after, bobCode)?.player.name).toBe('Bob Baker')
   })
 })

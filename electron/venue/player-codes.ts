@@ -84,7 +84,11 @@ export function withEveryCode(
   return added.length === 0 ? codes : [...codes, ...added]
 }
 
-/** The player a code opens: none for an unknown or a revoked code, or a player no longer there. */
+/**
+ * The player a code opens: none for an unknown or a revoked code, or a player no longer in the
+ * event (issue 30, review finding): withdrawn (until reinstated), his registration deleted or
+ * moved to another division (issue 32), where a phone would show and do what is no longer his.
+ */
 export function playerOfCode(
   codes: readonly StoredPlayerCode[],
   state: TournamentState | undefined,
@@ -94,7 +98,10 @@ export function playerOfCode(
   if (stored === undefined || state === undefined) return undefined
   const division = state.divisions.find((d) => d.name === stored.division)
   const player = division?.players.find((p) => p.key === stored.key)
-  return player === undefined ? undefined : { division: stored.division, player }
+  if (player === undefined || player.deleted === true || player.status.kind === 'withdrawn') {
+    return undefined
+  }
+  return { division: stored.division, player }
 }
 
 /** The codes in the divisions' order and the players' numbers, as the director lists them. */

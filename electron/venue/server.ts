@@ -267,7 +267,8 @@ async function expressApp(parts: Parts, appDir: string | undefined): Promise<Exp
     inMemoryConfig: true,
   })
   parts.databases.route(app, couch)
-  parts.playerCodes.route(app) // issue 30: before the desk app, which takes any other page
+  // Issue 30: before the desk app, which takes any other page.
+  parts.playerCodes.route(app, expressModule.json({ limit: '4kb' }))
   routeLivePages(app, parts.ctx)
   if (appDir !== undefined) await routeDeskApp(app, parts.ctx, expressModule.static, appDir)
   return app

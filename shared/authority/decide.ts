@@ -16,7 +16,7 @@ import type { TournamentState } from '../tournament/types'
 import { loggedAs } from './authority-time'
 import { commutes, type Decision, type Proposal } from './proposal'
 import { rebase, renumbered } from './rebase'
-import { mayPropose } from './roles'
+import { mayPropose, playerMayPropose } from './roles'
 
 type Refusal = Extract<Decision, { readonly kind: 'refused' }>
 
@@ -206,7 +206,10 @@ function judge(authority: AuthorityState, proposal: Proposal, now: string): Resu
   const shape = checkLogEntry(entry, entry.seq)
   if (!shape.ok) return shape
   // After the shape check: a type no table names came over the network, not from a role.
-  const allowed = mayPropose(desk.role, command)
+  const allowed =
+    desk.role === 'player'
+      ? playerMayPropose(desk.player, command, authority.state)
+      : mayPropose(desk.role, command)
   if (!allowed.ok) return allowed
   const head = checkBuiltOn(authority, proposal)
   if (!head.ok) return head

@@ -10,10 +10,18 @@ import { fingerprint } from '../tournament/log'
  * What a desk is (issue 27): the director's desk does everything and may undo anyone's command, a
  * check-in desk registers and checks players in, a results desk enters results, and a projector
  * only reads (issue 21). `desk` is the role desks joined as before issue 27, kept readable in
- * desks files and logs (a check-in and a results desk at once). What each may propose is one
- * table: `ROLE_RIGHTS` in roles.ts.
+ * desks files and logs (a check-in and a results desk at once). A `player` is a player's phone,
+ * opened by his code (issue 30): it checks in himself alone, on the days the director allows
+ * (`playerMayPropose` in roles.ts). What each may propose is one table: `ROLE_RIGHTS` in roles.ts.
  */
-export const DESK_ROLES = ['director', 'check-in', 'results', 'desk', 'projector'] as const
+export const DESK_ROLES = [
+  'director',
+  'check-in',
+  'results',
+  'desk',
+  'projector',
+  'player',
+] as const
 export type DeskRole = (typeof DESK_ROLES)[number]
 
 /** Who proposes: the authority takes it from the desk's token, never from the document. */
@@ -22,6 +30,14 @@ export interface DeskIdentity {
   readonly role: DeskRole
   /** The name the director gave the desk, logged with its commands for History (issue 27). */
   readonly name?: string
+  /** Issue 30: for the `player` role, the player the phone's code opens (never its code). */
+  readonly player?: PlayerSelf
+}
+
+/** A player as his phone's proposals name him: division and stable `Player.key`. */
+export interface PlayerSelf {
+  readonly division: string
+  readonly key: string
 }
 
 /**
@@ -88,6 +104,10 @@ export const AUTHORITY_REFUSALS = [
   'authority.same-name',
   // A correction of a result that changed since the desk saw it (another desk's correction).
   'authority.result-changed',
+  // Issue 30: a player's phone proposed a check-in of someone else (or he no longer plays).
+  'authority.not-own-player',
+  // Issue 30: a player's phone checked in on a day the director did not open to phones.
+  'authority.phone-off',
 ] as const
 export type AuthorityRefusal = (typeof AUTHORITY_REFUSALS)[number]
 
@@ -259,6 +279,10 @@ export const COMMUTATION: Readonly<Record<CommandType, Commutation>> = {
   setRanking: {
     rule: 'needs the current head',
     why: 'Replaces a division setting as a whole, and reorders the standings pairing reads.',
+  },
+  setPhoneAccess: {
+    rule: 'needs the current head',
+    why: 'The director’s setting for a day, replaced as a whole: decided on the one the desk saw.',
   },
 }
 

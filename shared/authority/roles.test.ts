@@ -1,9 +1,17 @@
 import { describe, expect, test } from 'vitest'
 import type { Command, CommandType } from '../tournament/commands'
-import { create, ID, logOf, played, register } from '../tournament/test-support/event'
+import {
+  applyAll,
+  create,
+  ID,
+  logOf,
+  phonesCheckIn,
+  played,
+  register,
+} from '../tournament/test-support/event'
 import { decide, recover, type AuthorityState } from './decide'
 import { DESK_ROLES, headOfLog, type DeskIdentity, type DeskRole } from './proposal'
-import { mayPropose, ROLE_RIGHTS, rolesFor } from './roles'
+import { mayPropose, playerMayPropose, ROLE_RIGHTS, rolesFor } from './roles'
 
 const TYPES = Object.keys(ROLE_RIGHTS) as CommandType[]
 
@@ -72,7 +80,8 @@ describe('mayPropose (issue 27: roles with the rights a hall needs)', () => {
     },
   )
 
-  test.each(DESK_ROLES.filter((role) => role !== 'projector'))(
+  // Issue 30: a player's phone checks its own player in and does nothing else.
+  test.each(DESK_ROLES.filter((role) => role !== 'projector' && role !== 'player'))(
     'a %s desk may undo and redo (whose command is History’s rule, in decide)',
     (role) => {
       expect(mayPropose(role, { type: 'undo' }).ok).toBe(true)
@@ -178,5 +187,93 @@ describe('decide enforces the roles (issue 27)', () => {
     expect(decisions[0]?.kind === 'refused' ? decisions[0].error.code : null).toBe(
       'authority.not-own',
     )
+  })
+})
+
+describe('the player role (issue 30: a phone checks its own player in, where the director allows)', () => {
+  const DAY = '2026-03-14'
+  const on = phonesCheckIn(DAY)
+  const state = applyAll([...PAIRED, on])
+  const [ann, bob] = state.divisions[0]?.players ?? []
+  if (ann === undefined || bob === undefined) throw new Error('two players')
+  const annSelf = { division: 'A', key: ann.key }
+  const own = (player = ann, day = DAY): Command => ({
+    type: 'checkIn',
+    division: 'A',
+    player: player.id,
+    day,
+    keys: [{ player: player.id, key: player.key }],
+  })
+
+  test.each(TYPES.filter((type) => type !== 'checkIn'))(
+    'a player’s phone may not propose %s',
+    (type) => {
+      expect(mayPropose('player', { type }).ok).toBe(false)
+    },
+  )
+
+  test.each<[string, Command, string | null]>([
+    ['his own check-in', own(), null],
+    ['another player’s check-in', own(bob), 'authority.not-own-player'],
+    [
+      'his check-in without his key',
+      { type: 'checkIn', division: 'A', player: ann.id, day: DAY },
+      null,
+    ],
+    [
+      'his number with another’s key',
+      { ...own(), keys: [{ player: ann.id, key: bob.key }] },
+      'authority.not-own-player',
+    ],
+    ['a check-in on a day not opened to phones', own(ann, '2026-03-15'), 'authority.phone-off'],
+    ['a result', result, 'authority.not-allowed'],
+    ['a pairing', { type: 'publishRound', division: 'A', round: 1 }, 'authority.not-allowed'],
+    [
+      'cancelling a check-in',
+      { type: 'cancelCheckIn', division: 'A', player: ann.id, day: DAY },
+      'authority.not-allowed',
+    ],
+  ])('%s: %s', (_what, command, code) => {
+    const decided = playerMayPropose(annSelf, command, state)
+    expect(decided.ok ? null : decided.error.code).toBe(code)
+  })
+
+  test('a phone naming no player (a desk approved as "player") checks nobody in', () => {
+    const decided = playerMayPropose(undefined, own(), state)
+    expect(decided.ok ? null : decided.error.code).toBe('authority.not-own-player')
+  })
+
+  test('a withdrawn player checks in no more from his phone', () => {
+    const withdrawn = applyAll([
+      ...PAIRED,
+      on,
+      { type: 'withdrawPlayer', division: 'A', player: ann.id, fromRound: 2 },
+    ])
+    const decided = playerMayPropose(annSelf, own(), withdrawn)
+    expect(decided.ok ? null : decided.error.code).toBe('authority.not-own-player')
+  })
+
+  test('decide takes the player from the identity, never from the command', () => {
+    const recovered = recover(ID, logOf([...PAIRED, on]))
+    if (!recovered.ok) throw new Error(recovered.error.message)
+    const phone: DeskIdentity = {
+      id: 'phone-ann',
+      role: 'player',
+      name: 'Ann’s phone',
+      player: annSelf,
+    }
+    const propose = (command: Command, proposalId: string) =>
+      decide(
+        recovered.value,
+        { proposalId, desk: phone, builtOn: headOfLog(recovered.value.log), command },
+        '2026-03-14T10:02:00.000Z',
+      ).decision
+    const mine = propose(own(), 'p1')
+    expect(mine.kind).toBe('accepted')
+    expect(mine.kind === 'accepted' ? mine.entry.deskName : null).toBe('Ann’s phone')
+    const theirs = propose(own(bob), 'p2')
+    expect(theirs.kind === 'refused' ? theirs.error.code : null).toBe('authority.not-own-player')
+    const pairing = propose(publish, 'p3')
+    expect(pairing.kind === 'refused' ? pairing.error.code : null).toBe('authority.not-allowed')
   })
 })

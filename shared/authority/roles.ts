@@ -6,7 +6,10 @@
  */
 import { err, ok, type Result } from '../result'
 import type { Command, CommandType } from '../tournament/commands'
-import type { DeskRole } from './proposal'
+import { divisionNamed } from '../tournament/lookup'
+import { phoneAccess } from '../tournament/phone-access'
+import type { TournamentState } from '../tournament/types'
+import type { DeskRole, PlayerSelf } from './proposal'
 
 /** Roles that propose commands of their own (everyone but the projector). */
 type ProposingRole = Exclude<DeskRole, 'projector'>
@@ -16,6 +19,8 @@ const C = 'check-in'
 const R = 'results'
 /** Desks joined before issue 27 kept the role `desk`: what a check-in and a results desk may do. */
 const L = 'desk'
+/** Issue 30: a player's phone, opened by his code; what it may check is `playerMayPropose`. */
+const P = 'player'
 
 /**
  * The roles that may propose each command type, as a director running a hall expects: the
@@ -36,7 +41,8 @@ export const ROLE_RIGHTS: Readonly<Record<CommandType, readonly ProposingRole[]>
   editPlayer: [D, C, L],
   withdrawPlayer: [D],
   reinstatePlayer: [D],
-  checkIn: [D, C, L],
+  // Issue 30: a player checks himself in from his phone where the director allows it.
+  checkIn: [D, C, L, P],
   cancelCheckIn: [D, C, L],
   setPairingPlan: [D],
   setContention: [D],
@@ -71,6 +77,8 @@ export const ROLE_RIGHTS: Readonly<Record<CommandType, readonly ProposingRole[]>
   updateRatings: [D],
   // How a division is ranked (issue 32): a rule of the event, the director's.
   setRanking: [D],
+  // Issue 30: what the players' phones may do on a day is the director's to decide.
+  setPhoneAccess: [D],
 }
 
 /**
@@ -96,11 +104,15 @@ const ROLE_WORDS: Readonly<Record<DeskRole, string>> = {
   results: 'a results desk',
   desk: 'a desk',
   projector: 'a projector',
+  player: 'a player’s phone',
 }
 
-/** The roles that may give this command type, the director first. */
+/**
+ * The desks' roles that may give this command type, the director first: what a refusal tells a
+ * desk to go to. A player's phone is no desk one could go to (issue 30), so it is not named.
+ */
 export function rolesFor(type: CommandType): readonly ProposingRole[] {
-  return ROLE_RIGHTS[type]
+  return ROLE_RIGHTS[type].filter((r) => r !== P)
 }
 
 /**
@@ -110,7 +122,7 @@ export function rolesFor(type: CommandType): readonly ProposingRole[] {
 export function mayPropose(role: DeskRole, command: Pick<Command, 'type'>): Result<void> {
   const allowed: readonly DeskRole[] = ROLE_RIGHTS[command.type]
   if (allowed.includes(role)) return ok(undefined)
-  const by = allowed
+  const by = rolesFor(command.type)
     .filter((r) => r !== L)
     .map((r) => ROLE_WORDS[r])
     .join(' or ')
@@ -125,4 +137,60 @@ export function mayPropose(role: DeskRole, command: Pick<Command, 'type'>): Resu
 /** Whether a desk of this role proposes at all (keeps an outbox): every role but the projector. */
 export function proposes(role: DeskRole): boolean {
   return role !== 'projector'
+}
+
+/**
+ * Issue 30: what a player's phone may propose beyond its role's row, which allows a check-in only.
+ * The check-in must be of the player himself (his division, his number and key), for a day on
+ * which the director lets the division's players check in (`setPhoneAccess`), and he must still
+ * be playing. The day being the authority's today is the server's to check (it has the clock).
+ */
+export function playerMayPropose(
+  self: PlayerSelf | undefined,
+  command: Command,
+  state: TournamentState | undefined,
+): Result<void> {
+  const role = mayPropose('player', command)
+  if (!role.ok) return role
+  if (command.type !== 'checkIn') return notAllowed(command)
+  const division =
+    state === undefined ? undefined : divisionNamed(state.divisions, command.division)
+  const player = division?.players.find((p) => p.key === self?.key)
+  const own =
+    self !== undefined &&
+    division !== undefined &&
+    division === divisionNamed(state?.divisions ?? [], self.division) &&
+    player !== undefined &&
+    player.id === command.player &&
+    (command.keys ?? []).every((k) => k.key === self.key && k.player === player.id)
+  if (!own) {
+    return err(
+      'authority.not-own-player',
+      'A player’s phone checks in only its own player: ask the check-in desk for anyone else.',
+      { details: { command: command.type } },
+    )
+  }
+  if (player.status.kind === 'withdrawn' || player.deleted === true) {
+    return err(
+      'authority.not-own-player',
+      `${player.name} no longer plays in division ${division.name}: ask the director.`,
+      { details: { command: command.type } },
+    )
+  }
+  if (!phoneAccess(division, command.day).checkIn) {
+    return err(
+      'authority.phone-off',
+      `Players of division ${division.name} do not check in from their phones on ${command.day}: check in at the desk.`,
+      { details: { division: division.name, day: command.day } },
+    )
+  }
+  return ok(undefined)
+}
+
+function notAllowed(command: Pick<Command, 'type'>): Result<never> {
+  return err(
+    'authority.not-allowed',
+    `A player’s phone may not propose ${command.type}: only the player’s own check-in.`,
+    { details: { role: 'player', command: command.type } },
+  )
 }

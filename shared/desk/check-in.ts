@@ -76,6 +76,15 @@ export function rollCall(state: TournamentState, division: string, day: string):
   return { seen, notSeen, deskChecksIn }
 }
 
+/**
+ * The local calendar day of a moment (YYYY-MM-DD), as the rules engine's check-in day: the desk's
+ * clock store and the authority's check-in of a player's phone (issue 30) read it alike.
+ */
+export function localDay(date: Date): string {
+  const pad2 = (n: number) => String(n).padStart(2, '0')
+  return `${String(date.getFullYear())}-${pad2(date.getMonth() + 1)}-${pad2(date.getDate())}`
+}
+
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/
 /** The most days the desk offers: a year, so a mistyped end date cannot build an endless list. */
 const MAX_EVENT_DAYS = 366

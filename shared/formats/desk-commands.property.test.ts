@@ -370,6 +370,14 @@ const BUILDERS: { readonly [T in CommandType]: (s: TournamentState, d: Draw) => 
             spreadCapByRound: b % 2 === 0 ? [] : [100, 100 + (Math.abs(b) % 300)],
           },
   }),
+  // Issue 30: what the division's phones may do on a day.
+  setPhoneAccess: (_s, { a, b }) => ({
+    type: 'setPhoneAccess',
+    division: 'A',
+    day: a % 2 === 0 ? '2026-11-29' : '2026-11-30',
+    checkIn: b % 2 === 0,
+    results: b % 3 === 0,
+  }),
 }
 
 function resultCommand(

@@ -466,6 +466,7 @@ const COMMAND_FIELDS: Readonly<Record<CommandType, Fields>> = {
       }),
     },
   },
+  setPhoneAccess: { division: 'string', day: 'string', checkIn: 'boolean', results: 'boolean' },
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

@@ -7,6 +7,7 @@ import { setPairingPlan, setTableOffset } from './plan'
 import { setPrizes } from './prizes'
 import { setPaperSize } from './paper'
 import { setRanking, setRatingSystem } from './rating-settings'
+import { setPhoneAccess } from './phone-access'
 import {
   addToRoster,
   assignPenalty,
@@ -217,6 +218,8 @@ export function apply(
       return updateDivision(state, command.division, (d) => updateRatings(d, command))
     case 'setRanking':
       return updateDivision(state, command.division, (d) => setRanking(d, command))
+    case 'setPhoneAccess':
+      return updateDivision(state, command.division, (d) => setPhoneAccess(d, command))
   }
 }
 

@@ -376,6 +376,17 @@ export type Command =
       readonly division: string
       readonly ranking: Ranking | null
     }
+  /**
+   * What the division's players may do from their phones on one day of the event (issue 30):
+   * check themselves in, enter results. Both false: the phones only read that day.
+   */
+  | {
+      readonly type: 'setPhoneAccess'
+      readonly division: string
+      readonly day: string
+      readonly checkIn: boolean
+      readonly results: boolean
+    }
 
 export type CommandType = Command['type']
 
@@ -479,6 +490,7 @@ export function keyedPlayers(command: Command):
         ? undefined
         : { division: command.division, keys: command.keys, named: command.player }
     case 'updateRatings':
+    case 'setPhoneAccess':
       return undefined
     case 'setRanking':
       return undefined

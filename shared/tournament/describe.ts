@@ -15,6 +15,7 @@ import { divisionNamed } from './lookup'
 import { describeContention, describeDoNotPair } from './pairing-rules'
 import { describePrizeTable } from './prizes'
 import { ratingSystemWords } from './rating-settings'
+import { phoneAccessWords } from './phone-access'
 import { disqualifiedFromRound } from './players'
 import { findGame } from './record-result'
 import type { Division, PlanStep, TournamentState } from './types'
@@ -382,6 +383,8 @@ export function describeCommand(
       return command.ranking === null
         ? `Ranking${inDivision}: the documents’ order (wins, then spread)`
         : `Ranking${inDivision}: ${rankingSentence(command.ranking)}`
+    case 'setPhoneAccess':
+      return phoneAccessWords(command)
   }
 }
 

@@ -11,8 +11,9 @@
  * Version 5 (issue 32): roster commands (`renameDivision`, `deleteRegistration`, `movePlayer`); a
  * table kept for a player every round (`reserveTable`); ratings brought in line with a
  * federation's list (`updateRatings`).
- * Version 6 (issue 32): a division's tie-breaks and spread cap by round (`setRanking`); a player
- * moved after play with his games carried or dropped (`games` in `movePlayer`): an older copy
- * would refuse either and lose what follows it.
+ * Version 6 (issues 32 and 30): a division's tie-breaks and spread cap by round (`setRanking`); a
+ * player moved after play with his games carried or dropped (`games` in `movePlayer`); what a
+ * division's players may do from their phones on a day (`setPhoneAccess`). An older copy would
+ * refuse any of them and lose what follows.
  */
 export const LOG_VERSION = 6

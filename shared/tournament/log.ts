@@ -177,13 +177,15 @@ export function commandRound(command: Command): number | null {
     case 'overrideStarter':
       return command.round
     // The roster's shape, a player's place in the hall from the next pairing on, and ratings
-    // (the players' identity) belong to no one round (issue 32).
+    // (the players' identity) belong to no one round (issue 32), nor does what the players'
+    // phones may do on a day (issue 30).
     case 'renameDivision':
     case 'deleteRegistration':
     case 'movePlayer':
     case 'reserveTable':
     case 'updateRatings':
     case 'setRanking':
+    case 'setPhoneAccess':
       return null
   }
 }

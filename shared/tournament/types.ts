@@ -322,6 +322,18 @@ export interface Division {
    * shared/rules/ranking.ts); absent = the documents' order, wins then spread.
    */
   readonly ranking?: Ranking
+  /**
+   * The days the division's players may check in or enter results from their phones (issue 30,
+   * `setPhoneAccess`, shared/tournament/phone-access.ts), by day; absent: phones only read.
+   */
+  readonly phoneAccess?: readonly PhoneAccessDay[]
+}
+
+/** What the players of a division may do from their phones on one day (issue 30). */
+export interface PhoneAccessDay {
+  readonly day: string
+  readonly checkIn: boolean
+  readonly results: boolean
 }
 
 export interface TournamentState {

@@ -22,6 +22,7 @@ import {
   type LivePage,
   type PlayerView,
 } from './live-pages'
+import { checkedInWords, type SelfCheckIn } from './player-page-check-in'
 import { VENUE_ROUTES } from './protocol'
 
 /** The page's CSP: the live pages' own, with its one script and that script's requests. */
@@ -51,6 +52,10 @@ export function codeWords(code: string): string {
 export const playerHrefs = {
   form: VENUE_ROUTES.player,
   page: (code: string): string => `${VENUE_ROUTES.player}/${code}`,
+  /** Issue 30: the "Check in" button's form posts here. */
+  checkIn: (code: string): string => `${VENUE_ROUTES.player}/${code}/check-in`,
+  /** Issue 30: a command proposed by the phone, as JSON (the guard's `guardPlayerProposal`). */
+  propose: (code: string): string => `${VENUE_ROUTES.player}/${code}/propose`,
   /** The live part as JSON, once the log is longer than `after` entries. */
   part: (code: string, after: number): string =>
     `${VENUE_ROUTES.player}/${code}/part?after=${String(after)}`,
@@ -67,6 +72,10 @@ export interface PlayerPageInput {
   /** The log's length: the script asks for the part again once it grows. */
   readonly version: number
   readonly now: Date
+  /** Today's check-in from the phone (issue 30); absent: the page offers none. */
+  readonly checkIn?: SelfCheckIn
+  /** Why the phone's last request was refused (issue 30), said above the live part. */
+  readonly notice?: string
 }
 
 /** This round as the player's phone says it: where to go, whom to play, who starts. */
@@ -188,12 +197,28 @@ function clock(now: Date): string {
   return `${two(now.getHours())}:${two(now.getMinutes())}:${two(now.getSeconds())}`
 }
 
+/**
+ * Issue 30: a big "Check in" button when the director lets the division check in from phones
+ * today and he has not; "Checked in at 10:02." once he has (at any desk). A plain form, so it
+ * works with the script blocked too; the authority answers with the page again.
+ */
+function checkInSection(code: string, checkIn: SelfCheckIn | undefined): Html {
+  if (checkIn === undefined) return raw('')
+  if (checkIn.checkedIn) {
+    return html`<p class="checked-in">${checkedInWords(checkIn.at)}</p>`
+  }
+  if (!checkIn.offered) return raw('')
+  return html`<form class="check-in" method="post" action="${playerHrefs.checkIn(code)}">
+    <button type="submit">Check in</button>
+  </form>`
+}
+
 /** The part of the page that changes with the log, and the sentence that tells it. */
-export function playerPart(input: Omit<PlayerPageInput, 'code' | 'version'>): {
+export function playerPart(input: Omit<PlayerPageInput, 'version'>): {
   readonly html: string
   readonly said: string
 } {
-  const { state, division, player, now } = input
+  const { state, division, player, now, code, checkIn } = input
   const view = playerView(state, division, player)
   const current = roundNow(division, view)
   const games =
@@ -202,7 +227,7 @@ export function playerPart(input: Omit<PlayerPageInput, 'code' | 'version'>): {
       : html`<ol class="games">
           ${view.lines.map(gameItem)}
         </ol>`
-  const part = html`${roundSection(division, current)}
+  const part = html`${checkInSection(code, checkIn)} ${roundSection(division, current)}
     <section aria-labelledby="standing-heading">
       <h2 id="standing-heading">Standing</h2>
       <p>${view.standing ?? 'Not ranked yet.'}</p>
@@ -212,7 +237,8 @@ export function playerPart(input: Omit<PlayerPageInput, 'code' | 'version'>): {
       ${games}
     </section>
     <p class="updated">Updated ${clock(now)}.</p>`
-  return { html: part.html, said: roundSentence(current) }
+  const checkedIn = checkIn?.checkedIn === true ? `${checkedInWords(checkIn.at)} ` : ''
+  return { html: part.html, said: `${checkedIn}${roundSentence(current)}` }
 }
 
 /** What the script receives: the part, the sentence, and the length it is as of. */
@@ -257,6 +283,7 @@ export function renderPlayerPage(input: PlayerPageInput): LivePage {
   >
     <h1>${view.name}</h1>
     <p>${where}</p>
+    ${input.notice === undefined ? raw('') : html`<p class="notice" role="alert">${input.notice}</p>`}
     <div id="live-part">${raw(part.html)}</div>
     <p id="live-status" class="status" role="status" aria-live="polite"></p>
     <nav aria-label="The event">
@@ -320,7 +347,9 @@ export const PLAYER_PAGE_CSS = `.now{margin:0.5rem 0;padding:0.75rem;border:2px 
 nav{display:flex;gap:1rem;flex-wrap:wrap;margin-top:1rem}
 nav a{display:inline-flex;align-items:center;padding:0.5rem 0.75rem;border:1px solid #0645ad;border-radius:0.4rem;text-decoration:none}
 form input{text-transform:uppercase;letter-spacing:0.1em;font-size:1.25rem}
-@media (prefers-color-scheme:dark){.now{border-color:#8ab4f8}.updated{color:#aaa}nav a{border-color:#8ab4f8}}
+.check-in button{display:block;width:100%;min-height:4rem;font-size:1.75rem;font-weight:bold;color:#fff;background:#0b6b2f;border:0;border-radius:0.5rem}
+.checked-in{font-size:1.4rem;font-weight:bold;color:#0b6b2f;margin:0.5rem 0}
+@media (prefers-color-scheme:dark){.now{border-color:#8ab4f8}.updated{color:#aaa}nav a{border-color:#8ab4f8}.checked-in{color:#81c995}}
 `
 
 /**

@@ -22,6 +22,9 @@ describe('the desk’s words for the authority’s refusals (issue 21)', () => {
     'authority.ambiguous-player': null,
     'authority.same-name': null,
     'authority.result-changed': null,
+    // Issue 30: a player's phone is told whom or which day; the engine's message says it.
+    'authority.not-own-player': null,
+    'authority.phone-off': null,
   }
 
   test.each(AUTHORITY_REFUSALS.map((code) => [code, words[code]] as const))(

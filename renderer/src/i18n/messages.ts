@@ -72,6 +72,9 @@ const PREFER_ENGINE_MESSAGE = new Set([
   // Issue 32, moved after play: each names the player and the round.
   'player.move.result-pending',
   'player.move.carry-ahead',
+  // Issue 30: a player's phone refused; each names the player, division or day.
+  'authority.not-own-player',
+  'authority.phone-off',
 ])
 
 /** A desk's role as the refusal names it (issue 27). */
@@ -81,6 +84,7 @@ const ROLE_WORDS: Readonly<Record<DeskRole, string>> = {
   results: 'a results desk',
   desk: 'this desk',
   projector: 'a projector',
+  player: 'a player’s phone',
 }
 
 /** What each command does, as "A results desk cannot … " ends (issue 27). */
@@ -123,6 +127,7 @@ const COMMAND_WORDS: Readonly<Record<CommandType, string>> = {
   reserveTable: 'keep a table for a player',
   updateRatings: 'update ratings from the list',
   setRanking: 'change how a division is ranked',
+  setPhoneAccess: 'let players check in or enter results from their phones',
 }
 
 const isRole = (value: unknown): value is DeskRole =>

@@ -1,12 +1,11 @@
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
+import { localDay as localDayOf } from '../../../shared/desk/check-in'
 import { ruleNow } from './rule-clock'
 
-/** The local calendar day of a moment, as the rules engine's check-in day (YYYY-MM-DD). */
+/** The local calendar day of a moment (one owner since issue 30: shared/desk's `localDay`). */
 export function localDay(ms: number): string {
-  const date = new Date(ms)
-  const pad = (n: number) => String(n).padStart(2, '0')
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`
+  return localDayOf(new Date(ms))
 }
 
 /**

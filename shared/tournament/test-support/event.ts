@@ -28,6 +28,15 @@ export const register = (name: string, rating = 0, division = 'A'): Command => (
   player: { name, rating, memberId: '', club: '' },
 })
 
+/** Issue 30: the division's players check themselves in from their phones on `day`. */
+export const phonesCheckIn = (day = '2026-03-14', division = 'A'): Command => ({
+  type: 'setPhoneAccess',
+  division,
+  day,
+  checkIn: true,
+  results: false,
+})
+
 /** A played game as the slip gives it, checked and adjusted by the rules (throws if it cannot be). */
 export function played(
   players: readonly [PlayerId, PlayerId],
