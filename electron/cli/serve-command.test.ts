@@ -330,11 +330,15 @@ describe('rackside serve (issue 21: "Scriptable for tests")', () => {
     }
     type(`approve ${await ask()} Big screen as PROJECTOR`)
     type(`approve ${await ask()} Desk as desk 4`)
-    await until(() => events.filter((e) => e.event === 'approved').length === 2)
+    // Issue 30: a phone comes by its player's code; no desk is approved as a player.
+    type(`approve ${await ask()} Ann as player`)
+    await until(() => events.filter((e) => e.event === 'approved').length === 3)
     expect(server.desks()).toMatchObject([
       { name: 'Big screen', role: 'projector' },
       { name: 'Desk as desk 4', role: 'results' },
+      { name: 'Ann as player', role: 'results' },
     ])
+    expect(said.text).not.toContain('player')
     await ask()
     await ask()
     type('refuse ALL')

@@ -8,7 +8,8 @@ import { existsSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
-import { DESK_ROLES, type DeskRole } from '../../shared/authority/proposal'
+import type { DeskRole } from '../../shared/authority/proposal'
+import { APPROVAL_ROLES, isApprovalRole } from '../../shared/authority/roles'
 import { VENUE_ROUTES, type ServeEvent } from '../../shared/venue/protocol'
 import { recoveredSentence } from '../../shared/venue/held'
 import { pushSentence } from '../../shared/venue/push-state'
@@ -24,7 +25,7 @@ export const SERVE_USAGE = `rackside serve EVENT.json [--host H] [--port P] [--a
   Shares the event on the venue network: this computer keeps the event's log and every other
   laptop or tablet opens the address it prints in a browser. A new desk shows a short code;
   type "approve CODE NAME" (e.g. approve K7MPQA Desk 2) to let it in, or
-  "approve CODE NAME as ROLE" to choose its role (${DESK_ROLES.join(', ')}); "refuse CODE" to
+  "approve CODE NAME as ROLE" to choose its role (${APPROVAL_ROLES.join(', ')}); "refuse CODE" to
   turn it away, "refuse all" to turn every waiting one away, "revoke NAME" to shut a desk out
   again, then "take NAME" or "drop NAME" for what it left waiting.
   Players follow the event at ADDRESS/live; each has a code of his own (on his scorecard) that
@@ -201,7 +202,7 @@ export function answer(
       const asked = approval(name)
       if (code === undefined || asked === undefined) {
         return problem(
-          `Type "approve CODE NAME" or "approve CODE NAME as ROLE" (${DESK_ROLES.join(', ')}), for example: approve K7MPQA Desk 2`,
+          `Type "approve CODE NAME" or "approve CODE NAME as ROLE" (${APPROVAL_ROLES.join(', ')}), for example: approve K7MPQA Desk 2`,
         )
       }
       const approved = server.approve(code, asked.name, asked.role)
@@ -319,8 +320,10 @@ function approval(
   return named.name === '' ? undefined : named
 }
 
+// The roles a director approves a desk as: never a player's phone (it comes by its code) nor the
+// legacy `desk`.
 function isRole(word: string | undefined): word is DeskRole {
-  return (DESK_ROLES as readonly (string | undefined)[]).includes(word)
+  return isApprovalRole(word)
 }
 
 function refuse(
