@@ -197,7 +197,7 @@ describe('the player role (issue 30: a phone checks its own player in, where the
   const [ann, bob] = state.divisions[0]?.players ?? []
   if (ann === undefined || bob === undefined) throw new Error('two players')
   const annSelf = { division: 'A', key: ann.key }
-  const own = (player = ann, day = DAY): Command => ({
+  const own = (player = ann, day = DAY): Extract<Command, { type: 'checkIn' }> => ({
     type: 'checkIn',
     division: 'A',
     player: player.id,
