@@ -3,7 +3,7 @@ import { PassThrough } from 'node:stream'
 import { readFile, writeFile } from 'node:fs/promises'
 import { createInterface } from 'node:readline'
 import { describe, expect, test } from 'vitest'
-import { DESK_ROLES } from '../../shared/authority/proposal'
+import { APPROVAL_ROLES } from '../../shared/authority/roles'
 import { readTournamentFile } from '../../shared/formats/tournament-file'
 import { outboxDatabase, VENUE_ROUTES, type ServeEvent } from '../../shared/venue/protocol'
 import {
@@ -245,7 +245,7 @@ describe('rackside serve (issue 21: "Scriptable for tests")', () => {
       {
         event: 'error',
         code: 'serve.input',
-        message: `Type "approve CODE NAME" or "approve CODE NAME as ROLE" (${DESK_ROLES.join(', ')}), for example: approve K7MPQA Desk 2`,
+        message: `Type "approve CODE NAME" or "approve CODE NAME as ROLE" (${APPROVAL_ROLES.join(', ')}), for example: approve K7MPQA Desk 2`,
       },
       {
         event: 'error',

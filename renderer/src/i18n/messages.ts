@@ -75,6 +75,13 @@ const PREFER_ENGINE_MESSAGE = new Set([
   // Issue 30: a player's phone refused; each names the player, division or day.
   'authority.not-own-player',
   'authority.phone-off',
+  // Issue 32, the ranking on Settings: each names the tie-break or the round's cap.
+  'ranking.unknown',
+  'ranking.repeated',
+  'ranking.cap',
+  'ranking.cap-text',
+  // Issue 29: names the round the plan leaves to the director.
+  'pairing.plan.manual',
 ])
 
 /** A desk's role as the refusal names it (issue 27). */

@@ -213,7 +213,14 @@ export async function createPouchLink(options: PouchLinkOptions): Promise<VenueL
           stale = false
           // From what the replica held, not what the tail brought (it may hold more).
           const held = inReplica()
-          const read = logFromChunks(await docsAfter(held.length), held)
+          // Closed while reading (a window going away, a test's end): its databases are too, and
+          // the answer is what the link held, not a rejection nobody is there to catch.
+          const docs = await docsAfter(held.length).catch((error: unknown) => {
+            if (closed) return undefined
+            throw error
+          })
+          if (docs === undefined) break
+          const read = logFromChunks(docs, held)
           // A damaged log document is left unread, and a log never shrinks (a document still on
           // its way, or the tail ahead of the replica): the held log stays what the desk shows.
           if (!read.ok) continue
