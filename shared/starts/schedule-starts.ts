@@ -31,8 +31,8 @@
  * of them two up, and whether that happens depends on ties broken rounds earlier. A draw leaves
  * about half of double round robins unbalanced at the end. The plan meets (1) and (2) in every
  * round robin of 2 to 16 players over one to three cycles tested (shared/desk/schedule-starts.test.ts
- * and schedule-starts.test.ts beside this file), except doubles of 14 and 16, where the budget runs
- * out: they keep (1) and leave some pairs with one starter. The rules' own decisions are never
+ * and schedule-starts.test.ts beside this file) and in doubles of 4 to 20 players, whose first cycle
+ * is planned for its reversal (`mirrorPlan`, issue 29). The rules' own decisions are never
  * overridden: the plan only chooses where MSA 1.2 lets the program choose.
  */
 import type { PlayerId } from '../results/game-result'
@@ -75,7 +75,7 @@ const STEPS = 200_000
  *   or more off balance (what the review would warn about, pair-next.ts).
  * - `balanced`: the same end, whatever happens on the way.
  * - `players`: only the players' end balance (a history where some pair cannot alternate, or a
- *   double of 14 or more players, where the budget runs out first).
+ *   schedule too large for the budget that `mirrorPlan` does not cover).
  * - `preferred`: nothing; the preferred choice at every tie (no plan ends balanced).
  */
 const PASSES = ['steady', 'balanced', 'players', 'preferred'] as const
@@ -334,6 +334,17 @@ export function decideScheduleStarts(input: ScheduleStartsInput): StartDecision[
     const found = go(0)
     return found ? choice : null
   }
+  const mirrored =
+    firstsStart && !secondsStart
+      ? mirrorPlan(rounds, played, firstRound, ids, firsts, seconds, todayRuled)
+      : null
+  if (mirrored !== null) {
+    return ruled.map((decision, t) => {
+      if (free[t] !== true) return decision
+      const starter = ids[mirrored[t] as number] as PlayerId
+      return { starter, reason: { kind: 'program-plan', through: input.through } }
+    })
+  }
   let best: Int16Array | null = null
   for (const pass of PASSES) {
     best = plan(pass)
@@ -344,4 +355,232 @@ export function decideScheduleStarts(input: ScheduleStartsInput): StartDecision[
     const starter = ids[best?.[t] as number] as PlayerId
     return { starter, reason: { kind: 'program-plan', through: input.through } }
   })
+}
+
+/** How many games one target's search in `mirrorPlan` may play, and how many targets it tries. */
+const MIRROR_STEPS = 20_000
+const MIRROR_TARGETS = 64
+
+/**
+ * Today's starters (local indices) in the first cycle of a double round robin whose second cycle
+ * repeats the first round for round (`roundRobinSchedule`), or null where the look-ahead is not
+ * that or no plan is found (the general search then decides). Issue 29.
+ *
+ * In a double every pair meets twice, so "every pair alternates" means the second cycle is the
+ * first reversed, game for game; the only freedom is in the first cycle. The reversed cycle obeys
+ * fewer-firsts-starts (MSA 1.3) exactly when, for every first-cycle game of round j that a started
+ * against b, b has no more firsts than a before round j of the second cycle:
+ *   T[b] + S[b](<j) <= T[a] + S[a](<j)
+ * where T is each player's firsts at the end of the first cycle and S(<j) the first cycle's seconds
+ * before round j (a reversed second is a first). Played forwards, the general search only learns
+ * this in the second cycle, half a schedule after the choice that broke it, and for doubles of 14,
+ * 16, 17, 18 and 20 players ran out of its budget. Here T is guessed first (everyone as near to
+ * half their games as can be; which players get the odd first is tried in a fixed order), and then
+ * each game's check is local: the search over the first cycle prunes at once. Everyone ends the
+ * double exactly balanced where they were balanced before it (each first has its reversed second).
+ */
+function mirrorPlan(
+  rounds: readonly ScheduledGames[],
+  history: readonly StartsHistoryEntry[],
+  firstRound: number,
+  ids: readonly PlayerId[],
+  firstsNow: Int16Array,
+  secondsNow: Int16Array,
+  todayRuled: Int16Array | readonly number[],
+): Int16Array | null {
+  const size = ids.length
+  const local = new Map(ids.map((id, i) => [id, i]))
+  const cycle = size % 2 === 0 ? size - 1 : size
+  const ahead = rounds.length - cycle
+  const done = cycle - ahead
+  if (ahead < 1 || done < 0) return null
+  const key = (a: number, b: number): number => (a < b ? a * size + b : b * size + a)
+
+  // The first cycle's rounds: the ones played (with their starters) and the ones still ahead.
+  const games: [number, number][][] = []
+  const starters: number[][] = []
+  for (let j = 0; j < done; j++) {
+    const round: [number, number][] = []
+    const first: number[] = []
+    for (const { round: r, result, first: f } of history) {
+      if (r !== firstRound - done + j) continue
+      if (result.kind === 'bye') continue
+      if (result.kind !== 'played' || f === null) return null
+      const [a, b] = result.players.map((id) => local.get(id))
+      const s = local.get(f)
+      if (a === undefined || b === undefined || s === undefined) return null
+      round.push([a, b])
+      first.push(s)
+    }
+    games.push(round)
+    starters.push(first)
+  }
+  for (let j = 0; j < ahead; j++) {
+    games.push((rounds[j] ?? []).map(([a, b]) => [local.get(a) as number, local.get(b) as number]))
+  }
+  // The second cycle must meet the first's pairs round for round, each pair once.
+  const seen = new Set<number>()
+  for (let j = 0; j < cycle; j++) {
+    const here = (games[j] ?? []).map(([a, b]) => key(a, b))
+    const there = new Set(
+      (rounds[ahead + j] ?? []).map(([a, b]) =>
+        key(local.get(a) as number, local.get(b) as number),
+      ),
+    )
+    if (here.length !== there.size || here.some((k) => !there.has(k) || seen.has(k))) return null
+    for (const k of here) seen.add(k)
+  }
+
+  // Seconds each player had in the first cycle before each round, for the played rounds.
+  const secondsBefore = new Int16Array(size)
+  const firstsBefore = new Int16Array(size)
+  for (let j = 0; j < done; j++)
+    (games[j] ?? []).forEach(([a, b], g) => {
+      const s = starters[j]?.[g] as number
+      firstsBefore[s] = (firstsBefore[s] as number) + 1
+      const o = s === a ? b : a
+      secondsBefore[o] = (secondsBefore[o] as number) + 1
+    })
+  const left = new Int16Array(size)
+  for (let j = done; j < cycle; j++)
+    for (const [a, b] of games[j] ?? []) {
+      left[a] = (left[a] as number) + 1
+      left[b] = (left[b] as number) + 1
+    }
+  // The targets: each player's firsts at the end of the first cycle, as near half as reachable.
+  const low = new Int16Array(size)
+  const odd: number[] = []
+  let extra = 0
+  for (let p = 0; p < size; p++) {
+    const f = firstsNow[p] as number
+    const total = f + (secondsNow[p] as number) + (left[p] as number)
+    const lo = Math.max(f, Math.floor(total / 2))
+    const hi = Math.min(f + (left[p] as number), Math.ceil(total / 2))
+    if (lo > hi) return null
+    low[p] = lo
+    extra -= lo - f
+    if (hi > lo) odd.push(p)
+  }
+  for (let j = done; j < cycle; j++) extra += (games[j] ?? []).length
+  if (extra < 0 || extra > odd.length) return null
+
+  for (let t = 0; t < MIRROR_TARGETS; t++) {
+    const target = low.slice()
+    const order = [...odd].sort((x, y) => mix(ids[x] as number, t) - mix(ids[y] as number, t))
+    for (const p of order.slice(0, extra)) target[p] = (target[p] as number) + 1
+    // A played game the target cannot reverse (a director's override against the rules) needs
+    // its starter further ahead of its opponent at the end of the cycle: move one first over.
+    const s1 = new Int16Array(size)
+    for (let j = 0; j < done; j++) {
+      const round = games[j] ?? []
+      for (let g = 0; g < round.length; g++) {
+        const [a, b] = round[g] as [number, number]
+        const s = starters[j]?.[g] as number
+        const o = s === a ? b : a
+        const short =
+          (s1[o] as number) - (s1[s] as number) - (target[s] as number) + (target[o] as number)
+        if (short > 0 && (target[o] as number) > (firstsNow[o] as number)) {
+          target[s] = (target[s] as number) + 1
+          target[o] = (target[o] as number) - 1
+        }
+        s1[o] = (s1[o] as number) + 1
+      }
+    }
+    const choice = mirrorSearch(
+      games,
+      starters,
+      done,
+      target,
+      firstsNow,
+      secondsBefore,
+      left,
+      todayRuled,
+    )
+    if (choice !== null) return choice
+  }
+  return null
+}
+
+/** The first cycle's search for one target (`mirrorPlan`); today's starters or null. */
+function mirrorSearch(
+  games: readonly (readonly [number, number][])[],
+  starters: readonly (readonly number[])[],
+  done: number,
+  target: Int16Array,
+  firstsNow: Int16Array,
+  secondsBefore: Int16Array,
+  leftNow: Int16Array,
+  todayRuled: Int16Array | readonly number[],
+): Int16Array | null {
+  // Where the played rounds already break the target's reversal, no plan can mend them. A player
+  // plays once a round, so a second can count as soon as it is checked.
+  const s1 = new Int16Array(target.length)
+  for (let j = 0; j < done; j++) {
+    const round = games[j] ?? []
+    for (let g = 0; g < round.length; g++) {
+      const [a, b] = round[g] as [number, number]
+      const s = starters[j]?.[g] as number
+      const o = s === a ? b : a
+      if ((s1[o] as number) - (s1[s] as number) > (target[s] as number) - (target[o] as number))
+        return null
+      s1[o] = (s1[o] as number) + 1
+    }
+  }
+  const flat: [number, number, number][] = []
+  for (let j = done; j < games.length; j++)
+    for (const [a, b] of games[j] ?? []) flat.push([a, b, j])
+  const f = firstsNow.slice()
+  const seconds = secondsBefore.slice()
+  const left = leftNow.slice()
+  const choice = new Int16Array((games[done] ?? []).length)
+  const dead = new Set<string>()
+  let steps = 0
+  const go = (g: number): boolean => {
+    if (g === flat.length) return true
+    const [x, y, j] = flat[g] as [number, number, number]
+    const opens = g === 0 || (flat[g - 1] as [number, number, number])[2] !== j
+    const state = opens ? `${j}:${f.join(',')}` : ''
+    if (opens && dead.has(state)) return false
+    const fixed = j === done ? (todayRuled[g] as number) : -1
+    const fx = f[x] as number
+    const fy = f[y] as number
+    let options: number[]
+    if (fixed >= 0) options = [fixed]
+    else if (fx !== fy) options = [fx < fy ? x : y]
+    else {
+      // The one further from its target starts first: it has fewer games left to get there.
+      const nx = ((target[x] as number) - fx) * (left[y] as number)
+      const ny = ((target[y] as number) - fy) * (left[x] as number)
+      options = nx >= ny ? [x, y] : [y, x]
+    }
+    for (const s of options) {
+      const o = s === x ? y : x
+      if (++steps > MIRROR_STEPS) return false
+      if (
+        (seconds[o] as number) - (seconds[s] as number) >
+        (target[s] as number) - (target[o] as number)
+      )
+        continue
+      f[s] = (f[s] as number) + 1
+      left[s] = (left[s] as number) - 1
+      left[o] = (left[o] as number) - 1
+      const ok =
+        (f[s] as number) <= (target[s] as number) &&
+        (f[o] as number) + (left[o] as number) >= (target[o] as number)
+      // o plays no other game this round, so its second can count at once.
+      seconds[o] = (seconds[o] as number) + 1
+      if (ok && go(g + 1)) {
+        if (j === done) choice[g] = s
+        return true
+      }
+      seconds[o] = (seconds[o] as number) - 1
+      f[s] = (f[s] as number) - 1
+      left[s] = (left[s] as number) + 1
+      left[o] = (left[o] as number) + 1
+      if (steps > MIRROR_STEPS) return false
+    }
+    if (opens) dead.add(state)
+    return false
+  }
+  return go(0) ? choice : null
 }
