@@ -431,13 +431,11 @@ function mirrorPlan(
     for (const k of here) seen.add(k)
   }
 
-  // Seconds each player had in the first cycle before each round, for the played rounds.
+  // Each player's seconds in the first cycle's played rounds: where today's count starts from.
   const secondsBefore = new Int16Array(size)
-  const firstsBefore = new Int16Array(size)
   for (let j = 0; j < done; j++)
     (games[j] ?? []).forEach(([a, b], g) => {
       const s = starters[j]?.[g] as number
-      firstsBefore[s] = (firstsBefore[s] as number) + 1
       const o = s === a ? b : a
       secondsBefore[o] = (secondsBefore[o] as number) + 1
     })
