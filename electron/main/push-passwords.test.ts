@@ -78,6 +78,15 @@ describe('issue 31: the push’s password remembered in the operating system’s
     expect(existsSync(file)).toBe(false)
   })
 
+  test('a Linux desktop with no keyring (safeStorage’s basic_text) is no store: refused', async () => {
+    const passwords = createPushPasswords({
+      file,
+      box: { ...fakeBox(), getSelectedStorageBackend: () => 'basic_text' },
+    })
+    expect((await passwords.remember(ADDRESS, 's3cret')).status).toBe('failed')
+    expect(existsSync(file)).toBe(false)
+  })
+
   test('a damaged file or a password sealed elsewhere remembers nothing, and refuses nothing', async () => {
     writeFileSync(file, '{ not json')
     expect(await createPushPasswords({ file, box: fakeBox() }).passwordFor(ADDRESS, '')).toBe('')

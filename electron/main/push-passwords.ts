@@ -13,6 +13,8 @@ export interface SecretBox {
   isEncryptionAvailable(): boolean
   encryptString(plain: string): Buffer
   decryptString(encrypted: Buffer): string
+  /** Linux only: 'basic_text' is a key built into Chromium, no secret store at all. */
+  getSelectedStorageBackend?(): string
 }
 
 export interface PushPasswords {
@@ -49,6 +51,10 @@ const isRecordOfStrings = (value: unknown): value is Record<string, string> =>
 
 const UNAVAILABLE =
   'This computer offers no encrypted store for passwords, so it is not remembered: type it at each start.'
+
+/** Whether the system's store encrypts: a Linux desktop with no keyring offers only 'basic_text'. */
+const sealsSafely = (box: SecretBox): boolean =>
+  box.isEncryptionAvailable() && box.getSelectedStorageBackend?.() !== 'basic_text'
 
 export function createPushPasswords(options: {
   readonly file: string
@@ -98,7 +104,7 @@ export function createPushPasswords(options: {
     }),
     remember: async (address, password) => {
       if (password === '') return { status: 'failed', message: 'Type the password to remember.' }
-      if (!box.isEncryptionAvailable()) return { status: 'failed', message: UNAVAILABLE }
+      if (!sealsSafely(box)) return { status: 'failed', message: UNAVAILABLE }
       const passwords = await read()
       passwords[databaseKey(address)] = box.encryptString(password).toString('base64')
       await write(passwords)
