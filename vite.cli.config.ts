@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
+import { resultsSite } from './vite.site.config'
 
 /*
  * The command line as one ES module, out/cli/rackside.mjs (issue 20: the CLI runs from a build;
@@ -11,6 +12,9 @@ import { defineConfig } from 'vite'
  */
 export default defineConfig({
   logLevel: 'warn',
+  // Issue 31: `convert EVENT.json OUT.html` writes the results site's script into the pages it
+  // saves; the site online (results-site.html) is the app builds' to emit, not the CLI's.
+  plugins: [{ ...resultsSite(), generateBundle: undefined }],
   build: {
     ssr: fileURLToPath(new URL('./electron/cli/main.ts', import.meta.url)),
     outDir: fileURLToPath(new URL('./out/cli', import.meta.url)),
@@ -19,6 +23,9 @@ export default defineConfig({
     minify: false,
     sourcemap: false,
     rolldownOptions: {
+      // The site's own build inside (resultsSite()) is most of the time: expected, not a warning
+      // for the director whose `npm run cli` rebuilds first.
+      checks: { bundlerTimings: false },
       output: { format: 'es', entryFileNames: 'rackside.mjs', codeSplitting: false },
     },
   },

@@ -1,8 +1,10 @@
 import { defineConfig } from 'vitest/config'
 import vue from '@vitejs/plugin-vue'
+import { resultsSite } from './vite.site.config'
 
 export default defineConfig({
-  plugins: [vue()],
+  // resultsSite(): the saved pages' script, which `convert EVENT.json OUT.html` writes (issue 31).
+  plugins: [vue(), resultsSite()],
   test: {
     environment: 'node',
     include: ['{shared,electron,renderer}/**/*.test.ts'],

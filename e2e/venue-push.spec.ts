@@ -64,3 +64,54 @@ test('the director enters the database address and password, starts the push, se
   await expect(online.address).toHaveValue('https://director@couch.example.org/lagos-open')
   expect(await page.content()).not.toContain('s3cret-pw')
 })
+
+test('issue 31: the director has this computer remember the password, starts with the field empty, then forgets it', async ({
+  page,
+  shell,
+  tournaments,
+}) => {
+  await installDesktopStandIn(page)
+  const share = new SharePage(page)
+  const online = new VenuePushPage(page)
+  await shell.start()
+  await tournaments.create(LAGOS_OPEN)
+  await expect(shell.nav.getByRole('link', { name: 'Overview', exact: true })).toBeVisible()
+  await shell.nav.getByRole('link', { name: 'Venue network' }).click()
+  await share.shareButton.click()
+  await expect(share.panel).toContainText('Port 8421')
+
+  const address = 'https://director@couch.example.org/lagos-open'
+  await online.address.fill(address)
+  await expect(online.forget).toHaveCount(0)
+  await online.password.fill('s3cret-pw')
+  await online.remember.check()
+  await online.start.click()
+  await expect(online.forget).toBeVisible()
+  await expect(online.region).toContainText('Remembered on this computer')
+  // Main got it once to start and once to keep; the window holds it nowhere.
+  const calls = (await standInCalls(page)).filter(([name]) => /Push/.test(String(name)))
+  expect(calls).toEqual([
+    ['startPush', address, 's3cret-pw'],
+    ['rememberPushPassword', address, 's3cret-pw'],
+  ])
+  await expect(online.password).toHaveValue('')
+  await expect(online.remember).not.toBeChecked()
+
+  // The next start has nothing typed: main uses the remembered password.
+  await online.stop.click()
+  await expect(online.value('State')).toHaveText('Stopped.')
+  await online.start.click()
+  await expect(online.value('State')).toHaveText('Connecting…')
+  expect((await standInCalls(page)).filter(([name]) => name === 'startPush').at(-1)).toEqual([
+    'startPush',
+    address,
+    '',
+  ])
+
+  await online.forget.click()
+  await expect(online.forget).toHaveCount(0)
+  expect((await standInCalls(page)).filter(([name]) => name === 'forgetPushPassword')).toEqual([
+    ['forgetPushPassword', address],
+  ])
+  expect(await page.content()).not.toContain('s3cret-pw')
+})

@@ -220,6 +220,11 @@ export type VenueActionOutcome =
   | { readonly status: 'done'; readonly venue: VenueStatus; readonly said?: string }
   | { readonly status: 'failed'; readonly message: string }
 
+/** Issue 31: whether this computer remembers the push's password for a database, or why not. */
+export type PushPasswordOutcome =
+  | { readonly status: 'done'; readonly remembered: boolean }
+  | { readonly status: 'failed'; readonly message: string }
+
 /** Channel name -> the call's signature as the renderer sees it (without the Promise). */
 export interface IpcChannels {
   'app:info': () => AppInfo
@@ -278,6 +283,15 @@ export interface IpcChannels {
   'venue:push-start': (address: string, password: string) => VenueActionOutcome
   /** Issue 31: stops the push; what it sent stays online. */
   'venue:push-stop': () => VenueActionOutcome
+  /** Issue 31: whether a password is remembered for the database at `address` (never the password). */
+  'venue:push-remembered': (address: string) => PushPasswordOutcome
+  /**
+   * Issue 31: keeps `password` for the database at `address`, encrypted by the operating system's
+   * store (safeStorage) in the app's data; a start with no password typed then uses it.
+   */
+  'venue:push-remember': (address: string, password: string) => PushPasswordOutcome
+  /** Issue 31: removes the password remembered for the database at `address`. */
+  'venue:push-forget': (address: string) => PushPasswordOutcome
 }
 
 /** Main → renderer pushes: the payload each carries. Only the app's windows receive them. */
@@ -325,6 +339,9 @@ export interface DesktopApi {
   readonly revokePlayerCode: Invoker<'venue:revoke-code'>
   readonly startPush: Invoker<'venue:push-start'>
   readonly stopPush: Invoker<'venue:push-stop'>
+  readonly pushPasswordRemembered: Invoker<'venue:push-remembered'>
+  readonly rememberPushPassword: Invoker<'venue:push-remember'>
+  readonly forgetPushPassword: Invoker<'venue:push-forget'>
   /** Listens to `venue:changed`; returns the function that stops listening. */
   readonly onVenueChanged: (listener: (status: VenueStatus) => void) => () => void
 }

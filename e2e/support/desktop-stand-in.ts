@@ -11,6 +11,7 @@ export async function installDesktopStandIn(page: Page): Promise<void> {
     type Status = Record<string, unknown>
     const listeners = new Set<(status: Status) => void>()
     const calls: unknown[][] = []
+    const rememberedPasswords = new Set<string>()
     let shared: { text: string; status: Status; log: Record<string, unknown>[] } | undefined
     const svg =
       '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4"><path d="M0 0h2v2H0z"/></svg>'
@@ -203,6 +204,17 @@ export async function installDesktopStandIn(page: Page): Promise<void> {
           }
           push()
           return answer()
+        }),
+        // Issue 31: main's store of remembered passwords (the operating system's, in the app).
+        pushPasswordRemembered: (address: string) =>
+          Promise.resolve({ status: 'done', remembered: rememberedPasswords.has(address) }),
+        rememberPushPassword: record('rememberPushPassword', (address: string) => {
+          rememberedPasswords.add(address)
+          return Promise.resolve({ status: 'done', remembered: true })
+        }),
+        forgetPushPassword: record('forgetPushPassword', (address: string) => {
+          rememberedPasswords.delete(address)
+          return Promise.resolve({ status: 'done', remembered: false })
         }),
         stopPush: record('stopPush', () => {
           const was = shared?.status['push'] as Status | undefined

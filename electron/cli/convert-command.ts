@@ -4,6 +4,7 @@
  * written atomically and never over the input.
  */
 import { randomUUID } from 'node:crypto'
+import { mkdir } from 'node:fs/promises'
 import { basename, extname } from 'node:path'
 import { parseConfigTsh } from '../../shared/formats/config-tsh'
 import { formatProblem, type FormatProblem } from '../../shared/formats/problem'
@@ -37,6 +38,7 @@ import {
 } from '../../shared/formats/text-codec'
 import { TOU_BYE_MODES, writeTou } from '../../shared/formats/tou'
 import { describeMemberWarning } from '../../shared/ratings/ratings-list'
+import { writeFilesAtomic } from '../atomic-write'
 import { tourneyJs } from '../../shared/formats/tourney-js'
 import {
   isSafeArchiveName,
@@ -84,6 +86,10 @@ export const CONVERT_USAGE = `rackside convert IN OUT [options]
                    LIST does not clear are named, and written to OUT.members.txt for the
                    federation (issue 32; a file for ratings with non-members may be refused)
     .json -> .js   tsh's live feed (tourney.js) of every division, for scoreboards and broadcasts
+    .json -> .html the results site with the event inside: pairings, standings and each
+                   player's games, opening from disk or any web host with no server
+    .json -> DIR   (no extension) the web pages Files -> Save web pages writes, into DIR:
+                   index.html, each division's pages, results.html and tourney.js
   --encoding latin1|utf8   how IN is encoded (default: UTF-8 if valid, else Latin-1)`
 
 const today = (): string => {
@@ -517,9 +523,37 @@ async function fromJson(
   } else if (to === '.js') {
     // Issue 31: tsh's feed, as the venue server's /tourney.js and the app's saved web pages.
     await writeFileAtomic(out, encodeOrFail(tourneyJs(file.state), 'utf8', out))
+  } else if (to === '.html' || to === '') {
+    await webPages(file, out, to === '' ? 'folder' : 'site')
   } else {
-    throw new CliError(`cannot convert .json to ${to || 'a file without extension'}`)
+    throw new CliError(`cannot convert .json to ${to}`)
   }
   io.stderr(`wrote ${out}\n`)
   return EXIT.ok
+}
+
+/**
+ * Issue 31: the pages Files → Save web pages writes, by the function that screen calls
+ * (`htmlFolder`), so the CLI and the app publish the same event the same way. The site's script
+ * (PouchDB inside, 220 kB, built by `resultsSite()`) is loaded only here, as on that screen.
+ */
+async function webPages(file: TournamentFile, out: string, as: 'site' | 'folder'): Promise<void> {
+  const [{ htmlFolder, RESULTS_SITE_NAME }, { default: script }] = await Promise.all([
+    import('../../renderer/src/files/exchange'),
+    import('virtual:rackside-results-site'),
+  ])
+  const folder = htmlFolder(file.state, { script, log: file.log })
+  if (!folder.ok) throw new CliError(folder.error.message)
+  const encode = (contents: string): Uint8Array => encodeOrFail(contents, 'utf8', out)
+  if (as === 'site') {
+    const site = folder.value.find((f) => f.name === RESULTS_SITE_NAME)
+    if (site === undefined) throw new Error(`htmlFolder wrote no ${RESULTS_SITE_NAME}`)
+    await writeFileAtomic(out, encode(site.contents))
+    return
+  }
+  await mkdir(out, { recursive: true })
+  await writeFilesAtomic(
+    out,
+    folder.value.map((f) => ({ name: f.name, data: encode(f.contents) })),
+  )
 }

@@ -147,6 +147,9 @@ const isOneLine = (value: unknown, max: number): value is string =>
 
 const none = (args: readonly unknown[]): boolean => args.length === 0
 
+/** Issue 31: a database's address as the push takes it (checked as a URL where it is used). */
+const isPushAddress = (value: unknown): boolean => isOneLine(value, 2000) && value.trim() !== ''
+
 const one =
   (check: (value: unknown) => boolean) =>
   (args: readonly unknown[]): boolean =>
@@ -213,6 +216,10 @@ export const argumentCheckers: {
     args[0].trim() !== '' &&
     (args[1] === '' || isOneLine(args[1], 1000)),
   'venue:push-stop': none,
+  'venue:push-remembered': one(isPushAddress),
+  'venue:push-remember': (args) =>
+    args.length === 2 && isPushAddress(args[0]) && isOneLine(args[1], 1000) && args[1] !== '',
+  'venue:push-forget': one(isPushAddress),
 }
 
 /** Where each channel carries a tournament id, so a refusal can name the rule it broke. */

@@ -39,6 +39,9 @@ const contractChannels: Readonly<Record<IpcChannel, true>> = {
   'venue:revoke-code': true,
   'venue:push-start': true,
   'venue:push-stop': true,
+  'venue:push-remembered': true,
+  'venue:push-remember': true,
+  'venue:push-forget': true,
 }
 
 const request: SaveFileRequest = {
@@ -284,6 +287,14 @@ describe('the venue channels check their arguments (issue 21)', () => {
     ['venue:push-start', ['https://couch.example.org/spc', 7], false],
     ['venue:push-stop', [], true],
     ['venue:push-stop', ['now'], false],
+    // Issue 31: the remembered password, per database address; an empty one is never kept.
+    ['venue:push-remembered', ['https://director@couch.example.org/spc'], true],
+    ['venue:push-remembered', [''], false],
+    ['venue:push-remember', ['https://director@couch.example.org/spc', 'pa ss'], true],
+    ['venue:push-remember', ['https://director@couch.example.org/spc', ''], false],
+    ['venue:push-remember', ['https://director@couch.example.org/spc', 'se\ncret'], false],
+    ['venue:push-forget', ['https://director@couch.example.org/spc'], true],
+    ['venue:push-forget', [], false],
     ['venue:propose', [proposal], true],
     ['venue:propose', [{ ...proposal, builtOn: { length: 0, last: null } }], true],
     ['venue:propose', [{ ...proposal, _id: '' }], false],

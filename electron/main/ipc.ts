@@ -1,4 +1,11 @@
-import { app, BrowserWindow, ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron'
+import {
+  app,
+  BrowserWindow,
+  ipcMain,
+  safeStorage,
+  type IpcMainInvokeEvent,
+  type WebContents,
+} from 'electron'
 import type {
   AppInfo,
   IpcArgs,
@@ -13,6 +20,7 @@ import { listBackups, readBackup, writeBackup } from './backups'
 import { openTextFile, saveFolder, saveTextFile } from './files'
 import { areValidArguments, argumentRefusal } from './ipc-arguments'
 import { listPrinters, printHtml, savePdf } from './printing'
+import { createPushPasswords, PUSH_PASSWORDS_FILE, type PushPasswords } from './push-passwords'
 import { createVenueSharing, type VenueSharing } from './venue'
 import { isAppUrl, isAppWindowContents, openProjectorWindow, rendererRoot } from './window'
 
@@ -90,6 +98,9 @@ const refusedOutcome: { readonly [C in IpcChannel]?: (why: string) => IpcResult<
   'venue:revoke-code': (why) => ({ status: 'failed', message: `Not revoked: ${why}` }),
   'venue:push-start': (why) => ({ status: 'failed', message: `Not pushed: ${why}` }),
   'venue:push-stop': (why) => ({ status: 'failed', message: `Not stopped: ${why}` }),
+  'venue:push-remembered': (why) => ({ status: 'failed', message: `Not read: ${why}` }),
+  'venue:push-remember': (why) => ({ status: 'failed', message: `Not remembered: ${why}` }),
+  'venue:push-forget': (why) => ({ status: 'failed', message: `Not forgotten: ${why}` }),
 }
 
 /** A push to every window showing the app (never to a page the app did not make). */
@@ -122,6 +133,17 @@ export function appVenueSharing(): VenueSharing {
     },
   })
   return venueSharing
+}
+
+let pushPasswords: PushPasswords | undefined
+
+/** Issue 31: the push's passwords the director asked this computer to remember. */
+function appPushPasswords(): PushPasswords {
+  pushPasswords ??= createPushPasswords({
+    file: join(app.getPath('userData'), PUSH_PASSWORDS_FILE),
+    box: safeStorage,
+  })
+  return pushPasswords
 }
 
 /** Backups live with the app's data, not in the director's documents (design.md). */
@@ -171,9 +193,13 @@ export const ipcHandlers: IpcHandlers = {
     appVenueSharing().reissuePlayerCode(division, player),
   'venue:revoke-code': (_caller, division, player) =>
     appVenueSharing().revokePlayerCode(division, player),
-  'venue:push-start': (_caller, address, password) =>
-    appVenueSharing().startPush(address, password),
+  'venue:push-start': async (_caller, address, password) =>
+    appVenueSharing().startPush(address, await appPushPasswords().passwordFor(address, password)),
   'venue:push-stop': () => appVenueSharing().stopPush(),
+  'venue:push-remembered': (_caller, address) => appPushPasswords().remembered(address),
+  'venue:push-remember': (_caller, address, password) =>
+    appPushPasswords().remember(address, password),
+  'venue:push-forget': (_caller, address) => appPushPasswords().forget(address),
 }
 
 // A generic helper keeps each channel paired with its own handler type while looping.

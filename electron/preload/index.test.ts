@@ -48,6 +48,9 @@ const expectedChannels: DesktopApiChannels = {
   revokePlayerCode: 'venue:revoke-code',
   startPush: 'venue:push-start',
   stopPush: 'venue:push-stop',
+  pushPasswordRemembered: 'venue:push-remembered',
+  rememberPushPassword: 'venue:push-remember',
+  forgetPushPassword: 'venue:push-forget',
 }
 
 /** Methods that listen to a push from main, and the push each one hears. */

@@ -46,6 +46,9 @@ export const desktopApiChannels = {
   revokePlayerCode: 'venue:revoke-code',
   startPush: 'venue:push-start',
   stopPush: 'venue:push-stop',
+  pushPasswordRemembered: 'venue:push-remembered',
+  rememberPushPassword: 'venue:push-remember',
+  forgetPushPassword: 'venue:push-forget',
 } as const satisfies DesktopApiChannels
 
 /** Which push each listening method receives. */
@@ -102,6 +105,9 @@ const api = {
   revokePlayerCode: invoker(desktopApiChannels.revokePlayerCode),
   startPush: invoker(desktopApiChannels.startPush),
   stopPush: invoker(desktopApiChannels.stopPush),
+  pushPasswordRemembered: invoker(desktopApiChannels.pushPasswordRemembered),
+  rememberPushPassword: invoker(desktopApiChannels.rememberPushPassword),
+  forgetPushPassword: invoker(desktopApiChannels.forgetPushPassword),
   onVenueChanged: listener(desktopApiEvents.onVenueChanged),
 } satisfies DesktopApi
 

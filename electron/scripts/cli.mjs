@@ -15,6 +15,11 @@ const SOURCES = [
   'electron/venue',
   'electron/atomic-write.ts',
   'vite.cli.config.ts',
+  // Issue 31: `convert EVENT.json OUT.html` writes the Files screen's pages with the results site.
+  'renderer/src/files',
+  'renderer/src/print',
+  'renderer/results-site',
+  'vite.site.config.ts',
 ]
 
 /** The newest modification time among the files the bundle is built from (tests aside). */

@@ -30,6 +30,10 @@ export const SHARING_IN_BROWSER = `Sharing an event on the venue network runs in
 
 const notShared = { status: 'failed', message: SHARING_IN_BROWSER } as const
 
+/** Issue 31: why a browser page cannot remember the push's password. */
+export const PASSWORD_IN_DESKTOP_APP =
+  'The password is remembered only by the Rackside desktop app, in the operating system’s store.'
+
 let backups: BrowserBackups | undefined
 
 /** Opened on first use: a page that never backs up never opens the backup database. */
@@ -97,6 +101,10 @@ export function createBrowserApi(doc: Document = document): DesktopApi {
     // Issue 31: the push runs in the authority, which a browser page never is.
     startPush: async () => notShared,
     stopPush: async () => notShared,
+    // Issue 31: only the desktop app reaches the operating system's password store.
+    pushPasswordRemembered: async () => ({ status: 'done', remembered: false }),
+    rememberPushPassword: async () => ({ status: 'failed', message: PASSWORD_IN_DESKTOP_APP }),
+    forgetPushPassword: async () => ({ status: 'done', remembered: false }),
     // Nothing is ever shared from a browser page, so no change ever comes.
     onVenueChanged: () => () => undefined,
     savePdf: async (request): Promise<SaveFileOutcome> => {
