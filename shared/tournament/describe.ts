@@ -385,6 +385,17 @@ export function describeCommand(
         : `Ranking${inDivision}: ${rankingSentence(command.ranking)}`
     case 'setPhoneAccess':
       return phoneAccessWords(command)
+    case 'mergeDivisions': {
+      const into =
+        state === undefined ? undefined : divisionNamed(state.divisions, command.division)
+      const from =
+        state === undefined ? undefined : divisionNamed(state.divisions, command.absorbed)
+      const numbers =
+        into === undefined || from === undefined || from.players.length === 0
+          ? ''
+          : ` as #${String(into.players.length + 1)}–${String(into.players.length + from.players.length)}`
+      return `Merged division ${command.absorbed} into division ${command.division}${numbers}`
+    }
   }
 }
 
