@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { apply, fold } from './apply'
 import type { Command, MoveGames } from './commands'
-import { describeLog } from './describe'
+import { describeCommand, describeLog } from './describe'
 import { planControl } from './log'
 import { registrationDependents } from './roster'
 import { exportTDivision } from '../formats/t-export'
@@ -664,6 +664,8 @@ describe('issue 32: mergeDivisions, two divisions made one mid-event', () => {
   test('History words it; undo restores both divisions and their standings', () => {
     const log = logOf([...twoRounds, merging()])
     expect(describeLog(ID, log).at(-1)?.text).toBe('Merged division B into division A as #5–7')
+    // The Undo button words it on the state after, where B names the merged division.
+    expect(describeCommand(merging(), merged)).toBe('Merged division B into division A')
     const undone = planControl(ID, log, { type: 'undo', seq: twoRounds.length }, AT)
     const back = undone.ok ? undone.value.state : undefined
     expect(back?.divisions.map((d) => d.name)).toEqual(['A', 'B'])
