@@ -219,3 +219,69 @@ test('a player moved after round 2 with his games carried: both standings and th
   expect(await table('A')).toEqual(beforeA)
   expect(await table('B')).toEqual(beforeB)
 })
+
+test('two divisions merged after round 2: the review, the merged standings, round 3 paired on it, undo restores', async ({
+  page,
+  shell,
+  tournaments,
+  tournament,
+  players,
+}) => {
+  // Two divisions, two rounds played through the screens: minutes on a loaded machine.
+  test.setTimeout(400_000)
+  await newEvent({ shell, tournaments, tournament, players }, ['A', 'B'])
+  for (const round of [1, 2]) await playRound(page, shell, round, ['A', 'B'])
+
+  const standings = new StandingsPage(page)
+  // One division left after the merge: the screens show no division tabs then.
+  const table = async (division: string, tabs = true): Promise<string[][]> => {
+    await shell.goTo('Standings')
+    if (tabs) await players.chooseDivision(division)
+    await expect(standings.table()).toHaveAccessibleName(new RegExp(`division ${division}`))
+    return standings.rows()
+  }
+  const beforeA = await table('A')
+  const beforeB = await table('B')
+
+  // B's players join A as #5 to #8; the review ranks all eight on their own records.
+  await shell.goTo('Players & check-in')
+  await players.chooseDivision('B')
+  const roster = new RosterPage(page)
+  const dialog = await roster.reviewMerge('B', 'A')
+  await expect(dialog.getByRole('note', { name: 'Merge review' })).toContainText(
+    'Ewusi, Kwesi #5, Fosu, Abla #6, Gyan, Esi #7, Hagan, Kofi #8',
+  )
+  await expect(
+    dialog.getByRole('table', { name: 'Merged standings' }).getByRole('row'),
+  ).toHaveCount(9)
+  await dialog.getByRole('button', { name: 'Merge B into A' }).click()
+  await expect(roster.lastAction).toHaveText('Division B is now part of division A.')
+
+  const merged = await table('A', false)
+  expect(merged).toHaveLength(8)
+  const record = (rows: string[][], name: string): string[] | undefined =>
+    rows.find((row) => row[1] === name)?.slice(2, 5)
+  for (const [rows, name] of [
+    [beforeA, 'Adu, Ama'],
+    [beforeB, 'Hagan, Kofi'],
+  ] as const) {
+    expect(record(merged, name)).toEqual(record(rows, name))
+  }
+
+  // Round 3 is paired on the merged division: eight players, four tables.
+  await shell.goTo('Rounds')
+  const rounds = new RoundsPage(page)
+  await rounds.pair(3)
+  const paired = await rounds.pairingRows(3)
+  expect(paired.filter((row) => /^\d+$/.test(row[0] ?? ''))).toHaveLength(4)
+
+  // Undo the pairing, then the merge: both divisions as they were.
+  await shell.goTo('History')
+  const history = new HistoryPage(page)
+  await history.undo()
+  await expect(history.undone).toContainText('round 3')
+  await history.undo()
+  await expect(history.undone).toContainText('Merged division B into division A')
+  expect(await table('A')).toEqual(beforeA)
+  expect(await table('B')).toEqual(beforeB)
+})

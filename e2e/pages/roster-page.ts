@@ -79,6 +79,19 @@ export class RosterPage {
       .check()
   }
 
+  mergeDialog(division: string): Locator {
+    return this.page.getByRole('dialog', { name: `Merge division ${division}` })
+  }
+
+  /** Opens "Merge into…" on the division shown, chooses the one it joins and asks for the review. */
+  async reviewMerge(division: string, into: string): Promise<Locator> {
+    await this.page.getByRole('button', { name: 'Merge into…' }).click()
+    const dialog = this.mergeDialog(division)
+    await dialog.getByLabel(`Merge division ${division} into`).selectOption(into)
+    await dialog.getByRole('button', { name: 'Review the merge' }).click()
+    return dialog
+  }
+
   /** The review's table of the lines a move changes in a division's standings. */
   standingsChange(dialog: Locator, division: string, round: number): Locator {
     return dialog.getByRole('table', { name: `Standings of ${division} after round ${round}` })

@@ -284,6 +284,10 @@ export const COMMUTATION: Readonly<Record<CommandType, Commutation>> = {
     rule: 'needs the current head',
     why: 'The director’s setting for a day, replaced as a whole: decided on the one the desk saw.',
   },
+  mergeDivisions: {
+    rule: 'needs the current head',
+    why: 'Renumbers the absorbed players after the other division’s, which a registration there meanwhile would shift; decided on the rounds and results the desk saw (issue 32). Commands built before it that name the absorbed division still apply, keyed ones to the player’s new number.',
+  },
 }
 
 export function commutes(command: Command): boolean {

@@ -79,6 +79,8 @@ export const ROLE_RIGHTS: Readonly<Record<CommandType, readonly ProposingRole[]>
   setRanking: [D],
   // Issue 30: what the players' phones may do on a day is the director's to decide.
   setPhoneAccess: [D],
+  // Issue 32: the roster's shape, as renaming a division.
+  mergeDivisions: [D],
 }
 
 /**

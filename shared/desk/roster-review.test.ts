@@ -14,7 +14,7 @@ import { twoRounds } from '../tournament/test-support/two-divisions'
 import type { TournamentState } from '../tournament/types'
 import { standingsAsOf } from '../tournament/views'
 import { proposePairing } from './pair-next'
-import { reviewDelete, reviewMove, reviewRename } from './roster-review'
+import { reviewDelete, reviewMerge, reviewMove, reviewRename } from './roster-review'
 
 const A: Command = { type: 'addDivision', name: 'A' }
 const B: Command = { type: 'addDivision', name: 'B' }
@@ -281,4 +281,59 @@ describe('issue 32: moving a player after round 2, the review showing both divis
     const b = files.ok ? files.value.files.find((f) => f.division === 'B')?.text : ''
     expect(b?.split('\n').find((l) => l.startsWith('Bob'))).toMatch(/0 0; 40 -20/)
   })
+})
+
+describe('issue 32: merging two divisions from the Players screen', () => {
+  const state = applyAll(twoRounds)
+
+  test('the review numbers B’s players after A’s and shows the merged standings after round 2', () => {
+    const review = reviewMerge(state, 'A', 'B')
+    if (!review.ok) throw new Error(review.error.message)
+    expect(review.value.command).toEqual({ type: 'mergeDivisions', division: 'A', absorbed: 'B' })
+    expect(review.value.joining.map((j) => `${j.player.name} #${String(j.newId)}`)).toEqual([
+      'Eve #5',
+      'Fay #6',
+      'Gus #7',
+    ])
+    expect(review.value.round).toBe(2)
+    expect(review.value.standings.map((s) => `${String(s.line.rank)} ${s.name}`)).toEqual([
+      '1 Gus',
+      '2 Cy',
+      '3 Ann',
+      '4 Eve',
+      '5 Bob',
+      '6 Fay',
+      '7 Dan',
+    ])
+    expect(run(state, review.value.command)).toEqual(review.value.state)
+  })
+
+  test('the review refuses as the engine would, naming both divisions’ rounds', () => {
+    const review = reviewMerge(applyAll(twoRounds.slice(0, -2)), 'A', 'B')
+    expect(review.ok ? null : review.error.message).toBe(
+      'Division A has paired 2 rounds and division B 1: divisions merge only when both have paired the same rounds.',
+    )
+  })
+
+  test.each([1, 2, 3, 4, 5])(
+    'round 3 is paired on the merged division, no pair meeting again (seed %i)',
+    (seed) => {
+      const merged = run(state, { type: 'mergeDivisions', division: 'A', absorbed: 'B' })
+      const proposal = proposePairing(merged, 'A', 3, { seed })
+      if (!proposal.ok) throw new Error(proposal.error.message)
+      const after = run(merged, proposal.value.command)
+      const met = new Set(
+        after.divisions[0]?.rounds
+          .slice(0, 2)
+          .flatMap((r) =>
+            r.pairings.flatMap((p) => (p.kind === 'game' ? [[...p.players].sort().join('-')] : [])),
+          ),
+      )
+      const round3 = after.divisions[0]?.rounds[2]?.pairings ?? []
+      expect(round3.filter((p) => p.kind === 'game')).toHaveLength(3)
+      expect(
+        round3.filter((p) => p.kind === 'game' && met.has([...p.players].sort().join('-'))),
+      ).toEqual([])
+    },
+  )
 })

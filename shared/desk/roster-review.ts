@@ -243,3 +243,59 @@ export function reviewMove(
     state: next.value,
   })
 }
+
+export interface MergeReview {
+  readonly command: CommandOf<'mergeDivisions'>
+  readonly into: string
+  readonly absorbed: string
+  /** The absorbed division's players in the order they join, each with his number in the merged one. */
+  readonly joining: readonly { readonly player: Player; readonly newId: PlayerId }[]
+  /** The round the standings are after (0: none paired yet, no standings). */
+  readonly round: number
+  /** The merged division's standings after that round, as pairing the next round reads them. */
+  readonly standings: readonly {
+    readonly id: PlayerId
+    readonly name: string
+    readonly line: StandingsLine
+  }[]
+  readonly state: TournamentState
+}
+
+/**
+ * The merge as it would be stored, or the engine's refusal (the rounds played differ, or a round
+ * is paired but not complete): the screen reviews the numbers the absorbed players get and the
+ * merged division's standings before the director confirms (issue 32).
+ */
+export function reviewMerge(
+  state: TournamentState,
+  division: string,
+  absorbed: string,
+): Result<MergeReview> {
+  const into = divisionNamed(state.divisions, division)
+  const from = divisionNamed(state.divisions, absorbed)
+  const command: CommandOf<'mergeDivisions'> = {
+    type: 'mergeDivisions',
+    division: into?.name ?? division,
+    absorbed: from?.name ?? absorbed,
+  }
+  const next = apply(state, command, state.id)
+  if (!next.ok) return next
+  if (into === undefined || from === undefined) throw new Error('merge applied without divisions')
+  const merged = divisionNamed(next.value.divisions, into.name)
+  const round = merged?.rounds.length ?? 0
+  const rows = round === 0 ? null : standingsAsOf(next.value, into.name, round)
+  if (rows !== null && !rows.ok) return rows
+  return ok({
+    command,
+    into: into.name,
+    absorbed: from.name,
+    joining: from.players.map((player, i) => ({ player, newId: into.players.length + i + 1 })),
+    round,
+    standings: (rows?.value ?? []).map(({ player, name, rank, wins, losses, spread }) => ({
+      id: player,
+      name,
+      line: { rank, wins, losses, spread },
+    })),
+    state: next.value,
+  })
+}

@@ -18,7 +18,9 @@ import { LOG_VERSION } from '../tournament/log-version'
 import { PAPER_SIZES } from '../tournament/paper'
 import { DO_NOT_PAIR_REASONS } from '../tournament/pairing-rules'
 import { registrationDependents } from '../tournament/roster'
+import { logOf } from '../tournament/test-support/event'
 import { generateLog } from '../tournament/test-support/generate-log'
+import { twoRounds } from '../tournament/test-support/two-divisions'
 import type { Division, GamePairing, TournamentState } from '../tournament/types'
 import { readTournamentFile, writeTournamentFile } from './tournament-file'
 
@@ -378,6 +380,13 @@ const BUILDERS: { readonly [T in CommandType]: (s: TournamentState, d: Draw) => 
     checkIn: b % 2 === 0,
     results: b % 3 === 0,
   }),
+  // Issue 32: another division merged into A (refused unless both are at the same round).
+  mergeDivisions: (s) => {
+    const other = s.divisions.find((d) => d.name !== 'A')
+    return other === undefined
+      ? null
+      : { type: 'mergeDivisions', division: 'A', absorbed: other.name }
+  },
 }
 
 function resultCommand(
@@ -518,7 +527,27 @@ describe('every desk command round-trips through the tournament file (issue 20, 
     )
     const log = deskLog(7, 2, 20, script)
     // A builder the rules always refuse would leave its command untested: it is named here.
-    expect(TYPES.filter((t) => !log.some((e) => e.command.type === t))).toEqual([])
+    // A merge needs a second division at the same round, which this event never has: it is
+    // round-tripped on its own event below (issue 32).
+    expect(TYPES.filter((t) => !log.some((e) => e.command.type === t))).toEqual(['mergeDivisions'])
     expectRoundTrip(log)
+  })
+
+  test('issue 32: a merge of two divisions after round 2, and an undo of it, round-trip', () => {
+    const merge: Command = { type: 'mergeDivisions', division: 'A', absorbed: 'B' }
+    const log = logOf([...twoRounds, merge])
+    const undone = planControl(
+      ID,
+      log,
+      { type: 'undo', seq: twoRounds.length },
+      {
+        at: SAVED,
+        desk: 'd1',
+      },
+    )
+    if (!undone.ok) throw new Error(undone.error.message)
+    expect(fold(ID, log)).toMatchObject({ ok: true })
+    expectRoundTrip(log)
+    expectRoundTrip([...log, undone.value.entry])
   })
 })

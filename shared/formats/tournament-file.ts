@@ -467,6 +467,7 @@ const COMMAND_FIELDS: Readonly<Record<CommandType, Fields>> = {
     },
   },
   setPhoneAccess: { division: 'string', day: 'string', checkIn: 'boolean', results: 'boolean' },
+  mergeDivisions: { division: 'string', absorbed: 'string' },
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

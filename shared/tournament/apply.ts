@@ -25,7 +25,7 @@ import {
 } from './players'
 import { divisionNamed } from './lookup'
 import { enterResult } from './record-result'
-import { deleteRegistration, movePlayer, renameDivision } from './roster'
+import { deleteRegistration, mergeDivisions, movePlayer, renameDivision } from './roster'
 import { updateRatings } from './rating-updates'
 import { reserveTable } from './tables'
 import {
@@ -220,6 +220,8 @@ export function apply(
       return updateDivision(state, command.division, (d) => setRanking(d, command))
     case 'setPhoneAccess':
       return updateDivision(state, command.division, (d) => setPhoneAccess(d, command))
+    case 'mergeDivisions':
+      return mergeDivisions(state, command)
   }
 }
 

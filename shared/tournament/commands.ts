@@ -387,6 +387,12 @@ export type Command =
       readonly checkIn: boolean
       readonly results: boolean
     }
+  /**
+   * Issue 32: division `absorbed` joins `division` mid-event (`mergeDivisions`,
+   * shared/tournament/roster.ts): its players become the next numbers, games and all, and its
+   * names resolve to the merged division from then on.
+   */
+  | { readonly type: 'mergeDivisions'; readonly division: string; readonly absorbed: string }
 
 export type CommandType = Command['type']
 
@@ -493,6 +499,8 @@ export function keyedPlayers(command: Command):
     case 'setPhoneAccess':
       return undefined
     case 'setRanking':
+      return undefined
+    case 'mergeDivisions':
       return undefined
   }
 }

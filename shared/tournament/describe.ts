@@ -385,6 +385,18 @@ export function describeCommand(
         : `Ranking${inDivision}: ${rankingSentence(command.ranking)}`
     case 'setPhoneAccess':
       return phoneAccessWords(command)
+    case 'mergeDivisions': {
+      const into =
+        state === undefined ? undefined : divisionNamed(state.divisions, command.division)
+      const from =
+        state === undefined ? undefined : divisionNamed(state.divisions, command.absorbed)
+      // Once merged, the absorbed name finds the merged division itself: no numbers to give.
+      const numbers =
+        into === undefined || from === undefined || into === from || from.players.length === 0
+          ? ''
+          : ` as #${String(into.players.length + 1)}–${String(into.players.length + from.players.length)}`
+      return `Merged division ${command.absorbed} into division ${command.division}${numbers}`
+    }
   }
 }
 

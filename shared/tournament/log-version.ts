@@ -13,7 +13,8 @@
  * federation's list (`updateRatings`).
  * Version 6 (issues 32 and 30): a division's tie-breaks and spread cap by round (`setRanking`); a
  * player moved after play with his games carried or dropped (`games` in `movePlayer`); what a
- * division's players may do from their phones on a day (`setPhoneAccess`). An older copy would
+ * division's players may do from their phones on a day (`setPhoneAccess`); two divisions merged
+ * into one mid-event (`mergeDivisions`). An older copy would
  * refuse any of them and lose what follows.
  */
 export const LOG_VERSION = 6

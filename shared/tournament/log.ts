@@ -186,6 +186,7 @@ export function commandRound(command: Command): number | null {
     case 'updateRatings':
     case 'setRanking':
     case 'setPhoneAccess':
+    case 'mergeDivisions':
       return null
   }
 }

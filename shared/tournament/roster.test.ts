@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { apply, fold } from './apply'
 import type { Command, MoveGames } from './commands'
-import { describeLog } from './describe'
+import { describeCommand, describeLog } from './describe'
 import { planControl } from './log'
 import { registrationDependents } from './roster'
 import { exportTDivision } from '../formats/t-export'
@@ -585,5 +585,128 @@ describe('issue 32: movePlayer after play, the director choosing what becomes of
       standingsOf(state, 'A'),
       standingsOf(state, 'B'),
     ])
+  })
+})
+
+const merging = (division = 'A', absorbed = 'B'): Command => ({
+  type: 'mergeDivisions',
+  division,
+  absorbed,
+})
+
+describe('issue 32: mergeDivisions, two divisions made one mid-event', () => {
+  const state = applyAll(twoRounds)
+  const merged = applyAll([...twoRounds, merging()])
+  const only = merged.divisions[0]
+
+  test('after round 2: B is gone, its players numbered after A’s in their order, keys unchanged', () => {
+    expect(merged.divisions.map((d) => d.name)).toEqual(['A'])
+    expect(only?.players.map((p) => `${String(p.id)} ${p.name}`)).toEqual([
+      '1 Ann',
+      '2 Bob',
+      '3 Cy',
+      '4 Dan',
+      '5 Eve',
+      '6 Fay',
+      '7 Gus',
+    ])
+    expect(only?.players.slice(4).map((p) => p.key)).toEqual(
+      state.divisions[1]?.players.map((p) => p.key),
+    )
+    expect(only?.formerNames).toEqual(['B'])
+  })
+
+  test('each player keeps his record: the standings are both divisions’ lines, ranked together', () => {
+    expect(standingsOf(merged, 'A')).toBe(
+      '1 Gus 2–0 +100; 2 Cy 2–0 +30; 3 Ann 1–1 +60; 4 Eve 1–1 +50; 5 Bob 1–1 +20; 6 Fay 1–1 −50; 7 Dan 0–2 −110',
+    )
+  })
+
+  test('B’s games come along renumbered, on the tables after A’s; byes after the games', () => {
+    const round2 = only?.rounds[1]
+    expect(
+      round2?.pairings.map((p) => (p.kind === 'game' ? [p.table, ...p.players] : p.player)),
+    ).toEqual([[1, 2, 3], [2, 1, 4], [3, 5, 7], 6])
+    const result = round2?.results[2]?.result
+    expect(result?.kind === 'played' ? [result.players, result.scores] : null).toEqual([
+      [5, 7],
+      [350, 400],
+    ])
+  })
+
+  test('the .t export of the merged division: B’s players name their opponents by the new numbers', () => {
+    const file = exportTDivision(merged, 'A')
+    const lines = file.ok
+      ? file.value.players.map((p) => `${p.name} ${p.opponents.join(' ')} ${p.scores.join(' ')}`)
+      : [file.error.code]
+    expect(lines).toEqual([
+      'Ann 2 4 360 450',
+      'Bob 1 3 400 380',
+      'Cy 4 2 410 400',
+      'Dan 3 1 400 350',
+      'Eve 6 7 400 350',
+      'Fay 5 0 300 50',
+      'Gus 0 5 50 400',
+    ])
+  })
+
+  test('a command naming B still finds the merged division; B cannot be added again', () => {
+    expect(apply(merged, { type: 'addDivision', name: 'B' }, ID)).toMatchObject({
+      ok: false,
+      error: { code: 'division.name.former' },
+    })
+    const keyed = apply(merged, { type: 'reserveTable', division: 'B', player: 5, table: 9 }, ID)
+    expect(keyed.ok ? keyed.value.divisions[0]?.players[4]?.reservedTable : keyed.error.code).toBe(
+      9,
+    )
+  })
+
+  test('History words it; undo restores both divisions and their standings', () => {
+    const log = logOf([...twoRounds, merging()])
+    expect(describeLog(ID, log).at(-1)?.text).toBe('Merged division B into division A as #5–7')
+    // The Undo button words it on the state after, where B names the merged division.
+    expect(describeCommand(merging(), merged)).toBe('Merged division B into division A')
+    const undone = planControl(ID, log, { type: 'undo', seq: twoRounds.length }, AT)
+    const back = undone.ok ? undone.value.state : undefined
+    expect(back?.divisions.map((d) => d.name)).toEqual(['A', 'B'])
+    expect(back && [standingsOf(back, 'A'), standingsOf(back, 'B')]).toEqual([
+      standingsOf(state, 'A'),
+      standingsOf(state, 'B'),
+    ])
+  })
+
+  test.each<[string, readonly Command[], Command, string]>([
+    ['a division into itself', twoRounds, merging('A', 'A'), 'division.merge.same'],
+    ['a division that is not there', twoRounds, merging('A', 'C'), 'division.missing'],
+    ['B a round behind A', twoRounds.slice(0, -2), merging(), 'division.merge.rounds-differ'],
+    [
+      'A’s round 3 paired but not complete',
+      [
+        ...twoRounds,
+        {
+          type: 'pairRound',
+          division: 'A',
+          round: 3,
+          pairings: [
+            { kind: 'game', table: 1, players: [1, 3] },
+            { kind: 'game', table: 2, players: [2, 4] },
+          ],
+        },
+        {
+          type: 'pairRound',
+          division: 'B',
+          round: 3,
+          pairings: [
+            { kind: 'game', table: 3, players: [2, 3] },
+            { kind: 'bye', player: 1 },
+          ],
+        },
+      ],
+      merging(),
+      'division.merge.round-open',
+    ],
+  ])('refused: %s', (_, log, command, code) => {
+    const refused = apply(applyAll(log), command, ID)
+    expect(refused.ok ? null : refused.error.code).toBe(code)
   })
 })

@@ -1,6 +1,7 @@
 /*
  * Roster commands a director needs when the registration was wrong (issue 32): renaming a division,
- * deleting a registration nothing depends on, and moving a player to another division.
+ * deleting a registration nothing depends on, moving a player to another division, and merging two
+ * divisions.
  */
 import { err, ok, type Result } from '../result'
 import { gameOutcome, type GameResult, type PlayerId } from '../results/game-result'
@@ -12,8 +13,11 @@ import type {
   CarriedGame,
   CarriedRecord,
   Division,
+  Pairing,
+  PairingStart,
   Player,
   PlayerFields,
+  Round,
   TournamentState,
 } from './types'
 import { validateDivisionName } from './validation'
@@ -324,4 +328,187 @@ function withGamesForfeited(division: Division, player: PlayerId, context: Conte
     return changed ? { ...round, results } : round
   })
   return { ...division, rounds }
+}
+
+/**
+ * Merges division `absorbed` into `division` mid-event (issue 32: two small divisions become one):
+ * the absorbed players join as the next numbers, in their own order (the review shows it), with
+ * their keys, fields, check-ins and records; their games come along round by round, so each
+ * player's record stays his and pairing the merged division counts repeats over the whole history.
+ * No game crosses the old divisions, so only the numbers change: the absorbed games are seated,
+ * in their order, on the tables after the division's own. The division keeps its own settings (plan,
+ * contention, ranking, prizes, table offset); the absorbed players' penalties, warnings,
+ * do-not-pair groups and prize flags come along. The absorbed division's names become former names
+ * of the merged one, so an earlier command (or a desk's rebased check-in, whose keys find the
+ * player's new number) naming it still lands.
+ *
+ * Refused unless both have paired the same rounds and every one is complete: merging rounds of
+ * different lengths would leave some players a round behind, and a game still waiting for its
+ * result would be entered against a number that no longer names that player.
+ */
+export function mergeDivisions(
+  state: TournamentState,
+  command: CommandOf<'mergeDivisions'>,
+): Result<TournamentState> {
+  const into = divisionNamed(state.divisions, command.division)
+  const absorbed = divisionNamed(state.divisions, command.absorbed)
+  if (into === undefined)
+    return err('division.missing', `There is no division ${command.division}.`)
+  if (absorbed === undefined)
+    return err('division.missing', `There is no division ${command.absorbed}.`)
+  if (into === absorbed) {
+    return err('division.merge.same', `Division ${into.name} cannot be merged into itself.`)
+  }
+  if (into.rounds.length !== absorbed.rounds.length) {
+    return err(
+      'division.merge.rounds-differ',
+      `Division ${into.name} has paired ${String(into.rounds.length)} rounds and division ${absorbed.name} ${String(absorbed.rounds.length)}: divisions merge only when both have paired the same rounds.`,
+      { details: { rounds: into.rounds.length, absorbedRounds: absorbed.rounds.length } },
+    )
+  }
+  for (const d of [into, absorbed]) {
+    const open = d.rounds.find((r) => r.results.some((x) => x === null))
+    if (open !== undefined) {
+      return err(
+        'division.merge.round-open',
+        `Round ${String(open.number)} of division ${d.name} is paired but not complete: enter its results (or unpair it) before merging.`,
+        { details: { division: d.name, round: open.number } },
+      )
+    }
+  }
+  const shift = into.players.length
+  const to = (id: PlayerId): PlayerId => id + shift
+  const players = [
+    ...into.players,
+    ...absorbed.players.map((p): Player => ({ ...p, id: to(p.id) })),
+  ]
+  const rounds = into.rounds.map((round, i) => {
+    const other = absorbed.rounds[i]
+    if (other === undefined) throw new Error('rounds counted equal above')
+    return mergedRound(round, other, to)
+  })
+  const groups = (absorbed.doNotPair?.groups ?? []).map((g) => ({
+    ...g,
+    players: g.players.map(to),
+  }))
+  const doNotPair =
+    into.doNotPair === undefined && groups.length === 0
+      ? undefined
+      : {
+          sameClubRounds: into.doNotPair?.sameClubRounds ?? 0,
+          groups: [...(into.doNotPair?.groups ?? []), ...groups],
+        }
+  const prizes =
+    into.prizes === undefined
+      ? undefined
+      : {
+          ...into.prizes,
+          flags: [
+            ...into.prizes.flags,
+            ...(absorbed.prizes?.flags ?? []).map((f) => ({ ...f, player: to(f.player) })),
+          ],
+          classes:
+            into.prizes.classes.kind === 'manual' && absorbed.prizes?.classes.kind === 'manual'
+              ? {
+                  kind: 'manual' as const,
+                  members: [
+                    ...into.prizes.classes.members,
+                    ...absorbed.prizes.classes.members.map((m) => ({ ...m, player: to(m.player) })),
+                  ],
+                }
+              : into.prizes.classes,
+        }
+  const merged: Division = {
+    ...into,
+    players,
+    rounds,
+    penalties: [
+      ...into.penalties,
+      ...absorbed.penalties.map((p) => ({ ...p, player: to(p.player) })),
+    ],
+    warnings: [...into.warnings, ...absorbed.warnings.map((w) => ({ ...w, player: to(w.player) }))],
+    ...(doNotPair === undefined ? {} : { doNotPair }),
+    ...(prizes === undefined ? {} : { prizes }),
+    formerNames: [...(into.formerNames ?? []), ...(absorbed.formerNames ?? []), absorbed.name],
+  }
+  const divisions = state.divisions.flatMap((d) =>
+    d === into ? [merged] : d === absorbed ? [] : [d],
+  )
+  return ok({ ...state, divisions })
+}
+
+/** One round of the merged division: the division's games, then the absorbed ones, then byes. */
+function mergedRound(round: Round, other: Round, to: (id: PlayerId) => PlayerId): Round {
+  const lastTable = Math.max(0, ...round.pairings.map((p) => (p.kind === 'game' ? p.table : 0)))
+  // Its games keep their order on the next tables: a hall that seated two divisions side by side
+  // seats one now.
+  const moved = other.pairings.map((p, i): Pairing => renumberPairing(p, to, lastTable + i + 1))
+  const movedResults = other.results.map((r) =>
+    r === null
+      ? null
+      : {
+          ...r,
+          result: renumberResult(r.result, to),
+          first: r.first === null ? null : to(r.first),
+          ...(r.firstBefore === undefined ? {} : { firstBefore: to(r.firstBefore) }),
+        },
+  )
+  const all = [
+    ...round.pairings.map((p, i) => ({ p, r: round.results[i] ?? null })),
+    ...moved.map((p, i) => ({ p, r: movedResults[i] ?? null })),
+  ]
+  // Games in table order, then byes in player order, as a round keeps them.
+  const games = all.filter((x) => x.p.kind === 'game')
+  const byes = all
+    .filter((x) => x.p.kind === 'bye')
+    .sort((x, y) => (x.p.kind === 'bye' && y.p.kind === 'bye' ? x.p.player - y.p.player : 0))
+  const ordered = [...games, ...byes]
+  return {
+    ...round,
+    pairings: ordered.map((x) => x.p),
+    results: ordered.map((x) => x.r),
+    arrivals: [...round.arrivals, ...other.arrivals.map((a) => ({ ...a, player: to(a.player) }))],
+    published: round.published && other.published,
+  }
+}
+
+function renumberPairing(p: Pairing, to: (id: PlayerId) => PlayerId, table: number): Pairing {
+  switch (p.kind) {
+    case 'bye':
+      return { ...p, player: to(p.player) }
+    case 'game':
+      return {
+        ...p,
+        table,
+        players: [to(p.players[0]), to(p.players[1])],
+        start: renumberStart(p.start, to),
+      }
+  }
+}
+
+function renumberStart(start: PairingStart, to: (id: PlayerId) => PlayerId): PairingStart {
+  switch (start.kind) {
+    case 'rule':
+      return { ...start, starter: start.starter === null ? null : to(start.starter) }
+    case 'schedule':
+    case 'director':
+      return { ...start, starter: to(start.starter) }
+    case 'undecided':
+      return start
+  }
+}
+
+function renumberResult(result: GameResult, to: (id: PlayerId) => PlayerId): GameResult {
+  switch (result.kind) {
+    case 'played':
+      return { ...result, players: [to(result.players[0]), to(result.players[1])] }
+    case 'bye':
+      return { ...result, player: to(result.player) }
+    case 'forfeit':
+      return { ...result, winner: to(result.winner), loser: to(result.loser) }
+    case 'doubleForfeit':
+      return { ...result, players: [to(result.players[0]), to(result.players[1])] }
+    case 'unplayed':
+      return { ...result, players: result.players.map(to) }
+  }
 }

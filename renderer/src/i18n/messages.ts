@@ -82,6 +82,10 @@ const PREFER_ENGINE_MESSAGE = new Set([
   'ranking.cap-text',
   // Issue 29: names the round the plan leaves to the director.
   'pairing.plan.manual',
+  // Issue 32, merging divisions: each names the divisions and the rounds.
+  'division.merge.same',
+  'division.merge.rounds-differ',
+  'division.merge.round-open',
 ])
 
 /** A desk's role as the refusal names it (issue 27). */
@@ -135,6 +139,7 @@ const COMMAND_WORDS: Readonly<Record<CommandType, string>> = {
   updateRatings: 'update ratings from the list',
   setRanking: 'change how a division is ranked',
   setPhoneAccess: 'let players check in or enter results from their phones',
+  mergeDivisions: 'merge two divisions',
 }
 
 const isRole = (value: unknown): value is DeskRole =>
