@@ -1,13 +1,12 @@
 import { spawnSync } from 'node:child_process'
-import { appendFile, mkdtemp, open, readFile, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { appendFile, readFile, writeFile } from 'node:fs/promises'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { headOfLog, type DeskIdentity, type Proposal } from '../../shared/authority/proposal'
 import type { Command } from '../../shared/tournament/commands'
 import { openAuthority, type AuthorityHost } from './authority-host'
 import { journalPath } from './journal'
 import { lockPath } from './lock'
+import { fileHandlePrototype } from './test-support/file-handles'
 import { logDatabase } from '../../shared/venue/protocol'
 import { writeTournamentFile } from '../../shared/formats/tournament-file'
 import { ID, logOf } from '../../shared/tournament/test-support/event'
@@ -269,13 +268,6 @@ describe('a fresh start never reuses another laptop’s databases (issue 27: the
   })
 })
 
-/** The prototype every `FileHandle` shares, to count and hold the journal's flushes. */
-async function handlePrototype(): Promise<{ datasync: () => Promise<void> }> {
-  const handle = await open(join(await mkdtemp(join(tmpdir(), 'rackside-probe-')), 'probe'), 'w')
-  await handle.close()
-  return Object.getPrototypeOf(handle) as { datasync: () => Promise<void> }
-}
-
 describe('group commit (issue 27, speed row: "20 results a second decided and journaled")', () => {
   afterEach(() => {
     vi.restoreAllMocks()
@@ -284,7 +276,7 @@ describe('group commit (issue 27, speed row: "20 results a second decided and jo
   test('issue 27: decisions that queue while a flush runs share the next flush, answered in order', async () => {
     const path = await eventFile()
     const host = await opened(path)
-    const flush = vi.spyOn(await handlePrototype(), 'datasync')
+    const flush = vi.spyOn(await fileHandlePrototype(), 'datasync')
     const decisions = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         host.propose(proposalOf(host, `p${String(i)}`, resultAt(i + 1)), clock, i),
@@ -303,7 +295,7 @@ describe('group commit (issue 27, speed row: "20 results a second decided and jo
   test('issue 21: a crash between flushes loses no answered decision, and none is answered before its flush', async () => {
     const path = await eventFile()
     const host = await opened(path)
-    const proto = await handlePrototype()
+    const proto = await fileHandlePrototype()
     const datasync = proto.datasync
     let flushes = 0
     // The first flush goes through; the next is held, and the authority dies while it waits.

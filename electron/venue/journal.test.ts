@@ -1,15 +1,9 @@
-import { mkdtemp, open, readFile } from 'node:fs/promises'
+import { mkdtemp, readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { Journal, type JournalLine } from './journal'
-
-/** The prototype every `FileHandle` shares, to count and hold its flushes. */
-async function handlePrototype(folder: string): Promise<{ datasync: () => Promise<void> }> {
-  const handle = await open(join(folder, 'probe'), 'w')
-  await handle.close()
-  return Object.getPrototypeOf(handle) as { datasync: () => Promise<void> }
-}
+import { fileHandlePrototype } from './test-support/file-handles'
 
 const refusal = (n: number): JournalLine => ({
   kind: 'refused',
@@ -33,7 +27,7 @@ afterEach(() => {
 describe('the journal (issue 27, speed row: "20 results a second decided and journaled")', () => {
   test('issue 27: lines appended while a flush runs are written and flushed together (group commit)', async () => {
     const folder = await mkdtemp(join(tmpdir(), 'rackside-journal-'))
-    const flush = vi.spyOn(await handlePrototype(folder), 'datasync')
+    const flush = vi.spyOn(await fileHandlePrototype(), 'datasync')
     const journal = await Journal.open(join(folder, 'EVENT.json.journal'))
     await Promise.all(Array.from({ length: 30 }, (_, n) => journal.append(refusal(n))))
     // One flush per line before group commit: 30.
@@ -46,7 +40,7 @@ describe('the journal (issue 27, speed row: "20 results a second decided and jou
 
   test('issue 21: no append resolves before the flush that holds its line', async () => {
     const folder = await mkdtemp(join(tmpdir(), 'rackside-journal-'))
-    const proto = await handlePrototype(folder)
+    const proto = await fileHandlePrototype()
     const datasync = proto.datasync
     let release: () => void = () => undefined
     const held = new Promise<void>((resolve) => (release = resolve))
@@ -69,7 +63,7 @@ describe('the journal (issue 27, speed row: "20 results a second decided and jou
 
   test('issue 27: after a failed flush every later line is refused, never answered as on disk', async () => {
     const folder = await mkdtemp(join(tmpdir(), 'rackside-journal-'))
-    vi.spyOn(await handlePrototype(folder), 'datasync').mockRejectedValueOnce(new Error('EIO'))
+    vi.spyOn(await fileHandlePrototype(), 'datasync').mockRejectedValueOnce(new Error('EIO'))
     const journal = await Journal.open(join(folder, 'EVENT.json.journal'))
     await expect(journal.append(refusal(0))).rejects.toThrow('EIO')
     await expect(journal.append(refusal(1))).rejects.toThrow('EIO')
