@@ -1,7 +1,9 @@
 /*
  * The authority in a Node process (issue 21): `decide` on its own state with its own clock, each
- * decision flushed to the journal before anything else sees it, one decision at a time. Started
- * from EVENT.json, the desks file and the journal; closed by writing EVENT.json whole.
+ * decision flushed to the journal before anything else sees it, decided one at a time and settled
+ * (shown, published, answered) in that order. Issue 27: the decisions that queue while a flush
+ * runs share the next one (group commit). Started from EVENT.json, the desks file and the
+ * journal; closed by writing EVENT.json whole.
  */
 import { readFile } from 'node:fs/promises'
 import { decide, recover, type AuthorityState } from '../../shared/authority/decide'
