@@ -1,11 +1,12 @@
 import { spawnSync } from 'node:child_process'
 import { appendFile, readFile, writeFile } from 'node:fs/promises'
-import { describe, expect, test } from 'vitest'
+import { afterEach, describe, expect, test, vi } from 'vitest'
 import { headOfLog, type DeskIdentity, type Proposal } from '../../shared/authority/proposal'
 import type { Command } from '../../shared/tournament/commands'
 import { openAuthority, type AuthorityHost } from './authority-host'
 import { journalPath } from './journal'
 import { lockPath } from './lock'
+import { fileHandlePrototype } from './test-support/file-handles'
 import { logDatabase } from '../../shared/venue/protocol'
 import { writeTournamentFile } from '../../shared/formats/tournament-file'
 import { ID, logOf } from '../../shared/tournament/test-support/event'
@@ -264,5 +265,69 @@ describe('a fresh start never reuses another laptop’s databases (issue 27: the
     expect(logDatabase({ tournamentId: ID, generation: generations[0] ?? 0 })).toMatch(
       /^log-[a-z0-9-]+-g\d+$/,
     )
+  })
+})
+
+describe('group commit (issue 27, speed row: "20 results a second decided and journaled")', () => {
+  afterEach(() => {
+    vi.restoreAllMocks()
+  })
+
+  test('issue 27: decisions that queue while a flush runs share the next flush, answered in order', async () => {
+    const path = await eventFile()
+    const host = await opened(path)
+    const flush = vi.spyOn(await fileHandlePrototype(), 'datasync')
+    const decisions = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        host.propose(proposalOf(host, `p${String(i)}`, resultAt(i + 1)), clock, i),
+      ),
+    )
+    // One flush per decision before group commit: 20.
+    expect(flush.mock.calls.length).toBeLessThanOrEqual(3)
+    expect(decisions.map((d) => (d.kind === 'accepted' ? d.entry.seq : -1))).toEqual(
+      Array.from({ length: 20 }, (_, i) => EVENT_LOG.length + i),
+    )
+    expect(host.state().log.length).toBe(EVENT_LOG.length + 20)
+    expect(host.nextOrder('d1')).toBe(20)
+    await host.abandon()
+  })
+
+  test('issue 21: a crash between flushes loses no answered decision, and none is answered before its flush', async () => {
+    const path = await eventFile()
+    const host = await opened(path)
+    const proto = await fileHandlePrototype()
+    const datasync = proto.datasync
+    let flushes = 0
+    // The first flush goes through; the next is held, and the authority dies while it waits.
+    const never = new Promise<void>(() => undefined)
+    vi.spyOn(proto, 'datasync').mockImplementation(async function (this: unknown) {
+      flushes += 1
+      if (flushes > 1) await never
+      return datasync.call(this)
+    })
+    const answered: string[] = []
+    const proposals = Array.from({ length: 10 }, (_, i) => {
+      const id = `p${String(i)}`
+      return host.propose(proposalOf(host, id, resultAt(i + 1)), clock, i).then(
+        () => answered.push(id),
+        () => undefined,
+      )
+    })
+    await vi.waitFor(() => {
+      expect(flushes).toBe(2)
+    })
+    await new Promise((resolve) => setImmediate(resolve))
+    // Those answered were in the first flush; the held flush's decisions are not answered.
+    expect(answered.length).toBeGreaterThan(0)
+    expect(answered.length).toBeLessThan(10)
+    expect(host.state().log.length).toBe(EVENT_LOG.length + answered.length)
+    await host.abandon()
+    vi.restoreAllMocks()
+
+    const again = await opened(path)
+    const held = new Set(again.state().log.map((entry) => entry.proposal))
+    for (const id of answered) expect(held).toContain(id)
+    await again.abandon()
+    void proposals
   })
 })

@@ -1,7 +1,9 @@
 /*
  * The authority in a Node process (issue 21): `decide` on its own state with its own clock, each
- * decision flushed to the journal before anything else sees it, one decision at a time. Started
- * from EVENT.json, the desks file and the journal; closed by writing EVENT.json whole.
+ * decision flushed to the journal before anything else sees it, decided one at a time and settled
+ * (shown, published, answered) in that order. Issue 27: the decisions that queue while a flush
+ * runs share the next one (group commit). Started from EVENT.json, the desks file and the
+ * journal; closed by writing EVENT.json whole.
  */
 import { readFile } from 'node:fs/promises'
 import { decide, recover, type AuthorityState } from '../../shared/authority/decide'
@@ -35,14 +37,16 @@ export type AuthorityMode =
   | { readonly kind: 'behind'; readonly desk: string; readonly deskHeld: number }
 
 /**
- * Called inside the queue after the journal holds the decision (`line`, as written) and before
- * it is answered.
+ * Called after the journal holds the decision (`line`, as written) and before it is answered, in
+ * the order decided; `state` is the authority's as that decision left it (later decisions may
+ * already be decided, not yet on disk).
  */
 export type Publish = (
   decision: Decision,
   desk: DeskIdentity,
   heldBefore: number,
   line: JournalLine,
+  state: AuthorityState,
 ) => Promise<void>
 
 export interface OpenedAuthority {
@@ -164,6 +168,13 @@ async function openLocked(
 
 export class AuthorityHost {
   private tail: Promise<unknown> = Promise.resolve()
+  /** Each decision's settling (on disk, then published), in the order decided. */
+  private settling: Promise<unknown> = Promise.resolve()
+  /**
+   * The state the next decision is decided on: `current` and the decisions waiting for their
+   * flush. Issue 27's speed row: the next decision starts while the journal flushes the last ones.
+   */
+  private working: AuthorityState
   private modeNow: AuthorityMode = { kind: 'ready' }
   private release: (() => void) | undefined
   private held: Promise<void> = Promise.resolve()
@@ -178,7 +189,9 @@ export class AuthorityHost {
     private venueNow: VenueFile,
     private readonly journal: Journal,
     private readonly lock: EventLock,
-  ) {}
+  ) {
+    this.working = current
+  }
 
   state(): AuthorityState {
     return this.current
@@ -256,16 +269,19 @@ export class AuthorityHost {
       if (mode.kind === 'behind' && !handingIn) {
         return this.refuse(proposal.desk, proposal.proposalId, proposal.command, at, order, {
           code: 'venue.behind',
-          message: `${mode.desk} holds ${String(mode.deskHeld)} accepted commands this authority lacks some of (it holds ${String(this.current.log.length)}): nothing new is decided until that desk hands in what it holds (open the event's address on it again) or the authority is restarted with --take and that desk's copy.`,
-          details: { desk: mode.desk, held: this.current.log.length, deskHeld: mode.deskHeld },
+          message: `${mode.desk} holds ${String(mode.deskHeld)} accepted commands this authority lacks some of (it holds ${String(this.working.log.length)}): nothing new is decided until that desk hands in what it holds (open the event's address on it again) or the authority is restarted with --take and that desk's copy.`,
+          details: { desk: mode.desk, held: this.working.log.length, deskHeld: mode.deskHeld },
         })
       }
-      const { decision, next } = decide(this.current, proposal, at)
-      const before = this.current.log.length
-      if (next === this.current) {
-        // Decided before (a re-sending): its first answer, nothing new to write.
-        this.noteOrder(proposal.desk.id, order)
-        return decision
+      const { decision, next } = decide(this.working, proposal, at)
+      if (next === this.working) {
+        // Decided before (a re-sending): its first answer once that one is on disk and published.
+        return {
+          answer: this.settled(() => {
+            this.noteOrder(proposal.desk.id, order)
+            return Promise.resolve(decision)
+          }),
+        }
       }
       const line: JournalLine =
         decision.kind === 'accepted'
@@ -279,12 +295,40 @@ export class AuthorityHost {
               at,
               ...(order === undefined ? {} : { order }),
             }
-      await this.journal.append(line)
+      return { answer: this.written(line, next, decision, proposal.desk, order) }
+    }).then(({ answer }) => answer)
+  }
+
+  /**
+   * The decision `line` appended to the journal and decided on at once; answered (and its state
+   * shown) only after the flush that holds it and after the decisions before it are published.
+   */
+  private written(
+    line: JournalLine,
+    next: AuthorityState,
+    decision: Decision,
+    desk: DeskIdentity,
+    order: number | undefined,
+  ): Promise<Decision> {
+    const onDisk = this.journal.append(line)
+    // Awaited when its turn to settle comes; a failed flush meanwhile is not an unhandled one.
+    onDisk.catch(() => undefined)
+    this.working = next
+    return this.settled(async () => {
+      await onDisk
+      const before = this.current.log.length
       this.current = next
       this.noteLine(line, order)
-      await this.publish(decision, proposal.desk, before, line)
+      await this.publish(decision, desk, before, line, next)
       return decision
     })
+  }
+
+  /** `work` after every decision before it has settled, in the order decided. */
+  private settled<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.settling.then(work)
+    this.settling = run.catch(() => undefined)
+    return run
   }
 
   /** A proposal that could not be read as one (`venue.malformed`): refused, durably, once. */
@@ -299,25 +343,27 @@ export class AuthorityHost {
     return this.afterRecovery(() =>
       this.queued(async () => {
         if (this.stopping) throw new Error('the authority is stopping')
-        const earlier = this.current.refused.get(proposalId)
-        if (earlier !== undefined || this.current.accepted.has(proposalId)) {
-          return earlier?.decision ?? { kind: 'refused', proposalId, error }
+        const earlier = this.working.refused.get(proposalId)
+        if (earlier !== undefined || this.working.accepted.has(proposalId)) {
+          const decision = earlier?.decision ?? { kind: 'refused', proposalId, error }
+          return { answer: this.settled(() => Promise.resolve(decision)) }
         }
         return this.refuse(desk, proposalId, command, now().toISOString(), order, error)
-      }),
+      }).then(({ answer }) => answer),
     )
   }
 
-  private async refuse(
+  private refuse(
     desk: DeskIdentity,
     proposalId: string,
     command: unknown,
     at: string,
     order: number | undefined,
     error: RuleError,
-  ): Promise<Decision> {
-    const earlier = this.current.refused.get(proposalId)
-    if (earlier !== undefined) return earlier.decision
+  ): { readonly answer: Promise<Decision> } {
+    const earlier = this.working.refused.get(proposalId)
+    if (earlier !== undefined)
+      return { answer: this.settled(() => Promise.resolve(earlier.decision)) }
     const line: StoredRefusal = {
       kind: 'refused',
       proposal: proposalId,
@@ -327,15 +373,12 @@ export class AuthorityHost {
       at,
       ...(order === undefined ? {} : { order }),
     }
-    await this.journal.append(line)
-    this.current = {
-      ...this.current,
-      refused: new Map(this.current.refused).set(proposalId, refusedValue(line)),
+    const next: AuthorityState = {
+      ...this.working,
+      refused: new Map(this.working.refused).set(proposalId, refusedValue(line)),
     }
-    this.noteLine(line, order)
     const decision: Decision = { kind: 'refused', proposalId, error }
-    await this.publish(decision, desk, this.current.log.length, line)
-    return decision
+    return { answer: this.written(line, next, decision, desk, order) }
   }
 
   private noteLine(line: JournalLine, order: number | undefined): void {
@@ -365,6 +408,8 @@ export class AuthorityHost {
     this.release?.()
     return this.queued(async () => {
       if (this.closed) return { path: this.eventPath, commands: this.current.log.length }
+      // The decisions decided before closing are on disk and published first.
+      await this.settling
       this.closed = true
       this.setMode({ kind: 'ready' })
       const { tournamentId, log } = this.current

@@ -48,8 +48,8 @@ export class PublishedLog {
     // Ready before the first desk asks: compressed on libuv's threads while the server starts.
     published.whole.gzipped().catch(() => undefined)
     await published.writeRefusals(authority.refusals().map(refusalDoc))
-    authority.publish = async (decision, desk, heldBefore, line) => {
-      await published.publish(authority.state(), heldBefore, line)
+    authority.publish = async (decision, desk, heldBefore, line, state) => {
+      await published.publish(state, heldBefore, line)
       switch (decision.kind) {
         case 'accepted':
           ctx.emit({
