@@ -212,6 +212,49 @@ describe('the desk replicates with the authority (issue 21)', () => {
     expect(status?.held ?? 0).toBeLessThanOrEqual(95)
   })
 
+  test('issue 27: a desk that goes offline stops following the log’s tail, so it shows what it had', async () => {
+    // venue-identity.spec: the tail's long-poll, answered after the Wi-Fi went, brought another
+    // desk's registration into an offline desk.
+    const info = venueInfo()
+    const serverDb = server()
+    const remoteLog = serverDb(info.databases.log)
+    await writeLog(remoteLog, log.slice(0, 95))
+    const tails: { cancelled: boolean }[] = []
+    const changes = remoteLog.changes.bind(remoteLog) as (options: object) => { cancel(): void }
+    Object.assign(remoteLog, {
+      changes: (options: { live?: boolean; include_docs?: boolean }) => {
+        const feed = changes(options)
+        if (options.live === true && options.include_docs === true) {
+          const followed = { cancelled: false }
+          tails.push(followed)
+          const cancel = feed.cancel.bind(feed)
+          feed.cancel = () => {
+            followed.cancelled = true
+            cancel()
+          }
+        }
+        return feed
+      },
+    })
+    let tell: ((online: boolean) => void) | undefined
+    const link = await createPouchLink({
+      info,
+      local: (name) => new Memory(`tail-off-${String(run)}-${name}`),
+      remote: (name) => (name === info.databases.log ? remoteLog : serverDb(name)),
+      replicate: PouchDB.replicate.bind(PouchDB),
+      statusEveryMs: 0,
+      network: (changed) => {
+        tell = changed
+        return () => undefined
+      },
+    })
+    links.push(link)
+    await until(async () => (tails.length > 0 ? true : undefined), 'a tail followed')
+    tell?.(false)
+    expect(link.state().kind).toBe('offline')
+    expect(tails.map((t) => t.cancelled)).toEqual(tails.map(() => true))
+  })
+
   test('issue 27: following the log and pushing the outbox reads and writes no checkpoint on the authority', async () => {
     const info = venueInfo()
     const serverDb = server()

@@ -143,8 +143,17 @@ export async function createPouchLink(options: PouchLinkOptions): Promise<VenueL
     changed()
   }
 
+  /** The log's tail from the authority's changes (`tailLog`), while the desk is online. */
+  let tail: PouchDB.Core.Changes<object> | undefined
+
   function wentOffline(): void {
     if (state.kind !== 'offline') setState({ kind: 'offline', since: now().toISOString() })
+    // An offline desk shows what it had: the tail's long-poll, answered after the network went (a
+    // browser's offline emulation lets a request in flight finish), would bring in what another
+    // desk did meanwhile. Replication starts it again once back (issue 27, venue-identity.spec).
+    const following = tail
+    tail = undefined
+    following?.cancel()
   }
 
   // The accepted log as last read, and the ids of the proposals it holds.
@@ -414,7 +423,6 @@ export async function createPouchLink(options: PouchLinkOptions): Promise<VenueL
    * brings the shown log forward. It ends with the network and starts again, from then, once
    * replication is back: what was written meanwhile comes by replication.
    */
-  let tail: PouchDB.Core.Changes<object> | undefined
   function tailLog(): void {
     if (closed || tail !== undefined || state.kind === 'revoked') return
     const feed = remoteLog.changes({ live: true, since: 'now', include_docs: true })
