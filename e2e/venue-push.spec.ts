@@ -1,6 +1,9 @@
+import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { LAGOS_OPEN } from './data'
+import type { AppShell } from './pages/app-shell'
 import { SharePage } from './pages/share-page'
+import type { TournamentsPage } from './pages/tournaments-page'
 import { VenuePushPage } from './pages/venue-push-page'
 import { installDesktopStandIn, reportPush, standInCalls } from './support/desktop-stand-in'
 
@@ -10,20 +13,29 @@ import { installDesktopStandIn, reportPush, standInCalls } from './support/deskt
  * reports it (the problem in words, then "sent"), Stop. Electron's binary cannot run here, so
  * main is the desktop stand-in, which answers as main does.
  */
-test('the director enters the database address and password, starts the push, sees it sent, and stops it', async ({
-  page,
-  shell,
-  tournaments,
-}) => {
+/** The event shared from the app (main is the desktop stand-in), its push part shown. */
+async function sharingLagosOpen(
+  page: Page,
+  shell: AppShell,
+  tournaments: TournamentsPage,
+): Promise<VenuePushPage> {
   await installDesktopStandIn(page)
   const share = new SharePage(page)
-  const online = new VenuePushPage(page)
   await shell.start()
   await tournaments.create(LAGOS_OPEN)
   await expect(shell.nav.getByRole('link', { name: 'Overview', exact: true })).toBeVisible()
   await shell.nav.getByRole('link', { name: 'Venue network' }).click()
   await share.shareButton.click()
   await expect(share.panel).toContainText('Port 8421')
+  return new VenuePushPage(page)
+}
+
+test('the director enters the database address and password, starts the push, sees it sent, and stops it', async ({
+  page,
+  shell,
+  tournaments,
+}) => {
+  const online = await sharingLagosOpen(page, shell, tournaments)
 
   await expect(online.password).toHaveAttribute('type', 'password')
   await online.address.fill('https://director@couch.example.org/lagos-open')
@@ -70,15 +82,7 @@ test('issue 31: the director has this computer remember the password, starts wit
   shell,
   tournaments,
 }) => {
-  await installDesktopStandIn(page)
-  const share = new SharePage(page)
-  const online = new VenuePushPage(page)
-  await shell.start()
-  await tournaments.create(LAGOS_OPEN)
-  await expect(shell.nav.getByRole('link', { name: 'Overview', exact: true })).toBeVisible()
-  await shell.nav.getByRole('link', { name: 'Venue network' }).click()
-  await share.shareButton.click()
-  await expect(share.panel).toContainText('Port 8421')
+  const online = await sharingLagosOpen(page, shell, tournaments)
 
   const address = 'https://director@couch.example.org/lagos-open'
   await online.address.fill(address)

@@ -308,22 +308,19 @@ function push(
   )
 }
 
-/** `NAME… [as ROLE]`: the role when the last two words are "as" and one of the roles. */
+/**
+ * `NAME… [as ROLE]`: the role when the last two words are "as" and a role the director gives a
+ * desk (never a player's phone, which comes by its code, nor the legacy `desk`).
+ */
 function approval(
   words: readonly string[],
 ): { readonly name: string; readonly role?: DeskRole } | undefined {
   const role = words.at(-1)?.toLowerCase()
   const named =
-    words.length > 2 && words.at(-2)?.toLowerCase() === 'as' && isRole(role)
+    words.length > 2 && words.at(-2)?.toLowerCase() === 'as' && isApprovalRole(role)
       ? { name: words.slice(0, -2).join(' '), role }
       : { name: words.join(' ') }
   return named.name === '' ? undefined : named
-}
-
-// The roles a director approves a desk as: never a player's phone (it comes by its code) nor the
-// legacy `desk`.
-function isRole(word: string | undefined): word is DeskRole {
-  return isApprovalRole(word)
 }
 
 function refuse(
