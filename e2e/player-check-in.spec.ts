@@ -8,7 +8,7 @@ import { HistoryPage } from './pages/history-page'
 import { PlayerPhonePage } from './pages/player-phone-page'
 import { seriousViolations } from './support/axe'
 import { ConsoleWatch } from './support/console-watch'
-import { Authority, authorityPort, stopAllAuthorities } from './support/serve'
+import { Authority, repeatedAuthorityPort, stopAllAuthorities } from './support/serve'
 import { closeAllDesks, joinDesk } from './support/venue-desks'
 import { VENUE_FIRST_DAY, writeCheckInEvent } from './support/venue-event'
 
@@ -36,7 +36,7 @@ test('a player checks himself in from his phone once the director turns it on (i
   const event = writeCheckInEvent(mkdtempSync(join(tmpdir(), 'rackside-check-in-e2e-')), TABLES, 2)
   const authority = await Authority.start({
     eventFile: event.path,
-    port: authorityPort(14 + (testInfo.repeatEachIndex % 5)),
+    port: repeatedAuthorityPort('player-check-in', testInfo.repeatEachIndex),
   })
   const since = authority.mark()
   authority.send('codes')

@@ -9,7 +9,7 @@ import { PlayerPhonePage } from './pages/player-phone-page'
 import { seriousViolations } from './support/axe'
 import { ConsoleWatch } from './support/console-watch'
 import { NodeDesk } from './support/node-desk'
-import { Authority, authorityPort, stopAllAuthorities } from './support/serve'
+import { Authority, repeatedAuthorityPort, stopAllAuthorities } from './support/serve'
 import { writeRoundOneEvent } from './support/venue-event'
 
 /*
@@ -32,7 +32,7 @@ test('a player follows his own table on his phone by his code; wrong codes are l
   const authority = await Authority.start({
     eventFile: event.path,
     // --repeat-each runs copies side by side: each its own port of this spec's range.
-    port: authorityPort(testInfo.repeatEachIndex % 20),
+    port: repeatedAuthorityPort('player-page', testInfo.repeatEachIndex),
   })
   const since = authority.mark()
   authority.send('codes')

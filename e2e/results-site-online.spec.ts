@@ -9,7 +9,7 @@ import { standInCouch } from '../electron/venue/test-support/stand-in-couch'
 import { ResultsSitePage } from './pages/results-site-page'
 import { ConsoleWatch } from './support/console-watch'
 import { NodeDesk } from './support/node-desk'
-import { Authority, authorityPort, stopAllAuthorities } from './support/serve'
+import { Authority, repeatedAuthorityPort, stopAllAuthorities } from './support/serve'
 import { writeRoundOneEvent } from './support/venue-event'
 
 /*
@@ -40,7 +40,7 @@ test('the results site follows the pushed log, live, and catches up after the ho
   const event = writeRoundOneEvent(mkdtempSync(join(tmpdir(), 'rackside-site-e2e-')), TABLES)
   const authority = await Authority.start({
     eventFile: event.path,
-    port: authorityPort(testInfo.repeatEachIndex % 20),
+    port: repeatedAuthorityPort('results-site-online', testInfo.repeatEachIndex),
     push: couch.push,
   })
   await authority.waitFor('remote', (e) => e.status === 'up-to-date', 30_000)

@@ -21,7 +21,7 @@ import { writeRoundOneEvent } from './support/venue-event'
  * anything but its join request, and a desk cannot write the log or another desk's outbox. Plain
  * HTTP against `rackside serve`, as a stranger on the venue Wi-Fi would try it.
  */
-const AUTHORITY_PORT = authorityPort(1)
+const AUTHORITY_PORT = authorityPort('venue-auth')
 
 test.use({ trace: 'off' })
 test.afterEach(stopAllAuthorities)
@@ -179,7 +179,10 @@ test('an approved desk writes only its own outbox; a projector writes nothing', 
   test.setTimeout(180_000)
   const folder = mkdtempSync(join(tmpdir(), 'rackside-venue-auth-'))
   const event = writeRoundOneEvent(folder, 4)
-  const authority = await Authority.start({ eventFile: event.path, port: AUTHORITY_PORT + 1 })
+  const authority = await Authority.start({
+    eventFile: event.path,
+    port: authorityPort('venue-auth', 1),
+  })
   const url = authority.url
   const one = await joined(request, authority, 'results', 'Desk 1')
   const two = await joined(request, authority, 'results', 'Desk 2')

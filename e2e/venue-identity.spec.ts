@@ -36,9 +36,8 @@ import {
  * was lost unseen).
  */
 
-// Other checkouts' venue specs take offsets 0–4 beside their own E2E_PORT: these stay clear.
-const CY_AND_DEE_PORT = authorityPort(20)
-const DOUBLE_CORRECTION_PORT = authorityPort(21)
+const CY_AND_DEE_PORT = authorityPort('venue-identity')
+const DOUBLE_CORRECTION_PORT = authorityPort('venue-identity', 1)
 /** What a desk asks to join as (the join screen's words); the director approves it as asked. */
 const CHECK_IN_DESK: JoinAs = 'A check-in desk'
 const RESULTS_DESK: JoinAs = 'A results desk'

@@ -16,7 +16,7 @@ import { writeRoundOneEvent } from './support/venue-event'
  * projector's standings heading and an idle desk's Missing results list show it within 2 s,
  * without a reload: never a result behind, the last one included.
  */
-const AUTHORITY_PORT = authorityPort(4)
+const AUTHORITY_PORT = authorityPort('venue-projector')
 const TABLES = 6
 const SHOWN_WITHIN_MS = 2000
 

@@ -78,7 +78,7 @@ test('a dead laptop: serve on a desk copy on another port takes back what anothe
   const laterFolder = mkdtempSync(join(tmpdir(), 'rackside-recovery-b-'))
   const event = writeRoundOneEvent(folder, 12)
   const watch = new ConsoleWatch()
-  const a = await Authority.start({ eventFile: event.path, port: authorityPort(10) })
+  const a = await Authority.start({ eventFile: event.path, port: authorityPort('venue-recovery') })
   const one = await joinDesk(browser, a, watch, 'Desk 1')
   const two = await joinDesk(browser, a, watch, 'Desk 2')
   expect(one.deskId).not.toBe(two.deskId)
@@ -116,7 +116,11 @@ test('a dead laptop: serve on a desk copy on another port takes back what anothe
   // Another laptop: serve desk 1's copy, taking back desk 2's (README, "When the director's laptop dies").
   const eventB = join(laterFolder, 'EVENT.json')
   copyFileSync(copyOne, eventB)
-  const b = await Authority.start({ eventFile: eventB, port: authorityPort(11), take: [copyTwo] })
+  const b = await Authority.start({
+    eventFile: eventB,
+    port: authorityPort('venue-recovery', 1),
+    take: [copyTwo],
+  })
   const recovered = await b.waitFor('recovered', () => true, 120_000)
   expect(recovered.from).toContain('desk-2.json')
   expect(recovered.refused, 'nothing clashes: nothing refused').toEqual([])
@@ -153,7 +157,10 @@ test('serve restarted on an older file: the desks hand back what it lacks and wh
   const folder = mkdtempSync(join(tmpdir(), 'rackside-older-e2e-'))
   const event = writeRoundOneEvent(folder, 12)
   const watch = new ConsoleWatch()
-  const authority = await Authority.start({ eventFile: event.path, port: authorityPort(12) })
+  const authority = await Authority.start({
+    eventFile: event.path,
+    port: authorityPort('venue-recovery', 2),
+  })
   const one = await joinDesk(browser, authority, watch, 'Desk 1')
   const two = await joinDesk(browser, authority, watch, 'Desk 2')
   const typedBy = (table: number): string =>
@@ -253,7 +260,10 @@ test('a desk whose clock is 5 minutes off records an arrival at the authority’
   // The round started a minute ago by this machine's clock, which is the authority's.
   const event = writeStartedRoundEvent(folder, 2, Date.now() - 60_000)
   const watch = new ConsoleWatch()
-  const authority = await Authority.start({ eventFile: event.path, port: authorityPort(13) })
+  const authority = await Authority.start({
+    eventFile: event.path,
+    port: authorityPort('venue-recovery', 3),
+  })
   const readLog = await logReader(authority)
   const SKEW_MS = 5 * 60_000
   const contexts: BrowserContext[] = []

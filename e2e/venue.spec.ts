@@ -22,7 +22,7 @@ import { writeRoundOneEvent } from './support/venue-event'
  * 1–100, desk 2 tables 101–190 and, while offline, 91–100 again: desk 1's results for those reach
  * the authority first, so desk 2's are the clashes ("already has a result").
  */
-const AUTHORITY_PORT = authorityPort(0)
+const AUTHORITY_PORT = authorityPort('venue')
 const TABLES = 190
 const CLASHES = [91, 92, 93, 94, 95, 96, 97, 98, 99, 100]
 const OFFLINE_MS = 20_000

@@ -279,9 +279,44 @@ export class Authority {
 }
 
 /**
- * A port for a spec's own authority, beside the suite's preview server (E2E_PORT, as in
+ * How many ports each spec that starts its own authority may listen on. Each spec has its own
+ * range, so the suite's two workers never start two authorities on one port: venue.spec and
+ * results-site-online.spec once both took the first, and one of them failed in CI (2026-11-29).
+ */
+const AUTHORITY_PORTS = {
+  venue: 1,
+  'venue-auth': 2,
+  'venue-projector': 1,
+  'venue-recovery': 4,
+  'venue-identity': 2,
+  'player-page': 3,
+  'player-check-in': 3,
+  'results-site-online': 3,
+} as const
+
+export type AuthoritySpec = keyof typeof AUTHORITY_PORTS
+
+/**
+ * Port `slot` of `spec`'s own range, beside the suite's preview server (E2E_PORT, as in
  * playwright.config.ts), so two checkouts running their suites side by side never share one.
  */
-export function authorityPort(offset: number): number {
-  return Number(process.env['E2E_PORT'] ?? 4173) + 2000 + offset
+export function authorityPort(spec: AuthoritySpec, slot = 0): number {
+  const count = AUTHORITY_PORTS[spec]
+  if (!Number.isInteger(slot) || slot < 0 || slot >= count) {
+    throw new Error(`${spec} has ${String(count)} authority ports; slot ${String(slot)} asked`)
+  }
+  let offset = 0
+  for (const [name, ports] of Object.entries(AUTHORITY_PORTS)) {
+    if (name === spec) break
+    offset += ports
+  }
+  return Number(process.env['E2E_PORT'] ?? 4173) + 2000 + offset + slot
+}
+
+/**
+ * A port for one run of a spec under `--repeat-each` (with one worker): runs take the spec's
+ * ports in turn, so a run never waits for the previous run's port to be let go.
+ */
+export function repeatedAuthorityPort(spec: AuthoritySpec, repeatEachIndex: number): number {
+  return authorityPort(spec, repeatEachIndex % AUTHORITY_PORTS[spec])
 }
