@@ -5,7 +5,13 @@
  * import can say exactly what it used and what it ignored.
  */
 import { isRatingSystem, RATING_SYSTEMS, type RatingSystem } from '../ratings/rating-systems'
-import { MAX_SPREAD_CAP } from '../rules/ranking'
+import {
+  checkRanking,
+  MAX_SPREAD_CAP,
+  TIE_BREAKS,
+  type Ranking,
+  type TieBreak,
+} from '../rules/ranking'
 import { MAX_ROUNDS, validateDivisionName } from '../tournament/validation'
 import type { FormatProblem } from './problem'
 import { splitLines, strayCharacter } from './text-codec'
@@ -87,11 +93,50 @@ export interface TshConfig {
 }
 
 /** A Rackside setting in a config.tsh comment: `# rackside KEY = VALUE`. */
-export const RACKSIDE_CONFIG_LINE = /^#\s*rackside\s+([a-z_]+)\s*=\s*(\S+)\s*$/
+export const RACKSIDE_CONFIG_LINE = /^#\s*rackside\s+([a-z0-9_]+)\s*=\s*(\S+)\s*$/
 
 /** The comment line that carries a Rackside setting (read back by parseConfigTsh). */
 export const racksideConfigLine = (key: string, value: string): string =>
   `# rackside ${key} = ${value}`
+
+/**
+ * A division's ranking as a Rackside line (issue 32): tsh has no tie-break setting, so the order
+ * and the caps by round ride in a comment tsh skips, `# rackside ranking_1 = A:opponents-wins,spread:300,250`,
+ * one numbered key a division (the name as config.tsh's division line writes it, URI-encoded).
+ */
+export function racksideRankingLine(index: number, division: string, ranking: Ranking): string {
+  const value = [
+    encodeURIComponent(division),
+    ranking.tieBreaks.join(','),
+    ranking.spreadCapByRound.join(','),
+  ].join(':')
+  return racksideConfigLine(`ranking_${String(index)}`, value)
+}
+
+/** The ranking a Rackside line gives `division`; null when none names it or it does not check. */
+export function racksideRanking(config: TshConfig, division: string): Ranking | null {
+  for (const [key, value] of Object.entries(config.rackside ?? {})) {
+    if (!/^ranking_\d+$/.test(key)) continue
+    const [name = '', keys = '', caps = ''] = value.split(':')
+    let decoded: string
+    try {
+      decoded = decodeURIComponent(name)
+    } catch {
+      continue
+    }
+    if (decoded !== division) continue
+    const tieBreaks = keys.split(',').filter((k) => k !== '')
+    if (!tieBreaks.every((k): k is TieBreak => (TIE_BREAKS as readonly string[]).includes(k))) {
+      return null
+    }
+    const checked = checkRanking({
+      tieBreaks,
+      spreadCapByRound: caps === '' ? [] : caps.split(',').map(Number),
+    })
+    return checked.ok && tieBreaks.length > 0 ? checked.value : null
+  }
+  return null
+}
 
 export interface ConfigRead {
   readonly config: TshConfig

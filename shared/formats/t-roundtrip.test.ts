@@ -1,6 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
+import { seededRng, shuffled } from '../random'
 import { rulesFromPreset } from '../rules/presets'
+import { TIE_BREAKS } from '../rules/ranking'
 import type { RuleSet } from '../rules/rule-set'
 import { apply } from '../tournament/apply'
 import type { Command } from '../tournament/commands'
@@ -44,6 +46,27 @@ describe('formats.md "tsh .t": Rackside reads its own .t back to the same standi
           expect(tshFilesRoundTripDifference(randomEvent(seed), form)).toBeNull()
         }),
         { seed: 20261128, numRuns: 1000 },
+      )
+    },
+    120_000,
+  )
+
+  test.each(['tsh', 't with config.tsh'] as const)(
+    'issue 28 and 32: 300 random events with a ranking from Settings (tie-breaks in any order, caps by round) through tsh files (%s) and back keep every round’s standings',
+    (form) => {
+      fc.assert(
+        fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), (seed) => {
+          const event = randomEvent(seed)
+          const rng = seededRng(seed + 1)
+          const ranking = {
+            tieBreaks: shuffled([...TIE_BREAKS], rng).slice(0, 1 + rng.int(TIE_BREAKS.length)),
+            spreadCapByRound: rng.int(3) === 0 ? [] : [300, 250, 400].slice(0, 1 + rng.int(3)),
+          }
+          const ranked = apply(event.state, { type: 'setRanking', division: 'A', ranking }, 'x')
+          if (!ranked.ok) throw new Error(ranked.error.message)
+          expect(tshFilesRoundTripDifference({ ...event, state: ranked.value }, form)).toBeNull()
+        }),
+        { seed: 20261130, numRuns: 300 },
       )
     },
     120_000,

@@ -1,5 +1,5 @@
 import { ratingSystemFor } from '../ratings/division-ratings'
-import { racksideConfigLine } from './config-tsh'
+import { racksideConfigLine, racksideRankingLine } from './config-tsh'
 import { ok, type Result } from '../result'
 import { DEFAULT_RANKING, rankingSentence } from '../rules/ranking'
 import type { TournamentState } from '../tournament/types'
@@ -108,12 +108,14 @@ function rankingConfig(state: TournamentState): string[] {
     : presetCap === null
       ? []
       : [`config spread_cap = ${String(presetCap)}`]
-  for (const { name, ranking } of rankings) {
+  rankings.forEach(({ name, ranking }, index) => {
     const ownCaps = !shared && ranking.spreadCapByRound.length > 0
     if (ownCaps || ranking.tieBreaks.join() !== DEFAULT_RANKING.tieBreaks.join()) {
       lines.push(`# Division ${name}: ${rankingSentence(ranking, presetCap)} (Rackside's ranking)`)
+      // The same for t-import to read back, named as the division line names the division.
+      lines.push(racksideRankingLine(index + 1, name.replace(/\s+/g, '_'), ranking))
     }
-  }
+  })
   return lines
 }
 

@@ -13,6 +13,7 @@
 import {
   parseConfigTsh,
   ratingSystemFromConfig,
+  racksideRanking,
   spreadCapsByRound,
   type TshConfig,
 } from './config-tsh'
@@ -361,9 +362,12 @@ function ratingSettings(
   const warnings = new Map<string, SourcedProblem>()
   const used = new Set<string>()
   for (const division of divisions) {
-    // tsh's cap per round (issue 32) is the division's ranking in Rackside, kept with its rating.
+    // Rackside's own ranking line first (tie-breaks tsh has no key for), else tsh's cap per
+    // round (issue 32) as the division's ranking, kept with its rating.
+    const own = racksideRanking(config, division)
     const caps = spreadCapsByRound(config, division)
-    if (caps !== null) {
+    if (own !== null) commands.push({ type: 'setRanking', division, ranking: own })
+    else if (caps !== null) {
       commands.push({
         type: 'setRanking',
         division,
