@@ -380,7 +380,8 @@ describe('rackside convert with tournament files (.json, the command log)', () =
     if (original?.type !== 'recordResult' || original.result.kind !== 'played') {
       throw new Error('the worked example has no played result')
     }
-    const four = { ...original.result, rawScores: [4120, 350], scores: [4120, 350] }
+    const impossible: [number, number] = [4120, 350]
+    const four = { ...original.result, rawScores: impossible, scores: impossible }
     file.log[seq] = { seq, at: file.log[seq]?.at ?? '', command: { ...original, result: four } }
     writeFileSync(at('bad.json'), JSON.stringify(file))
     expect((await cli('check', at('bad.json'))).code).toBe(1)

@@ -73,7 +73,7 @@ export function mendForm(
  */
 export function mendFromForm(
   command: Command,
-  texts: Readonly<Record<string, string>>,
+  texts: Readonly<Partial<Record<string, string>>>,
 ): Result<Command> {
   let mended = command
   for (const field of mendFields(command)) {

@@ -387,6 +387,8 @@ const BUILDERS: { readonly [T in CommandType]: (s: TournamentState, d: Draw) => 
       ? null
       : { type: 'mergeDivisions', division: 'A', absorbed: other.name }
   },
+  // Issue 28: a mend names a log position, as undo and redo do, which no state here knows.
+  mendCommand: () => null,
 }
 
 function resultCommand(
