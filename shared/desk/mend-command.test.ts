@@ -4,20 +4,12 @@ import { fold } from '../tournament/apply'
 import type { Command, LoggedCommand } from '../tournament/commands'
 import { describeLog } from '../tournament/describe'
 import { stateAsOfRound } from '../tournament/log'
-import { create, ID, logOf, register } from '../tournament/test-support/event'
+import { create, ID, logOf, pairTwoTables, register } from '../tournament/test-support/event'
 import { mendForm, mendFromForm, mendOf, previewMend } from './mend-command'
 
 const AT = '2026-03-14T10:00:00.000Z'
 const A: Command = { type: 'addDivision', name: 'A' }
-const pair: Command = {
-  type: 'pairRound',
-  division: 'A',
-  round: 1,
-  pairings: [
-    { kind: 'game', table: 1, players: [1, 2] },
-    { kind: 'game', table: 2, players: [3, 4] },
-  ],
-}
+const pair = pairTwoTables()
 /** A played game as an older copy stored it, unchecked: 4120 is no score any game ends with. */
 const slip = (
   players: readonly [number, number],
@@ -139,7 +131,7 @@ describe('issue 28 (Files and faults 5): the recovery view mends one field of th
       pair,
       result(1, [4120, 350]),
       result(2, [400, 380]),
-      { ...pair, round: 2 },
+      pairTwoTables(2),
     ])
     const asOf = stateAsOfRound(
       ID,
