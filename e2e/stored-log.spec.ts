@@ -4,6 +4,7 @@ import { LOG_VERSION } from '../shared/tournament/log-version'
 import { expect, test } from './fixtures'
 import { AppShell } from './pages/app-shell'
 import { FilesPage } from './pages/files-page'
+import { RecoveryPage } from './pages/recovery-page'
 import { ResultsPage } from './pages/results-page'
 import { appendStoredEntry } from './support/stored-log'
 import { plannedEvent } from './support/t-writer'
@@ -75,6 +76,62 @@ test.describe('a stored log that does not open goes to recovery, never hangs (is
     await expect(alert).toContainText('.game')
     await expect(page.getByText('The stored command is damaged')).toBeVisible()
     await expect(page.getByRole('table', { name: 'Stored log' })).toContainText('Round 1')
+  })
+
+  test('issue 28: an impossible score is mended in the form and the event opens with every later result', async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(120_000)
+    const id = await importEvent(page, testInfo.outputPath('eight.t'))
+    // Round 2 pairs 5-6 at table 3 and 7-8 at table 4 (plannedEvent); 4120 is no game's score.
+    const played = (players: [number, number], scores: [number, number]) => ({
+      kind: 'played',
+      players,
+      rawScores: scores,
+      overtimeSeconds: [0, 0],
+      scores,
+    })
+    const result = (table: number, players: [number, number], scores: [number, number]) => ({
+      command: {
+        type: 'recordResult',
+        division: 'EIGHT',
+        round: 2,
+        game: { table },
+        result: played(players, scores),
+      },
+    })
+    const seq = await appendStoredEntry(page, id, result(3, [5, 6], [4120, 350]))
+    await appendStoredEntry(page, id, result(4, [7, 8], [401, 377]))
+    await page.reload()
+
+    const recovery = new RecoveryPage(page)
+    await expect(recovery.heading).toBeVisible()
+    await expect(recovery.alert).toContainText(`The log stops at command ${seq + 1}`)
+    await recovery.openMend(seq + 1)
+    // Esc closes the form, the cursor back on the button that opened it.
+    await page.keyboard.press('Escape')
+    await expect(recovery.mendForm).toBeHidden()
+    await expect(page.getByRole('button', { name: `Mend command ${seq + 1}…` })).toBeFocused()
+
+    await recovery.openMend(seq + 1)
+    await recovery.setField('Score of #5', '5120')
+    await expect(recovery.mendPreview).toContainText('is still refused')
+    await expect(recovery.mendAndOpen).toBeDisabled()
+    await recovery.setField('Score of #5', '412')
+    await expect(recovery.mendPreview).toContainText('the tournament opens')
+    await recovery.mendAndOpen.click()
+
+    await expect(page.getByRole('heading', { name: 'eight', level: 1 })).toBeVisible()
+    const shell = new AppShell(page)
+    await shell.goTo('Results')
+    const results = new ResultsPage(page)
+    await results.chooseRound(2)
+    await expect(results.entered).toContainText('412')
+    await expect(results.entered).toContainText('401')
+    await shell.goTo('History')
+    await expect(page.getByRole('table', { name: 'Command log' })).toContainText(
+      `Command ${seq + 1} mended: score of #5 4120 → 412`,
+    )
   })
 })
 

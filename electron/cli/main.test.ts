@@ -370,6 +370,32 @@ describe('rackside convert with tournament files (.json, the command log)', () =
     expect(fromLog.stdout).toBe(before.stdout)
   })
 
+  test('issue 28: a log stopped by an impossible score opens in check and standings once the score is mended in place', async () => {
+    expect((await cli('convert', at('worked.t'), at('w.json'))).code).toBe(0)
+    const file = JSON.parse(readFileSync(at('w.json'), 'utf8')) as {
+      log: { seq: number; at: string; command: Command }[]
+    }
+    const seq = file.log.findIndex((e) => e.command.type === 'recordResult')
+    const original = file.log[seq]?.command
+    if (original?.type !== 'recordResult' || original.result.kind !== 'played') {
+      throw new Error('the worked example has no played result')
+    }
+    const impossible: [number, number] = [4120, 350]
+    const four = { ...original.result, rawScores: impossible, scores: impossible }
+    file.log[seq] = { seq, at: file.log[seq]?.at ?? '', command: { ...original, result: four } }
+    writeFileSync(at('bad.json'), JSON.stringify(file))
+    expect((await cli('check', at('bad.json'))).code).toBe(1)
+
+    const mend: Command = { type: 'mendCommand', seq, command: original }
+    file.log.push({ seq: file.log.length, at: '2026-03-14T20:00:00.000Z', command: mend })
+    writeFileSync(at('mended.json'), JSON.stringify(file))
+    const checked = await cli('check', at('mended.json'))
+    expect(checked).toMatchObject({ code: 0, stdout: expect.stringMatching(/^ok: /) as unknown })
+    const before = await cli('standings', at('w.json'), '--all-rounds', '--json')
+    const after = await cli('standings', at('mended.json'), '--all-rounds', '--json')
+    expect(after.stdout).toBe(before.stdout)
+  })
+
   test('.tsh -> .json imports the event from config.tsh; .json -> .tsh writes it back', async () => {
     writeFileSync(at('config.tsh'), mgiConfig().replace('division B b.t\n', ''))
     expect(

@@ -288,6 +288,10 @@ export const COMMUTATION: Readonly<Record<CommandType, Commutation>> = {
     rule: 'needs the current head',
     why: 'Renumbers the absorbed players after the other division’s, which a registration there meanwhile would shift; decided on the rounds and results the desk saw (issue 32). Commands built before it that name the absorbed division still apply, keyed ones to the player’s new number.',
   },
+  mendCommand: {
+    rule: 'needs the current head',
+    why: 'Names a log position and changes what that command says, as an undo does: the whole log must still fold with it (issue 28).',
+  },
 }
 
 export function commutes(command: Command): boolean {

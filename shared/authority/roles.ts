@@ -81,6 +81,8 @@ export const ROLE_RIGHTS: Readonly<Record<CommandType, readonly ProposingRole[]>
   setPhoneAccess: [D],
   // Issue 32: the roster's shape, as renaming a division.
   mergeDivisions: [D],
+  // Issue 28: putting a stored command right in place is the director's, in the recovery view.
+  mendCommand: [D],
 }
 
 /**

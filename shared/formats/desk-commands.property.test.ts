@@ -12,9 +12,16 @@ import { RATING_SYSTEMS } from '../ratings/rating-systems'
 import { rulesFromPreset } from '../rules/presets'
 import { TIE_BREAKS } from '../rules/ranking'
 import { apply, fold } from '../tournament/apply'
-import type { Command, CommandType, LoggedCommand, PairingSpec } from '../tournament/commands'
+import {
+  isLogControl,
+  type Command,
+  type CommandType,
+  type LoggedCommand,
+  type PairingSpec,
+} from '../tournament/commands'
 import { fingerprint, planControl, undoneBy } from '../tournament/log'
 import { LOG_VERSION } from '../tournament/log-version'
+import { fieldValue, mendFields, withField } from '../tournament/mend'
 import { PAPER_SIZES } from '../tournament/paper'
 import { DO_NOT_PAIR_REASONS } from '../tournament/pairing-rules'
 import { registrationDependents } from '../tournament/roster'
@@ -387,6 +394,8 @@ const BUILDERS: { readonly [T in CommandType]: (s: TournamentState, d: Draw) => 
       ? null
       : { type: 'mergeDivisions', division: 'A', absorbed: other.name }
   },
+  // Issue 28: a mend names a log position, as undo and redo do: it is drawn in `deskLog`.
+  mendCommand: () => null,
 }
 
 function resultCommand(
@@ -478,6 +487,23 @@ function deskLog(
       const seq = pick(targets, act.a)
       if (seq === undefined) continue
       const planned = planControl(ID, log, { type: act.type, seq }, stamp)
+      if (!planned.ok || planned.value.state === undefined) continue
+      log.push(planned.value.entry)
+      state = planned.value.state
+      continue
+    }
+    if (act.type === 'mendCommand') {
+      // Issue 28: the newest command with a mend form (a result, a registration) mended, its
+      // first field typed again as it was.
+      const target = [...log]
+        .reverse()
+        .find((e) => !isLogControl(e.command) && mendFields(e.command).length > 0)
+      const field = target === undefined ? undefined : mendFields(target.command)[0]
+      const value = target && field && fieldValue(target.command, field)
+      if (target === undefined || field === undefined || value === undefined) continue
+      const mended = withField(target.command, field, value)
+      const command: Command = { type: 'mendCommand', seq: target.seq, command: mended }
+      const planned = planControl(ID, log, command, stamp)
       if (!planned.ok || planned.value.state === undefined) continue
       log.push(planned.value.entry)
       state = planned.value.state

@@ -59,6 +59,41 @@ describe('design.md: the tournament file is the command log', () => {
     expect(read.value.log.map(fingerprint)).toEqual(withDesks.map(fingerprint))
   })
 
+  test('issue 28: a command mended in place survives the file, both kept, and the log opens', () => {
+    const original = log[9]?.command
+    if (original?.type !== 'recordResult') throw new Error('the worked example changed')
+    // As a damaged copy stored it: a table the round does not have, then mended to its own.
+    const damaged = log.map((e, i) =>
+      i === 9 ? { ...e, command: { ...original, game: { table: 12 } } } : e,
+    )
+    const mended: LoggedCommand[] = [
+      ...damaged,
+      { seq: log.length, at: SAVED, command: { type: 'mendCommand', seq: 9, command: original } },
+    ]
+    expect(checkLog(ID, damaged)).toMatchObject({ ok: false, error: { seq: 9, kind: 'fold' } })
+    const read = readTournamentFile(writeTournamentFile(ID, mended, SAVED))
+    if (!read.ok) throw new Error(read.error.message)
+    expect(read.value.log).toEqual(mended)
+    expect(read.value.state).toEqual((fold(ID, log) as { value: unknown }).value)
+  })
+
+  test('issue 28: a mend whose command is damaged is named where it is wrong', () => {
+    const bad = readTournamentFile(
+      writeTournamentFile(
+        ID,
+        logOf([
+          ...WORKED_EXAMPLE_LOG,
+          { type: 'mendCommand', seq: 9, command: { type: 'recordResult' } } as unknown as Command,
+        ]),
+        SAVED,
+      ),
+    )
+    expect(bad).toMatchObject({ ok: false, error: { code: 'tournament-file.command.malformed' } })
+    expect(bad.ok ? null : bad.error.message).toMatch(
+      /mendCommand\)\.command \(recordResult\)\.division/,
+    )
+  })
+
   test('a file written before the hold rule, the draw text and NEON’s overtime takes its preset’s values', () => {
     const old = edited((file) => {
       const rules = entry(file, 0).command['rules'] as Record<string, Record<string, unknown>>

@@ -468,6 +468,8 @@ const COMMAND_FIELDS: Readonly<Record<CommandType, Fields>> = {
   },
   setPhoneAccess: { division: 'string', day: 'string', checkIn: 'boolean', results: 'boolean' },
   mergeDivisions: { division: 'string', absorbed: 'string' },
+  // Issue 28: the mended command is checked as a stored one is (`checkLogEntry`), type and fields.
+  mendCommand: { seq: 'integer', command: obj({ type: 'string' }) },
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -605,20 +607,33 @@ export function checkLogEntry(entry: unknown, index: number): Result<LoggedComma
       { details: { index } },
     )
   }
+  const checked = checkCommand(command, index, `command ${String(index)}`)
+  if (!checked.ok) return checked
+  checkedEntries.add(entry)
+  return ok(entry as unknown as LoggedCommand)
+}
+
+/** A stored command's type and fields; a mend's command (issue 28) is checked the same way. */
+function checkCommand(command: Record<string, unknown>, index: number, path: string): Result<void> {
+  const type = command.type as string
   const known = COMMAND_TYPES.find((t) => t === type)
   if (known === undefined) {
     return err(
       'tournament-file.command.unknown',
-      `command ${String(index)}: "${type}" is not a command this version of Rackside knows (a newer Rackside may have written it)`,
+      `${path}: "${type}" is not a command this version of Rackside knows (a newer Rackside may have written it)`,
       { details: { index, type } },
     )
   }
-  const wrong = checkFields(command, COMMAND_FIELDS[known], `command ${String(index)} (${type})`)
+  const wrong = checkFields(command, COMMAND_FIELDS[known], `${path} (${type})`)
   if (wrong !== null) {
     return err('tournament-file.command.malformed', wrong, { details: { index, type } })
   }
-  checkedEntries.add(entry)
-  return ok(entry as unknown as LoggedCommand)
+  if (known !== 'mendCommand') return ok(undefined)
+  return checkCommand(
+    command.command as Record<string, unknown>,
+    index,
+    `${path} (${type}).command`,
+  )
 }
 
 /**

@@ -1,6 +1,6 @@
 import { validateRuleSet } from '../rules/rule-fields'
 import { err, ok, type Result, type RuleError } from '../result'
-import { cancelledSeqs, type FoldError } from './cancel'
+import { logControls, type FoldError } from './cancel'
 import { isLogControl, keyedPlayers, type Command, type LoggedCommand } from './commands'
 import { setContention, setDoNotPair } from './pairing-rules'
 import { setPairingPlan, setTableOffset } from './plan'
@@ -199,10 +199,7 @@ export function apply(
     case 'undo':
     case 'redo':
       // They choose which commands count, so only a fold over the whole log can honour them.
-      return err(
-        'log.control',
-        `${command.type === 'undo' ? 'An undo' : 'A redo'} is folded with its log, not applied to a state.`,
-      )
+      return controlRefused(command.type === 'undo' ? 'An undo' : 'A redo')
     case 'renameDivision': {
       const division = divisionNamed(state.divisions, command.division)
       if (division === undefined) return missingDivision(command.division)
@@ -222,8 +219,13 @@ export function apply(
       return updateDivision(state, command.division, (d) => setPhoneAccess(d, command))
     case 'mergeDivisions':
       return mergeDivisions(state, command)
+    case 'mendCommand':
+      return controlRefused('A mend')
   }
 }
+
+const controlRefused = (what: string): Result<never> =>
+  err('log.control', `${what} is folded with its log, not applied to a state.`)
 
 const missingDivision = (name: string): Result<never> =>
   err('division.missing', `There is no division ${name}.`)
@@ -244,9 +246,9 @@ function updateDivision(
 export type { FoldError } from './cancel'
 
 /**
- * The state is the fold of the log: every command in order, except the undos and redos and the
- * commands that the log's undos cancel by its end (an undo is a command of its own, so nothing is
- * ever deleted). A stored log was valid when written, so a failure here means a damaged file or a
+ * The state is the fold of the log: every command in order, except the undos, redos and mends and
+ * the commands that the log's undos cancel by its end, each mended command as its latest mend says
+ * (an undo or a mend is a command of its own, so nothing is ever deleted or rewritten). A stored log was valid when written, so a failure here means a damaged file or a
  * rule change, and is reported with the command's position.
  *
  * Never throws (issue 20): a log that was not checked first (`checkLog`) may hold anything, and a
@@ -287,15 +289,16 @@ export function resumeFold(
 ): Result<TournamentState | undefined, FoldError> {
   let at: number | null = null
   try {
-    const cancelled = cancelledSeqs(log)
-    if (!cancelled.ok) return cancelled
+    const controls = logControls(log)
+    if (!controls.ok) return controls
+    const { cancelled, mended } = controls.value
     let state = from.state
     for (let index = from.at; index < to; index++) {
       // A damaged entry (a hole, a non-object) throws below and is reported at its position.
       const entry = log[index] as LoggedCommand
       at = index
-      if (isLogControl(entry.command) || cancelled.value.has(entry.seq)) continue
-      const next = apply(state, entry.command, tournamentId)
+      if (isLogControl(entry.command) || cancelled.has(entry.seq)) continue
+      const next = apply(state, mended.get(entry.seq) ?? entry.command, tournamentId)
       if (!next.ok) return { ok: false, error: { ...next.error, seq: entry.seq } }
       state = next.value
     }

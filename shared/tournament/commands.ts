@@ -393,6 +393,14 @@ export type Command =
    * names resolve to the merged division from then on.
    */
   | { readonly type: 'mergeDivisions'; readonly division: string; readonly absorbed: string }
+  /**
+   * Issue 28: the command at `seq` folds as `command` (the same type, one field or more put right)
+   * from now on, while the log keeps it as it was stored, so History and the audit show both. A
+   * log refused on replay (an impossible score, a bad name) is mended in place this way: every
+   * later command keeps its place and every player his number, which an undo of a registration
+   * cannot promise. A log control like undo and redo: it names a position and chooses what counts.
+   */
+  | { readonly type: 'mendCommand'; readonly seq: number; readonly command: Command }
 
 export type CommandType = Command['type']
 
@@ -425,11 +433,11 @@ export interface LoggedCommand {
   readonly command: Command
 }
 
-/** Commands that change which commands count rather than the tournament itself. */
-export type LogControl = Extract<Command, { readonly type: 'undo' | 'redo' }>
+/** Commands that change which commands count, or what they say, rather than the tournament. */
+export type LogControl = Extract<Command, { readonly type: 'undo' | 'redo' | 'mendCommand' }>
 
 export function isLogControl(command: Command): command is LogControl {
-  return command.type === 'undo' || command.type === 'redo'
+  return command.type === 'undo' || command.type === 'redo' || command.type === 'mendCommand'
 }
 
 /**
@@ -501,6 +509,8 @@ export function keyedPlayers(command: Command):
     case 'setRanking':
       return undefined
     case 'mergeDivisions':
+      return undefined
+    case 'mendCommand':
       return undefined
   }
 }

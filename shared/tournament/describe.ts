@@ -8,9 +8,11 @@ import {
   type CommandType,
   type GameRef,
   type LoggedCommand,
+  type LogControl,
   type PairingSpec,
 } from './commands'
 import { commandRound, undoneBy } from './log'
+import { mendWords } from './mend'
 import { divisionNamed } from './lookup'
 import { describeContention, describeDoNotPair } from './pairing-rules'
 import { describePrizeTable } from './prizes'
@@ -233,6 +235,9 @@ export function describeCommand(
   // describeLog names the command taken back; alone, an undo knows only its position.
   if (command.type === 'undo') return `Undid command ${command.seq + 1}`
   if (command.type === 'redo') return `Redid command ${command.seq + 1}`
+  if (command.type === 'mendCommand') {
+    return `Command ${command.seq + 1} mended: ${describeCommand(command.command, state, options)}`
+  }
   const division =
     state === undefined ? undefined : divisionNamed(state.divisions, command.division)
   const names = namesIn(division)
@@ -491,12 +496,13 @@ export function describeMore(
     const command = (log[index] as LoggedCommand).command
     let text: string
     if (isLogControl(command)) {
-      const verb = command.type === 'undo' ? 'Undid' : 'Redid'
-      text = `${verb} #${command.seq + 1}: ${texts[command.seq] ?? 'a command that is not in the log'}`
+      text = describeControl(command, log[command.seq]?.command, texts[command.seq], state, options)
       // Names after an undo come from the log as it now folds (a damaged log keeps the last good);
-      // taking back a result or a check-in changes no name or table, so the fold is spared.
+      // taking back a result or a check-in changes no name or table, so the fold is spared. A mend
+      // may let a command apply that did not, so the log is folded again after it.
       const targetType = log[command.seq]?.command.type
-      if (targetType === undefined || !NAME_NEUTRAL.has(targetType)) {
+      const neutral = targetType !== undefined && NAME_NEUTRAL.has(targetType)
+      if (command.type === 'mendCommand' || !neutral) {
         const refolded = fold(tournamentId, log.slice(0, index + 1))
         if (refolded.ok) state = refolded.value
       }
@@ -508,6 +514,32 @@ export function describeMore(
     texts.push(text)
   }
   return { tournamentId, options, log, texts, state }
+}
+
+/**
+ * An undo or redo in the words of the command it names; a mend (issue 28) by what it changed:
+ * "Command 12 mended: score of #3 4120 → 412".
+ */
+function describeControl(
+  command: LogControl,
+  target: Command | undefined,
+  targetText: string | undefined,
+  state: TournamentState | undefined,
+  options: DescribeOptions,
+): string {
+  switch (command.type) {
+    case 'undo':
+    case 'redo': {
+      const verb = command.type === 'undo' ? 'Undid' : 'Redid'
+      return `${verb} #${command.seq + 1}: ${targetText ?? 'a command that is not in the log'}`
+    }
+    case 'mendCommand': {
+      const changed = target === undefined ? '' : mendWords(target, command.command)
+      return changed === ''
+        ? describeCommand(command, state, options)
+        : `Command ${command.seq + 1} mended: ${changed}`
+    }
+  }
 }
 
 /** Whether every command of its log is described. */

@@ -16,5 +16,7 @@
  * division's players may do from their phones on a day (`setPhoneAccess`); two divisions merged
  * into one mid-event (`mergeDivisions`). An older copy would
  * refuse any of them and lose what follows.
+ * Version 7 (issue 28): a stored command put right in place (`mendCommand`), which an older copy
+ * would not fold, so it would stop at the command the mend puts right.
  */
-export const LOG_VERSION = 6
+export const LOG_VERSION = 7

@@ -1,5 +1,6 @@
 import { err, ok, type Result, type RuleError } from '../result'
 import { fold, resumeFold, LOG_START, type Checkpoint } from './apply'
+import { logControls } from './cancel'
 import { isLogControl, type Command, type LogControl, type LoggedCommand } from './commands'
 import { LOG_VERSION } from './log-version'
 import type { TournamentState } from './types'
@@ -122,6 +123,13 @@ export function planControl(
   if (folded.ok) return ok({ entry, state: folded.value })
   const { seq, code, message } = folded.error
   if (seq === entry.seq) return { ok: false, error: folded.error }
+  if (command.type === 'mendCommand') {
+    return err(
+      'mendCommand.blocked',
+      `Command ${command.seq + 1} mended so still does not let the log open: command ${seq + 1} is refused (${message}).`,
+      { details: { seq: command.seq, blocking: seq, cause: code } },
+    )
+  }
   const verb = command.type === 'undo' ? 'undone' : 'redone'
   return err(
     `${command.type}.blocked`,
@@ -188,6 +196,10 @@ export function commandRound(command: Command): number | null {
     case 'setPhoneAccess':
     case 'mergeDivisions':
       return null
+    // Puts a command right in place: about what that command is about, which `logAsOfRound`
+    // reads from the mended command itself.
+    case 'mendCommand':
+      return null
   }
 }
 
@@ -205,11 +217,20 @@ export function logAsOfRound(
   log: readonly LoggedCommand[],
   round: number,
 ): readonly LoggedCommand[] {
+  const controls = logControls(log)
+  const mended = controls.ok ? controls.value.mended : new Map<number, Command>()
   const end = log.findIndex((entry) => {
-    const about = commandRound(entry.command)
+    const about = commandRound(mended.get(entry.seq) ?? entry.command)
     return about !== null && about > round
   })
-  return end < 0 ? log : log.slice(0, end)
+  const prefix = end < 0 ? log : log.slice(0, end)
+  if (end < 0 || mended.size === 0) return prefix
+  // Issue 28: a mend given after the round still puts right a command of it; the prefix without
+  // it would stop where the stored log once did.
+  return prefix.map((entry) => {
+    const command = mended.get(entry.seq)
+    return command === undefined ? entry : { ...entry, command }
+  })
 }
 
 /** The tournament as it stood when it moved past round `round` (see `logAsOfRound`). */

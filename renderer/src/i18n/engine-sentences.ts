@@ -235,4 +235,7 @@ export const ENGINE_SENTENCES: ReadonlySet<string> = new Set([
   'ratings-list.empty',
   'ratings-list.line',
   'ratings-list.too-long',
+  // Issue 28, mending a stored command: each names the field, or the command that still stops.
+  'mend.not-a-number',
+  'mendCommand.blocked',
 ])

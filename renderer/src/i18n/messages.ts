@@ -140,6 +140,7 @@ const COMMAND_WORDS: Readonly<Record<CommandType, string>> = {
   setRanking: 'change how a division is ranked',
   setPhoneAccess: 'let players check in or enter results from their phones',
   mergeDivisions: 'merge two divisions',
+  mendCommand: 'mend a stored command',
 }
 
 const isRole = (value: unknown): value is DeskRole =>

@@ -205,3 +205,14 @@ export const WORKED_EXAMPLE_LOG: readonly Command[] = [
   ...WORKED_EXAMPLE.round2,
   ...WORKED_EXAMPLE.round3,
 ]
+
+/** Round `round` of division A paired 1-2 at table 1 and 3-4 at table 2. */
+export const pairTwoTables = (round = 1): Command => ({
+  type: 'pairRound',
+  division: 'A',
+  round,
+  pairings: [
+    { kind: 'game', table: 1, players: [1, 2] },
+    { kind: 'game', table: 2, players: [3, 4] },
+  ],
+})
