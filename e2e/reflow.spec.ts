@@ -5,6 +5,7 @@ import { RoundsPage } from './pages/rounds-page'
 import { importCsv } from './support/hall'
 import {
   emulateScreen,
+  linesOf,
   notWhole,
   SCREEN_SIZES,
   sidewaysScrolls,
@@ -110,6 +111,24 @@ test('issue 28: every screen reflows at 125 % and 200 % zoom, 1280 × 720 and 19
         if (share < 0.7)
           found.push(`the pairings take ${Math.round(share * 100)} % of the content's width`)
       }
+      // Issue 28: a name on one line in the lists (at 200 % they folded onto two or three).
+      if (section === 'Players & check-in' || section === 'Standings') {
+        const table = page.getByRole('table', {
+          name: section === 'Standings' ? /^Standings of division/ : /^Players in division/,
+        })
+        await expect(table.locator('tbody tr').first()).toBeVisible()
+        const names =
+          section === 'Standings'
+            ? table.getByRole('button', { name: /^History of / })
+            : table.locator('tbody tr td:nth-child(2)')
+        for (const name of await names.all()) {
+          const text = (await name.textContent())?.trim() ?? ''
+          const lines = await linesOf(name)
+          if (lines !== 1) found.push(`"${text}" takes ${lines} lines`)
+          const cut = await notWhole(name)
+          if (cut) found.push(`"${text}": ${cut}`)
+        }
+      }
       if (section === 'Results') {
         const cut = await notWhole(results.enterButton)
         if (cut) found.push(`the Enter button: ${cut}`)
@@ -121,7 +140,7 @@ test('issue 28: every screen reflows at 125 % and 200 % zoom, 1280 × 720 and 19
       })
       if (unused > 64) found.push(`${Math.round(unused)}px left empty at the right`)
       if (section === 'Rounds') await rounds.pairings(1).scrollIntoViewIfNeeded()
-      if (section === 'Rounds' || section === 'Players & check-in')
+      if (section === 'Rounds' || section === 'Players & check-in' || section === 'Standings')
         await test.info().attach(`${section} at ${size.name}`, {
           body: await screenshot(),
           contentType: 'image/png',

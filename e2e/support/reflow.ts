@@ -104,3 +104,18 @@ export async function strayPunctuation(page: Page): Promise<string[]> {
     ([found]) => `a space before the punctuation: "${found}"`,
   )
 }
+
+/**
+ * Issue 28: how many lines `target`'s text takes (its line boxes, by their distinct tops): a long
+ * name folded onto two or three lines reads as two people in a list.
+ */
+export async function linesOf(target: Locator): Promise<number> {
+  return target.evaluate((el) => {
+    const range = document.createRange()
+    range.selectNodeContents(el)
+    const tops = new Set<number>()
+    for (const rect of range.getClientRects())
+      if (rect.width > 0 && rect.height > 0) tops.add(Math.round(rect.top))
+    return tops.size
+  })
+}
