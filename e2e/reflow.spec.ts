@@ -5,7 +5,7 @@ import { RoundsPage } from './pages/rounds-page'
 import { importCsv } from './support/hall'
 import {
   emulateScreen,
-  linesOf,
+  namesNotOnOneLine,
   notWhole,
   SCREEN_SIZES,
   sidewaysScrolls,
@@ -41,7 +41,8 @@ test('issue 28: every screen reflows at 125 % and 200 % zoom, 1280 × 720 and 19
   tournament,
   players,
 }) => {
-  test.setTimeout(240_000)
+  // Four sizes of ten screens, on a machine shared with other work.
+  test.setTimeout(360_000)
   await shell.start()
   await tournaments.create({
     name: 'Abeokuta Long Names Invitational',
@@ -117,17 +118,10 @@ test('issue 28: every screen reflows at 125 % and 200 % zoom, 1280 × 720 and 19
           name: section === 'Standings' ? /^Standings of division/ : /^Players in division/,
         })
         await expect(table.locator('tbody tr').first()).toBeVisible()
-        const names =
-          section === 'Standings'
-            ? table.getByRole('button', { name: /^History of / })
-            : table.locator('tbody tr td:nth-child(2)')
-        for (const name of await names.all()) {
-          const text = (await name.textContent())?.trim() ?? ''
-          const lines = await linesOf(name)
-          if (lines !== 1) found.push(`"${text}" takes ${lines} lines`)
-          const cut = await notWhole(name)
-          if (cut) found.push(`"${text}": ${cut}`)
-        }
+        // The standings draw their rows again once the new ratings are in (issue 20).
+        await expect(table).not.toHaveAttribute('aria-busy', 'true')
+        const names = section === 'Standings' ? 'button.player-name' : 'td.name-cell'
+        found.push(...(await namesNotOnOneLine(table, names)))
       }
       if (section === 'Results') {
         const cut = await notWhole(results.enterButton)
