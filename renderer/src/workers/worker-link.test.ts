@@ -142,7 +142,12 @@ describe('askOnMirror: a worker whose copy is not the one asked about is sent it
     MirrorWorker.copies = 0
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
     const link = workerLink<MirrorMessage | Asked, Answer>(() => new Worker('x'), 'test')
-    const mirror = mirrorSender<{ readonly round: number }>((message) => link.post(message))
+    // A clock that never moves: each value goes in one message, however busy the machine.
+    const mirror = mirrorSender<{ readonly round: number }>(
+      (message) => link.post(message),
+      12,
+      () => 0,
+    )
     const ask = (value: { readonly round: number }) =>
       askOnMirror(
         link,
