@@ -104,3 +104,31 @@ export async function strayPunctuation(page: Page): Promise<string[]> {
     ([found]) => `a space before the punctuation: "${found}"`,
   )
 }
+
+/**
+ * Issue 28: each name in `table` (the elements `selector` finds) that takes more than one line
+ * (its line boxes, by their distinct tops: a long name folded onto two or three lines reads as two
+ * people in a list) or is cut (past the window's edge, or its own text clipped). One look at the
+ * whole table, so a list that draws its rows again meanwhile is not waited on row by row.
+ */
+export async function namesNotOnOneLine(table: Locator, selector: string): Promise<string[]> {
+  return table.evaluate((el, selector) => {
+    const found: string[] = []
+    for (const name of el.querySelectorAll(selector)) {
+      const text = name.textContent?.trim() ?? ''
+      const range = document.createRange()
+      range.selectNodeContents(name)
+      const tops = new Set<number>()
+      for (const rect of range.getClientRects())
+        if (rect.width > 0 && rect.height > 0) tops.add(Math.round(rect.top))
+      if (tops.size !== 1) found.push(`"${text}" takes ${tops.size} lines`)
+      const box = name.getBoundingClientRect()
+      if (box.left < -1 || box.right > window.innerWidth + 1)
+        found.push(`"${text}" is from ${Math.round(box.left)} to ${Math.round(box.right)}px`)
+      if (name.scrollWidth > name.clientWidth + 1)
+        found.push(`"${text}" needs ${name.scrollWidth}px and has ${name.clientWidth}px`)
+    }
+    if (found.length === 0 && el.querySelector(selector) === null) found.push('no names shown')
+    return found
+  }, selector)
+}

@@ -122,7 +122,16 @@ describe('print', () => {
   })
 
   test.each([
-    [{}, { silent: false, pageSize: 'A4', landscape: false, printBackground: true }],
+    [
+      {},
+      {
+        silent: false,
+        pageSize: 'A4',
+        landscape: false,
+        printBackground: true,
+        margins: { marginType: 'default' },
+      },
+    ],
     [
       { printerName: 'Desk laser', silent: true, landscape: true },
       {
@@ -130,12 +139,16 @@ describe('print', () => {
         pageSize: 'A4',
         landscape: true,
         printBackground: true,
+        margins: { marginType: 'default' },
         deviceName: 'Desk laser',
       },
     ],
-  ])('options for %j', (change, options) => {
-    expect(printOptions({ ...printRequest, ...change })).toEqual(options)
-  })
+  ])(
+    "issue 28: options for %j keep the page's own @page margin (marginType default)",
+    (change, options) => {
+      expect(printOptions({ ...printRequest, ...change })).toEqual(options)
+    },
+  )
 
   test('prints the page with those options and reports the outcome', async () => {
     await expect(printHtml({ ...printRequest, printerName: 'Desk laser' })).resolves.toEqual({
@@ -150,17 +163,20 @@ describe('print', () => {
 })
 
 describe('save as PDF', () => {
-  test('renders with the page size and orientation and saves where the person chose', async () => {
+  test('issue 28: renders with the CSS page size and margin winning, and saves where the person chose', async () => {
     const path = join(folder, 'round-3.pdf')
     fakeDialog.showSaveDialog.mockResolvedValueOnce({ canceled: false, filePath: path })
     await expect(savePdf(undefined, pdfRequest)).resolves.toEqual({
       status: 'saved',
       location: path,
     })
+    // preferCSSPageSize: the document's @page size and 8 mm margin, not Electron's 1 cm and
+    // scaled-to-fit; pageSize and landscape say the same for a document without @page.
     expect(lastWindow().webContents.printToPDF).toHaveBeenCalledWith({
       pageSize: 'Letter',
       landscape: true,
       printBackground: true,
+      preferCSSPageSize: true,
     })
     expect(await readFile(path, 'latin1')).toBe('%PDF-1.7 fake')
     expect(lastWindow().destroyed).toBe(true)

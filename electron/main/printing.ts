@@ -90,12 +90,18 @@ export async function withPrintPage<T>(
   }
 }
 
+/**
+ * The page's own `@page` rule sets paper and an 8 mm margin (renderer/src/print/document.ts), and
+ * every layout is measured for it (issue 28: 4 slips a sheet): "default" margins are Chromium's
+ * name for keeping the document's, where "none" or "printableArea" would move the content.
+ */
 export function printOptions(request: PrintRequest): WebContentsPrintOptions {
   return {
     silent: request.silent,
     pageSize: request.pageSize,
     landscape: request.landscape,
     printBackground: true,
+    margins: { marginType: 'default' },
     ...(request.printerName === undefined ? {} : { deviceName: request.printerName }),
   }
 }
@@ -150,10 +156,13 @@ export async function savePdf(
   let pdf: Uint8Array
   try {
     pdf = await withPrintPage(request.html, request.title, (contents) =>
+      // Without preferCSSPageSize Electron lays the page on its own paper with 1 cm margins and
+      // scales it to fit (issue 28): the `@page` size and 8 mm margin must win, as in print.
       contents.printToPDF({
         pageSize: request.pageSize,
         landscape: request.landscape,
         printBackground: true,
+        preferCSSPageSize: true,
       }),
     )
   } catch (error) {

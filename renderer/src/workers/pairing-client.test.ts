@@ -22,6 +22,8 @@ class FakeWorker {
   static requests: PairingRequest[] = []
   static broken = false
   static started = 0
+  /** Copies of the state lost on the way (issue 28): the worker's copy stays where it was. */
+  static lose = 0
   constructor() {
     FakeWorker.started++
   }
@@ -31,13 +33,16 @@ class FakeWorker {
   postMessage(request: PairingRequest): void {
     // The worker's copy of the state is brought up to date without an answer (issue 33).
     if (request.kind === 'mirror') {
-      answerPairingRequest(structuredClone(request))
+      if (FakeWorker.lose > 0) FakeWorker.lose--
+      else answerPairingRequest(structuredClone(request))
       return
     }
     FakeWorker.requests.push(request)
+    // Answered in the order the messages came, as a worker does: before a later copy of the state.
+    const reply = FakeWorker.broken ? null : answerPairingRequest(structuredClone(request))
     setTimeout(() => {
-      if (FakeWorker.broken) this.onerror?.({ preventDefault: () => undefined })
-      else this.onmessage?.({ data: answerPairingRequest(structuredClone(request)) })
+      if (reply === null) this.onerror?.({ preventDefault: () => undefined })
+      else this.onmessage?.({ data: reply })
     }, 0)
   }
   terminate(): void {}
@@ -112,6 +117,24 @@ describe('the Rounds screen pairs in the worker (issue 20), with the proposal th
     const found = await pairingWarningsOffThread(paired.value, 'A', 7)
     expect(FakeWorker.requests.map((r) => r.kind)).toEqual(['warnings'])
     expect(found).toEqual(pairingWarnings(paired.value, 'A', 7))
+  })
+
+  test('issue 28: a copy of the state the worker lost is sent whole again, quietly, and the worker pairs', async () => {
+    const warned = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    await proposePairingOffThread(state, 'A', 7, options(61))
+    const other = apply(
+      state,
+      { type: 'editTournamentInfo', info: { ...state.info, venue: 'Hall 2' } },
+      state.id,
+    )
+    if (!other.ok || other.value === undefined) throw new Error('no other state')
+    FakeWorker.lose = 1
+    FakeWorker.requests = []
+    const result = await proposePairingOffThread(other.value, 'A', 7, options(62))
+    expect(FakeWorker.requests).toHaveLength(2)
+    expect(result).toEqual(proposePairing(other.value, 'A', 7, options(62)))
+    expect(warned).not.toHaveBeenCalled()
+    warned.mockRestore()
   })
 
   test('a worker that fails: the page pairs on its own thread, with the same proposal', async () => {

@@ -25,7 +25,7 @@ import {
   type PairingRequest,
 } from './pairing-protocol'
 import { mirrorSender } from './mirror'
-import { workerLink } from './worker-link'
+import { askOnMirror, workerLink } from './worker-link'
 
 /** A proposal asked for ahead, and what it was asked for. */
 interface Prepared {
@@ -59,18 +59,11 @@ const mirror = mirrorSender<TournamentState>((message) => link.post(message))
  * The worker's reply to the request `request` makes about `state`, once the worker's copy is
  * `state`; null to work it out on the page.
  */
-async function askAbout(
+function askAbout(
   state: TournamentState,
   request: (id: number, version: number) => PairingRequest,
 ): Promise<PairingReply | null> {
-  if (!link.start()) return null
-  const { reply } = await mirror.send(state, (version) => ({
-    reply: link.send((id) => request(id, version)),
-  }))
-  const answered = await reply
-  // A copy the worker lost or never had: the next request sends it whole.
-  if (answered?.kind === 'failed') mirror.reset()
-  return answered
+  return askOnMirror(link, mirror, state, request, 'pairing')
 }
 
 /**

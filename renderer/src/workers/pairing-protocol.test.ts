@@ -131,10 +131,10 @@ describe('the pairing worker proposes what the page proposes (issue 20: the same
     ])
   })
 
-  test('a request about a state the worker does not have is answered as a failure', () => {
+  test('issue 28: a request about a state the worker does not have is answered "stale" with the version it has (the page resends it whole), not as a failure', () => {
     const reply = toWorker(warningsRequest(3, 987654, 'A', 7))
-    expect(reply).toMatchObject({ id: 3, kind: 'failed' })
-    expect(reply?.kind === 'failed' && reply.message).toMatch(/987654/)
+    expect(reply).toMatchObject({ id: 3, kind: 'stale', has: expect.any(Number) })
+    expect(reply?.kind === 'stale' && reply.has).not.toBe(987654)
   })
 
   test('without a Worker (here, as in a browser that has none) the page pairs inline', async () => {

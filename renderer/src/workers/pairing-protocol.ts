@@ -14,6 +14,7 @@ import {
 import type { Result } from '../../../shared/result'
 import type { TournamentState } from '../../../shared/tournament/types'
 import { applyMirrorMessage, NO_MIRROR, type Mirror, type MirrorMessage } from './mirror'
+import type { StaleReply } from './worker-link'
 
 interface RequestFor {
   /** Matches the reply to its request: the page may ask again before the worker answers. */
@@ -43,6 +44,8 @@ export type PairingReply =
   | { readonly id: number; readonly kind: 'warnings'; readonly warnings: readonly PairingWarning[] }
   /** A programmer error in the worker: the page works it out inline instead, as it did before. */
   | { readonly id: number; readonly kind: 'failed'; readonly message: string }
+  /** Its copy is not the state asked about: the page sends it whole and asks again. */
+  | StaleReply
 
 /** The request for proposing `round` of `division` from the state of version `version`. */
 export function pairingRequest(
@@ -99,7 +102,7 @@ export function answerPairingRequest(request: PairingRequest): PairingReply | nu
       return null
     }
     if (request.version !== mirror.version) {
-      throw new Error(`state ${request.version} asked about, the worker has ${mirror.version}`)
+      return { id: request.id, kind: 'stale', has: mirror.version }
     }
     return answer(request, mirror.value as TournamentState)
   } catch (error) {

@@ -15,7 +15,7 @@ import {
   type WorkerReport,
   type WorkerReportValue,
 } from './reports-protocol'
-import { workerLink } from './worker-link'
+import { askOnMirror, workerLink } from './worker-link'
 
 const link = workerLink<ReportMessage, ReportReply>(
   () => new Worker(new URL('./reports-worker.ts', import.meta.url), { type: 'module' }),
@@ -41,13 +41,13 @@ export async function reportOf<K extends WorkerReport>(
   state: TournamentState,
   asked: ReportAsked & { readonly report: K },
 ): Promise<WorkerReportValue[K]> {
-  if (!link.start()) return inline(state, asked)
-  const { reply } = await mirror.send(state, (version) => ({
-    reply: link.send((id) => ({ ...asked, id, version })),
-  }))
-  const answered = await reply
+  const answered = await askOnMirror(
+    link,
+    mirror,
+    state,
+    (id, version) => ({ ...asked, id, version }),
+    'reports',
+  )
   if (answered?.kind === 'report') return answered.value as WorkerReportValue[K]
-  // A copy the worker lost or never had: the next request sends it whole.
-  mirror.reset()
   return inline(state, asked)
 }

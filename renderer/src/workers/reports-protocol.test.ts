@@ -167,10 +167,16 @@ describe('the reports worker answers what the page would have worked out (issue 
     expect(await reportOf(state, asked)).toEqual(asked.expected(state))
   })
 
-  test('a request about a state the worker does not have is answered "failed", not thrown', () => {
-    expect(
-      answerReportRequest({ report: 'prizes', division: 'A', round: 6, id: 1, version: 98765 }),
-    ).toMatchObject({ id: 1, kind: 'failed', message: expect.stringMatching(/98765/) })
+  test('issue 28: a request about a state the worker does not have is answered "stale" (the page resends it whole), not thrown nor failed', () => {
+    const reply = answerReportRequest({
+      report: 'prizes',
+      division: 'A',
+      round: 6,
+      id: 1,
+      version: 98765,
+    })
+    expect(reply).toMatchObject({ id: 1, kind: 'stale', has: expect.any(Number) })
+    expect(reply?.kind === 'stale' && reply.has).not.toBe(98765)
   })
 })
 

@@ -14,6 +14,7 @@ import type { TournamentState } from '../../../shared/tournament/types'
 import { printJobOf, type PrintAsked } from '../print/print-job'
 import type { PrintJob } from '../print/render'
 import { applyMirrorMessage, NO_MIRROR, type Mirror, type MirrorMessage } from './mirror'
+import type { StaleReply } from './worker-link'
 
 export const WORKER_REPORTS = [
   'prizes',
@@ -61,6 +62,8 @@ export type ReportReply =
   | { readonly id: number; readonly kind: 'report'; readonly value: unknown }
   /** A programmer error in the worker: the page works it out itself instead. */
   | { readonly id: number; readonly kind: 'failed'; readonly message: string }
+  /** Its copy is not the state asked about: the page sends it whole and asks again. */
+  | StaleReply
 
 /** The report as shared/ works it out, on the page or in the worker alike. */
 export function workReport<K extends WorkerReport>(
@@ -117,7 +120,7 @@ export function answerReportRequest(message: ReportMessage): ReportReply | null 
   }
   try {
     if (message.version !== mirror.version) {
-      throw new Error(`state ${message.version} asked about, the worker has ${mirror.version}`)
+      return { id: message.id, kind: 'stale', has: mirror.version }
     }
     const state = mirror.value as TournamentState
     return { id: message.id, kind: 'report', value: workReport(state, message) }

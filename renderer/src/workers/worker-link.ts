@@ -7,9 +7,23 @@
  * `create` is the caller's `new Worker(new URL('./x-worker.ts', import.meta.url), …)`, written out
  * in the caller so that Vite finds and bundles the worker's script.
  */
+import type { MirrorSender } from './mirror'
+
 export interface WorkerReplyBase {
   readonly id: number
   readonly kind: string
+}
+
+/**
+ * The worker's copy of the state is not the version asked about (mirror.ts: a copy lost, or one a
+ * step on or behind). That is the copy's expected resync, not a failure: the page sends the whole
+ * state and asks again (`askOnMirror`).
+ */
+export interface StaleReply {
+  readonly id: number
+  readonly kind: 'stale'
+  /** The version the worker's copy is at (-1: lost), for the console if it stays behind. */
+  readonly has: number
 }
 
 /** A programmer error in the worker, which answers so rather than breaking. */
@@ -99,4 +113,43 @@ export function workerLink<Request, Reply extends WorkerReplyBase>(
 
 function isFailed(reply: WorkerReplyBase): reply is WorkerReplyBase & FailedReply {
   return reply.kind === 'failed'
+}
+
+function isStale(reply: WorkerReplyBase): reply is StaleReply {
+  return reply.kind === 'stale'
+}
+
+/**
+ * The worker's reply to the request `request` makes about `value`, once the worker's copy of it
+ * (`mirror`) is `value`; null to work it out on the page. A worker whose copy is not the one asked
+ * about is sent the whole value and asked once more, quietly (issue 28: that resync was said on
+ * the console as the worker failing); a copy still behind after that is a real failure.
+ */
+export async function askOnMirror<Value, Request, Reply extends WorkerReplyBase>(
+  link: WorkerLink<Request, Reply>,
+  mirror: MirrorSender<Value>,
+  value: Value,
+  request: (id: number, version: number) => Request,
+  words: string,
+): Promise<Exclude<Reply, StaleReply> | null> {
+  for (let attempt = 1; attempt <= 2; attempt++) {
+    if (!link.start()) return null
+    const { reply } = await mirror.send(value, (version) => ({
+      reply: link.send((id) => request(id, version)),
+    }))
+    const answered = await reply
+    if (answered === null) return null
+    if (!isStale(answered)) {
+      // A copy the worker may have lost with its failure: the next request sends it whole.
+      if (isFailed(answered)) mirror.reset()
+      return answered as Exclude<Reply, StaleReply>
+    }
+    mirror.reset()
+    if (attempt === 2) {
+      console.warn(
+        `Rackside: the ${words} worker failed (its copy is at ${answered.has} after the whole state was sent); working on the page.`,
+      )
+    }
+  }
+  return null
 }
