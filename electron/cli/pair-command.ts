@@ -25,7 +25,7 @@ import { CliError, EXIT, readBytes, type CliIo, type ExitCode } from './io'
 import { encodingOption, readTInput } from './t-input'
 
 export const PAIR_USAGE = `rackside pair FILE.t --round N [--rounds TOTAL]
-                   [--system swiss|koth|rr|drr|random|rating|fontes|australian]
+                   [--system swiss|koth|rr|drr|random|rating|fontes|australian|cop]
                    [--based-on M] [--max-repeats K|none] [--neighbours] [--seed S]
                    [--fontes-rounds R] [--rr-start R] [--session-breaks R1,R2,…]
                    [--config config.tsh [--division D]]
@@ -46,7 +46,9 @@ export const PAIR_USAGE = `rackside pair FILE.t --round N [--rounds TOTAL]
   clinched their prize band, --contender-rounds K pairs leaders with players who can still
   catch them in the last K rounds (both need --rounds; the automatic plan pairs contenders in
   the last 3 rounds unless --contender-rounds 0), --gibson-spread N (default 500, tsh's) is the
-  most one player gains or loses in a game. Starts follow the preset (default
+  most one player gains or loses in a game. --system cop simulates the rounds left from the
+  standings (TOTAL from --rounds) and pairs to keep control of the prize race, reproducibly
+  from --seed (shared/pairing/cop.ts). Starts follow the preset (default
   nsa1995); where it lets the program draw for first (msa, wsc2003, msa-guide, wespa: MSA 1.2),
   --seed (default 0) makes the draw, one per table, so the same file and seed give the same starters.`
 
@@ -59,6 +61,7 @@ export const SYSTEMS: Readonly<Record<string, PairingSystem>> = {
   rating: 'rating',
   fontes: 'fontes',
   australian: 'australian',
+  cop: 'cop',
 }
 
 const wholeNumber = (name: string, value: string | undefined): number | undefined => {
