@@ -18,6 +18,8 @@
  *    play hopefuls and the rest play the rest. Below that the weights of King of the Hill
  *    (weights.ts: win gaps and repeats in one currency, starts, then rank distance), so hopefuls
  *    meet by rank and those out of contention are paired to avoid repeats.
+ *    Class prizes the same way: a player out of the overall race but hopeful for a prize of their
+ *    class plays another hopeful of that class.
  * 4. Byes as in every system (fewest, then lowest ranked), or top-down (fewest, then highest
  *    ranked) when the event sets it.
  */
@@ -30,6 +32,13 @@ import type { CostModel } from './match-pool'
 import { kothModel } from './models'
 import type { PairingInput, PairingPlayer } from './types'
 import { halfWins } from './weights'
+
+/** A class prize: the best `places` of the class's players win one. */
+export interface CopClass {
+  readonly name: string
+  readonly players: readonly PlayerId[]
+  readonly places: number
+}
 
 /** COP's settings; every one has a default (COP_DEFAULTS). */
 export interface CopOptions {
@@ -46,6 +55,8 @@ export interface CopOptions {
   readonly topDownByes?: boolean
   /** The simulations' seed (default: the round's seed, else the round number). */
   readonly seed?: number
+  /** Class prizes raced for like the overall places (default none). */
+  readonly classes?: readonly CopClass[]
 }
 
 export const COP_DEFAULTS = {
@@ -75,6 +86,8 @@ export interface CopAnalysis {
   /** Players sure of a prize place whatever happens. */
   readonly absolute: ReadonlySet<PlayerId>
   readonly topDownByes: boolean
+  /** Out of the overall race but hopeful for a class prize: the class and best class place. */
+  readonly classHope: ReadonlyMap<PlayerId, { readonly name: string; readonly place: number }>
 }
 
 /** The settings in force for a round, defaults filled in. */
@@ -86,6 +99,7 @@ export function copSettings(input: PairingInput): {
   seed: number
   roundsLeft: number
   maxSpread: number
+  classes: readonly CopClass[]
 } {
   const cop = input.cop ?? {}
   const bands = input.gibson?.prizeBands
@@ -104,6 +118,7 @@ export function copSettings(input: PairingInput): {
     // The round being paired is the first of those simulated.
     roundsLeft: Math.max(1, total - input.basedOn),
     maxSpread: input.gibson?.maxSpreadPerRound ?? COP_DEFAULTS.maxSpreadPerRound,
+    classes: (cop.classes ?? []).filter((c) => c.places > 0),
   }
 }
 
@@ -116,9 +131,17 @@ export function hopefulnessFor(table: readonly number[], roundsLeft: number): nu
 const SPREAD_BITS = 22
 const SPREAD_CLAMP = 2 ** (SPREAD_BITS - 1) - 1
 
+/** Class prizes in the simulations: each position's class (−1: none) and each class's places. */
+export interface SimulatedClasses {
+  readonly classOf: Int32Array
+  readonly places: readonly number[]
+}
+
 /**
  * Finishing places over `simulations` runs of the rounds left: counts[i · places + q] is how often
- * the player at position i finished in place q (from 0), for the first `places` places.
+ * the player at position i finished in place q (from 0), for the first `places` places; with
+ * classes, classCounts[i · most + q] how often they finished q-th of their class (`most`: the
+ * most places of any class).
  */
 export function simulateFinishes(
   players: readonly PairingPlayer[],
@@ -126,10 +149,14 @@ export function simulateFinishes(
   simulations: number,
   places: number,
   seed: number,
-): Int32Array {
+  classes: SimulatedClasses = { classOf: new Int32Array(players.length).fill(-1), places: [] },
+): { readonly counts: Int32Array; readonly classCounts: Int32Array } {
   const n = players.length
   const counts = new Int32Array(n * places)
-  if (n === 0) return counts
+  const most = Math.max(0, ...classes.places)
+  const classCounts = new Int32Array(n * most)
+  const seen = new Int32Array(classes.places.length)
+  if (n === 0) return { counts, classCounts }
   const rng = seededRng(seed)
   const odds = expectationTable('logistic')
   const rating = Int32Array.from(players, (p) => Math.round(p.rating))
@@ -187,8 +214,19 @@ export function simulateFinishes(
       const i = order[q] as number
       counts[i * places + q] = (counts[i * places + q] as number) + 1
     }
+    if (most === 0) continue
+    seen.fill(0)
+    for (let k = 0; k < n; k++) {
+      const i = order[k] as number
+      const c = classes.classOf[i] as number
+      if (c < 0) continue
+      const q = seen[c] as number
+      if (q >= (classes.places[c] as number)) continue
+      seen[c] = q + 1
+      classCounts[i * most + q] = (classCounts[i * most + q] as number) + 1
+    }
   }
-  return counts
+  return { counts, classCounts }
 }
 
 /** The simulations and the classification for a round's field (`ordered`: standings order). */
@@ -197,12 +235,38 @@ export function copAnalysis(input: PairingInput, ordered: readonly PairingPlayer
   const { simulations, roundsLeft, maxSpread } = settings
   const places = Math.min(settings.prizePlaces, Math.max(1, ordered.length))
   const threshold = hopefulnessFor(settings.hopefulness, roundsLeft)
-  const counts = simulateFinishes(ordered, roundsLeft, simulations, places, settings.seed)
+  const classIndex = new Map<PlayerId, number>()
+  settings.classes.forEach((c, k) => {
+    for (const id of c.players) if (!classIndex.has(id)) classIndex.set(id, k)
+  })
+  const classOf = Int32Array.from(ordered, (p) => classIndex.get(p.id) ?? -1)
+  const classPlaces = settings.classes.map((c) => c.places)
+  const { counts, classCounts } = simulateFinishes(
+    ordered,
+    roundsLeft,
+    simulations,
+    places,
+    settings.seed,
+    { classOf, places: classPlaces },
+  )
+  const most = Math.max(0, ...classPlaces)
+  // Each class's players in standings order, for who holds a class place now.
+  const members = settings.classes.map((_, k) => ordered.filter((_, i) => classOf[i] === k))
+  const reaches = (
+    p: PairingPlayer,
+    at: number,
+    holder: PairingPlayer | undefined,
+    share: number,
+  ) =>
+    threshold <= 0
+      ? holder !== undefined && (at <= 0 || canCatch(p, holder, roundsLeft, maxSpread))
+      : share > 0 && share >= threshold * simulations
   const position = new Map<PlayerId, number>()
   const hope = new Map<PlayerId, number>()
   const cashShare = new Map<PlayerId, number>()
   const firstShare = new Map<PlayerId, number>()
   const absolute = new Set<PlayerId>()
+  const classHope = new Map<PlayerId, { name: string; place: number }>()
   ordered.forEach((p, i) => {
     position.set(p.id, i)
     let cumulative = 0
@@ -210,15 +274,24 @@ export function copAnalysis(input: PairingInput, ordered: readonly PairingPlayer
     for (let q = 0; q < places; q++) {
       cumulative += counts[i * places + q] as number
       if (best !== undefined) continue
-      const holder = ordered[q]
       // Share 0: whoever can still reach the place at all, counted exactly, not by chance.
-      const reaches =
-        threshold <= 0
-          ? holder !== undefined && (i <= q || canCatch(p, holder, roundsLeft, maxSpread))
-          : cumulative > 0 && cumulative >= threshold * simulations
-      if (reaches) best = q
+      if (reaches(p, i - q, ordered[q], cumulative)) best = q
     }
     if (best !== undefined) hope.set(p.id, best)
+    const k = classOf[i] as number
+    const cls = settings.classes[k]
+    if (best === undefined && cls !== undefined) {
+      const own = members[k] ?? []
+      const at = own.indexOf(p)
+      let share = 0
+      for (let q = 0; q < cls.places && q < most; q++) {
+        share += classCounts[i * most + q] as number
+        if (reaches(p, at - q, own[q], share)) {
+          classHope.set(p.id, { name: cls.name, place: q })
+          break
+        }
+      }
+    }
     cashShare.set(p.id, cumulative / simulations)
     firstShare.set(p.id, (counts[i * places] as number) / simulations)
     // Sure of a prize place: fewer than `places` others can still end level with or above them.
@@ -241,6 +314,7 @@ export function copAnalysis(input: PairingInput, ordered: readonly PairingPlayer
     firstShare,
     absolute,
     topDownByes: settings.topDownByes,
+    classHope,
   }
 }
 
@@ -252,7 +326,12 @@ export function copAnalysis(input: PairingInput, ordered: readonly PairingPlayer
 export function raceCost(cop: CopAnalysis, a: PairingPlayer, b: PairingPlayer): number {
   const ha = cop.hope.get(a.id)
   const hb = cop.hope.get(b.id)
-  if (ha === undefined && hb === undefined) return 0
+  if (ha === undefined && hb === undefined) {
+    const ca = cop.classHope.get(a.id)
+    const cb = cop.classHope.get(b.id)
+    if (ca === undefined && cb === undefined) return 0
+    return ca?.name === cb?.name ? 0 : 1
+  }
   if (ha === undefined || hb === undefined) return 1
   const pa = cop.position.get(a.id) ?? 0
   const pb = cop.position.get(b.id) ?? 0
@@ -268,7 +347,7 @@ export function copModel(
   cop: CopAnalysis,
 ): CostModel {
   const base = kothModel(ctx, pool)
-  const race = Uint8Array.from(pool, (p) => (cop.hope.has(p.id) ? 1 : 0))
+  const race = Uint8Array.from(pool, (p) => (cop.hope.has(p.id) || cop.classHope.has(p.id) ? 1 : 0))
   const cost = (i: number, j: number): number =>
     race[i] === 0 && race[j] === 0
       ? 0
@@ -299,6 +378,15 @@ export function copPairNote(cop: CopAnalysis, a: PairingPlayer, b: PairingPlayer
   const tag = (p: PairingPlayer): string => `#${String((cop.position.get(p.id) ?? 0) + 1)}`
   const hh = cop.hope.get(hi.id)
   const hl = cop.hope.get(lo.id)
+  const ch = cop.classHope.get(hi.id)
+  const cl = cop.classHope.get(lo.id)
+  if (hh === undefined && hl === undefined && ch !== undefined && ch.name === cl?.name) {
+    return `COP: ${tag(lo)} plays ${tag(hi)}: both can still win a ${ch.name} class prize`
+  }
+  if (hh === undefined && hl === undefined && (ch ?? cl) !== undefined) {
+    const [hope, out] = ch === undefined ? [lo, hi] : [hi, lo]
+    return `COP: ${tag(hope)} can still win a class prize but meets ${tag(out)}, who cannot: no contender was left free`
+  }
   if (hh === undefined && hl === undefined) {
     return `COP: ${tag(hi)} and ${tag(lo)} can no longer reach the prize places; paired to avoid repeats`
   }
@@ -327,5 +415,9 @@ export function copSummary(cop: CopAnalysis): string {
     cop.threshold <= 0
       ? 'counted exactly'
       : `hopeful at ${percent(cop.threshold)} of the simulations`
-  return `COP: ${String(cop.simulations)} simulations of the ${String(cop.roundsLeft)} round${cop.roundsLeft === 1 ? '' : 's'} left (seed ${String(cop.seed)}): ${String(hopeful)} can still finish in the top ${String(cop.prizePlaces)}, ${String(first)} can still finish first (${share}); ${String(cop.absolute.size)} sure of a prize place`
+  const classes =
+    cop.classHope.size === 0
+      ? ''
+      : `; ${String(cop.classHope.size)} more can still win a class prize`
+  return `COP: ${String(cop.simulations)} simulations of the ${String(cop.roundsLeft)} round${cop.roundsLeft === 1 ? '' : 's'} left (seed ${String(cop.seed)}): ${String(hopeful)} can still finish in the top ${String(cop.prizePlaces)}, ${String(first)} can still finish first (${share}); ${String(cop.absolute.size)} sure of a prize place${classes}`
 }
