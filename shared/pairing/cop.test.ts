@@ -16,18 +16,19 @@ const paired = (i: PairingInput): PairedRound => {
 const tables = (round: PairedRound): string[] =>
   round.pairings.map((p) => [p.first, p.second].sort((a, b) => a - b).join('v'))
 
+/** A field from its records, players 1, 2 … in order: "8-1 +400, 7-2 +300". */
+const field = (records: string): PairingPlayer[] =>
+  ranked(
+    records.split(',').map((text, i) => {
+      const [, wins = '', losses = '', spread = ''] =
+        /^(\S+)-(\S+)\s+(\S+)$/.exec(text.trim()) ?? []
+      return player(i + 1, Number(wins), Number(losses), Number(spread))
+    }),
+  )
+
 /** The last round (10 of 10) of an 8-player field: A leads, B and C a win behind. */
 const lastRound = (spreadC: number): PairingPlayer[] =>
-  ranked([
-    player(1, 8, 1, 400),
-    player(2, 7, 2, 300),
-    player(3, 7, 2, spreadC),
-    player(4, 6, 3, 200),
-    player(5, 5, 4, 0),
-    player(6, 4, 5, 0),
-    player(7, 3, 6, 0),
-    player(8, 2, 7, 0),
-  ])
+  field(`8-1 +400, 7-2 +300, 7-2 ${String(spreadC)}, 6-3 +200, 5-4 0, 4-5 0, 3-6 0, 2-7 0`)
 
 const copRound = (players: readonly PairingPlayer[], extra: Partial<PairingInput> = {}) =>
   input(players, { round: 10, basedOn: 9, rounds: 10, system: 'cop', seed: 7, ...extra })
@@ -77,16 +78,7 @@ describe('COP (issue 29; letsplayscrabble.com pairing page: hopeful players, con
   })
 
   test('with rounds left the simulations decide: a leader four wins clear is sure of a prize, a player six behind is out', () => {
-    const players = standingsOrder(
-      ranked([
-        player(1, 9, 0, 800),
-        player(2, 5, 4, 100),
-        player(3, 5, 4, 50),
-        player(4, 4, 5, 0),
-        player(5, 4, 5, -50),
-        player(6, 3, 6, -900),
-      ]),
-    )
+    const players = standingsOrder(field('9-0 +800, 5-4 +100, 5-4 +50, 4-5 0, 4-5 -50, 3-6 -900'))
     const cop = copAnalysis(
       input(players, { round: 10, basedOn: 9, rounds: 12, system: 'cop', seed: 3 }),
       players,
@@ -130,16 +122,7 @@ describe('COP (issue 29; letsplayscrabble.com pairing page: hopeful players, con
   })
 
   test('class prizes: #5 and #7, both in class B and both able to win it, meet; King of the Hill would pair 5 v 6 and 7 v 8', () => {
-    const players = ranked([
-      player(1, 8, 1, 400),
-      player(2, 7, 2, 300),
-      player(3, 7, 2, 100),
-      player(4, 6, 3, 200),
-      player(5, 5, 4, 50),
-      player(6, 5, 4, 0),
-      player(7, 5, 4, -50),
-      player(8, 2, 7, 0),
-    ])
+    const players = field('8-1 +400, 7-2 +300, 7-2 +100, 6-3 +200, 5-4 +50, 5-4 0, 5-4 -50, 2-7 0')
     const classes = [{ name: 'B', players: [5, 7], places: 1 }]
     const koth = paired(copRound(players, { system: 'koth' }))
     expect(tables(koth)).toEqual(['1v2', '3v4', '5v6', '7v8'])
