@@ -88,13 +88,8 @@ test('a round 1 changed by hand: round 2 is Swiss, said in words; session breaks
   ).toBeVisible()
 })
 
-test('COP chosen in the plan editor pairs its rounds and says how many can still finish in the prizes (issue 29)', async ({
-  page,
-  shell,
-  tournaments,
-  tournament,
-  players,
-}) => {
+// Issue 29: COP chosen in the plan editor pairs its rounds; the summary says who is in the race.
+test('COP from the plan editor', async ({ page, shell, tournaments, tournament, players }) => {
   await openRegistrationDesk({ shell, tournaments, tournament })
   // Eight players: the automatic plan is a round robin (rounds 1–7), step 1 of the editor.
   for (const entry of TWENTY_PLAYERS.slice(0, 8)) await players.register(entry)
