@@ -87,3 +87,21 @@ test('a round 1 changed by hand: round 2 is Swiss, said in words; session breaks
     page.getByText('The plan pairs round 2 (Swiss) on the standings after round 1.'),
   ).toBeVisible()
 })
+
+// Issue 29: COP chosen in the plan editor pairs its rounds; the summary says who is in the race.
+test('COP from the plan editor', async ({ page, shell, tournaments, tournament, players }) => {
+  await openRegistrationDesk({ shell, tournaments, tournament })
+  // Eight players: the automatic plan is a round robin (rounds 1–7), step 1 of the editor.
+  for (const entry of TWENTY_PLAYERS.slice(0, 8)) await players.register(entry)
+  await shell.goTo('Rounds')
+  const rounds = new RoundsPage(page)
+  const plan = await rounds.openPlan('A')
+  await page.getByLabel('Step 1 system').selectOption({ label: 'COP (simulated prize race)' })
+  await page.getByRole('button', { name: 'Save plan' }).click()
+  await expect(plan).toContainText('Your plan: Rounds 1–7: COP;')
+  await rounds.pair(1)
+  expect(await rounds.pairingRows(1)).toHaveLength(4)
+  await expect(rounds.summary).toContainText(
+    /COP: 1000 simulations of the 12 rounds left \(seed \d+\): \d+ can still finish in the top 3/,
+  )
+})

@@ -10,7 +10,7 @@ import { CONVERT_USAGE, convertCommand } from './convert-command'
 import { CliError, EXIT, type CliIo, type ExitCode } from './io'
 
 const STANDINGS_USAGE_SHORT = `rackside standings FILE.t [--after-round N | --all-rounds] [--json]`
-const PAIR_USAGE_SHORT = `rackside pair FILE.t --round N --system swiss|koth|rr|random|rating|fontes|australian [--json]`
+const PAIR_USAGE_SHORT = `rackside pair FILE.t --round N --system swiss|koth|rr|random|rating|fontes|australian|cop [--json]`
 const PRIZES_USAGE_SHORT = `rackside prizes FILE.json [--division A] [--json]`
 const SERVE_USAGE_SHORT = `rackside serve EVENT.json [--host H] [--port P] [--app DIR] [--push URL] [--json]`
 const RATINGS_USAGE_SHORT = `rackside ratings FILE.t --system SYSTEM [--max-rounds N] [--json]`

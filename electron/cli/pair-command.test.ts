@@ -139,7 +139,7 @@ describe('rackside pair (design.md, "Pairing")', () => {
     expect(result.bye).toBe(4)
   })
 
-  test.each(['swiss', 'koth', 'rr', 'random', 'rating', 'fontes', 'australian'])(
+  test.each(['swiss', 'koth', 'rr', 'random', 'rating', 'fontes', 'australian', 'cop'])(
     'the 60-player MGI division, round %s: every player paired exactly once',
     async (system) => {
       const round = system === 'fontes' || system === 'rr' ? '1' : '7'
@@ -159,6 +159,23 @@ describe('rackside pair (design.md, "Pairing")', () => {
       expect(result.pairings.map((p) => p.table)).toEqual(result.pairings.map((_, i) => i + 1))
     },
   )
+
+  test('--system cop (issue 29): round 10 of the 12-round MGI division, each table explained, the same seed the same pairing', async () => {
+    const args = ['pair', at('a.t'), '--round', '10', '--rounds', '12', '--system', 'cop']
+    const cop = [...args, '--simulations', '300', '--prize-places', '4', '--seed', '9']
+    const result = await json(...cop)
+    expect(result.system).toBe('cop')
+    expect(result.pairings).toHaveLength(30)
+    for (const p of result.pairings) expect(p.reason).toMatch(/^COP: /)
+    expect(result.summary).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(
+          /^COP: 300 simulations of the 3 rounds left \(seed 9\): \d+ can still finish in the top 4/,
+        ),
+      ]),
+    )
+    expect(await json(...cop)).toEqual(result)
+  })
 
   test('the table view lists tables, reasons and the round summary', async () => {
     writeFileSync(at('four.t'), `${ROUND_ONE}\n`)
@@ -182,6 +199,8 @@ describe('rackside pair (design.md, "Pairing")', () => {
     [['--system', 'swiss'], '--round N (from 1) is required'],
     [['--round', '2', '--system', 'dutch'], '--system must be one of'],
     [['--round', 'x', '--system', 'swiss'], '--round must be a whole number'],
+    [['--round', '2', '--system', 'cop', '--simulations', '0'], '--simulations must be from 1'],
+    [['--round', '2', '--system', 'cop', '--hopefulness', '0,2'], '"2" is not one'],
   ])('bad arguments exit 2 with one line: %j', async (args, message) => {
     writeFileSync(at('four.t'), `${ROUND_ONE}\n`)
     const { code, stderr } = await cli('pair', at('four.t'), ...args)

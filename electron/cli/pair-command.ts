@@ -7,6 +7,7 @@ import { planFromAutopair } from '../../shared/formats/tsh-autopair'
 import { divisionNaming, fileStem } from '../../shared/formats/tsh-import'
 import { autoPlan, describePlan } from '../../shared/pairing/auto-plan'
 import { planRound } from '../../shared/pairing/conformance/plan-round'
+import type { CopOptions } from '../../shared/pairing/cop'
 import { playersInRound } from '../../shared/pairing/from-t-file'
 import type { PairedRound, PairingSystem } from '../../shared/pairing/types'
 import { PRESET_IDS, type PresetId } from '../../shared/rules/rule-set'
@@ -25,8 +26,9 @@ import { CliError, EXIT, readBytes, type CliIo, type ExitCode } from './io'
 import { encodingOption, readTInput } from './t-input'
 
 export const PAIR_USAGE = `rackside pair FILE.t --round N [--rounds TOTAL]
-                   [--system swiss|koth|rr|drr|random|rating|fontes|australian]
+                   [--system swiss|koth|rr|drr|random|rating|fontes|australian|cop]
                    [--based-on M] [--max-repeats K|none] [--neighbours] [--seed S]
+                   [--simulations N] [--prize-places P] [--hopefulness S1,S2,…] [--top-down-byes]
                    [--fontes-rounds R] [--rr-start R] [--session-breaks R1,R2,…]
                    [--config config.tsh [--division D]]
                    [--preset ${PRESET_IDS.join('|')}] [--json] [--encoding latin1|utf8]
@@ -46,7 +48,12 @@ export const PAIR_USAGE = `rackside pair FILE.t --round N [--rounds TOTAL]
   clinched their prize band, --contender-rounds K pairs leaders with players who can still
   catch them in the last K rounds (both need --rounds; the automatic plan pairs contenders in
   the last 3 rounds unless --contender-rounds 0), --gibson-spread N (default 500, tsh's) is the
-  most one player gains or loses in a game. Starts follow the preset (default
+  most one player gains or loses in a game. --system cop simulates the rounds left from the
+  standings (TOTAL from --rounds) and pairs to keep control of the prize race, reproducibly
+  from --seed (shared/pairing/cop.ts): --simulations N (default 1000), --prize-places P (default
+  the Gibson prize places, else 3), --hopefulness the share of simulations that keeps a player
+  hopeful with one, two, three … rounds left (default 0,0.1,0.05,0.01,0.0025), --top-down-byes
+  gives the bye to the highest ranked of those with the fewest. Starts follow the preset (default
   nsa1995); where it lets the program draw for first (msa, wsc2003, msa-guide, wespa: MSA 1.2),
   --seed (default 0) makes the draw, one per table, so the same file and seed give the same starters.`
 
@@ -59,6 +66,7 @@ export const SYSTEMS: Readonly<Record<string, PairingSystem>> = {
   rating: 'rating',
   fontes: 'fontes',
   australian: 'australian',
+  cop: 'cop',
 }
 
 const wholeNumber = (name: string, value: string | undefined): number | undefined => {
@@ -100,6 +108,38 @@ function pairingsTable(round: PairedRound, nameOf: (id: number) => string): stri
 }
 
 /** `--session-breaks 7,12`: increasing round numbers from 1. */
+/** COP's settings from the command line; undefined when none is given. */
+function copOptions(
+  flags: ReadonlySet<string>,
+  options: ReadonlyMap<string, string>,
+): CopOptions | undefined {
+  const simulations = wholeNumber('simulations', options.get('simulations'))
+  if (simulations !== undefined && (simulations < 1 || simulations > 100_000)) {
+    throw new CliError('--simulations must be from 1 to 100000')
+  }
+  const prizePlaces = wholeNumber('prize-places', options.get('prize-places'))
+  if (prizePlaces !== undefined && prizePlaces < 1) {
+    throw new CliError('--prize-places must be 1 or more')
+  }
+  const shares = options.get('hopefulness')
+  const hopefulness = shares?.split(',').map((part) => {
+    const share = Number(part.trim())
+    if (part.trim() === '' || !Number.isFinite(share) || share < 0 || share > 1) {
+      throw new CliError(
+        `--hopefulness lists shares from 0 to 1 by rounds left, like 0,0.1,0.05: "${part}" is not one`,
+      )
+    }
+    return share
+  })
+  const cop: CopOptions = {
+    ...(simulations === undefined ? {} : { simulations }),
+    ...(prizePlaces === undefined ? {} : { prizePlaces }),
+    ...(hopefulness === undefined ? {} : { hopefulness }),
+    ...(flags.has('top-down-byes') ? { topDownByes: true } : {}),
+  }
+  return Object.keys(cop).length === 0 ? undefined : cop
+}
+
 function sessionBreaks(value: string | undefined): readonly number[] {
   if (value === undefined || value.trim() === '') return []
   const breaks = value.split(',').map((part) => wholeNumber('session-breaks', part.trim()) ?? 0)
@@ -163,7 +203,7 @@ export async function readConfig(
 
 export async function pairCommand(argv: readonly string[], io: CliIo): Promise<ExitCode> {
   const args = parseArgs(argv, {
-    flags: ['json', 'neighbours', ...CONTENTION_FLAGS],
+    flags: ['json', 'neighbours', 'top-down-byes', ...CONTENTION_FLAGS],
     options: [
       'round',
       'system',
@@ -177,6 +217,9 @@ export async function pairCommand(argv: readonly string[], io: CliIo): Promise<E
       'division',
       'preset',
       'encoding',
+      'simulations',
+      'prize-places',
+      'hopefulness',
       ...CONTENTION_OPTIONS,
     ],
   })
@@ -229,6 +272,7 @@ export async function pairCommand(argv: readonly string[], io: CliIo): Promise<E
   const basedOn = roundsNumber('based-on', options.get('based-on'))
   const fontesRounds = roundsNumber('fontes-rounds', options.get('fontes-rounds'))
   const rrStart = roundsNumber('rr-start', options.get('rr-start'))
+  const cop = copOptions(flags, options)
   // The same use-case the conformance kit pairs by (planRound): the plan on the file's history,
   // by the desk's roundPlanOn, so a round robin goes on while the rounds so far are one (issue 29).
   const paired = planRound(input.file, {
@@ -246,6 +290,7 @@ export async function pairCommand(argv: readonly string[], io: CliIo): Promise<E
     ...(rrStart === undefined ? {} : { roundRobinStart: rrStart }),
     ...(flags.has('neighbours') ? { rankMode: 'neighbours' as const } : {}),
     ...(contention.avoid === undefined ? {} : { avoid: contention.avoid }),
+    ...(cop === undefined ? {} : { cop }),
   })
   if (!paired.ok && paired.error.code === 'pairing.plan.manual') {
     io.stdout(

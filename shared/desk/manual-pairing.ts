@@ -212,6 +212,7 @@ function restSystem(system: PairingSystem): PairingSystem {
     case 'random':
     case 'rating':
     case 'australian':
+    case 'cop':
       return system
   }
 }

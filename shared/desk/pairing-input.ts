@@ -22,6 +22,7 @@ import { fontesSpan } from '../tournament/plan'
 import { checkedInFor } from '../tournament/players'
 import type { Division, Player, Round, TournamentState } from '../tournament/types'
 import { divisionStandings } from '../tournament/views'
+import { copFromPrizes } from './cop-prizes'
 import { effectivePlan, roundPlanFor } from './pair-next'
 
 export interface DeskInputOptions {
@@ -214,6 +215,8 @@ export function deskPairingInput(
       ...(system === 'round-robin' || system === 'double-round-robin'
         ? { roundRobinStart: step.fromRound }
         : {}),
+      // COP races for the prizes the division set (issue 29).
+      ...(system === 'cop' ? { cop: copFromPrizes(division) } : {}),
       // The recorded seed also draws for first where the preset lets the program decide (MSA 1.2).
       starts: { rules: state.rules, options: { seed: options.seed } },
     },

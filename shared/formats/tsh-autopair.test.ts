@@ -65,6 +65,12 @@ describe("tsh's autopair lines name plan steps (tsh CheckAutoPair, issue 18)", (
       [manual(1), step(2, 'swiss', 1, 'lagged'), step(4, 'swiss', 1)],
     ],
     [
+      'COP (issue 29): `cop` with its source round, or without, pairs the last rounds',
+      `${each([1, 2, 3, 4, 5, 6, 7], (sr) => `ns 1 ${String(sr)} A`)}\n${each([8, 9], (sr) => `cop ${String(sr)} A`)}\nautopair A 9 10 cop A`,
+      10,
+      [step(1, 'swiss', 1), step(8, 'cop')],
+    ],
+    [
       'tsh RandomPair (rp and randompair)',
       `autopair A 0 1 rp 0 0 A\nautopair A 1 2 randompair 0 1 A`,
       2,
@@ -335,6 +341,12 @@ describe('a plan written as autopair lines and read back (round trip, issue 18)'
       "# A rounds 1-1: Rackside's rating pairing has no tsh command",
     )
     expect(back.plan).toEqual([manual(1), step(2, 'swiss', 0)])
+  })
+
+  test('a COP step is written as tsh cop lines and reads back (issue 29)', () => {
+    const back = roundTrip([step(1, 'swiss', 0), step(8, 'cop')], 10)
+    expect(back.configText).toContain('autopair A 7 8 cop 7 A')
+    expect(back.plan).toEqual([step(1, 'swiss', 0), step(8, 'cop')])
   })
 
   test('property: every plan of mapped systems reads back as written', () => {

@@ -44,6 +44,8 @@ const TSH_COMMANDS: Readonly<Record<string, TshCommand>> = {
   initfontes: { system: 'fontes', form: 'rounds' },
   rr: { system: 'round-robin', form: 'cycles' },
   roundrobin: { system: 'round-robin', form: 'cycles' },
+  // COP (issue 29): `autopair DIV SR ROUND cop [SR] DIV`, its settings Rackside's own (cop.ts).
+  cop: { system: 'cop', form: 'source' },
 }
 
 /**
@@ -328,6 +330,9 @@ export function autopairLines(
         return
       case 'random':
         each(`rp ${repeats} {SR}`)
+        return
+      case 'cop':
+        each('cop {SR}')
         return
       case 'rating':
       case 'australian':

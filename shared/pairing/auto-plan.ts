@@ -121,6 +121,7 @@ const SYSTEM_WORDS: Readonly<Record<PairingSystem, string>> = {
   fontes: 'Initial Fontes',
   australian: 'Australian Draw',
   manual: 'manual pairing',
+  cop: 'COP',
 }
 
 /**

@@ -57,6 +57,8 @@ export const pairsContention = (system: PairingSystem): boolean => {
     case 'random':
     case 'rating':
     case 'manual':
+    case 'cop':
+      // COP keeps control of the prize race itself (cop.ts).
       return false
   }
 }

@@ -28,6 +28,7 @@ import {
   timesMet,
   type PairingContext,
 } from './context'
+import { copAnalysis, copModel, copPairNote, copSummary, type CopAnalysis } from './cop'
 import { fontesGames, seatFontes } from './fontes'
 import { pairContention, pairsContention } from './gibson'
 import { matchPool, type MatchedPool } from './match-pool'
@@ -54,20 +55,30 @@ interface RawRound {
   readonly gibsonized: readonly PlayerId[]
 }
 
-/** The bye candidates in order: fewest byes (forfeits counted), then lowest ranked. */
-export function byeOrder(pool: readonly PairingPlayer[]): PairingPlayer[] {
+/**
+ * The bye candidates in order: fewest byes (forfeits counted), then lowest ranked; top-down
+ * (COP's setting, cop.ts): then highest ranked.
+ */
+export function byeOrder(pool: readonly PairingPlayer[], topDown = false): PairingPlayer[] {
   const position = new Map(pool.map((p, i) => [p.id, i]))
+  const way = topDown ? -1 : 1
   return [...pool].sort(
-    (a, b) => a.byes - b.byes || (position.get(b.id) ?? 0) - (position.get(a.id) ?? 0),
+    (a, b) => a.byes - b.byes || way * ((position.get(b.id) ?? 0) - (position.get(a.id) ?? 0)),
   )
 }
 
-function byeReason(chosen: PairingPlayer, pool: readonly PairingPlayer[], skipped: number): string {
+function byeReason(
+  chosen: PairingPlayer,
+  pool: readonly PairingPlayer[],
+  skipped: number,
+  topDown: boolean,
+): string {
   const fewest = Math.min(...pool.map((p) => p.byes))
-  const base = `fewest byes and forfeits (${String(fewest)}); lowest ranked of them (rank ${String(chosen.rank)})`
+  const end = topDown ? 'highest' : 'lowest'
+  const base = `fewest byes and forfeits (${String(fewest)}); ${end} ranked of them (rank ${String(chosen.rank)})`
   return skipped === 0
     ? base
-    : `${base} that leaves a valid pairing (${String(skipped)} lower-ranked could not take it)`
+    : `${base} that leaves a valid pairing (${String(skipped)} ${topDown ? 'higher' : 'lower'}-ranked could not take it)`
 }
 
 type PoolPairer = (
@@ -83,13 +94,14 @@ type PoolPairer = (
 function withBye(
   pool: readonly PairingPlayer[],
   pairer: PoolPairer,
+  topDown = false,
 ): Result<{ matched: MatchedPool; bye: Bye | null }> {
   const impossible = err('pairing.impossible', `These ${pool.length} players cannot all be paired`)
   if (pool.length % 2 === 0) {
     const matched = pairer(pool, 'as-needed') ?? impossible
     return matched.ok ? ok({ matched: matched.value, bye: null }) : matched
   }
-  const order = byeOrder(pool)
+  const order = byeOrder(pool, topDown)
   const fewest = order[0]?.byes ?? 0
   let firstError: Result<never> | null = null
   for (const mode of ['strict', 'as-needed'] as const) {
@@ -101,7 +113,7 @@ function withBye(
       if (matched?.ok === true) {
         return ok({
           matched: matched.value,
-          bye: { player: candidate.id, reason: byeReason(candidate, pool, skipped) },
+          bye: { player: candidate.id, reason: byeReason(candidate, pool, skipped, topDown) },
         })
       }
       if (matched !== null && !matched.ok) firstError ??= matched
@@ -169,6 +181,8 @@ function matchingSystem(
   const byes: Bye[] = []
   const gibsonized: PlayerId[] = []
   let rest = [...pool]
+  // COP simulates once for the round, on the whole field, whoever then takes the bye.
+  const cop: CopAnalysis | null = input.system === 'cop' ? copAnalysis(input, pool) : null
 
   // Prize contention and Gibsonization (shared/pairing/gibson.ts) pair first; the system the rest.
   // Without Gibsonization the bye is settled before them, as tsh gives it (the lowest-ranked of
@@ -213,6 +227,9 @@ function matchingSystem(
         const byRating = ratingOrder(players)
         return matchPool(ctx, byRating, ratingModel(ctx, byRating), mode)
       }
+      case 'cop':
+        if (cop === null) throw new Error('COP pairs without its simulations')
+        return matchPool(ctx, players, copModel(ctx, players, cop), mode)
       case 'round-robin':
       case 'double-round-robin':
       case 'fontes':
@@ -223,7 +240,8 @@ function matchingSystem(
   if ((hasBye || byes.length > 0) && rest.length % 2 === 1) {
     return err('pairing.odd', 'The bye is already given but an odd number of players is left')
   }
-  let paired = withBye(rest, pairer)
+  const topDown = cop?.topDownByes ?? false
+  let paired = withBye(rest, pairer, topDown)
   if (!paired.ok && contended !== null && contended.pairs.length > 0) {
     // The contention pairs left the rest unpairable: give the system back the last ones made
     // first, so the leader's pair (made before the lower places') is the last to go.
@@ -233,7 +251,7 @@ function matchingSystem(
       kept--
       const seated = new Set(pairs.slice(0, kept).flatMap((p) => [p.a.id, p.b.id]))
       rest = given.filter((p) => !seated.has(p.id))
-      paired = withBye(rest, pairer)
+      paired = withBye(rest, pairer, topDown)
     }
     const dropped = pairs.length - kept
     pairs.splice(kept)
@@ -243,7 +261,14 @@ function matchingSystem(
   }
   if (!paired.ok) return paired
   const note = systemNote(input)
-  pairs.push(...rawFromMatched(paired.value.matched, note))
+  if (cop === null) pairs.push(...rawFromMatched(paired.value.matched, note))
+  else {
+    // Each COP table says why its players meet (cop.ts, copPairNote).
+    pairs.push(
+      ...paired.value.matched.pairs.map(([a, b]) => ({ a, b, note: copPairNote(cop, a, b) })),
+    )
+    notes.push(copSummary(cop))
+  }
   if (paired.value.bye !== null) byes.push(paired.value.bye)
   return ok({ pairs, byes, overLimit: paired.value.matched.overLimit, notes, gibsonized })
 }
@@ -264,6 +289,7 @@ function systemNote(input: PairingInput): string {
     case 'double-round-robin':
     case 'fontes':
     case 'manual':
+    case 'cop':
       return ''
   }
 }
@@ -739,6 +765,8 @@ function systemName(input: PairingInput): string {
       return 'Australian Draw'
     case 'manual':
       return 'Manual pairing'
+    case 'cop':
+      return 'COP'
   }
 }
 
@@ -814,6 +842,7 @@ export function pairRound(input: PairingInput): Result<PairedRound> {
     case 'rating':
     case 'random':
     case 'australian':
+    case 'cop':
       raw = matchingSystem(ctx, ordered, pool, lockedBye !== null)
       break
   }

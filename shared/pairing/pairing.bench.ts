@@ -17,6 +17,9 @@ import type { PairingInput } from './types'
  * - King of the Hill, round 20 of the same event: its rank tier does not fit with the first two,
  *   so it is solved in three phases over 200,000 tight pairs; under 1 s (issue 20: every system
  *   a plan leaves on automatic pairs a 2000-player round in under a second).
+ * - COP (issue 29 "Speed holds"), round 8 of a 14-round 500-player event after 7 simulated
+ *   rounds: 1000 simulations of the 7 rounds left, then the prize race over King of the Hill's
+ *   weights; under 1 s on a quiet machine.
  */
 function checkedAgainstDense(players: number, input: PairingInput): void {
   const t0 = performance.now()
@@ -63,6 +66,17 @@ for (const players of [1000, 2000]) {
   describe('King of the Hill round 20 of 20, 2000 players, Swiss-like history (target < 1 s)', () => {
     bench('pairRound (three phases of tiers, re-solves resumed)', timed(last), {
       iterations: 3,
+      warmupIterations: 1,
+    })
+  })
+}
+
+{
+  const { event } = simulateEvent({ players: 500, rounds: 7, seed: 500 })
+  const cop = inputFor(event, 8, 'cop', { rounds: 14, seed: 8 })
+  describe('COP round 8 of 14, 500 players, 1000 simulations (target < 1 s)', () => {
+    bench('pairRound (simulations, prize race, matching, reasons)', timed(cop), {
+      iterations: 5,
       warmupIterations: 1,
     })
   })

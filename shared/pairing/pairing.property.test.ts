@@ -9,7 +9,7 @@ import { bruteMinCostPerfect } from './test-support/brute-force'
 import { input, past, player, ranked } from './test-support/fields'
 import type { PairedRound, PairingInput, PairingPlayer, PastRound } from './types'
 
-const MATCHING_SYSTEMS = ['swiss', 'koth', 'australian', 'rating', 'random'] as const
+const MATCHING_SYSTEMS = ['swiss', 'koth', 'australian', 'rating', 'random', 'cop'] as const
 
 interface Scenario {
   readonly players: PairingPlayer[]

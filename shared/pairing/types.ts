@@ -5,6 +5,7 @@
 import type { PlayerId } from '../results/game-result'
 import type { RuleSet } from '../rules/rule-set'
 import type { StartDecision, StartsHistoryEntry, StartsOptions } from '../starts/starts'
+import type { CopOptions } from './cop'
 import type { RankMode } from './weights'
 
 export const PAIRING_SYSTEMS = [
@@ -17,6 +18,7 @@ export const PAIRING_SYSTEMS = [
   'fontes',
   'australian',
   'manual',
+  'cop',
 ] as const
 export type PairingSystem = (typeof PAIRING_SYSTEMS)[number]
 
@@ -113,6 +115,8 @@ export interface PairingInput {
   readonly fontesRounds?: number
   /** Round robin: the round the schedule starts in (default 1). */
   readonly roundRobinStart?: number
+  /** COP's settings (cop.ts); its defaults when absent. */
+  readonly cop?: CopOptions
   readonly starts: {
     readonly rules: Pick<RuleSet, 'starts'>
     readonly options?: StartsOptions

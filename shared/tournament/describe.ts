@@ -169,6 +169,7 @@ const SYSTEM_NAMES: Readonly<Record<PairingSystem, string>> = {
   fontes: 'Initial Fontes',
   australian: 'Australian Draw',
   manual: 'manual',
+  cop: 'COP',
 }
 
 /** A pairing system in words for people: "Initial Fontes", never the stored key "fontes". */

@@ -3,6 +3,7 @@
  * use-case `rackside pair`, the conformance kit's generator and its verifier all call, so they
  * pair exactly alike for the same file; the CLI's options come in as overrides.
  */
+import type { CopOptions } from '../cop'
 import type { TDivisionFile } from '../../formats/t-file-types'
 import type { Result } from '../../result'
 import type { PlayerId } from '../../results/game-result'
@@ -55,6 +56,8 @@ export interface PlanRoundRequest {
   readonly rankMode?: RankMode
   /** Pairs that must not meet (`--avoid`). */
   readonly avoid?: readonly (readonly [PlayerId, PlayerId])[]
+  /** COP's settings (`--simulations`, `--prize-places`, `--hopefulness`, `--top-down-byes`). */
+  readonly cop?: CopOptions
 }
 
 export interface PlannedRound {
@@ -134,6 +137,7 @@ export function planRound(file: TDivisionFile, request: PlanRoundRequest): Resul
     starts: { rules: PRESETS[request.preset], options: { seed } },
     ...(gibson === undefined ? {} : { gibson }),
     ...(request.avoid === undefined ? {} : { constraints: { avoid: request.avoid } }),
+    ...(request.cop === undefined ? {} : { cop: request.cop }),
   })
   if (!input.ok) return input
   const paired = pairRound(input.value)
