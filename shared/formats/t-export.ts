@@ -39,6 +39,7 @@
  */
 import { divisionRatingEstimates, ratingSystemFor } from '../ratings/division-ratings'
 import { lifetimeGamesFromTags } from '../ratings/lifetime-games'
+import { rankedFrom } from '../tournament/views'
 import { err, ok, type Result } from '../result'
 import type { PlayerId } from '../results/game-result'
 import type {
@@ -420,7 +421,9 @@ function playerLine(
     if (seat.entry !== undefined) rounds.set(k + 1, seat.entry)
   })
   const facts: RacksideFacts = {
-    ...(player.firstRound > 1 ? { firstRound: player.firstRound } : {}),
+    // Issue 32: a moved player's carried rounds are on his line as played (opponent 0), so the
+    // file reads him back from the first of them, not as a late entry who missed them.
+    ...(rankedFrom(player) > 1 ? { firstRound: rankedFrom(player) } : {}),
     ...(player.status.kind === 'withdrawn' &&
     inferredWithdrawal(seats, player) !== player.status.fromRound
       ? { withdrawnFrom: player.status.fromRound }
