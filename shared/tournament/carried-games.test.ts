@@ -23,7 +23,10 @@ import type { TournamentState } from './types'
 
 /** Bob went first in both his games in A: round 1 against Ann, round 2 against Cy. */
 const withFirsts: readonly Command[] = twoRounds.map((command) =>
-  command.type === 'recordResult' && command.division === 'A' && command.game.table === 1
+  command.type === 'recordResult' &&
+  command.division === 'A' &&
+  'table' in command.game &&
+  command.game.table === 1
     ? { ...command, first: 2 }
     : command,
 )
