@@ -8,6 +8,10 @@ import { StandingsPage } from './pages/standings-page'
 import { playRound } from './support/played-rounds'
 import { newEvent } from './support/two-divisions'
 
+// The print preview (a moved player's scorecard) is a sandboxed frame without scripts, where the
+// trace recorder's script is blocked with a console error (print-round.spec.ts): no traces here.
+test.use({ trace: 'off' })
+
 /*
  * Issue 32: the roster as a director puts it right at the desk. A registration made by mistake is
  * deleted (and one something depends on is refused, with the reason), a division is renamed and
