@@ -273,13 +273,19 @@ describe('issue 32: moving a player after round 2, the review showing both divis
     ])
   })
 
-  test('carry: the reviewed command stored, B pairs four players in round 3 with no repeat of his games', () => {
+  /** The reviewed carry stored, then B's round 3 paired as the desk proposes it. */
+  function carriedThenPaired(): { after: TournamentState; paired: TournamentState } {
     const review = reviewMove(state, 'A', 2, 'B', 'carry')
     if (!review.ok) throw new Error(review.error.message)
     const after = run(state, review.value.command)
     const proposal = proposePairing(after, 'B', 3, { seed: 7 })
     if (!proposal.ok) throw new Error(proposal.error.message)
-    const paired = run(after, proposal.value.command).divisions[1]?.rounds[2]?.pairings ?? []
+    return { after, paired: run(after, proposal.value.command) }
+  }
+
+  test('carry: the reviewed command stored, B pairs four players in round 3 with no repeat of his games', () => {
+    const { after, paired: event } = carriedThenPaired()
+    const paired = event.divisions[1]?.rounds[2]?.pairings ?? []
     expect(paired.filter((p) => p.kind === 'game').length).toBe(2)
     const files = tshEventFiles(after)
     const b = files.ok ? files.value.files.find((f) => f.division === 'B')?.text : ''
@@ -287,12 +293,7 @@ describe('issue 32: moving a player after round 2, the review showing both divis
   })
 
   test('carry, then round 3: his history, scorecard and wall chart print his games in A; the .t ranks him as the standings do', () => {
-    const review = reviewMove(state, 'A', 2, 'B', 'carry')
-    if (!review.ok) throw new Error(review.error.message)
-    const after = run(state, review.value.command)
-    const proposal = proposePairing(after, 'B', 3, { seed: 7 })
-    if (!proposal.ok) throw new Error(proposal.error.message)
-    const paired = run(after, proposal.value.command)
+    const { paired } = carriedThenPaired()
     const history = playerHistory(paired, 'B', 4)
     expect(
       history.ok ? history.value.map((h) => [h.round, h.carried?.opponent ?? null]) : [],
