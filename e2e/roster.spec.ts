@@ -3,9 +3,14 @@ import { HistoryPage } from './pages/history-page'
 import { RosterPage } from './pages/roster-page'
 import { RoundsPage } from './pages/rounds-page'
 import { FilesPage } from './pages/files-page'
+import { PrintPage } from './pages/print-page'
 import { StandingsPage } from './pages/standings-page'
 import { playRound } from './support/played-rounds'
 import { newEvent } from './support/two-divisions'
+
+// The print preview (a moved player's scorecard) is a sandboxed frame without scripts, where the
+// trace recorder's script is blocked with a console error (print-round.spec.ts): no traces here.
+test.use({ trace: 'off' })
 
 /*
  * Issue 32: the roster as a director puts it right at the desk. A registration made by mistake is
@@ -207,6 +212,14 @@ test('a player moved after round 2 with his games carried: both standings and th
   const exported = await files.download('Export .t…', testInfo.outputPath('b.t'), 'latin1')
   const line = exported.text.split(/\r?\n/).find((l) => l.startsWith('Baah, Kojo'))
   expect(line).toMatch(/ 0 0; -?\d+ -?\d+/)
+
+  // His scorecard in B prints his two games in A, each opponent marked with the division.
+  await shell.goTo('Print')
+  const print = new PrintPage(page)
+  await print.choose({ document: 'Scorecards', division: 'B', round: '2' })
+  await expect(print.preview).toHaveAttribute('srcdoc', /Baah, Kojo/)
+  const cards = await print.documentHtml()
+  expect(cards.match(/<td class="opponent">[^<]+ \(in A\)<\/td>/g)).toHaveLength(2)
 
   // Undo: both divisions as they were.
   await shell.goTo('History')

@@ -13,7 +13,7 @@ import type { PlayerId } from '../results/game-result'
 import { startTallies } from '../starts/starts'
 import { apply } from '../tournament/apply'
 import type { Command, PairingSpec } from '../tournament/commands'
-import { checkRoundNumber, starterOf } from '../tournament/lookup'
+import { checkRoundNumber, starterOf, startsHistoryOf } from '../tournament/lookup'
 import { systemWords } from '../tournament/describe'
 import { notRoundRobinWords } from '../pairing/round-robin-history'
 import {
@@ -35,7 +35,7 @@ import {
 import { findDivision, unpairedPlayers } from '../tournament/views'
 import { unknownStarts, type UnknownStart } from './result-line'
 import { describeReviewWarning, reviewWarnings, type ReviewWarning } from './pairing-review'
-import { deskPairingInput, gamesBefore, leftOutOn } from './pairing-input'
+import { deskPairingInput, leftOutOn } from './pairing-input'
 import {
   describeTableMove,
   pairedOffset,
@@ -578,7 +578,7 @@ export function pairingWarnings(
       met.set(key, (met.get(key) ?? 0) + 1)
     }
   }
-  const tallies = startTallies(gamesBefore(found, round))
+  const tallies = startTallies(startsHistoryOf(found, round - 1))
   const scheduled = current.system === 'round-robin' || current.system === 'double-round-robin'
   const planned = scheduled ? plannedMeetings(found, current) : 0
   const warnings: PairingWarning[] = []

@@ -12,7 +12,11 @@ import { planControl } from '../tournament/log'
 import { applyAll, create, ID, logOf, played, register } from '../tournament/test-support/event'
 import { twoRounds } from '../tournament/test-support/two-divisions'
 import type { TournamentState } from '../tournament/types'
-import { standingsAsOf } from '../tournament/views'
+import { playerHistory, standingsAsOf } from '../tournament/views'
+import { exportTDivision } from '../formats/t-export'
+import { opponentNumber, opponentWords } from '../reports/player-rounds'
+import { scorecards } from '../reports/scorecards'
+import { standingsByRoundFromTFile } from '../standings/from-t-file'
 import { proposePairing } from './pair-next'
 import { reviewDelete, reviewMerge, reviewMove, reviewRename } from './roster-review'
 
@@ -269,17 +273,51 @@ describe('issue 32: moving a player after round 2, the review showing both divis
     ])
   })
 
-  test('carry: the reviewed command stored, B pairs four players in round 3 with no repeat of his games', () => {
+  /** The reviewed carry stored, then B's round 3 paired as the desk proposes it. */
+  function carriedThenPaired(): { after: TournamentState; paired: TournamentState } {
     const review = reviewMove(state, 'A', 2, 'B', 'carry')
     if (!review.ok) throw new Error(review.error.message)
     const after = run(state, review.value.command)
     const proposal = proposePairing(after, 'B', 3, { seed: 7 })
     if (!proposal.ok) throw new Error(proposal.error.message)
-    const paired = run(after, proposal.value.command).divisions[1]?.rounds[2]?.pairings ?? []
+    return { after, paired: run(after, proposal.value.command) }
+  }
+
+  test('carry: the reviewed command stored, B pairs four players in round 3 with no repeat of his games', () => {
+    const { after, paired: event } = carriedThenPaired()
+    const paired = event.divisions[1]?.rounds[2]?.pairings ?? []
     expect(paired.filter((p) => p.kind === 'game').length).toBe(2)
     const files = tshEventFiles(after)
     const b = files.ok ? files.value.files.find((f) => f.division === 'B')?.text : ''
     expect(b?.split('\n').find((l) => l.startsWith('Bob'))).toMatch(/0 0; 40 -20/)
+  })
+
+  test('carry, then round 3: his history, scorecard and wall chart print his games in A; the .t ranks him as the standings do', () => {
+    const { paired } = carriedThenPaired()
+    const history = playerHistory(paired, 'B', 4)
+    expect(
+      history.ok ? history.value.map((h) => [h.round, h.carried?.opponent ?? null]) : [],
+    ).toEqual([
+      [1, 'Ann'],
+      [2, 'Cy'],
+      [3, null],
+    ])
+    const cards = scorecards(paired, 'B', 3)
+    const card = cards.ok ? cards.value.cards.find((c) => c.name === 'Bob') : undefined
+    expect(card?.lines.map((l) => (l.cell === null ? null : opponentWords(l.cell)))).toEqual([
+      'Ann (in A)',
+      'Cy (in A)',
+      expect.any(String),
+      null,
+    ])
+    const chart = wallChart(paired, 'B', 2)
+    const row = chart.ok ? chart.value.rows.find((r) => r.name === 'Bob') : undefined
+    expect(row?.cells.map((c) => (c === null ? null : opponentNumber(c)))).toEqual(['A#1', 'A#3'])
+    expect(row?.standing).toEqual({ rank: 3, wins: 1, losses: 1, spread: 20 })
+    const file = exportTDivision(paired, 'B')
+    const tsh = file.ok ? standingsByRoundFromTFile(file.value) : null
+    const bob = tsh?.ok ? tsh.value.get(2)?.find((r) => r.player === 4) : undefined
+    expect([bob?.wins, bob?.losses, bob?.spread]).toEqual([1, 1, 20])
   })
 })
 

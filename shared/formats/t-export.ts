@@ -39,6 +39,7 @@
  */
 import { divisionRatingEstimates, ratingSystemFor } from '../ratings/division-ratings'
 import { lifetimeGamesFromTags } from '../ratings/lifetime-games'
+import { rankedFrom } from '../tournament/views'
 import { err, ok, type Result } from '../result'
 import type { PlayerId } from '../results/game-result'
 import type {
@@ -243,9 +244,15 @@ function rawSeats(division: Division, player: Player): Seat[] {
     if (seat !== null) return seat
     const carried = player.carried?.games.find((g) => g.round === round.number)
     if (carried !== undefined && round.number < player.firstRound) {
-      // Issue 32: a game played in the division he was moved from. Its opponent is not on this
-      // file, so it is written as tsh writes a game without one, opponent 0 and the spread as
-      // the score (a bye's convention): wins and spread read as the standings count them.
+      // Issue 32: a game played in the division he was moved from. tsh has no carried game: an
+      // opponent number names a line of this file (formats.md, "tsh .t"), so the old opponent
+      // cannot be written. It is written as tsh writes a round without one, opponent 0 and the
+      // spread as the score, whose sign tsh reads as a win or a loss (formats.md: "With opponent
+      // 0 the score's sign says what happened"): tsh's wins, losses and spread are ours. The
+      // game itself stays on his line in the old division's file against its opponent, which is
+      // where a rating file (.TOU, tsh's ratings) rates it; here it is an unrated round, never
+      // rated twice. Left: a carried tie (spread 0 reads as unplayed) and his starts there (p12
+      // 0), which this line cannot say.
       return { ...UNPAIRED, score: carried.spread }
     }
     if (round.number < player.firstRound && player.missedRounds.kind === 'forfeit-loss') {
@@ -420,7 +427,9 @@ function playerLine(
     if (seat.entry !== undefined) rounds.set(k + 1, seat.entry)
   })
   const facts: RacksideFacts = {
-    ...(player.firstRound > 1 ? { firstRound: player.firstRound } : {}),
+    // Issue 32: a moved player's carried rounds are on his line as played (opponent 0), so the
+    // file reads him back from the first of them, not as a late entry who missed them.
+    ...(rankedFrom(player) > 1 ? { firstRound: rankedFrom(player) } : {}),
     ...(player.status.kind === 'withdrawn' &&
     inferredWithdrawal(seats, player) !== player.status.fromRound
       ? { withdrawnFrom: player.status.fromRound }

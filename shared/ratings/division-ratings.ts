@@ -110,7 +110,8 @@ export function ratingPlayers(division: Division): readonly RatingPlayer[] {
     if (round.results.some((r) => r !== null)) last = Math.max(last, round.number)
   }
   const paired = division.rounds.map(pairedIn)
-  return division.players.map((p) => {
+  const opponents = carriedOpponents(division, byPlayer)
+  const here = division.players.map((p) => {
     const entries = new Map((byPlayer.get(p.id) ?? []).map((g) => [g.round, g]))
     const games: RatedGame[] = []
     for (let r = 1; r <= last; r++) {
@@ -126,6 +127,59 @@ export function ratingPlayers(division: Division): readonly RatingPlayer[] {
       games,
     }
   })
+  return [...here, ...opponents.map((o) => ({ ...o, games: unpairedUntil(o.games, last) }))]
+}
+
+/**
+ * Issue 32: a moved player's games in the division he left are rated games (his opponents were
+ * rated there), so each of his played carried games goes into `into` against an opponent who
+ * stands for that one game: a player numbered after this division's, at the rating he had there,
+ * who played nothing else here. His own estimate and the others' are what they would be with the
+ * game in the file; the stand-ins' estimates are no one's and are left out (`ownEstimates`).
+ */
+function carriedOpponents(
+  division: Division,
+  into: Map<number, RatedGame[]>,
+): (RatingPlayer & { readonly games: RatedGame[] })[] {
+  const opponents: (RatingPlayer & { games: RatedGame[] })[] = []
+  for (const player of division.players) {
+    for (const game of player.carried?.games ?? []) {
+      if (game.round >= player.firstRound) continue
+      const rated = game.scores !== null && game.opponentId !== null && game.counts
+      const list = into.get(player.id) ?? []
+      into.set(player.id, list)
+      if (!rated) {
+        list.push({ round: game.round, opponent: 0, score: 0 })
+        continue
+      }
+      const id = division.players.length + opponents.length + 1
+      list.push({ round: game.round, opponent: id, score: game.win })
+      opponents.push({
+        id,
+        rating: game.opponentRating ?? 0,
+        lifetimeGames: DEFAULT_LIFETIME_GAMES,
+        games: [{ round: game.round, opponent: player.id, score: game.loss }],
+      })
+    }
+  }
+  return opponents
+}
+
+/** A stand-in's one game among rounds 1..last, the others without an opponent (never rated). */
+function unpairedUntil(games: readonly RatedGame[], last: number): RatedGame[] {
+  const byRound = new Map(games.map((g) => [g.round, g]))
+  return Array.from(
+    { length: last },
+    (_, i) => byRound.get(i + 1) ?? { round: i + 1, opponent: 0, score: 0 },
+  )
+}
+
+/** The estimates of the division's own players, without the stand-ins of carried games. */
+function ownEstimates(
+  division: Division,
+  estimates: readonly PlayerEstimates[],
+): readonly PlayerEstimates[] {
+  return estimates.filter((e) => e.id <= division.players.length)
 }
 
 /**
@@ -138,11 +192,12 @@ export function divisionRatingEstimates(
 ): readonly PlayerEstimates[] {
   const division = state.divisions.find((d) => d.name === divisionName)
   if (division === undefined) return []
-  return estimateRatings({
+  const estimates = estimateRatings({
     system: ratingSystemFor(state, divisionName),
     maxRounds: state.info.rounds,
     players: ratingPlayers(division),
   })
+  return ownEstimates(division, estimates)
 }
 
 /**
@@ -157,7 +212,7 @@ export function divisionRatingEstimatesReusing(
 ): { readonly estimates: readonly PlayerEstimates[]; readonly memo: EstimateMemo } | undefined {
   const division = state.divisions.find((d) => d.name === divisionName)
   if (division === undefined) return undefined
-  return estimateRatingsReusing(
+  const reused = estimateRatingsReusing(
     {
       system: ratingSystemFor(state, divisionName),
       maxRounds: state.info.rounds,
@@ -165,4 +220,5 @@ export function divisionRatingEstimatesReusing(
     },
     memo,
   )
+  return { ...reused, estimates: ownEstimates(division, reused.estimates) }
 }

@@ -1,7 +1,7 @@
 import { gameOutcome, type PlayerId } from '../results/game-result'
 import { outcomeKind, outcomeLetter, type OutcomeKind } from '../results/outcome-letter'
 import { pairingPlayers } from '../tournament/lookup'
-import type { Division, Player } from '../tournament/types'
+import type { CarriedGame, Division, Player } from '../tournament/types'
 import { starterOf } from '../tournament/lookup'
 
 export type CellOutcome = OutcomeKind
@@ -29,6 +29,11 @@ export interface RoundCell {
   /** Who went first as recorded, else as printed on the pairings; 'draw' = decided at the table. */
   readonly start: 'first' | 'second' | 'draw' | null
   readonly result: CellResult | null
+  /**
+   * The division the round was played in, for a round he brought along when moved here with his
+   * games (issue 32): then `opponent.id` is the opponent's number there. Absent: a round here.
+   */
+  readonly from?: string
 }
 
 /** W, L, T; B for a bye; F after a forfeit's letter; ? a result not entered (wall chart, scorecard). */
@@ -36,6 +41,22 @@ export function roundCellLetter(cell: RoundCell): string {
   if (cell.result === null) return '?'
   const letter = cell.kind === 'bye' ? 'B' : outcomeLetter(cell.result.outcome)
   return cell.result.forfeit ? `${letter}F` : letter
+}
+
+/**
+ * The opponent as a player's line names him: a round brought from another division (issue 32)
+ * says where, since the name is not one of this division's; null for a bye or no opponent.
+ */
+export function opponentWords(cell: RoundCell): string | null {
+  if (cell.kind === 'bye' || cell.opponent === null) return null
+  return cell.from === undefined ? cell.opponent.name : `${cell.opponent.name} (in ${cell.from})`
+}
+
+/** The opponent's number on a wall chart or card; another division's as `A#3` (issue 32). */
+export function opponentNumber(cell: RoundCell): string {
+  if (cell.opponent === null) return ''
+  const id = String(cell.opponent.id)
+  return cell.from === undefined ? id : `${cell.from}#${id}`
 }
 
 /**
@@ -105,5 +126,34 @@ export function playerRounds(
     })
     for (const [player, list] of cells) if (!seen.has(player)) list.push(null)
   }
+  for (const player of division.players) {
+    const list = cells.get(player.id)
+    if (list === undefined || player.carried === undefined) continue
+    for (const game of player.carried.games) {
+      // A round he played here wins: carried rounds are those before he entered (movePlayer).
+      if (game.round > rounds.length || list[game.round - 1] !== null) continue
+      list[game.round - 1] = carriedCell(game, player.carried.from)
+    }
+  }
   return cells
+}
+
+/** A round he played in the division he was moved from (issue 32), as his line here shows it. */
+function carriedCell(game: CarriedGame, from: string): RoundCell {
+  const forfeit = game.opponent !== null && game.scores === null && game.counts
+  return {
+    round: game.round,
+    kind: game.opponentId === null ? 'bye' : 'game',
+    table: null,
+    opponent: game.opponentId === null ? null : { id: game.opponentId, name: game.opponent ?? '' },
+    start: game.start,
+    result: {
+      outcome: outcomeKind(game),
+      score: game.scores?.[0] ?? null,
+      opponentScore: game.scores?.[1] ?? null,
+      spread: game.spread,
+      forfeit,
+    },
+    from,
+  }
 }

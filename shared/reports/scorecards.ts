@@ -2,7 +2,7 @@ import { ok, type Result } from '../result'
 import { checkRoundNumber } from '../tournament/lookup'
 import type { PlayerId } from '../results/game-result'
 import type { Division, TournamentState } from '../tournament/types'
-import { findDivision } from '../tournament/views'
+import { findDivision, rankedFrom } from '../tournament/views'
 import { reportHeader, type ReportHeader } from './header'
 import { playerRounds, type RoundCell } from './player-rounds'
 
@@ -101,7 +101,8 @@ export function scorecards(
   const cells = playerRounds(division.value, round)
   const cards: Scorecard[] = []
   for (const player of division.value.players) {
-    if (player.firstRound > round) continue
+    // Issue 32: a player moved here with his games has a card from the first of them.
+    if (rankedFrom(player) > round) continue
     if (player.status.kind === 'withdrawn' && player.status.fromRound <= round) continue
     const lines = scorecardLines(
       division.value,

@@ -1,6 +1,15 @@
 import { err, ok, type Result } from '../result'
 import type { PlayerId } from '../results/game-result'
-import type { Division, Pairing, PairingStart, Player, Round, TournamentInfo } from './types'
+import type { StartsHistoryEntry } from '../starts/starts'
+import type {
+  CarriedGame,
+  Division,
+  Pairing,
+  PairingStart,
+  Player,
+  Round,
+  TournamentInfo,
+} from './types'
 
 /** Player ids are 1..n in registration order, so a player is found by position. */
 export function findPlayer(division: Division, id: PlayerId): Result<Player> {
@@ -177,4 +186,50 @@ export function divisionNamed(divisions: readonly Division[], name: string): Div
     divisions.find((d) => d.name === name) ??
     divisions.find((d) => d.formerNames?.includes(name) === true)
   )
+}
+
+/**
+ * Every start the division's players had in rounds 1..`throughRound`, for counting firsts and
+ * seconds (rules.md, "Who plays first"): each result entered here with who went first, and each
+ * round a moved player brought from the division he left (issue 32): his firsts and seconds
+ * there are his, and a bye or forfeit there is one he had (NSA II.F.2). The opponent of such a
+ * game is not in this division, so the entry names opponent 0, which no player's number is
+ * (numbers start at 1): the other seat's mark is read by nobody.
+ */
+export function startsHistoryOf(division: Division, throughRound: number): StartsHistoryEntry[] {
+  const history: StartsHistoryEntry[] = []
+  for (const round of division.rounds.slice(0, Math.max(0, throughRound))) {
+    for (const recorded of round.results) {
+      if (recorded === null) continue
+      history.push({ round: round.number, result: recorded.result, first: recorded.first })
+    }
+  }
+  for (const player of division.players) {
+    for (const game of player.carried?.games ?? []) {
+      if (game.round > throughRound || game.round >= player.firstRound) continue
+      const entry = carriedStart(player.id, game)
+      if (entry !== null) history.push(entry)
+    }
+  }
+  return history
+}
+
+const NOBODY_HERE = 0
+
+function carriedStart(player: PlayerId, game: CarriedGame): StartsHistoryEntry | null {
+  if (game.scores !== null) {
+    const first = game.start === null ? null : game.start === 'first' ? player : NOBODY_HERE
+    const players = [player, NOBODY_HERE] as const
+    const result = {
+      kind: 'played',
+      players,
+      rawScores: game.scores,
+      overtimeSeconds: [0, 0],
+      scores: game.scores,
+    } as const
+    return { round: game.round, result, first }
+  }
+  // A bye or forfeit there: neither a first nor a second, but one he had.
+  if (!game.counts) return null
+  return { round: game.round, result: { kind: 'bye', player, spread: game.spread }, first: null }
 }

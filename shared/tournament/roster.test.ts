@@ -466,6 +466,9 @@ describe('issue 32: movePlayer after play, the director choosing what becomes of
           counts: true,
           opponent: 'Ann',
           scores: [400, 360],
+          opponentId: 1,
+          opponentRating: 1800,
+          start: null,
         },
         {
           round: 2,
@@ -475,6 +478,9 @@ describe('issue 32: movePlayer after play, the director choosing what becomes of
           counts: true,
           opponent: 'Cy',
           scores: [380, 400],
+          opponentId: 3,
+          opponentRating: 1600,
+          start: null,
         },
       ],
     })

@@ -275,27 +275,40 @@ export function movePlayer(
 
 /** The player's record in the division he leaves, round by round, for `Player.carried`. */
 function carriedRecord(division: Division, player: Player): CarriedRecord {
-  const names = new Map(division.players.map((p) => [p.id, p.name]))
   const games = division.rounds.flatMap((round): CarriedGame[] => {
     const index = round.pairings.findIndex((p) =>
       p.kind === 'game' ? p.players.includes(player.id) : p.player === player.id,
     )
     const pairing = round.pairings[index]
-    const result = round.results[index]?.result
-    if (pairing === undefined || result === undefined) return []
+    const recorded = round.results[index] ?? null
+    if (pairing === undefined || recorded === null) return []
+    const result = recorded.result
     const outcome = gameOutcome(result, player.id)
-    const opponent =
+    const met =
       pairing.kind === 'game'
-        ? (names.get(pairing.players[0] === player.id ? pairing.players[1] : pairing.players[0]) ??
-          null)
-        : null
+        ? division.players[
+            (pairing.players[0] === player.id ? pairing.players[1] : pairing.players[0]) - 1
+          ]
+        : undefined
+    const first = recorded.first
+    const start = first === null ? null : first === player.id ? 'first' : 'second'
     const scores =
       result.kind === 'played'
         ? result.players[0] === player.id
           ? result.scores
           : ([result.scores[1], result.scores[0]] as const)
         : null
-    return [{ round: round.number, ...outcome, opponent, scores }]
+    return [
+      {
+        round: round.number,
+        ...outcome,
+        opponent: met?.name ?? null,
+        scores,
+        opponentId: met?.id ?? null,
+        opponentRating: met?.rating ?? null,
+        start,
+      },
+    ]
   })
   // Moved on again: the games he brought here go with him too.
   return { from: division.name, games: [...(player.carried?.games ?? []), ...games] }

@@ -1,13 +1,7 @@
 import { err, ok, type Result } from '../result'
 import type { PlayerId } from '../results/game-result'
 import type { RuleSet } from '../rules/rule-set'
-import {
-  decideStarterFrom,
-  indexStarts,
-  tableDrawSeed,
-  type StartsHistoryEntry,
-  type StartsIndex,
-} from '../starts/starts'
+import { decideStarterFrom, indexStarts, tableDrawSeed, type StartsIndex } from '../starts/starts'
 import type { Command, PairingChange, PairingSpec } from './commands'
 import {
   checkPlayable,
@@ -18,6 +12,7 @@ import {
   pairingIndexOf,
   pairingPlayers,
   replaceAt,
+  startsHistoryOf,
 } from './lookup'
 import type {
   ByePairing,
@@ -39,14 +34,7 @@ type CommandOf<T extends Command['type']> = Extract<Command, { readonly type: T 
 
 /** The starts of every game before `beforeRound`, indexed once for all the round's tables. */
 function startsHistory(division: Division, beforeRound: number): StartsIndex {
-  const history: StartsHistoryEntry[] = []
-  for (const round of division.rounds.slice(0, Math.max(0, beforeRound - 1))) {
-    for (const recorded of round.results) {
-      if (recorded === null) continue
-      history.push({ round: round.number, result: recorded.result, first: recorded.first })
-    }
-  }
-  return indexStarts(history)
+  return indexStarts(startsHistoryOf(division, beforeRound - 1))
 }
 
 /**

@@ -158,6 +158,12 @@ export interface CarriedGame {
   readonly opponent: string | null
   /** The scores counted of a played game (his first); null otherwise. */
   readonly scores: readonly [number, number] | null
+  /** His opponent's number in the other division; null for a bye. */
+  readonly opponentId: PlayerId | null
+  /** His opponent's rating there, which his rating estimate rates the game at; null for a bye. */
+  readonly opponentRating: number | null
+  /** Whether he went first, as recorded there; null when not recorded (counted as neither). */
+  readonly start: 'first' | 'second' | null
 }
 
 /**

@@ -14,7 +14,7 @@ import {
   type StandingsRow,
 } from '../standings/standings'
 import { DEFAULT_RANKING } from '../rules/ranking'
-import { startTallies, type StartTally, type StartsHistoryEntry } from '../starts/starts'
+import { startTallies, type StartTally } from '../starts/starts'
 import {
   checkRoundNumber,
   divisionNamed,
@@ -22,6 +22,7 @@ import {
   findRound,
   findTable,
   pairingIndexOf,
+  startsHistoryOf,
 } from './lookup'
 import type { Division, GamePairing, Player, Round, TournamentState, Warning } from './types'
 
@@ -196,17 +197,6 @@ export function standingsAsOf(
   return ok(divisionStandings(state.rules, division.value, round, players))
 }
 
-function startsHistory(division: Division, throughRound: number): StartsHistoryEntry[] {
-  const history: StartsHistoryEntry[] = []
-  for (const round of division.rounds.slice(0, throughRound)) {
-    for (const recorded of round.results) {
-      if (recorded === null) continue
-      history.push({ round: round.number, result: recorded.result, first: recorded.first })
-    }
-  }
-  return history
-}
-
 /**
  * Firsts and seconds of every player after `round` (rules.md, "Who plays first": a bye or forfeit
  * is neither). Players with no counted start are absent: read them as 0 and 0.
@@ -220,7 +210,10 @@ export function startTalliesAsOf(
   if (!division.ok) return division
   const checked = checkRoundNumber(state.info, round)
   if (!checked.ok) return checked
-  return ok(startTallies(startsHistory(division.value, round)))
+  const tallies = new Map(startTallies(startsHistoryOf(division.value, round)))
+  // The other seat of a game carried from another division (issue 32) is nobody here.
+  tallies.delete(0)
+  return ok(tallies)
 }
 
 /** One round of a player's event, for their scorecard and the CLI. */
@@ -236,9 +229,18 @@ export interface HistoryEntry {
   readonly opponentScore: number | null
   readonly outcome: GameOutcome | null
   readonly start: 'first' | 'second' | null
+  /**
+   * A round he played in the division he was moved from with his games (issue 32): that division
+   * and his opponent there by name (`opponent` is null: the number is not one of this division's),
+   * and `result` null with `outcome` what the round added to his line. Absent: a round here.
+   */
+  readonly carried?: { readonly from: string; readonly opponent: string | null }
 }
 
-/** The rounds a player is paired in, in order, with what happened. Unpaired rounds are left out. */
+/**
+ * The rounds a player is paired in, in order, with what happened, and the rounds he brought from
+ * another division when moved here with his games (issue 32). Unpaired rounds are left out.
+ */
 export function playerHistory(
   state: TournamentState,
   divisionName: string,
@@ -249,9 +251,25 @@ export function playerHistory(
   const player = findPlayer(division.value, playerId)
   if (!player.ok) return player
   const entries: HistoryEntry[] = []
+  const carried = player.value.carried
   for (const round of division.value.rounds) {
     const index = pairingIndexOf(round, playerId)
     const pairing = round.pairings[index]
+    const brought = carried?.games.find((g) => g.round === round.number)
+    if (pairing === undefined && brought !== undefined && carried !== undefined) {
+      const { win, loss, spread, counts } = brought
+      entries.push({
+        round: round.number,
+        table: null,
+        opponent: null,
+        result: null,
+        score: brought.scores?.[0] ?? null,
+        opponentScore: brought.scores?.[1] ?? null,
+        outcome: { win, loss, spread, counts },
+        start: brought.start,
+        carried: { from: carried.from, opponent: brought.opponent },
+      })
+    }
     if (pairing === undefined) continue
     const recorded = round.results[index] ?? null
     const result = recorded?.result ?? null

@@ -10,7 +10,7 @@ import { roundProgress, standingsAsOfWords } from '../desk/ready'
 import { dateRange, halves, seatName, signed, standingName, startWord } from '../reports/format'
 import { html, raw, type Html } from '../reports/html'
 import { pairingsByTable, type TableRow } from '../reports/pairings'
-import { playerRounds, type RoundCell } from '../reports/player-rounds'
+import { opponentWords, playerRounds, type RoundCell } from '../reports/player-rounds'
 import { scorecardLines, type ScorecardLine } from '../reports/scorecards'
 import type { PlayerId } from '../results/game-result'
 import { ordinal } from '../pairing/gibson'
@@ -464,10 +464,13 @@ function gameLine(division: string, line: ScorecardLine): Html {
       <td>${recordText}</td>
     </tr>`
   }
+  // Issue 32: an opponent in the division he was moved from has no page in this one.
   const opponent =
     cell.opponent === null
       ? html`Bye`
-      : html`<a href="${playerHref(division, cell.opponent.id)}">${cell.opponent.name}</a>`
+      : cell.from !== undefined
+        ? html`${opponentWords(cell) ?? ''}`
+        : html`<a href="${playerHref(division, cell.opponent.id)}">${cell.opponent.name}</a>`
   const penalty = line.penalty > 0 ? ` (penalty ${signed(-line.penalty)})` : ''
   // One column for the outcome and its scores: seven columns do not fit a phone held upright.
   const outcome = `${resultWords(cell)} ${scoreWords(cell)}`.trim()

@@ -158,7 +158,13 @@ function gameItem(line: ScorecardLine): Html {
   if (cell === null) {
     return html`<li><strong>Round ${line.round}</strong>: not paired</li>`
   }
-  const where = cell.kind === 'bye' ? 'bye' : `table ${String(cell.table ?? '')}`
+  // Issue 32: a round he brought from another division was played there, at no table of ours.
+  const where =
+    cell.kind === 'bye'
+      ? 'bye'
+      : cell.from !== undefined
+        ? `in division ${cell.from}`
+        : `table ${String(cell.table ?? '')}`
   const against = cell.opponent === null ? '' : `, against ${cell.opponent.name}`
   const start = cell.start === null || cell.kind === 'bye' ? '' : ` (${playedWords(cell.start)})`
   const penalty = line.penalty > 0 ? ` (penalty ${signed(-line.penalty)})` : ''

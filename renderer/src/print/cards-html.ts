@@ -1,6 +1,10 @@
 import type { PageSize } from '../../../electron/ipc-contract'
 import type { NameTags } from '../../../shared/reports/name-tags'
-import { roundCellLetter } from '../../../shared/reports/player-rounds'
+import {
+  opponentNumber,
+  opponentWords,
+  roundCellLetter,
+} from '../../../shared/reports/player-rounds'
 import type { Scorecard, Scorecards } from '../../../shared/reports/scorecards'
 import { html, type Html } from './escape'
 import { halves, signed } from './format'
@@ -47,7 +51,7 @@ export function scorecardsLayout(cards: Scorecards, pageSize: PageSize): CardsLa
           lineMm(12) +
           legend +
           card.lines.reduce((sum, line) => {
-            const name = line.cell?.opponent?.name ?? ''
+            const name = line.cell === null ? '' : (opponentWords(line.cell) ?? '')
             const lines = wrappedLines(name, CARD_PT, opponentWidth)
             return sum + Math.max(rowMm, lines * lineMm(CARD_PT) + 1.6)
           }, 0),
@@ -157,8 +161,8 @@ function scorecardHtml(cards: Scorecards, card: Scorecard, pageEnd: boolean): Ht
           return html`<tr>
             <td class="num">${line.round}</td>
             <td class="num">${cell.table ?? ''}</td>
-            <td class="opponent">${cell.kind === 'bye' ? 'Bye' : (cell.opponent?.name ?? '')}</td>
-            <td class="num">${cell.opponent?.id ?? ''}</td>
+            <td class="opponent">${cell.kind === 'bye' ? 'Bye' : (opponentWords(cell) ?? '')}</td>
+            <td class="num">${opponentNumber(cell)}</td>
             <td>${start}</td>
             <td class="num">${cell.result?.score ?? ''}</td>
             <td class="num">${cell.result?.opponentScore ?? ''}</td>

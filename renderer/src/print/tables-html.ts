@@ -5,7 +5,11 @@ import type {
   PairingsByTable,
   TableRow,
 } from '../../../shared/reports/pairings'
-import { roundCellLetter, type RoundCell } from '../../../shared/reports/player-rounds'
+import {
+  opponentNumber,
+  roundCellLetter,
+  type RoundCell,
+} from '../../../shared/reports/player-rounds'
 import { newRatingText, type StandingsReport } from '../../../shared/reports/standings-report'
 import type { WallChart } from '../../../shared/reports/wall-chart'
 import { html, type Html } from './escape'
@@ -229,7 +233,7 @@ export function standingsDocument(
 
 function wallCell(cell: RoundCell | null): Html {
   if (cell === null) return html`<td class="cell"></td>`
-  const opponent = cell.opponent === null ? '' : `${cell.opponent.id}`
+  const opponent = opponentNumber(cell)
   const spread = cell.result === null ? '' : signed(cell.result.spread)
   return html`<td class="cell">
     <b>${roundCellLetter(cell)}</b> ${opponent}${cell.start === 'first' ? '*' : ''}<br />${spread}
