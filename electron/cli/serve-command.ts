@@ -11,6 +11,7 @@ import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { headOfLog, type DeskRole } from '../../shared/authority/proposal'
 import { APPROVAL_ROLES, isApprovalRole } from '../../shared/authority/roles'
+import type { Division } from '../../shared/tournament/types'
 import { isIsoDate } from '../../shared/tournament/validation'
 import {
   phoneAccess,
@@ -264,6 +265,10 @@ const PHONE_RIGHTS: Readonly<Record<string, keyof PhoneAccess>> = {
   results: 'results',
 }
 
+/** How the division's phones stand on `day`, as the command that would set it says it. */
+const standing = (division: Division, day: string) =>
+  ({ type: 'setPhoneAccess', division: division.name, day, ...phoneAccess(division, day) }) as const
+
 /**
  * Issue 30: `phones` lists what every division's phones may do on today's check-in day (and any
  * other day set); `phones DIVISION check-in|results on|off [DAY]` proposes the `setPhoneAccess`
@@ -284,10 +289,7 @@ function phones(
     const lines = state.divisions.flatMap((division) =>
       [...new Set([today, ...(division.phoneAccess ?? []).map((d) => d.day)])]
         .sort()
-        .map(
-          (day) =>
-            `${phoneAccessWords({ division: division.name, day, ...phoneAccess(division, day) })}.`,
-        ),
+        .map((day) => `${phoneAccessWords(standing(division, day))}.`),
     )
     io.stdout(
       `${lines.length === 0 ? 'The event has no divisions yet: phones only read.' : lines.join('\n')}\n`,
@@ -316,8 +318,7 @@ function phones(
   if (command?.type !== 'setPhoneAccess') {
     // Nothing changes, so nothing is logged: the terminal says how it stands.
     if (!json) {
-      const now = { division: division.name, day, ...phoneAccess(division, day) }
-      io.stdout(`Nothing to change. ${phoneAccessWords(now)}.\n`)
+      io.stdout(`Nothing to change. ${phoneAccessWords(standing(division, day))}.\n`)
     }
     return
   }

@@ -4,7 +4,8 @@ import { buildReport } from '../../../shared/reports/report'
 import type { Scorecards } from '../../../shared/reports/scorecards'
 import type { Command } from '../../../shared/tournament/commands'
 import { PAPER_SIZES } from '../../../shared/tournament/paper'
-import { applyAll, create, register } from '../../../shared/tournament/test-support/event'
+import { apply } from '../../../shared/tournament/apply'
+import { rulesFromPreset } from '../../../shared/rules/presets'
 import type { TournamentState } from '../../../shared/tournament/types'
 import type { PlayerCodeView } from '../../../shared/venue/protocol'
 import {
@@ -34,11 +35,32 @@ function longestName(i: number): string {
 
 function event(players: number, rounds: number, names: (i: number) => string): TournamentState {
   const commands: Command[] = [
-    create('wsc2003', rounds),
+    {
+      type: 'createTournament',
+      info: {
+        name: 'Spring Open',
+        venue: 'Civic Hall',
+        startDate: '2026-03-14',
+        endDate: '2026-03-14',
+        rounds,
+      },
+      rules: rulesFromPreset('wsc2003'),
+    },
     { type: 'addDivision', name: 'A' },
-    ...Array.from({ length: players }, (_, i) => register(names(i), 2000 - i)),
+    ...Array.from({ length: players }, (_, i): Command => ({
+      type: 'registerPlayer',
+      division: 'A',
+      player: { name: names(i), rating: 2000 - i, memberId: '', club: '' },
+    })),
   ]
-  return applyAll(commands)
+  let state: TournamentState | undefined
+  for (const command of commands) {
+    const next = apply(state, command, 't-cards')
+    if (!next.ok) throw new Error(`${command.type} refused: ${next.error.message}`)
+    state = next.value
+  }
+  if (state === undefined) throw new Error('no commands')
+  return state
 }
 
 function cardsOf(state: TournamentState): Scorecards {
