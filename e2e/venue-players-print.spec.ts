@@ -34,6 +34,8 @@ test('the director prints scorecards and name tags with the codes, and reprints 
   tournament,
   players,
 }) => {
+  // A tournament made, two players registered, shared and three prints: past 90 s on a busy machine.
+  test.setTimeout(180_000)
   await installDesktopStandIn(page)
   await openRegistrationDesk({ shell, tournaments, tournament })
   await players.register({ name: 'Etim, Nsikak', rating: '1492' })
