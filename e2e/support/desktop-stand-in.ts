@@ -60,6 +60,16 @@ export async function installDesktopStandIn(page: Page): Promise<void> {
           }
           push()
         },
+        // Issue 30: the authority lists the players' codes (made, reissued or revoked).
+        listPlayers: (codes: Record<string, unknown>[]) => {
+          if (shared === undefined) return
+          const page = 'http://192.168.1.20:8421/me/'
+          shared.status = {
+            ...shared.status,
+            players: { address: 'http://192.168.1.20:8421/live', qrSvg: svg, page, codes },
+          }
+          push()
+        },
         // Issue 27: a desk revoked with commands undecided, each in History's words.
         leaveWaiting: (name: string, descriptions: string[]) =>
           change('waiting', [
@@ -81,6 +91,8 @@ export async function installDesktopStandIn(page: Page): Promise<void> {
         writeBackup: () => Promise.resolve({ status: 'saved', name: 'stand-in.json' }),
         listBackups: () => Promise.resolve([]),
         listPrinters: () => Promise.resolve([]),
+        // What went to the printer, kept (the html with the rest) for the test to read.
+        print: record('print', () => Promise.resolve({ status: 'printed' })),
         venueStatus: () => Promise.resolve(shared?.status ?? { sharing: false }),
         venuePort: () => Promise.resolve(null),
         onVenueChanged: (listener: (status: Status) => void) => {
@@ -299,5 +311,18 @@ export function reportPush(page: Page, change: Record<string, unknown>): Promise
         }
       ).venueStandIn.reportPush(c),
     change,
+  )
+}
+
+/** Issue 30: the authority lists the players' codes, `{ division, player, name, code, issue }`. */
+export function listPlayers(page: Page, codes: readonly Record<string, unknown>[]): Promise<void> {
+  return page.evaluate(
+    (c) =>
+      (
+        window as unknown as {
+          venueStandIn: { listPlayers: (codes: Record<string, unknown>[]) => void }
+        }
+      ).venueStandIn.listPlayers(c),
+    [...codes],
   )
 }

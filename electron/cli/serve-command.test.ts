@@ -3,9 +3,15 @@ import { PassThrough } from 'node:stream'
 import { readFile, writeFile } from 'node:fs/promises'
 import { createInterface } from 'node:readline'
 import { describe, expect, test } from 'vitest'
+import { headOfLog } from '../../shared/authority/proposal'
 import { APPROVAL_ROLES } from '../../shared/authority/roles'
 import { readTournamentFile } from '../../shared/formats/tournament-file'
-import { outboxDatabase, VENUE_ROUTES, type ServeEvent } from '../../shared/venue/protocol'
+import {
+  DIRECTOR_DESK,
+  outboxDatabase,
+  VENUE_ROUTES,
+  type ServeEvent,
+} from '../../shared/venue/protocol'
 import {
   authorized,
   EVENT_LOG,
@@ -251,7 +257,7 @@ describe('rackside serve (issue 21: "Scriptable for tests")', () => {
         event: 'error',
         code: 'serve.input',
         message:
-          '"launch" is not something serve understands: approve, refuse, revoke, take, drop, codes or push.',
+          '"launch" is not something serve understands: approve, refuse, revoke, take, drop, codes, push or phones.',
       },
       { event: 'error', code: 'venue.no-desk', message: 'No desk is named "Nobody".' },
     ])
@@ -289,6 +295,88 @@ describe('rackside serve (issue 21: "Scriptable for tests")', () => {
     expect(events.at(-1)).toMatchObject({ event: 'error', code: 'venue.no-player' })
     type('codes shuffle')
     expect(events.at(-1)).toMatchObject({ event: 'error', code: 'serve.input' })
+    await server.close()
+  })
+
+  test('issue 30: "phones" lists what phones may do; "phones A check-in on" proposes setPhoneAccess as the director, logged and undoable', async () => {
+    const { server, events, type, said } = await typingAt()
+    const accepted = () => events.filter((e) => e.event === 'accepted')
+    // The event's one day (test-support: 2026-03-14) is the authority's check-in day.
+    type('phones')
+    expect(said.text).toBe('Phones in division A on 2026-03-14: only read.\n')
+
+    type('phones A check-in on')
+    await until(() => accepted().length === 1)
+    expect(accepted()[0]).toMatchObject({ desk: 'director', type: 'setPhoneAccess' })
+    const first = server.log().at(-1)
+    expect(first).toMatchObject({
+      desk: 'director',
+      command: {
+        type: 'setPhoneAccess',
+        division: 'A',
+        day: '2026-03-14',
+        checkIn: true,
+        results: false,
+      },
+    })
+    await until(() => said.text.includes('players check in.'))
+
+    // Another day, named last; a division's name in any case.
+    type('phones a results on 2026-03-15')
+    await until(() => accepted().length === 2)
+    expect(server.log().at(-1)?.command).toEqual({
+      type: 'setPhoneAccess',
+      division: 'A',
+      day: '2026-03-15',
+      checkIn: false,
+      results: true,
+    })
+    said.text = ''
+    type('phones')
+    expect(said.text).toBe(
+      'Phones in division A on 2026-03-14: players check in.\nPhones in division A on 2026-03-15: enter results.\n',
+    )
+
+    // What is already so changes nothing and logs nothing.
+    said.text = ''
+    type('phones A results off')
+    expect(said.text).toBe(
+      'Nothing to change. Phones in division A on 2026-03-14: players check in.\n',
+    )
+
+    // The director takes it back as any command of his.
+    const undone = await server.propose(
+      DIRECTOR_DESK,
+      // An undo is built on the log as the director holds it (the head after the other day's).
+      {
+        ...proposal('undo-phones', 0, { type: 'undo', seq: first?.seq ?? -1 }),
+        builtOn: headOfLog(server.log()),
+      },
+    )
+    expect(undone.kind).toBe('accepted')
+    said.text = ''
+    type('phones')
+    expect(said.text).toContain('Phones in division A on 2026-03-14: only read.\n')
+    expect(accepted()).toHaveLength(3)
+    await server.close()
+  })
+
+  test.each([
+    { line: 'phones A check-in', message: /^Type "phones" for what phones may do/ },
+    { line: 'phones A lunch on', message: /^Type "phones" for what phones may do/ },
+    { line: 'phones A results maybe', message: /^Type "phones" for what phones may do/ },
+    { line: 'phones check-in on', message: /^Type "phones" for what phones may do/ },
+    { line: 'phones Z check-in on', message: /^There is no division "Z": the divisions are A\.$/ },
+  ])('issue 30: $line is refused in words, nothing proposed', async ({ line, message }) => {
+    const { server, events, type } = await typingAt()
+    const held = server.log().length
+    type(line)
+    expect(events.at(-1)).toEqual({
+      event: 'error',
+      code: 'serve.input',
+      message: expect.stringMatching(message) as string,
+    })
+    expect(server.log()).toHaveLength(held)
     await server.close()
   })
 

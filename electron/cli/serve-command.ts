@@ -4,13 +4,23 @@
  * On SIGTERM or SIGINT (Ctrl-C) EVENT.json is written whole and the process ends; if the process
  * is killed outright, the journal beside EVENT.json keeps every decision for the next start.
  */
+import { randomUUID } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
-import type { DeskRole } from '../../shared/authority/proposal'
+import { headOfLog, type DeskRole } from '../../shared/authority/proposal'
 import { APPROVAL_ROLES, isApprovalRole } from '../../shared/authority/roles'
-import { VENUE_ROUTES, type ServeEvent } from '../../shared/venue/protocol'
+import type { Division } from '../../shared/tournament/types'
+import { isIsoDate } from '../../shared/tournament/validation'
+import {
+  phoneAccess,
+  phoneAccessCommand,
+  phoneAccessWords,
+  type PhoneAccess,
+} from '../../shared/tournament/phone-access'
+import { authorityDay } from '../../shared/venue/player-page-check-in'
+import { DIRECTOR_DESK, VENUE_ROUTES, type ServeEvent } from '../../shared/venue/protocol'
 import { recoveredSentence } from '../../shared/venue/held'
 import { pushSentence } from '../../shared/venue/push-state'
 import { shortDeskId } from '../venue/desks'
@@ -31,6 +41,9 @@ export const SERVE_USAGE = `rackside serve EVENT.json [--host H] [--port P] [--a
   Players follow the event at ADDRESS/live; each has a code of his own (on his scorecard) that
   opens his page at ADDRESS/me/CODE: type "codes" to list every player's, "codes reissue DIV N"
   for a new one (the old one stops working), "codes revoke DIV N" to stop one.
+  What phones may do, per division and day (today's check-in day unless a day YYYY-MM-DD ends
+  the line): "phones" lists it, "phones DIV check-in on" or "off", "phones DIV results on" or
+  "off"; each change is the director's, in the log and undoable as on the Players screen.
   With --push, "push" says what was sent and what waits, "push stop" stops sending and
   "push start" (or "push start URL", another database) starts again.
   --host H   the address to listen on: 127.0.0.1 (this computer only, the default) or 0.0.0.0
@@ -237,10 +250,92 @@ export function answer(
       return codes(server, words, say, problem, failed)
     case 'push':
       return push(server, words, io, problem, failed)
+    case 'phones':
+      return phones(server, words, io, json, problem)
   }
   problem(
-    `"${verb}" is not something serve understands: approve, refuse, revoke, take, drop, codes or push.`,
+    `"${verb}" is not something serve understands: approve, refuse, revoke, take, drop, codes, push or phones.`,
   )
+}
+
+/** What a `phones` line turns on or off, as typed. */
+const PHONE_RIGHTS: Readonly<Record<string, keyof PhoneAccess>> = {
+  'check-in': 'checkIn',
+  checkin: 'checkIn',
+  results: 'results',
+}
+
+/** How the division's phones stand on `day`, as the command that would set it says it. */
+const standing = (division: Division, day: string) =>
+  ({ type: 'setPhoneAccess', division: division.name, day, ...phoneAccess(division, day) }) as const
+
+/**
+ * Issue 30: `phones` lists what every division's phones may do on today's check-in day (and any
+ * other day set); `phones DIVISION check-in|results on|off [DAY]` proposes the `setPhoneAccess`
+ * the Players screen sends, as the director, so it is logged and undoable like his own. Its
+ * acceptance or refusal is told by the server's own `accepted` or `refused` line.
+ */
+function phones(
+  server: VenueServer,
+  words: readonly string[],
+  io: CliIo,
+  json: boolean,
+  problem: (message: string) => void,
+): void {
+  const state = server.state()
+  if (state === undefined) return problem('The event is empty: it has no divisions yet.')
+  const today = authorityDay(state, new Date())
+  if (words.length === 0) {
+    const lines = state.divisions.flatMap((division) =>
+      [...new Set([today, ...(division.phoneAccess ?? []).map((d) => d.day)])]
+        .sort()
+        .map((day) => `${phoneAccessWords(standing(division, day))}.`),
+    )
+    io.stdout(
+      `${lines.length === 0 ? 'The event has no divisions yet: phones only read.' : lines.join('\n')}\n`,
+    )
+    return
+  }
+  const last = words.at(-1) ?? ''
+  const dated = words.length > 3 && isIsoDate(last)
+  const day = dated ? last : today
+  const rest = dated ? words.slice(0, -1) : words
+  const onOff = rest.at(-1)?.toLowerCase()
+  const right = PHONE_RIGHTS[rest.at(-2)?.toLowerCase() ?? '']
+  const name = rest.slice(0, -2).join(' ')
+  if (right === undefined || (onOff !== 'on' && onOff !== 'off') || name === '') {
+    return problem(
+      'Type "phones" for what phones may do, or "phones DIVISION check-in on" (or off), "phones DIVISION results on" (or off), a day YYYY-MM-DD last for another day than today\'s: for example, phones A check-in on',
+    )
+  }
+  const division = state.divisions.find((d) => d.name.toLowerCase() === name.toLowerCase())
+  if (division === undefined) {
+    return problem(
+      `There is no division "${name}": the divisions are ${state.divisions.map((d) => d.name).join(', ')}.`,
+    )
+  }
+  const command = phoneAccessCommand(division, day, { [right]: onOff === 'on' })
+  if (command?.type !== 'setPhoneAccess') {
+    // Nothing changes, so nothing is logged: the terminal says how it stands.
+    if (!json) {
+      io.stdout(`Nothing to change. ${phoneAccessWords(standing(division, day))}.\n`)
+    }
+    return
+  }
+  server
+    .propose(DIRECTOR_DESK, {
+      _id: `serve-${randomUUID()}`,
+      type: 'proposal',
+      order: 0,
+      builtOn: headOfLog(server.log()),
+      command,
+      madeAt: new Date().toISOString(),
+    })
+    .then((decision) => {
+      // A refusal is told by the server's own `refused` line.
+      if (decision.kind === 'accepted' && !json) io.stdout(`${phoneAccessWords(command)}.\n`)
+    })
+    .catch(() => undefined)
 }
 
 /** Issue 30: `codes`, `codes reissue DIVISION NUMBER` or `codes revoke DIVISION NUMBER`. */

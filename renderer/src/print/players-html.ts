@@ -12,7 +12,7 @@ import { printDocument } from './document'
 import { html, raw } from './escape'
 
 /** An SVG document from `qrcode`: its `<svg …>…</svg>` element, without an XML prologue. */
-function svgElement(svg: string): string {
+export function svgElement(svg: string): string {
   const start = svg.indexOf('<svg')
   const end = svg.lastIndexOf('</svg>')
   if (start < 0 || end < start) throw new Error('not an SVG document')
@@ -61,6 +61,43 @@ export interface CodeSlip {
   readonly code: PlayerCodeView & { readonly code: string }
   /** The QR code of the player's page address. */
   readonly qrSvg: string
+}
+
+/** Makes a QR code's SVG document of a text (the `qrcode` package's `toString`, loaded by the caller). */
+export type QrMaker = (text: string) => Promise<string>
+
+/**
+ * Each player's code as it goes on paper, the slip, his scorecard and his name tag, with the QR
+ * code of his page; a revoked code is on none of them. Made when printing, from the codes as the
+ * authority lists them now, so a reprint after a reissue carries the new code.
+ */
+export async function codeSlips(
+  page: string,
+  codes: readonly PlayerCodeView[],
+  qr: QrMaker,
+): Promise<CodeSlip[]> {
+  const slips: CodeSlip[] = []
+  for (const code of codes) {
+    if (code.code === null) continue
+    slips.push({ code: { ...code, code: code.code }, qrSvg: await qr(`${page}${code.code}`) })
+  }
+  return slips
+}
+
+/** One division's codes on paper by player number, for its scorecards and name tags. */
+export interface DivisionCodes {
+  /** Where a typed code goes, `http://…/me/`. */
+  readonly page: string
+  readonly byPlayer: ReadonlyMap<number, CodeSlip>
+}
+
+export function divisionCodes(
+  page: string,
+  slips: readonly CodeSlip[],
+  division: string,
+): DivisionCodes {
+  const own = slips.filter((slip) => slip.code.division === division)
+  return { page, byPlayer: new Map(own.map((slip) => [slip.code.player, slip])) }
 }
 
 const SLIPS_CSS = `
