@@ -288,6 +288,10 @@ export const COMMUTATION: Readonly<Record<CommandType, Commutation>> = {
     rule: 'needs the current head',
     why: 'Renumbers the absorbed players after the other division’s, which a registration there meanwhile would shift; decided on the rounds and results the desk saw (issue 32). Commands built before it that name the absorbed division still apply, keyed ones to the player’s new number.',
   },
+  splitDivision: {
+    rule: 'needs the current head',
+    why: 'Renumbers both divisions’ players and chooses who leaves by the roster and ratings the desk saw, which a registration, an edited rating or a round paired meanwhile would change (issue 32). Keyed commands built before it find a player who stayed at his new number; one who left is in the new division.',
+  },
 }
 
 export function commutes(command: Command): boolean {

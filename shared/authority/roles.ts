@@ -81,6 +81,8 @@ export const ROLE_RIGHTS: Readonly<Record<CommandType, readonly ProposingRole[]>
   setPhoneAccess: [D],
   // Issue 32: the roster's shape, as renaming a division.
   mergeDivisions: [D],
+  // Issue 32: the roster's shape, as merging divisions.
+  splitDivision: [D],
 }
 
 /**

@@ -468,6 +468,17 @@ const COMMAND_FIELDS: Readonly<Record<CommandType, Fields>> = {
   },
   setPhoneAccess: { division: 'string', day: 'string', checkIn: 'boolean', results: 'boolean' },
   mergeDivisions: { division: 'string', absorbed: 'string' },
+  splitDivision: {
+    division: 'string',
+    name: 'string',
+    by: {
+      byKind: {
+        top: { count: 'integer' },
+        rating: { atLeast: 'integer' },
+        list: { players: { array: PLAYER_ID }, keys: KEYS },
+      },
+    },
+  },
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

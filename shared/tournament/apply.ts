@@ -25,7 +25,13 @@ import {
 } from './players'
 import { divisionNamed } from './lookup'
 import { enterResult } from './record-result'
-import { deleteRegistration, mergeDivisions, movePlayer, renameDivision } from './roster'
+import {
+  deleteRegistration,
+  mergeDivisions,
+  movePlayer,
+  renameDivision,
+  splitDivision,
+} from './roster'
 import { updateRatings } from './rating-updates'
 import { reserveTable } from './tables'
 import {
@@ -222,6 +228,8 @@ export function apply(
       return updateDivision(state, command.division, (d) => setPhoneAccess(d, command))
     case 'mergeDivisions':
       return mergeDivisions(state, command)
+    case 'splitDivision':
+      return splitDivision(state, command)
   }
 }
 

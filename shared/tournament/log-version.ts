@@ -16,5 +16,6 @@
  * division's players may do from their phones on a day (`setPhoneAccess`); two divisions merged
  * into one mid-event (`mergeDivisions`). An older copy would
  * refuse any of them and lose what follows.
+ * Version 7 (issue 32): a division split before play into itself and a new one (`splitDivision`).
  */
-export const LOG_VERSION = 6
+export const LOG_VERSION = 7

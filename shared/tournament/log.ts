@@ -187,6 +187,7 @@ export function commandRound(command: Command): number | null {
     case 'setRanking':
     case 'setPhoneAccess':
     case 'mergeDivisions':
+    case 'splitDivision':
       return null
   }
 }

@@ -86,6 +86,11 @@ const PREFER_ENGINE_MESSAGE = new Set([
   'division.merge.same',
   'division.merge.rounds-differ',
   'division.merge.round-open',
+  // Issue 32, splitting a division: each names the division, the players or the one named.
+  'division.split.paired',
+  'division.split.empty-side',
+  'division.split.depended-on',
+  'division.split.count',
 ])
 
 /** A desk's role as the refusal names it (issue 27). */
@@ -140,6 +145,7 @@ const COMMAND_WORDS: Readonly<Record<CommandType, string>> = {
   setRanking: 'change how a division is ranked',
   setPhoneAccess: 'let players check in or enter results from their phones',
   mergeDivisions: 'merge two divisions',
+  splitDivision: 'split a division',
 }
 
 const isRole = (value: unknown): value is DeskRole =>
