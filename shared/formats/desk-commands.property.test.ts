@@ -594,7 +594,12 @@ describe('every desk command round-trips through the tournament file (issue 20, 
       { type: 'splitDivision', division: 'A', name: 'A2', by },
     ])
     expect(fold(ID, log)).toMatchObject({ ok: true })
-    const undone = planControl(ID, log, { type: 'undo', seq: log.length - 1 }, { at: SAVED })
+    const undone = planControl(
+      ID,
+      log,
+      { type: 'undo', seq: log.length - 1 },
+      { at: SAVED, desk: 'd1' },
+    )
     if (!undone.ok) throw new Error(undone.error.message)
     expectRoundTrip(log)
     expectRoundTrip([...log, undone.value.entry])

@@ -840,6 +840,12 @@ describe('issue 32: splitDivision, one division made two before play', () => {
     ['an unknown player', [], splitting({ kind: 'list', players: [2, 9] }), 'player.missing'],
     ['a negative count', [], splitting({ kind: 'top', count: -1 }), 'division.split.count'],
     [
+      'a rating line that is no number',
+      [],
+      splitting({ kind: 'rating', atLeast: Number.NaN }),
+      'division.split.rating',
+    ],
+    [
       'a name another division has',
       [],
       splitting({ kind: 'top', count: 3 }, 'b'),

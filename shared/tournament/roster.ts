@@ -578,7 +578,6 @@ export function splitDivision(
   const leavers = from.players
     .filter((p) => leaving.value.has(p.id))
     .sort((a, b) => b.rating - a.rating || a.id - b.id)
-  const { formerNames: _formerNames, tableOffset: _tableOffset, ...settings } = from
   const prizes =
     from.prizes === undefined
       ? {}
@@ -595,7 +594,11 @@ export function splitDivision(
   const doNotPair =
     from.doNotPair === undefined ? {} : { doNotPair: { ...from.doNotPair, groups: [] } }
   const created: Division = {
-    ...settings,
+    // Every setting of the division, so one added later comes along too; not its former names,
+    // which name it alone, nor its tables.
+    ...from,
+    formerNames: undefined,
+    tableOffset: undefined,
     ...prizes,
     ...doNotPair,
     name: name.value,
@@ -615,13 +618,19 @@ export function splitLeavers(division: Division, by: SplitBy): Result<ReadonlySe
       if (!Number.isInteger(by.count) || by.count < 0) {
         return err(
           'division.split.count',
-          `Keep a whole number of players, not ${String(by.count)}.`,
+          'The number of players who stay must be a whole number.',
+          { field: 'count' },
         )
       }
       const order = [...active].sort((a, b) => b.rating - a.rating || a.id - b.id)
       return ok(new Set(order.slice(by.count).map((p) => p.id)))
     }
     case 'rating':
+      if (!Number.isInteger(by.atLeast)) {
+        return err('division.split.rating', 'The rating line must be a whole number.', {
+          field: 'atLeast',
+        })
+      }
       return ok(new Set(active.filter((p) => p.rating < by.atLeast).map((p) => p.id)))
     case 'list': {
       const ids = new Set<PlayerId>()

@@ -1,4 +1,4 @@
-import { shallowRef, type ShallowRef } from 'vue'
+import { shallowRef } from 'vue'
 import type { Result, RuleError } from '../../../shared/result'
 import type { Command } from '../../../shared/tournament/commands'
 import type { TournamentState } from '../../../shared/tournament/types'
@@ -12,13 +12,7 @@ import { useTournamentStore } from '../stores/tournament'
 export function useRosterReview<R extends { readonly command: Command }>(
   reviewOn: (state: TournamentState) => Result<R>,
   done: (review: R) => void,
-): {
-  readonly review: ShallowRef<R | null>
-  readonly error: ShallowRef<RuleError | null>
-  readonly busy: ShallowRef<boolean>
-  readonly check: () => void
-  readonly give: () => Promise<void>
-} {
+) {
   const tournament = useTournamentStore()
   const review = shallowRef<R | null>(null)
   const error = shallowRef<RuleError | null>(null)

@@ -91,6 +91,7 @@ const PREFER_ENGINE_MESSAGE = new Set([
   'division.split.empty-side',
   'division.split.depended-on',
   'division.split.count',
+  'division.split.rating',
 ])
 
 /** A desk's role as the refusal names it (issue 27). */
