@@ -1,8 +1,18 @@
-import { shallowRef } from 'vue'
+import { reactive, shallowRef } from 'vue'
 import type { Result, RuleError } from '../../../shared/result'
 import type { Command } from '../../../shared/tournament/commands'
 import type { TournamentState } from '../../../shared/tournament/types'
 import { useTournamentStore } from '../stores/tournament'
+
+/** What `RosterDialog.vue` shows and calls: a prompt's review, refusal and command. */
+export interface RosterPrompt {
+  /** The review, or null: nothing reviewed yet, or the fields changed since. */
+  review: unknown
+  readonly error: RuleError | null
+  readonly busy: boolean
+  readonly check: () => void
+  readonly give: () => Promise<void>
+}
 
 /**
  * A roster prompt's review and its command (issue 32, `RosterDialog.vue`): `check` reviews on the
@@ -40,5 +50,5 @@ export function useRosterReview<R extends { readonly command: Command }>(
     done(reviewed)
   }
 
-  return { review, error, busy, check, give }
+  return reactive({ review, error, busy, check, give })
 }
