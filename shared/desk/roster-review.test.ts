@@ -10,6 +10,7 @@ import { apply, fold } from '../tournament/apply'
 import type { Command } from '../tournament/commands'
 import { planControl } from '../tournament/log'
 import { applyAll, create, ID, logOf, played, register } from '../tournament/test-support/event'
+import { sixBeforePlay } from '../tournament/test-support/six-before-play'
 import { twoRounds } from '../tournament/test-support/two-divisions'
 import type { TournamentState } from '../tournament/types'
 import { standingsAsOf } from '../tournament/views'
@@ -339,16 +340,7 @@ describe('issue 32: merging two divisions from the Players screen', () => {
 })
 
 describe('issue 32: splitting a division from the Players screen', () => {
-  const six = [
-    create(),
-    A,
-    register('Ann', 1500),
-    register('Bob', 1800),
-    register('Cy', 1200),
-    register('Dan', 1650),
-    register('Eve', 1600),
-    register('Fay', 1400),
-  ]
+  const six = sixBeforePlay
   const state = applyAll(six)
 
   test('the review says who stays and who leaves, with their numbers, before the command is given', () => {

@@ -568,7 +568,12 @@ describe('checkLog: every stored command is checked on load as a file is (issue 
     [
       'a command of a type this version does not know (an older copy, a newer log)',
       (l: unknown[]) => (l[5] = { ...(l[5] as object), command: { type: 'shuffleDivisions' } }),
-      { seq: 5, kind: 'unknown', type: 'shuffleDivisions', code: 'tournament-file.command.unknown' },
+      {
+        seq: 5,
+        kind: 'unknown',
+        type: 'shuffleDivisions',
+        code: 'tournament-file.command.unknown',
+      },
     ],
     [
       'a command stamped by a newer Rackside',

@@ -6,6 +6,7 @@ import { planControl } from './log'
 import { registrationDependents } from './roster'
 import { exportTDivision } from '../formats/t-export'
 import { applyAll, create, ID, logOf, register, standingsLine } from './test-support/event'
+import { sixBeforePlay } from './test-support/six-before-play'
 import { twoRounds } from './test-support/two-divisions'
 import type { TournamentState } from './types'
 import { standingsAsOf } from './views'
@@ -712,18 +713,8 @@ describe('issue 32: mergeDivisions, two divisions made one mid-event', () => {
   })
 })
 
-/** Division A of six before play, registered out of rating order; B beside it. */
-const sixBeforePlay: readonly Command[] = [
-  create(),
-  A,
-  B,
-  register('Ann', 1500),
-  register('Bob', 1800),
-  register('Cy', 1200),
-  register('Dan', 1650),
-  register('Eve', 1600),
-  register('Fay', 1400),
-]
+/** Division A of six before play; B beside it. */
+const sixAndB: readonly Command[] = [...sixBeforePlay, B]
 const splitting = (by: SplitBy, name = 'A2', division = 'A'): Command => ({
   type: 'splitDivision',
   division,
@@ -736,7 +727,7 @@ const roster = (state: TournamentState, name: string): string =>
     .join(', ')
 
 describe('issue 32: splitDivision, one division made two before play', () => {
-  const before = applyAll(sixBeforePlay)
+  const before = applyAll(sixAndB)
 
   test.each<[string, SplitBy, string, string, string]>([
     [
@@ -768,15 +759,15 @@ describe('issue 32: splitDivision, one division made two before play', () => {
       'Division A split: 2 players named by the director to A2',
     ],
   ])('%s', (_, by, a, a2, words) => {
-    const after = applyAll([...sixBeforePlay, splitting(by)])
+    const after = applyAll([...sixAndB, splitting(by)])
     expect(after.divisions.map((d) => d.name)).toEqual(['A', 'A2', 'B'])
     expect([roster(after, 'A'), roster(after, 'A2')]).toEqual([a, a2])
-    expect(describeLog(ID, logOf([...sixBeforePlay, splitting(by)])).at(-1)?.text).toBe(words)
+    expect(describeLog(ID, logOf([...sixAndB, splitting(by)])).at(-1)?.text).toBe(words)
   })
 
   test('keys, ratings and check-ins go with the players; A keeps its order, renumbered', () => {
     const after = applyAll([
-      ...sixBeforePlay,
+      ...sixAndB,
       { type: 'checkIn', division: 'A', player: 3, day: '2026-03-14' },
       splitting({ kind: 'top', count: 3 }),
     ])
@@ -795,7 +786,7 @@ describe('issue 32: splitDivision, one division made two before play', () => {
   test('the new division starts with A’s settings, but not its table offset; numbers that name A’s players follow them', () => {
     const ranking = { tieBreaks: ['opponents-wins', 'spread'], spreadCapByRound: [] } as const
     const after = applyAll([
-      ...sixBeforePlay,
+      ...sixAndB,
       { type: 'setRanking', division: 'A', ranking },
       { type: 'setTableOffset', division: 'A', offset: 20 },
       {
@@ -897,24 +888,24 @@ describe('issue 32: splitDivision, one division made two before play', () => {
       'division.split.paired',
     ],
   ])('refused: %s (%s)', (_, more, command, code) => {
-    const refused = apply(applyAll([...sixBeforePlay, ...more]), command, ID)
+    const refused = apply(applyAll([...sixAndB, ...more]), command, ID)
     expect(refused.ok ? null : refused.error.code).toBe(code)
   })
 
   test('undo restores the one division; the Undo button words it on the state after', () => {
-    const log = logOf([...sixBeforePlay, splitting({ kind: 'rating', atLeast: 1600 })])
+    const log = logOf([...sixAndB, splitting({ kind: 'rating', atLeast: 1600 })])
     const after = applyAll(log.map((e) => e.command))
     expect(describeCommand(splitting({ kind: 'rating', atLeast: 1600 }), after)).toBe(
       'Division A split: 3 players rated under 1600 to A2',
     )
-    const undone = planControl(ID, log, { type: 'undo', seq: sixBeforePlay.length }, AT)
+    const undone = planControl(ID, log, { type: 'undo', seq: sixAndB.length }, AT)
     const back = undone.ok ? undone.value.state : undefined
     expect(back).toEqual(before)
   })
 
   test('both divisions pair and export on their own: the .t files number each from 1', () => {
     const after = applyAll([
-      ...sixBeforePlay,
+      ...sixAndB,
       splitting({ kind: 'top', count: 3 }),
       {
         type: 'pairRound',
