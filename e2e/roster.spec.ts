@@ -15,7 +15,7 @@ test.use({ trace: 'off' })
 /*
  * Issue 32: the roster as a director puts it right at the desk. A registration made by mistake is
  * deleted (and one something depends on is refused, with the reason), a division is renamed and
- * plays on under its new name, and Undo takes each back.
+ * plays on under its new name, a division is split before play, and Undo takes each back.
  */
 test('a mistaken registration deleted, a division renamed, each undone, then paired', async ({
   page,
@@ -297,4 +297,76 @@ test('two divisions merged after round 2: the review, the merged standings, roun
   await expect(history.undone).toContainText('Merged division B into division A')
   expect(await table('A')).toEqual(beforeA)
   expect(await table('B')).toEqual(beforeB)
+})
+
+test('a division of six split before play by the rating line: the review, A2 paired on its own, exported, undone', async ({
+  page,
+  shell,
+  tournaments,
+  tournament,
+  players,
+}, testInfo) => {
+  // One division registered, then each step waits on the screen: minutes on a loaded machine.
+  test.setTimeout(300_000)
+  await newEvent({ shell, tournaments, tournament, players }, ['A'])
+  await players.register({ name: 'Mensah, Kobby', rating: '1550' })
+  await players.register({ name: 'Owusu, Afi', rating: '1450' })
+  const roster = new RosterPage(page)
+
+  // The dialog takes the focus, closes on Esc and gives it back to the button that opened it.
+  const open = page.getByRole('button', { name: 'Split division…' })
+  await open.click()
+  const dialog = roster.splitDialog('A')
+  await expect(dialog.getByLabel('New division')).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+  await expect(open).toBeFocused()
+
+  // A name taken is refused in the review, with the engine's words.
+  const taken = await roster.reviewSplit('A', 'a', { atLeast: 1600 })
+  await expect(taken.getByRole('alert')).toHaveText('There is already a division a.')
+
+  // At or above 1600 stay; the others leave for A2, numbered by rating.
+  const review = await roster.reviewSplit('A', 'A2', { atLeast: 1600 })
+  await expect(review.getByRole('note', { name: 'Split review' })).toContainText(
+    'Division A keeps Adu, Ama #1, Baah, Kojo #2, Cudjoe, Efua #3. Division A2 gets Mensah, Kobby #1, Dede, Yaw #2, Owusu, Afi #3',
+  )
+  await review.getByRole('button', { name: 'Split A: 3 to A2' }).click()
+  await expect(roster.lastAction).toHaveText('Division A split: 3 players now in division A2.')
+  await expect(players.rows('A')).toHaveCount(3)
+  await players.chooseDivision('A2')
+  await expect(players.rows('A2')).toHaveCount(3)
+  await expect(players.row('A2', 'Mensah, Kobby').locator('td').first()).toHaveText('1')
+
+  // A2 pairs its own round 1: its three players, one bye.
+  await shell.goTo('Rounds')
+  const rounds = new RoundsPage(page)
+  await rounds.chooseDivision('A2')
+  await rounds.pair(1)
+  const seated = (await rounds.pairingRows(1)).flatMap((row) => row.slice(1)).join(' ')
+  for (const name of ['Mensah', 'Dede', 'Owusu']) expect(seated).toContain(name)
+  expect(seated).not.toContain('Adu')
+
+  // Its .t file holds its three players, numbered from 1.
+  await shell.goTo('Files')
+  const files = new FilesPage(page)
+  await files.chooseDivision('A2')
+  const exported = await files.download('Export .t…', testInfo.outputPath('a2.t'), 'latin1')
+  const names = exported.text
+    .split(/\r?\n/)
+    .filter((l) => l.trim() !== '' && !l.startsWith('#'))
+    .map((l) => l.split(/\s+\d/)[0])
+  expect(names).toEqual(['Mensah, Kobby', 'Dede, Yaw', 'Owusu, Afi'])
+
+  // History words the split; undoing the pairing and then the split gives back one division.
+  await shell.goTo('History')
+  const history = new HistoryPage(page)
+  expect((await history.texts())[1]).toBe('Division A split: 3 players rated under 1600 to A2')
+  await history.undo()
+  await expect(history.undone).toContainText('round 1')
+  await history.undo()
+  await expect(history.undone).toContainText('Division A split')
+  await shell.goTo('Players & check-in')
+  await expect(players.rows('A')).toHaveCount(6)
+  await expect(page.getByRole('button', { name: 'Division A2', exact: true })).toHaveCount(0)
 })

@@ -37,13 +37,13 @@ test.describe('a stored log that does not open goes to recovery, never hangs (is
     // One version past this one's, whatever this one is.
     const seq = await appendStoredEntry(page, id, {
       version: LOG_VERSION + 1,
-      command: { type: 'splitDivision', division: 'EIGHT', into: ['A', 'B'] },
+      command: { type: 'shuffleDivisions', division: 'EIGHT', into: ['A', 'B'] },
     })
 
     await page.reload()
     await expect(page.getByRole('heading', { name: 'Recover this tournament' })).toBeVisible()
     const alert = page.getByRole('alert')
-    await expect(alert).toContainText(`The log stops at command ${seq + 1} (splitDivision)`)
+    await expect(alert).toContainText(`The log stops at command ${seq + 1} (shuffleDivisions)`)
     await expect(alert).toContainText('written by a newer Rackside')
     await expect(page.getByText('A newer Rackside wrote it')).toBeVisible()
 
@@ -52,10 +52,10 @@ test.describe('a stored log that does not open goes to recovery, never hangs (is
     const saved = await files.download('Save the log as a file', testInfo.outputPath('raw.json'))
     const file = JSON.parse(saved.text) as { log: { command: { type: string } }[] }
     expect(file.log).toHaveLength(seq + 1)
-    expect(file.log.at(-1)?.command.type).toBe('splitDivision')
+    expect(file.log.at(-1)?.command.type).toBe('shuffleDivisions')
 
     await page.goto(`/#/recover/${id}`)
-    await expect(page.getByRole('alert')).toContainText(`command ${seq + 1} (splitDivision)`)
+    await expect(page.getByRole('alert')).toContainText(`command ${seq + 1} (shuffleDivisions)`)
 
     const projector = await page.context().newPage()
     await projector.goto(`/#/projector/${id}`)

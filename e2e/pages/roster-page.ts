@@ -96,4 +96,33 @@ export class RosterPage {
   standingsChange(dialog: Locator, division: string, round: number): Locator {
     return dialog.getByRole('table', { name: `Standings of ${division} after round ${round}` })
   }
+
+  splitDialog(division: string): Locator {
+    return this.page.getByRole('dialog', { name: `Split division ${division}` })
+  }
+
+  /**
+   * Opens "Split division…" on the division shown, names the new division, says who stays (the top
+   * `count`, or those rated `atLeast` or more) and asks for the review; returns the dialog.
+   */
+  async reviewSplit(
+    division: string,
+    name: string,
+    by: { readonly count: number } | { readonly atLeast: number },
+  ): Promise<Locator> {
+    const dialog = this.splitDialog(division)
+    if (!(await dialog.isVisible())) {
+      await this.page.getByRole('button', { name: 'Split division…' }).click()
+    }
+    await dialog.getByLabel('New division').fill(name)
+    if ('count' in by) {
+      await dialog.getByLabel('Split by').selectOption('top')
+      await dialog.getByLabel(`Players who stay in ${division}`).fill(String(by.count))
+    } else {
+      await dialog.getByLabel('Split by').selectOption('rating')
+      await dialog.getByLabel(`Lowest rating that stays in ${division}`).fill(String(by.atLeast))
+    }
+    await dialog.getByRole('button', { name: 'Review the split' }).click()
+    return dialog
+  }
 }

@@ -292,6 +292,10 @@ export const COMMUTATION: Readonly<Record<CommandType, Commutation>> = {
     rule: 'needs the current head',
     why: 'Names a log position and changes what that command says, as an undo does: the whole log must still fold with it (issue 28).',
   },
+  splitDivision: {
+    rule: 'needs the current head',
+    why: 'Renumbers both divisions’ players and chooses who leaves by the roster and ratings the desk saw, which a registration, an edited rating or a round paired meanwhile would change (issue 32). Keyed commands built before it find a player who stayed at his new number; one who left is in the new division.',
+  },
 }
 
 export function commutes(command: Command): boolean {

@@ -83,6 +83,8 @@ export const ROLE_RIGHTS: Readonly<Record<CommandType, readonly ProposingRole[]>
   mergeDivisions: [D],
   // Issue 28: putting a stored command right in place is the director's, in the recovery view.
   mendCommand: [D],
+  // Issue 32: the roster's shape, as merging divisions.
+  splitDivision: [D],
 }
 
 /**

@@ -10,6 +10,7 @@ import { apply, fold } from '../tournament/apply'
 import type { Command } from '../tournament/commands'
 import { planControl } from '../tournament/log'
 import { applyAll, create, ID, logOf, played, register } from '../tournament/test-support/event'
+import { sixBeforePlay } from '../tournament/test-support/six-before-play'
 import { twoRounds } from '../tournament/test-support/two-divisions'
 import type { TournamentState } from '../tournament/types'
 import { playerHistory, standingsAsOf } from '../tournament/views'
@@ -18,7 +19,7 @@ import { opponentNumber, opponentWords } from '../reports/player-rounds'
 import { scorecards } from '../reports/scorecards'
 import { standingsByRoundFromTFile } from '../standings/from-t-file'
 import { proposePairing } from './pair-next'
-import { reviewDelete, reviewMerge, reviewMove, reviewRename } from './roster-review'
+import { reviewDelete, reviewMerge, reviewMove, reviewRename, reviewSplit } from './roster-review'
 
 const A: Command = { type: 'addDivision', name: 'A' }
 const B: Command = { type: 'addDivision', name: 'B' }
@@ -374,4 +375,79 @@ describe('issue 32: merging two divisions from the Players screen', () => {
       ).toEqual([])
     },
   )
+})
+
+describe('issue 32: splitting a division from the Players screen', () => {
+  const six = sixBeforePlay
+  const state = applyAll(six)
+
+  test('the review says who stays and who leaves, with their numbers, before the command is given', () => {
+    const review = reviewSplit(state, 'A', ' A2 ', { kind: 'rating', atLeast: 1600 })
+    if (!review.ok) throw new Error(review.error.message)
+    const words = (list: typeof review.value.staying) =>
+      list.map((x) => `${x.player.name} #${String(x.player.id)}→#${String(x.newId)}`)
+    expect([words(review.value.staying), words(review.value.leaving)]).toEqual([
+      ['Bob #2→#1', 'Dan #4→#2', 'Eve #5→#3'],
+      ['Ann #1→#1', 'Fay #6→#2', 'Cy #3→#3'],
+    ])
+    expect(review.value.command).toEqual({
+      type: 'splitDivision',
+      division: 'A',
+      name: 'A2',
+      by: { kind: 'rating', atLeast: 1600 },
+    })
+    expect(run(state, review.value.command)).toEqual(review.value.state)
+  })
+
+  test('a list carries the keys the desk saw; the review refuses as the engine would', () => {
+    const review = reviewSplit(state, 'A', 'A2', { kind: 'list', players: [2] })
+    expect(review.ok && review.value.command.by).toEqual({
+      kind: 'list',
+      players: [2],
+      keys: [{ player: 2, key: state.divisions[0]?.players[1]?.key }],
+    })
+    const refused = reviewSplit(state, 'A', 'A2', { kind: 'top', count: 6 })
+    expect(refused.ok ? null : refused.error.code).toBe('division.split.empty-side')
+  })
+
+  test('review → split → A2 paired and played → standings and the tsh files of both divisions', () => {
+    const review = reviewSplit(state, 'A', 'A2', { kind: 'top', count: 3 })
+    if (!review.ok) throw new Error(review.error.message)
+    const split = run(state, review.value.command)
+    const proposal = proposePairing(split, 'A2', 1, { seed: 1 })
+    if (!proposal.ok) throw new Error(proposal.error.message)
+    const paired = run(split, proposal.value.command)
+    const game = paired.divisions[1]?.rounds[0]?.pairings.find((p) => p.kind === 'game')
+    if (game?.kind !== 'game') throw new Error('A2 has a game in round 1')
+    const after = run(paired, {
+      type: 'recordResult',
+      division: 'A2',
+      round: 1,
+      game: { table: game.table },
+      result: played(game.players, [400, 350]),
+    })
+    const rows = standingsAsOf(after, 'A2', 1)
+    expect(rows.ok && rows.value.map((r) => r.name).sort()).toEqual(['Ann', 'Cy', 'Fay'])
+    expect(config(after)).toContain('division A a.t')
+    expect(config(after)).toContain('division A2 a2.t')
+    const files = tshEventFiles(after)
+    const text = (name: string) =>
+      files.ok ? (files.value.files.find((f) => f.division === name)?.text ?? '') : ''
+    expect(
+      text('A')
+        .split('\n')
+        .filter((l) => l !== '')
+        .map((l) => l.split(' ')[0]),
+    ).toEqual(['Bob', 'Dan', 'Eve'])
+    expect(
+      text('A2')
+        .split('\n')
+        .filter((l) => l !== '')
+        .map((l) => l.split(' ')[0]),
+    ).toEqual(['Ann', 'Fay', 'Cy'])
+    // Undone, the one division comes back as it was.
+    const log = logOf([...six, review.value.command])
+    const undone = planControl(ID, log, { type: 'undo', seq: six.length }, STAMP)
+    expect(undone.ok && undone.value.state).toEqual(state)
+  })
 })

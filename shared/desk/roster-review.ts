@@ -7,8 +7,9 @@ import { halves, signed } from '../reports/format'
 import { err, ok, type Result } from '../result'
 import type { PlayerId } from '../results/game-result'
 import { apply } from '../tournament/apply'
-import type { Command, MoveGames } from '../tournament/commands'
+import type { Command, MoveGames, SplitBy } from '../tournament/commands'
 import { divisionNamed } from '../tournament/lookup'
+import { playerKeys } from '../tournament/players'
 import { registrationDependents } from '../tournament/roster'
 import type { Division, Player, TournamentState } from '../tournament/types'
 import { standingsAsOf } from '../tournament/views'
@@ -296,6 +297,58 @@ export function reviewMerge(
       name,
       line: { rank, wins, losses, spread },
     })),
+    state: next.value,
+  })
+}
+
+export interface SplitReview {
+  readonly command: CommandOf<'splitDivision'>
+  readonly from: string
+  readonly to: string
+  /** Who stays and who leaves, each with his number after the split, in that order. */
+  readonly staying: readonly { readonly player: Player; readonly newId: PlayerId }[]
+  readonly leaving: readonly { readonly player: Player; readonly newId: PlayerId }[]
+  readonly state: TournamentState
+}
+
+/**
+ * The split as it would be stored, or the engine's refusal (played already, a side left empty, a
+ * name taken, a listed player unknown): the screen says who goes where, with their numbers, before
+ * the director confirms (issue 32). A list carries the players' keys, as a desk sends them.
+ */
+export function reviewSplit(
+  state: TournamentState,
+  division: string,
+  name: string,
+  by: SplitBy,
+): Result<SplitReview> {
+  const from = divisionNamed(state.divisions, division)
+  const keyed: SplitBy =
+    by.kind === 'list' && from !== undefined ? { ...by, keys: playerKeys(from, by.players) } : by
+  const command: CommandOf<'splitDivision'> = {
+    type: 'splitDivision',
+    division: from?.name ?? division,
+    name,
+    by: keyed,
+  }
+  const next = apply(state, command, state.id)
+  if (!next.ok) return next
+  if (from === undefined) throw new Error('split applied without its division')
+  const index = state.divisions.indexOf(from)
+  const kept = next.value.divisions[index]
+  const made = next.value.divisions[index + 1]
+  if (kept === undefined || made === undefined) throw new Error('split made no division')
+  const byKey = (d: Division) =>
+    d.players.flatMap((p) => {
+      const player = from.players.find((q) => q.key === p.key && q.deleted === p.deleted)
+      return player === undefined || p.deleted === true ? [] : [{ player, newId: p.id }]
+    })
+  return ok({
+    command: { ...command, name: made.name },
+    from: from.name,
+    to: made.name,
+    staying: byKey(kept),
+    leaving: byKey(made),
     state: next.value,
   })
 }

@@ -18,6 +18,7 @@ import {
   type CommandType,
   type LoggedCommand,
   type PairingSpec,
+  type SplitBy,
 } from '../tournament/commands'
 import { fingerprint, planControl, undoneBy } from '../tournament/log'
 import { LOG_VERSION } from '../tournament/log-version'
@@ -25,7 +26,7 @@ import { fieldValue, mendFields, withField } from '../tournament/mend'
 import { PAPER_SIZES } from '../tournament/paper'
 import { DO_NOT_PAIR_REASONS } from '../tournament/pairing-rules'
 import { registrationDependents } from '../tournament/roster'
-import { logOf } from '../tournament/test-support/event'
+import { create, logOf, register } from '../tournament/test-support/event'
 import { generateLog } from '../tournament/test-support/generate-log'
 import { twoRounds } from '../tournament/test-support/two-divisions'
 import type { Division, GamePairing, TournamentState } from '../tournament/types'
@@ -396,6 +397,19 @@ const BUILDERS: { readonly [T in CommandType]: (s: TournamentState, d: Draw) => 
   },
   // Issue 28: a mend names a log position, as undo and redo do: it is drawn in `deskLog`.
   mendCommand: () => null,
+  // Issue 32: A split (refused here once a round is paired; round-tripped before play below).
+  splitDivision: (s, { a }) => {
+    const d = divisionOf(s)
+    const player = d === undefined ? undefined : pick(ids(d), a)
+    return player === undefined
+      ? null
+      : {
+          type: 'splitDivision',
+          division: 'A',
+          name: 'A2',
+          by: { kind: 'list', players: [player] },
+        }
+  },
 }
 
 function resultCommand(
@@ -554,8 +568,12 @@ describe('every desk command round-trips through the tournament file (issue 20, 
     const log = deskLog(7, 2, 20, script)
     // A builder the rules always refuse would leave its command untested: it is named here.
     // A merge needs a second division at the same round, which this event never has: it is
-    // round-tripped on its own event below (issue 32).
-    expect(TYPES.filter((t) => !log.some((e) => e.command.type === t))).toEqual(['mergeDivisions'])
+    // round-tripped on its own event below (issue 32), as is a split, which this event's paired
+    // round refuses.
+    expect(TYPES.filter((t) => !log.some((e) => e.command.type === t))).toEqual([
+      'mergeDivisions',
+      'splitDivision',
+    ])
     expectRoundTrip(log)
   })
 
@@ -573,6 +591,37 @@ describe('every desk command round-trips through the tournament file (issue 20, 
     )
     if (!undone.ok) throw new Error(undone.error.message)
     expect(fold(ID, log)).toMatchObject({ ok: true })
+    expectRoundTrip(log)
+    expectRoundTrip([...log, undone.value.entry])
+  })
+
+  test.each<SplitBy>([
+    { kind: 'top', count: 2 },
+    { kind: 'rating', atLeast: 1500 },
+    { kind: 'list', players: [1, 3], keys: [{ player: 1, key: 'k-ann' }] },
+  ])('issue 32: a split before play ($kind), and an undo of it, round-trip', (by) => {
+    const log = logOf([
+      create(),
+      { type: 'addDivision', name: 'A' },
+      {
+        type: 'registerPlayer',
+        division: 'A',
+        player: { name: 'Ann', rating: 1700, memberId: '', club: '' },
+        key: 'k-ann',
+      },
+      register('Bob', 1400),
+      register('Cy', 1600),
+      register('Dan', 1200),
+      { type: 'splitDivision', division: 'A', name: 'A2', by },
+    ])
+    expect(fold(ID, log)).toMatchObject({ ok: true })
+    const undone = planControl(
+      ID,
+      log,
+      { type: 'undo', seq: log.length - 1 },
+      { at: SAVED, desk: 'd1' },
+    )
+    if (!undone.ok) throw new Error(undone.error.message)
     expectRoundTrip(log)
     expectRoundTrip([...log, undone.value.entry])
   })

@@ -602,8 +602,13 @@ describe('checkLog: every stored command is checked on load as a file is (issue 
   test.each([
     [
       'a command of a type this version does not know (an older copy, a newer log)',
-      (l: unknown[]) => (l[5] = { ...(l[5] as object), command: { type: 'splitDivision' } }),
-      { seq: 5, kind: 'unknown', type: 'splitDivision', code: 'tournament-file.command.unknown' },
+      (l: unknown[]) => (l[5] = { ...(l[5] as object), command: { type: 'shuffleDivisions' } }),
+      {
+        seq: 5,
+        kind: 'unknown',
+        type: 'shuffleDivisions',
+        code: 'tournament-file.command.unknown',
+      },
     ],
     [
       'a command stamped by a newer Rackside',
@@ -677,7 +682,7 @@ describe('checkLog: every stored command is checked on load as a file is (issue 
   })
 
   test('checkLogEntries from a held prefix checks only what is new, still naming a bad new entry', () => {
-    const newer = { seq: log.length, at: SAVED, command: { type: 'splitDivision' } }
+    const newer = { seq: log.length, at: SAVED, command: { type: 'shuffleDivisions' } }
     const checked = checkLogEntries([...log, newer], log.length)
     expect(checked.ok ? null : { seq: checked.error.seq, kind: checked.error.kind }).toEqual({
       seq: log.length,

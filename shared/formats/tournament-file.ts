@@ -470,6 +470,17 @@ const COMMAND_FIELDS: Readonly<Record<CommandType, Fields>> = {
   mergeDivisions: { division: 'string', absorbed: 'string' },
   // Issue 28: the mended command is checked as a stored one is (`checkLogEntry`), type and fields.
   mendCommand: { seq: 'integer', command: obj({ type: 'string' }) },
+  splitDivision: {
+    division: 'string',
+    name: 'string',
+    by: {
+      byKind: {
+        top: { count: 'integer' },
+        rating: { atLeast: 'integer' },
+        list: { players: { array: PLAYER_ID }, keys: KEYS },
+      },
+    },
+  },
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

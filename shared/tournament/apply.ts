@@ -25,7 +25,13 @@ import {
 } from './players'
 import { divisionNamed } from './lookup'
 import { enterResult } from './record-result'
-import { deleteRegistration, mergeDivisions, movePlayer, renameDivision } from './roster'
+import {
+  deleteRegistration,
+  mergeDivisions,
+  movePlayer,
+  renameDivision,
+  splitDivision,
+} from './roster'
 import { updateRatings } from './rating-updates'
 import { reserveTable } from './tables'
 import {
@@ -221,6 +227,8 @@ export function apply(
       return mergeDivisions(state, command)
     case 'mendCommand':
       return controlRefused('A mend')
+    case 'splitDivision':
+      return splitDivision(state, command)
   }
 }
 

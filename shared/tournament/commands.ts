@@ -22,6 +22,22 @@ export const MOVE_GAMES = ['carry', 'drop'] as const
 export type MoveGames = (typeof MOVE_GAMES)[number]
 
 /**
+ * Who leaves a division being split (issue 32, `splitDivision`): the top `count` by rating stay,
+ * the players rated `atLeast` or more stay (the rating line), or the listed players leave.
+ */
+export const SPLIT_KINDS = ['top', 'rating', 'list'] as const
+export type SplitKind = (typeof SPLIT_KINDS)[number]
+export type SplitBy =
+  | { readonly kind: 'top'; readonly count: number }
+  | { readonly kind: 'rating'; readonly atLeast: number }
+  | {
+      readonly kind: 'list'
+      readonly players: readonly PlayerId[]
+      /** The listed players as the desk saw them (`PlayerKey`). */
+      readonly keys?: readonly PlayerKey[]
+    }
+
+/**
  * One pairing as a pairing system (or the director) produced it. The desk's proposal carries each
  * game's `start` as the pairing engine decided it (one decision, stored as it is and printed); a
  * game without `start` (an older log, a hand-made command) has its starter decided by the preset's
@@ -401,6 +417,17 @@ export type Command =
    * cannot promise. A log control like undo and redo: it names a position and chooses what counts.
    */
   | { readonly type: 'mendCommand'; readonly seq: number; readonly command: Command }
+  /**
+   * Issue 32: division `division` split before play into itself and a new division `name`, which
+   * takes the players `by` says leave and the division's settings (`splitDivision`,
+   * shared/tournament/roster.ts).
+   */
+  | {
+      readonly type: 'splitDivision'
+      readonly division: string
+      readonly name: string
+      readonly by: SplitBy
+    }
 
 export type CommandType = Command['type']
 
@@ -512,5 +539,9 @@ export function keyedPlayers(command: Command):
       return undefined
     case 'mendCommand':
       return undefined
+    case 'splitDivision':
+      return command.by.kind === 'list' && command.by.keys !== undefined
+        ? { division: command.division, keys: command.by.keys }
+        : undefined
   }
 }

@@ -19,6 +19,7 @@ import { describePrizeTable } from './prizes'
 import { ratingSystemWords } from './rating-settings'
 import { phoneAccessWords } from './phone-access'
 import { disqualifiedFromRound } from './players'
+import { splitLeavers } from './roster'
 import { findGame } from './record-result'
 import type { Division, PlanStep, TournamentState } from './types'
 
@@ -403,6 +404,39 @@ export function describeCommand(
           : ` as #${String(into.players.length + 1)}–${String(into.players.length + from.players.length)}`
       return `Merged division ${command.absorbed} into division ${command.division}${numbers}`
     }
+    case 'splitDivision':
+      return splitWords(command, division, state)
+  }
+}
+
+/**
+ * "Division A split: 12 players under 1600 to A2". The count is of the state before (History) or
+ * of the new division after (the Undo button); neither there, it is left out.
+ */
+function splitWords(
+  command: Extract<Command, { readonly type: 'splitDivision' }>,
+  division: Division | undefined,
+  state: TournamentState | undefined,
+): string {
+  const made = state === undefined ? undefined : divisionNamed(state.divisions, command.name)
+  const leaving =
+    made === undefined && division !== undefined ? splitLeavers(division, command.by) : undefined
+  const count =
+    made !== undefined
+      ? made.players.filter((p) => p.deleted !== true).length
+      : leaving?.ok === true
+        ? leaving.value.size
+        : undefined
+  const players =
+    count === undefined ? 'players' : `${String(count)} ${count === 1 ? 'player' : 'players'}`
+  const { by } = command
+  switch (by.kind) {
+    case 'top':
+      return `Division ${command.division} split: the top ${String(by.count)} by rating stay, ${players} to ${command.name}`
+    case 'rating':
+      return `Division ${command.division} split: ${players} rated under ${String(by.atLeast)} to ${command.name}`
+    case 'list':
+      return `Division ${command.division} split: ${players} named by the director to ${command.name}`
   }
 }
 

@@ -16,7 +16,8 @@
  * division's players may do from their phones on a day (`setPhoneAccess`); two divisions merged
  * into one mid-event (`mergeDivisions`). An older copy would
  * refuse any of them and lose what follows.
- * Version 7 (issue 28): a stored command put right in place (`mendCommand`), which an older copy
- * would not fold, so it would stop at the command the mend puts right.
+ * Version 7 (issues 28 and 32): a stored command put right in place (`mendCommand`), which an
+ * older copy would not fold, so it would stop at the command the mend puts right; a division split
+ * before play into itself and a new one (`splitDivision`).
  */
 export const LOG_VERSION = 7

@@ -195,6 +195,7 @@ export function commandRound(command: Command): number | null {
     case 'setRanking':
     case 'setPhoneAccess':
     case 'mergeDivisions':
+    case 'splitDivision':
       return null
     // Puts a command right in place: about what that command is about, which `logAsOfRound`
     // reads from the mended command itself.

@@ -1,12 +1,14 @@
 import { describe, expect, test } from 'vitest'
 import { apply, fold } from './apply'
-import type { Command, MoveGames } from './commands'
+import type { Command, MoveGames, SplitBy } from './commands'
 import { describeCommand, describeLog } from './describe'
 import { planControl } from './log'
 import { registrationDependents } from './roster'
 import { exportTDivision } from '../formats/t-export'
 import { applyAll, create, ID, logOf, register, standingsLine } from './test-support/event'
+import { sixBeforePlay } from './test-support/six-before-play'
 import { twoRounds } from './test-support/two-divisions'
+import type { TournamentState } from './types'
 import { standingsAsOf } from './views'
 
 const A: Command = { type: 'addDivision', name: 'A' }
@@ -714,5 +716,220 @@ describe('issue 32: mergeDivisions, two divisions made one mid-event', () => {
   ])('refused: %s', (_, log, command, code) => {
     const refused = apply(applyAll(log), command, ID)
     expect(refused.ok ? null : refused.error.code).toBe(code)
+  })
+})
+
+/** Division A of six before play; B beside it. */
+const sixAndB: readonly Command[] = [...sixBeforePlay, B]
+const splitting = (by: SplitBy, name = 'A2', division = 'A'): Command => ({
+  type: 'splitDivision',
+  division,
+  name,
+  by,
+})
+const roster = (state: TournamentState, name: string): string =>
+  (state.divisions.find((d) => d.name === name)?.players ?? [])
+    .map((p) => `${String(p.id)} ${p.name}`)
+    .join(', ')
+
+describe('issue 32: splitDivision, one division made two before play', () => {
+  const before = applyAll(sixAndB)
+
+  test.each<[string, SplitBy, string, string, string]>([
+    [
+      'the top 3 by rating stay',
+      { kind: 'top', count: 3 },
+      '1 Bob, 2 Dan, 3 Eve',
+      '1 Ann, 2 Fay, 3 Cy',
+      'Division A split: the top 3 by rating stay, 3 players to A2',
+    ],
+    [
+      'the rating line: 1600 and above stay',
+      { kind: 'rating', atLeast: 1600 },
+      '1 Bob, 2 Dan, 3 Eve',
+      '1 Ann, 2 Fay, 3 Cy',
+      'Division A split: 3 players rated under 1600 to A2',
+    ],
+    [
+      'the rating line below everyone but Cy',
+      { kind: 'rating', atLeast: 1300 },
+      '1 Ann, 2 Bob, 3 Dan, 4 Eve, 5 Fay',
+      '1 Cy',
+      'Division A split: 1 player rated under 1300 to A2',
+    ],
+    [
+      'a list: Bob and Fay leave, numbered in rating order',
+      { kind: 'list', players: [6, 2] },
+      '1 Ann, 2 Cy, 3 Dan, 4 Eve',
+      '1 Bob, 2 Fay',
+      'Division A split: 2 players named by the director to A2',
+    ],
+  ])('%s', (_, by, a, a2, words) => {
+    const after = applyAll([...sixAndB, splitting(by)])
+    expect(after.divisions.map((d) => d.name)).toEqual(['A', 'A2', 'B'])
+    expect([roster(after, 'A'), roster(after, 'A2')]).toEqual([a, a2])
+    expect(describeLog(ID, logOf([...sixAndB, splitting(by)])).at(-1)?.text).toBe(words)
+  })
+
+  test('keys, ratings and check-ins go with the players; A keeps its order, renumbered', () => {
+    const after = applyAll([
+      ...sixAndB,
+      { type: 'checkIn', division: 'A', player: 3, day: '2026-03-14' },
+      splitting({ kind: 'top', count: 3 }),
+    ])
+    const key = (name: string) =>
+      before.divisions[0]?.players.find((p) => p.name === name)?.key ?? 'none'
+    const cy = after.divisions[1]?.players[2]
+    expect([cy?.name, cy?.key, cy?.rating, cy?.checkIns]).toEqual([
+      'Cy',
+      key('Cy'),
+      1200,
+      ['2026-03-14'],
+    ])
+    expect(after.divisions[0]?.players.map((p) => p.key)).toEqual(['Bob', 'Dan', 'Eve'].map(key))
+  })
+
+  test('the new division starts with A’s settings, but not its table offset; numbers that name A’s players follow them', () => {
+    const ranking = { tieBreaks: ['opponents-wins', 'spread'], spreadCapByRound: [] } as const
+    const after = applyAll([
+      ...sixAndB,
+      { type: 'setRanking', division: 'A', ranking },
+      { type: 'setTableOffset', division: 'A', offset: 20 },
+      {
+        type: 'setDoNotPair',
+        division: 'A',
+        doNotPair: {
+          sameClubRounds: 2,
+          groups: [{ players: [4, 5], reason: 'family', note: '' }],
+        },
+      },
+      splitting({ kind: 'top', count: 3 }),
+    ])
+    const [a, a2] = after.divisions
+    expect(a2?.ranking).toEqual(ranking)
+    expect(a2?.tableOffset).toBeUndefined()
+    expect(a?.tableOffset).toBe(20)
+    // Dan (#4) and Eve (#5) stay as #2 and #3; A2 keeps the same-club rule without the group.
+    expect(a?.doNotPair?.groups.map((g) => g.players)).toEqual([[2, 3]])
+    expect(a2?.doNotPair).toEqual({ sameClubRounds: 2, groups: [] })
+  })
+
+  test.each<[string, readonly Command[], Command, string]>([
+    [
+      'everyone stays (the top 6)',
+      [],
+      splitting({ kind: 'top', count: 6 }),
+      'division.split.empty-side',
+    ],
+    [
+      'nobody stays (the top 0)',
+      [],
+      splitting({ kind: 'top', count: 0 }),
+      'division.split.empty-side',
+    ],
+    [
+      'a rating line above everyone',
+      [],
+      splitting({ kind: 'rating', atLeast: 2000 }),
+      'division.split.empty-side',
+    ],
+    ['an empty list', [], splitting({ kind: 'list', players: [] }), 'division.split.empty-side'],
+    ['an unknown player', [], splitting({ kind: 'list', players: [2, 9] }), 'player.missing'],
+    ['a negative count', [], splitting({ kind: 'top', count: -1 }), 'division.split.count'],
+    [
+      'a rating line that is no number',
+      [],
+      splitting({ kind: 'rating', atLeast: Number.NaN }),
+      'division.split.rating',
+    ],
+    [
+      'a name another division has',
+      [],
+      splitting({ kind: 'top', count: 3 }, 'b'),
+      'division.name.duplicate',
+    ],
+    ['its own name', [], splitting({ kind: 'top', count: 3 }, 'A'), 'division.name.duplicate'],
+    [
+      'a division that is not there',
+      [],
+      splitting({ kind: 'top', count: 3 }, 'A2', 'C'),
+      'division.missing',
+    ],
+    [
+      'a deleted registration in the list',
+      [{ type: 'deleteRegistration', division: 'A', player: 3, key: 'A#3' }],
+      splitting({ kind: 'list', players: [3] }),
+      'player.deleted',
+    ],
+    [
+      'a leaver in a do-not-pair group',
+      [
+        {
+          type: 'setDoNotPair',
+          division: 'A',
+          doNotPair: {
+            sameClubRounds: 0,
+            groups: [{ players: [1, 2], reason: 'family', note: '' }],
+          },
+        },
+      ],
+      splitting({ kind: 'list', players: [1] }),
+      'division.split.depended-on',
+    ],
+    [
+      'after round 1 is paired',
+      [
+        {
+          type: 'pairRound',
+          division: 'A',
+          round: 1,
+          pairings: [
+            { kind: 'game', table: 1, players: [1, 2] },
+            { kind: 'game', table: 2, players: [3, 4] },
+            { kind: 'game', table: 3, players: [5, 6] },
+          ],
+        },
+      ],
+      splitting({ kind: 'top', count: 3 }),
+      'division.split.paired',
+    ],
+  ])('refused: %s (%s)', (_, more, command, code) => {
+    const refused = apply(applyAll([...sixAndB, ...more]), command, ID)
+    expect(refused.ok ? null : refused.error.code).toBe(code)
+  })
+
+  test('undo restores the one division; the Undo button words it on the state after', () => {
+    const log = logOf([...sixAndB, splitting({ kind: 'rating', atLeast: 1600 })])
+    const after = applyAll(log.map((e) => e.command))
+    expect(describeCommand(splitting({ kind: 'rating', atLeast: 1600 }), after)).toBe(
+      'Division A split: 3 players rated under 1600 to A2',
+    )
+    const undone = planControl(ID, log, { type: 'undo', seq: sixAndB.length }, AT)
+    const back = undone.ok ? undone.value.state : undefined
+    expect(back).toEqual(before)
+  })
+
+  test('both divisions pair and export on their own: the .t files number each from 1', () => {
+    const after = applyAll([
+      ...sixAndB,
+      splitting({ kind: 'top', count: 3 }),
+      {
+        type: 'pairRound',
+        division: 'A2',
+        round: 1,
+        pairings: [
+          { kind: 'game', table: 1, players: [1, 2] },
+          { kind: 'bye', player: 3 },
+        ],
+      },
+    ])
+    const lines = (name: string) => {
+      const file = exportTDivision(after, name)
+      return file.ok
+        ? file.value.players.map((p) => `${p.name} ${p.ratingText} ${p.opponents.join(' ')}`.trim())
+        : [file.error.code]
+    }
+    expect(lines('A')).toEqual(['Bob 1800', 'Dan 1650', 'Eve 1600'])
+    expect(lines('A2')).toEqual(['Ann 1500 2', 'Fay 1400 1', 'Cy 1200 0'])
   })
 })

@@ -1,11 +1,11 @@
 /*
  * Roster commands a director needs when the registration was wrong (issue 32): renaming a division,
- * deleting a registration nothing depends on, moving a player to another division, and merging two
- * divisions.
+ * deleting a registration nothing depends on, moving a player to another division, merging two
+ * divisions, and splitting one before play.
  */
 import { err, ok, type Result } from '../result'
 import { gameOutcome, type GameResult, type PlayerId } from '../results/game-result'
-import type { Command } from './commands'
+import type { Command, SplitBy } from './commands'
 import { divisionNamed, findPlayer } from './lookup'
 import { registerPlayer } from './players'
 import type { Context } from './rounds'
@@ -523,5 +523,169 @@ function renumberResult(result: GameResult, to: (id: PlayerId) => PlayerId): Gam
       return { ...result, players: [to(result.players[0]), to(result.players[1])] }
     case 'unplayed':
       return { ...result, players: result.players.map(to) }
+  }
+}
+
+/**
+ * Splits a division before play (issue 32: one big division made two): the players `by` names
+ * leave for a new division `name`, placed after it, which starts with the division's settings
+ * (plan, contention, ranking, rating system, phone access, the prize table's prizes and classes,
+ * the same-club rule, and any setting added later) so the director changes only what differs. Its
+ * players are numbered in rating order (ties in their old order), as tsh seeds a division, with
+ * their keys, fields and check-ins; the division keeps its order, renumbered from 1, and what
+ * names its players by number (penalties, warnings, do-not-pair groups, prize flags and classes)
+ * follows. The table offset is not copied: two divisions numbered from the same table would share
+ * tables.
+ *
+ * Only before play: once a round is paired, a split would take games whose opponents stay behind,
+ * and no rule document makes two divisions out of one mid-event (NSA and WESPA have divisions
+ * fixed by rating before round 1, and tsh's directors re-seed the `.t` files only before play).
+ * A player moved after play goes one at a time, with his games carried (`movePlayer`). A leaver
+ * named by a penalty, warning, do-not-pair group or prize entry is refused, as `movePlayer` does.
+ */
+export function splitDivision(
+  state: TournamentState,
+  command: CommandOf<'splitDivision'>,
+): Result<TournamentState> {
+  const from = divisionNamed(state.divisions, command.division)
+  if (from === undefined)
+    return err('division.missing', `There is no division ${command.division}.`)
+  if (from.rounds.length > 0) {
+    return err(
+      'division.split.paired',
+      `Division ${from.name} has paired round 1 already: a division is split only before play. Move players one by one instead.`,
+      { details: { division: from.name, rounds: from.rounds.length } },
+    )
+  }
+  const name = validateDivisionName(state.divisions, command.name)
+  if (!name.ok) return name
+  const leaving = splitLeavers(from, command.by)
+  if (!leaving.ok) return leaving
+  const active = from.players.filter((p) => p.deleted !== true)
+  if (leaving.value.size === 0 || leaving.value.size === active.length) {
+    const side = leaving.value.size === 0 ? `division ${name.value}` : `division ${from.name}`
+    return err(
+      'division.split.empty-side',
+      `That split leaves ${side} with no players: choose a line between ${String(active.length)} players.`,
+      { details: { leaving: leaving.value.size, players: active.length } },
+    )
+  }
+  for (const id of leaving.value) {
+    const dependents = registrationDependents(from, id).filter((d) => d !== 'checked-in')
+    const player = from.players[id - 1]
+    if (dependents.length > 0 && player !== undefined) {
+      return err(
+        'division.split.depended-on',
+        `${player.name} (#${String(id)}) cannot leave division ${from.name}: the player ${dependentWords(dependents)} there. Take that back first, or keep the player in ${from.name}.`,
+        { details: { player: id, dependents: dependents.join(',') } },
+      )
+    }
+  }
+  const staying = from.players.filter((p) => !leaving.value.has(p.id))
+  const stayNumbers = new Map(staying.map((p, i) => [p.id, i + 1]))
+  const stayTo = (id: PlayerId): PlayerId => stayNumbers.get(id) ?? id
+  const left: Division = withPlayersRenumbered(
+    { ...from, players: staying.map((p, i) => ({ ...p, id: i + 1 })) },
+    stayTo,
+  )
+  const leavers = from.players
+    .filter((p) => leaving.value.has(p.id))
+    .sort((a, b) => b.rating - a.rating || a.id - b.id)
+  const prizes =
+    from.prizes === undefined
+      ? {}
+      : {
+          prizes: {
+            ...from.prizes,
+            flags: [],
+            classes:
+              from.prizes.classes.kind === 'manual'
+                ? { kind: 'manual' as const, members: [] }
+                : from.prizes.classes,
+          },
+        }
+  const doNotPair =
+    from.doNotPair === undefined ? {} : { doNotPair: { ...from.doNotPair, groups: [] } }
+  const created: Division = {
+    // Every setting of the division, so one added later comes along too; not its former names,
+    // which name it alone, nor its tables.
+    ...from,
+    formerNames: undefined,
+    tableOffset: undefined,
+    ...prizes,
+    ...doNotPair,
+    name: name.value,
+    players: leavers.map((p, i) => ({ ...p, id: i + 1 })),
+    penalties: [],
+    warnings: [],
+  }
+  const divisions = state.divisions.flatMap((d) => (d === from ? [left, created] : [d]))
+  return ok({ ...state, divisions })
+}
+
+/** The numbers of the players `by` sends to the new division, or why it cannot say. */
+export function splitLeavers(division: Division, by: SplitBy): Result<ReadonlySet<PlayerId>> {
+  const active = division.players.filter((p) => p.deleted !== true)
+  switch (by.kind) {
+    case 'top': {
+      if (!Number.isInteger(by.count) || by.count < 0) {
+        return err(
+          'division.split.count',
+          'The number of players who stay must be a whole number.',
+          { field: 'count' },
+        )
+      }
+      const order = [...active].sort((a, b) => b.rating - a.rating || a.id - b.id)
+      return ok(new Set(order.slice(by.count).map((p) => p.id)))
+    }
+    case 'rating':
+      if (!Number.isInteger(by.atLeast)) {
+        return err('division.split.rating', 'The rating line must be a whole number.', {
+          field: 'atLeast',
+        })
+      }
+      return ok(new Set(active.filter((p) => p.rating < by.atLeast).map((p) => p.id)))
+    case 'list': {
+      const ids = new Set<PlayerId>()
+      for (const id of by.players) {
+        const found = findPlayer(division, id)
+        if (!found.ok) return found
+        ids.add(id)
+      }
+      return ok(ids)
+    }
+  }
+}
+
+/** What names the division's players by number, renumbered after its roster changed shape. */
+function withPlayersRenumbered(division: Division, to: (id: PlayerId) => PlayerId): Division {
+  const { doNotPair, prizes } = division
+  return {
+    ...division,
+    penalties: division.penalties.map((p) => ({ ...p, player: to(p.player) })),
+    warnings: division.warnings.map((w) => ({ ...w, player: to(w.player) })),
+    ...(doNotPair === undefined
+      ? {}
+      : {
+          doNotPair: {
+            ...doNotPair,
+            groups: doNotPair.groups.map((g) => ({ ...g, players: g.players.map(to) })),
+          },
+        }),
+    ...(prizes === undefined
+      ? {}
+      : {
+          prizes: {
+            ...prizes,
+            flags: prizes.flags.map((f) => ({ ...f, player: to(f.player) })),
+            classes:
+              prizes.classes.kind === 'manual'
+                ? {
+                    kind: 'manual' as const,
+                    members: prizes.classes.members.map((m) => ({ ...m, player: to(m.player) })),
+                  }
+                : prizes.classes,
+          },
+        }),
   }
 }

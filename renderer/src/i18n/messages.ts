@@ -86,6 +86,12 @@ const PREFER_ENGINE_MESSAGE = new Set([
   'division.merge.same',
   'division.merge.rounds-differ',
   'division.merge.round-open',
+  // Issue 32, splitting a division: each names the division, the players or the one named.
+  'division.split.paired',
+  'division.split.empty-side',
+  'division.split.depended-on',
+  'division.split.count',
+  'division.split.rating',
 ])
 
 /** A desk's role as the refusal names it (issue 27). */
@@ -141,6 +147,7 @@ const COMMAND_WORDS: Readonly<Record<CommandType, string>> = {
   setPhoneAccess: 'let players check in or enter results from their phones',
   mergeDivisions: 'merge two divisions',
   mendCommand: 'mend a stored command',
+  splitDivision: 'split a division',
 }
 
 const isRole = (value: unknown): value is DeskRole =>

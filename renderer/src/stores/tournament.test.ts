@@ -317,9 +317,9 @@ describe('the tournament store stores exactly what the rules engine accepts', ()
   test.each([
     [
       'a command of a type this version does not know (a newer copy wrote it)',
-      { type: 'splitDivision', division: 'A' },
+      { type: 'shuffleDivisions', division: 'A' },
       undefined,
-      { seq: 2, kind: 'unknown', type: 'splitDivision' },
+      { seq: 2, kind: 'unknown', type: 'shuffleDivisions' },
     ],
     [
       'a command stamped by a newer Rackside',
