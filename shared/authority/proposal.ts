@@ -288,6 +288,10 @@ export const COMMUTATION: Readonly<Record<CommandType, Commutation>> = {
     rule: 'needs the current head',
     why: 'Renumbers the absorbed players after the other division’s, which a registration there meanwhile would shift; decided on the rounds and results the desk saw (issue 32). Commands built before it that name the absorbed division still apply, keyed ones to the player’s new number.',
   },
+  phoneResult: {
+    rule: 'needs the current head',
+    why: 'Issue 30: the authority builds it itself from the player’s page on its own head (a phone keeps no copy of the log); whether it confirms the opponent’s entry is decided on the entries at that head.',
+  },
 }
 
 export function commutes(command: Command): boolean {

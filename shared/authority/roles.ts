@@ -81,6 +81,9 @@ export const ROLE_RIGHTS: Readonly<Record<CommandType, readonly ProposingRole[]>
   setPhoneAccess: [D],
   // Issue 32: the roster's shape, as renaming a division.
   mergeDivisions: [D],
+  // Issue 30: only a player's phone enters a result for the opponent to confirm; a desk enters
+  // the result itself (recordResult), which wins over the phones'.
+  phoneResult: [P],
 }
 
 /**

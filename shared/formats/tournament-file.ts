@@ -468,6 +468,16 @@ const COMMAND_FIELDS: Readonly<Record<CommandType, Fields>> = {
   },
   setPhoneAccess: { division: 'string', day: 'string', checkIn: 'boolean', results: 'boolean' },
   mergeDivisions: { division: 'string', absorbed: 'string' },
+  phoneResult: {
+    division: 'string',
+    round: 'integer',
+    table: 'integer',
+    player: PLAYER_ID,
+    result: GAME_RESULT,
+    first: opt(PLAYER_ID),
+    at: 'integer',
+    keys: KEYS,
+  },
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

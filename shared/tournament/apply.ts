@@ -8,6 +8,7 @@ import { setPrizes } from './prizes'
 import { setPaperSize } from './paper'
 import { setRanking, setRatingSystem } from './rating-settings'
 import { setPhoneAccess } from './phone-access'
+import { phoneResult } from './phone-results'
 import {
   addToRoster,
   assignPenalty,
@@ -222,6 +223,8 @@ export function apply(
       return updateDivision(state, command.division, (d) => setPhoneAccess(d, command))
     case 'mergeDivisions':
       return mergeDivisions(state, command)
+    case 'phoneResult':
+      return updateDivision(state, command.division, (d) => phoneResult(d, command, context))
   }
 }
 

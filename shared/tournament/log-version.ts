@@ -16,5 +16,7 @@
  * division's players may do from their phones on a day (`setPhoneAccess`); two divisions merged
  * into one mid-event (`mergeDivisions`). An older copy would
  * refuse any of them and lose what follows.
+ * Version 7 (issue 30): a result entered from a player's phone for the opponent to confirm
+ * (`phoneResult`).
  */
-export const LOG_VERSION = 6
+export const LOG_VERSION = 7

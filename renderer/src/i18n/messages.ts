@@ -86,6 +86,11 @@ const PREFER_ENGINE_MESSAGE = new Set([
   'division.merge.same',
   'division.merge.rounds-differ',
   'division.merge.round-open',
+  // Issue 30: a phone's result refused; each names the table, the round or the player.
+  'phone-result.not-at-table',
+  'phone-result.not-played',
+  'phone-result.first',
+  'phone-result.recorded',
 ])
 
 /** A desk's role as the refusal names it (issue 27). */
@@ -140,6 +145,7 @@ const COMMAND_WORDS: Readonly<Record<CommandType, string>> = {
   setRanking: 'change how a division is ranked',
   setPhoneAccess: 'let players check in or enter results from their phones',
   mergeDivisions: 'merge two divisions',
+  phoneResult: 'enter a result from a player’s phone',
 }
 
 const isRole = (value: unknown): value is DeskRole =>
