@@ -108,6 +108,8 @@ export const AUTHORITY_REFUSALS = [
   'authority.not-own-player',
   // Issue 30: a player's phone checked in on a day the director did not open to phones.
   'authority.phone-off',
+  // Issue 30: a player's phone entered a result of another game or round than his current one.
+  'authority.not-own-game',
 ] as const
 export type AuthorityRefusal = (typeof AUTHORITY_REFUSALS)[number]
 

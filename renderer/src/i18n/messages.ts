@@ -91,6 +91,7 @@ const PREFER_ENGINE_MESSAGE = new Set([
   'phone-result.not-played',
   'phone-result.first',
   'phone-result.recorded',
+  'authority.not-own-game',
 ])
 
 /** A desk's role as the refusal names it (issue 27). */
