@@ -3,7 +3,7 @@ import type { GameResult } from '../results/game-result'
 import { apply, fold } from './apply'
 import type { Command } from './commands'
 import { describeCommand } from './describe'
-import { phoneDisputes, phoneTables, sameEntry } from './phone-results'
+import { agoWords, phoneDisputes, phoneTables, resultFromEntry, sameEntry } from './phone-results'
 import { applyAll, ID, logOf, played, WORKED_EXAMPLE } from './test-support/event'
 import type { TournamentState } from './types'
 
@@ -11,9 +11,10 @@ import type { TournamentState } from './types'
  * Issue 30, "Result entry with the opponent confirming": round 1 of the worked example, paired and
  * not yet played: table 1 is Ann (#1) v Bob (#2), table 2 Cy (#3) v Di (#4), Ed (#5) has a bye.
  */
-const [pairRound1] = WORKED_EXAMPLE.round1
+const pairRound1 = WORKED_EXAMPLE.round1[0] as Command
 const setup: readonly Command[] = [...WORKED_EXAMPLE.setup, pairRound1]
 const MIN = 60_000
+type PhoneCommand = Extract<Command, { type: 'phoneResult' }>
 const T0 = Date.UTC(2026, 2, 14, 10, 0)
 
 const phone = (
@@ -135,7 +136,7 @@ describe('issue 30: a phone’s entry and the opponent’s confirmation', () => 
 
   test.each<[string, Command, string]>([
     ['a player not at the table', phone(3, annWins), 'phone-result.not-at-table'],
-    ['the bye', { ...phone(5, annWins), table: 3 }, 'table.missing'],
+    ['the bye', phone(5, annWins, T0, 3), 'table.missing'],
     [
       'a forfeit',
       phone(1, {
@@ -154,7 +155,7 @@ describe('issue 30: a phone’s entry and the opponent’s confirmation', () => 
       phone(3, played([3, 4], [400, 300]), T0, 1),
       'phone-result.not-at-table',
     ],
-    ['a round not paired', { ...phone(1, annWins), round: 2 }, 'round.missing'],
+    ['a round not paired', { ...(phone(1, annWins) as PhoneCommand), round: 2 }, 'round.missing'],
   ])('refused: %s', (_, command, code) => {
     expect(tryAll([...setup, command])).toBe(code)
   })
@@ -199,5 +200,29 @@ describe('issue 30: History names the phones', () => {
     ],
   ])('%s', (_, earlier, command, words) => {
     expect(describeCommand(command, before(earlier))).toBe(words)
+  })
+})
+
+describe('issue 30: the desk settles a disputed table', () => {
+  test('with one side’s entry: a desk’s recordResult with the seated players’ keys', () => {
+    const state = applyAll([...setup, phone(1, annWins), phone(2, bobWins, T0 + MIN)])
+    const division = state.divisions[0]
+    const [table] = phoneDisputes(round1(state), T0 + MIN)
+    const bob = table?.entries.find((e) => e.player === 2)
+    if (division === undefined || table === undefined || bob === undefined) throw new Error('no')
+    const command = resultFromEntry(division, table, bob)
+    expect(command).toMatchObject({ type: 'recordResult', game: { table: 1 }, result: bobWins })
+    const settled = applyAll([...setup, phone(1, annWins), phone(2, bobWins), command])
+    expect(round1(settled).results[0]?.result).toEqual(bobWins)
+    expect(phoneDisputes(round1(settled), T0 + 60 * MIN)).toEqual([])
+  })
+
+  test.each([
+    [0, 'just now'],
+    [59_999, 'just now'],
+    [MIN, '1 minute ago'],
+    [12 * MIN + 5, '12 minutes ago'],
+  ])('an entry %i ms old was made %s', (age, words) => {
+    expect(agoWords(T0, T0 + age)).toBe(words)
   })
 })

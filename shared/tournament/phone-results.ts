@@ -10,6 +10,7 @@ import { err, ok, type Result } from '../result'
 import { resultPlayers, type GameResult, type PlayerId } from '../results/game-result'
 import type { Command } from './commands'
 import { findRound, findTable } from './lookup'
+import { playerKeys } from './players'
 import { checkResult, enterResult } from './record-result'
 import { withRound, type Context } from './rounds'
 import type { Division, Pairing, PhoneEntry, Round } from './types'
@@ -194,4 +195,31 @@ export function entryScores(
     return i < 0 ? 0 : (result.scores[i as 0 | 1] ?? 0)
   }
   return [of(players[0]), of(players[1])]
+}
+
+/**
+ * The desk settles a disputed table with one side's entry (issue 30): the `recordResult` a desk
+ * would type for it, with the seated players' keys, so the desk's result wins as any other.
+ */
+export function resultFromEntry(
+  division: Division,
+  table: Pick<PhoneTable, 'round' | 'table' | 'players'>,
+  entry: PhoneEntry,
+): Command {
+  return {
+    type: 'recordResult',
+    division: division.name,
+    round: table.round,
+    game: { table: table.table },
+    result: entry.result,
+    ...(entry.first === undefined ? {} : { first: entry.first }),
+    keys: playerKeys(division, table.players),
+  }
+}
+
+/** "just now", "1 minute ago", "12 minutes ago": how long ago an entry was made. */
+export function agoWords(at: number, now: number): string {
+  const minutes = Math.max(0, Math.floor((now - at) / 60_000))
+  if (minutes === 0) return 'just now'
+  return `${String(minutes)} ${minutes === 1 ? 'minute' : 'minutes'} ago`
 }
