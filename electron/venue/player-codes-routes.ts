@@ -161,10 +161,7 @@ export class PlayerCodes {
       res.redirect(303, playerHrefs.page(found.code))
       return
     }
-    const again = this.find(req, res, found.code)
-    if (again === undefined) return
-    const page = renderPlayerPage({ ...again, notice: decided.error.message })
-    res.set(HEADERS).status(403).type(page.contentType).send(page.body)
+    this.refusedPage(req, res, found.code, decided.error.message)
   }
 
   /**
@@ -226,9 +223,14 @@ export class PlayerCodes {
       res.redirect(303, playerHrefs.page(found.code))
       return
     }
-    const again = this.find(req, res, found.code)
+    this.refusedPage(req, res, found.code, decided.error.message)
+  }
+
+  /** The player's page again, with why the authority refused what his phone sent (403). */
+  private refusedPage(req: Request, res: Response, code: string, message: string): void {
+    const again = this.find(req, res, code)
     if (again === undefined) return
-    const page = renderPlayerPage({ ...again, notice: decided.error.message })
+    const page = renderPlayerPage({ ...again, notice: message })
     res.set(HEADERS).status(403).type(page.contentType).send(page.body)
   }
 

@@ -8,7 +8,7 @@ import { err, ok, type Result } from '../result'
 import type { Command, CommandType } from '../tournament/commands'
 import { divisionNamed, latestPublishedRound } from '../tournament/lookup'
 import { phoneAccess } from '../tournament/phone-access'
-import type { TournamentState } from '../tournament/types'
+import type { Division, Player, TournamentState } from '../tournament/types'
 import type { DeskRole, PlayerSelf } from './proposal'
 
 /** Roles that propose commands of their own (everyone but the projector). */
@@ -160,23 +160,15 @@ export function playerMayPropose(
   if (!role.ok) return role
   if (command.type === 'phoneResult') return playerMayEnterResult(self, command, state, today)
   if (command.type !== 'checkIn') return notAllowed(command)
-  const division =
-    state === undefined ? undefined : divisionNamed(state.divisions, command.division)
-  const player = division?.players.find((p) => p.key === self?.key)
-  const own =
-    self !== undefined &&
-    division !== undefined &&
-    division === divisionNamed(state?.divisions ?? [], self.division) &&
-    player !== undefined &&
-    player.id === command.player &&
-    (command.keys ?? []).every((k) => k.key === self.key && k.player === player.id)
-  if (!own) {
+  const own = ownPlayer(self, command, state)
+  if (own === undefined) {
     return err(
       'authority.not-own-player',
       'A player’s phone checks in only its own player: ask the check-in desk for anyone else.',
       { details: { command: command.type } },
     )
   }
+  const { division, player } = own
   if (player.status.kind === 'withdrawn' || player.deleted === true) {
     return err(
       'authority.not-own-player',
@@ -195,6 +187,32 @@ export function playerMayPropose(
 }
 
 /**
+ * The player a phone's command names, when he is the phone's own (his division, his number and
+ * his key on every key the command carries); undefined otherwise.
+ */
+function ownPlayer(
+  self: PlayerSelf | undefined,
+  command: {
+    readonly division: string
+    readonly player: number
+    readonly keys?: readonly { readonly player: number; readonly key: string }[]
+  },
+  state: TournamentState | undefined,
+): { readonly division: Division; readonly player: Player } | undefined {
+  const division =
+    state === undefined ? undefined : divisionNamed(state.divisions, command.division)
+  const player = division?.players.find((p) => p.key === self?.key)
+  const own =
+    self !== undefined &&
+    division !== undefined &&
+    division === divisionNamed(state?.divisions ?? [], self.division) &&
+    player !== undefined &&
+    player.id === command.player &&
+    (command.keys ?? []).every((k) => k.key === self.key && k.player === player.id)
+  return own ? { division, player } : undefined
+}
+
+/**
  * Issue 30: a phone enters only its own player's result (his number and key), in his division's
  * current published round, at the table he sits at, on a day the director lets the division's
  * players enter results. `today` is the authority's day (the server has the clock); without it
@@ -206,23 +224,15 @@ function playerMayEnterResult(
   state: TournamentState | undefined,
   today: string | undefined,
 ): Result<void> {
-  const division =
-    state === undefined ? undefined : divisionNamed(state.divisions, command.division)
-  const player = division?.players.find((p) => p.key === self?.key)
-  const own =
-    self !== undefined &&
-    division !== undefined &&
-    division === divisionNamed(state?.divisions ?? [], self.division) &&
-    player !== undefined &&
-    player.id === command.player &&
-    (command.keys ?? []).every((k) => k.key === self.key && k.player === player.id)
-  if (!own) {
+  const own = ownPlayer(self, command, state)
+  if (own === undefined) {
     return err(
       'authority.not-own-player',
       'A player’s phone enters only its own player’s result: the desk enters anyone else’s.',
       { details: { command: command.type } },
     )
   }
+  const { division, player } = own
   const round = latestPublishedRound(division)
   const seated = round?.pairings.some(
     (p) => p.kind === 'game' && p.table === command.table && p.players.includes(player.id),
