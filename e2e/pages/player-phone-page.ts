@@ -12,6 +12,13 @@ export class PlayerPhonePage {
   /** Issue 30: the big button shown when the director lets the division check in from phones. */
   readonly checkInButton: Locator
   readonly checkedIn: Locator
+  /** Issue 30: the result part (his game's table), its fields and buttons. */
+  readonly result: Locator
+  readonly myScore: Locator
+  readonly theirScore: Locator
+  readonly checkResult: Locator
+  readonly send: Locator
+  readonly confirm: Locator
 
   constructor(readonly page: Page) {
     this.name = page.getByRole('heading', { level: 1 })
@@ -23,12 +30,29 @@ export class PlayerPhonePage {
     this.refusal = page.getByRole('alert')
     this.checkInButton = page.getByRole('button', { name: 'Check in', exact: true })
     this.checkedIn = page.getByText(/^Checked in/)
+    this.result = page.getByRole('region', { name: /^Your result, table \d+$/ })
+    this.myScore = page.getByLabel('Your score')
+    this.theirScore = page.getByLabel(/’s score$/)
+    this.checkResult = page.getByRole('button', { name: 'Check the result' })
+    this.send = page.getByRole('button', { name: 'Send', exact: true })
+    this.confirm = page.getByRole('button', { name: 'Confirm', exact: true })
   }
 
   /** Opens the page as the QR code on the scorecard does: the code in the address. */
   async open(authorityUrl: string, code: string): Promise<void> {
     await this.page.goto(`${authorityUrl}/me/${code}`)
     await expect(this.name).toBeVisible()
+  }
+
+  /**
+   * Issue 30: types both scores and who started (`I` or the opponent's name), and has them read
+   * back: nothing is sent until Send.
+   */
+  async enterResult(mine: number, theirs: number, starter: string): Promise<void> {
+    await this.myScore.fill(String(mine))
+    await this.theirScore.fill(String(theirs))
+    await this.page.getByRole('radio', { name: `${starter} started`, exact: true }).check()
+    await this.checkResult.click()
   }
 
   /** How far the page scrolls sideways (0: it fits the phone's width). */

@@ -17,6 +17,8 @@ export class ResultsPage {
   readonly undoButton: Locator
   /** The line's own Enter button (issue 28: cut off at 200 % zoom). */
   readonly enterButton: Locator
+  /** Issue 30: the tables whose players' phones disagree (or nobody confirmed in time). */
+  readonly phoneDisputes: Locator
 
   constructor(private readonly page: Page) {
     this.line = page.getByLabel('Result line')
@@ -30,6 +32,7 @@ export class ResultsPage {
     this.correctButton = this.correction.getByRole('button', { name: 'Correct the result' })
     this.undoButton = page.getByRole('button', { name: 'Undo last command' })
     this.enterButton = page.getByRole('button', { name: 'Enter', exact: true })
+    this.phoneDisputes = page.getByRole('region', { name: 'Disputed results from phones' })
   }
 
   /**

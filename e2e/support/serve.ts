@@ -292,6 +292,7 @@ const AUTHORITY_PORTS = {
   'player-page': 3,
   'player-check-in': 3,
   'results-site-online': 3,
+  'player-results': 3,
 } as const
 
 export type AuthoritySpec = keyof typeof AUTHORITY_PORTS

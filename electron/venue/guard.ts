@@ -117,7 +117,7 @@ export function guardPlayerProposal(
     return err('venue.malformed', `Not a command: ${read.error.message}`, { details: {} })
   }
   const { command } = read.value
-  const allowed = playerMayPropose(self, command, state)
+  const allowed = playerMayPropose(self, command, state, day)
   if (!allowed.ok) return allowed
   if (command.type === 'checkIn' && command.day !== day) {
     return err(

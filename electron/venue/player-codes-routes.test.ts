@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { afterEach, describe, expect, test } from 'vitest'
 import { headOfLog } from '../../shared/authority/proposal'
 import type { Command } from '../../shared/tournament/commands'
-import { phonesCheckIn as phonesOn } from '../../shared/tournament/test-support/event'
+import { phonesCheckIn as phonesOn, played } from '../../shared/tournament/test-support/event'
 import { DIRECTOR_DESK, type OutboxProposal } from '../../shared/venue/protocol'
 import { PLAYER_POLL_MS } from '../../shared/venue/player-page'
 import { WRONG_CODES_PER_WINDOW } from './player-codes'
@@ -272,5 +272,111 @@ describe('a player checks himself in from his phone (issue 30)', () => {
     expect(accepted.status).toBe(200)
     expect(server.log().at(-1)?.command).toMatchObject({ type: 'checkIn', player: 3 })
     expect((await post(server, 'ACDEFGHJ', own)).status).toBe(404)
+  })
+})
+
+describe('issue 30: players enter results from their phones and the opponent confirms', () => {
+  const DAY = '2026-03-14'
+  const resultsOn: Command = {
+    type: 'setPhoneAccess',
+    division: 'A',
+    day: DAY,
+    checkIn: false,
+    results: true,
+  }
+  const typed = (server: VenueServerHandle, code: string, fields: Record<string, string>) =>
+    fetch(`${server.url}/me/${code}/result`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields).toString(),
+      redirect: 'manual',
+    })
+  async function opened(): Promise<VenueServerHandle> {
+    const server = await started()
+    await directorDoes(server, { type: 'publishRound', division: 'A', round: 1 })
+    await directorDoes(server, resultsOn)
+    return server
+  }
+
+  test('no form until the director opens result entry; then entered, read back, sent, confirmed', async () => {
+    const server = await started()
+    await directorDoes(server, { type: 'publishRound', division: 'A', round: 1 })
+    const [three, four] = [codeOf(server, 3), codeOf(server, 4)]
+    expect(await (await fetch(`${server.url}/me/${three}`)).text()).not.toContain('Your score')
+    expect((await typed(server, three, { mine: '412', theirs: '398', first: 'me' })).status).toBe(
+      403,
+    )
+    await directorDoes(server, resultsOn)
+    const page = await (await fetch(`${server.url}/me/${three}`)).text()
+    expect(page).toContain('inputmode="numeric"')
+    const length = server.log().length
+    const review = await typed(server, three, { mine: '412', theirs: '398', first: 'me' })
+    expect(review.status).toBe(200)
+    expect(await review.text()).toContain('You 412, Player 4 398, you started.')
+    expect(server.log()).toHaveLength(length)
+    const sent = await typed(server, three, { mine: '412', theirs: '398', first: 'me', send: '1' })
+    expect(sent.status).toBe(303)
+    expect(server.log().at(-1)).toMatchObject({
+      deskName: 'Player 3’s phone',
+      command: { type: 'phoneResult', round: 1, table: 2, player: 3, first: 3 },
+    })
+    expect(await (await fetch(`${server.url}/me/${three}`)).text()).toContain(
+      'Waiting for Player 4 to confirm.',
+    )
+    const theirs = await (await fetch(`${server.url}/me/${four}`)).text()
+    expect(theirs).toContain('Player 3 entered: You 398, Player 3 412, Player 3 started.')
+    expect(theirs).toContain('Confirm</button>')
+    const confirmed = await typed(server, four, {
+      mine: '398',
+      theirs: '412',
+      first: 'opponent',
+      send: '1',
+    })
+    expect(confirmed.status).toBe(303)
+    const game = server.state()?.divisions[0]?.rounds[0]?.results[1]
+    expect(game?.result).toMatchObject({ kind: 'played', players: [4, 3], scores: [398, 412] })
+    expect(game?.first).toBe(3)
+    expect(await (await fetch(`${server.url}/me/${four}`)).text()).toContain('Lost 398–412')
+  })
+
+  test('a score that is no number is said, and nothing is logged', async () => {
+    const server = await opened()
+    const length = server.log().length
+    const refused = await typed(server, codeOf(server, 3), { mine: 'abc', theirs: '398' })
+    expect(refused.status).toBe(400)
+    expect(await refused.text()).toContain('Type your score as a whole number')
+    expect(server.log()).toHaveLength(length)
+  })
+
+  test('a third player’s code cannot enter or confirm that table’s result, over plain HTTP too', async () => {
+    const server = await opened()
+    const players = server.state()?.divisions[0]?.players ?? []
+    await typed(server, codeOf(server, 3), { mine: '412', theirs: '398', first: 'me', send: '1' })
+    const length = server.log().length
+    const entry = (player: number) => ({
+      type: 'phoneResult',
+      division: 'A',
+      round: 1,
+      table: 2,
+      player,
+      result: played([3, 4], [412, 398]),
+      first: 3,
+      at: 0,
+      keys: [{ player, key: players[player - 1]?.key }],
+    })
+    for (const [command, error] of [
+      [entry(4), 'authority.not-own-player'],
+      [entry(5), 'authority.not-own-game'],
+    ] as const) {
+      const refused = await fetch(`${server.url}/me/${codeOf(server, 5)}/propose`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ command }),
+      })
+      expect(refused.status).toBe(403)
+      expect(((await refused.json()) as { error: string }).error).toBe(error)
+    }
+    expect(server.log()).toHaveLength(length)
+    expect(server.state()?.divisions[0]?.rounds[0]?.results[1]).toBeNull()
   })
 })

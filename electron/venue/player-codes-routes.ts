@@ -27,6 +27,7 @@ import {
   UNKNOWN_CODE,
   type PlayerPageInput,
 } from '../../shared/venue/player-page'
+import { phoneGame, phoneResultCommand } from '../../shared/venue/phone-results-page'
 import { VENUE_ROUTES } from '../../shared/venue/protocol'
 import { guardPlayerProposal } from './guard'
 import { clientAddress } from './join-limits'
@@ -86,7 +87,7 @@ export class PlayerCodes {
   }
 
   /** `json` reads a phone's proposal (`/me/CODE/propose`, issue 30), a few hundred bytes. */
-  route(app: Express, json: RequestHandler): void {
+  route(app: Express, json: RequestHandler, form: RequestHandler): void {
     app.get(playerHrefs.script, (_req, res) => {
       res.set(HEADERS).type('application/javascript').send(PLAYER_PAGE_SCRIPT)
     })
@@ -104,6 +105,10 @@ export class PlayerCodes {
     })
     app.post(`${VENUE_ROUTES.player}/:code/propose`, json, (req, res) => {
       this.answering(res, this.propose(req, res))
+    })
+    // Issue 30: the result form, read back first and sent once the player says so.
+    app.post(`${VENUE_ROUTES.player}/:code/result`, form, (req, res) => {
+      this.answering(res, this.result(req, res))
     })
   }
 
@@ -134,7 +139,11 @@ export class PlayerCodes {
         player: self,
       },
       builtOn: headOfLog(this.ctx.authority.state().log),
-      command: guarded.value,
+      // A phone's result carries the authority's time, whatever the phone sent (issue 30).
+      command:
+        guarded.value.type === 'phoneResult'
+          ? { ...guarded.value, at: found.now.getTime() }
+          : guarded.value,
     }
     const decision = await this.ctx.authority.propose(proposal, this.ctx.now)
     return decision.kind === 'accepted' ? ok(decision) : { ok: false, error: decision.error }
@@ -152,9 +161,76 @@ export class PlayerCodes {
       res.redirect(303, playerHrefs.page(found.code))
       return
     }
-    const again = this.find(req, res, found.code)
+    this.refusedPage(req, res, found.code, decided.error.message)
+  }
+
+  /**
+   * Issue 30: a result typed on the phone. Without `send` the page reads it back in words; with
+   * it the authority builds the `phoneResult` (its own time, the player's own game) and decides.
+   */
+  private async result(req: Request, res: Response): Promise<void> {
+    const found = this.find(req, res, req.params['code'] ?? '')
+    if (found === undefined) return
+    const body: unknown = req.body
+    const field = (name: string): string => {
+      const value =
+        typeof body === 'object' && body !== null
+          ? (body as Record<string, unknown>)[name]
+          : undefined
+      return typeof value === 'string' ? value.slice(0, 20) : ''
+    }
+    const typed = {
+      mine: field('mine'),
+      theirs: field('theirs'),
+      first: field('first'),
+      send: field('send') === '1',
+    }
+    const refuse = (message: string, status: number): void => {
+      const page = renderPlayerPage({ ...found, notice: message })
+      res.set(HEADERS).status(status).type(page.contentType).send(page.body)
+    }
+    if (found.game === undefined) {
+      refuse(
+        'Your page takes no result now: your result is in, or the director has not opened result entry today. Hand your scoresheet in at the results desk.',
+        403,
+      )
+      return
+    }
+    const command = phoneResultCommand(
+      found.state,
+      found.division,
+      found.game,
+      typed,
+      found.now.getTime(),
+    )
+    if (!command.ok) {
+      refuse(command.error.message, 400)
+      return
+    }
+    if (!typed.send) {
+      const page = renderPlayerPage({
+        ...found,
+        review: {
+          scores: [Number(typed.mine), Number(typed.theirs)],
+          first: typed.first === 'me' ? 'me' : 'opponent',
+        },
+      })
+      res.set(HEADERS).status(200).type(page.contentType).send(page.body)
+      return
+    }
+    const decided = await this.proposeFor(found, command.value)
+    if (decided.ok) {
+      res.redirect(303, playerHrefs.page(found.code))
+      return
+    }
+    this.refusedPage(req, res, found.code, decided.error.message)
+  }
+
+  /** The player's page again, with why the authority refused what his phone sent (403). */
+  private refusedPage(req: Request, res: Response, code: string, message: string): void {
+    const again = this.find(req, res, code)
     if (again === undefined) return
-    const page = renderPlayerPage({ ...again, notice: decided.error.message })
+    const page = renderPlayerPage({ ...again, notice: message })
     res.set(HEADERS).status(403).type(page.contentType).send(page.body)
   }
 
@@ -245,7 +321,9 @@ export class PlayerCodes {
     }
     const now = this.ctx.now()
     const { log } = this.ctx.authority.state()
+    const game = phoneGame(division, found.player, authorityDay(state, now))
     return {
+      ...(game === undefined ? {} : { game }),
       state,
       division,
       player: found.player,

@@ -268,7 +268,11 @@ async function expressApp(parts: Parts, appDir: string | undefined): Promise<Exp
   })
   parts.databases.route(app, couch)
   // Issue 30: before the desk app, which takes any other page.
-  parts.playerCodes.route(app, expressModule.json({ limit: '4kb' }))
+  parts.playerCodes.route(
+    app,
+    expressModule.json({ limit: '4kb' }),
+    expressModule.urlencoded({ extended: false, limit: '1kb' }),
+  )
   routeLivePages(app, parts.ctx)
   if (appDir !== undefined) await routeDeskApp(app, parts.ctx, expressModule.static, appDir)
   return app

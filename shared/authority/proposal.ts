@@ -108,6 +108,8 @@ export const AUTHORITY_REFUSALS = [
   'authority.not-own-player',
   // Issue 30: a player's phone checked in on a day the director did not open to phones.
   'authority.phone-off',
+  // Issue 30: a player's phone entered a result of another game or round than his current one.
+  'authority.not-own-game',
 ] as const
 export type AuthorityRefusal = (typeof AUTHORITY_REFUSALS)[number]
 
@@ -295,6 +297,10 @@ export const COMMUTATION: Readonly<Record<CommandType, Commutation>> = {
   splitDivision: {
     rule: 'needs the current head',
     why: 'Renumbers both divisions’ players and chooses who leaves by the roster and ratings the desk saw, which a registration, an edited rating or a round paired meanwhile would change (issue 32). Keyed commands built before it find a player who stayed at his new number; one who left is in the new division.',
+  },
+  phoneResult: {
+    rule: 'needs the current head',
+    why: 'Issue 30: the authority builds it itself from the player’s page on its own head (a phone keeps no copy of the log); whether it confirms the opponent’s entry is decided on the entries at that head.',
   },
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import type { Command, CommandType } from '../tournament/commands'
+import type { TournamentState } from '../tournament/types'
 import {
   applyAll,
   create,
@@ -205,7 +206,7 @@ describe('the player role (issue 30: a phone checks its own player in, where the
     keys: [{ player: player.id, key: player.key }],
   })
 
-  test.each(TYPES.filter((type) => type !== 'checkIn'))(
+  test.each(TYPES.filter((type) => type !== 'checkIn' && type !== 'phoneResult'))(
     'a player’s phone may not propose %s',
     (type) => {
       expect(mayPropose('player', { type }).ok).toBe(false)
@@ -275,5 +276,162 @@ describe('the player role (issue 30: a phone checks its own player in, where the
     expect(theirs.kind === 'refused' ? theirs.error.code : null).toBe('authority.not-own-player')
     const pairing = propose(publish, 'p3')
     expect(pairing.kind === 'refused' ? pairing.error.code : null).toBe('authority.not-allowed')
+  })
+})
+
+describe('issue 30: a phone enters only its own game’s result, in the current published round, where the director allows', () => {
+  const DAY = '2026-03-14'
+  const results: Command = {
+    type: 'setPhoneAccess',
+    division: 'A',
+    day: DAY,
+    checkIn: false,
+    results: true,
+  }
+  const round = (n: number, tables: readonly (readonly [number, number])[]): Command[] => [
+    {
+      type: 'pairRound',
+      division: 'A',
+      round: n,
+      pairings: tables.map((players, i) => ({ kind: 'game', table: i + 1, players })),
+    },
+    { type: 'publishRound', division: 'A', round: n },
+  ]
+  const FOUR: readonly Command[] = [
+    create(),
+    { type: 'addDivision', name: 'A' },
+    register('Ann'),
+    register('Bob'),
+    register('Cy'),
+    register('Di'),
+    ...round(1, [
+      [1, 2],
+      [3, 4],
+    ]),
+  ]
+  const state = applyAll([...FOUR, results])
+  const players = state.divisions[0]?.players ?? []
+  const self = (id: number) => ({ division: 'A', key: players[id - 1]?.key ?? '' })
+  const entry = (player: number, over: Partial<Command> = {}): Command =>
+    ({
+      type: 'phoneResult',
+      division: 'A',
+      round: 1,
+      table: player <= 2 ? 1 : 2,
+      player,
+      result: player <= 2 ? played([1, 2], [400, 350]) : played([3, 4], [380, 390]),
+      at: 0,
+      keys: [{ player, key: players[player - 1]?.key ?? '' }],
+      ...over,
+    }) as Command
+
+  test.each<[string, number, Command, TournamentState, string | undefined, string | null]>([
+    ['Ann enters her own game', 1, entry(1), state, DAY, null],
+    ['Bob confirms it from his phone', 2, entry(2), state, DAY, null],
+    [
+      'without the server’s day (decide), a day opened to results',
+      1,
+      entry(1),
+      state,
+      undefined,
+      null,
+    ],
+    // The third player: Cy, at table 2, may not enter or confirm table 1's result.
+    ['Cy names Ann', 3, entry(1), state, DAY, 'authority.not-own-player'],
+    [
+      'Cy names himself at table 1',
+      3,
+      entry(3, { table: 1 } as Partial<Command>),
+      state,
+      DAY,
+      'authority.not-own-game',
+    ],
+    [
+      'Ann names another round',
+      1,
+      entry(1, { round: 2 } as Partial<Command>),
+      state,
+      DAY,
+      'authority.not-own-game',
+    ],
+    [
+      'Ann’s number with Bob’s key',
+      1,
+      { ...entry(1), keys: [{ player: 1, key: self(2).key }] } as Command,
+      state,
+      DAY,
+      'authority.not-own-player',
+    ],
+    ['a day not opened to results', 1, entry(1), state, '2026-03-15', 'authority.phone-off'],
+    [
+      'results never opened to phones',
+      1,
+      entry(1),
+      applyAll(FOUR),
+      undefined,
+      'authority.phone-off',
+    ],
+    [
+      'round 1 once round 2 is published',
+      1,
+      entry(1),
+      applyAll([
+        ...FOUR,
+        results,
+        ...round(2, [
+          [1, 3],
+          [2, 4],
+        ]),
+      ]),
+      DAY,
+      'authority.not-own-game',
+    ],
+    [
+      'round 1 while round 2 is paired, not published',
+      1,
+      entry(1),
+      applyAll([
+        ...FOUR,
+        results,
+        round(2, [
+          [1, 3],
+          [2, 4],
+        ])[0] as Command,
+      ]),
+      DAY,
+      null,
+    ],
+  ])('%s', (_, who, command, at, today, code) => {
+    const decided = playerMayPropose(self(who), command, at, today)
+    expect(decided.ok ? null : decided.error.code).toBe(code)
+  })
+
+  test('decide: Ann enters, Bob confirms, the result is in; Cy’s phone is refused', () => {
+    const recovered = recover(ID, logOf([...FOUR, results]))
+    if (!recovered.ok) throw new Error(recovered.error.message)
+    let authority: AuthorityState = recovered.value
+    const phone = (id: number): DeskIdentity => ({
+      id: `player:A:${self(id).key}`,
+      role: 'player',
+      name: `${players[id - 1]?.name ?? ''}’s phone`,
+      player: self(id),
+    })
+    const propose = (id: number, command: Command, proposalId: string) => {
+      const decided = decide(
+        authority,
+        { proposalId, desk: phone(id), builtOn: headOfLog(authority.log), command },
+        '2026-03-14T10:30:00.000Z',
+      )
+      authority = decided.next
+      return decided.decision
+    }
+    expect(propose(3, entry(1), 'c1').kind).toBe('refused')
+    expect(propose(1, entry(1), 'a1').kind).toBe('accepted')
+    expect(propose(3, entry(3, { table: 1 } as Partial<Command>), 'c2').kind).toBe('refused')
+    const bob = propose(2, entry(2), 'b1')
+    expect(bob.kind === 'accepted' ? bob.entry.deskName : null).toBe('Bob’s phone')
+    expect(authority.state?.divisions[0]?.rounds[0]?.results[0]?.result).toEqual(
+      played([1, 2], [400, 350]),
+    )
   })
 })

@@ -6,9 +6,9 @@
  */
 import { err, ok, type Result } from '../result'
 import type { Command, CommandType } from '../tournament/commands'
-import { divisionNamed } from '../tournament/lookup'
+import { divisionNamed, latestPublishedRound } from '../tournament/lookup'
 import { phoneAccess } from '../tournament/phone-access'
-import type { TournamentState } from '../tournament/types'
+import type { Division, Player, TournamentState } from '../tournament/types'
 import type { DeskRole, PlayerSelf } from './proposal'
 
 /** Roles that propose commands of their own (everyone but the projector). */
@@ -85,6 +85,9 @@ export const ROLE_RIGHTS: Readonly<Record<CommandType, readonly ProposingRole[]>
   mendCommand: [D],
   // Issue 32: the roster's shape, as merging divisions.
   splitDivision: [D],
+  // Issue 30: only a player's phone enters a result for the opponent to confirm; a desk enters
+  // the result itself (recordResult), which wins over the phones'.
+  phoneResult: [D, P],
 }
 
 /**
@@ -155,27 +158,21 @@ export function playerMayPropose(
   self: PlayerSelf | undefined,
   command: Command,
   state: TournamentState | undefined,
+  today?: string,
 ): Result<void> {
   const role = mayPropose('player', command)
   if (!role.ok) return role
+  if (command.type === 'phoneResult') return playerMayEnterResult(self, command, state, today)
   if (command.type !== 'checkIn') return notAllowed(command)
-  const division =
-    state === undefined ? undefined : divisionNamed(state.divisions, command.division)
-  const player = division?.players.find((p) => p.key === self?.key)
-  const own =
-    self !== undefined &&
-    division !== undefined &&
-    division === divisionNamed(state?.divisions ?? [], self.division) &&
-    player !== undefined &&
-    player.id === command.player &&
-    (command.keys ?? []).every((k) => k.key === self.key && k.player === player.id)
-  if (!own) {
+  const own = ownPlayer(self, command, state)
+  if (own === undefined) {
     return err(
       'authority.not-own-player',
       'A player’s phone checks in only its own player: ask the check-in desk for anyone else.',
       { details: { command: command.type } },
     )
   }
+  const { division, player } = own
   if (player.status.kind === 'withdrawn' || player.deleted === true) {
     return err(
       'authority.not-own-player',
@@ -193,10 +190,82 @@ export function playerMayPropose(
   return ok(undefined)
 }
 
+/**
+ * The player a phone's command names, when he is the phone's own (his division, his number and
+ * his key on every key the command carries); undefined otherwise.
+ */
+function ownPlayer(
+  self: PlayerSelf | undefined,
+  command: {
+    readonly division: string
+    readonly player: number
+    readonly keys?: readonly { readonly player: number; readonly key: string }[]
+  },
+  state: TournamentState | undefined,
+): { readonly division: Division; readonly player: Player } | undefined {
+  const division =
+    state === undefined ? undefined : divisionNamed(state.divisions, command.division)
+  const player = division?.players.find((p) => p.key === self?.key)
+  const own =
+    self !== undefined &&
+    division !== undefined &&
+    division === divisionNamed(state?.divisions ?? [], self.division) &&
+    player !== undefined &&
+    player.id === command.player &&
+    (command.keys ?? []).every((k) => k.key === self.key && k.player === player.id)
+  return own ? { division, player } : undefined
+}
+
+/**
+ * Issue 30: a phone enters only its own player's result (his number and key), in his division's
+ * current published round, at the table he sits at, on a day the director lets the division's
+ * players enter results. `today` is the authority's day (the server has the clock); without it
+ * (`decide`, which reads none) any day so opened will do, the server having checked today.
+ */
+function playerMayEnterResult(
+  self: PlayerSelf | undefined,
+  command: Extract<Command, { readonly type: 'phoneResult' }>,
+  state: TournamentState | undefined,
+  today: string | undefined,
+): Result<void> {
+  const own = ownPlayer(self, command, state)
+  if (own === undefined) {
+    return err(
+      'authority.not-own-player',
+      'A player’s phone enters only its own player’s result: the desk enters anyone else’s.',
+      { details: { command: command.type } },
+    )
+  }
+  const { division, player } = own
+  const round = latestPublishedRound(division)
+  const seated = round?.pairings.some(
+    (p) => p.kind === 'game' && p.table === command.table && p.players.includes(player.id),
+  )
+  if (round === undefined || round.number !== command.round || seated !== true) {
+    return err(
+      'authority.not-own-game',
+      `${player.name} may enter only the result of his own game in the current round${round === undefined ? '' : ` (round ${String(round.number)})`}: ask a results desk.`,
+      { details: { round: command.round, table: command.table } },
+    )
+  }
+  const open =
+    today === undefined
+      ? (division.phoneAccess ?? []).some((d) => d.results)
+      : phoneAccess(division, today).results
+  if (!open) {
+    return err(
+      'authority.phone-off',
+      `Players of division ${division.name} do not enter results from their phones${today === undefined ? '' : ` on ${today}`}: hand in the slip at the results desk.`,
+      { details: { division: division.name, day: today ?? '' } },
+    )
+  }
+  return ok(undefined)
+}
+
 function notAllowed(command: Pick<Command, 'type'>): Result<never> {
   return err(
     'authority.not-allowed',
-    `A player’s phone may not propose ${command.type}: only the player’s own check-in.`,
+    `A player’s phone may not propose ${command.type}: only the player’s own check-in and result.`,
     { details: { role: 'player', command: command.type } },
   )
 }

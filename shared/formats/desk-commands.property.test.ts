@@ -410,6 +410,32 @@ const BUILDERS: { readonly [T in CommandType]: (s: TournamentState, d: Draw) => 
           by: { kind: 'list', players: [player] },
         }
   },
+  // Issue 30: one side's phone entry of a game with no result (the other side's may confirm it).
+  phoneResult: (s, draw) => {
+    const entered = resultCommand(s, draw, 'recordResult')
+    if (entered?.type !== 'recordResult' || entered.result.kind !== 'played') return null
+    const d = divisionOf(s)
+    const game =
+      d === undefined
+        ? undefined
+        : latest(d)?.pairings.find(
+            (p) =>
+              p.kind === 'game' &&
+              entered.result.kind === 'played' &&
+              p.players.includes(entered.result.players[0]),
+          )
+    if (game?.kind !== 'game') return null
+    return {
+      type: 'phoneResult',
+      division: 'A',
+      round: entered.round,
+      table: game.table,
+      player: game.players[Math.abs(draw.a) % 2] ?? game.players[0],
+      result: entered.result,
+      ...(entered.first === undefined ? {} : { first: entered.first }),
+      at: Math.abs(draw.b),
+    }
+  },
 }
 
 function resultCommand(

@@ -481,6 +481,16 @@ const COMMAND_FIELDS: Readonly<Record<CommandType, Fields>> = {
       },
     },
   },
+  phoneResult: {
+    division: 'string',
+    round: 'integer',
+    table: 'integer',
+    player: PLAYER_ID,
+    result: GAME_RESULT,
+    first: opt(PLAYER_ID),
+    at: 'integer',
+    keys: KEYS,
+  },
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

@@ -8,6 +8,7 @@ import { setPrizes } from './prizes'
 import { setPaperSize } from './paper'
 import { setRanking, setRatingSystem } from './rating-settings'
 import { setPhoneAccess } from './phone-access'
+import { phoneResult } from './phone-results'
 import {
   addToRoster,
   assignPenalty,
@@ -229,6 +230,8 @@ export function apply(
       return controlRefused('A mend')
     case 'splitDivision':
       return splitDivision(state, command)
+    case 'phoneResult':
+      return updateDivision(state, command.division, (d) => phoneResult(d, command, context))
   }
 }
 

@@ -428,6 +428,25 @@ export type Command =
       readonly name: string
       readonly by: SplitBy
     }
+  /**
+   * Issue 30: a player's phone enters his game's result (`phoneResult`,
+   * shared/tournament/phone-results.ts). The first side's entry waits; the other side's equal
+   * entry records the result as `recordResult` would; a different one leaves the table disputed.
+   * `player` typed it (with his key); `at` is the authority's time (ms) it was given.
+   */
+  | {
+      readonly type: 'phoneResult'
+      readonly division: string
+      readonly round: number
+      readonly table: number
+      readonly player: PlayerId
+      readonly result: GameResult
+      /** Who went first, as the phone says. */
+      readonly first?: PlayerId
+      readonly at: number
+      /** The player who typed it (`PlayerKey`). */
+      readonly keys?: readonly PlayerKey[]
+    }
 
 export type CommandType = Command['type']
 
@@ -543,5 +562,9 @@ export function keyedPlayers(command: Command):
       return command.by.kind === 'list' && command.by.keys !== undefined
         ? { division: command.division, keys: command.by.keys }
         : undefined
+    case 'phoneResult':
+      return command.keys === undefined
+        ? undefined
+        : { division: command.division, keys: command.keys, named: command.player }
   }
 }

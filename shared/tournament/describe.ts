@@ -20,6 +20,7 @@ import { ratingSystemWords } from './rating-settings'
 import { phoneAccessWords } from './phone-access'
 import { disqualifiedFromRound } from './players'
 import { splitLeavers } from './roster'
+import { sameEntry, tableEntries } from './phone-results'
 import { findGame } from './record-result'
 import type { Division, PlanStep, TournamentState } from './types'
 
@@ -403,6 +404,24 @@ export function describeCommand(
           ? ''
           : ` as #${String(into.players.length + 1)}–${String(into.players.length + from.players.length)}`
       return `Merged division ${command.absorbed} into division ${command.division}${numbers}`
+    }
+    case 'phoneResult': {
+      // Issue 30: whether it waits, confirms or disputes is read from the entries it met.
+      const round = division?.rounds[command.round - 1]
+      const other = (round === undefined ? [] : tableEntries(round, command.table)).find(
+        (e) => e.player !== command.player,
+      )
+      const phone = (player: PlayerId): string => `${names.short(player)}’s phone`
+      const result = describeResult(command.result, names)
+      const first = command.first === undefined ? '' : `, ${names.short(command.first)} started`
+      const at = where(command.round, command.table)
+      if (other === undefined) {
+        return `${at}: ${result}${first}, entered by ${phone(command.player)} for the opponent to confirm`
+      }
+      if (sameEntry(other, command)) {
+        return `${at}: ${result}${first}, entered by ${phone(other.player)}, confirmed by ${phone(command.player)}`
+      }
+      return `${at}: ${result}${first}, entered by ${phone(command.player)}: disputed, ${phone(other.player)} entered ${describeResult(other.result, names)}`
     }
     case 'splitDivision':
       return splitWords(command, division, state)

@@ -16,8 +16,9 @@
  * division's players may do from their phones on a day (`setPhoneAccess`); two divisions merged
  * into one mid-event (`mergeDivisions`). An older copy would
  * refuse any of them and lose what follows.
- * Version 7 (issues 28 and 32): a stored command put right in place (`mendCommand`), which an
+ * Version 7 (issues 28, 32 and 30): a stored command put right in place (`mendCommand`), which an
  * older copy would not fold, so it would stop at the command the mend puts right; a division split
- * before play into itself and a new one (`splitDivision`).
+ * before play into itself and a new one (`splitDivision`); a result entered from a player's phone
+ * for the opponent to confirm (`phoneResult`).
  */
 export const LOG_VERSION = 7

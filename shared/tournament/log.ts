@@ -183,6 +183,7 @@ export function commandRound(command: Command): number | null {
     case 'assignPenalty':
     case 'issueWarning':
     case 'overrideStarter':
+    case 'phoneResult':
       return command.round
     // The roster's shape, a player's place in the hall from the next pairing on, and ratings
     // (the players' identity) belong to no one round (issue 32), nor does what the players'

@@ -248,6 +248,22 @@ export interface Round {
    * director reviews it first; editing a published round stays allowed and the screens warn.
    */
   readonly published: boolean
+  /**
+   * Issue 30: the players' phone entries waiting for the opponent's or disputed, by table
+   * (shared/tournament/phone-results.ts); absent: none. An entry of a table whose result is in
+   * counts no more: the desk's result wins.
+   */
+  readonly phoneEntries?: readonly PhoneEntry[]
+}
+
+/** One side's result of a game as his phone entered it (issue 30, `phoneResult`). */
+export interface PhoneEntry {
+  readonly table: number
+  readonly player: PlayerId
+  readonly result: GameResult
+  readonly first?: PlayerId
+  /** The authority's time (ms) of the entry. */
+  readonly at: number
 }
 
 /** A director's warning (NEON: the third proposes disqualification). */

@@ -23,7 +23,14 @@ import {
   type PlayerView,
 } from './live-pages'
 import { checkedInWords, type SelfCheckIn } from './player-page-check-in'
+import { PHONE_RESULT_CSS, resultSection, type PhoneGame } from './phone-results-page'
 import { VENUE_ROUTES } from './protocol'
+
+/** The entry a phone just typed, read back before it is sent. */
+export interface PhoneResultReview {
+  readonly scores: readonly [number, number]
+  readonly first: 'me' | 'opponent'
+}
 
 /** The page's CSP: the live pages' own, with its one script and that script's requests. */
 export const PLAYER_PAGE_CSP = [
@@ -76,6 +83,10 @@ export interface PlayerPageInput {
   readonly checkIn?: SelfCheckIn
   /** Why the phone's last request was refused (issue 30), said above the live part. */
   readonly notice?: string
+  /** The game he may enter the result of from his phone today (issue 30); absent: none. */
+  readonly game?: PhoneGame
+  /** The entry just typed, read back before it is sent (issue 30). */
+  readonly review?: PhoneResultReview
 }
 
 /** This round as the player's phone says it: where to go, whom to play, who starts. */
@@ -224,7 +235,7 @@ export function playerPart(input: Omit<PlayerPageInput, 'version'>): {
   readonly html: string
   readonly said: string
 } {
-  const { state, division, player, now, code, checkIn } = input
+  const { state, division, player, now, code, checkIn, game, review } = input
   const view = playerView(state, division, player)
   const current = roundNow(division, view)
   const games =
@@ -234,6 +245,7 @@ export function playerPart(input: Omit<PlayerPageInput, 'version'>): {
           ${view.lines.map(gameItem)}
         </ol>`
   const part = html`${checkInSection(code, checkIn)} ${roundSection(division, current)}
+    ${resultSection(code, game, review)}
     <section aria-labelledby="standing-heading">
       <h2 id="standing-heading">Standing</h2>
       <p>${view.standing ?? 'Not ranked yet.'}</p>
@@ -356,7 +368,7 @@ form input{text-transform:uppercase;letter-spacing:0.1em;font-size:1.25rem}
 .check-in button{display:block;width:100%;min-height:4rem;font-size:1.75rem;font-weight:bold;color:#fff;background:#0b6b2f;border:0;border-radius:0.5rem}
 .checked-in{font-size:1.4rem;font-weight:bold;color:#0b6b2f;margin:0.5rem 0}
 @media (prefers-color-scheme:dark){.now{border-color:#8ab4f8}.updated{color:#aaa}nav a{border-color:#8ab4f8}.checked-in{color:#81c995}}
-`
+${PHONE_RESULT_CSS}`
 
 /**
  * The page's script, served at `/me/page.js` (no inline script: the CSP forbids it). It asks for
@@ -391,7 +403,21 @@ export const PLAYER_PAGE_SCRIPT = `'use strict'
         return response.json().then(function (answer) {
           wait = 1000
           version = answer.version
+          var typed = {}
+          var focused = document.activeElement && document.activeElement.id
+          part.querySelectorAll('input[inputmode]').forEach(function (input) {
+            typed[input.id] = input.value
+          })
           part.innerHTML = answer.html
+          // Issue 30: a score half typed survives the opponent's entry arriving.
+          Object.keys(typed).forEach(function (id) {
+            var input = document.getElementById(id)
+            if (input && typed[id] !== '') input.value = typed[id]
+          })
+          if (focused) {
+            var again = document.getElementById(focused)
+            if (again) again.focus()
+          }
           if (answer.said !== said) status.textContent = answer.said
           said = answer.said
           ask()

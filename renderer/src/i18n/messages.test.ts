@@ -25,6 +25,7 @@ describe('the desk’s words for the authority’s refusals (issue 21)', () => {
     // Issue 30: a player's phone is told whom or which day; the engine's message says it.
     'authority.not-own-player': null,
     'authority.phone-off': null,
+    'authority.not-own-game': null,
   }
 
   test.each(AUTHORITY_REFUSALS.map((code) => [code, words[code]] as const))(

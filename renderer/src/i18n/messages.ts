@@ -92,6 +92,12 @@ const PREFER_ENGINE_MESSAGE = new Set([
   'division.split.depended-on',
   'division.split.count',
   'division.split.rating',
+  // Issue 30: a phone's result refused; each names the table, the round or the player.
+  'phone-result.not-at-table',
+  'phone-result.not-played',
+  'phone-result.first',
+  'phone-result.recorded',
+  'authority.not-own-game',
 ])
 
 /** A desk's role as the refusal names it (issue 27). */
@@ -148,6 +154,7 @@ const COMMAND_WORDS: Readonly<Record<CommandType, string>> = {
   mergeDivisions: 'merge two divisions',
   mendCommand: 'mend a stored command',
   splitDivision: 'split a division',
+  phoneResult: 'enter a result from a player’s phone',
 }
 
 const isRole = (value: unknown): value is DeskRole =>
