@@ -99,6 +99,8 @@ export function mendFields(command: Command): readonly MendField[] {
     case 'setPhoneAccess':
     case 'mergeDivisions':
     case 'mendCommand':
+    case 'splitDivision':
+    case 'phoneResult':
       return []
   }
 }
