@@ -8,8 +8,8 @@
 import type { PageSize } from '../../../electron/ipc-contract'
 import { codeWords } from '../../../shared/venue/player-page'
 import type { PlayerCodeView } from '../../../shared/venue/protocol'
-import { printDocument } from './document'
-import { html, raw } from './escape'
+import { printDocument } from '../../../shared/print/document'
+import { html, raw } from '../../../shared/print/escape'
 
 /** An SVG document from `qrcode`: its `<svg …>…</svg>` element, without an XML prologue. */
 function svgElement(svg: string): string {
