@@ -1,7 +1,7 @@
 /**
- * The web pages Files → Save web pages and `rackside convert EVENT.json OUT.html|FOLDER` write
- * (issues 14 and 31): one use-case, so the app and the CLI publish the same event the same way.
- * Pure text from state; the screen and the CLI only write the files it returns.
+ * The web pages Files → Save web pages and `rackside convert EVENT.json OUT.html` (or a folder)
+ * write (issues 14 and 31): one use-case, so the app and the CLI publish the same event the same
+ * way. Pure text from state; the screen and the CLI only write the files it returns.
  */
 import { TOURNEY_JS_NAME, tourneyJs } from '../formats/tourney-js'
 import { escapeHtml } from '../print/escape'
