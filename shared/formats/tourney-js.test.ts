@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
 import { apply, fold } from '../tournament/apply'
 import type { Command } from '../tournament/commands'
+import { playedResult } from '../results/game-result'
+import { standingsAsOf } from '../tournament/views'
 import { logOf } from '../tournament/test-support/event'
 import type { TournamentState } from '../tournament/types'
 import { shownThrough } from '../venue/live-pages'
@@ -355,6 +357,34 @@ describe('issue 31: the per-round ranks (etc.rrank) and the classes (division cl
         expect(rrank.every((r) => Number.isInteger(r) && r >= 0)).toBe(true)
       })
     })
+  })
+
+  test('a result corrected in round 1 moves every later round’s ranks: the ranks kept are not stale', () => {
+    const state = importedTState(without(fixture('mgi-2022/a.t'), 'rrank'), 12)
+    tourneyJs(state)
+    const round1 = state.divisions[0]?.rounds[0]
+    const index = round1?.pairings.findIndex((p) => p.kind === 'game' && p.players.includes(1))
+    const pairing = round1?.pairings[index ?? -1]
+    if (pairing?.kind !== 'game') throw new Error('player 1 has no game in round 1')
+    const result = playedResult(pairing.players, [100, 600], [0, 0], state.rules)
+    if (!result.ok) throw new Error(result.error.message)
+    const corrected = applied(state, {
+      type: 'correctResult',
+      division: 'A',
+      round: 1,
+      game: { table: pairing.table },
+      result: result.value,
+    })
+    const expected = Array.from({ length: 12 }, (_, k) => {
+      const rows = standingsAsOf(corrected, 'A', k + 1)
+      if (!rows.ok) throw new Error(rows.error.message)
+      return new Map(rows.value.map((row) => [row.player, row.rank]))
+    })
+    const players = feedPlayers(tourneyJs(corrected))
+    expect(players.map((p) => (p.etc.rrank as number[]).slice(1))).toEqual(
+      players.map((p) => expected.map((ranks) => ranks.get(p.id))),
+    )
+    expect(tourneyJs(corrected)).not.toBe(tourneyJs(state))
   })
 
   test('sample-tourney.js has no class: classes undefined; class tags give tsh’s count per class (TSH::Division::AddPlayer)', () => {

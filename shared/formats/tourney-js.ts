@@ -38,7 +38,7 @@
 import { ratingSystemFor } from '../ratings/division-ratings'
 import type { PlayerId } from '../results/game-result'
 import { standingsAsOf } from '../tournament/views'
-import type { Division, TournamentState } from '../tournament/types'
+import type { Division, Round, TournamentState } from '../tournament/types'
 import { shownThrough } from '../venue/live-pages'
 import type { TPlayerLine } from './t-file-types'
 import { exportTDivisionWithNotes } from './t-export'
@@ -127,18 +127,48 @@ const WHOLE = /^[-+]?\d+$/
  */
 function roundRanks(
   state: TournamentState,
-  division: string,
+  division: Division,
   maxrp: number,
   seedOf: ReadonlyMap<PlayerId, number>,
 ): ReadonlyMap<PlayerId, readonly number[]> {
-  const after = Array.from({ length: maxrp + 1 }, (_, k) => {
-    const rows = standingsAsOf(state, division, k + 1)
-    if (!rows.ok) throw new Error(`tourney.js: ${rows.error.message}`)
-    return new Map(rows.value.map((row) => [row.player, row.rank]))
-  })
+  const after = Array.from({ length: maxrp + 1 }, (_, k) => ranksAfter(state, division, k + 1))
   return new Map(
     [...seedOf].map(([id, seed]) => [id, [seed, ...after.map((ranks) => ranks.get(id) ?? 0)]]),
   )
+}
+
+/**
+ * Each round's ranks, kept while what they are worked out from is the same objects: a result
+ * replaces its own round only (`withRound`), so the rounds before it are not ranked again.
+ */
+const rankMemo = new WeakMap<
+  Round,
+  { readonly from: readonly unknown[]; readonly ranks: ReadonlyMap<PlayerId, number> }
+>()
+
+function ranksAfter(
+  state: TournamentState,
+  division: Division,
+  round: number,
+): ReadonlyMap<PlayerId, number> {
+  const from: readonly unknown[] = [
+    state.rules,
+    state.info,
+    division.players,
+    division.penalties,
+    division.ranking,
+    ...division.rounds.slice(0, round),
+  ]
+  const key = division.rounds[round - 1]
+  const kept = key === undefined ? undefined : rankMemo.get(key)
+  if (kept !== undefined && kept.from.length === from.length) {
+    if (kept.from.every((item, i) => item === from[i])) return kept.ranks
+  }
+  const rows = standingsAsOf(state, division.name, round)
+  if (!rows.ok) throw new Error(`tourney.js: ${rows.error.message}`)
+  const ranks = new Map(rows.value.map((row) => [row.player, row.rank]))
+  if (key !== undefined) rankMemo.set(key, { from, ranks })
+  return ranks
 }
 
 /**
@@ -208,7 +238,7 @@ function divisionFeed(state: TournamentState, division: Division): TshJsValue {
   const seedList = seeds(ratings)
   const ranks = roundRanks(
     view,
-    division.name,
+    shown,
     maxrp,
     new Map(lines.map((line, i) => [line.id, seedList[i] ?? 0])),
   )
