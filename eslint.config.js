@@ -167,5 +167,42 @@ export default tseslint.config(
       '@typescript-eslint/no-non-null-assertion': 'off',
     },
   },
+  {
+    // The main process and the CLI reach what the app also does through shared/ (a use-case both
+    // call), never through the renderer: the renderer's code may hold the DOM, Vue or Dexie, and
+    // what the CLI bundles must not. A test may still read a page with the results site's own
+    // reader (renderer/results-site), which is what it checks against.
+    files: ['electron/**/*.{ts,mjs,cjs}'],
+    ignores: ['electron/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/renderer/**', '**/renderer'],
+              message:
+                'electron/ imports nothing of renderer/: move what both need into shared/ (docs/architecture.md, "Layers").',
+            },
+          ],
+        },
+      ],
+      // A later setting of a rule replaces the earlier one for these files, so the switch rule
+      // above is said again beside the check of `import('…')`, which no-restricted-imports skips.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'SwitchStatement > SwitchCase[test=null]',
+          message:
+            'No default in a switch over a domain union: a new case must break every switch that misses it.',
+        },
+        {
+          selector: 'ImportExpression[source.value=/(^|\\/)renderer(\\/|$)/]',
+          message:
+            'electron/ imports nothing of renderer/: move what both need into shared/ (docs/architecture.md, "Layers").',
+        },
+      ],
+    },
+  },
   prettierConfig,
 )

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { build, defineConfig, type InlineConfig, type Plugin } from 'vite'
-import { siteHtml } from './renderer/results-site/shell'
+import { siteHtml } from './shared/publish/site-shell'
 
 /*
  * The results site (issue 31, renderer/results-site/): one classic script with PouchDB inside, not

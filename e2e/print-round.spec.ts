@@ -51,7 +51,7 @@ test('result slips of round 2: one per table, starter marked, rules on each, fou
   const pdf = join(OUT, 'slips-a4.pdf')
   await htmlToPdf(browser, await print.documentHtml(), pdf)
   const pages = pdfPages(pdf)
-  // 15 games, 4 slips a page (issue 28; renderer/src/print/slips-html.ts).
+  // 15 games, 4 slips a page (issue 28; shared/print/slips-html.ts).
   expect(pages).toHaveLength(4)
   const text = pages.join('\n')
   for (const game of EVENT.round2) {

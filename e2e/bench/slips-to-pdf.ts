@@ -88,7 +88,7 @@ try {
       `whole round of ${PLAYERS} players to PDF: ${roundPdf.ms.toFixed(0)} ms, ${pagesOf(roundPdf.path)} pages, ${roundPdf.kb.toFixed(0)} kB`,
     ].join('\n'),
   )
-  // Three slips a page (renderer/src/print/slips-html.ts).
+  // Three slips a page (shared/print/slips-html.ts).
   if (pages !== Math.ceil(slips / 3)) {
     throw new Error(`expected ${Math.ceil(slips / 3)} pages, got ${pages}`)
   }

@@ -6,9 +6,9 @@ import { TSH_EXPORT_COMMANDS } from '../../shared/formats/__fixtures__/tsh-expor
 import { tourneyJs } from '../../shared/formats/tourney-js'
 import { writeTournamentFile } from '../../shared/formats/tournament-file'
 import { applyAll, logOf } from '../../shared/tournament/test-support/event'
-import { EMBEDDED_ID } from '../../renderer/results-site/shell'
+import { EMBEDDED_ID } from '../../shared/publish/site-shell'
 import { eventFromDocs } from '../../renderer/results-site/site-data'
-import { RESULTS_SITE_NAME } from '../../renderer/src/files/exchange'
+import { RESULTS_SITE_NAME } from '../../shared/publish/web-pages'
 import { runCli } from './test-support/run-cli'
 
 let dir = ''

@@ -539,7 +539,7 @@ async function fromJson(
  */
 async function webPages(file: TournamentFile, out: string, as: 'site' | 'folder'): Promise<void> {
   const [{ htmlFolder, RESULTS_SITE_NAME }, { default: script }] = await Promise.all([
-    import('../../renderer/src/files/exchange'),
+    import('../../shared/publish/web-pages'),
     import('virtual:rackside-results-site'),
   ])
   const folder = htmlFolder(file.state, { script, log: file.log })

@@ -15,9 +15,8 @@ const SOURCES = [
   'electron/venue',
   'electron/atomic-write.ts',
   'vite.cli.config.ts',
-  // Issue 31: `convert EVENT.json OUT.html` writes the Files screen's pages with the results site.
-  'renderer/src/files',
-  'renderer/src/print',
+  // Issue 31: `convert EVENT.json OUT.html` writes the saved pages (shared/publish/) with the
+  // results site's script, built from renderer/results-site/ by vite.site.config.ts.
   'renderer/results-site',
   'vite.site.config.ts',
 ]

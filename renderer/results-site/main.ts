@@ -8,7 +8,7 @@ import PouchDB from 'pouchdb-browser'
 import { err, type Result } from '../../shared/result'
 import { followDatabase, type FollowedDatabase, type FollowStatus } from './follow'
 import { LIVE_CSS } from '../../shared/venue/live-pages'
-import { DATABASE_PARAM, EMBEDDED_ID } from './shell'
+import { DATABASE_PARAM, EMBEDDED_ID } from '../../shared/publish/site-shell'
 import { eventFromDocs, sitePage, siteHref, type SiteEvent } from './site-data'
 
 const main = document.getElementById('site-main')

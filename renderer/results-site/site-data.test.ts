@@ -5,8 +5,9 @@ import { logOf, register, WORKED_EXAMPLE_LOG } from '../../shared/tournament/tes
 import { chunksFrom } from '../../shared/venue/chunks'
 import { renderLivePage } from '../../shared/venue/live-pages'
 import { standingsTable } from '../../shared/desk/standings-table'
-import { EMBEDDED_ID, siteHtml } from './shell'
-import { embeddedDocs, eventFromDocs, siteHref, siteRoute, sitePage } from './site-data'
+import { EMBEDDED_ID, siteHtml } from '../../shared/publish/site-shell'
+import { embeddedDocs } from '../../shared/publish/web-pages'
+import { eventFromDocs, siteHref, siteRoute, sitePage } from './site-data'
 
 /** The worked example (division A, three rounds) and a division B long enough for a full chunk. */
 const COMMANDS: readonly Command[] = [

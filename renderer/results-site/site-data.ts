@@ -9,9 +9,8 @@ import { err, ok, type Result } from '../../shared/result'
 import { fold } from '../../shared/tournament/apply'
 import type { LoggedCommand } from '../../shared/tournament/commands'
 import type { TournamentState } from '../../shared/tournament/types'
-import { chunksFrom, logFromChunks } from '../../shared/venue/chunks'
+import { logFromChunks } from '../../shared/venue/chunks'
 import { renderLivePage, type LivePage } from '../../shared/venue/live-pages'
-import type { LogChunk } from '../../shared/venue/protocol'
 
 /** The event as the site holds it: the log read so far and its fold. */
 export interface SiteEvent {
@@ -44,14 +43,6 @@ export function eventFromDocs(
     )
   }
   return ok({ log: log.value, state: folded.value })
-}
-
-/**
- * The documents a saved page embeds: the log as `rackside serve` publishes it, so a saved page and
- * the site online read the event by the same path.
- */
-export function embeddedDocs(log: readonly LoggedCommand[]): readonly LogChunk[] {
-  return chunksFrom(log, 0)
 }
 
 /**

@@ -6,7 +6,8 @@ import { tourneyJs } from './tourney-js'
 
 // Issue 31: the venue server writes /tourney.js once per state of the event, so every result
 // costs one feed however many overlays poll it; broadcasts ran a 440-player event this way.
-// "After a result": the division is a new object, as `apply` leaves it, so nothing kept is reused.
+// "After a result": the division and its last round are new objects, as `apply` leaves them
+// (`withRound`), so that division's feed and its last round's ranks are worked out again.
 function event(players: number) {
   const folded = fold(
     'bench',
@@ -15,9 +16,17 @@ function event(players: number) {
   if (!folded.ok || folded.value === undefined) throw new Error('the generated log folds')
   return folded.value
 }
-/** The state as a result leaves it: the division replaced, the rest kept. */
+/** The state as a result in the last round leaves it: the division and that round replaced. */
 function changed(state: TournamentState): TournamentState {
-  return { ...state, divisions: state.divisions.map((division) => ({ ...division })) }
+  return {
+    ...state,
+    divisions: state.divisions.map((division) => ({
+      ...division,
+      rounds: division.rounds.map((round, k) =>
+        k === division.rounds.length - 1 ? { ...round } : round,
+      ),
+    })),
+  }
 }
 const hall = event(440)
 const large = event(2000)

@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
 import { apply, fold } from '../tournament/apply'
 import type { Command } from '../tournament/commands'
+import { playedResult } from '../results/game-result'
+import { standingsAsOf } from '../tournament/views'
 import { logOf } from '../tournament/test-support/event'
 import type { TournamentState } from '../tournament/types'
 import { shownThrough } from '../venue/live-pages'
@@ -293,6 +295,112 @@ describe('issue 31: every player’s scores, opponents, boards, p12 and rating a
       }
     },
   )
+})
+
+describe('issue 31: the per-round ranks (etc.rrank) and the classes (division classes) tsh writes', () => {
+  type FeedPlayer = { etc: Record<string, unknown>; id: number }
+  type FeedDivision = { classes: unknown; maxrp: number; players: (FeedPlayer | undefined)[] }
+  const divisionsOf = (js: string) => evaluated(js).divisions as unknown as FeedDivision[]
+  const feedPlayers = (js: string, k = 0): FeedPlayer[] =>
+    (divisionsOf(js)[k]?.players ?? []).filter((p): p is FeedPlayer => p !== undefined)
+  /** The .t with a tag left out, so what the feed has is worked out by us, not copied back. */
+  const without = (text: string, tag: string): string => {
+    const file = parsedT(text)
+    return serializeTFile({
+      ...file,
+      players: file.players.map((l) => ({ ...l, tags: l.tags.filter((t) => t.name !== tag) })),
+    })
+  }
+
+  test('mgi-2022 division A, its rrank tags taken out: our standings give tsh’s own 780 ranks back (round 0 = by rating, then after each round)', () => {
+    const text = fixture('mgi-2022/a.t')
+    const js = tourneyJs(importedTState(without(text, 'rrank'), 12))
+    const players = feedPlayers(js)
+    const expected = parsedT(text).players.map((l) => ({ id: l.id, rrank: tagNumbers(l, 'rrank') }))
+    expect(expected.every((e) => e.rrank?.length === 13)).toBe(true)
+    expect(players.map((p) => ({ id: p.id, rrank: p.etc.rrank }))).toEqual(expected)
+  })
+
+  test('a round paired but not played: ranks through the last round played, as test22-tourney.js (maxrp 10, 12 ranks)', () => {
+    const file = parsedT(without(fixture('mgi-2022/a.t'), 'rrank'))
+    const paired = serializeTFile({
+      ...file,
+      players: file.players.map((line) => ({ ...line, scores: line.scores.slice(0, 11) })),
+    })
+    const state = applied(importedTState(paired, 12), {
+      type: 'publishRound',
+      division: 'A',
+      round: 12,
+    })
+    const js = tourneyJs(state)
+    expect(divisionsOf(js)[0]?.maxrp).toBe(10)
+    const expected = parsedT(fixture('mgi-2022/a.t')).players.map((l) =>
+      tagNumbers(l, 'rrank')?.slice(0, 12),
+    )
+    expect(feedPlayers(js).map((p) => p.etc.rrank)).toEqual(expected)
+    // test22-tourney.js, written by tsh with round 11 played: as many ranks as rounds played + 1.
+    const real = divisionsOf(fixture('liwords/test22-tourney.js.txt'))[0]
+    expect(real?.players[1]?.etc.rrank).toHaveLength((real?.maxrp ?? 0) + 2)
+  })
+
+  test('an event made in Rackside (no tsh tags): every player has rrank, the first by rating as tsh’s seeds', () => {
+    const state = foldAll(TSH_EXPORT_COMMANDS)
+    const js = tourneyJs(state)
+    divisionsOf(js).forEach((division, k) => {
+      const seeds = (evaluated(js).divisions[k] as unknown as { seeds: number[] }).seeds
+      const players = feedPlayers(js, k)
+      expect(players.length).toBeGreaterThan(0)
+      players.forEach((p, i) => {
+        const rrank = p.etc.rrank as number[]
+        expect(rrank).toHaveLength(division.maxrp + 2)
+        expect(rrank[0]).toBe(seeds[i])
+        expect(rrank.every((r) => Number.isInteger(r) && r >= 0)).toBe(true)
+      })
+    })
+  })
+
+  test('a result corrected in round 1 moves every later round’s ranks: the ranks kept are not stale', () => {
+    const state = importedTState(without(fixture('mgi-2022/a.t'), 'rrank'), 12)
+    tourneyJs(state)
+    const round1 = state.divisions[0]?.rounds[0]
+    const index = round1?.pairings.findIndex((p) => p.kind === 'game' && p.players.includes(1))
+    const pairing = round1?.pairings[index ?? -1]
+    if (pairing?.kind !== 'game') throw new Error('player 1 has no game in round 1')
+    const result = playedResult(pairing.players, [100, 600], [0, 0], state.rules)
+    if (!result.ok) throw new Error(result.error.message)
+    const corrected = applied(state, {
+      type: 'correctResult',
+      division: 'A',
+      round: 1,
+      game: { table: pairing.table },
+      result: result.value,
+    })
+    const expected = Array.from({ length: 12 }, (_, k) => {
+      const rows = standingsAsOf(corrected, 'A', k + 1)
+      if (!rows.ok) throw new Error(rows.error.message)
+      return new Map(rows.value.map((row) => [row.player, row.rank]))
+    })
+    const players = feedPlayers(tourneyJs(corrected))
+    expect(players.map((p) => (p.etc.rrank as number[]).slice(1))).toEqual(
+      players.map((p) => expected.map((ranks) => ranks.get(p.id))),
+    )
+    expect(tourneyJs(corrected)).not.toBe(tourneyJs(state))
+  })
+
+  test('sample-tourney.js has no class: classes undefined; class tags give tsh’s count per class (TSH::Division::AddPlayer)', () => {
+    const none = tourneyJs(importedTState(fixture('worked-example.t'), 3))
+    expect(none).toContain('"classes":undefined')
+    expect(fixture('liwords/sample-tourney.js.txt')).toContain('"classes":undefined')
+    const text = [
+      'Smith, Jane             1800 2; 410; class A',
+      'Nguyen, Tom             1500 1; 390; class B',
+      'Okafor, Ada             1450 0; 50; class B',
+    ].join('\n')
+    const js = tourneyJs(importedTState(text, 2))
+    expect(divisionsOf(js)[0]?.classes).toEqual({ A: 1, B: 2 })
+    expect(js).toContain('"classes":{"A":1,"B":2}')
+    expect(feedPlayers(js).map((p) => p.etc.class)).toEqual([['A'], ['B'], ['B']])
+  })
 })
 
 describe('issue 31: each division’s part is kept until the division changes', () => {

@@ -13,6 +13,17 @@
  *   `profile`; a player exports `etc` (the `.t` line's tags), `id`, `name`, `newr`, `pairings`,
  *   `photo`, `photomood`, `rating` and `scores`.
  *
+ * What the public readers use, and where we take it from (read from their sources, July 2026):
+ *
+ * - liwords' tsh_parser.go (test-support/tsh-feed-reader.ts): a division's `name` and `maxr`;
+ *   a player's `id`, `name`, `rating`, `scores`, `pairings`, `etc.board` and `etc.p12`;
+ * - letsplayscrabble's overlays (its backend's file types and cross-tables sync): the same, and
+ *   `etc.newr` (rating after each round), `etc.xtid` (cross-tables id: an imported tag goes out
+ *   as it came; Rackside keeps no such id of its own) and `photo`;
+ * - tsh's own scoreboard and standings pages: `etc.rrank` (TSH::Player::RoundRank: the rank
+ *   before round 1, then after each round; worked out by our standings, `roundRanks`), the
+ *   division's `classes` (TSH::Division::AddPlayer, `classCounts`) and `seeds`.
+ *
  * The numbers are the division's `.t` export's (t-export.ts: byes, forfeits, late entries,
  * withdrawals and p12 as tsh writes them), so the feed and the `.t` never disagree, with two
  * differences a live feed needs: only the rounds the hall may see (`shownThrough`, as the phones'
@@ -26,7 +37,8 @@
  */
 import { ratingSystemFor } from '../ratings/division-ratings'
 import type { PlayerId } from '../results/game-result'
-import type { Division, TournamentState } from '../tournament/types'
+import { standingsAsOf } from '../tournament/views'
+import type { Division, Round, TournamentState } from '../tournament/types'
 import { shownThrough } from '../venue/live-pages'
 import type { TPlayerLine } from './t-file-types'
 import { exportTDivisionWithNotes } from './t-export'
@@ -106,16 +118,87 @@ function seeds(ratings: readonly number[]): number[] {
 
 const WHOLE = /^[-+]?\d+$/
 
+/**
+ * tsh's `etc.rrank` (TSH::Player::RoundRank): the rank before round 1 (`seeds`), then the rank
+ * after each round through `maxrp`, by our standings (tsh's ComputeRanks ranks as they do:
+ * players equal on wins, losses and spread share a place). 0 where our standings do not rank the
+ * player (a late entry before their first round, a withdrawn player after): tsh's RoundRank gives
+ * 0 for a rank it does not have, and its ComputeRanks leaves inactive players out.
+ */
+function roundRanks(
+  state: TournamentState,
+  division: Division,
+  maxrp: number,
+  seedOf: ReadonlyMap<PlayerId, number>,
+): ReadonlyMap<PlayerId, readonly number[]> {
+  const after = Array.from({ length: maxrp + 1 }, (_, k) => ranksAfter(state, division, k + 1))
+  return new Map(
+    [...seedOf].map(([id, seed]) => [id, [seed, ...after.map((ranks) => ranks.get(id) ?? 0)]]),
+  )
+}
+
+/**
+ * Each round's ranks, kept while what they are worked out from is the same objects: a result
+ * replaces its own round only (`withRound`), so the rounds before it are not ranked again.
+ */
+const rankMemo = new WeakMap<
+  Round,
+  { readonly from: readonly unknown[]; readonly ranks: ReadonlyMap<PlayerId, number> }
+>()
+
+function ranksAfter(
+  state: TournamentState,
+  division: Division,
+  round: number,
+): ReadonlyMap<PlayerId, number> {
+  const from: readonly unknown[] = [
+    state.rules,
+    state.info,
+    division.players,
+    division.penalties,
+    division.ranking,
+    ...division.rounds.slice(0, round),
+  ]
+  const key = division.rounds[round - 1]
+  const kept = key === undefined ? undefined : rankMemo.get(key)
+  if (kept !== undefined && kept.from.length === from.length) {
+    if (kept.from.every((item, i) => item === from[i])) return kept.ranks
+  }
+  const rows = standingsAsOf(state, division.name, round)
+  if (!rows.ok) throw new Error(`tourney.js: ${rows.error.message}`)
+  const ranks = new Map(rows.value.map((row) => [row.player, row.rank]))
+  if (key !== undefined) rankMemo.set(key, { from, ranks })
+  return ranks
+}
+
+/**
+ * tsh's division `classes` (TSH::Division::AddPlayer): each class letter with its number of
+ * players when players have a `class` tag, undefined when none has (sample-tourney.js). tsh
+ * writes a number instead when config.tsh sets `classes` (test22-tourney.js: 2), which Rackside
+ * does not keep: the tags say the same and more.
+ */
+function classCounts(lines: readonly TPlayerLine[]): TshJsValue {
+  const counts: Record<string, number> = {}
+  for (const line of lines) {
+    const name = line.tags.find((t) => t.name === 'class')?.values.join(' ')
+    if (name !== undefined && name !== '') counts[name] = (counts[name] ?? 0) + 1
+  }
+  return Object.keys(counts).length === 0 ? undefined : counts
+}
+
 function playerFeed(
   line: TPlayerLine,
   rating: number,
   boards: readonly ReadonlyMap<PlayerId, number>[],
+  rrank: readonly number[],
 ): TshJsValue {
   const etc: Record<string, TshJsValue> = {}
   for (const tag of line.tags) {
     if (tag.name === RACKSIDE_TAG) continue
     etc[tag.name] = tag.values.map(tshScalar)
   }
+  // Worked out afresh, so an imported tag does not outlive a corrected result.
+  etc.rrank = [...rrank]
   // A game's table; 0 where the player has no opponent (a bye, a forfeit tsh writes without one).
   etc.board = line.opponents.map((o, k) => (o === 0 ? 0 : (boards[k]?.get(line.id) ?? 0)))
   // tsh tracks firsts from the first pairing on; a line without p12 knows none: 4 for a game.
@@ -151,16 +234,29 @@ function divisionFeed(state: TournamentState, division: Division): TshJsValue {
       ? Number(line.ratingText.trim())
       : (shown.players[line.id - 1]?.rating ?? 0),
   )
+  const maxrp = lastRoundPlayed(lines)
+  const seedList = seeds(ratings)
+  const ranks = roundRanks(
+    view,
+    shown,
+    maxrp,
+    new Map(lines.map((line, i) => [line.id, seedList[i] ?? 0])),
+  )
   return {
-    classes: undefined,
+    classes: classCounts(lines),
     first_out_of_the_money: [],
     maxr: state.info.rounds - 1,
-    maxrp: lastRoundPlayed(lines),
+    maxrp,
     name: division.name,
-    players: [undefined, ...lines.map((line, i) => playerFeed(line, ratings[i] ?? 0, boards))],
+    players: [
+      undefined,
+      ...lines.map((line, i) =>
+        playerFeed(line, ratings[i] ?? 0, boards, ranks.get(line.id) ?? []),
+      ),
+    ],
     rating_list: undefined,
     rating_system: ratingSystemFor(view, division.name),
-    seeds: seeds(ratings),
+    seeds: seedList,
   }
 }
 

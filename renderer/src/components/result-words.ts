@@ -1,5 +1,5 @@
 import type { GameResult } from '../../../shared/results/game-result'
-import { signed } from '../print/format'
+import { signed } from '../../../shared/print/format'
 
 export { signed }
 

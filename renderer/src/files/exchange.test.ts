@@ -13,7 +13,7 @@ import AUTOPAIR_EXPECTED from '../../../shared/formats/__fixtures__/autopair/exp
 import { importTshFiles } from '../../../shared/formats/tsh-import'
 import { exportTshFiles } from '../../../shared/formats/tsh-export'
 import { tourneyJs } from '../../../shared/formats/tourney-js'
-import { EMBEDDED_ID } from '../../results-site/shell'
+import { EMBEDDED_ID } from '../../../shared/publish/site-shell'
 import { eventFromDocs } from '../../results-site/site-data'
 import { TSH_EXPORT_COMMANDS } from '../../../shared/formats/__fixtures__/tsh-export-event'
 import {
@@ -26,9 +26,7 @@ import {
   exportTou,
   exportTshArchive,
   exportTText,
-  htmlFolder,
   importTshText,
-  RESULTS_SITE_NAME,
   importTText,
   keptCopyText,
   prepareCommands,
@@ -37,6 +35,7 @@ import {
   readTournamentText,
   tournamentFileText,
 } from './exchange'
+import { htmlFolder, RESULTS_SITE_NAME } from '../../../shared/publish/web-pages'
 
 const choices = {
   title: 'Worked <Example>',

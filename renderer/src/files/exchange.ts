@@ -1,7 +1,8 @@
 /**
  * Files in and out of the app, as pure functions of text and state: our tournament file, tsh `.t`
- * and `.tsh`, TOU for ratings and an HTML folder for publishing. The screens (FilesView,
- * TournamentsView) only pick files and store what these return.
+ * and `.tsh`, TOU for ratings (the web pages for publishing are `shared/publish/web-pages.ts`, which
+ * the CLI calls too). The screens (FilesView, TournamentsView) only pick files and store what these
+ * return.
  */
 import { exportTDivision } from '../../../shared/formats/t-export'
 import {
@@ -11,28 +12,22 @@ import {
 } from '../../../shared/formats/tsh-import'
 import { exportTshFiles, type TshExport } from '../../../shared/formats/tsh-export'
 import { writeTou, type TouByeMode, type TouDivision } from '../../../shared/formats/tou'
-import { TOURNEY_JS_NAME, tourneyJs } from '../../../shared/formats/tourney-js'
 import {
   readTournamentFile,
   readTournamentFileSteps,
   type TournamentFile,
 } from '../../../shared/formats/tournament-file'
-import { buildReport, type ReportKind } from '../../../shared/reports/report'
 import { writeDeskCopy } from '../../../shared/venue/held'
 import type { HeldProposal } from '../../../shared/venue/protocol'
 import { err, ok, type Result } from '../../../shared/result'
 import { fold } from '../../../shared/tournament/apply'
 import type { Command, LoggedCommand } from '../../../shared/tournament/commands'
 import type { TournamentState } from '../../../shared/tournament/types'
-import type { FolderFile, TextEncodingName } from '../../../electron/ipc-contract'
+import type { TextEncodingName } from '../../../electron/ipc-contract'
 import type { TournamentSummary } from '../db/repository'
 import { summarize } from '../db/summary'
-import { escapeHtml } from '../print/escape'
-import { slug } from '../print/format'
-import { printJob, REPORT_TITLES } from '../print/render'
+import { slug } from '../../../shared/print/format'
 import { inSlices } from '../workers/in-slices'
-import { embeddedDocs } from '../../results-site/site-data'
-import { siteHtml } from '../../results-site/shell'
 
 /** A log ready to store: folded once, so a log that does not replay is never stored. */
 export interface PreparedTournament {
@@ -295,83 +290,4 @@ export function exportTou(
     contents: tou.value,
     encoding: 'latin1',
   })
-}
-
-/* ---------- the HTML folder for publishing ---------- */
-
-/** The results site saved with the pages (issue 31). */
-export const RESULTS_SITE_NAME = 'results.html'
-
-const PUBLISHED: readonly ReportKind[] = [
-  'pairings-by-table',
-  'pairings-alphabetical',
-  'standings',
-  'wall-chart',
-  'ranked-wall-chart',
-  'prizes',
-  'game-lists',
-  'team-standings',
-]
-
-/**
- * Pages for publishing online: per division, the latest round's pairings (by table and by name),
- * the standings, the wall chart (by number and ranked), the prizes, the game lists and the team
- * standings (issue 14), each a self-contained page (the print documents, so the web
- * shows what the hall saw), an index.html linking them, and tsh's feed `tourney.js` (issue 31).
- * With `site` (issue 31), also the results site with the event's log inside (`RESULTS_SITE_NAME`):
- * the hall's `/live` pages, opening from disk or any web host with no server.
- */
-export function htmlFolder(
-  state: TournamentState,
-  site?: { readonly script: string; readonly log: readonly LoggedCommand[] },
-): Result<readonly FolderFile[]> {
-  const files: FolderFile[] = []
-  const links: string[] = []
-  for (const division of state.divisions) {
-    const round = division.rounds.length
-    if (round === 0) continue
-    const divisionLinks: string[] = []
-    for (const kind of PUBLISHED) {
-      const report = buildReport(state, { kind, division: division.name, round })
-      if (!report.ok) return report
-      const name = `${slug(division.name)}-r${round}-${kind}.html`
-      files.push({ name, contents: printJob(report.value, 'A4').html })
-      divisionLinks.push(
-        `<li><a href="${escapeHtml(name)}">${escapeHtml(REPORT_TITLES[kind])}</a></li>`,
-      )
-    }
-    links.push(
-      `<h2>Division ${escapeHtml(division.name)}, round ${round}</h2><ul>${divisionLinks.join('')}</ul>`,
-    )
-  }
-  if (files.length === 0) {
-    return err('publish.nothing', 'No round is paired yet: there is nothing to publish.')
-  }
-  const title = escapeHtml(state.info.name)
-  if (site !== undefined) {
-    files.push({
-      name: RESULTS_SITE_NAME,
-      contents: siteHtml({
-        title: state.info.name,
-        script: site.script,
-        docs: embeddedDocs(site.log),
-      }),
-    })
-    links.unshift(
-      `<p><a href="${RESULTS_SITE_NAME}">Pairings, standings and each player's games</a></p>`,
-    )
-  }
-  files.unshift({
-    name: 'index.html',
-    contents: `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${title}</title>
-<style>body { font-family: 'Liberation Sans', Arial, sans-serif; margin: 2em; }</style></head>
-<body><h1>${title}</h1>
-${links.join('\n')}
-</body></html>
-`,
-  })
-  // Issue 31: tsh's live feed beside the pages, to upload where tsh users upload theirs.
-  files.push({ name: TOURNEY_JS_NAME, contents: tourneyJs(state) })
-  return ok(files)
 }

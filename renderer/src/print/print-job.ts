@@ -7,7 +7,7 @@ import type { TableRange } from '../../../shared/reports/pairings'
 import { buildReport, type ReportKind } from '../../../shared/reports/report'
 import { err, ok, type Result } from '../../../shared/result'
 import type { TournamentState } from '../../../shared/tournament/types'
-import { printJob, roundPrintJob, type PrintJob } from './render'
+import { printJob, roundPrintJob, type PrintJob } from '../../../shared/print/render'
 
 /** "whole-round": every division's pairings and slips of one round in one document (issue 11). */
 export const WHOLE_ROUND = 'whole-round'

@@ -24,7 +24,7 @@ import {
 import type { EstimateMemo, PlayerEstimates } from '../../../shared/ratings/estimate'
 import { latestPublishedRound } from '../../../shared/tournament/lookup'
 import type { Division, TournamentState } from '../../../shared/tournament/types'
-import { halves, seatName, signed, startWord } from '../print/format'
+import { halves, seatName, signed, startWord } from '../../../shared/print/format'
 import { standingName as standingNameWords } from '../../../shared/reports/format'
 
 /**

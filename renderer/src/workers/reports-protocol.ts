@@ -12,7 +12,7 @@ import type { EstimateMemo, PlayerEstimates } from '../../../shared/ratings/esti
 import type { Result } from '../../../shared/result'
 import type { TournamentState } from '../../../shared/tournament/types'
 import { printJobOf, type PrintAsked } from '../print/print-job'
-import type { PrintJob } from '../print/render'
+import type { PrintJob } from '../../../shared/print/render'
 import { applyMirrorMessage, NO_MIRROR, type Mirror, type MirrorMessage } from './mirror'
 import type { StaleReply } from './worker-link'
 

@@ -5,9 +5,9 @@
  * the scorecards. The QR codes are SVG made with the `qrcode` package from the authority's
  * addresses; they are drawn inline, since a printed page loads nothing (its CSP).
  */
-import type { PageSize } from '../../../electron/ipc-contract'
-import { codeWords } from '../../../shared/venue/player-page'
-import type { PlayerCodeView } from '../../../shared/venue/protocol'
+import type { PaperSize as PageSize } from '../tournament/paper'
+import { codeWords } from '../venue/player-page'
+import type { PlayerCodeView } from '../venue/protocol'
 import { printDocument } from './document'
 import { html, raw } from './escape'
 

@@ -1,5 +1,5 @@
-import type { PageSize } from '../../../electron/ipc-contract'
-import type { RatingsReport } from '../../../shared/reports/ratings-report'
+import type { PaperSize as PageSize } from '../tournament/paper'
+import type { RatingsReport } from '../reports/ratings-report'
 import { pageHeading, printDocument } from './document'
 import { html } from './escape'
 import { halves, signed } from './format'

@@ -1,7 +1,7 @@
-import type { PageSize } from '../../../electron/ipc-contract'
-import type { GameLists } from '../../../shared/reports/game-lists'
-import type { PrizesReport } from '../../../shared/reports/prizes'
-import type { TeamStandings } from '../../../shared/reports/team-standings'
+import type { PaperSize as PageSize } from '../tournament/paper'
+import type { GameLists } from '../reports/game-lists'
+import type { PrizesReport } from '../reports/prizes'
+import type { TeamStandings } from '../reports/team-standings'
 import {
   CONTENDERS_NOTE,
   contendersText,
@@ -9,7 +9,7 @@ import {
   valueText,
   tiedBehindText,
   winnersText,
-} from '../../../shared/reports/prize-words'
+} from '../reports/prize-words'
 import { html, type Html } from './escape'
 import { halves, signed } from './format'
 import { pageHeading, printDocument } from './document'

@@ -1,5 +1,5 @@
-import type { PageSize } from '../../../electron/ipc-contract'
-import type { ReportHeader, RuleLine } from '../../../shared/reports/header'
+import type { PaperSize as PageSize } from '../tournament/paper'
+import type { ReportHeader, RuleLine } from '../reports/header'
 import { escapeHtml, html, type Html } from './escape'
 import { dateRange } from './format'
 

@@ -1,12 +1,8 @@
-import type { PageSize } from '../../../electron/ipc-contract'
-import type { NameTag, NameTags } from '../../../shared/reports/name-tags'
-import {
-  opponentNumber,
-  opponentWords,
-  roundCellLetter,
-} from '../../../shared/reports/player-rounds'
-import type { Scorecard, Scorecards } from '../../../shared/reports/scorecards'
-import { codeWords } from '../../../shared/venue/player-page'
+import type { PaperSize as PageSize } from '../tournament/paper'
+import type { NameTag, NameTags } from '../reports/name-tags'
+import { opponentNumber, opponentWords, roundCellLetter } from '../reports/player-rounds'
+import type { Scorecard, Scorecards } from '../reports/scorecards'
+import { codeWords } from '../venue/player-page'
 import { html, raw, type Html } from './escape'
 import { halves, signed } from './format'
 import { headerLine, printableHeight, printableWidth, printDocument } from './document'

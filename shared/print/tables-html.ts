@@ -1,17 +1,13 @@
-import type { PageSize } from '../../../electron/ipc-contract'
+import type { PaperSize as PageSize } from '../tournament/paper'
 import type {
   AlphabeticalRow,
   PairingsAlphabetical,
   PairingsByTable,
   TableRow,
-} from '../../../shared/reports/pairings'
-import {
-  opponentNumber,
-  roundCellLetter,
-  type RoundCell,
-} from '../../../shared/reports/player-rounds'
-import { newRatingText, type StandingsReport } from '../../../shared/reports/standings-report'
-import type { WallChart } from '../../../shared/reports/wall-chart'
+} from '../reports/pairings'
+import { opponentNumber, roundCellLetter, type RoundCell } from '../reports/player-rounds'
+import { newRatingText, type StandingsReport } from '../reports/standings-report'
+import type { WallChart } from '../reports/wall-chart'
 import { html, type Html } from './escape'
 import { halves, seatName, signed, startWord } from './format'
 import { pageHeading, printDocument, rulesBlock, type DocumentParts } from './document'
