@@ -238,4 +238,7 @@ export const ENGINE_SENTENCES: ReadonlySet<string> = new Set([
   // Issue 28, mending a stored command: each names the field, or the command that still stops.
   'mend.not-a-number',
   'mendCommand.blocked',
+  // Issue 30: the phone's own form says what is wrong with what the player typed, in his words.
+  'phone-result.score',
+  'phone-result.starter',
 ])

@@ -41,6 +41,8 @@ export async function reportOf<K extends WorkerReport>(
   state: TournamentState,
   asked: ReportAsked & { readonly report: K },
 ): Promise<WorkerReportValue[K]> {
+  // No worker: on the page at once, so its task is queued before anything the caller queues next.
+  if (!link.start()) return inline(state, asked)
   const answered = await askOnMirror(
     link,
     mirror,
