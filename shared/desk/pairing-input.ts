@@ -14,6 +14,7 @@ import type {
   PastRound,
 } from '../pairing/types'
 import type { Result } from '../result'
+import type { PlayerId } from '../results/game-result'
 import type { DeskRules } from '../rules/rule-set'
 import type { StartsHistoryEntry } from '../starts/starts'
 import { checkPlayable } from '../tournament/lookup'
@@ -56,6 +57,21 @@ export function gamesBefore(division: Division, before: number): StartsHistoryEn
     }
   }
   return games
+}
+
+/**
+ * The rounds each player moved in with his games carried (issue 32) played against an opponent
+ * in his old division: rounds with an opponent for the bye count, though not paired here.
+ */
+function playedElsewhere(division: Division): Pick<EventSoFar, 'playedElsewhere'> {
+  const played = new Map<PlayerId, number[]>()
+  for (const player of division.players) {
+    const rounds = (player.carried?.games ?? [])
+      .filter((g) => g.scores !== null && g.round < player.firstRound)
+      .map((g) => g.round)
+    if (rounds.length > 0) played.set(player.id, rounds)
+  }
+  return played.size === 0 ? {} : { playedElsewhere: played }
 }
 
 /** In `round` by entry and status, but not checked in on `day`: the check-in leaves them out. */
@@ -162,6 +178,7 @@ function eventBefore(
     entrants: entrantsOf(division, round, onlyCheckedInOn, state.rules.desk),
     paired: pastRounds(division, round),
     games: gamesBefore(division, round),
+    ...playedElsewhere(division),
     ...(basedOn === 0
       ? {}
       : { standings: divisionStandings(state.rules, division, basedOn, division.players) }),

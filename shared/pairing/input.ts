@@ -49,6 +49,11 @@ export interface EventSoFar {
    * late entries' missed rounds); players missing from them are ranked from the games.
    */
   readonly standings?: readonly BasisStanding[]
+  /**
+   * Rounds each player moved in from another division played against an opponent there (issue 32,
+   * games carried): rounds with an opponent, though no pairing of this division shows them.
+   */
+  readonly playedElsewhere?: ReadonlyMap<PlayerId, readonly number[]>
 }
 
 export type PairingRequest = Omit<PairingInput, 'players' | 'history' | 'starts'> & {
@@ -73,7 +78,7 @@ function withoutOpponent(result: GameResult): boolean {
  * the count the bye goes by, fewest first, in every system.
  */
 export function roundsWithoutOpponent(
-  event: Pick<EventSoFar, 'entrants' | 'paired' | 'games'>,
+  event: Pick<EventSoFar, 'entrants' | 'paired' | 'games' | 'playedElsewhere'>,
   round: number,
 ): ReadonlyMap<PlayerId, number> {
   // Keyed round × (largest id + 1) + id: one number per player and round, no strings.
@@ -86,9 +91,11 @@ export function roundsWithoutOpponent(
   // Rounds each player had an opponent in; every other round paired so far was one without.
   const withOpponent = new Int32Array(span)
   let rounds = 0
+  const pairedRounds = new Set<number>()
   for (const past of event.paired) {
     if (past.round >= round) continue
     rounds++
+    pairedRounds.add(past.round)
     for (const pair of past.pairs) {
       for (const id of pair) {
         if (id < span && !noOpponent.has(past.round * span + id)) {
@@ -96,6 +103,11 @@ export function roundsWithoutOpponent(
         }
       }
     }
+  }
+  for (const [id, played] of event.playedElsewhere ?? []) {
+    if (id >= span) continue
+    const here = played.filter((r) => r < round && pairedRounds.has(r)).length
+    withOpponent[id] = (withOpponent[id] ?? 0) + here
   }
   const counts = new Map<PlayerId, number>()
   for (const e of event.entrants) counts.set(e.id, rounds - (withOpponent[e.id] ?? 0))

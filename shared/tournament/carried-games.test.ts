@@ -12,6 +12,7 @@ import { playerHistory, standingsAsOf, startTalliesAsOf } from './views'
 import { opponentNumber, opponentWords, playerRounds } from '../reports/player-rounds'
 import { scorecards } from '../reports/scorecards'
 import { renderPlayerPage } from '../venue/player-page'
+import { deskPairingInput } from '../desk/pairing-input'
 import { divisionRatingEstimates } from '../ratings/division-ratings'
 import { estimateRatings, type RatedGame } from '../ratings/estimate'
 import { DEFAULT_LIFETIME_GAMES } from '../ratings/lifetime-games'
@@ -135,6 +136,18 @@ describe('issue 32: his games carried from A are read wherever his record is', (
     )
     const start = paired.ok ? paired.value.divisions[1]?.rounds[2]?.pairings[0] : undefined
     expect(start?.kind === 'game' ? start.start : null).toMatchObject({ kind: 'rule', starter: 1 })
+  })
+
+  test('the bye goes by rounds without an opponent: his two games in A are rounds with one (tsh’s CountByes; rules.md, "Byes")', () => {
+    const input = deskPairingInput(moved, divisionB, 3, { seed: 1 })
+    const byes = input.ok ? input.value.players.map((p) => [p.id, p.byes]) : input.error.code
+    // Fay and Gus had B's byes in rounds 1 and 2; Bob played both rounds, in A.
+    expect(byes).toEqual([
+      [1, 0],
+      [2, 1],
+      [3, 1],
+      [BOB, 0],
+    ])
   })
 
   test('a rating estimate rates the games in A at the opponents’ ratings there', () => {
