@@ -65,6 +65,22 @@ test('players enter results from their phones, the opponent confirms, a dispute 
   const opened = authority.mark()
   await director.page.getByLabel('Players enter results from their phones').check()
   await authority.waitFor('accepted', (e) => e.type === 'setPhoneAccess', 30_000, opened)
+  // The director gives the opponents a quarter of an hour to confirm, not the default 10 minutes.
+  const minutes = director.page.getByLabel('Unconfirmed after')
+  await expect(minutes).toHaveValue('10')
+  const timed = authority.mark()
+  // Typed as a director types it (a filled value fires no change when the box loses focus).
+  await minutes.selectText()
+  await minutes.pressSequentially('15')
+  await minutes.press('Tab')
+  await authority.waitFor('accepted', (e) => e.type === 'setPhoneAccess', 30_000, timed)
+  await expect(minutes).toHaveValue('15')
+  await new AppShell(director.page).goTo('History')
+  await expect(
+    director.page.getByRole('cell', {
+      name: 'Phones in division A on 2026-03-14: enter results, the opponent confirms within 15 minutes',
+    }),
+  ).toBeVisible()
 
   const phoneContext = await browser.newContext({ viewport: PHONE })
   const phoneOf = async (player: number): Promise<PlayerPhonePage> => {

@@ -259,7 +259,7 @@ export function answer(
 }
 
 /** What a `phones` line turns on or off, as typed. */
-const PHONE_RIGHTS: Readonly<Record<string, keyof PhoneAccess>> = {
+const PHONE_RIGHTS: Readonly<Record<string, keyof Omit<PhoneAccess, 'confirmMinutes'>>> = {
   'check-in': 'checkIn',
   checkin: 'checkIn',
   results: 'results',

@@ -466,7 +466,13 @@ const COMMAND_FIELDS: Readonly<Record<CommandType, Fields>> = {
       }),
     },
   },
-  setPhoneAccess: { division: 'string', day: 'string', checkIn: 'boolean', results: 'boolean' },
+  setPhoneAccess: {
+    division: 'string',
+    day: 'string',
+    checkIn: 'boolean',
+    results: 'boolean',
+    confirmMinutes: opt('integer'),
+  },
   mergeDivisions: { division: 'string', absorbed: 'string' },
   // Issue 28: the mended command is checked as a stored one is (`checkLogEntry`), type and fields.
   mendCommand: { seq: 'integer', command: obj({ type: 'string' }) },

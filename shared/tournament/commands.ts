@@ -402,6 +402,8 @@ export type Command =
       readonly day: string
       readonly checkIn: boolean
       readonly results: boolean
+      /** Minutes a phone's entry waits for the opponent's (issue 30); absent: the default 10. */
+      readonly confirmMinutes?: number
     }
   /**
    * Issue 32: division `absorbed` joins `division` mid-event (`mergeDivisions`,

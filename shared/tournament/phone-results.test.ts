@@ -118,6 +118,14 @@ describe('issue 30: a phone’s entry and the opponent’s confirmation', () => 
     expect(phoneDisputes(round, T0 + minutes * MIN).length).toBe(expected === 'waiting' ? 0 : 1)
   })
 
+  test.each([
+    [4, 'waiting'],
+    [5, 'unconfirmed'],
+  ])('with the director’s 5 minutes, an entry %i minutes old is %s', (minutes, expected) => {
+    const round = round1(applyAll([...setup, phone(1, annWins)]))
+    expect(phoneTables(round, T0 + minutes * MIN, 5).map((t) => t.state)).toEqual([expected])
+  })
+
   test('the desk’s result wins: the phones’ entries count no more, and no phone changes it', () => {
     const desk: Command = {
       type: 'recordResult',

@@ -10,6 +10,7 @@ import { err, ok, type Result } from '../result'
 import { resultPlayers, type GameResult, type PlayerId } from '../results/game-result'
 import type { Command } from './commands'
 import { findRound, findTable } from './lookup'
+import { PHONE_CONFIRM_MINUTES } from './phone-access'
 import { playerKeys } from './players'
 import { checkResult, enterResult } from './record-result'
 import { withRound, type Context } from './rounds'
@@ -18,7 +19,6 @@ import type { Division, Pairing, PhoneEntry, Round } from './types'
 type CommandOf<T extends Command['type']> = Extract<Command, { readonly type: T }>
 
 /** How long an entry waits for the opponent before the desks see it as disputed (issue 30). */
-export const PHONE_CONFIRM_MINUTES = 10
 
 /** Whether two entries say the same: the same scores for the same players, the same starter. */
 export function sameEntry(

@@ -356,6 +356,8 @@ export interface PhoneAccessDay {
   readonly day: string
   readonly checkIn: boolean
   readonly results: boolean
+  /** How long a phone's entry waits for the opponent before it is a dispute; absent: 10. */
+  readonly confirmMinutes?: number
 }
 
 export interface TournamentState {

@@ -241,4 +241,6 @@ export const ENGINE_SENTENCES: ReadonlySet<string> = new Set([
   // Issue 30: the phone's own form says what is wrong with what the player typed, in his words.
   'phone-result.score',
   'phone-result.starter',
+  // Issue 30: the confirming time the director typed, with the range it must be in.
+  'phone-access.confirm-minutes',
 ])
