@@ -6,7 +6,12 @@ import { applyAll, create, ID, register } from './test-support/event'
 import { apply } from './apply'
 
 const BASE: readonly Command[] = [create(), { type: 'addDivision', name: 'A' }, register('Ann')]
-const set = (day: string, checkIn: boolean, results: boolean, division = 'A'): Command => ({
+const set = (
+  day: string,
+  checkIn: boolean,
+  results: boolean,
+  division = 'A',
+): Extract<Command, { readonly type: 'setPhoneAccess' }> => ({
   type: 'setPhoneAccess',
   division,
   day,
