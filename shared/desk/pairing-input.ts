@@ -17,7 +17,7 @@ import type { Result } from '../result'
 import type { PlayerId } from '../results/game-result'
 import type { DeskRules } from '../rules/rule-set'
 import type { StartsHistoryEntry } from '../starts/starts'
-import { checkPlayable } from '../tournament/lookup'
+import { checkPlayable, resultsHistoryOf } from '../tournament/lookup'
 import { avoidPairs, contentionOf, gibsonOptions } from '../tournament/pairing-rules'
 import { fontesSpan } from '../tournament/plan'
 import { checkedInFor } from '../tournament/players'
@@ -48,15 +48,7 @@ function pastRounds(division: Division, before: number): PastRound[] {
 
 /** Every result entered before `before`, with who went first when recorded. */
 export function gamesBefore(division: Division, before: number): StartsHistoryEntry[] {
-  const games: StartsHistoryEntry[] = []
-  for (const r of division.rounds.slice(0, before - 1)) {
-    for (const recorded of r.results) {
-      if (recorded !== null) {
-        games.push({ round: r.number, result: recorded.result, first: recorded.first })
-      }
-    }
-  }
-  return games
+  return resultsHistoryOf(division, before - 1)
 }
 
 /**

@@ -188,6 +188,18 @@ export function divisionNamed(divisions: readonly Division[], name: string): Div
   )
 }
 
+/** Every result entered in rounds 1..`throughRound` of this division, with who went first. */
+export function resultsHistoryOf(division: Division, throughRound: number): StartsHistoryEntry[] {
+  const history: StartsHistoryEntry[] = []
+  for (const round of division.rounds.slice(0, Math.max(0, throughRound))) {
+    for (const recorded of round.results) {
+      if (recorded === null) continue
+      history.push({ round: round.number, result: recorded.result, first: recorded.first })
+    }
+  }
+  return history
+}
+
 /**
  * Every start the division's players had in rounds 1..`throughRound`, for counting firsts and
  * seconds (rules.md, "Who plays first"): each result entered here with who went first, and each
@@ -197,13 +209,7 @@ export function divisionNamed(divisions: readonly Division[], name: string): Div
  * (numbers start at 1): the other seat's mark is read by nobody.
  */
 export function startsHistoryOf(division: Division, throughRound: number): StartsHistoryEntry[] {
-  const history: StartsHistoryEntry[] = []
-  for (const round of division.rounds.slice(0, Math.max(0, throughRound))) {
-    for (const recorded of round.results) {
-      if (recorded === null) continue
-      history.push({ round: round.number, result: recorded.result, first: recorded.first })
-    }
-  }
+  const history = resultsHistoryOf(division, throughRound)
   for (const player of division.players) {
     for (const game of player.carried?.games ?? []) {
       if (game.round > throughRound || game.round >= player.firstRound) continue
